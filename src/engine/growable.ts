@@ -1,0 +1,26 @@
+/** An append-only Uint32Array that doubles its capacity. */
+export class GrowableUint32 {
+  private data: Uint32Array;
+  length = 0;
+  constructor(initialCapacity = 1024) {
+    this.data = new Uint32Array(Math.max(16, initialCapacity));
+  }
+  push(value: number): void {
+    if (this.length === this.data.length) this.grow(this.length * 2);
+    this.data[this.length++] = value;
+  }
+  pushRepeated(value: number, times: number): void {
+    if (this.length + times > this.data.length) this.grow(Math.max(this.length * 2, this.length + times));
+    this.data.fill(value, this.length, this.length + times);
+    this.length += times;
+  }
+  private grow(capacity: number): void {
+    const next = new Uint32Array(capacity);
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+  /** The filled part, trimmed to its length (copies). */
+  toArray(): Uint32Array {
+    return this.data.slice(0, this.length);
+  }
+}

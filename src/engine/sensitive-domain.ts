@@ -1,0 +1,52 @@
+import { MISSING_CODE, type Column } from './table.js';
+
+/**
+ * The domain {x_1..x_m} of a sensitive attribute and the map from the column's
+ * dictionary codes to domain indices. The mechanism, the estimator and the test
+ * must all use this one m (spec §A.5).
+ */
+export interface SensitiveDomain {
+  readonly column: string;
+  readonly values: readonly string[];
+  /** domainIndexOfCode[code] for every dictionary code of the column (code 0 unused). */
+  readonly domainIndexOfCode: Int32Array;
+  readonly declared: boolean;
+}
+
+export class DomainError extends Error {}
+
+export function sensitiveDomain(column: Column, declared?: readonly string[]): SensitiveDomain {
+  const values = declared ? [...declared] : column.dictionary.slice(1);
+  if (new Set(values).size !== values.length) throw new DomainError(`the declared domain of "${column.name}" lists a value twice`);
+  if (values.length < 2) {
+    throw new DomainError(`the sensitive column "${column.name}" has ${values.length} distinct value(s); at least 2 are needed`);
+  }
+  const position = new Map(values.map((v, i) => [v, i]));
+  const domainIndexOfCode = new Int32Array(column.dictionary.length).fill(-1);
+  const outside: string[] = [];
+  for (let code = 1; code < column.dictionary.length; code++) {
+    const index = position.get(column.dictionary[code]!);
+    if (index === undefined) outside.push(column.dictionary[code]!);
+    else domainIndexOfCode[code] = index;
+  }
+  if (outside.length > 0) {
+    throw new DomainError(
+      `values of "${column.name}" outside its declared domain: ${outside.slice(0, 5).map((v) => JSON.stringify(v)).join(', ')}`,
+    );
+  }
+  if (column.missing > 0) {
+    const row = column.codes.indexOf(MISSING_CODE);
+    throw new DomainError(
+      `the sensitive column "${column.name}" has ${column.missing} missing value(s) (first at data row ${row + 1}); ` +
+        'every record needs a sensitive value: fill or remove them, or declare fewer missing-value tokens',
+    );
+  }
+  return { column: column.name, values, domainIndexOfCode, declared: declared !== undefined };
+}
+
+/** The sensitive column as domain indices, one per row. */
+export function domainValues(column: Column, domain: SensitiveDomain): Uint32Array {
+  const out = new Uint32Array(column.codes.length);
+  for (let i = 0; i < out.length; i++) out[i] = domain.domainIndexOfCode[column.codes[i]!]!;
+  return out;
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import * as XLSX from 'xlsx';
+import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
+import { InputError } from './input-error.js';
+import { checkHeader, TableBuilder } from './table-builder.js';
+
+/** Reads one sheet of a workbook; the first row is the header. */
+export function readXlsx(path: string, options: ImportOptions): ImportedTable {
+  const name = basename(path);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new InputError(`cannot open the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, name);
+  }
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: false });
+  } catch (error) {
+    throw new InputError(`not a readable Excel workbook (${(error as Error).message})`, name);
+  }
+  const sheets = workbook.SheetNames;
+  const wanted = options.sheet ?? 0;
+  const sheetName = typeof wanted === 'number' ? sheets[wanted] : sheets.find((s) => s === wanted);
+  if (sheetName === undefined) {
+    throw new InputError(`no sheet ${JSON.stringify(wanted)}; the workbook has ${sheets.map((s) => JSON.stringify(s)).join(', ')}`, name);
+  }
+  const sheet = workbook.Sheets[sheetName]!;
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
+  if (rows.length === 0) throw new InputError(`sheet "${sheetName}" is empty: a header row is expected`, name, 1);
+  const dense = (sheet as { '!data'?: (XLSX.CellObject | undefined)[][] })['!data'];
+  const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
+  const header = rows[0]!.map((v) => cellText(v).trim());
+  while (header.length > 0 && header[header.length - 1] === '') header.pop();
+  const problem = checkHeader(header);
+  if (problem) throw new InputError(problem, name, range.s.r + 1);
+  const builder = new TableBuilder(header, options.missing);
+  const rejected: RejectedRow[] = [];
+  const fields = new Array<string>(header.length);
+  for (let r = 1; r < rows.length; r++) {
+    const row = rows[r]!;
+    const sheetRow = range.s.r + r;
+    const extra = row.slice(header.length).some((v) => v !== null && v !== '');
+    if (extra) {
+      const reason = `values beyond the ${header.length} named columns`;
+      if (options.onBadRow === 'error') throw new InputError(reason, name, sheetRow + 1);
+      rejected.push({ line: sheetRow + 1, reason });
+      continue;
+    }
+    for (let j = 0; j < header.length; j++) {
+      const cell = dense?.[sheetRow]?.[range.s.c + j];
+      fields[j] = cell && cell.t === 'n' && cell.z && XLSX.SSF.is_date(cell.z) && cell.w ? cell.w : cellText(row[j]);
+    }
+    builder.add(fields);
+  }
+  return {
+    table: builder.build(),
+    format: 'xlsx',
+    sheet: sheetName,
+    sheets,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: bytes.length,
+    rejectedRows: rejected,
+    rejectedRowCount: rejected.length,
+  };
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return String(value);
+}
