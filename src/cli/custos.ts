@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { normalizeEncoding } from '../io/input/encoding.js';
+import { InputError } from '../io/input/input-error.js';
+import { readTable } from '../io/input/read-table.js';
+import { describeFailure } from '../jobs/execute-request.js';
+import { exitCodeOf, type JobFailure, type JobRequest } from '../jobs/job-request.js';
+import { jsonReplacer } from '../jobs/run-job.js';
+import { startJob } from '../jobs/worker-host.js';
+import { progressBar } from './progress-bar.js';
+import { inspectJson, inspectText, reportText } from './summaries.js';
+
+const USAGE = `usage:
+  custos inspect FILE [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] [--skip-bad-rows] [--json]
+  custos assess JOB.json [--json]
+  custos run JOB.json [--out DIR] [--json]
+
+exit status: 0 success, 2 invalid job or parameters, 3 unreadable or malformed input, 1 anything else`;
+
+class UsageError extends Error {}
+
+function fail(failure: JobFailure, json: boolean): number {
+  const code = exitCodeOf(failure.kind);
+  if (json) process.stdout.write(JSON.stringify({ error: { code, ...failure } }, null, 2) + '\n');
+  else {
+    process.stderr.write(`custos: ${failure.message}\n`);
+    if (failure.issues && failure.issues.length > 1) for (const issue of failure.issues) process.stderr.write(`  - ${issue}\n`);
+  }
+  return code;
+}
+
+function testSeed(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (process.env.CUSTOS_TEST_RANDOMNESS !== '1') {
+    throw new UsageError('--test-seed is only accepted with CUSTOS_TEST_RANDOMNESS=1: a seeded generator must never protect a real release');
+  }
+  const seed = Number(value);
+  if (!Number.isInteger(seed) || seed < 0) throw new UsageError('--test-seed must be a non-negative integer');
+  return seed;
+}
+
+function inspect(args: string[]): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      sheet: { type: 'string' }, delimiter: { type: 'string' }, encoding: { type: 'string' },
+      missing: { type: 'string' }, 'skip-bad-rows': { type: 'boolean' }, json: { type: 'boolean' },
+    },
+  });
+  const json = values.json === true;
+  if (positionals.length !== 1) throw new UsageError('inspect needs exactly one FILE');
+  const path = positionals[0]!;
+  const encoding = values.encoding ? normalizeEncoding(values.encoding) : undefined;
+  if (values.encoding && !encoding) throw new UsageError(`unsupported encoding "${values.encoding}" (utf-8, utf-16le, utf-16be, windows-1252)`);
+  const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
+  if (delimiter !== undefined && delimiter.length !== 1) throw new UsageError('--delimiter must be one character or "tab"');
+  const sheet = values.sheet === undefined ? null : /^\d+$/.test(values.sheet) ? Number(values.sheet) : values.sheet;
+  try {
+    const imported = readTable(path, {
+      ...(delimiter ? { delimiter } : {}),
+      ...(encoding ? { encoding } : {}),
+      sheet,
+      missing: values.missing === undefined ? [''] : values.missing.split(','),
+      onBadRow: values['skip-bad-rows'] ? 'skip' : 'error',
+    });
+    process.stdout.write((json ? JSON.stringify(inspectJson(path, imported), null, 2) : inspectText(path, imported)) + '\n');
+    return 0;
+  } catch (error) {
+    if (error instanceof InputError) return fail(describeFailure(error), json);
+    throw error;
+  }
+}
+
+async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, out: { type: 'string' }, 'test-seed': { type: 'string' } },
+  });
+  const json = values.json === true;
+  if (positionals.length !== 1) throw new UsageError(`${command} needs exactly one JOB.json`);
+  if (command === 'assess' && values.out) throw new UsageError('assess writes nothing; --out belongs to run');
+  const seed = testSeed(values['test-seed']);
+  const request: JobRequest = {
+    command,
+    jobPath: positionals[0]!,
+    ...(values.out ? { outDir: values.out } : {}),
+    ...(seed !== undefined ? { testSeed: seed } : {}),
+  };
+  const bar = progressBar(process.stderr);
+  const job = startJob(new URL('./job-worker.mjs', import.meta.url), request, (event) => bar.update(event));
+  const onSignal = (): void => {
+    bar.clear();
+    process.stderr.write('custos: cancelling…\n');
+    void job.cancel();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const outcome = await job.result;
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  bar.clear();
+  if (!outcome.ok) return fail(outcome.failure, json);
+  process.stdout.write((json ? JSON.stringify(outcome.report, jsonReplacer, 2) : reportText(outcome.report)) + '\n');
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const json = rest.includes('--json');
+  try {
+    if (command === 'inspect') return inspect(rest);
+    if (command === 'assess' || command === 'run') return await jobCommand(command, rest);
+    if (command === '--help' || command === '-h' || command === 'help') {
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    }
+    throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      return fail({ kind: 'job', message: `${(error as Error).message}\n${USAGE}` }, json);
+    }
+    return fail(describeFailure(error), json);
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,63 @@
+import type { ImportedTable } from '../io/input/import-types.js';
+import type { Report } from '../io/report/report-model.js';
+
+export function inspectJson(path: string, imported: ImportedTable): Record<string, unknown> {
+  return {
+    file: path,
+    format: imported.format,
+    ...(imported.encoding ? { encoding: imported.encoding, bom: imported.bom ?? false } : {}),
+    ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
+    ...(imported.sheet ? { sheet: imported.sheet, sheets: imported.sheets } : {}),
+    bytes: imported.bytes,
+    sha256: imported.sha256,
+    rows: imported.table.rowCount,
+    rejectedRows: imported.rejectedRowCount,
+    rejected: imported.rejectedRows,
+    columns: imported.table.columns.map((c) => ({ name: c.name, type: c.type, distinct: c.distinct, missing: c.missing })),
+  };
+}
+
+export function inspectText(path: string, imported: ImportedTable): string {
+  const lines = [
+    `${path}: ${imported.table.rowCount.toLocaleString('en-US')} rows, ${imported.table.columns.length} columns` +
+      (imported.encoding ? `, ${imported.encoding}${imported.bom ? ' with BOM' : ''}` : '') +
+      (imported.delimiter !== undefined ? `, delimiter ${JSON.stringify(imported.delimiter)}` : '') +
+      (imported.sheet ? `, sheet "${imported.sheet}"` : ''),
+  ];
+  const width = Math.max(...imported.table.columns.map((c) => c.name.length), 6);
+  lines.push(`  ${'column'.padEnd(width)}  type      distinct   missing`);
+  for (const c of imported.table.columns) {
+    lines.push(`  ${c.name.padEnd(width)}  ${c.type.padEnd(8)}  ${String(c.distinct).padStart(8)}  ${String(c.missing).padStart(8)}`);
+  }
+  if (imported.rejectedRowCount > 0) {
+    lines.push(`  ${imported.rejectedRowCount} rejected row(s): ${imported.rejectedRows.slice(0, 10).map((r) => `line ${r.line} (${r.reason})`).join('; ')}`);
+  }
+  lines.push(`  sha256 ${imported.sha256}`);
+  return lines.join('\n');
+}
+
+function fmt(value: number | undefined): string {
+  return value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(4);
+}
+
+export function reportText(report: Report): string {
+  const lines: string[] = [];
+  if (report.notice) lines.push(`!! ${report.notice}`);
+  lines.push(`${report.method.title} — ${report.kind}`);
+  lines.push(`  input: ${report.input.rows.toLocaleString('en-US')} records, ${report.risk.microGroups.toLocaleString('en-US')} micro groups`);
+  for (const s of report.risk.bySensitive) {
+    lines.push(
+      `  ${s.column} (m = ${s.domainSize}, p = ${s.retention}): leaking groups ${s.violatingBefore} before, ${s.violatingAfter} after;` +
+        ` relative error ${fmt(s.relativeError.uniformPerturbation)} plain` +
+        (s.relativeError.reconstructionPrivacy !== undefined ? `, ${fmt(s.relativeError.reconstructionPrivacy)} this release` : ''),
+    );
+  }
+  lines.push(`  guarantee: ${report.guarantee.name} — ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`);
+  for (const w of report.warnings) lines.push(`  warning: ${w}`);
+  if (report.output) {
+    lines.push(`  wrote ${report.output.dir}:`);
+    for (const f of report.output.files) lines.push(`    ${f.name}  ${f.sha256.slice(0, 16)}…`);
+    lines.push('    report.json');
+  }
+  return lines.join('\n');
+}

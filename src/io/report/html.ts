@@ -1,0 +1,11 @@
+/** Escapes text for HTML element content and attribute values. */
+export function esc(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export function num(value: number | undefined | null, digits = 4): string {
+  if (value === undefined || value === null || Number.isNaN(value)) return 'n/a';
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
+  if (Number.isInteger(value)) return value.toLocaleString('en-US');
+  return value.toFixed(digits);
+}

@@ -1,0 +1,158 @@
+import { barChart, estimatePlot } from './svg-charts.js';
+import { esc, num } from './html.js';
+import type { Report, SensitiveReport } from './report-model.js';
+
+const STYLE = `
+:root { --ink:#1d2430; --muted:#5b6472; --line:#d9dde3; --danger:#b3261e; --safe:#1b6e3a; --accent:#3a5a8c; }
+* { box-sizing: border-box; }
+body { font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); margin: 0; background: #f6f7f9; }
+main { max-width: 980px; margin: 0 auto; padding: 32px 40px 64px; background: #fff; }
+h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 32px 0 8px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+h3 { font-size: 15px; margin: 20px 0 6px; }
+.meta { color: var(--muted); margin: 0 0 16px; }
+.notice { background: #fff4e5; border: 2px solid #c77700; color: #6b3f00; padding: 10px 14px; font-weight: 700; margin: 12px 0; }
+.summary { background: #f1f5fb; border-left: 4px solid var(--accent); padding: 12px 18px; }
+.summary li { margin: 4px 0; }
+.verdict { display: inline-block; padding: 2px 10px; border-radius: 12px; font-weight: 600; font-size: 13px; }
+.verdict.ok { background: #e3f3e8; color: var(--safe); } .verdict.bad { background: #fbe4e2; color: var(--danger); }
+table { border-collapse: collapse; width: 100%; margin: 8px 0; font-size: 13px; }
+th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { background: #f3f4f6; font-weight: 600; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
+code, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12px; word-break: break-all; }
+.formula { background: #f7f7f9; padding: 8px 12px; border-radius: 4px; }
+.chart { display: block; margin: 8px 0 16px; max-width: 100%; height: auto; font: 12px system-ui, sans-serif; }
+.chart .chart-title { font-weight: 600; font-size: 13px; } .chart .grid { stroke: #e4e7eb; }
+.legend span { margin-right: 16px; } .sw { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: middle; }
+.warn { color: #6b3f00; }
+@media print { body { background: #fff; } main { padding: 0; max-width: none; } h2 { break-after: avoid; } table, svg { break-inside: avoid; } }
+`;
+
+export function renderReportHtml(report: Report): string {
+  const title = `${report.kind === 'release' ? 'Privacy report' : 'Risk assessment'}: ${report.method.title}`;
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title><style>${STYLE}</style></head>
+<body><main>
+<h1>${esc(title)}</h1>
+<p class="meta">${esc(report.variant)} variant · ${esc(report.createdAt)} · Custos ${esc(report.software.version)} · input <code>${esc(report.input.sha256.slice(0, 16))}…</code></p>
+${report.notice ? `<div class="notice">${esc(report.notice)}</div>` : ''}
+<section class="summary"><strong>In plain words</strong><ul>${report.summary.map((s) => `<li>${esc(s)}</li>`).join('')}</ul></section>
+${guaranteeSection(report)}
+${riskSection(report)}
+${utilitySection(report)}
+${report.risk.bySensitive.map((s) => sensitiveSection(report, s)).join('\n')}
+${parametersSection(report)}
+${inputSection(report)}
+${outputSection(report)}
+${report.warnings.length ? `<h2>Warnings</h2><ul>${report.warnings.map((w) => `<li class="warn">${esc(w)}</li>`).join('')}</ul>` : ''}
+<h2>Provenance</h2>
+<table><tbody>
+<tr><th>Software</th><td>Custos ${esc(report.software.version)}, Node ${esc(report.software.node)}, ${esc(report.software.platform)}</td></tr>
+<tr><th>Report schema</th><td>${esc(report.schema)}</td></tr>
+<tr><th>Randomness</th><td>${report.testRandomness ? '<strong>seeded test generator: NOT a protected release</strong>' : 'operating system CSPRNG (crypto.getRandomValues), exact Bernoulli draws'}</td></tr>
+</tbody></table>
+</main></body></html>
+`;
+}
+
+function guaranteeSection(report: Report): string {
+  const g = report.guarantee;
+  return `<h2>Guarantee <span class="verdict ${g.holds ? 'ok' : 'bad'}">${g.holds ? 'holds' : 'does not hold'}</span></h2>
+<p><strong>${esc(g.name)}.</strong> ${esc(g.statement)}</p>
+<p class="formula mono">${esc(g.formula)}</p>
+<p class="meta">Source: ${esc(g.source)}</p>`;
+}
+
+function riskSection(report: Report): string {
+  const r = report.risk;
+  const bars = r.bySensitive.flatMap((s) => [
+    { label: `${s.column}: plain perturbation`, value: s.violatingBefore, tone: 'danger' as const },
+    ...(report.method.type === 'reconstruction-privacy'
+      ? [{ label: `${s.column}: this release`, value: s.violatingAfter, tone: 'safe' as const }]
+      : []),
+  ]);
+  return `<h2>Risk before and after</h2>
+<p>Adversary: ${esc(r.adversary)}.</p>
+<p>${num(r.microGroups)} micro groups. Groups failing the (ε,δ) reconstruction test: <strong>${num(r.violatingBefore)}</strong> under plain randomized response, <strong>${num(r.violatingAfter)}</strong> in this ${report.kind === 'release' ? 'release' : 'setting'}.</p>
+${barChart('Micro groups that leak (fail the (ε,δ) test)', bars)}`;
+}
+
+function utilitySection(report: Report): string {
+  const bars = report.risk.bySensitive.flatMap((s) => [
+    { label: `${s.column}: plain perturbation`, value: s.relativeError.uniformPerturbation, tone: 'neutral' as const },
+    ...(s.relativeError.reconstructionPrivacy !== undefined
+      ? [{ label: `${s.column}: this release`, value: s.relativeError.reconstructionPrivacy, tone: 'safe' as const }]
+      : []),
+  ]);
+  const measured = bars.some((b) => Number.isFinite(b.value));
+  return `<h2>Utility</h2>
+<p>${esc(report.utility.queryPool)}.</p>
+${measured ? barChart('Mean relative error of count queries (lower is better)', bars) : '<p class="meta">Measured when the job runs.</p>'}`;
+}
+
+function sensitiveSection(report: Report, s: SensitiveReport): string {
+  const groups = s.riskiestGroups ?? [];
+  const rows = groups
+    .map(
+      (g) => `<tr><td class="mono">${esc(Object.entries(g.values).map(([k, v]) => `${k}=${v}`).join(', '))}</td>
+<td class="n">${num(g.size)}</td><td>${esc(g.value)}</td><td class="n">${num(g.trueFrequency, 3)}</td><td class="n">${num(g.globalFrequency, 3)}</td>
+<td class="n">${num(g.sizeThreshold, 2)}</td><td class="n">${num(g.estimateBefore, 3)}</td><td class="n">${num(g.estimateAfter, 3)}</td><td class="n">${num(g.trialsAfter)}</td></tr>`,
+    )
+    .join('');
+  const plot =
+    groups.length > 0 && groups.some((g) => Number.isFinite(g.estimateBefore))
+      ? estimatePlot(
+          `Reconstruction attack on the riskiest groups of ${s.column}`,
+          groups.map((g, i) => ({ label: `#${i + 1} ${g.value} (n=${g.size})`, truth: g.trueFrequency, before: g.estimateBefore, ...(g.estimateAfter !== undefined ? { after: g.estimateAfter } : {}) })),
+        ) +
+        '<p class="legend"><span><i class="sw" style="background:#222"></i>true frequency</span><span><i class="sw" style="background:#b3261e"></i>adversary, plain perturbation</span>' +
+        (report.method.type === 'reconstruction-privacy' ? '<span><i class="sw" style="background:#1b6e3a"></i>adversary, this release</span>' : '') +
+        '</p>'
+      : '';
+  return `<h2>Sensitive attribute “${esc(s.column)}”</h2>
+<table><tbody>
+<tr><th>Domain size m</th><td>${num(s.domainSize)} (${s.domainDeclared ? 'declared in the job' : 'values present in the file'})</td></tr>
+<tr><th>Retention p</th><td>${num(s.retention, 6)} (exact ${esc(s.retentionExact)})</td></tr>
+<tr><th>Micro groups</th><td>${num(s.microGroups)}; failing the test: ${num(s.violatingBefore)} before (${num(s.violatingRowsBefore)} records), ${num(s.violatingAfter)} after</td></tr>
+<tr><th>Largest valid ε</th><td>${num(s.largestValidEpsilon, 6)}</td></tr>
+${s.sampledGroups !== undefined ? `<tr><th>Algorithm 1</th><td>${num(s.sampledGroups)} groups sampled, ${num(s.suppressedGroups)} suppressed (${num(s.suppressedRows)} records), ${num(s.trimmedRows)} trial rows trimmed by the strict option</td></tr>` : ''}
+<tr><th>Count queries</th><td>${num(s.queries)} kept of ${num(s.queryAttempts)} drawn</td></tr>
+<tr><th>ρ1 → ρ2</th><td>${s.rhoCurve.map((r) => `${r.rho1} → ${num(r.rho2, 3)}`).join(' · ')}</td></tr>
+</tbody></table>
+${groups.length > 0 ? `<h3>Riskiest micro groups (internal view: true statistics)</h3>${plot}
+<table><thead><tr><th>Group</th><th>Size</th><th>Value</th><th>True f</th><th>Global f</th><th>s_g</th><th>F′ plain</th><th>F′ release</th><th>Trials</th></tr></thead><tbody>${rows}</tbody></table>
+<p class="meta">F′ is the adversary's raw maximum-likelihood estimate (it may leave [0,1]); a group is safe when its size is at most s_g.</p>` : ''}`;
+}
+
+function parametersSection(report: Report): string {
+  const params = Object.entries(report.method.parameters).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('');
+  const derived = Object.entries(report.method.derived).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(typeof v === 'number' ? num(v, 6) : v)}</td></tr>`).join('');
+  return `<h2>Method and parameters</h2><p>${esc(report.method.title)} (<code>${esc(report.method.type)}</code>)</p>
+<table><tbody>${params}</tbody></table><h3>Derived values</h3><table><tbody>${derived}</tbody></table>`;
+}
+
+function inputSection(report: Report): string {
+  const i = report.input;
+  const cols = i.columns
+    .map((c) => `<tr><td>${esc(c.name)}</td><td>${esc(c.role)}${c.defaulted ? ' (default)' : ''}</td><td>${esc(c.type)}</td><td class="n">${num(c.distinct)}</td><td class="n">${num(c.missing)}</td></tr>`)
+    .join('');
+  return `<h2>Input</h2>
+<table><tbody>
+<tr><th>File</th><td class="mono">${esc(i.path)}</td></tr>
+<tr><th>SHA-256</th><td class="mono">${esc(i.sha256)}</td></tr>
+<tr><th>Records</th><td>${num(i.rows)} (${num(i.bytes)} bytes, ${esc(i.format)}${i.encoding ? `, ${esc(i.encoding)}` : ''}${i.delimiter ? `, delimiter ${esc(JSON.stringify(i.delimiter))}` : ''}${i.sheet ? `, sheet ${esc(i.sheet)}` : ''}); rejected rows: ${num(i.rejectedRows)}</td></tr>
+</tbody></table>
+<table><thead><tr><th>Column</th><th>Role</th><th>Type</th><th>Distinct</th><th>Missing</th></tr></thead><tbody>${cols}</tbody></table>`;
+}
+
+function outputSection(report: Report): string {
+  if (!report.output) return '';
+  const files = report.output.files
+    .map((f) => `<tr><td>${esc(f.name)}</td><td class="n">${num(f.rows)}</td><td class="n">${num(f.bytes)}</td><td class="mono">${esc(f.sha256)}</td></tr>`)
+    .join('');
+  return `<h2>Output files</h2><p>${num(report.output.rows)} released records; identifiers dropped, rows in random order, text cells neutralized against spreadsheet formula injection.</p>
+<table><thead><tr><th>File</th><th>Rows</th><th>Bytes</th><th>SHA-256</th></tr></thead><tbody>${files}</tbody></table>
+<p class="meta">report.json lists the checksum of this HTML file as well.</p>`;
+}

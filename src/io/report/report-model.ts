@@ -1,0 +1,125 @@
+/**
+ * The report model (schema custos.report/1): report.json is this object, and
+ * every rendering (HTML now, PDF and workbook sheets later) is drawn from it.
+ */
+export const REPORT_SCHEMA = 'custos.report/1';
+
+export type ReportVariant = 'internal' | 'external';
+
+export interface ColumnReport {
+  readonly name: string;
+  readonly role: 'identifier' | 'quasi' | 'sensitive' | 'insensitive';
+  /** True when the role came from the default (not named in the job). */
+  readonly defaulted: boolean;
+  readonly type: string;
+  readonly distinct: number;
+  readonly missing: number;
+}
+
+export interface InputReport {
+  readonly path: string;
+  readonly sha256: string;
+  readonly bytes: number;
+  readonly rows: number;
+  readonly format: 'csv' | 'xlsx';
+  readonly encoding?: string;
+  readonly delimiter?: string;
+  readonly sheet?: string;
+  readonly rejectedRows: number;
+  readonly rejectedRowLines: readonly number[];
+  readonly columns: readonly ColumnReport[];
+}
+
+export interface RiskyGroup {
+  /** The group's non-sensitive values (internal variant only). */
+  readonly values: Readonly<Record<string, string>>;
+  readonly size: number;
+  readonly value: string;
+  readonly trueFrequency: number;
+  readonly globalFrequency: number;
+  readonly sizeThreshold: number;
+  readonly passesBefore: boolean;
+  /** Adversary's raw MLE F' of the value from the plain-perturbation release. */
+  readonly estimateBefore: number;
+  /** Adversary's raw MLE F' from this release (reconstruction privacy), when it exists. */
+  readonly estimateAfter?: number;
+  readonly trialsAfter?: number;
+}
+
+export interface SensitiveReport {
+  readonly column: string;
+  readonly domainSize: number;
+  readonly domainDeclared: boolean;
+  readonly retention: number;
+  readonly retentionExact: string;
+  readonly microGroups: number;
+  readonly violatingBefore: number;
+  readonly violatingRowsBefore: number;
+  readonly violatingAfter: number;
+  readonly largestValidEpsilon: number;
+  readonly unprotectableGroups: number;
+  readonly sampledGroups?: number;
+  readonly suppressedGroups?: number;
+  readonly suppressedRows?: number;
+  readonly trimmedRows?: number;
+  readonly relativeError: { readonly uniformPerturbation: number; readonly reconstructionPrivacy?: number };
+  readonly queries: number;
+  readonly queryAttempts: number;
+  readonly riskiestGroups?: readonly RiskyGroup[];
+  /** ρ2 reached for a few priors ρ1 at this retention (uniform perturbation's guarantee). */
+  readonly rhoCurve: readonly { readonly rho1: number; readonly rho2: number }[];
+  readonly releaseFile?: string;
+}
+
+export interface OutputFile {
+  readonly name: string;
+  readonly sha256: string;
+  readonly bytes: number;
+  readonly rows?: number;
+}
+
+export interface Report {
+  readonly schema: typeof REPORT_SCHEMA;
+  readonly kind: 'assessment' | 'release';
+  readonly variant: ReportVariant;
+  readonly createdAt: string;
+  readonly software: { readonly name: 'custos'; readonly version: string; readonly node: string; readonly platform: string };
+  readonly testRandomness: boolean;
+  readonly notice?: string;
+  readonly summary: readonly string[];
+  readonly job: unknown;
+  readonly input: InputReport;
+  readonly method: {
+    readonly type: string;
+    readonly title: string;
+    readonly parameters: Readonly<Record<string, string | number | boolean>>;
+    readonly derived: Readonly<Record<string, string | number>>;
+  };
+  readonly guarantee: {
+    readonly name: string;
+    readonly statement: string;
+    readonly formula: string;
+    readonly source: string;
+    readonly holds: boolean;
+    readonly epsilon?: number;
+    readonly delta?: number;
+    readonly rho?: { readonly rho1: number; readonly rho2: number };
+  };
+  readonly risk: {
+    readonly microGroups: number;
+    readonly violatingBefore: number;
+    readonly violatingAfter: number;
+    readonly adversary: string;
+    readonly bySensitive: readonly SensitiveReport[];
+  };
+  readonly utility: {
+    readonly relativeError: { readonly uniformPerturbation: number; readonly reconstructionPrivacy?: number };
+    readonly queryPool: string;
+  };
+  readonly output?: {
+    readonly dir: string;
+    readonly rows: number;
+    readonly files: readonly OutputFile[];
+  };
+  readonly warnings: readonly string[];
+}

@@ -1,0 +1,42 @@
+import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../engine/random/source.js';
+import { InputError } from '../io/input/input-error.js';
+import { JobError } from './job-error.js';
+import type { JobFailure, JobRequest } from './job-request.js';
+import { loadJobFile } from './load-job.js';
+import { CancelledError, type ProgressListener } from './progress.js';
+import { assessJob, runJob, type RunResult } from './run-job.js';
+
+export function randomSourceFor(request: JobRequest): RandomSource {
+  return request.testSeed === undefined ? new CryptoRandomSource() : new SeededTestRandomSource(request.testSeed);
+}
+
+/** Runs a request in the current thread: the worker's body, and the plain-function IPC handler. */
+export function executeRequest(
+  request: JobRequest,
+  hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal } = {},
+): RunResult {
+  const loaded = loadJobFile(request.jobPath);
+  const options = {
+    random: randomSourceFor(request),
+    ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
+    ...(hooks.onStaging ? { onStaging: hooks.onStaging } : {}),
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+    ...(request.outDir ? { outDir: request.outDir } : {}),
+  };
+  return request.command === 'assess' ? { report: assessJob(loaded, options) } : runJob(loaded, options);
+}
+
+/** Classifies any thrown value for the host and the exit code. */
+export function describeFailure(error: unknown): JobFailure {
+  if (error instanceof JobError) return { kind: 'job', message: error.message, ...(error.key ? { key: error.key } : {}), issues: error.issues };
+  if (error instanceof InputError) {
+    return {
+      kind: 'input', message: error.message, file: error.file,
+      ...(error.line !== undefined ? { line: error.line } : {}),
+      ...(error.column !== undefined ? { column: error.column } : {}),
+    };
+  }
+  if (error instanceof CancelledError) return { kind: 'cancelled', message: 'cancelled; nothing was written' };
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return { kind: 'internal', message };
+}

@@ -1,0 +1,34 @@
+import type { Report } from '../io/report/report-model.js';
+import type { ProgressEvent } from './progress.js';
+
+/** What a host asks a job worker to do. Plain data: it crosses thread boundaries. */
+export interface JobRequest {
+  readonly command: 'assess' | 'run';
+  readonly jobPath: string;
+  readonly outDir?: string;
+  /** Seeded test randomness; hosts accept it only under CUSTOS_TEST_RANDOMNESS=1. */
+  readonly testSeed?: number;
+}
+
+export type FailureKind = 'job' | 'input' | 'cancelled' | 'internal';
+
+export interface JobFailure {
+  readonly kind: FailureKind;
+  readonly message: string;
+  readonly key?: string;
+  readonly issues?: readonly string[];
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+export type WorkerMessage =
+  | { readonly type: 'progress'; readonly event: ProgressEvent }
+  | { readonly type: 'staging'; readonly path: string }
+  | { readonly type: 'done'; readonly report: Report; readonly outDir?: string }
+  | { readonly type: 'failed'; readonly failure: JobFailure };
+
+/** CLI exit status per failure kind (PRODUCT.md). */
+export function exitCodeOf(kind: FailureKind): number {
+  return kind === 'job' ? 2 : kind === 'input' ? 3 : kind === 'cancelled' ? 130 : 1;
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { normalizeEncoding, type TextEncoding } from '../io/input/encoding.js';
+
+/**
+ * The v1 job file (PRODUCT.md). Every object is strict: an unknown key is an
+ * error that names it, never silently ignored.
+ */
+export const ROLES = ['identifier', 'quasi', 'sensitive', 'insensitive'] as const;
+export type Role = (typeof ROLES)[number];
+
+const role = z
+  .enum(['identifier', 'quasi', 'quasi-identifier', 'sensitive', 'insensitive'])
+  .transform((r): Role => (r === 'quasi-identifier' ? 'quasi' : r));
+
+const probability = (what: string) =>
+  z.number({ invalid_type_error: `${what} must be a number` }).gt(0, `${what} must be > 0`).lt(1, `${what} must be < 1`);
+
+const encoding = z
+  .string()
+  .transform((value, ctx): TextEncoding => {
+    const normalized = normalizeEncoding(value);
+    if (!normalized) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `unsupported encoding "${value}" (use utf-8, utf-16le, utf-16be or windows-1252)` });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+const input = z
+  .object({
+    path: z.string().min(1, 'input.path must name the confidential file'),
+    delimiter: z
+      .string()
+      .refine((d) => d.length === 1 || d === '\\t' || d === 'tab', 'the delimiter must be one character (or "tab")')
+      .transform((d) => (d === '\\t' || d === 'tab' ? '\t' : d))
+      .optional(),
+    encoding: encoding.optional(),
+    sheet: z.union([z.string(), z.number().int().nonnegative(), z.null()]).optional(),
+    missing: z.array(z.string()).default(['']),
+    onBadRow: z.enum(['error', 'skip']).default('error'),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'input.sha256 must be 64 hex digits').optional(),
+  })
+  .strict();
+
+const domains = z.record(z.string(), z.array(z.string()).min(2, 'a declared domain needs at least 2 values')).optional();
+
+const riskTest = {
+  epsilon: z.number().gt(0, 'epsilon must be > 0'),
+  delta: probability('delta'),
+  bound: z.enum(['simplified', 'full']).default('simplified'),
+};
+
+const attack = z
+  .object({
+    minGroupSize: z.number().int().min(1).default(20),
+    groups: z.number().int().min(1).max(100).default(7),
+  })
+  .strict()
+  .default({});
+
+export const uniformPerturbationMethod = z
+  .object({
+    type: z.literal('uniform-perturbation'),
+    retention: probability('retention').optional(),
+    rho1: probability('rho1').optional(),
+    rho2: probability('rho2').optional(),
+    domains,
+    // The (ε,δ) test that measures which micro groups leak (paper 004 Example 1 defaults).
+    epsilon: riskTest.epsilon.default(0.5),
+    delta: riskTest.delta.default(0.3),
+    bound: riskTest.bound,
+    attack,
+  })
+  .strict();
+
+export const reconstructionPrivacyMethod = z
+  .object({
+    type: z.literal('reconstruction-privacy'),
+    retention: probability('retention'),
+    ...riskTest,
+    /** Trim the few rows that sampling coins add so every group passes the exact test. */
+    strict: z.boolean().default(true),
+    /** Groups with s_g < 1 cannot be protected at these parameters. */
+    unprotectable: z.enum(['suppress', 'reject']).default('suppress'),
+    domains,
+    attack,
+  })
+  .strict();
+
+const FUTURE_METHODS = ['beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'dp-counts'] as const;
+
+export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, reconstructionPrivacyMethod], {
+  errorMap: (issue, ctx) => {
+    if (issue.code === z.ZodIssueCode.invalid_union_discriminator) {
+      const given = (ctx.data as { type?: unknown } | undefined)?.type;
+      const future = (FUTURE_METHODS as readonly unknown[]).includes(given);
+      return {
+        message: future
+          ? `method "${String(given)}" is not available in this version yet; available: uniform-perturbation, reconstruction-privacy`
+          : `unknown method ${JSON.stringify(given)}; available: uniform-perturbation, reconstruction-privacy`,
+      };
+    }
+    return { message: ctx.defaultError };
+  },
+}).superRefine((m, ctx) => {
+  if (m.type === 'uniform-perturbation') checkRetentionChoice(m, ctx);
+});
+
+function checkRetentionChoice(m: z.output<typeof uniformPerturbationMethod>, ctx: z.RefinementCtx): void {
+  const hasRho = m.rho1 !== undefined || m.rho2 !== undefined;
+  if (m.retention !== undefined && hasRho) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['retention'], message: 'give either retention or rho1 and rho2, not both' });
+  } else if (m.retention === undefined && !hasRho) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['retention'], message: 'give retention, or rho1 and rho2 to derive it' });
+  } else if (hasRho && (m.rho1 === undefined || m.rho2 === undefined)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [m.rho1 === undefined ? 'rho1' : 'rho2'], message: 'rho1 and rho2 go together' });
+  } else if (hasRho && m.rho1! >= m.rho2!) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['rho2'], message: 'rho2 must be greater than rho1' });
+  }
+}
+
+const output = z
+  .object({
+    dir: z.string().min(1).default('release'),
+    formats: z.array(z.enum(['csv', 'xlsx'])).min(1).default(['csv', 'xlsx']),
+    report: z
+      .array(z.enum(['html', 'json', 'pdf']))
+      .default(['html', 'json'])
+      .refine((r) => !r.includes('pdf'), 'the PDF report is not available in this version yet; use "html" and "json"'),
+    variant: z.enum(['internal', 'external']).default('internal'),
+    delimiter: z.string().length(1).default(','),
+  })
+  .strict()
+  .default({});
+
+export const jobSchema = z
+  .object({
+    version: z.literal(1, { errorMap: () => ({ message: 'version must be 1' }) }),
+    input,
+    attributes: z.record(z.string(), role).default({}),
+    method,
+    output,
+  })
+  .strict();
+
+export type Job = z.output<typeof jobSchema>;
+export type JobInput = z.input<typeof jobSchema>;
+export type MethodSpec = Job['method'];
+export type UniformPerturbationSpec = z.output<typeof uniformPerturbationMethod>;
+export type ReconstructionPrivacySpec = z.output<typeof reconstructionPrivacyMethod>;

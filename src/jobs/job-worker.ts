@@ -1,0 +1,23 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { describeFailure, executeRequest } from './execute-request.js';
+import type { JobRequest, WorkerMessage } from './job-request.js';
+
+/** Worker thread entry: runs one request, reports progress, never touches the host's state. */
+const port = parentPort;
+if (!port) throw new Error('job-worker must run in a worker thread');
+const post = (message: WorkerMessage): void => port.postMessage(message);
+let lastPosted = 0;
+try {
+  const result = executeRequest(workerData as JobRequest, {
+    onProgress: (event) => {
+      const now = Date.now();
+      if (now - lastPosted < 50 && event.fraction > 0 && event.fraction < 1) return;
+      lastPosted = now;
+      post({ type: 'progress', event });
+    },
+    onStaging: (path) => post({ type: 'staging', path }),
+  });
+  post({ type: 'done', report: result.report, ...(result.outDir ? { outDir: result.outDir } : {}) });
+} catch (error) {
+  post({ type: 'failed', failure: describeFailure(error) });
+}

@@ -1,0 +1,39 @@
+import { amplification } from '../../engine/perturbation/retention.js';
+import { formatRational } from '../../engine/rational.js';
+import type { SensitiveReport } from '../../io/report/report-model.js';
+import type { SensitiveAnalysis } from '../analyze.js';
+
+const PRIORS = [0.01, 0.05, 0.1, 0.2, 0.3, 0.5];
+
+/** Smallest ρ2 reached at prior ρ1 when the matrix's ratio is γ_p (spec §A.2). */
+export function rhoCurve(p: number, m: number): { rho1: number; rho2: number }[] {
+  const gamma = amplification(p, m);
+  return PRIORS.map((rho1) => ({ rho1, rho2: (gamma * rho1) / (1 - rho1 + gamma * rho1) }));
+}
+
+/** The part of a sensitive attribute's report that assessment alone determines. */
+export function baseSensitiveReport(s: SensitiveAnalysis, violatingAfter: number): SensitiveReport {
+  return {
+    column: s.column.name,
+    domainSize: s.params.m,
+    domainDeclared: s.domain.declared,
+    retention: s.params.p,
+    retentionExact: formatRational(s.retention),
+    microGroups: s.risk.microGroups,
+    violatingBefore: s.risk.violating,
+    violatingRowsBefore: s.risk.violatingRows,
+    violatingAfter,
+    largestValidEpsilon: s.risk.largestValidEpsilon,
+    unprotectableGroups: s.risk.unprotectable,
+    relativeError: { uniformPerturbation: Number.NaN },
+    queries: 0,
+    queryAttempts: 0,
+    rhoCurve: rhoCurve(s.params.p, s.params.m),
+  };
+}
+
+export function percent(part: number, whole: number): string {
+  if (whole === 0) return '0%';
+  const value = (100 * part) / whole;
+  return `${value < 0.1 && value > 0 ? value.toPrecision(2) : value.toFixed(1)}%`;
+}

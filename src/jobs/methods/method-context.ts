@@ -1,0 +1,9 @@
+import type { RandomSource } from '../../engine/random/source.js';
+
+export interface MethodContext {
+  readonly random: RandomSource;
+  /** "assess" computes risk only; "run" also releases, measures utility and attacks the release. */
+  readonly mode: 'assess' | 'run';
+  readonly testStamp: boolean;
+  readonly progress: (stage: string, fraction: number) => void;
+}

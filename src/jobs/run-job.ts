@@ -1,0 +1,166 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { RandomSource } from '../engine/random/source.js';
+import type { ImportedTable } from '../io/input/import-types.js';
+import { readTable } from '../io/input/read-table.js';
+import { writeCsv } from '../io/output/csv-writer.js';
+import { HashedFileWriter } from '../io/output/hashed-file.js';
+import { checkOutputDir, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
+import { writeXlsx } from '../io/output/xlsx-writer.js';
+import { renderReportHtml } from '../io/report/report-html.js';
+import type { OutputFile, Report } from '../io/report/report-model.js';
+import { analyze } from './analyze.js';
+import { JobError } from './job-error.js';
+import type { LoadedJob } from './load-job.js';
+import type { MethodContext } from './methods/method-context.js';
+import type { MethodOutcome } from './methods/outcome.js';
+import { runReconstructionPrivacy } from './methods/reconstruction-privacy.js';
+import { runUniformPerturbation } from './methods/uniform-perturbation.js';
+import { CancelledError, STAGES, type ProgressListener, type Stage } from './progress.js';
+import { buildReport, externalVariant } from './report-builder.js';
+
+export interface RunOptions {
+  readonly random: RandomSource;
+  readonly onProgress?: ProgressListener;
+  readonly signal?: AbortSignal;
+  /** Overrides output.dir; resolved against the working directory. */
+  readonly outDir?: string;
+  /** Told the staging folder's path, so a host that kills the run can remove it. */
+  readonly onStaging?: (path: string) => void;
+  readonly now?: () => Date;
+}
+
+export interface RunResult {
+  readonly report: Report;
+  readonly outDir?: string;
+}
+
+function progressOf(options: RunOptions): (stage: Stage, fraction: number) => void {
+  return (stage, fraction) => {
+    if (options.signal?.aborted) throw new CancelledError();
+    options.onProgress?.({ stage, label: STAGES[stage], fraction });
+  };
+}
+
+function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => void): { imported: ImportedTable; inputPath: string } {
+  const { job, baseDir } = loaded;
+  const inputPath = resolve(baseDir, job.input.path);
+  const imported = readTable(inputPath, {
+    ...(job.input.delimiter ? { delimiter: job.input.delimiter } : {}),
+    ...(job.input.encoding ? { encoding: job.input.encoding } : {}),
+    sheet: job.input.sheet ?? null,
+    missing: job.input.missing,
+    onBadRow: job.input.onBadRow,
+    onProgress: (read, total) => progress('read', total === 0 ? 1 : read / total),
+  });
+  if (job.input.sha256 && job.input.sha256 !== imported.sha256) {
+    throw new JobError(`the input's SHA-256 is ${imported.sha256}, the job expects ${job.input.sha256}: the file changed since the job was written`, 'input.sha256');
+  }
+  return { imported, inputPath };
+}
+
+function runMethod(loaded: LoadedJob, imported: ImportedTable, ctx: MethodContext): { analysis: ReturnType<typeof analyze>; outcome: MethodOutcome } {
+  ctx.progress('analyze', 0);
+  const analysis = analyze(loaded.job, imported);
+  const method = loaded.job.method;
+  const outcome = method.type === 'uniform-perturbation' ? runUniformPerturbation(analysis, method, ctx) : runReconstructionPrivacy(analysis, method, ctx);
+  return { analysis, outcome };
+}
+
+/** Risk of the input under the job; writes nothing. */
+export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
+  const progress = progressOf(options);
+  const { imported, inputPath } = importInput(loaded, progress);
+  const ctx: MethodContext = { random: options.random, mode: 'assess', testStamp: options.random.deterministic, progress: (s, f) => progress(s as Stage, f) };
+  const { analysis, outcome } = runMethod(loaded, imported, ctx);
+  const report = buildReport({
+    kind: 'assessment', job: loaded.job, inputPath, analysis, outcome,
+    testRandomness: options.random.deterministic, createdAt: (options.now ?? (() => new Date()))(),
+  });
+  return loaded.job.output.variant === 'external' ? externalVariant(report) : report;
+}
+
+/** Runs the job and writes the release, atomically, into the output folder. */
+export function runJob(loaded: LoadedJob, options: RunOptions): RunResult {
+  const { job, baseDir } = loaded;
+  const outDir = options.outDir ? resolve(options.outDir) : resolve(baseDir, job.output.dir);
+  try {
+    checkOutputDir(outDir);
+  } catch (error) {
+    if (error instanceof OutputDirError) throw new JobError(error.message, options.outDir ? '--out' : 'output.dir');
+    throw error;
+  }
+  const progress = progressOf(options);
+  const testStamp = options.random.deterministic;
+  const { imported, inputPath } = importInput(loaded, progress);
+  const ctx: MethodContext = { random: options.random, mode: 'run', testStamp, progress: (s, f) => progress(s as Stage, f) };
+  const { analysis, outcome } = runMethod(loaded, imported, ctx);
+  progress('write', 0);
+  const staging = new StagingDir(outDir);
+  options.onStaging?.(staging.path);
+  try {
+    const files: OutputFile[] = [];
+    outcome.releases.forEach((release, i) => {
+      if (job.output.formats.includes('csv')) {
+        const name = `${release.stem}.csv`;
+        files.push({ name, rows: release.table.rowCount, ...writeCsv(staging.file(name), release.table, job.output.delimiter) });
+      }
+      progress('write', (i + 0.5) / outcome.releases.length);
+      if (job.output.formats.includes('xlsx')) {
+        const name = `${release.stem}.xlsx`;
+        const { sheets: _sheets, ...written } = writeXlsx(staging.file(name), release.table, release.sheetName, [
+          { name: 'About', rows: aboutSheet(outcome, testStamp) },
+        ]);
+        files.push({ name, rows: release.table.rowCount, ...written });
+      }
+      progress('write', (i + 1) / outcome.releases.length);
+    });
+    const draft = buildReport({
+      kind: 'release', job, inputPath, analysis, outcome, testRandomness: testStamp,
+      createdAt: (options.now ?? (() => new Date()))(),
+      output: { dir: outDir, rows: outcome.releases.reduce((sum, r) => sum + r.table.rowCount, 0), files: [] },
+    });
+    const jobFile = writeText(staging.file('job.json'), JSON.stringify(draft.job, null, 2) + '\n');
+    files.push({ name: 'job.json', ...jobFile });
+    let report: Report = { ...draft, output: { ...draft.output!, files: [...files] } };
+    if (job.output.variant === 'external') report = externalVariant(report);
+    if (job.output.report.includes('html')) {
+      const html = writeText(staging.file('report.html'), renderReportHtml(report));
+      report = { ...report, output: { ...report.output!, files: [...report.output!.files, { name: 'report.html', ...html }] } };
+    }
+    // report.json is always written: it marks the folder as a release and carries every checksum.
+    writeFileSync(staging.file('report.json'), JSON.stringify(report, jsonReplacer, 2) + '\n', { flag: 'wx' });
+    if (options.signal?.aborted) throw new CancelledError();
+    staging.commit();
+    return { report, outDir };
+  } catch (error) {
+    staging.discard();
+    throw error;
+  }
+}
+
+function writeText(path: string, text: string): { sha256: string; bytes: number } {
+  const out = new HashedFileWriter(path);
+  out.write(text);
+  return out.close();
+}
+
+/** NaN and infinities are not JSON; they become null. */
+export function jsonReplacer(_key: string, value: unknown): unknown {
+  return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+}
+
+function aboutSheet(outcome: MethodOutcome, testStamp: boolean): (string | number)[][] {
+  return [
+    ['Custos release'],
+    ...(testStamp ? [['TEST RANDOMNESS: NOT A PROTECTED RELEASE']] : []),
+    ['Method', outcome.method.title],
+    ['Guarantee', outcome.guarantee.name],
+    ['Statement', outcome.guarantee.statement],
+    ...Object.entries(outcome.method.parameters).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : v]),
+    [],
+    ...outcome.summary.map((line) => [line]),
+    [],
+    ['See report.html and report.json for the full report and checksums.'],
+  ];
+}

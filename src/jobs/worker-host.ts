@@ -1,0 +1,44 @@
+import { rmSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { Report } from '../io/report/report-model.js';
+import type { JobFailure, JobRequest, WorkerMessage } from './job-request.js';
+import type { ProgressListener } from './progress.js';
+
+export type JobOutcome = { readonly ok: true; readonly report: Report; readonly outDir?: string } | { readonly ok: false; readonly failure: JobFailure };
+
+export interface RunningJob {
+  readonly result: Promise<JobOutcome>;
+  /** Stops the worker and removes its staging folder: nothing is left behind. */
+  cancel(): Promise<void>;
+}
+
+/** Runs a job request in a worker thread so hosts (CLI, app) stay responsive and can cancel. */
+export function startJob(workerUrl: URL, request: JobRequest, onProgress?: ProgressListener): RunningJob {
+  const worker = new Worker(workerUrl, { workerData: request });
+  let staging: string | undefined;
+  let settle: (outcome: JobOutcome) => void = () => undefined;
+  const result = new Promise<JobOutcome>((resolve) => (settle = resolve));
+  let finished = false;
+  const finish = (outcome: JobOutcome): void => {
+    if (finished) return;
+    finished = true;
+    settle(outcome);
+  };
+  worker.on('message', (message: WorkerMessage) => {
+    if (message.type === 'progress') onProgress?.(message.event);
+    else if (message.type === 'staging') staging = message.path;
+    else if (message.type === 'done') finish({ ok: true, report: message.report, ...(message.outDir ? { outDir: message.outDir } : {}) });
+    else finish({ ok: false, failure: message.failure });
+  });
+  worker.on('error', (error) => finish({ ok: false, failure: { kind: 'internal', message: error.stack ?? error.message } }));
+  worker.on('exit', (code) => finish({ ok: false, failure: { kind: code === 1 ? 'cancelled' : 'internal', message: `worker stopped (exit ${code})` } }));
+  return {
+    result,
+    async cancel() {
+      if (finished) return;
+      await worker.terminate();
+      if (staging) rmSync(staging, { recursive: true, force: true });
+      finish({ ok: false, failure: { kind: 'cancelled', message: 'cancelled; nothing was written' } });
+    },
+  };
+}
