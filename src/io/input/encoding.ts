@@ -28,7 +28,11 @@ export function detectEncoding(head: Uint8Array): DetectedEncoding {
   const sample = head.subarray(0, Math.min(head.length, 4096));
   let evenZeros = 0;
   let oddZeros = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 === 0 ? evenZeros++ : oddZeros++);
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2 === 0) evenZeros++;
+    else oddZeros++;
+  }
   if (oddZeros > sample.length / 8 && evenZeros === 0) return { encoding: 'utf-16le', bom: false };
   if (evenZeros > sample.length / 8 && oddZeros === 0) return { encoding: 'utf-16be', bom: false };
   return { encoding: isValidUtf8Prefix(head) ? 'utf-8' : 'windows-1252', bom: false };
