@@ -6,6 +6,7 @@ import { sniffDelimiter } from './delimiter.js';
 import { detectEncoding, type TextEncoding } from './encoding.js';
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
 import { InputError } from './input-error.js';
+import { chunkDecoder } from './text-decoder.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
 
 const CHUNK_BYTES = 4 << 20;
@@ -57,8 +58,8 @@ function parse(
   head: Uint8Array,
   options: ImportOptions,
 ): ImportedTable {
-  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
-  const delimiter = options.delimiter ?? sniffDelimiter(new TextDecoder(encoding).decode(head));
+  const decoder = chunkDecoder(encoding);
+  const delimiter = options.delimiter ?? sniffDelimiter(sniffText(head, encoding));
   const hash = createHash('sha256');
   const rejected: RejectedRow[] = [];
   let rejectedCount = 0;
@@ -97,7 +98,7 @@ function parse(
       const final = read === 0 || position >= total;
       let text: string;
       try {
-        text = decoder.decode(bytes, { stream: !final });
+        text = decoder.decode(bytes, !final);
       } catch {
         throw new Utf8Invalid(`invalid UTF-8 in the bytes ${position - read}–${position}`);
       }
@@ -121,4 +122,12 @@ function parse(
     rejectedRows: rejected,
     rejectedRowCount: rejectedCount,
   };
+}
+
+function sniffText(head: Uint8Array, encoding: TextEncoding): string {
+  try {
+    return chunkDecoder(encoding).decode(head, true);
+  } catch {
+    return new TextDecoder('latin1').decode(head);
+  }
 }

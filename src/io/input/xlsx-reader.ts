@@ -15,6 +15,9 @@ export function readXlsx(path: string, options: ImportOptions): ImportedTable {
   } catch (error) {
     throw new InputError(`cannot open the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, name);
   }
+  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  const compoundFile = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+  if (!zip && !compoundFile) throw new InputError('not an Excel workbook (.xlsx files are zip archives); is it a CSV file with the wrong extension?', name);
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: false });

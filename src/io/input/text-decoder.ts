@@ -1,0 +1,21 @@
+import type { TextEncoding } from './encoding.js';
+
+/** Windows-1252's printable characters in 0x80–0x9F (Node's decoder treats the label as Latin-1 there). */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const C1_RANGE = /[\u0080-\u009f]/g;
+
+export interface ChunkDecoder {
+  decode(bytes: Uint8Array, stream: boolean): string;
+}
+
+/** A streaming decoder per encoding; UTF-8 is strict so bad bytes are caught, not replaced. */
+export function chunkDecoder(encoding: TextEncoding): ChunkDecoder {
+  if (encoding === 'windows-1252') {
+    const latin1 = new TextDecoder('latin1');
+    return {
+      decode: (bytes, stream) => latin1.decode(bytes, { stream }).replace(C1_RANGE, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!),
+    };
+  }
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+  return { decode: (bytes, stream) => decoder.decode(bytes, { stream }) };
+}

@@ -1,0 +1,233 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeCensus } from '../bench/gen-census.js';
+import { TEST_STAMP_COLUMN } from '../src/jobs/methods/release-view.js';
+
+const CLI = resolve('dist/cli/custos.mjs');
+const ADULT = resolve('resources/adult/adult.csv');
+const ADULT_SHA = 'c700df9304fbf3c4d4db5938bffc510561bd4a2dfad285a3feef9a20619391c5';
+
+function custos(args: string[], env: Record<string, string> = {}): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const TEST_ENV = { CUSTOS_TEST_RANDOMNESS: '1' };
+
+function workdir(): string {
+  return mkdtempSync(join(tmpdir(), 'custos-cli-'));
+}
+
+function writeJob(dir: string, job: Record<string, unknown>): string {
+  const path = join(dir, 'job.json');
+  writeFileSync(path, JSON.stringify(job));
+  return path;
+}
+
+const adultJob = (method: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  version: 1,
+  input: { path: ADULT, missing: ['', '?'] },
+  attributes: { occupation: 'sensitive', 'salary-class': 'insensitive' },
+  method,
+  ...extra,
+  output: { dir: 'out', formats: ['csv', 'xlsx'], report: ['html', 'json'], ...(extra.output as object | undefined) },
+});
+
+const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+describe('custos inspect', () => {
+  it('prints rows, columns, types, distinct and missing counts, encoding and delimiter', () => {
+    const r = custos(['inspect', ADULT, '--json']);
+    expect(r.code).toBe(0);
+    const info = JSON.parse(r.stdout);
+    expect(info.rows).toBe(30162);
+    expect(info.delimiter).toBe(';');
+    expect(info.encoding).toBe('utf-8');
+    expect(info.sha256).toBe(ADULT_SHA);
+    expect(info.columns).toHaveLength(9);
+    expect(info.columns.find((c: { name: string }) => c.name === 'age')).toEqual({ name: 'age', type: 'integer', distinct: 72, missing: 0 });
+    expect(info.columns.find((c: { name: string }) => c.name === 'occupation').distinct).toBe(14);
+  });
+
+  it('a malformed file exits 3 with the line number', () => {
+    const dir = workdir();
+    const path = join(dir, 'bad.csv');
+    writeFileSync(path, 'a,b\n1,2\n3,4,5\n');
+    const r = custos(['inspect', path]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/bad\.csv:3: 3 fields where the header has 2/);
+  });
+});
+
+describe('custos run: reconstruction privacy on the Adult data', () => {
+  it('writes a stamped release and a report with every required field', () => {
+    const dir = workdir();
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }));
+    const r = custos(['run', job, '--json', '--test-seed', '1'], TEST_ENV);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = join(dir, 'out');
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(JSON.parse(r.stdout).input.sha256).toBe(ADULT_SHA);
+    expect(report.input.sha256).toBe(ADULT_SHA);
+    expect(report.input.rows).toBe(30162);
+    expect(report.method.type).toBe('reconstruction-privacy');
+    expect(report.guarantee.holds).toBe(true);
+    expect(report.testRandomness).toBe(true);
+    expect(report.risk.microGroups).toBeGreaterThan(1000);
+    expect(report.risk.violatingBefore).toBeGreaterThan(0);
+    expect(report.risk.violatingAfter).toBe(0);
+    expect(report.utility.relativeError.uniformPerturbation).toBeGreaterThan(0);
+    expect(report.utility.relativeError.reconstructionPrivacy).toBeGreaterThan(0);
+    expect(report.risk.bySensitive[0].queries).toBe(5000);
+    const names = report.output.files.map((f: { name: string }) => f.name);
+    expect(names).toEqual(['release.csv', 'release.xlsx', 'job.json', 'report.html']);
+    for (const f of report.output.files) expect(sha(join(out, f.name))).toBe(f.sha256);
+    const lines = readFileSync(join(out, 'release.csv'), 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]!.split(',')[0]).toBe(TEST_STAMP_COLUMN);
+    expect(lines.length - 1).toBe(report.output.rows);
+    expect(Math.abs(report.output.rows - 30162)).toBeLessThan(300);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('NOT A PROTECTED RELEASE');
+    expect(html).toContain('(ε,δ)-reconstruction privacy');
+    expect(readdirSync(dir).sort()).toEqual(['job.json', 'out']);
+  });
+
+  it('the same test seed reproduces the same release; the input is untouched', () => {
+    const dir = workdir();
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.7, epsilon: 0.3, delta: 0.3, bound: 'full' }, { output: { formats: ['csv'] } }));
+    expect(custos(['run', job, '--test-seed', '5', '--out', join(dir, 'a')], TEST_ENV).code).toBe(0);
+    expect(custos(['run', job, '--test-seed', '5', '--out', join(dir, 'b')], TEST_ENV).code).toBe(0);
+    expect(sha(join(dir, 'a', 'release.csv'))).toBe(sha(join(dir, 'b', 'release.csv')));
+    expect(sha(ADULT)).toBe(ADULT_SHA);
+  });
+
+  it('drops identifiers and gives each sensitive attribute its own release', () => {
+    const dir = workdir();
+    const job = writeJob(
+      dir,
+      adultJob(
+        { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
+        { attributes: { occupation: 'sensitive', education: 'sensitive', 'native-country': 'identifier' }, output: { formats: ['csv'] } },
+      ),
+    );
+    const r = custos(['run', job, '--json', '--test-seed', '2'], TEST_ENV);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.risk.bySensitive.map((s: { column: string }) => s.column)).toEqual(['education', 'occupation']);
+    const header = readFileSync(join(dir, 'out', 'release-occupation.csv'), 'utf8').split('\r\n')[0]!.split(',');
+    expect(header).not.toContain('native-country');
+    expect(header).not.toContain('education');
+    expect(header).toContain('occupation');
+    expect(report.risk.violatingAfter).toBe(0);
+  });
+
+  it('uniform perturbation derives p from ρ1–ρ2 and reports the leaking groups', () => {
+    const dir = workdir();
+    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', rho1: 0.1, rho2: 0.5 }, { output: { formats: ['csv'] } }));
+    const r = custos(['run', job, '--json', '--test-seed', '3'], TEST_ENV);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    // m = 14: γ = 9, p = 8/22 = 4/11.
+    expect(report.risk.bySensitive[0].retentionExact).toBe('4/11');
+    expect(report.guarantee.rho).toEqual({ rho1: 0.1, rho2: 0.5 });
+    expect(report.risk.violatingAfter).toBe(report.risk.violatingBefore);
+    expect(report.output.rows).toBe(30162);
+  });
+});
+
+describe('custos assess and errors', () => {
+  it('assess writes nothing and reports the same structure', () => {
+    const dir = workdir();
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }));
+    const r = custos(['assess', job, '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.kind).toBe('assessment');
+    expect(report.risk.violatingBefore).toBeGreaterThan(0);
+    expect(report.testRandomness).toBe(false);
+    expect(readdirSync(dir)).toEqual(['job.json']);
+  });
+
+  it('an invalid job exits 2 naming the key and leaves no output', () => {
+    const dir = workdir();
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 1.5, epsilon: 0.5, delta: 0.3 }));
+    const r = custos(['run', job, '--json']);
+    expect(r.code).toBe(2);
+    const error = JSON.parse(r.stdout).error;
+    expect(error.key).toBe('method.retention');
+    expect(readdirSync(dir)).toEqual(['job.json']);
+  });
+
+  it('an ε beyond the valid range exits 2 and states the largest valid ε', () => {
+    const dir = workdir();
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 1.2, delta: 0.3 }));
+    const r = custos(['run', job]);
+    expect(r.code).toBe(2);
+    // 1 + ((1−p)/m)/(p·1) with m = 14, p = 0.5.
+    expect(r.stderr).toMatch(/method\.epsilon: .*largest valid ε here is 1\.071428/);
+    expect(readdirSync(dir)).toEqual(['job.json']);
+  });
+
+  it('an unknown column in attributes exits 2 naming it', () => {
+    const dir = workdir();
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }, { attributes: { diagnosis: 'sensitive' } }));
+    const r = custos(['run', job]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/attributes\.diagnosis: the input has no column "diagnosis"/);
+  });
+
+  it('a malformed input exits 3 with the line number and no output folder', () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'bad.csv'), 'q,s\na,x\nb,y\n"c,z\n');
+    const job = writeJob(dir, { version: 1, input: { path: 'bad.csv' }, attributes: { s: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 } });
+    const r = custos(['run', job]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/bad\.csv:4:1: a quoted field is never closed/);
+    expect(readdirSync(dir).sort()).toEqual(['bad.csv', 'job.json']);
+  });
+
+  it('--test-seed is refused without CUSTOS_TEST_RANDOMNESS=1', () => {
+    const dir = workdir();
+    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5 }));
+    const r = custos(['run', job, '--test-seed', '1'], { CUSTOS_TEST_RANDOMNESS: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/CUSTOS_TEST_RANDOMNESS=1/);
+    expect(readdirSync(dir)).toEqual(['job.json']);
+  });
+
+  it('refuses to overwrite a folder that is not a release', () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'keep.txt'), 'mine');
+    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5 }, { output: { dir: '.' } }));
+    const r = custos(['run', job]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/not a Custos release/);
+  });
+
+  it('Ctrl-C during a run leaves no partial output', async () => {
+    const dir = workdir();
+    const data = join(dir, 'census.csv');
+    const fd = openSync(data, 'w');
+    writeCensus(fd, { rows: 600_000, seed: 3, jitter: 2, regions: 50, seedFile: ADULT });
+    closeSync(fd);
+    const job = writeJob(dir, {
+      version: 1, input: { path: 'census.csv' }, attributes: { occupation: 'sensitive' },
+      method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }, output: { dir: 'out' },
+    });
+    const child = spawn(process.execPath, [CLI, 'run', job], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    await new Promise((r) => setTimeout(r, 400));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/cancel/);
+    expect(readdirSync(dir).sort()).toEqual(['census.csv', 'job.json']);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});

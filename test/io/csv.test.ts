@@ -1,0 +1,150 @@
+import fc from 'fast-check';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readCsv } from '../../src/io/input/csv-reader.js';
+import { CsvTokenizer } from '../../src/io/input/csv-tokenizer.js';
+import { sniffDelimiter } from '../../src/io/input/delimiter.js';
+import type { ImportOptions } from '../../src/io/input/import-types.js';
+import { InputError } from '../../src/io/input/input-error.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'custos-csv-'));
+let counter = 0;
+function file(content: string | Uint8Array, ext = '.csv'): string {
+  const path = join(dir, `f${counter++}${ext}`);
+  writeFileSync(path, content);
+  return path;
+}
+const defaults: ImportOptions = { missing: [''], onBadRow: 'error' };
+const values = (path: string, options: Partial<ImportOptions> = {}): string[][] => {
+  const { table } = readCsv(path, { ...defaults, ...options });
+  return Array.from({ length: table.rowCount }, (_, r) => table.columns.map((c) => c.dictionary[c.codes[r]!]!));
+};
+
+function tokenize(text: string, delimiter: string, splits: number[]): { fields: string[]; line: number }[] {
+  const records: { fields: string[]; line: number }[] = [];
+  const tokenizer = new CsvTokenizer(delimiter, { record: (f, n, line) => records.push({ fields: f.slice(0, n), line }) });
+  let at = 0;
+  for (const cut of [...splits].sort((a, b) => a - b)) {
+    tokenizer.feed(text.slice(at, cut), false);
+    at = cut;
+  }
+  tokenizer.feed(text.slice(at), true);
+  return records;
+}
+
+describe('RFC 4180 parsing', () => {
+  it('quoted fields hold separators, doubled quotes and line breaks', () => {
+    const path = file('id,comment,code\r\n1,"a, b","say ""hi"""\r\n2,"two\r\nlines",007\r\n3,,x\r\n');
+    expect(values(path)).toEqual([
+      ['1', 'a, b', 'say "hi"'],
+      ['2', 'two\r\nlines', '007'],
+      ['3', '', 'x'],
+    ]);
+  });
+
+  it('any chunking of the text gives the same records and line numbers (property)', () => {
+    const text = 'a;b;c\n1;"x;\n""y""";3\r\n4;5;"6"\n"7\n\n8";9;\n10;11;12';
+    const whole = tokenize(text, ';', []);
+    expect(whole.map((r) => r.line)).toEqual([1, 2, 4, 5, 8]);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: text.length }), { maxLength: 8 }), (splits) => {
+        expect(tokenize(text, ';', splits)).toEqual(whole);
+      }),
+    );
+  });
+
+  it('a row with the wrong number of fields stops the import with its line number', () => {
+    const path = file('a,b\n1,2\n"multi\nline",3\n4,5,6\n');
+    try {
+      readCsv(path, defaults);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as InputError).line).toBe(5);
+      expect((error as Error).message).toMatch(/:5: 3 fields where the header has 2/);
+    }
+  });
+
+  it('skip mode rejects the bad rows and lists them', () => {
+    const path = file('a,b\n1,2\n3\n4,5\n6,7,8\n');
+    const result = readCsv(path, { ...defaults, onBadRow: 'skip' });
+    expect(result.table.rowCount).toBe(2);
+    expect(result.rejectedRows.map((r) => r.line)).toEqual([3, 5]);
+  });
+
+  it('an unterminated quote and garbage after a closing quote are errors with positions', () => {
+    expect(() => readCsv(file('a,b\n1,"open\n2,3\n'), defaults)).toThrow(/:2:2: a quoted field is never closed/);
+    expect(() => readCsv(file('a,b\n1,"x"y\n'), defaults)).toThrow(/:2:2: unexpected "y" after a closing quote/);
+  });
+
+  it('rejects empty and duplicate header names', () => {
+    expect(() => readCsv(file('a,,c\n1,2,3\n'), defaults)).toThrow(/column 2 has no name/);
+    expect(() => readCsv(file('a,a\n1,2\n'), defaults)).toThrow(/appears twice/);
+    expect(() => readCsv(file(''), defaults)).toThrow(/empty/);
+  });
+});
+
+describe('encodings', () => {
+  const text = 'name;city\nJosé;Zürich\n"Ça va";Köln\n';
+  const expected = [['José', 'Zürich'], ['Ça va', 'Köln']];
+
+  it('UTF-8 with and without BOM', () => {
+    const plain = readCsv(file(text), defaults);
+    expect(plain.encoding).toBe('utf-8');
+    expect(plain.bom).toBe(false);
+    const bom = readCsv(file('\uFEFF' + text), defaults);
+    expect(bom.bom).toBe(true);
+    expect(bom.table.columns[0]!.name).toBe('name');
+    expect(values(file('\uFEFF' + text))).toEqual(expected);
+  });
+
+  it('UTF-16 LE and BE, with BOM and without', () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(readCsv(file(le), defaults).encoding).toBe('utf-16le');
+    expect(values(file(le))).toEqual(expected);
+    const be = Buffer.from(text, 'utf16le').swap16();
+    const beBom = Buffer.concat([Buffer.from([0xfe, 0xff]), be]);
+    expect(readCsv(file(beBom), defaults).encoding).toBe('utf-16be');
+    expect(values(file(beBom))).toEqual(expected);
+    expect(readCsv(file(Buffer.from(text, 'utf16le')), defaults).encoding).toBe('utf-16le');
+  });
+
+  it('Windows-1252 is detected when the bytes are not UTF-8', () => {
+    const bytes = Buffer.from(text.replace('é', '\u00e9'), 'latin1');
+    const result = readCsv(file(bytes), defaults);
+    expect(result.encoding).toBe('windows-1252');
+    expect(values(file(bytes))).toEqual(expected);
+    const euro = Buffer.from([...Buffer.from('price\n'), 0x80, 0x0a]);
+    expect(values(file(euro))).toEqual([['€']]);
+  });
+
+  it('a declared UTF-8 encoding that does not fit is an error naming the file', () => {
+    expect(() => readCsv(file(Buffer.from('a\n\u00e9\n', 'latin1')), { ...defaults, encoding: 'utf-8' })).toThrow(/invalid UTF-8/);
+  });
+});
+
+describe('delimiters, missing values and types', () => {
+  it('sniffs comma, semicolon, tab and pipe, ignoring separators inside quotes', () => {
+    expect(sniffDelimiter('a,b,c\n1,2,3\n')).toBe(',');
+    expect(sniffDelimiter('a;b;c\n"1,5";2;3\n')).toBe(';');
+    expect(sniffDelimiter('a\tb\n1\t2\n')).toBe('\t');
+    expect(sniffDelimiter('a|b\n1|2\n')).toBe('|');
+  });
+
+  it('honours an override', () => {
+    expect(values(file('a;b\n1;2\n'), { delimiter: ',' })).toEqual([['1;2']]);
+  });
+
+  it('declared missing tokens become missing; codes with leading zeros stay text', () => {
+    const { table } = readCsv(file('zip,age,income\n01234,34,1.5\n?,NA,2\n10001,?,3e2\n'), { ...defaults, missing: ['', '?', 'NA'] });
+    const [zip, age, income] = table.columns;
+    expect(zip!.type).toBe('text');
+    expect(zip!.missing).toBe(1);
+    expect(age!.type).toBe('integer');
+    expect(age!.missing).toBe(2);
+    expect(income!.type).toBe('decimal');
+    expect(zip!.dictionary).toContain('01234');
+  });
+});
