@@ -1,1 +1,101 @@
-export {};
+/**
+ * npm run bench [-- --rows N] [--keep]
+ * Times ingest, assess, the reconstruction-privacy run and CSV export separately on census-like
+ * data, and reports rows/s and peak RSS. Targets at 1M rows (2 cores): ingest ≤ 1.5 s,
+ * assess + run ≤ 1 s, CSV export ≤ 1.5 s, peak RSS ≤ 1 GB.
+ */
+import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { groupRows } from '../src/engine/micro-groups.js';
+import { CryptoRandomSource } from '../src/engine/random/source.js';
+import { rationalFromNumber } from '../src/engine/rational.js';
+import type { PrivacyParameters } from '../src/engine/reconstruction/bounds.js';
+import { groupMaxCounts } from '../src/engine/reconstruction/group-counts.js';
+import { reconstructionRelease } from '../src/engine/reconstruction/release.js';
+import { assessGroups } from '../src/engine/reconstruction/risk.js';
+import { domainValues, sensitiveDomain } from '../src/engine/sensitive-domain.js';
+import { drawQueryPool, poolRelativeError } from '../src/engine/utility/query-pool.js';
+import { readTable } from '../src/io/input/read-table.js';
+import { writeCsv } from '../src/io/output/csv-writer.js';
+import type { ReleaseTable } from '../src/io/output/release-table.js';
+import { writeCensus } from './gen-census.js';
+
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' } } });
+const rows = Number(values.rows);
+const dir = mkdtempSync(join(tmpdir(), 'custos-bench-'));
+const input = join(dir, 'census.csv');
+
+const started = performance.now();
+const fd = openSync(input, 'w');
+writeCensus(fd, { rows, seed: 1, jitter: 2, regions: 50, seedFile: resolve('resources/adult/adult.csv') });
+closeSync(fd);
+const generated = performance.now() - started;
+const bytes = statSync(input).size;
+
+const timings: { stage: string; ms: number; rows: number; note?: string }[] = [];
+function time<T>(stage: string, count: number, work: () => T, note?: (value: T) => string): T {
+  (globalThis as { gc?: () => void }).gc?.();
+  const t0 = performance.now();
+  const value = work();
+  timings.push({ stage, ms: performance.now() - t0, rows: count, ...(note ? { note: note(value) } : {}) });
+  return value;
+}
+
+const random = new CryptoRandomSource();
+const imported = time('ingest (CSV → columnar table)', rows, () => readTable(input, { missing: [''], onBadRow: 'error' }));
+const table = imported.table;
+const sa = table.columns.find((c) => c.name === 'occupation')!;
+const nonSensitive = table.columns.filter((c) => c !== sa);
+const domain = sensitiveDomain(sa);
+const params: PrivacyParameters = { p: 0.5, m: domain.values.length, epsilon: 0.5, delta: 0.3, bound: 'simplified' };
+const assessed = time(
+  'assess (micro groups + (ε,δ) test)',
+  rows,
+  () => {
+    const grouping = groupRows(nonSensitive, table.rowCount);
+    const values = domainValues(sa, domain);
+    const risk = assessGroups(grouping, groupMaxCounts(grouping, values, params.m), params);
+    return { grouping, values, risk };
+  },
+  (a) => `${a.risk.microGroups} groups, ${a.risk.violating} violating`,
+);
+const released = time(
+  'run (Algorithm 1: sample, perturb, scale, shuffle)',
+  rows,
+  () => reconstructionRelease(random, { grouping: assessed.grouping, values: assessed.values, retention: rationalFromNumber(0.5), params, options: { strict: true } }),
+  (r) => `${r.rows.sourceRow.length} rows out, ${r.stats.sampledGroups} groups sampled, ${r.stats.violatingAfter} violating after`,
+);
+time(
+  'utility (5,000-query pool, relative error)',
+  rows,
+  () => {
+    const pool = drawQueryPool(random, nonSensitive, assessed.values, params.m);
+    return poolRelativeError(pool, nonSensitive, released.rows, 0, params.p, params.m);
+  },
+  (e) => `relative error ${e.toFixed(4)}`,
+);
+const view: ReleaseTable = {
+  rowCount: released.rows.sourceRow.length,
+  columns: table.columns.map((c) =>
+    c === sa
+      ? { name: c.name, dictionary: domain.values, codes: released.rows.sensitive[0]!, via: null, numeric: false }
+      : { name: c.name, dictionary: c.dictionary, codes: c.codes, via: released.rows.sourceRow, numeric: c.type !== 'text' },
+  ),
+};
+time('CSV export', view.rowCount, () => writeCsv(join(dir, 'release.csv'), view, ','), (w) => `${(w.bytes / 1e6).toFixed(1)} MB`);
+const peakRss = process.resourceUsage().maxRSS * 1024;
+
+const fmt = (ms: number): string => (ms / 1000).toFixed(2);
+console.log(`\nCustos benchmark: ${rows.toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(1)} MB CSV (generated in ${fmt(generated)} s), Node ${process.version}\n`);
+console.log('| stage | seconds | rows/s | notes |');
+console.log('|---|---:|---:|---|');
+for (const t of timings) {
+  console.log(`| ${t.stage} | ${fmt(t.ms)} | ${Math.round(t.rows / (t.ms / 1000)).toLocaleString('en-US')} | ${t.note ?? ''} |`);
+}
+const assessRun = timings[1]!.ms + timings[2]!.ms;
+console.log(`| assess + run | ${fmt(assessRun)} | ${Math.round(rows / (assessRun / 1000)).toLocaleString('en-US')} | |`);
+console.log(`\npeak RSS: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+if (!values.keep) rmSync(dir, { recursive: true, force: true });
+else console.log(`kept ${dir}`);

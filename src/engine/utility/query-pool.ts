@@ -49,7 +49,8 @@ class CountTable {
     return k * this.m + x;
   }
   add(key: number): void {
-    if (this.dense) this.dense[key]!++;
+    const dense = this.dense;
+    if (dense) dense[key]!++;
     else this.sparse!.set(key, (this.sparse!.get(key) ?? 0) + 1);
   }
   get(key: number): number {
@@ -74,19 +75,41 @@ export class CountCube {
     private readonly m: number,
   ) {}
 
+  private readonly gathered = new Map<number, Uint32Array>();
+
+  /** A column's codes in release order: gathered once so every table scans sequentially. */
+  private codesOf(attribute: number): Uint32Array {
+    const codes = this.columns[attribute]!.codes;
+    const ref = this.sourceRow;
+    if (!ref) return codes;
+    let out = this.gathered.get(attribute);
+    if (!out) {
+      out = new Uint32Array(ref.length);
+      for (let r = 0; r < ref.length; r++) out[r] = codes[ref[r]!]!;
+      this.gathered.set(attribute, out);
+    }
+    return out;
+  }
+
   table(attributes: readonly number[]): CountTable {
     const id = attributes.join(',');
     let table = this.tables.get(id);
     if (table) return table;
-    const cols = attributes.map((a) => this.columns[a]!.codes);
-    table = new CountTable(attributes.map((a) => this.columns[a]!.dictionary.length), this.m);
+    const cols = attributes.map((a) => this.codesOf(a));
+    const radices = attributes.map((a) => this.columns[a]!.dictionary.length);
+    table = new CountTable(radices, this.m);
     const n = this.sensitive.length;
-    const ref = this.sourceRow;
-    const values = new Array<number>(cols.length);
-    for (let r = 0; r < n; r++) {
-      const row = ref ? ref[r]! : r;
-      for (let j = 0; j < cols.length; j++) values[j] = cols[j]![row]!;
-      table.add(table.key(values, this.sensitive[r]!));
+    const sa = this.sensitive;
+    const m = this.m;
+    const [c0, c1, c2] = cols;
+    if (cols.length === 1) for (let r = 0; r < n; r++) table.add(c0![r]! * m + sa[r]!);
+    else if (cols.length === 2) {
+      const r1 = radices[1]!;
+      for (let r = 0; r < n; r++) table.add((c0![r]! * r1 + c1![r]!) * m + sa[r]!);
+    } else {
+      const r1 = radices[1]!;
+      const r2 = radices[2]!;
+      for (let r = 0; r < n; r++) table.add(((c0![r]! * r1 + c1![r]!) * r2 + c2![r]!) * m + sa[r]!);
     }
     this.tables.set(id, table);
     return table;
