@@ -46,7 +46,11 @@ export function assessGroups(grouping: Grouping, maxCounts: Uint32Array, params:
   return { microGroups: grouping.groupCount, violating, violatingRows, largestValidEpsilon, epsilonOutOfRange, unprotectable };
 }
 
-/** The groups an adversary would attack first: largest f_max among groups of at least minSize rows. */
+/**
+ * The groups an adversary would attack first, among groups of at least minSize
+ * rows: the furthest above their safe size s_g (so every violating group comes
+ * before any passing one), then the most homogeneous.
+ */
 export function riskiestGroups(
   grouping: Grouping,
   maxCounts: Uint32Array,
@@ -62,6 +66,6 @@ export function riskiestGroups(
     const s = sizeThreshold(fMax, params);
     candidates.push({ group: g, size, maxCount: maxCounts[g]!, fMax, sizeThreshold: s, passes: size <= s });
   }
-  candidates.sort((a, b) => b.fMax - a.fMax || b.size - a.size);
+  candidates.sort((a, b) => b.size / b.sizeThreshold - a.size / a.sizeThreshold || b.fMax - a.fMax);
   return candidates.slice(0, limit);
 }

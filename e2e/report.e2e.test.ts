@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hasChromium, launchChromium } from './browser.js';
+
+describe.skipIf(!hasChromium)('the HTML report in a browser', () => {
+  let browser: Browser;
+  let reportUrl: string;
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-e2e-'));
+    const job = join(dir, 'job.json');
+    writeFileSync(
+      job,
+      JSON.stringify({
+        version: 1,
+        input: { path: resolve('resources/adult/adult.csv') },
+        attributes: { occupation: 'sensitive', 'salary-class': 'insensitive' },
+        method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
+        output: { dir: 'out', formats: ['csv'] },
+      }),
+    );
+    const run = spawnSync(process.execPath, ['dist/cli/custos.mjs', 'run', job, '--test-seed', '1'], {
+      encoding: 'utf8',
+      env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    reportUrl = pathToFileURL(join(dir, 'out', 'report.html')).toString();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders the summary, the guarantee and the charts without any request or error', async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(reportUrl);
+    await expect(page.locator('h1').textContent()).resolves.toContain('Privacy report');
+    await expect(page.locator('.verdict.ok').count()).resolves.toBe(1);
+    expect(await page.locator('svg.chart').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('.notice').textContent()).toContain('NOT A PROTECTED RELEASE');
+    const svgBox = await page.locator('svg.chart').first().boundingBox();
+    expect(svgBox!.width).toBeGreaterThan(300);
+    mkdirSync('test-output', { recursive: true });
+    await page.screenshot({ path: 'test-output/report.png', fullPage: true });
+    expect(errors).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
+  });
+});
