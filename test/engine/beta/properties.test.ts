@@ -5,11 +5,13 @@ import { addFakeValues } from '../../../src/engine/beta/fake-values.js';
 import { multiSizeValid } from '../../../src/engine/beta/max-flow.js';
 import { multiSizeBucketing } from '../../../src/engine/beta/multi-size.js';
 import { infeasibleValues, makeThresholds, minimumBucketSize } from '../../../src/engine/beta/thresholds.js';
-import { oneSizeValid, squareLoss, twoSizeBucketing, twoSizeValid } from '../../../src/engine/beta/two-size.js';
+import { pairAt, pairList } from '../../../src/engine/beta/pair-list.js';
+import { oneSizeValid, squareLoss, twoSizeBucketing, twoSizeValid, validInterval } from '../../../src/engine/beta/two-size.js';
 import { SeededTestRandomSource } from '../../../src/engine/random/source.js';
 import { rational, type Rational } from '../../../src/engine/rational.js';
 
 const S_MAX = 9;
+
 
 /** Small tables with feasible β (f_v ≤ β_v) as exact fractions. */
 const instance = fc
@@ -61,6 +63,23 @@ describe('β-privacy engine properties', () => {
         if (total % s1 === 0) expect(oneSizeValid(counts, th, s1, total / s1)).toBe(multiSizeValid(counts, th, [{ size: s1, count: total / s1 }]));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('the valid interval of L is exactly the set of valid pairs (Theorem 5.30)', () => {
+    fc.assert(
+      fc.property(instance, fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 6 }), ({ counts, betas, total }, s1, step) => {
+        const th = makeThresholds(betas, 20);
+        const list = pairList(s1, s1 + step, total);
+        if (!list) return;
+        const interval = validInterval(counts, th, list);
+        for (let k = 0; k <= list.kLast; k++) {
+          const { n1, n2 } = pairAt(list, k);
+          const inside = interval !== null && k >= interval[0] && k <= interval[1];
+          expect(inside).toBe(twoSizeValid(counts, th, s1, n1, s1 + step, n2));
+        }
+      }),
+      { numRuns: 1500 },
     );
   });
 
