@@ -44,13 +44,19 @@ export function reportText(report: Report): string {
   const lines: string[] = [];
   if (report.notice) lines.push(`!! ${report.notice}`);
   lines.push(`${report.method.title} — ${report.kind}`);
-  lines.push(`  input: ${report.input.rows.toLocaleString('en-US')} records, ${report.risk.microGroups.toLocaleString('en-US')} micro groups`);
-  for (const s of report.risk.bySensitive) {
+  lines.push(`  input: ${report.input.rows.toLocaleString('en-US')} records`);
+  for (const s of report.risk.bySensitive ?? []) {
     lines.push(
-      `  ${s.column} (m = ${s.domainSize}, p = ${s.retention}): leaking groups ${s.violatingBefore} before, ${s.violatingAfter} after;` +
+      `  ${s.column} (m = ${s.domainSize}, p = ${s.retention}): leaking micro groups ${s.violatingBefore} before, ${s.violatingAfter} after;` +
         ` relative error ${fmt(s.relativeError.uniformPerturbation)} plain` +
         (s.relativeError.reconstructionPrivacy !== undefined ? `, ${fmt(s.relativeError.reconstructionPrivacy)} this release` : ''),
     );
+  }
+  if (report.beta) {
+    const b = report.beta;
+    lines.push(`  ${b.sensitive}: ${b.chosen.algorithm} buckets ${Object.entries(b.chosen.sizes).map(([s, n]) => `${n}×${s}`).join(', ')}; loss ${b.chosen.loss}, MSE ${b.chosen.mse.toFixed(3)}`);
+    lines.push(`  anatomy (ℓ = ${b.anatomy.l}): ${b.anatomy.feasible ? `MSE ${b.anatomy.mse.toFixed(3)}` : 'infeasible'}; relative error ${fmt(report.utility.relativeError.release)} release` +
+      (report.utility.relativeError.anatomy !== undefined ? `, ${fmt(report.utility.relativeError.anatomy)} anatomy` : ''));
   }
   lines.push(`  guarantee: ${report.guarantee.name} — ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`);
   for (const w of report.warnings) lines.push(`  warning: ${w}`);

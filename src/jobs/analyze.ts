@@ -8,7 +8,9 @@ import { DomainError, domainValues, sensitiveDomain, type SensitiveDomain } from
 import type { Column } from '../engine/table.js';
 import type { ImportedTable } from '../io/input/import-types.js';
 import { JobError } from './job-error.js';
-import type { Job } from './job-schema.js';
+import type { Job, ReconstructionPrivacySpec, UniformPerturbationSpec } from './job-schema.js';
+
+type RandomizedSpec = UniformPerturbationSpec | ReconstructionPrivacySpec;
 import { resolveRoles, type Plan } from './plan.js';
 
 export interface SensitiveAnalysis {
@@ -33,7 +35,7 @@ export interface Analysis {
  * Everything both `assess` and `run` need: roles, domains, micro groups, the
  * (ε,δ) test of every group. Infeasible settings stop here, before any output.
  */
-export function analyze(job: Job, imported: ImportedTable): Analysis {
+export function analyze(job: Job & { method: RandomizedSpec }, imported: ImportedTable): Analysis {
   const { table } = imported;
   if (table.rowCount === 0) throw new JobError('the input has a header but no records', 'input.path');
   const plan = resolveRoles(job, table);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRational, rationalFromNumber, type Rational } from '../engine/rational.js';
 import { normalizeEncoding, type TextEncoding } from '../io/input/encoding.js';
 
 /**
@@ -87,17 +88,65 @@ export const reconstructionPrivacyMethod = z
   })
   .strict();
 
-const FUTURE_METHODS = ['beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'dp-counts'] as const;
+/** Reads a number or an exact fraction/decimal string ("8/15", "0.05") as the exact rational it writes. */
+export function exactValue(value: number | string): Rational {
+  return typeof value === 'number' ? rationalFromNumber(value) : parseRational(value);
+}
 
-export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, reconstructionPrivacyMethod], {
+/**
+ * β as a number or an exact string, in (0, 1]. The job keeps what the user
+ * wrote (so it round-trips into reports); methods convert with exactValue.
+ */
+const betaValue = z.union([z.number(), z.string()]).superRefine((value, ctx) => {
+  let r: Rational;
+  try {
+    r = exactValue(value);
+  } catch {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${JSON.stringify(value)} is not a number or a fraction like "8/15"` });
+    return;
+  }
+  if (r.num <= 0n || r.num > r.den) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `β must lie in (0, 1]; got ${JSON.stringify(value)}` });
+});
+
+const positiveRational = z.union([z.number(), z.string()]).superRefine((value, ctx) => {
+  try {
+    if (exactValue(value).num > 0n) return;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: `the coefficient must be a positive number; got ${JSON.stringify(value)}` });
+});
+
+export const betaPrivacyMethod = z
+  .object({
+    type: z.literal('beta-privacy'),
+    sensitive: z.string().min(1).optional(),
+    beta: z.union(
+      [
+        z.object({ default: betaValue, values: z.record(z.string(), betaValue).default({}) }).strict(),
+        z.object({ coefficient: positiveRational }).strict(),
+      ],
+      { errorMap: () => ({ message: 'give { "default": β, "values": { "value": β } } or { "coefficient": c }' }) },
+    ),
+    algorithm: z.enum(['two-size', 'multi-size', 'anatomy']).default('multi-size'),
+    minBucket: z.number().int().min(1).optional(),
+    maxBucket: z.number().int().min(1).max(10_000).default(50),
+    fakeValues: z.number().int().min(0).max(1000).default(0),
+  })
+  .strict();
+
+const FUTURE_METHODS = ['safe-k-anonymity', 'partitioned-recoding', 'dp-counts'] as const;
+const AVAILABLE = 'uniform-perturbation, reconstruction-privacy, beta-privacy';
+
+export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, reconstructionPrivacyMethod, betaPrivacyMethod], {
   errorMap: (issue, ctx) => {
     if (issue.code === z.ZodIssueCode.invalid_union_discriminator) {
       const given = (ctx.data as { type?: unknown } | undefined)?.type;
       const future = (FUTURE_METHODS as readonly unknown[]).includes(given);
       return {
         message: future
-          ? `method "${String(given)}" is not available in this version yet; available: uniform-perturbation, reconstruction-privacy`
-          : `unknown method ${JSON.stringify(given)}; available: uniform-perturbation, reconstruction-privacy`,
+          ? `method "${String(given)}" is not available in this version yet; available: ${AVAILABLE}`
+          : `unknown method ${JSON.stringify(given)}; available: ${AVAILABLE}`,
       };
     }
     return { message: ctx.defaultError };
@@ -148,3 +197,4 @@ export type JobInput = z.input<typeof jobSchema>;
 export type MethodSpec = Job['method'];
 export type UniformPerturbationSpec = z.output<typeof uniformPerturbationMethod>;
 export type ReconstructionPrivacySpec = z.output<typeof reconstructionPrivacyMethod>;
+export type BetaPrivacySpec = z.output<typeof betaPrivacyMethod>;

@@ -26,7 +26,15 @@ export function parseJob(value: unknown, baseDir: string, path?: string): Loaded
   return { job: result.data, baseDir, ...(path ? { path } : {}) };
 }
 
-function describeIssue(issue: z.ZodIssue): string {
+/** A union's own message says little; the most specific branch problem (a failed refinement) says more. */
+function specificIssue(issue: z.ZodIssue): z.ZodIssue {
+  if (issue.code !== z.ZodIssueCode.invalid_union) return issue;
+  const nested = issue.unionErrors.flatMap((e) => e.issues).map(specificIssue);
+  return nested.find((i) => i.code === z.ZodIssueCode.custom) ?? nested.find((i) => i.code === z.ZodIssueCode.too_small || i.code === z.ZodIssueCode.too_big) ?? issue;
+}
+
+function describeIssue(raw: z.ZodIssue): string {
+  const issue = specificIssue(raw);
   const key = keyOf(issue.path);
   if (issue.code === z.ZodIssueCode.unrecognized_keys) {
     return `${key ? `${key}: ` : ''}unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;

@@ -33,7 +33,7 @@ export function resolveRoles(job: Job, table: Table): Plan {
     throw new JobError('mark at least one column as "sensitive": it is the attribute the method protects', 'attributes');
   }
   const nonSensitive = columns.filter((c) => c.role === 'quasi' || c.role === 'insensitive').map((c) => c.column);
-  const declared = job.method.domains ?? {};
+  const declared = ('domains' in job.method ? job.method.domains : undefined) ?? {};
   for (const name of Object.keys(declared)) {
     if (!sensitive.some((c) => c.name === name)) {
       throw new JobError(`"${name}" is not a sensitive column; domains are declared for sensitive columns only`, `method.domains.${name}`);

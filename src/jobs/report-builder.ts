@@ -1,7 +1,6 @@
 import { platform, release as osRelease } from 'node:os';
 import type { ImportedTable } from '../io/input/import-types.js';
 import { REPORT_SCHEMA, type OutputFile, type Report, type ReportVariant } from '../io/report/report-model.js';
-import type { Analysis } from './analyze.js';
 import type { Job } from './job-schema.js';
 import type { MethodOutcome } from './methods/outcome.js';
 import { SOFTWARE_VERSION } from './version.js';
@@ -12,23 +11,15 @@ export interface ReportContext {
   readonly kind: Report['kind'];
   readonly job: Job;
   readonly inputPath: string;
-  readonly analysis: Analysis;
+  readonly imported: ImportedTable;
   readonly outcome: MethodOutcome;
   readonly testRandomness: boolean;
   readonly createdAt: Date;
   readonly output?: Report['output'];
 }
 
-function meanOver(values: readonly number[]): number {
-  const finite = values.filter((v) => Number.isFinite(v));
-  return finite.length === 0 ? Number.NaN : finite.reduce((a, b) => a + b, 0) / finite.length;
-}
-
 export function buildReport(ctx: ReportContext): Report {
-  const { analysis, outcome, job } = ctx;
-  const imported: ImportedTable = analysis.imported;
-  const by = outcome.bySensitive;
-  const rp = by.map((s) => s.relativeError.reconstructionPrivacy).filter((v): v is number => v !== undefined);
+  const { imported, outcome, job } = ctx;
   return {
     schema: REPORT_SCHEMA,
     kind: ctx.kind,
@@ -50,7 +41,7 @@ export function buildReport(ctx: ReportContext): Report {
       ...(imported.sheet ? { sheet: imported.sheet } : {}),
       rejectedRows: imported.rejectedRowCount,
       rejectedRowLines: imported.rejectedRows.map((r) => r.line),
-      columns: analysis.plan.columns.map((c) => ({
+      columns: outcome.plan.columns.map((c) => ({
         name: c.column.name,
         role: c.role,
         defaulted: c.defaulted,
@@ -61,24 +52,10 @@ export function buildReport(ctx: ReportContext): Report {
     },
     method: outcome.method,
     guarantee: outcome.guarantee,
-    risk: {
-      microGroups: analysis.grouping.groupCount,
-      violatingBefore: by.reduce((sum, s) => sum + s.violatingBefore, 0),
-      violatingAfter: by.reduce((sum, s) => sum + s.violatingAfter, 0),
-      adversary:
-        'knows every released non-sensitive column of a target (quasi-identifiers and insensitive columns alike) and reconstructs the ' +
-        'sensitive distribution of the target\'s micro group from the release (paper 004, Example 1)',
-      bySensitive: by,
-    },
-    utility: {
-      relativeError: {
-        uniformPerturbation: meanOver(by.map((s) => s.relativeError.uniformPerturbation)),
-        ...(rp.length > 0 ? { reconstructionPrivacy: meanOver(rp) } : {}),
-      },
-      queryPool:
-        '5,000 queries COUNT(*) WHERE A1=a1 ∧ … ∧ Ad=ad ∧ SA=x, d uniform in {1,2,3}, attributes, values and x uniform, kept when the true ' +
-        'answer is ≥ 0.1% of the records; relative error |est − ans|/ans with the MLE estimator (paper 004 §6)',
-    },
+    risk: outcome.risk,
+    utility: outcome.utility,
+    ...(outcome.buckets ? { buckets: outcome.buckets } : {}),
+    ...(outcome.beta ? { beta: outcome.beta } : {}),
     ...(ctx.output ? { output: ctx.output } : {}),
     warnings: [
       ...outcome.warnings,
@@ -95,7 +72,7 @@ export function externalVariant(report: Report): Report {
     input: { ...report.input, rejectedRowLines: [] },
     risk: {
       ...report.risk,
-      bySensitive: report.risk.bySensitive.map(({ riskiestGroups: _omitted, ...rest }) => rest),
+      ...(report.risk.bySensitive ? { bySensitive: report.risk.bySensitive.map(({ riskiestGroups: _omitted, ...rest }) => rest) } : {}),
     },
   };
 }

@@ -9,9 +9,10 @@ import { checkOutputDir, OutputDirError, StagingDir } from '../io/output/staging
 import { writeXlsx } from '../io/output/xlsx-writer.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import type { OutputFile, Report } from '../io/report/report-model.js';
-import { analyze } from './analyze.js';
 import { JobError } from './job-error.js';
+import type { Job } from './job-schema.js';
 import type { LoadedJob } from './load-job.js';
+import { runBetaPrivacy } from './methods/beta-privacy.js';
 import type { MethodContext } from './methods/method-context.js';
 import type { MethodOutcome } from './methods/outcome.js';
 import { runReconstructionPrivacy } from './methods/reconstruction-privacy.js';
@@ -59,12 +60,16 @@ function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => v
   return { imported, inputPath };
 }
 
-function runMethod(loaded: LoadedJob, imported: ImportedTable, ctx: MethodContext): { analysis: ReturnType<typeof analyze>; outcome: MethodOutcome } {
-  ctx.progress('analyze', 0);
-  const analysis = analyze(loaded.job, imported);
-  const method = loaded.job.method;
-  const outcome = method.type === 'uniform-perturbation' ? runUniformPerturbation(analysis, method, ctx) : runReconstructionPrivacy(analysis, method, ctx);
-  return { analysis, outcome };
+function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): MethodOutcome {
+  const method = job.method;
+  switch (method.type) {
+    case 'uniform-perturbation':
+      return runUniformPerturbation(job, imported, method, ctx);
+    case 'reconstruction-privacy':
+      return runReconstructionPrivacy(job, imported, method, ctx);
+    case 'beta-privacy':
+      return runBetaPrivacy(job, imported, method, ctx);
+  }
 }
 
 /** Risk of the input under the job; writes nothing. */
@@ -72,9 +77,9 @@ export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
   const progress = progressOf(options);
   const { imported, inputPath } = importInput(loaded, progress);
   const ctx: MethodContext = { random: options.random, mode: 'assess', testStamp: options.random.deterministic, progress: (s, f) => progress(s as Stage, f) };
-  const { analysis, outcome } = runMethod(loaded, imported, ctx);
+  const outcome = runMethod(loaded.job, imported, ctx);
   const report = buildReport({
-    kind: 'assessment', job: loaded.job, inputPath, analysis, outcome,
+    kind: 'assessment', job: loaded.job, inputPath, imported, outcome,
     testRandomness: options.random.deterministic, createdAt: (options.now ?? (() => new Date()))(),
   });
   return loaded.job.output.variant === 'external' ? externalVariant(report) : report;
@@ -94,29 +99,29 @@ export function runJob(loaded: LoadedJob, options: RunOptions): RunResult {
   const testStamp = options.random.deterministic;
   const { imported, inputPath } = importInput(loaded, progress);
   const ctx: MethodContext = { random: options.random, mode: 'run', testStamp, progress: (s, f) => progress(s as Stage, f) };
-  const { analysis, outcome } = runMethod(loaded, imported, ctx);
+  const outcome = runMethod(job, imported, ctx);
   progress('write', 0);
   const staging = new StagingDir(outDir);
   options.onStaging?.(staging.path);
   try {
     const files: OutputFile[] = [];
-    outcome.releases.forEach((release, i) => {
-      if (job.output.formats.includes('csv')) {
+    if (job.output.formats.includes('csv')) {
+      outcome.releases.forEach((release, i) => {
         const name = `${release.stem}.csv`;
         files.push({ name, rows: release.table.rowCount, ...writeCsv(staging.file(name), release.table, job.output.delimiter) });
-      }
-      progress('write', (i + 0.5) / outcome.releases.length);
-      if (job.output.formats.includes('xlsx')) {
-        const name = `${release.stem}.xlsx`;
-        const { sheets: _sheets, ...written } = writeXlsx(staging.file(name), release.table, release.sheetName, [
-          { name: 'About', rows: aboutSheet(outcome, testStamp) },
-        ]);
-        files.push({ name, rows: release.table.rowCount, ...written });
-      }
-      progress('write', (i + 1) / outcome.releases.length);
-    });
+        progress('write', (i + 1) / (outcome.releases.length + 1));
+      });
+    }
+    if (job.output.formats.includes('xlsx')) {
+      const { sheets: _sheets, ...written } = writeXlsx(
+        staging.file('release.xlsx'),
+        outcome.releases.map((r) => ({ name: r.sheetName, table: r.table })),
+        [{ name: 'About', rows: aboutSheet(outcome, testStamp) }],
+      );
+      files.push({ name: 'release.xlsx', rows: outcome.releases.reduce((sum, r) => sum + r.table.rowCount, 0), ...written });
+    }
     const draft = buildReport({
-      kind: 'release', job, inputPath, analysis, outcome, testRandomness: testStamp,
+      kind: 'release', job, inputPath, imported, outcome, testRandomness: testStamp,
       createdAt: (options.now ?? (() => new Date()))(),
       output: { dir: outDir, rows: outcome.releases.reduce((sum, r) => sum + r.table.rowCount, 0), files: [] },
     });

@@ -57,8 +57,19 @@ describe('job schema v1', () => {
   });
 
   it('explains unknown and not-yet-available methods', () => {
-    expect(errorOf({ ...base, method: { type: 'beta-privacy' } }).message).toMatch(/not available in this version yet/);
+    expect(errorOf({ ...base, method: { type: 'dp-counts' } }).message).toMatch(/not available in this version yet/);
     expect(errorOf({ ...base, method: { type: 'magic' } }).message).toMatch(/unknown method "magic"/);
+  });
+
+  it('β-privacy: thresholds are numbers or exact fractions in (0, 1], by default or by coefficient', () => {
+    const beta = (b: unknown) => ({ ...base, method: { type: 'beta-privacy', beta: b } });
+    expect(parseJob(beta({ default: 0.3, values: { HIV: '1/20' } }), '/tmp').job.method.type).toBe('beta-privacy');
+    expect(parseJob(beta({ coefficient: 8 }), '/tmp').job.method.type).toBe('beta-privacy');
+    expect(errorOf(beta({ default: 1.5 })).message).toMatch(/method\.beta\.default: β must lie in \(0, 1\]/);
+    expect(errorOf(beta({ default: 0.3, values: { HIV: 'abc' } })).message).toMatch(/method\.beta\.values\.HIV: "abc" is not a number/);
+    expect(errorOf(beta({ coefficient: -2 })).message).toMatch(/coefficient must be a positive number/);
+    expect(errorOf(beta(undefined)).message).toMatch(/method\.beta/);
+    expect(errorOf({ ...base, method: { type: 'beta-privacy', beta: { coefficient: 4 }, maxBucket: 0 } }).key).toBe('method.maxBucket');
   });
 
   it('rejects unsupported encodings and report formats with their key', () => {

@@ -33,16 +33,67 @@ function randomSubset(source: RandomSource, domainSize: number, size: number, of
   return member;
 }
 
-function countMatches(columns: readonly Column[], sensitive: Uint32Array, q: Omit<DisjunctiveQuery, 'answer'>, bucketOf?: Uint32Array, perBucket?: Uint32Array): number {
-  const cols = q.attributes.map((a) => columns[a]!.codes);
-  let answer = 0;
-  const n = sensitive.length;
-  rows: for (let r = 0; r < n; r++) {
-    for (let j = 0; j < cols.length; j++) if (q.members[j]![cols[j]![r]!] === 0) continue rows;
-    if (perBucket && bucketOf) perBucket[bucketOf[r]!]!++;
-    if (q.sensitive[sensitive[r]!]) answer++;
+interface BucketTally {
+  readonly bucketOf: Uint32Array;
+  readonly perBucket: Uint32Array;
+  readonly touched: number[];
+}
+
+/**
+ * Rows grouped by code per attribute, so a query scans only the rows its most
+ * selective predicate admits instead of the whole table.
+ */
+export class RowIndex {
+  private readonly offsets: Uint32Array[] = [];
+  private readonly rows: Uint32Array[] = [];
+  constructor(private readonly columns: readonly Column[]) {
+    for (const column of columns) {
+      const size = column.dictionary.length;
+      const offsets = new Uint32Array(size + 1);
+      for (const code of column.codes) offsets[code + 1]!++;
+      for (let c = 0; c < size; c++) offsets[c + 1]! += offsets[c]!;
+      const cursor = offsets.slice(0, size);
+      const rows = new Uint32Array(column.codes.length);
+      column.codes.forEach((code, r) => (rows[cursor[code]!++] = r));
+      this.offsets.push(offsets);
+      this.rows.push(rows);
+    }
   }
-  return answer;
+
+  count(q: Omit<DisjunctiveQuery, 'answer'>, sensitive: Uint32Array, tally?: BucketTally): number {
+    // Drive the scan from the predicate that admits the fewest rows.
+    let driver = 0;
+    let fewest = Infinity;
+    q.attributes.forEach((a, j) => {
+      const offsets = this.offsets[a]!;
+      let admitted = 0;
+      const member = q.members[j]!;
+      for (let code = 0; code < member.length; code++) if (member[code]) admitted += offsets[code + 1]! - offsets[code]!;
+      if (admitted < fewest) {
+        fewest = admitted;
+        driver = j;
+      }
+    });
+    const others = q.attributes.map((a, j) => ({ codes: this.columns[a]!.codes, member: q.members[j]! })).filter((_, j) => j !== driver);
+    const attribute = q.attributes[driver]!;
+    const offsets = this.offsets[attribute]!;
+    const rows = this.rows[attribute]!;
+    const member = q.members[driver]!;
+    let answer = 0;
+    for (let code = 0; code < member.length; code++) {
+      if (!member[code]) continue;
+      scan: for (let k = offsets[code]!; k < offsets[code + 1]!; k++) {
+        const r = rows[k]!;
+        for (const o of others) if (o.member[o.codes[r]!] === 0) continue scan;
+        if (tally) {
+          const bucket = tally.bucketOf[r]!;
+          if (tally.perBucket[bucket]!++ === 0) tally.touched.push(bucket);
+        }
+        if (q.sensitive[sensitive[r]!]) answer++;
+      }
+    }
+    return answer;
+  }
 }
 
 export function drawDisjunctivePool(
@@ -54,6 +105,7 @@ export function drawDisjunctivePool(
 ): DisjunctivePool {
   const usable = columns.map((c, i) => (c.distinct > 0 ? i : -1)).filter((i) => i >= 0);
   const queries: DisjunctiveQuery[] = [];
+  const index = new RowIndex(columns);
   let attempts = 0;
   while (usable.length > 0 && queries.length < options.size && attempts < options.maxAttempts) {
     attempts++;
@@ -68,7 +120,7 @@ export function drawDisjunctivePool(
     });
     const sensitiveMembers = randomSubset(source, m, Math.ceil(m * share), 0, m);
     const query = { attributes, members, sensitive: sensitiveMembers };
-    const answer = countMatches(columns, sensitive, query);
+    const answer = index.count(query, sensitive);
     if (answer > 0) queries.push({ ...query, answer });
   }
   return { queries, requested: options.size, attempts };
@@ -77,22 +129,22 @@ export function drawDisjunctivePool(
 /** Mean relative error of the pool answered from QIT and ST with Anatomy's estimator. */
 export function bucketPoolRelativeError(pool: DisjunctivePool, columns: readonly Column[], sensitive: Uint32Array, b: Bucketization): number {
   if (pool.queries.length === 0) return Number.NaN;
-  const perBucket = new Uint32Array(b.bucketCount);
+  const index = new RowIndex(columns);
+  const tally: BucketTally = { bucketOf: b.bucketOfRow, perBucket: new Uint32Array(b.bucketCount), touched: [] };
+  const listed = new Float64Array(b.bucketCount);
+  for (let bucket = 0; bucket < b.bucketCount; bucket++) {
+    for (let e = b.stOffsets[bucket]!; e < b.stOffsets[bucket + 1]!; e++) listed[bucket]! += b.stCount[e]!;
+  }
   let total = 0;
   for (const q of pool.queries) {
-    perBucket.fill(0);
-    countMatches(columns, sensitive, q, b.bucketOfRow, perBucket);
+    tally.touched.length = 0;
+    index.count(q, sensitive, tally);
     let estimate = 0;
-    for (let bucket = 0; bucket < b.bucketCount; bucket++) {
-      const matching = perBucket[bucket]!;
-      if (matching === 0) continue;
-      let listed = 0;
+    for (const bucket of tally.touched) {
       let inV = 0;
-      for (let e = b.stOffsets[bucket]!; e < b.stOffsets[bucket + 1]!; e++) {
-        listed += b.stCount[e]!;
-        if (q.sensitive[b.stValue[e]!]) inV += b.stCount[e]!;
-      }
-      estimate += (matching * inV) / listed;
+      for (let e = b.stOffsets[bucket]!; e < b.stOffsets[bucket + 1]!; e++) if (q.sensitive[b.stValue[e]!]) inV += b.stCount[e]!;
+      estimate += (tally.perBucket[bucket]! * inV) / listed[bucket]!;
+      tally.perBucket[bucket] = 0;
     }
     total += Math.abs(estimate - q.answer) / q.answer;
   }

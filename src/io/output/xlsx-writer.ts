@@ -17,12 +17,24 @@ export interface ExtraSheet {
  */
 export function writeXlsx(
   path: string,
-  table: ReleaseTable,
-  sheetName: string,
+  tables: readonly { name: string; table: ReleaseTable }[],
   extraSheets: readonly ExtraSheet[] = [],
   maxRowsPerSheet = MAX_SHEET_DATA_ROWS,
 ): { sha256: string; bytes: number; sheets: string[] } {
   const workbook = XLSX.utils.book_new();
+  const sheets: string[] = [];
+  for (const { name, table } of tables) sheets.push(...appendTable(workbook, table, name, maxRowsPerSheet));
+  for (const extra of extraSheets) {
+    const rows = extra.rows.map((row) => row.map((v) => (typeof v === 'string' ? neutralizeFormula(v) : v)));
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows, { dense: true }), extra.name);
+  }
+  const buffer = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  const out = new HashedFileWriter(path);
+  out.write(buffer);
+  return { ...out.close(), sheets };
+}
+
+function appendTable(workbook: XLSX.WorkBook, table: ReleaseTable, sheetName: string, maxRowsPerSheet: number): string[] {
   const header = table.columns.map((c) => neutralizeFormula(c.name));
   const typed = table.columns.map((c) =>
     c.dictionary.map((v): string | number => {
@@ -41,12 +53,5 @@ export function writeXlsx(
     XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows, { dense: true }), name);
     sheets.push(name);
   }
-  for (const extra of extraSheets) {
-    const rows = extra.rows.map((row) => row.map((v) => (typeof v === 'string' ? neutralizeFormula(v) : v)));
-    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows, { dense: true }), extra.name);
-  }
-  const buffer = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
-  const out = new HashedFileWriter(path);
-  out.write(buffer);
-  return { ...out.close(), sheets };
+  return sheets;
 }

@@ -1,5 +1,6 @@
 import { barChart, estimatePlot } from './svg-charts.js';
 import { esc, num } from './html.js';
+import { betaSections } from './report-html-beta.js';
 import type { Report, SensitiveReport } from './report-model.js';
 
 const STYLE = `
@@ -40,9 +41,8 @@ export function renderReportHtml(report: Report): string {
 ${report.notice ? `<div class="notice">${esc(report.notice)}</div>` : ''}
 <section class="summary"><strong>In plain words</strong><ul>${report.summary.map((s) => `<li>${esc(s)}</li>`).join('')}</ul></section>
 ${guaranteeSection(report)}
-${riskSection(report)}
-${utilitySection(report)}
-${report.risk.bySensitive.map((s) => sensitiveSection(report, s)).join('\n')}
+${report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''}
+${report.beta ? betaSections(report, report.beta) : ''}
 ${parametersSection(report)}
 ${inputSection(report)}
 ${outputSection(report)}
@@ -65,9 +65,13 @@ function guaranteeSection(report: Report): string {
 <p class="meta">Source: ${esc(g.source)}</p>`;
 }
 
-function riskSection(report: Report): string {
+function randomizedSections(report: Report, by: readonly SensitiveReport[]): string {
+  return [riskSection(report, by), utilitySection(report, by), ...by.map((s) => sensitiveSection(report, s))].join('\n');
+}
+
+function riskSection(report: Report, by: readonly SensitiveReport[]): string {
   const r = report.risk;
-  const bars = r.bySensitive.flatMap((s) => [
+  const bars = by.flatMap((s) => [
     { label: `${s.column}: plain perturbation`, value: s.violatingBefore, tone: 'danger' as const },
     ...(report.method.type === 'reconstruction-privacy'
       ? [{ label: `${s.column}: this release`, value: s.violatingAfter, tone: 'safe' as const }]
@@ -75,12 +79,12 @@ function riskSection(report: Report): string {
   ]);
   return `<h2>Risk before and after</h2>
 <p>Adversary: ${esc(r.adversary)}.</p>
-<p>${num(r.microGroups)} micro groups. Groups failing the (ε,δ) reconstruction test: <strong>${num(r.violatingBefore)}</strong> under plain randomized response, <strong>${num(r.violatingAfter)}</strong> in this ${report.kind === 'release' ? 'release' : 'setting'}.</p>
+<p>${num(r.microGroups ?? 0)} micro groups. Groups failing the (ε,δ) reconstruction test: <strong>${num(r.violatingBefore)}</strong> under plain randomized response, <strong>${num(r.violatingAfter)}</strong> in this ${report.kind === 'release' ? 'release' : 'setting'}.</p>
 ${barChart('Micro groups that leak (fail the (ε,δ) test)', bars)}`;
 }
 
-function utilitySection(report: Report): string {
-  const bars = report.risk.bySensitive.flatMap((s) => [
+function utilitySection(report: Report, by: readonly SensitiveReport[]): string {
+  const bars = by.flatMap((s) => [
     { label: `${s.column}: plain perturbation`, value: s.relativeError.uniformPerturbation, tone: 'neutral' as const },
     ...(s.relativeError.reconstructionPrivacy !== undefined
       ? [{ label: `${s.column}: this release`, value: s.relativeError.reconstructionPrivacy, tone: 'safe' as const }]

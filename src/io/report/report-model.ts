@@ -71,6 +71,59 @@ export interface SensitiveReport {
   readonly releaseFile?: string;
 }
 
+export interface RelativeErrors {
+  readonly release?: number;
+  readonly uniformPerturbation?: number;
+  readonly reconstructionPrivacy?: number;
+  readonly anatomy?: number;
+}
+
+export interface InferenceBound {
+  readonly value: number;
+  readonly count: number;
+  readonly size: number;
+  readonly beta: number;
+  readonly betaExact: string;
+  readonly holds: boolean;
+}
+
+export interface BetaValueReport {
+  readonly value: string;
+  readonly count: number;
+  readonly frequency: number;
+  readonly beta: number;
+  readonly betaExact: string;
+  readonly feasible: boolean;
+}
+
+export interface BucketSettingReport {
+  readonly algorithm: string;
+  readonly sizes: Readonly<Record<string, number>>;
+  readonly loss: number;
+  readonly mse: number;
+  readonly feasible: boolean;
+  readonly note?: string;
+}
+
+export interface BetaReport {
+  readonly sensitive: string;
+  readonly values: readonly BetaValueReport[];
+  readonly sizeRange: { readonly min: number; readonly max: number };
+  readonly chosen: BucketSettingReport;
+  readonly twoSize?: BucketSettingReport;
+  readonly multiSize?: BucketSettingReport & { readonly calls: number; readonly depth: number };
+  readonly anatomy: BucketSettingReport & { readonly l: number };
+  readonly fakeValues: number;
+  /** Corruption attack: worst posterior after c corrupted rows, with and without the fakes. */
+  readonly corruption?: readonly { readonly corrupted: number; readonly withoutFakes: number; readonly withFakes: number }[];
+}
+
+export interface BucketReport {
+  readonly count: number;
+  /** Bucket size → number of buckets. */
+  readonly sizes: Readonly<Record<string, number>>;
+}
+
 export interface OutputFile {
   readonly name: string;
   readonly sha256: string;
@@ -104,18 +157,27 @@ export interface Report {
     readonly epsilon?: number;
     readonly delta?: number;
     readonly rho?: { readonly rho1: number; readonly rho2: number };
+    /** β-privacy: per value the largest count/size over all buckets, which must be ≤ β_v. */
+    readonly maxInference?: Readonly<Record<string, InferenceBound>>;
   };
   readonly risk: {
-    readonly microGroups: number;
-    readonly violatingBefore: number;
-    readonly violatingAfter: number;
     readonly adversary: string;
-    readonly bySensitive: readonly SensitiveReport[];
+    /** Randomized-response methods: micro groups and the (ε,δ) test before and after. */
+    readonly microGroups?: number;
+    readonly violatingBefore?: number;
+    readonly violatingAfter?: number;
+    readonly bySensitive?: readonly SensitiveReport[];
   };
   readonly utility: {
-    readonly relativeError: { readonly uniformPerturbation: number; readonly reconstructionPrivacy?: number };
+    /** Mean relative error of the count-query pool: `release` for this release, other keys for baselines. */
+    readonly relativeError: RelativeErrors;
     readonly queryPool: string;
+    readonly loss?: number;
+    readonly mse?: number;
+    readonly lossFunction?: string;
   };
+  readonly buckets?: BucketReport;
+  readonly beta?: BetaReport;
   readonly output?: {
     readonly dir: string;
     readonly rows: number;

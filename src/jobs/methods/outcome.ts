@@ -1,19 +1,24 @@
 import type { ReleaseTable } from '../../io/output/release-table.js';
-import type { Report, SensitiveReport } from '../../io/report/report-model.js';
+import type { Report } from '../../io/report/report-model.js';
+import type { Plan } from '../plan.js';
 
 export interface ReleasedTable {
-  /** File stem: "release" or "release-<column>". */
+  /** File stem of the CSV ("release", "qit", "st", "release-<column>") and the workbook sheet. */
   readonly stem: string;
   readonly sheetName: string;
   readonly table: ReleaseTable;
 }
 
-/** What a method contributes to the report and the outputs. */
+/** What a method contributes to the report and the outputs; the report builder adds the rest. */
 export interface MethodOutcome {
+  readonly plan: Plan;
   readonly releases: readonly ReleasedTable[];
-  readonly bySensitive: readonly SensitiveReport[];
   readonly method: Report['method'];
   readonly guarantee: Report['guarantee'];
+  readonly risk: Report['risk'];
+  readonly utility: Report['utility'];
+  readonly buckets?: Report['buckets'];
+  readonly beta?: Report['beta'];
   readonly summary: readonly string[];
   readonly warnings: readonly string[];
 }

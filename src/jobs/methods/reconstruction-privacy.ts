@@ -4,7 +4,10 @@ import { reconstructionRelease } from '../../engine/reconstruction/release.js';
 import { drawQueryPool, poolRelativeError } from '../../engine/utility/query-pool.js';
 import { attackGroups } from '../../engine/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../io/report/report-model.js';
-import type { Analysis } from '../analyze.js';
+import { analyze } from '../analyze.js';
+import type { ImportedTable } from '../../io/input/import-types.js';
+import type { Job } from '../job-schema.js';
+import { randomizedRiskAndUtility } from './randomized-risk.js';
 import type { ReconstructionPrivacySpec } from '../job-schema.js';
 import { baseSensitiveReport, percent } from './describe.js';
 import type { MethodContext } from './method-context.js';
@@ -17,7 +20,9 @@ import { riskyTargets } from './risky-groups.js';
  * paper 004 §5. Each sensitive attribute gets its own release: sampling follows
  * one attribute's value proportions, so two attributes cannot share rows.
  */
-export function runReconstructionPrivacy(analysis: Analysis, spec: ReconstructionPrivacySpec, ctx: MethodContext): MethodOutcome {
+export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec: ReconstructionPrivacySpec, ctx: MethodContext): MethodOutcome {
+  ctx.progress('analyze', 0);
+  const analysis = analyze({ ...job, method: spec }, imported);
   const { plan, sensitive, grouping } = analysis;
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];
@@ -83,8 +88,9 @@ export function runReconstructionPrivacy(analysis: Analysis, spec: Reconstructio
   if (suppressed > 0) warnings.push(`${suppressed} record(s) in groups that could not be protected (s_g < 1) or lost every sampling coin were not published.`);
   if (sensitive.length > 1) warnings.push(`Each sensitive attribute has its own release file; do not join them (${names}).`);
   return {
+    plan,
     releases,
-    bySensitive,
+    ...randomizedRiskAndUtility(analysis, bySensitive, 'reconstructionPrivacy'),
     method: {
       type: 'reconstruction-privacy',
       title: '(ε,δ)-reconstruction privacy (Sampling, Perturbing, Scaling)',

@@ -4,7 +4,10 @@ import { formatRational } from '../../engine/rational.js';
 import { drawQueryPool, poolRelativeError } from '../../engine/utility/query-pool.js';
 import { attackGroups } from '../../engine/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../io/report/report-model.js';
-import type { Analysis } from '../analyze.js';
+import { analyze } from '../analyze.js';
+import type { ImportedTable } from '../../io/input/import-types.js';
+import type { Job } from '../job-schema.js';
+import { randomizedRiskAndUtility } from './randomized-risk.js';
 import type { UniformPerturbationSpec } from '../job-schema.js';
 import { baseSensitiveReport, percent } from './describe.js';
 import type { MethodContext } from './method-context.js';
@@ -13,7 +16,9 @@ import { releaseView } from './release-view.js';
 import { riskyTargets } from './risky-groups.js';
 
 /** Randomized response over each sensitive attribute's whole domain (paper 004 §3.1). */
-export function runUniformPerturbation(analysis: Analysis, spec: UniformPerturbationSpec, ctx: MethodContext): MethodOutcome {
+export function runUniformPerturbation(job: Job, imported: ImportedTable, spec: UniformPerturbationSpec, ctx: MethodContext): MethodOutcome {
+  ctx.progress('analyze', 0);
+  const analysis = analyze({ ...job, method: spec }, imported);
   const { plan, sensitive } = analysis;
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];
@@ -56,8 +61,9 @@ export function runUniformPerturbation(analysis: Analysis, spec: UniformPerturba
   const leaking = sensitive.reduce((sum, s) => sum + s.risk.violating, 0);
   const quasi = plan.nonSensitive.map((c) => c.name).join(', ');
   return {
+    plan,
     releases,
-    bySensitive,
+    ...randomizedRiskAndUtility(analysis, bySensitive, 'uniformPerturbation'),
     method: {
       type: 'uniform-perturbation',
       title: 'Uniform perturbation (randomized response)',
