@@ -8,9 +8,14 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { bucketsFromClasses, materializeBuckets } from '../src/engine/beta/bucketize.js';
+import { multiSizeBucketing } from '../src/engine/beta/multi-size.js';
+import { ceilInverse, coefficientBetas, makeThresholds, minimumBucketSize } from '../src/engine/beta/thresholds.js';
+import { twoSizeBucketing } from '../src/engine/beta/two-size.js';
 import { groupRows } from '../src/engine/micro-groups.js';
+import { randomPermutation } from '../src/engine/random/draws.js';
 import { CryptoRandomSource } from '../src/engine/random/source.js';
-import { rationalFromNumber } from '../src/engine/rational.js';
+import { rational, rationalFromNumber } from '../src/engine/rational.js';
 import type { PrivacyParameters } from '../src/engine/reconstruction/bounds.js';
 import { groupMaxCounts } from '../src/engine/reconstruction/group-counts.js';
 import { reconstructionRelease } from '../src/engine/reconstruction/release.js';
@@ -85,6 +90,42 @@ const view: ReleaseTable = {
   ),
 };
 time('CSV export', view.rowCount, () => writeCsv(join(dir, 'release.csv'), view, ','), (w) => `${(w.bytes / 1e6).toFixed(1)} MB`);
+
+// β-privacy: the issue's setting (occupation, coefficient 8). Armed-Forces then needs buckets of ≥ 419 rows.
+const occupationCounts = new Array<number>(domain.values.length).fill(0);
+for (const v of assessed.values) occupationCounts[v]!++;
+const occupationBetas = coefficientBetas(rational(8n), occupationCounts);
+const betaMax = Math.max(500, ...occupationBetas.map(ceilInverse));
+const betaTh = makeThresholds(occupationBetas, betaMax);
+const betaMin = minimumBucketSize(occupationBetas);
+const multi = time(
+  `β-privacy search (multi-size, occupation, coefficient 8, sizes ${betaMin}–${betaMax})`,
+  rows,
+  () => multiSizeBucketing(occupationCounts, betaTh, betaMin, betaMax)!,
+  (r) => `${r.calls} two-size searches, depth ${r.depth}, ${r.classes.reduce((a, c) => a + c.count, 0)} buckets, MSE ${(r.loss / rows - 1).toFixed(2)}`,
+);
+const bucketization = time('β-privacy buckets + QIT/ST (materialize, shuffle)', rows, () => {
+  const b = materializeBuckets(random, assessed.values, domain.values.length, bucketsFromClasses(multi.classes));
+  randomPermutation(random, rows);
+  return b;
+}, (b) => `${b.bucketCount} buckets, ${b.stValue.length} ST rows`);
+const betaEndToEnd = timings.at(-2)!.ms + timings.at(-1)!.ms;
+void bucketization;
+
+// Pruning versus no pruning (paper 001 Figure 7), TwoSizeBucketing on education, coefficient 8, sizes ≤ 100.
+const education = table.columns.find((c) => c.name === 'education')!;
+const eduCounts = new Array<number>(education.distinct).fill(0);
+for (const code of education.codes) eduCounts[code - 1]!++;
+const eduBetas = coefficientBetas(rational(8n), eduCounts);
+const eduTh = makeThresholds(eduBetas, 100);
+const pruningRows: string[] = [];
+for (const pruning of ['full', 'loss', 'none'] as const) {
+  const stats = { sizePairs: 0, skippedByLoss: 0, validityChecks: 0 };
+  const t0 = performance.now();
+  const best = twoSizeBucketing(eduCounts, eduTh, minimumBucketSize(eduBetas), 100, { pruning, stats });
+  pruningRows.push(`| ${pruning} | ${((performance.now() - t0) / 1000).toFixed(3)} | ${stats.sizePairs} | ${stats.skippedByLoss} | ${stats.validityChecks.toLocaleString('en-US')} | ${best ? `${best.n1}×${best.s1} + ${best.n2}×${best.s2}, loss ${best.loss}` : 'none'} |`);
+}
+
 const peakRss = process.resourceUsage().maxRSS * 1024;
 
 const fmt = (ms: number): string => (ms / 1000).toFixed(2);
@@ -96,6 +137,11 @@ for (const t of timings) {
 }
 const assessRun = timings[1]!.ms + timings[2]!.ms;
 console.log(`| assess + run | ${fmt(assessRun)} | ${Math.round(rows / (assessRun / 1000)).toLocaleString('en-US')} | |`);
+console.log(`| β-privacy end to end (search + buckets) | ${fmt(betaEndToEnd)} | ${Math.round(rows / (betaEndToEnd / 1000)).toLocaleString('en-US')} | |`);
 console.log(`\npeak RSS: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+console.log('\nTwoSizeBucketing pruning (education, coefficient 8, sizes ≤ 100):\n');
+console.log('| pruning | seconds | size pairs | skipped by loss | validity checks | best setting |');
+console.log('|---|---:|---:|---:|---:|---|');
+for (const row of pruningRows) console.log(row);
 if (!values.keep) rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);

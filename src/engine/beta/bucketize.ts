@@ -1,6 +1,6 @@
 import { randomPermutation, shuffleInPlace } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
-import { roundRobin } from './partition.js';
+import { roundRobinInto } from './partition.js';
 
 /**
  * A published bucketization (spec §C.1): every input row gets a bucket id, and
@@ -21,54 +21,70 @@ export interface Bucketization {
   readonly stFake: Uint8Array;
 }
 
-/** Per-bucket value counts, bucket by bucket, from size classes via round-robin assignment. */
-export function bucketsFromClasses(classes: readonly { size: number; count: number; valueCounts: readonly number[] }[]): Int32Array[] {
-  return classes.flatMap((c) => roundRobin(c.valueCounts, c.count));
+/** Value counts of every bucket as a flat bucket × value matrix. */
+export interface BucketMatrix {
+  readonly bucketCount: number;
+  readonly m: number;
+  readonly counts: Int32Array;
 }
 
-export function materializeBuckets(source: RandomSource, values: Uint32Array, m: number, buckets: readonly Int32Array[]): Bucketization {
-  const rowsOfValue: number[][] = Array.from({ length: m }, () => []);
-  for (let r = 0; r < values.length; r++) rowsOfValue[values[r]!]!.push(r);
-  for (const rows of rowsOfValue) shuffleInPlace(source, rows);
-  const ids = randomPermutation(source, buckets.length);
-  const bucketOfRow = new Uint32Array(values.length);
-  const bucketSize = new Uint32Array(buckets.length);
-  const next = new Int32Array(m);
-  const entries: { bucket: number; value: number; count: number }[] = [];
-  buckets.forEach((counts, b) => {
-    const id = ids[b]!;
-    for (let v = 0; v < m; v++) {
-      const c = counts[v]!;
-      if (c === 0) continue;
-      const rows = rowsOfValue[v]!;
-      for (let j = 0; j < c; j++) bucketOfRow[rows[next[v]!++]!] = id;
-      bucketSize[id]! += c;
-      entries.push({ bucket: id, value: v, count: c });
-    }
-  });
-  for (let v = 0; v < m; v++) if (next[v] !== rowsOfValue[v]!.length) throw new Error('bucket counts do not cover every row');
-  entries.sort((a, b) => a.bucket - b.bucket || a.value - b.value);
-  return csr(buckets.length, bucketOfRow, bucketSize, entries.map((e) => ({ ...e, fake: false })));
+/** Per-bucket value counts from size classes via round-robin assignment. */
+export function bucketsFromClasses(classes: readonly { size: number; count: number; valueCounts: readonly number[] }[]): BucketMatrix {
+  const m = classes[0]?.valueCounts.length ?? 0;
+  const bucketCount = classes.reduce((sum, c) => sum + c.count, 0);
+  const counts = new Int32Array(bucketCount * m);
+  let first = 0;
+  for (const c of classes) {
+    roundRobinInto(counts, first, c.valueCounts, c.count);
+    first += c.count;
+  }
+  return { bucketCount, m, counts };
 }
 
-export function csr(
-  bucketCount: number,
-  bucketOfRow: Uint32Array,
-  bucketSize: Uint32Array,
-  entries: readonly { bucket: number; value: number; count: number; fake: boolean }[],
-): Bucketization {
+export function matrixFromBuckets(buckets: readonly Int32Array[], m: number): BucketMatrix {
+  const counts = new Int32Array(buckets.length * m);
+  buckets.forEach((b, k) => counts.set(b, k * m));
+  return { bucketCount: buckets.length, m, counts };
+}
+
+export function materializeBuckets(source: RandomSource, values: Uint32Array, m: number, matrix: BucketMatrix): Bucketization {
+  const n = values.length;
+  // Rows grouped by value (counting sort), each group shuffled so dealing them out follows no input order.
+  const start = new Uint32Array(m + 1);
+  for (let r = 0; r < n; r++) start[values[r]! + 1]!++;
+  for (let v = 0; v < m; v++) start[v + 1]! += start[v]!;
+  const cursor = start.slice(0, m);
+  const byValue = new Uint32Array(n);
+  for (let r = 0; r < n; r++) byValue[cursor[values[r]!]!++] = r;
+  for (let v = 0; v < m; v++) shuffleInPlace(source, byValue.subarray(start[v]!, start[v + 1]!));
+  const { bucketCount, counts } = matrix;
+  const ids = randomPermutation(source, bucketCount);
+  const bucketOfRow = new Uint32Array(n);
+  const bucketSize = new Uint32Array(bucketCount);
   const stOffsets = new Uint32Array(bucketCount + 1);
-  for (const e of entries) stOffsets[e.bucket + 1]!++;
-  for (let b = 0; b < bucketCount; b++) stOffsets[b + 1]! += stOffsets[b]!;
-  const stValue = new Uint32Array(entries.length);
-  const stCount = new Uint32Array(entries.length);
-  const stFake = new Uint8Array(entries.length);
-  entries.forEach((e, k) => {
-    stValue[k] = e.value;
-    stCount[k] = e.count;
-    stFake[k] = e.fake ? 1 : 0;
-  });
-  return { bucketCount, bucketOfRow, bucketSize, stOffsets, stValue, stCount, stFake };
+  for (let b = 0; b < bucketCount; b++) {
+    let entries = 0;
+    for (let v = 0; v < m; v++) if (counts[b * m + v]! > 0) entries++;
+    stOffsets[ids[b]! + 1] = entries;
+  }
+  for (let id = 0; id < bucketCount; id++) stOffsets[id + 1]! += stOffsets[id]!;
+  const stValue = new Uint32Array(stOffsets[bucketCount]!);
+  const stCount = new Uint32Array(stValue.length);
+  const next = start.slice(0, m);
+  for (let b = 0; b < bucketCount; b++) {
+    const id = ids[b]!;
+    let e = stOffsets[id]!;
+    for (let v = 0; v < m; v++) {
+      const c = counts[b * m + v]!;
+      if (c === 0) continue;
+      for (let j = 0; j < c; j++) bucketOfRow[byValue[next[v]!++]!] = id;
+      bucketSize[id]! += c;
+      stValue[e] = v;
+      stCount[e++] = c;
+    }
+  }
+  for (let v = 0; v < m; v++) if (next[v] !== start[v + 1]) throw new Error('bucket counts do not cover every row');
+  return { bucketCount, bucketOfRow, bucketSize, stOffsets, stValue, stCount, stFake: new Uint8Array(stValue.length) };
 }
 
 /** Largest count/size over all buckets for each value: the adversary's inference bound (§C.1). */

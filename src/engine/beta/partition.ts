@@ -28,14 +28,21 @@ export function partitionCounts(counts: readonly number[], th: BetaThresholds, s
  * per bucket the count of each value.
  */
 export function roundRobin(counts: readonly number[], buckets: number): Int32Array[] {
-  const out = Array.from({ length: buckets }, () => new Int32Array(counts.length));
+  const m = counts.length;
+  const flat = new Int32Array(buckets * m);
+  roundRobinInto(flat, 0, counts, buckets);
+  return Array.from({ length: buckets }, (_, b) => flat.subarray(b * m, (b + 1) * m));
+}
+
+/** roundRobin into a flat bucket × value matrix, starting at bucket row `first`. */
+export function roundRobinInto(flat: Int32Array, first: number, counts: readonly number[], buckets: number): void {
+  const m = counts.length;
   let offset = 0;
   counts.forEach((o, i) => {
     const whole = Math.floor(o / buckets);
     const rest = o % buckets;
-    for (let b = 0; b < buckets; b++) out[b]![i] = whole;
-    for (let j = 0; j < rest; j++) out[(offset + j) % buckets]![i]!++;
+    if (whole > 0) for (let b = 0; b < buckets; b++) flat[(first + b) * m + i] = whole;
+    for (let j = 0; j < rest; j++) flat[(first + ((offset + j) % buckets)) * m + i]!++;
     offset = (offset + o) % buckets;
   });
-  return out;
 }

@@ -1,5 +1,5 @@
 import { anatomyGroups, anatomySizeOnlyLoss } from '../../engine/beta/anatomy.js';
-import { bucketsFromClasses, materializeBuckets, maxInference, type Bucketization } from '../../engine/beta/bucketize.js';
+import { bucketsFromClasses, materializeBuckets, matrixFromBuckets, maxInference, type Bucketization } from '../../engine/beta/bucketize.js';
 import { worstPosterior } from '../../engine/beta/corruption-attack.js';
 import { addFakeValues, FakeValueError } from '../../engine/beta/fake-values.js';
 import { multiSizeBucketing, type BucketClass } from '../../engine/beta/multi-size.js';
@@ -201,7 +201,7 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
   let corruption: BetaReport['corruption'];
   if (ctx.mode === 'run') {
     ctx.progress('release', 0);
-    const buckets = spec.algorithm === 'anatomy' ? anatomy! : bucketsFromClasses(chosenClasses!);
+    const buckets = spec.algorithm === 'anatomy' ? matrixFromBuckets(anatomy!, m) : bucketsFromClasses(chosenClasses!);
     let bucketization = materializeBuckets(ctx.random, values, m, buckets);
     try {
       bucketization = addFakeValues(ctx.random, bucketization, m, spec.fakeValues);
@@ -226,7 +226,7 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
     const releaseError = bucketPoolRelativeError(pool, plan.nonSensitive, values, bucketization);
     let anatomyError: number | undefined;
     if (anatomy && spec.algorithm !== 'anatomy') {
-      const baseline = materializeBuckets(ctx.random, values, m, anatomy);
+      const baseline = materializeBuckets(ctx.random, values, m, matrixFromBuckets(anatomy, m));
       anatomyError = bucketPoolRelativeError(pool, plan.nonSensitive, values, baseline);
     }
     relativeError = { release: releaseError, ...(anatomyError !== undefined ? { anatomy: anatomyError } : {}) };
