@@ -123,7 +123,8 @@ export function runJob(loaded: LoadedJob, options: RunOptions): RunResult {
     const draft = buildReport({
       kind: 'release', job, inputPath, imported, outcome, testRandomness: testStamp,
       createdAt: (options.now ?? (() => new Date()))(),
-      output: { dir: outDir, rows: outcome.releases.reduce((sum, r) => sum + r.table.rowCount, 0), files: [] },
+      // Released records: the rows of the first table (the release itself, or the QIT of a bucketization).
+      output: { dir: outDir, rows: outcome.releases[0]?.table.rowCount ?? 0, files: [] },
     });
     const jobFile = writeText(staging.file('job.json'), JSON.stringify(draft.job, null, 2) + '\n');
     files.push({ name: 'job.json', ...jobFile });

@@ -262,7 +262,6 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
         l,
         lossFunction: 'g(s) = s²',
         ...(multi ? { multiSizeCalls: multi.calls, multiSizeDepth: multi.depth } : {}),
-        ...Object.fromEntries(valueReports.map((v) => [`beta.${v.value}`, v.betaExact])),
       },
     },
     guarantee: {
