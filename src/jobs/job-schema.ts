@@ -132,6 +132,11 @@ export const betaPrivacyMethod = z
     minBucket: z.number().int().min(1).optional(),
     maxBucket: z.number().int().min(1).max(10_000).default(50),
     fakeValues: z.number().int().min(0).max(1000).default(0),
+    /**
+     * Negative associations an adversary may have learnt: for a quasi-identifier value, sensitive
+     * values that are implausible. A fake that some row of the bucket rules out is never used.
+     */
+    fakeExclusions: z.record(z.string(), z.record(z.string(), z.array(z.string()))).default({}),
   })
   .strict();
 

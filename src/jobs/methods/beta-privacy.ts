@@ -110,6 +110,37 @@ function corruptionCurve(b: Bucketization): BetaReport['corruption'] {
   return curve;
 }
 
+/** Per bucket, the sensitive values some of its rows rule out by a declared negative association. */
+function exclusionsOf(spec: BetaPrivacySpec, plan: Plan, values: readonly string[], b: Bucketization): ((bucket: number) => ReadonlySet<number>) | undefined {
+  const entries = Object.entries(spec.fakeExclusions);
+  if (entries.length === 0) return undefined;
+  const banned = new Map<number, Set<number>>();
+  for (const [columnName, byValue] of entries) {
+    const column = plan.nonSensitive.find((c) => c.name === columnName);
+    if (!column) throw new JobError(`"${columnName}" is not a released non-sensitive column`, `method.fakeExclusions.${columnName}`);
+    const rules = new Map<number, number[]>();
+    for (const [qiValue, excluded] of Object.entries(byValue)) {
+      const code = column.dictionary.indexOf(qiValue);
+      if (code < 1) throw new JobError(`"${qiValue}" does not occur in "${columnName}"`, `method.fakeExclusions.${columnName}.${qiValue}`);
+      rules.set(code, excluded.map((v) => {
+        const index = values.indexOf(v);
+        if (index < 0) throw new JobError(`"${v}" is not a sensitive value`, `method.fakeExclusions.${columnName}.${qiValue}`);
+        return index;
+      }));
+    }
+    column.codes.forEach((code, r) => {
+      const rule = rules.get(code);
+      if (!rule) return;
+      const bucket = b.bucketOfRow[r]!;
+      let set = banned.get(bucket);
+      if (!set) banned.set(bucket, (set = new Set()));
+      for (const v of rule) set.add(v);
+    });
+  }
+  const none: ReadonlySet<number> = new Set();
+  return (bucket) => banned.get(bucket) ?? none;
+}
+
 /** β-privacy bucketization (paper 001): QI table with bucket ids plus a sensitive table. */
 export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPrivacySpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
@@ -204,7 +235,7 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
     const buckets = spec.algorithm === 'anatomy' ? matrixFromBuckets(anatomy!, m) : bucketsFromClasses(chosenClasses!);
     let bucketization = materializeBuckets(ctx.random, values, m, buckets);
     try {
-      bucketization = addFakeValues(ctx.random, bucketization, m, spec.fakeValues);
+      bucketization = addFakeValues(ctx.random, bucketization, m, spec.fakeValues, exclusionsOf(spec, plan, domain.values, bucketization));
     } catch (error) {
       if (error instanceof FakeValueError) throw new JobError(error.message, 'method.fakeValues');
       throw error;

@@ -129,3 +129,24 @@ describe('corruption attack (spec §F.3)', () => {
     expect(worstPosterior([3, 1, 1], 2, 2)).toBe(1);
   });
 });
+
+describe('fake values respect declared negative associations', () => {
+  it('never uses a value that some row of the bucket rules out', async () => {
+    const { addFakeValues } = await import('../../../src/engine/beta/fake-values.js');
+    const { materializeBuckets, matrixFromBuckets } = await import('../../../src/engine/beta/bucketize.js');
+    const { SeededTestRandomSource } = await import('../../../src/engine/random/source.js');
+    const values = Uint32Array.from([0, 1, 2, 3]);
+    const b = materializeBuckets(new SeededTestRandomSource(1), values, 6, matrixFromBuckets([Int32Array.from([1, 1, 0, 0, 0, 0]), Int32Array.from([0, 0, 1, 1, 0, 0])], 6));
+    for (let seed = 0; seed < 30; seed++) {
+      const faked = addFakeValues(new SeededTestRandomSource(seed), b, 6, 1, () => new Set([4]));
+      for (let bucket = 0; bucket < 2; bucket++) {
+        const listed = [...faked.stValue.subarray(faked.stOffsets[bucket]!, faked.stOffsets[bucket + 1]!)];
+        const fakes = listed.filter((_, k) => faked.stFake[faked.stOffsets[bucket]! + k]);
+        expect(fakes).toHaveLength(1);
+        expect(fakes[0]).not.toBe(4);
+        expect(new Set(listed).size).toBe(3);
+      }
+    }
+    expect(() => addFakeValues(new SeededTestRandomSource(2), b, 6, 4, () => new Set([4]))).toThrow(/leaves only 3 candidate/);
+  });
+});
