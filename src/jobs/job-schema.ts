@@ -177,11 +177,16 @@ const output = z
   .object({
     dir: z.string().min(1).default('release'),
     formats: z.array(z.enum(['csv', 'xlsx'])).min(1).default(['csv', 'xlsx']),
-    report: z
-      .array(z.enum(['html', 'json', 'pdf']))
-      .default(['html', 'json'])
-      .refine((r) => !r.includes('pdf'), 'the PDF report is not available in this version yet; use "html" and "json"'),
-    variant: z.enum(['internal', 'external']).default('internal'),
+    /** report.json is always written; html and pdf on request. */
+    report: z.array(z.enum(['html', 'json', 'pdf'])).default(['html', 'pdf', 'json']),
+    /**
+     * internal: may show true statistics of the confidential data; external: safe to publish.
+     * Both: the first is report.*, the other report-<variant>.*.
+     */
+    variant: z
+      .union([z.enum(['internal', 'external']), z.array(z.enum(['internal', 'external'])).min(1).max(2)])
+      .default('internal')
+      .transform((v) => (typeof v === 'string' ? [v] : [...new Set(v)])),
     delimiter: z.string().length(1).default(','),
   })
   .strict()

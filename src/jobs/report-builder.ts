@@ -23,7 +23,7 @@ export function buildReport(ctx: ReportContext): Report {
   return {
     schema: REPORT_SCHEMA,
     kind: ctx.kind,
-    variant: job.output.variant,
+    variant: 'internal',
     createdAt: ctx.createdAt.toISOString(),
     software: { name: 'custos', version: SOFTWARE_VERSION, node: process.version, platform: `${platform()} ${osRelease()}` },
     testRandomness: ctx.testRandomness,
@@ -64,16 +64,55 @@ export function buildReport(ctx: ReportContext): Report {
   };
 }
 
-/** The external variant leaves out every statistic of the confidential data a release does not reveal. */
-export function externalVariant(report: Report): Report {
+/**
+ * The external variant, safe to publish beside the release: method, parameters,
+ * guarantees and what the release itself shows. It leaves out every statistic
+ * of the confidential data (riskiest groups, counts before protection, the
+ * input's own risk measures, errors measured against the true answers).
+ */
+export function externalVariant(report: Report, externalSummary: readonly string[]): Report {
+  const { risk } = report;
+  const beta = report.beta;
   return {
     ...report,
     variant: 'external' satisfies ReportVariant,
+    summary: externalSummary,
     input: { ...report.input, rejectedRowLines: [] },
     risk: {
-      ...report.risk,
-      ...(report.risk.bySensitive ? { bySensitive: report.risk.bySensitive.map(({ riskiestGroups: _omitted, ...rest }) => rest) } : {}),
+      adversary: risk.adversary,
+      ...(risk.violatingAfter !== undefined ? { violatingAfter: risk.violatingAfter } : {}),
+      ...(risk.microGroups !== undefined && report.kind === 'release' ? { microGroups: risk.microGroups } : {}),
+      ...(risk.bySensitive
+        ? {
+            bySensitive: risk.bySensitive.map((s) => ({
+              column: s.column, domainSize: s.domainSize, domainDeclared: s.domainDeclared, retention: s.retention, retentionExact: s.retentionExact,
+              microGroups: s.microGroups, violatingBefore: Number.NaN, violatingRowsBefore: Number.NaN, violatingAfter: s.violatingAfter,
+              largestValidEpsilon: Number.NaN, unprotectableGroups: Number.NaN, relativeError: {}, queries: s.queries, queryAttempts: s.queryAttempts,
+              rhoCurve: s.rhoCurve, ...(s.releaseFile ? { releaseFile: s.releaseFile } : {}),
+            })),
+          }
+        : {}),
+      ...(risk.reidentification ? { reidentification: { quasiIdentifiers: risk.reidentification.quasiIdentifiers, population: risk.reidentification.population, release: risk.reidentification.release } } : {}),
     },
+    utility: {
+      relativeError: {},
+      queryPool: 'not shown in the external variant: query errors compare the release with the confidential data',
+      ...(report.utility.loss !== undefined ? { loss: report.utility.loss, mse: report.utility.mse!, lossFunction: report.utility.lossFunction! } : {}),
+    },
+    ...(beta
+      ? {
+          beta: {
+            sensitive: beta.sensitive,
+            values: beta.values.map((v) => ({ ...v, count: Number.NaN, frequency: Number.NaN })),
+            sizeRange: beta.sizeRange,
+            chosen: beta.chosen,
+            anatomy: { ...beta.anatomy, note: 'not shown in the external variant' },
+            fakeValues: beta.fakeValues,
+            ...(beta.corruption ? { corruption: beta.corruption } : {}),
+          },
+        }
+      : {}),
+    warnings: report.warnings.filter((w) => !/malformed row/.test(w)),
   };
 }
 

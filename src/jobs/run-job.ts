@@ -6,8 +6,10 @@ import { readTable } from '../io/input/read-table.js';
 import { writeCsv } from '../io/output/csv-writer.js';
 import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { checkOutputDir, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
-import { writeXlsx } from '../io/output/xlsx-writer.js';
+import { writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
+import { reportFacts, type Fact } from '../io/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
+import { renderReportPdf } from '../io/report/report-pdf.js';
 import type { OutputFile, Report } from '../io/report/report-model.js';
 import { JobError } from './job-error.js';
 import type { Job } from './job-schema.js';
@@ -82,7 +84,7 @@ export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
     kind: 'assessment', job: loaded.job, inputPath, imported, outcome,
     testRandomness: options.random.deterministic, createdAt: (options.now ?? (() => new Date()))(),
   });
-  return loaded.job.output.variant === 'external' ? externalVariant(report) : report;
+  return loaded.job.output.variant[0] === 'external' ? externalVariant(report, outcome.externalSummary) : report;
 }
 
 /** Runs the job and writes the release, atomically, into the output folder. */
@@ -105,6 +107,12 @@ export function runJob(loaded: LoadedJob, options: RunOptions): RunResult {
   options.onStaging?.(staging.path);
   try {
     const files: OutputFile[] = [];
+    const draft = buildReport({
+      kind: 'release', job, inputPath, imported, outcome, testRandomness: testStamp,
+      createdAt: (options.now ?? (() => new Date()))(),
+      // Released records: the rows of the first table (the release itself, or the QIT of a bucketization).
+      output: { dir: outDir, rows: outcome.releases[0]?.table.rowCount ?? 0, files: [] },
+    });
     if (job.output.formats.includes('csv')) {
       outcome.releases.forEach((release, i) => {
         const name = `${release.stem}.csv`;
@@ -116,24 +124,26 @@ export function runJob(loaded: LoadedJob, options: RunOptions): RunResult {
       const { sheets: _sheets, ...written } = writeXlsx(
         staging.file('release.xlsx'),
         outcome.releases.map((r) => ({ name: r.sheetName, table: r.table })),
-        [{ name: 'About', rows: aboutSheet(outcome, testStamp) }],
+        workbookReportSheets(job.output.variant[0] === 'external' ? externalVariant(draft, outcome.externalSummary) : draft, files),
       );
       files.push({ name: 'release.xlsx', rows: outcome.releases.reduce((sum, r) => sum + r.table.rowCount, 0), ...written });
     }
-    const draft = buildReport({
-      kind: 'release', job, inputPath, imported, outcome, testRandomness: testStamp,
-      createdAt: (options.now ?? (() => new Date()))(),
-      // Released records: the rows of the first table (the release itself, or the QIT of a bucketization).
-      output: { dir: outDir, rows: outcome.releases[0]?.table.rowCount ?? 0, files: [] },
-    });
     const jobFile = writeText(staging.file('job.json'), JSON.stringify(draft.job, null, 2) + '\n');
     files.push({ name: 'job.json', ...jobFile });
-    let report: Report = { ...draft, output: { ...draft.output!, files: [...files] } };
-    if (job.output.variant === 'external') report = externalVariant(report);
-    if (job.output.report.includes('html')) {
-      const html = writeText(staging.file('report.html'), renderReportHtml(report));
-      report = { ...report, output: { ...report.output!, files: [...report.output!.files, { name: 'report.html', ...html }] } };
-    }
+    const complete: Report = { ...draft, output: { ...draft.output!, files: [...files] } };
+    const variants = job.output.variant.map((variant) => (variant === 'external' ? externalVariant(complete, outcome.externalSummary) : complete));
+    // Secondary variants first, so the primary report lists every other file's checksum.
+    const renderings: OutputFile[] = [];
+    variants.forEach((variant, index) => {
+      if (index === 0) return;
+      const stem = `report-${variant.variant}`;
+      renderings.push(...writeRenderings(staging, stem, variant, job.output.report));
+      const json = writeText(staging.file(`${stem}.json`), JSON.stringify(variant, jsonReplacer, 2) + '\n');
+      renderings.push({ name: `${stem}.json`, ...json });
+    });
+    const primary = variants[0]!;
+    renderings.unshift(...writeRenderings(staging, 'report', { ...primary, output: { ...primary.output!, files: [...files, ...renderings] } }, job.output.report));
+    const report: Report = { ...primary, output: { ...primary.output!, files: [...files, ...renderings] } };
     // report.json is always written: it marks the folder as a release and carries every checksum.
     writeFileSync(staging.file('report.json'), JSON.stringify(report, jsonReplacer, 2) + '\n', { flag: 'wx' });
     if (options.signal?.aborted) throw new CancelledError();
@@ -143,6 +153,18 @@ export function runJob(loaded: LoadedJob, options: RunOptions): RunResult {
     staging.discard();
     throw error;
   }
+}
+
+/** report.html and report.pdf of one variant; the PDF is drawn offline by PDFKit. */
+function writeRenderings(staging: StagingDir, stem: string, report: Report, formats: readonly string[]): OutputFile[] {
+  const out: OutputFile[] = [];
+  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), renderReportHtml(report)) });
+  if (formats.includes('pdf')) {
+    const writer = new HashedFileWriter(staging.file(`${stem}.pdf`));
+    writer.write(renderReportPdf(report));
+    out.push({ name: `${stem}.pdf`, ...writer.close() });
+  }
+  return out;
 }
 
 function writeText(path: string, text: string): { sha256: string; bytes: number } {
@@ -156,17 +178,41 @@ export function jsonReplacer(_key: string, value: unknown): unknown {
   return typeof value === 'number' && !Number.isFinite(value) ? null : value;
 }
 
-function aboutSheet(outcome: MethodOutcome, testStamp: boolean): (string | number)[][] {
+/** The workbook's Report, Parameters and Checksums sheets, drawn from the report model. */
+function workbookReportSheets(report: Report, written: readonly OutputFile[]): ExtraSheet[] {
+  const facts = reportFacts(report);
+  const rows = (list: readonly Fact[]): string[][] => list.map(([k, v]) => [k, v]);
   return [
-    ['Custos release'],
-    ...(testStamp ? [['TEST RANDOMNESS: NOT A PROTECTED RELEASE']] : []),
-    ['Method', outcome.method.title],
-    ['Guarantee', outcome.guarantee.name],
-    ['Statement', outcome.guarantee.statement],
-    ...Object.entries(outcome.method.parameters).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : v]),
-    [],
-    ...outcome.summary.map((line) => [line]),
-    [],
-    ['See report.html and report.json for the full report and checksums.'],
+    {
+      name: 'Report',
+      rows: [
+        [`${report.kind === 'release' ? 'Privacy report' : 'Risk assessment'}: ${report.method.title}`],
+        ...(report.notice ? [[report.notice]] : []),
+        [],
+        ['In plain words'],
+        ...report.summary.map((line) => [line]),
+        [],
+        ['Guarantee', `${report.guarantee.name}: ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`],
+        ['Statement', report.guarantee.statement],
+        ['Formula', report.guarantee.formula],
+        ['Source', report.guarantee.source],
+        [],
+        ...rows(facts.keyFigures),
+        ...(facts.reidentification.length ? [[], ['Re-identification risk'], ...rows(facts.reidentification)] : []),
+        [],
+        ...rows(facts.provenance),
+      ],
+    },
+    { name: 'Parameters', rows: [['Parameter', 'Value'], ...rows(facts.parameters), [], ['Job (JSON)', JSON.stringify(report.job)]] },
+    {
+      name: 'Checksums',
+      rows: [
+        ['File', 'SHA-256', 'Bytes'],
+        [`input: ${report.input.path}`, report.input.sha256, report.input.bytes],
+        ...written.map((f) => [f.name, f.sha256, f.bytes]),
+        [],
+        ['This workbook cannot list its own checksum: see report.json.'],
+      ],
+    },
   ];
 }

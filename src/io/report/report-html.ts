@@ -85,7 +85,7 @@ ${barChart('Micro groups that leak (fail the (ε,δ) test)', bars)}`;
 
 function utilitySection(report: Report, by: readonly SensitiveReport[]): string {
   const bars = by.flatMap((s) => [
-    { label: `${s.column}: plain perturbation`, value: s.relativeError.uniformPerturbation, tone: 'neutral' as const },
+    { label: `${s.column}: plain perturbation`, value: s.relativeError.uniformPerturbation ?? Number.NaN, tone: 'neutral' as const },
     ...(s.relativeError.reconstructionPrivacy !== undefined
       ? [{ label: `${s.column}: this release`, value: s.relativeError.reconstructionPrivacy, tone: 'safe' as const }]
       : []),

@@ -2,6 +2,8 @@
  * The report model (schema custos.report/1): report.json is this object, and
  * every rendering (HTML now, PDF and workbook sheets later) is drawn from it.
  */
+import type { ReidentificationRisk } from '../../engine/risk/reidentification.js';
+
 export const REPORT_SCHEMA = 'custos.report/1';
 
 export type ReportVariant = 'internal' | 'external';
@@ -62,7 +64,7 @@ export interface SensitiveReport {
   readonly suppressedGroups?: number;
   readonly suppressedRows?: number;
   readonly trimmedRows?: number;
-  readonly relativeError: { readonly uniformPerturbation: number; readonly reconstructionPrivacy?: number };
+  readonly relativeError: { readonly uniformPerturbation?: number; readonly reconstructionPrivacy?: number };
   readonly queries: number;
   readonly queryAttempts: number;
   readonly riskiestGroups?: readonly RiskyGroup[];
@@ -167,6 +169,14 @@ export interface Report {
     readonly violatingBefore?: number;
     readonly violatingAfter?: number;
     readonly bySensitive?: readonly SensitiveReport[];
+    /** Identity disclosure on the quasi-identifiers (ARX / sdcMicro measures). */
+    readonly reidentification?: {
+      readonly quasiIdentifiers: readonly string[];
+      readonly population: string;
+      /** Internal variant only: the input's own classes. */
+      readonly original?: ReidentificationRisk;
+      readonly release: ReidentificationRisk;
+    };
   };
   readonly utility: {
     /** Mean relative error of the count-query pool: `release` for this release, other keys for baselines. */

@@ -17,6 +17,7 @@ import { exactValue, type BetaPrivacySpec, type Job } from '../job-schema.js';
 import { resolveRoles, type Plan } from '../plan.js';
 import { quasiIdentifierTable, sensitiveTable } from './beta-release-view.js';
 import type { MethodContext } from './method-context.js';
+import { reidentificationSection } from './reidentification.js';
 import type { MethodOutcome, ReleasedTable } from './outcome.js';
 
 /** Query-pool work is rows × queries; above this the pool is shortened and the report says so. */
@@ -306,6 +307,7 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
       ...(maxInferenceReport ? { maxInference: maxInferenceReport } : {}),
     },
     risk: {
+      reidentification: reidentificationSection(plan, total, null),
       adversary: `knows a target's ${quasi} and the algorithm, finds the buckets holding the target's values in QIT and reads their value counts in ST; may also corrupt (learn) the values of other rows in the bucket`,
     },
     utility: {
@@ -317,6 +319,13 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
     },
     buckets: { count: Object.values(chosen.sizes).reduce((a, b) => a + b, 0), sizes: chosen.sizes },
     beta: { ...betaReport, ...(corruption ? { corruption } : {}) },
+    externalSummary: [
+      `The sensitive column ${column.name} is published apart from the other columns: records are grouped into buckets (${sizeText}), ` +
+        'the quasi-identifier table shows each record with its bucket id and the sensitive table lists the values of each bucket.',
+      `Whoever knows a person's ${quasi} can only narrow the person's ${column.name} to the values of one bucket: ` +
+        `each value v is inferred with probability at most β_v (strictest: "${strictest.value}" at ${strictest.betaExact}).`,
+      ...(spec.fakeValues > 0 ? [`Each bucket lists ${spec.fakeValues} fake value(s) so that an adversary who learns other records of a bucket stays uncertain (corruption attack).`] : []),
+    ],
     summary: [
       `The sensitive column ${column.name} is published apart from the other columns: records are grouped into buckets (${sizeText}), ` +
         'the quasi-identifier table shows each record with its bucket id and the sensitive table lists the values of each bucket.',

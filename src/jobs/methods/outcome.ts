@@ -20,5 +20,7 @@ export interface MethodOutcome {
   readonly buckets?: Report['buckets'];
   readonly beta?: Report['beta'];
   readonly summary: readonly string[];
+  /** The summary safe to publish: nothing about the confidential data beyond what the release shows. */
+  readonly externalSummary: readonly string[];
   readonly warnings: readonly string[];
 }

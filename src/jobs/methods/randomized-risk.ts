@@ -40,3 +40,8 @@ export function randomizedRiskAndUtility(analysis: Analysis, by: readonly Sensit
     },
   };
 }
+
+/** Adds the identity-disclosure measures to a risk section. */
+export function withReidentification<T extends { risk: Report['risk'] }>(parts: T, reidentification: NonNullable<Report['risk']['reidentification']>): T {
+  return { ...parts, risk: { ...parts.risk, reidentification } };
+}

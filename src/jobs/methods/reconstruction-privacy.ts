@@ -7,7 +7,8 @@ import type { SensitiveReport } from '../../io/report/report-model.js';
 import { analyze } from '../analyze.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { Job } from '../job-schema.js';
-import { randomizedRiskAndUtility } from './randomized-risk.js';
+import { randomizedRiskAndUtility, withReidentification } from './randomized-risk.js';
+import { reidentificationSection } from './reidentification.js';
 import type { ReconstructionPrivacySpec } from '../job-schema.js';
 import { baseSensitiveReport, percent } from './describe.js';
 import type { MethodContext } from './method-context.js';
@@ -26,6 +27,7 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
   const { plan, sensitive, grouping } = analysis;
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];
+  let firstReleaseRows: Uint32Array | null = null;
   const bySensitive: SensitiveReport[] = sensitive.map((s, k) => {
     const targets = riskyTargets(analysis, s, spec.attack.minGroupSize, spec.attack.groups);
     if (ctx.mode === 'assess') {
@@ -45,6 +47,7 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
       onProgress: (f) => stage('release', f),
     });
     const stem = sensitive.length === 1 ? 'release' : `release-${fileSafe(s.column.name)}`;
+    firstReleaseRows ??= rp.rows.sourceRow;
     releases.push({ stem, sheetName: sensitive.length === 1 ? 'Release' : `Release ${s.column.name}`.slice(0, 31), table: releaseView(plan, rp.rows, [s], ctx.testStamp) });
     stage('utility', 0.5);
     // Plain perturbation at the same p, kept in memory only: the "before" of the report.
@@ -90,7 +93,7 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
   return {
     plan,
     releases,
-    ...randomizedRiskAndUtility(analysis, bySensitive, 'reconstructionPrivacy'),
+    ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'reconstructionPrivacy'), reidentificationSection(plan, rowCount, firstReleaseRows)),
     method: {
       type: 'reconstruction-privacy',
       title: '(ε,δ)-reconstruction privacy (Sampling, Perturbing, Scaling)',
@@ -125,6 +128,11 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
       epsilon: spec.epsilon,
       delta: spec.delta,
     },
+    externalSummary: [
+      `This release protects ${names} against an adversary who knows a person's ${quasi} and reconstructs the distribution of the sensitive value in that person's micro group (the records sharing those values).`,
+      `Each record's sensitive value was kept with probability ${spec.retention} and otherwise replaced by a random value from its domain; micro groups too large to be safe were sampled down to their safe size s_g and scaled back to their original size.`,
+      `Every micro group of the release is (ε = ${spec.epsilon}, δ = ${spec.delta})-reconstruction-private: no adversary can reconstruct a group's sensitive distribution within ±${spec.epsilon} relative error with confidence above ${1 - spec.delta}.`,
+    ],
     summary: [
       `This release protects ${names} against an adversary who knows a person's ${quasi} and reconstructs the distribution of the sensitive value in that person's micro group (the records sharing those values).`,
       `Each record's sensitive value was kept with probability ${spec.retention} and otherwise replaced by a random value from its domain; micro groups too large to be safe were sampled down to their safe size s_g and scaled back to their original size.`,

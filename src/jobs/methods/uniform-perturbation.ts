@@ -7,7 +7,8 @@ import type { SensitiveReport } from '../../io/report/report-model.js';
 import { analyze } from '../analyze.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { Job } from '../job-schema.js';
-import { randomizedRiskAndUtility } from './randomized-risk.js';
+import { randomizedRiskAndUtility, withReidentification } from './randomized-risk.js';
+import { reidentificationSection } from './reidentification.js';
 import type { UniformPerturbationSpec } from '../job-schema.js';
 import { baseSensitiveReport, percent } from './describe.js';
 import type { MethodContext } from './method-context.js';
@@ -60,10 +61,20 @@ export function runUniformPerturbation(job: Job, imported: ImportedTable, spec: 
   const totalGroups = analysis.grouping.groupCount;
   const leaking = sensitive.reduce((sum, s) => sum + s.risk.violating, 0);
   const quasi = plan.nonSensitive.map((c) => c.name).join(', ');
+  const publicSummary = [
+      `Each record's ${sensitive.map((s) => s.column.name).join(', ')} was kept with probability ${first.params.p} ` +
+        'and otherwise replaced by a value drawn uniformly from its whole domain; every other released column is unchanged.',
+      `This limits what one record reveals (ρ1–ρ2 privacy), but it does not protect groups: an adversary who knows a person's ${quasi} ` +
+        'can reconstruct the distribution of the sensitive value in that person\'s micro group.'
+  ];
+  const leakLine =
+      `${leaking === 0 ? 'No' : leaking} micro group${leaking === 1 ? '' : 's'} of ${totalGroups} ` +
+        `(${percent(sensitive[0]!.risk.violatingRows, rowCount)} of records for ${first.column.name}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test: ` +
+        (leaking > 0 ? 'use reconstruction privacy to protect them.' : 'none leaks at this setting.');
   return {
     plan,
     releases,
-    ...randomizedRiskAndUtility(analysis, bySensitive, 'uniformPerturbation'),
+    ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'uniformPerturbation'), reidentificationSection(plan, rowCount, null)),
     method: {
       type: 'uniform-perturbation',
       title: 'Uniform perturbation (randomized response)',
@@ -103,15 +114,8 @@ export function runUniformPerturbation(job: Job, imported: ImportedTable, spec: 
           source: 'Wang, Han, Fu (paper 004) §3.1; Chaytor & Wang, VLDB 2010',
           holds: true,
         },
-    summary: [
-      `Each record's ${sensitive.map((s) => s.column.name).join(', ')} was kept with probability ${first.params.p} ` +
-        'and otherwise replaced by a value drawn uniformly from its whole domain; every other released column is unchanged.',
-      `This limits what one record reveals (ρ1–ρ2 privacy), but it does not protect groups: an adversary who knows a person's ${quasi} ` +
-        'can reconstruct the distribution of the sensitive value in that person\'s micro group.',
-      `${leaking === 0 ? 'No' : leaking} micro group${leaking === 1 ? '' : 's'} of ${totalGroups} ` +
-        `(${percent(sensitive[0]!.risk.violatingRows, rowCount)} of records for ${first.column.name}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test: ` +
-        (leaking > 0 ? 'use reconstruction privacy to protect them.' : 'none leaks at this setting.'),
-    ],
+    summary: [...publicSummary, leakLine],
+    externalSummary: publicSummary,
     warnings:
       leaking > 0
         ? [`${leaking} micro group(s) can be reconstructed from this release (plain perturbation offers no reconstruction privacy).`]

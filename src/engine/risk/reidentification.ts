@@ -1,0 +1,52 @@
+/**
+ * Re-identification measures custodians know from ARX and sdcMicro, computed
+ * from the sizes of the equivalence classes on the quasi-identifiers. With no
+ * population table the sample stands in for the population, so journalist risk
+ * equals prosecutor risk (an upper bound) and marketer risk equals the average
+ * prosecutor risk.
+ */
+export interface ReidentificationRisk {
+  readonly records: number;
+  readonly classes: number;
+  readonly sampleUniques: number;
+  readonly sampleUniqueShare: number;
+  /** 1 / smallest class size. */
+  readonly prosecutorHighest: number;
+  /** Mean over records of 1/|class| = classes / records. */
+  readonly prosecutorAverage: number;
+  /** Share of records whose risk equals the highest. */
+  readonly recordsAtHighestRisk: number;
+  readonly journalistHighest: number;
+  readonly marketerAverage: number;
+}
+
+export function reidentificationRisk(classSizes: ArrayLike<number>): ReidentificationRisk {
+  let records = 0;
+  let classes = 0;
+  let uniques = 0;
+  let smallest = Infinity;
+  for (let i = 0; i < classSizes.length; i++) {
+    const size = classSizes[i]!;
+    if (size === 0) continue;
+    records += size;
+    classes++;
+    if (size === 1) uniques++;
+    if (size < smallest) smallest = size;
+  }
+  if (records === 0) {
+    return { records: 0, classes: 0, sampleUniques: 0, sampleUniqueShare: 0, prosecutorHighest: 0, prosecutorAverage: 0, recordsAtHighestRisk: 0, journalistHighest: 0, marketerAverage: 0 };
+  }
+  let atHighest = 0;
+  for (let i = 0; i < classSizes.length; i++) if (classSizes[i] === smallest) atHighest += smallest;
+  return {
+    records,
+    classes,
+    sampleUniques: uniques,
+    sampleUniqueShare: uniques / records,
+    prosecutorHighest: 1 / smallest,
+    prosecutorAverage: classes / records,
+    recordsAtHighestRisk: atHighest / records,
+    journalistHighest: 1 / smallest,
+    marketerAverage: classes / records,
+  };
+}

@@ -1,0 +1,102 @@
+import type { ReidentificationRisk } from '../../engine/risk/reidentification.js';
+import type { Report } from './report-model.js';
+
+/** A labelled value as text, the unit of the PDF tables and the workbook's Report sheet. */
+export type Fact = readonly [string, string];
+
+export interface FactChart {
+  readonly title: string;
+  readonly bars: readonly { readonly label: string; readonly value: number; readonly tone: 'danger' | 'safe' | 'neutral'; readonly text: string }[];
+}
+
+export interface ReportFacts {
+  readonly keyFigures: readonly Fact[];
+  readonly charts: readonly FactChart[];
+  readonly reidentification: readonly Fact[];
+  readonly parameters: readonly Fact[];
+  readonly input: readonly Fact[];
+  readonly provenance: readonly Fact[];
+}
+
+export function fmt(value: number | undefined | null, digits = 4): string {
+  if (value === undefined || value === null || Number.isNaN(value)) return 'n/a';
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
+  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(digits);
+}
+
+function reidentificationFacts(label: string, r: ReidentificationRisk): Fact[] {
+  return [
+    [`${label}: equivalence classes`, `${fmt(r.classes)} over ${fmt(r.records)} records`],
+    [`${label}: sample uniques`, `${fmt(r.sampleUniques)} (${(100 * r.sampleUniqueShare).toFixed(2)}% of records)`],
+    [`${label}: prosecutor risk`, `highest ${fmt(r.prosecutorHighest)}, average ${fmt(r.prosecutorAverage)}; records at highest risk ${(100 * r.recordsAtHighestRisk).toFixed(2)}%`],
+    [`${label}: journalist / marketer risk`, `journalist highest ${fmt(r.journalistHighest)}; marketer ${fmt(r.marketerAverage)}`],
+  ];
+}
+
+/** Everything a reader needs, flattened to labelled text, from the report model alone. */
+export function reportFacts(report: Report): ReportFacts {
+  const keyFigures: Fact[] = [['Records in the input', fmt(report.input.rows)]];
+  const charts: FactChart[] = [];
+  const risk = report.risk;
+  if (risk.microGroups !== undefined) {
+    keyFigures.push(['Micro groups', fmt(risk.microGroups)]);
+    keyFigures.push(['Leaking micro groups, plain perturbation', fmt(risk.violatingBefore)]);
+    keyFigures.push(['Leaking micro groups, this release', fmt(risk.violatingAfter)]);
+    charts.push({
+      title: 'Micro groups that fail the (ε,δ) test',
+      bars: [
+        { label: 'plain perturbation', value: risk.violatingBefore ?? 0, tone: 'danger', text: fmt(risk.violatingBefore) },
+        ...(report.method.type === 'reconstruction-privacy' ? [{ label: 'this release', value: risk.violatingAfter ?? 0, tone: 'safe' as const, text: fmt(risk.violatingAfter) }] : []),
+      ],
+    });
+  }
+  if (report.beta) {
+    const b = report.beta;
+    keyFigures.push(['Sensitive column', b.sensitive]);
+    keyFigures.push(['Buckets', Object.entries(b.chosen.sizes).map(([s, n]) => `${fmt(n)} of size ${s}`).join(', ')]);
+    keyFigures.push(['Loss Σ|B|² / MSE', `${fmt(b.chosen.loss)} / ${fmt(b.chosen.mse, 3)} (Anatomy ℓ = ${b.anatomy.l}: ${b.anatomy.feasible ? fmt(b.anatomy.mse, 3) : 'infeasible'})`]);
+    for (const [value, bound] of Object.entries(report.guarantee.maxInference ?? {})) {
+      keyFigures.push([`Inference bound “${value}”`, `${bound.count}/${bound.size} ≤ β = ${bound.betaExact}: ${bound.holds ? 'holds' : 'VIOLATED'}`]);
+    }
+  }
+  const errors = report.utility.relativeError;
+  const errorBars: FactChart['bars'][number][] = [];
+  if (errors.release !== undefined) errorBars.push({ label: 'this release', value: errors.release, tone: 'safe', text: fmt(errors.release) });
+  if (errors.uniformPerturbation !== undefined && report.method.type !== 'uniform-perturbation') {
+    errorBars.push({ label: 'plain perturbation', value: errors.uniformPerturbation, tone: 'neutral', text: fmt(errors.uniformPerturbation) });
+  }
+  if (errors.anatomy !== undefined) errorBars.push({ label: 'Anatomy baseline', value: errors.anatomy, tone: 'neutral', text: fmt(errors.anatomy) });
+  if (errorBars.length > 0) {
+    keyFigures.push(['Mean relative error of count queries', errorBars.map((b) => `${b.label} ${b.text}`).join('; ')]);
+    charts.push({ title: 'Mean relative error of count queries (lower is better)', bars: errorBars });
+  }
+  if (report.output) keyFigures.push(['Released records', fmt(report.output.rows)]);
+  const reid = risk.reidentification;
+  const reidentification: Fact[] = reid
+    ? [
+        ['Quasi-identifiers', reid.quasiIdentifiers.join(', ') || '(none)'],
+        ['Population', reid.population],
+        ...(reid.original ? reidentificationFacts('Input', reid.original) : []),
+        ...reidentificationFacts('Release', reid.release),
+      ]
+    : [];
+  const parameters: Fact[] = [
+    ['Method', `${report.method.title} (${report.method.type})`],
+    ...Object.entries(report.method.parameters).map(([k, v]): Fact => [k, String(v)]),
+    ...Object.entries(report.method.derived).map(([k, v]): Fact => [k, typeof v === 'number' ? fmt(v, 6) : v]),
+  ];
+  const i = report.input;
+  const input: Fact[] = [
+    ['File', i.path],
+    ['SHA-256', i.sha256],
+    ['Records', `${fmt(i.rows)} (${fmt(i.bytes)} bytes, ${i.format}${i.encoding ? `, ${i.encoding}` : ''}${i.delimiter ? `, delimiter ${JSON.stringify(i.delimiter)}` : ''}); rejected rows ${fmt(i.rejectedRows)}`],
+    ...i.columns.map((c): Fact => [`Column “${c.name}”`, `${c.role}${c.defaulted ? ' (default)' : ''}, ${c.type}, ${fmt(c.distinct)} distinct, ${fmt(c.missing)} missing`]),
+  ];
+  const provenance: Fact[] = [
+    ['Software', `Custos ${report.software.version}, Node ${report.software.node}, ${report.software.platform}`],
+    ['Created', report.createdAt],
+    ['Report schema / variant', `${report.schema} / ${report.variant}`],
+    ['Randomness', report.testRandomness ? 'seeded TEST generator: NOT a protected release' : 'operating-system CSPRNG, exact Bernoulli draws'],
+  ];
+  return { keyFigures, charts, reidentification, parameters, input, provenance };
+}

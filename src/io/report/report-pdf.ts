@@ -1,0 +1,141 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { Report } from './report-model.js';
+import { reportFacts, type Fact } from './report-facts.js';
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONTS = {
+  regular: join(FONT_DIR, 'DejaVuSans.ttf'),
+  bold: join(FONT_DIR, 'DejaVuSans-Bold.ttf'),
+  mono: join(FONT_DIR, 'DejaVuSansMono.ttf'),
+};
+
+const INK = '#1d2430';
+const MUTED = '#5b6472';
+const DANGER = '#b3261e';
+const SAFE = '#1b6e3a';
+const ACCENT = '#3a5a8c';
+const MARGIN = 50;
+
+/**
+ * The report as a PDF, drawn offline with PDFKit (no browser): embedded DejaVu
+ * fonts cover ε, δ, β, ≤ and ⌊⌋, and every number comes from the report model.
+ * The creation date is the report's, so identical reports give identical PDFs.
+ */
+export function renderReportPdf(report: Report): Buffer {
+  const created = new Date(report.createdAt);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `Custos ${report.kind === 'release' ? 'privacy report' : 'risk assessment'}`, Author: 'Custos', Creator: `Custos ${report.software.version}`, CreationDate: created, ModDate: created },
+  });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
+  doc.registerFont('mono', FONTS.mono);
+  const width = doc.page.width - 2 * MARGIN;
+
+  const heading = (text: string, size = 14): void => {
+    if (doc.y > doc.page.height - 140) doc.addPage();
+    doc.moveDown(0.6).font('bold').fontSize(size).fillColor(INK).text(text);
+    doc.moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + width, doc.y + 2).strokeColor('#d9dde3').lineWidth(0.7).stroke();
+    doc.moveDown(0.4);
+  };
+  const paragraph = (text: string, options: { font?: string; size?: number; color?: string } = {}): void => {
+    doc.font(options.font ?? 'regular').fontSize(options.size ?? 10).fillColor(options.color ?? INK).text(text, { width, align: 'left' });
+    doc.moveDown(0.3);
+  };
+  const table = (rows: readonly Fact[], keyWidth = 170): void => {
+    for (const [key, value] of rows) {
+      if (doc.y > doc.page.height - 80) doc.addPage();
+      const y = doc.y;
+      doc.font('bold').fontSize(9).fillColor(INK).text(key, MARGIN, y, { width: keyWidth - 8 });
+      const keyBottom = doc.y;
+      doc.font(/^[0-9a-f]{64}$/.test(value) ? 'mono' : 'regular').fontSize(9).text(value, MARGIN + keyWidth, y, { width: width - keyWidth });
+      doc.y = Math.max(doc.y, keyBottom) + 3;
+      doc.x = MARGIN;
+    }
+    doc.moveDown(0.3);
+  };
+  const bars = (title: string, items: readonly { label: string; value: number; color: string; text: string }[]): void => {
+    if (items.length === 0) return;
+    if (doc.y > doc.page.height - 60 - items.length * 20) doc.addPage();
+    doc.font('bold').fontSize(10).fillColor(INK).text(title);
+    doc.moveDown(0.2);
+    const max = Math.max(...items.map((i) => (Number.isFinite(i.value) ? i.value : 0)), 1e-12);
+    for (const item of items) {
+      const y = doc.y;
+      doc.font('regular').fontSize(9).fillColor(INK).text(item.label, MARGIN, y + 3, { width: 180 });
+      const w = Math.max(1, ((Number.isFinite(item.value) ? item.value : 0) / max) * (width - 260));
+      doc.rect(MARGIN + 190, y + 2, w, 12).fill(item.color);
+      doc.fillColor(INK).text(item.text, MARGIN + 196 + w, y + 3);
+      doc.y = y + 18;
+      doc.x = MARGIN;
+    }
+    doc.moveDown(0.4);
+  };
+
+  const facts = reportFacts(report);
+  doc.font('bold').fontSize(20).fillColor(INK).text(`${report.kind === 'release' ? 'Privacy report' : 'Risk assessment'}: ${report.method.title}`);
+  paragraph(`${report.variant} variant · ${report.createdAt} · Custos ${report.software.version}`, { color: MUTED, size: 9 });
+  if (report.notice) {
+    const y = doc.y;
+    doc.rect(MARGIN, y, width, 30).fillAndStroke('#fff4e5', '#c77700');
+    doc.font('bold').fontSize(10).fillColor('#6b3f00').text(report.notice, MARGIN + 8, y + 6, { width: width - 16 });
+    doc.y = y + 38;
+    doc.x = MARGIN;
+  }
+  heading('In plain words');
+  for (const line of report.summary) paragraph(`•  ${line}`);
+  heading(`Guarantee: ${report.guarantee.name} — ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`);
+  paragraph(report.guarantee.statement);
+  paragraph(report.guarantee.formula, { font: 'mono', size: 8, color: MUTED });
+  paragraph(`Source: ${report.guarantee.source}`, { size: 8, color: MUTED });
+
+  heading('Key figures');
+  table(facts.keyFigures);
+  for (const chart of facts.charts) {
+    bars(
+      chart.title,
+      chart.bars.map((b) => ({ label: b.label, value: b.value, color: b.tone === 'danger' ? DANGER : b.tone === 'safe' ? SAFE : ACCENT, text: b.text })),
+    );
+  }
+  if (facts.reidentification.length > 0) {
+    heading('Re-identification risk (quasi-identifiers)');
+    table(facts.reidentification, 230);
+  }
+  heading('Method and parameters');
+  table(facts.parameters);
+  heading('Input');
+  table(facts.input);
+  if (report.output) {
+    heading('Output files (SHA-256)');
+    table(report.output.files.map((f): Fact => [f.name, f.sha256]), 110);
+    paragraph('report.json lists the checksum of the HTML and PDF reports; `custos verify` recomputes every checksum.', { size: 8, color: MUTED });
+  }
+  if (report.warnings.length > 0) {
+    heading('Warnings');
+    for (const w of report.warnings) paragraph(`•  ${w}`, { color: '#6b3f00' });
+  }
+  heading('Provenance');
+  table(facts.provenance);
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Writing inside the bottom margin would otherwise make PDFKit open a new page.
+    doc.page.margins.bottom = 0;
+    doc.font('regular').fontSize(8).fillColor(MUTED).text(
+      `Custos ${report.software.version} · input ${report.input.sha256.slice(0, 16)}… · page ${i + 1} of ${range.count}`,
+      MARGIN,
+      doc.page.height - 35,
+      { width, align: 'center', lineBreak: false },
+    );
+  }
+  doc.end();
+  const chunks: Buffer[] = [];
+  for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
