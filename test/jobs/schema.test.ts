@@ -74,6 +74,6 @@ describe('job schema v1', () => {
 
   it('rejects unsupported encodings and report formats with their key', () => {
     expect(errorOf({ ...base, input: { path: 'x', encoding: 'ebcdic' } }).key).toBe('input.encoding');
-    expect(errorOf({ ...base, output: { report: ['pdf'] } }).key).toBe('output.report');
+    expect(errorOf({ ...base, output: { report: ['docx'] } }).key).toBe('output.report[0]');
   });
 });
