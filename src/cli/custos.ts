@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { normalizeEncoding } from '../io/input/encoding.js';
 import { InputError } from '../io/input/input-error.js';
@@ -6,6 +7,7 @@ import { readTable } from '../io/input/read-table.js';
 import { describeFailure } from '../jobs/execute-request.js';
 import { exitCodeOf, type JobFailure, type JobRequest } from '../jobs/job-request.js';
 import { jsonReplacer } from '../jobs/run-job.js';
+import { verifyRelease } from '../jobs/verify/verify-release.js';
 import { startJob } from '../jobs/worker-host.js';
 import { progressBar } from './progress-bar.js';
 import { inspectJson, inspectText, reportText } from './summaries.js';
@@ -14,8 +16,10 @@ const USAGE = `usage:
   custos inspect FILE [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] [--skip-bad-rows] [--json]
   custos assess JOB.json [--json]
   custos run JOB.json [--out DIR] [--json]
+  custos verify RELEASE_DIR [--original FILE] [--json]
 
-exit status: 0 success, 2 invalid job or parameters, 3 unreadable or malformed input, 1 anything else`;
+exit status: 0 success, 2 invalid job or parameters, 3 unreadable or malformed input,
+1 anything else (verify: some check does not hold)`;
 
 class UsageError extends Error {}
 
@@ -106,12 +110,36 @@ async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<nu
   return 0;
 }
 
+function verify(args: string[]): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { original: { type: 'string' }, json: { type: 'boolean' }, 'accept-test-randomness': { type: 'boolean' } },
+  });
+  if (positionals.length !== 1) throw new UsageError('verify needs exactly one RELEASE_DIR');
+  const dir = positionals[0]!;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    return fail({ kind: 'input', message: `${dir} is not a folder`, file: dir }, values.json === true);
+  }
+  const result = verifyRelease(dir, {
+    ...(values.original ? { original: values.original } : {}),
+    acceptTestRandomness: values['accept-test-randomness'] === true,
+  });
+  if (values.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  else {
+    for (const c of result.checks) process.stdout.write(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}\n`);
+    process.stdout.write(result.ok ? `verified: every check holds (${result.checks.length})\n` : `NOT verified: ${result.checks.filter((c) => !c.ok).length} check(s) fail\n`);
+  }
+  return result.ok ? 0 : 1;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const json = rest.includes('--json');
   try {
     if (command === 'inspect') return inspect(rest);
     if (command === 'assess' || command === 'run') return await jobCommand(command, rest);
+    if (command === 'verify') return verify(rest);
     if (command === '--help' || command === '-h' || command === 'help') {
       process.stdout.write(USAGE + '\n');
       return 0;

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Table } from '../../engine/table.js';
+import { readCsv } from '../../io/input/csv-reader.js';
+import { readXlsx } from '../../io/input/xlsx-reader.js';
+import { TEST_STAMP_COLUMN } from '../methods/release-view.js';
+
+/**
+ * A released table read back as an auditor would: from its CSV, or else from
+ * the workbook sheet of the same name. The test stamp column is dropped.
+ */
+export function readReleased(dir: string, stem: string, sheet: string, delimiter: string): Table {
+  const csv = join(dir, `${stem}.csv`);
+  let table: Table;
+  if (existsSync(csv)) table = readCsv(csv, { delimiter, encoding: 'utf-8', missing: [], onBadRow: 'error' }).table;
+  else table = readXlsx(join(dir, 'release.xlsx'), { sheet, missing: [], onBadRow: 'error' }).table;
+  return { rowCount: table.rowCount, columns: table.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
+}
+
+export function valueAt(table: Table, column: string, row: number): string {
+  const c = table.columns.find((x) => x.name === column);
+  if (!c) throw new Error(`the released table has no column "${column}"`);
+  return c.dictionary[c.codes[row]!]!;
+}
+
+/** Rows as tuple keys over the given columns (for multiset comparisons). */
+export function tupleKeys(table: Table, columns: readonly string[]): string[] {
+  const cols = columns.map((name) => {
+    const c = table.columns.find((x) => x.name === name);
+    if (!c) throw new Error(`the table has no column "${name}"`);
+    return c;
+  });
+  return Array.from({ length: table.rowCount }, (_, r) => cols.map((c) => c.dictionary[c.codes[r]!]!).join('\u0000'));
+}
+
+export function countBy(keys: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return counts;
+}

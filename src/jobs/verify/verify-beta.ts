@@ -1,0 +1,92 @@
+import { coefficientBetas } from '../../engine/beta/thresholds.js';
+import { parseRational, type Rational } from '../../engine/rational.js';
+import { exactValue, type BetaPrivacySpec } from '../job-schema.js';
+import { readReleased, valueAt } from './released-table.js';
+import type { VerifyContext } from './verify-release.js';
+
+/** β-privacy from QIT and ST alone: consistency, sizes, and count ≤ ⌊β_v·|B|⌋ in every bucket. */
+export function verifyBetaPrivacy(ctx: VerifyContext, spec: BetaPrivacySpec): void {
+  const { checks, report, dir, job } = ctx;
+  const sensitive = report.beta?.sensitive ?? spec.sensitive ?? '';
+  const delimiter = job.output.delimiter;
+  let qit;
+  let st;
+  try {
+    qit = readReleased(dir, 'qit', 'QIT', delimiter);
+    st = readReleased(dir, 'st', 'ST', delimiter);
+  } catch (error) {
+    checks.add('released tables', false, `cannot read QIT/ST: ${(error as Error).message}`);
+    return;
+  }
+  checks.add('record count', qit.rowCount === report.input.rows, `QIT has ${qit.rowCount} rows; the input had ${report.input.rows}`);
+  checks.add('no sensitive column in QIT', !qit.columns.some((c) => c.name === sensitive), `QIT columns: ${qit.columns.map((c) => c.name).join(', ')}`);
+  const sizes = new Map<string, number>();
+  for (let r = 0; r < qit.rowCount; r++) {
+    const b = valueAt(qit, 'bucket', r);
+    sizes.set(b, (sizes.get(b) ?? 0) + 1);
+  }
+  // β per value: from the job, or for the coefficient form from the original counts (or the report's exact values).
+  const betaOf = new Map<string, Rational>();
+  for (const v of report.beta?.values ?? []) betaOf.set(v.value, parseRational(v.betaExact));
+  if ('default' in spec.beta) {
+    const fallback = exactValue(spec.beta.default);
+    for (let r = 0; r < st.rowCount; r++) {
+      const v = valueAt(st, sensitive, r);
+      const own = spec.beta.values[v];
+      betaOf.set(v, own === undefined ? fallback : exactValue(own));
+    }
+  } else if (ctx.original) {
+    const column = ctx.original.columns.find((c) => c.name === sensitive)!;
+    const counts = new Array<number>(column.dictionary.length - 1).fill(0);
+    for (const code of column.codes) if (code > 0) counts[code - 1]!++;
+    coefficientBetas(exactValue(spec.beta.coefficient), counts).forEach((b, i) => betaOf.set(column.dictionary[i + 1]!, b));
+  }
+  const listed = new Map<string, number>();
+  const overBeta = new Map<string, number>();
+  const problems: string[] = [];
+  for (let r = 0; r < st.rowCount; r++) {
+    const bucket = valueAt(st, 'bucket', r);
+    const value = valueAt(st, sensitive, r);
+    const count = Number(valueAt(st, 'count', r));
+    const size = sizes.get(bucket);
+    if (size === undefined) {
+      problems.push(`bucket ${bucket} is in ST but not in QIT`);
+      continue;
+    }
+    listed.set(bucket, (listed.get(bucket) ?? 0) + count);
+    const beta = betaOf.get(value);
+    if (!beta) {
+      problems.push(`no β known for value "${value}"`);
+      continue;
+    }
+    if (BigInt(count) * beta.den > beta.num * BigInt(size)) {
+      // A count-1 entry above β can only be one of the bucket's fake values.
+      if (count === 1 && spec.fakeValues > 0) overBeta.set(bucket, (overBeta.get(bucket) ?? 0) + 1);
+      else problems.push(`bucket ${bucket}: "${value}" has ${count} of ${size} records, above β = ${beta.num}/${beta.den}`);
+    }
+  }
+  for (const [bucket, n] of overBeta) if (n > spec.fakeValues) problems.push(`bucket ${bucket}: ${n} entries above β but only ${spec.fakeValues} fake value(s) per bucket`);
+  checks.add('β bound of every bucket', problems.length === 0, problems.length === 0 ? `${sizes.size} buckets, every count ≤ ⌊β_v·|B|⌋` : problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : ''));
+  const mismatched = [...sizes].filter(([bucket, size]) => listed.get(bucket) !== size + spec.fakeValues);
+  checks.add(
+    'QIT and ST agree',
+    mismatched.length === 0,
+    mismatched.length === 0
+      ? `every bucket's ST counts sum to its QIT size${spec.fakeValues ? ` plus ${spec.fakeValues} fake value(s)` : ''}`
+      : mismatched.slice(0, 5).map(([b, s]) => `bucket ${b}: QIT ${s} rows, ST lists ${listed.get(b) ?? 0}`).join('; '),
+  );
+  const claimed = report.buckets?.sizes ?? {};
+  const actual: Record<string, number> = {};
+  for (const size of sizes.values()) actual[String(size)] = (actual[String(size)] ?? 0) + 1;
+  const same = Object.keys({ ...claimed, ...actual }).every((k) => claimed[k] === actual[k]);
+  checks.add('bucket sizes as reported', same, same ? Object.entries(actual).map(([s, n]) => `${n}×${s}`).join(', ') : `report says ${JSON.stringify(claimed)}, files show ${JSON.stringify(actual)}`);
+  if (ctx.original) {
+    const column = ctx.original.columns.find((c) => c.name === sensitive)!;
+    const truth = new Map<string, number>();
+    for (const code of column.codes) truth.set(column.dictionary[code]!, (truth.get(column.dictionary[code]!) ?? 0) + 1);
+    const shown = new Map<string, number>();
+    for (let r = 0; r < st.rowCount; r++) shown.set(valueAt(st, sensitive, r), (shown.get(valueAt(st, sensitive, r)) ?? 0) + Number(valueAt(st, 'count', r)));
+    const wrong = [...truth].filter(([v, n]) => (shown.get(v) ?? 0) < n || (shown.get(v) ?? 0) > n + spec.fakeValues * sizes.size);
+    checks.add('sensitive values preserved', wrong.length === 0, wrong.length === 0 ? 'ST holds every original record\'s value' : wrong.slice(0, 5).map(([v, n]) => `"${v}": ${n} records, ST lists ${shown.get(v) ?? 0}`).join('; '));
+  }
+}
