@@ -1,6 +1,7 @@
 import { barChart, estimatePlot } from './svg-charts.js';
 import { esc, num } from './html.js';
 import { betaSections } from './report-html-beta.js';
+import { reportFacts } from './report-facts.js';
 import type { Report, SensitiveReport } from './report-model.js';
 
 const STYLE = `
@@ -43,6 +44,7 @@ ${report.notice ? `<div class="notice">${esc(report.notice)}</div>` : ''}
 ${guaranteeSection(report)}
 ${report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''}
 ${report.beta ? betaSections(report, report.beta) : ''}
+${reidentificationSection(report)}
 ${parametersSection(report)}
 ${inputSection(report)}
 ${outputSection(report)}
@@ -66,6 +68,10 @@ function guaranteeSection(report: Report): string {
 }
 
 function randomizedSections(report: Report, by: readonly SensitiveReport[]): string {
+  if (report.variant === 'external') {
+    return `<h2>Risk</h2><p>Adversary: ${esc(report.risk.adversary)}.</p>
+<p>Micro groups in the release failing the (ε,δ) test: <strong>${num(report.risk.violatingAfter ?? 0)}</strong>. Statistics of the confidential data are left out of this external report.</p>`;
+  }
   return [riskSection(report, by), utilitySection(report, by), ...by.map((s) => sensitiveSection(report, s))].join('\n');
 }
 
@@ -128,6 +134,14 @@ ${s.sampledGroups !== undefined ? `<tr><th>Algorithm 1</th><td>${num(s.sampledGr
 ${groups.length > 0 ? `<h3>Riskiest micro groups (internal view: true statistics)</h3>${plot}
 <table><thead><tr><th>Group</th><th>Size</th><th>Value</th><th>True f</th><th>Global f</th><th>s_g</th><th>F′ plain</th><th>F′ release</th><th>Trials</th></tr></thead><tbody>${rows}</tbody></table>
 <p class="meta">F′ is the adversary's raw maximum-likelihood estimate (it may leave [0,1]); a group is safe when its size is at most s_g.</p>` : ''}`;
+}
+
+function reidentificationSection(report: Report): string {
+  const facts = reportFacts(report).reidentification;
+  if (facts.length === 0) return '';
+  return `<h2>Re-identification risk</h2>
+<p>Identity disclosure through the quasi-identifiers, as ARX and sdcMicro measure it (equivalence classes of records sharing every quasi-identifier value).</p>
+<table><tbody>${facts.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</tbody></table>`;
 }
 
 function parametersSection(report: Report): string {
