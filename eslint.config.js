@@ -3,12 +3,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const layer = (files, forbidden, message) => ({
+const layer = (files, forbidden, message, allowTypeImports = false) => ({
   files,
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: forbidden.map((group) => ({ group: [group], message, allowTypeImports: false })) },
+      { patterns: forbidden.map((group) => ({ group: [group], message, allowTypeImports })) },
     ],
   },
 });
@@ -37,6 +37,7 @@ export default tseslint.config(
   layer(['src/io/**'], ['**/jobs/**', '**/cli/**', '**/main/**', '**/preload/**', '**/renderer/**', 'electron', 'react'], 'src/io may import only src/engine.'),
   layer(['src/jobs/**'], ['**/cli/**', '**/main/**', '**/preload/**', '**/renderer/**', 'electron', 'react'], 'src/jobs may import only src/engine and src/io.'),
   layer(['src/cli/**'], ['**/main/**', '**/preload/**', '**/renderer/**', 'electron', 'react'], 'The CLI is a host over src/jobs.'),
-  layer(['src/renderer/**'], ['**/engine/**', '**/io/**', '**/jobs/**', '**/cli/**', '**/main/**', 'node:*', 'electron'], 'The renderer talks to the rest only through the preload API.'),
-  layer(['src/preload/**'], ['**/engine/**', '**/io/**', '**/jobs/**', '**/cli/**', '**/renderer/**', 'node:*'], 'The preload exposes a minimal typed API and nothing else.'),
+  // Type-only imports (erased at build) are allowed so the report model is one shared contract.
+  layer(['src/renderer/**'], ['**/engine/**', '**/io/**', '**/jobs/**', '**/cli/**', '**/main/**', 'node:*', 'electron'], 'The renderer talks to the rest only through the preload API.', true),
+  layer(['src/preload/**'], ['**/engine/**', '**/io/**', '**/jobs/**', '**/cli/**', '**/renderer/**', 'node:*'], 'The preload exposes a minimal typed API and nothing else.', true),
 );

@@ -1,6 +1,6 @@
 // Bundles the command line, its job worker and the benchmark into dist/ with esbuild
 // (milliseconds), so `npm run cli` works right after `npm ci` without a tsc step.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -12,6 +12,7 @@ await build({
     'cli/custos': 'src/cli/custos.ts',
     'cli/job-worker': 'src/jobs/job-worker.ts',
     'bench/bench': 'bench/bench.ts',
+    'cli/dev-host': 'src/main/dev-host-main.ts',
   },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
@@ -24,4 +25,21 @@ await build({
   define: { __CUSTOS_VERSION__: JSON.stringify(version) },
   logLevel: quiet ? 'warning' : 'info',
 });
+// The renderer: React for the browser, the same bundle the desktop shell loads.
+await build({
+  entryPoints: { app: 'src/renderer/main.tsx' },
+  outdir: 'dist/renderer',
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: 'chrome120',
+  jsx: 'automatic',
+  minify: true,
+  sourcemap: true,
+  define: { 'process.env.NODE_ENV': '"production"', __CUSTOS_VERSION__: JSON.stringify(version) },
+  logLevel: quiet ? 'warning' : 'info',
+});
+mkdirSync('dist/renderer', { recursive: true });
+copyFileSync('src/renderer/index.html', 'dist/renderer/index.html');
+copyFileSync('src/renderer/styles.css', 'dist/renderer/styles.css');
 if (!quiet) console.error(`built dist/ in ${Date.now() - started} ms`);

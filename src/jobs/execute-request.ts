@@ -2,7 +2,7 @@ import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '.
 import { InputError } from '../io/input/input-error.js';
 import { JobError } from './job-error.js';
 import type { JobFailure, JobRequest } from './job-request.js';
-import { loadJobFile } from './load-job.js';
+import { loadJobFile, parseJob } from './load-job.js';
 import { CancelledError, type ProgressListener } from './progress.js';
 import { assessJob, runJob, type RunResult } from './run-job.js';
 
@@ -15,7 +15,7 @@ export function executeRequest(
   request: JobRequest,
   hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal } = {},
 ): RunResult {
-  const loaded = loadJobFile(request.jobPath);
+  const loaded = 'jobPath' in request ? loadJobFile(request.jobPath) : parseJob(request.job, request.baseDir);
   const options = {
     random: randomSourceFor(request),
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),

@@ -2,13 +2,16 @@ import type { Report } from '../io/report/report-model.js';
 import type { ProgressEvent } from './progress.js';
 
 /** What a host asks a job worker to do. Plain data: it crosses thread boundaries. */
-export interface JobRequest {
+export type JobRequest = {
   readonly command: 'assess' | 'run';
-  readonly jobPath: string;
   readonly outDir?: string;
   /** Seeded test randomness; hosts accept it only under CUSTOS_TEST_RANDOMNESS=1. */
   readonly testSeed?: number;
-}
+} & (
+  | { readonly jobPath: string }
+  /** A job object from the app; its relative paths resolve against baseDir. */
+  | { readonly job: unknown; readonly baseDir: string }
+);
 
 export type FailureKind = 'job' | 'input' | 'cancelled' | 'internal';
 

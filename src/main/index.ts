@@ -1,19 +1,25 @@
-import { app, BrowserWindow, ipcMain, net, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell } from 'electron';
+import Store from 'electron-store';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { IPC_CHANNELS, MENU_CHANNEL, type MenuCommand } from '../preload/api.js';
+import { APP_ORIGIN, lockDownSession, lockDownWindow } from './hardening.js';
+import { AppSession } from './session.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-import { IPC_CHANNELS } from '../preload/api.js';
-import { APP_ORIGIN, lockDownSession, lockDownWindow } from './hardening.js';
-import { handleInspect } from './ipc-handlers.js';
 
-// A thin shell: windows, protocol and IPC registration; all work lives in src/jobs and src/io.
+// Preferences and recent files only: never microdata, never results.
+const store = new Store<{ recentFiles: string[] }>({ defaults: { recentFiles: [] } });
+
+// A thin shell: window, menu, protocol and IPC registration; all work lives in src/jobs and src/io.
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
-function createWindow(): void {
+function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
+    minWidth: 1024,
+    minHeight: 700,
     title: 'Custos',
     webPreferences: {
       preload: join(here, '../preload/index.cjs'),
@@ -26,22 +32,59 @@ function createWindow(): void {
   });
   lockDownWindow(window);
   void window.loadURL(`${APP_ORIGIN}/index.html`);
+  return window;
+}
+
+function menu(window: BrowserWindow): Menu {
+  const send = (command: MenuCommand) => () => window.webContents.send(MENU_CHANNEL, command);
+  return Menu.buildFromTemplate([
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: send('open') },
+        { label: 'Save job…', accelerator: 'CmdOrCtrl+S', click: send('save-job') },
+        { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: send('export') },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    { label: 'Help', submenu: [{ label: 'About Custos', click: () => void dialog.showMessageBox(window, { message: `Custos ${app.getVersion()}`, detail: 'Offline workbench for protected releases. No network request is ever made.' }) }] },
+  ]);
 }
 
 void app.whenReady().then(() => {
   const rendererRoot = join(here, '../renderer');
   protocol.handle('app', (request) => {
-    const path = new URL(request.url).pathname;
-    const target = join(rendererRoot, path);
+    const target = join(rendererRoot, new URL(request.url).pathname);
     if (!target.startsWith(rendererRoot)) return new Response('not found', { status: 404 });
     return net.fetch(pathToFileURL(target).toString());
   });
   lockDownSession(session.defaultSession);
-  ipcMain.handle(IPC_CHANNELS.inspect, (event, request: unknown) => {
-    if (!event.senderFrame || !event.senderFrame.url.startsWith(`${APP_ORIGIN}/`)) throw new Error('IPC from an unexpected sender');
-    return handleInspect(request);
+  const window = createWindow();
+  Menu.setApplicationMenu(menu(window));
+  const appSession = new AppSession({
+    info: { version: app.getVersion(), host: 'electron', samplePath: join(process.resourcesPath, 'adult', 'adult.csv'), sampleName: 'Adult (UCI, 30,162 records)' },
+    workerUrl: pathToFileURL(join(here, 'job-worker.js')),
+    baseDir: app.getPath('documents'),
+    chooseFile: async () => {
+      const result = await dialog.showOpenDialog(window, {
+        properties: ['openFile'],
+        filters: [{ name: 'Tables', extensions: ['csv', 'tsv', 'txt', 'xlsx', 'xls'] }],
+      });
+      const path = result.canceled ? null : (result.filePaths[0] ?? null);
+      if (path) store.set('recentFiles', [path, ...store.get('recentFiles').filter((p) => p !== path)].slice(0, 10));
+      return path;
+    },
+    revealFolder: async (path) => shell.showItemInFolder(path),
   });
-  createWindow();
+  for (const channel of Object.values(IPC_CHANNELS)) {
+    ipcMain.handle(channel, (event, payload: unknown) => {
+      // Only our own page may call: the sender frame must be app content.
+      if (!event.senderFrame || !event.senderFrame.url.startsWith(`${APP_ORIGIN}/`)) throw new Error('IPC from an unexpected sender');
+      return appSession.dispatch(channel, payload);
+    });
+  }
 });
 
 app.on('window-all-closed', () => app.quit());

@@ -1,10 +1,22 @@
-import { contextBridge, ipcRenderer } from 'electron';
-import { IPC_CHANNELS, type CustosApi, type InspectSummary } from './api.js';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
+import { IPC_CHANNELS, MENU_CHANNEL, type CustosApi, type MenuCommand } from './api.js';
 
 // The renderer gets this object and nothing else: no ipcRenderer, no Node.
 const api: CustosApi = {
-  version: '0.1.0',
-  inspect: (path) => ipcRenderer.invoke(IPC_CHANNELS.inspect, { path }) as Promise<InspectSummary>,
+  appInfo: () => ipcRenderer.invoke(IPC_CHANNELS.appInfo, {}),
+  chooseFile: () => ipcRenderer.invoke(IPC_CHANNELS.chooseFile, {}),
+  inspect: (path, options) => ipcRenderer.invoke(IPC_CHANNELS.inspect, { path, options }),
+  rows: (fileId, offset, count) => ipcRenderer.invoke(IPC_CHANNELS.rows, { fileId, offset, count }),
+  assess: (job) => ipcRenderer.invoke(IPC_CHANNELS.assess, { job }),
+  startRun: (job, outDir) => ipcRenderer.invoke(IPC_CHANNELS.startRun, { job, outDir }),
+  runStatus: (id) => ipcRenderer.invoke(IPC_CHANNELS.runStatus, { id }),
+  cancelRun: (id) => ipcRenderer.invoke(IPC_CHANNELS.cancelRun, { id }),
+  revealFolder: (path) => ipcRenderer.invoke(IPC_CHANNELS.revealFolder, { path }),
+  fileUrl: () => null,
+  pathForFile: (file) => webUtils.getPathForFile(file),
+  onMenuCommand: (handler) => {
+    ipcRenderer.on(MENU_CHANNEL, (_event, command: MenuCommand) => handler(command));
+  },
 };
 
 contextBridge.exposeInMainWorld('custos', api);

@@ -1,25 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { CustosApi } from '../preload/api.js';
+import { createWebApi } from './api/web-api.js';
+import { App } from './app.js';
 
 declare global {
   interface Window {
+    /** Set by the desktop preload; absent in the browser, where the loopback dev host serves the API. */
     readonly custos?: CustosApi;
   }
 }
 
-/** Placeholder shell; the wizard arrives with the desktop-app issue. */
-function App() {
-  return (
-    <main style={{ font: '15px system-ui, sans-serif', padding: 32 }}>
-      <h1>Custos</h1>
-      <p>Offline workbench for protected releases. Use the command line (custos inspect | assess | run) until the wizard lands.</p>
-    </main>
-  );
-}
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App api={window.custos ?? createWebApi()} />
   </StrictMode>,
 );

@@ -68,6 +68,8 @@ export interface SensitiveReport {
   readonly queries: number;
   readonly queryAttempts: number;
   readonly riskiestGroups?: readonly RiskyGroup[];
+  /** Internal view: each value's true frequency and its reconstruction (MLE) from the whole release. */
+  readonly distribution?: readonly { readonly value: string; readonly original: number; readonly reconstructed: number }[];
   /** ρ2 reached for a few priors ρ1 at this retention (uniform perturbation's guarantee). */
   readonly rhoCurve: readonly { readonly rho1: number; readonly rho2: number }[];
   readonly releaseFile?: string;

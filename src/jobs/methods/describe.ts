@@ -1,4 +1,5 @@
 import { amplification } from '../../engine/perturbation/retention.js';
+import { reconstructFrequency } from '../../engine/perturbation/estimate.js';
 import { formatRational } from '../../engine/rational.js';
 import type { SensitiveReport } from '../../io/report/report-model.js';
 import type { SensitiveAnalysis } from '../analyze.js';
@@ -36,4 +37,18 @@ export function percent(part: number, whole: number): string {
   if (whole === 0) return '0%';
   const value = (100 * part) / whole;
   return `${value < 0.1 && value > 0 ? value.toPrecision(2) : value.toFixed(1)}%`;
+}
+
+/** True frequencies against the MLE reconstruction from a released sensitive column (spec §A.3). */
+export function distributionOf(s: SensitiveAnalysis, released: Uint32Array): NonNullable<SensitiveReport['distribution']> {
+  const m = s.params.m;
+  const truth = new Float64Array(m);
+  for (let i = 0; i < s.values.length; i++) truth[s.values[i]!]!++;
+  const seen = new Float64Array(m);
+  for (let i = 0; i < released.length; i++) seen[released[i]!]!++;
+  return s.domain.values.map((value, v) => ({
+    value,
+    original: truth[v]! / s.values.length,
+    reconstructed: released.length === 0 ? Number.NaN : reconstructFrequency(seen[v]!, released.length, s.params.p, m),
+  }));
 }

@@ -10,7 +10,7 @@ import type { Job } from '../job-schema.js';
 import { randomizedRiskAndUtility, withReidentification } from './randomized-risk.js';
 import { reidentificationSection } from './reidentification.js';
 import type { ReconstructionPrivacySpec } from '../job-schema.js';
-import { baseSensitiveReport, percent } from './describe.js';
+import { baseSensitiveReport, distributionOf, percent } from './describe.js';
 import type { MethodContext } from './method-context.js';
 import type { MethodOutcome, ReleasedTable } from './outcome.js';
 import { releaseView } from './release-view.js';
@@ -73,6 +73,7 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
         trialsAfter: rp.groupTrials[t.group]!.trials,
       })),
       releaseFile: stem,
+      distribution: distributionOf(s, rp.rows.sensitive[0]!),
     };
   });
   const violatingAfter = bySensitive.reduce((sum, s) => sum + s.violatingAfter, 0);

@@ -10,7 +10,7 @@ import type { Job } from '../job-schema.js';
 import { randomizedRiskAndUtility, withReidentification } from './randomized-risk.js';
 import { reidentificationSection } from './reidentification.js';
 import type { UniformPerturbationSpec } from '../job-schema.js';
-import { baseSensitiveReport, percent } from './describe.js';
+import { baseSensitiveReport, distributionOf, percent } from './describe.js';
 import type { MethodContext } from './method-context.js';
 import type { MethodOutcome, ReleasedTable } from './outcome.js';
 import { releaseView } from './release-view.js';
@@ -45,6 +45,7 @@ export function runUniformPerturbation(job: Job, imported: ImportedTable, spec: 
         queryAttempts: pool.attempts,
         riskiestGroups: targets.map((t, i) => ({ ...t.base, estimateBefore: estimates[i]!.estimate })),
         releaseFile: 'release',
+        distribution: distributionOf(s, rows.sensitive[k]!),
       };
     });
   } else {

@@ -1,0 +1,3 @@
+import { main } from './dev-host.js';
+
+await main();

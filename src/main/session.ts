@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import { z } from 'zod';
+import type { ImportedTable } from '../io/input/import-types.js';
+import { InputError } from '../io/input/input-error.js';
+import { normalizeEncoding } from '../io/input/encoding.js';
+import { readTable } from '../io/input/read-table.js';
+import { describeFailure } from '../jobs/execute-request.js';
+import type { JobRequest } from '../jobs/job-request.js';
+import { startJob, type RunningJob } from '../jobs/worker-host.js';
+import { IPC_CHANNELS, type AppInfo, type Channel, type ColumnInfo, type HostFailure, type OpenedFile, type Result, type RunStatus } from '../preload/api.js';
+import type { Report } from '../io/report/report-model.js';
+
+/** What differs between the desktop shell and the loopback dev host. */
+export interface HostEnvironment {
+  readonly info: AppInfo;
+  readonly workerUrl: URL;
+  readonly baseDir: string;
+  chooseFile(): Promise<string | null>;
+  revealFolder(path: string): Promise<void>;
+}
+
+const fileOptions = z
+  .object({
+    delimiter: z.string().min(1).max(3).optional(),
+    encoding: z.string().optional(),
+    missing: z.array(z.string().max(64)).max(50).optional(),
+    sheet: z.union([z.string(), z.number().int().nonnegative(), z.null()]).optional(),
+  })
+  .strict();
+
+/** Every message is validated before any handler runs; unknown keys are errors. */
+export const requestSchemas = {
+  [IPC_CHANNELS.appInfo]: z.object({}).strict(),
+  [IPC_CHANNELS.chooseFile]: z.object({}).strict(),
+  [IPC_CHANNELS.inspect]: z.object({ path: z.string().min(1).max(4096), options: fileOptions }).strict(),
+  [IPC_CHANNELS.rows]: z.object({ fileId: z.string().uuid(), offset: z.number().int().nonnegative(), count: z.number().int().min(1).max(2000) }).strict(),
+  [IPC_CHANNELS.assess]: z.object({ job: z.record(z.string(), z.unknown()) }).strict(),
+  [IPC_CHANNELS.startRun]: z.object({ job: z.record(z.string(), z.unknown()), outDir: z.string().min(1).max(4096) }).strict(),
+  [IPC_CHANNELS.runStatus]: z.object({ id: z.string().uuid() }).strict(),
+  [IPC_CHANNELS.cancelRun]: z.object({ id: z.string().uuid() }).strict(),
+  [IPC_CHANNELS.revealFolder]: z.object({ path: z.string().min(1).max(4096) }).strict(),
+} satisfies Record<Channel, z.ZodTypeAny>;
+
+export class InvalidRequest extends Error {}
+
+const MAX_OPEN_FILES = 3;
+/** Columns with at most this many values list them all (the β table needs every value). */
+const ALL_VALUES_UP_TO = 200;
+const TOP_VALUES = 12;
+
+function columnInfo(imported: ImportedTable): ColumnInfo[] {
+  return imported.table.columns.map((c) => {
+    const counts = new Uint32Array(c.dictionary.length);
+    for (let i = 0; i < c.codes.length; i++) counts[c.codes[i]!]!++;
+    const order = Array.from({ length: c.dictionary.length - 1 }, (_, k) => k + 1).sort((a, b) => counts[b]! - counts[a]!);
+    const top = order.slice(0, c.distinct <= ALL_VALUES_UP_TO ? c.distinct : TOP_VALUES).map((code) => ({ value: c.dictionary[code]!, count: counts[code]! }));
+    return { name: c.name, type: c.type, distinct: c.distinct, missing: c.missing, top };
+  });
+}
+
+function failureOf(error: unknown): HostFailure {
+  const f = describeFailure(error);
+  return { kind: f.kind, message: f.message, ...(f.key ? { key: f.key } : {}), ...(f.line !== undefined ? { line: f.line } : {}) };
+}
+
+/**
+ * The host side of the app as plain functions: opened tables, assessments and
+ * runs in worker threads. Electron registers dispatch on ipcMain; the dev host
+ * serves the same dispatch over loopback.
+ */
+export class AppSession {
+  private readonly files = new Map<string, ImportedTable>();
+  private readonly runs = new Map<string, { job: RunningJob; status: RunStatus }>();
+
+  constructor(private readonly env: HostEnvironment) {}
+
+  async dispatch(channel: string, payload: unknown): Promise<unknown> {
+    if (!(channel in requestSchemas)) throw new InvalidRequest(`unknown channel ${JSON.stringify(channel)}`);
+    const parsed = requestSchemas[channel as Channel].safeParse(payload ?? {});
+    if (!parsed.success) throw new InvalidRequest(`invalid ${channel} request: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`).join('; ')}`);
+    const request = parsed.data as Record<string, never>;
+    switch (channel as Channel) {
+      case IPC_CHANNELS.appInfo:
+        return this.env.info;
+      case IPC_CHANNELS.chooseFile:
+        return this.env.chooseFile();
+      case IPC_CHANNELS.inspect:
+        return this.inspect(request['path'], request['options']);
+      case IPC_CHANNELS.rows:
+        return this.rows(request['fileId'], request['offset'], request['count']);
+      case IPC_CHANNELS.assess:
+        return this.assess(request['job']);
+      case IPC_CHANNELS.startRun:
+        return this.startRun(request['job'], request['outDir']);
+      case IPC_CHANNELS.runStatus:
+        return this.runStatus(request['id']);
+      case IPC_CHANNELS.cancelRun:
+        return this.cancelRun(request['id']);
+      case IPC_CHANNELS.revealFolder:
+        return this.env.revealFolder(request['path']);
+    }
+  }
+
+  inspect(path: string, options: z.infer<typeof fileOptions>): Result<OpenedFile> {
+    const encoding = options.encoding ? normalizeEncoding(options.encoding) : undefined;
+    if (options.encoding && !encoding) return { ok: false, failure: { kind: 'job', message: `unsupported encoding "${options.encoding}"`, key: 'encoding' } };
+    try {
+      const imported = readTable(path, {
+        ...(options.delimiter ? { delimiter: options.delimiter === 'tab' ? '\t' : options.delimiter } : {}),
+        ...(encoding ? { encoding } : {}),
+        sheet: options.sheet ?? null,
+        missing: options.missing ?? [''],
+        onBadRow: 'skip',
+      });
+      const fileId = randomUUID();
+      this.files.set(fileId, imported);
+      while (this.files.size > MAX_OPEN_FILES) this.files.delete(this.files.keys().next().value!);
+      return {
+        ok: true,
+        value: {
+          fileId, path, name: basename(path), rows: imported.table.rowCount, bytes: imported.bytes, sha256: imported.sha256, format: imported.format,
+          ...(imported.encoding ? { encoding: imported.encoding } : {}),
+          ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
+          ...(imported.sheet ? { sheet: imported.sheet, sheets: imported.sheets ?? [] } : {}),
+          columns: columnInfo(imported),
+          rejected: imported.rejectedRows.slice(0, 200),
+          rejectedCount: imported.rejectedRowCount,
+        },
+      };
+    } catch (error) {
+      if (error instanceof InputError) return { ok: false, failure: failureOf(error) };
+      throw error;
+    }
+  }
+
+  rows(fileId: string, offset: number, count: number): Result<string[][]> {
+    const imported = this.files.get(fileId);
+    if (!imported) return { ok: false, failure: { kind: 'input', message: 'the file is no longer open; open it again' } };
+    const { table } = imported;
+    const end = Math.min(table.rowCount, offset + count);
+    const rows: string[][] = [];
+    for (let r = offset; r < end; r++) rows.push(table.columns.map((c) => c.dictionary[c.codes[r]!]!));
+    return { ok: true, value: rows };
+  }
+
+  async assess(job: unknown): Promise<Result<Report>> {
+    const running = startJob(this.env.workerUrl, { command: 'assess', job, baseDir: this.env.baseDir });
+    const outcome = await running.result;
+    return outcome.ok ? { ok: true, value: outcome.report } : { ok: false, failure: outcome.failure };
+  }
+
+  startRun(job: unknown, outDir: string): Result<{ id: string }> {
+    const id = randomUUID();
+    const request: JobRequest = { command: 'run', job, baseDir: this.env.baseDir, outDir };
+    const entry = { job: undefined as unknown as RunningJob, status: { id, state: 'running', fraction: 0 } as RunStatus };
+    entry.job = startJob(this.env.workerUrl, request, (event) => {
+      entry.status = { id, state: 'running', stage: event.stage, label: event.label, fraction: event.fraction };
+    });
+    this.runs.set(id, entry);
+    void entry.job.result.then((outcome) => {
+      if (entry.status.state === 'cancelled') return;
+      entry.status = outcome.ok
+        ? { id, state: 'done', fraction: 1, report: outcome.report, ...(outcome.outDir ? { outDir: outcome.outDir } : {}) }
+        : { id, state: outcome.failure.kind === 'cancelled' ? 'cancelled' : 'failed', fraction: 0, failure: outcome.failure };
+    });
+    return { ok: true, value: { id } };
+  }
+
+  runStatus(id: string): RunStatus {
+    return this.runs.get(id)?.status ?? { id, state: 'failed', fraction: 0, failure: { kind: 'internal', message: 'no such run' } };
+  }
+
+  async cancelRun(id: string): Promise<void> {
+    const entry = this.runs.get(id);
+    if (!entry || entry.status.state !== 'running') return;
+    entry.status = { id, state: 'cancelled', fraction: 0, failure: { kind: 'cancelled', message: 'cancelled; nothing was written' } };
+    await entry.job.cancel();
+  }
+
+  /** The output folder of a finished run, for serving its files. */
+  outputOf(id: string): { dir: string; files: readonly string[] } | undefined {
+    const status = this.runs.get(id)?.status;
+    if (status?.state !== 'done' || !status.outDir || !status.report?.output) return undefined;
+    return { dir: status.outDir, files: [...status.report.output.files.map((f) => f.name), 'report.json'] };
+  }
+}

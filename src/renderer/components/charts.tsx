@@ -1,0 +1,89 @@
+import { formatNumber } from '../format.js';
+
+export interface Bar {
+  readonly label: string;
+  readonly value: number;
+  readonly tone: 'danger' | 'safe' | 'neutral' | 'muted';
+  readonly text?: string;
+}
+
+/** Horizontal bars as SVG with a text alternative for screen readers. */
+export function BarChart(props: { title: string; bars: readonly Bar[]; width?: number }) {
+  const width = props.width ?? 560;
+  const labelWidth = 190;
+  const row = 28;
+  const height = props.bars.length * row + 8;
+  const max = Math.max(...props.bars.map((b) => (Number.isFinite(b.value) ? b.value : 0)), 1e-12);
+  return (
+    <figure className="chart">
+      <figcaption>{props.title}</figcaption>
+      <svg role="img" aria-label={`${props.title}: ${props.bars.map((b) => `${b.label} ${b.text ?? formatNumber(b.value)}`).join('; ')}`} viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }}>
+        {props.bars.map((b, i) => {
+          const w = Math.max(2, ((Number.isFinite(b.value) ? b.value : 0) / max) * (width - labelWidth - 90));
+          const y = 4 + i * row;
+          return (
+            <g key={b.label}>
+              <text x={labelWidth - 8} y={y + 15} textAnchor="end" className="chart-label">
+                {b.label}
+              </text>
+              <rect x={labelWidth} y={y + 3} width={w} height={16} rx={2} className={`bar ${b.tone}`} />
+              <text x={labelWidth + w + 6} y={y + 15} className="chart-value">
+                {b.text ?? formatNumber(b.value)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
+
+/** Paired bars per value: original versus reconstructed frequency. */
+export function PairedBars(props: { title: string; rows: readonly { label: string; a: number; b: number }[]; aLabel: string; bLabel: string }) {
+  const width = 560;
+  const labelWidth = 170;
+  const row = 30;
+  const height = props.rows.length * row + 8;
+  const max = Math.max(...props.rows.flatMap((r) => [r.a, r.b]).filter(Number.isFinite), 1e-12);
+  const scale = (v: number) => Math.max(1, (Math.max(0, v) / max) * (width - labelWidth - 70));
+  return (
+    <figure className="chart">
+      <figcaption>
+        {props.title} <span className="legend"><i className="swatch neutral" /> {props.aLabel} <i className="swatch safe" /> {props.bLabel}</span>
+      </figcaption>
+      <svg role="img" aria-label={props.title} viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }}>
+        {props.rows.map((r, i) => {
+          const y = 4 + i * row;
+          return (
+            <g key={r.label}>
+              <text x={labelWidth - 8} y={y + 16} textAnchor="end" className="chart-label">
+                {r.label}
+              </text>
+              <rect x={labelWidth} y={y + 3} width={scale(r.a)} height={10} className="bar neutral" />
+              <rect x={labelWidth} y={y + 14} width={scale(r.b)} height={10} className="bar safe" />
+              <text x={labelWidth + Math.max(scale(r.a), scale(r.b)) + 6} y={y + 16} className="chart-value">
+                {formatNumber(r.a, 3)} / {formatNumber(r.b, 3)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
+
+/** A tiny distribution of a column's most frequent values. */
+export function Sparkline(props: { counts: readonly number[]; label: string }) {
+  const shown = props.counts.slice(0, 12);
+  const max = Math.max(...shown, 1);
+  const w = 96;
+  const h = 22;
+  const barW = w / Math.max(shown.length, 1);
+  return (
+    <svg className="sparkline" role="img" aria-label={props.label} viewBox={`0 0 ${w} ${h}`} width={w} height={h}>
+      {shown.map((c, i) => (
+        <rect key={i} x={i * barW + 0.5} y={h - (c / max) * h} width={Math.max(1, barW - 1.5)} height={(c / max) * h} />
+      ))}
+    </svg>
+  );
+}

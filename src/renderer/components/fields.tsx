@@ -1,0 +1,108 @@
+import { useId, type ReactNode } from 'react';
+
+/** A labelled number input with its help text; invalid input is shown, never silently clamped. */
+export function NumberField(props: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  help: ReactNode;
+  min?: number;
+  max?: number;
+  step?: number;
+  slider?: boolean;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const invalid = props.error !== undefined;
+  return (
+    <div className={`field${invalid ? ' invalid' : ''}`}>
+      <label htmlFor={id}>{props.label}</label>
+      <div className="field-row">
+        {props.slider && (
+          <input
+            type="range"
+            aria-label={`${props.label} (slider)`}
+            min={props.min}
+            max={props.max}
+            step={props.step}
+            value={props.value}
+            onChange={(e) => props.onChange(Number(e.target.value))}
+          />
+        )}
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min={props.min}
+          max={props.max}
+          step={props.step}
+          value={Number.isFinite(props.value) ? props.value : ''}
+          aria-describedby={helpId}
+          aria-invalid={invalid}
+          onChange={(e) => props.onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
+        />
+      </div>
+      {invalid && <p className="error-text">{props.error}</p>}
+      <p className="help" id={helpId}>
+        {props.help}
+      </p>
+    </div>
+  );
+}
+
+export function SelectField<T extends string>(props: { label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void; help?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value as T)} aria-describedby={props.help ? `${id}-help` : undefined}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {props.help && (
+        <p className="help" id={`${id}-help`}>
+          {props.help}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextField(props: { label: string; value: string; onChange: (value: string) => void; help?: ReactNode; placeholder?: string; wide?: boolean }) {
+  const id = useId();
+  return (
+    <div className={`field${props.wide ? ' wide' : ''}`}>
+      <label htmlFor={id}>{props.label}</label>
+      <input id={id} type="text" value={props.value} placeholder={props.placeholder} spellCheck={false} onChange={(e) => props.onChange(e.target.value)} aria-describedby={props.help ? `${id}-help` : undefined} />
+      {props.help && (
+        <p className="help" id={`${id}-help`}>
+          {props.help}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function CheckField(props: { label: string; checked: boolean; onChange: (checked: boolean) => void; help?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="check">
+      <input id={id} type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />
+      <label htmlFor={id}>{props.label}</label>
+      {props.help && <span className="help inline">{props.help}</span>}
+    </div>
+  );
+}
+
+export function Callout(props: { tone: 'info' | 'warn' | 'error' | 'ok'; children: ReactNode; title?: string }) {
+  return (
+    <div className={`callout ${props.tone}`} role={props.tone === 'error' ? 'alert' : 'status'}>
+      {props.title && <strong>{props.title} </strong>}
+      {props.children}
+    </div>
+  );
+}

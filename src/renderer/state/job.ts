@@ -1,0 +1,102 @@
+import type { Role, WizardState } from './wizard-state.js';
+import { initialState } from './wizard-state.js';
+
+/** The job file the wizard stands for: the CLI runs exactly this, the report embeds it. */
+export function buildJob(state: WizardState): Record<string, unknown> {
+  const o = state.fileOptions;
+  const missing = o.missing.split(',').map((t) => t.trim());
+  const input: Record<string, unknown> = { path: state.inputPath, missing: [...new Set(missing)] };
+  if (o.delimiter) input['delimiter'] = o.delimiter;
+  if (o.encoding) input['encoding'] = o.encoding;
+  if (o.sheet) input['sheet'] = o.sheet;
+  if (state.file?.sha256) input['sha256'] = state.file.sha256;
+  let method: Record<string, unknown>;
+  if (state.method === 'uniform-perturbation') {
+    const up = state.up;
+    method = {
+      type: 'uniform-perturbation',
+      ...(up.mode === 'retention' ? { retention: up.retention } : { rho1: up.rho1, rho2: up.rho2 }),
+      epsilon: up.epsilon, delta: up.delta, bound: up.bound,
+    };
+  } else if (state.method === 'reconstruction-privacy') {
+    const rp = state.rp;
+    method = { type: 'reconstruction-privacy', retention: rp.retention, epsilon: rp.epsilon, delta: rp.delta, bound: rp.bound, strict: rp.strict };
+  } else {
+    const b = state.beta;
+    method = {
+      type: 'beta-privacy',
+      beta: b.mode === 'coefficient' ? { coefficient: b.coefficient } : { default: b.defaultBeta, values: Object.fromEntries(Object.entries(b.overrides).filter(([, v]) => v.trim() !== '')) },
+      algorithm: b.algorithm,
+      maxBucket: b.maxBucket,
+      fakeValues: b.fakeValues,
+    };
+  }
+  const out = state.output;
+  const report = [...(out.html ? ['html'] : []), ...(out.pdf ? ['pdf'] : []), 'json'];
+  const variant = [...(out.internal ? ['internal'] : []), ...(out.external ? ['external'] : [])];
+  return {
+    version: 1,
+    input,
+    attributes: { ...state.roles },
+    method,
+    output: {
+      dir: out.dir,
+      formats: [...(out.csv ? ['csv'] : []), ...(out.xlsx ? ['xlsx'] : [])],
+      report,
+      variant: variant.length ? variant : ['internal'],
+    },
+  };
+}
+
+type Json = Record<string, unknown>;
+const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+
+/** Restores the wizard from a saved job file (the input is inspected again by the caller). */
+export function stateFromJob(job: Json): WizardState {
+  const input = (job['input'] ?? {}) as Json;
+  const method = (job['method'] ?? {}) as Json;
+  const output = (job['output'] ?? {}) as Json;
+  const formats = Array.isArray(output['formats']) ? (output['formats'] as string[]) : ['csv', 'xlsx'];
+  const report = Array.isArray(output['report']) ? (output['report'] as string[]) : ['html', 'pdf', 'json'];
+  const variants = Array.isArray(output['variant']) ? (output['variant'] as string[]) : [String(output['variant'] ?? 'internal')];
+  const state: WizardState = {
+    ...initialState,
+    step: 'open',
+    inputPath: String(input['path'] ?? ''),
+    fileOptions: {
+      delimiter: String(input['delimiter'] ?? ''),
+      encoding: String(input['encoding'] ?? ''),
+      missing: Array.isArray(input['missing']) ? (input['missing'] as string[]).join(', ') : initialState.fileOptions.missing,
+      sheet: input['sheet'] === undefined || input['sheet'] === null ? '' : String(input['sheet']),
+    },
+    roles: (job['attributes'] ?? {}) as Record<string, Role>,
+    output: {
+      dir: String(output['dir'] ?? ''),
+      csv: formats.includes('csv'), xlsx: formats.includes('xlsx'), html: report.includes('html'), pdf: report.includes('pdf'),
+      internal: variants.includes('internal'), external: variants.includes('external'),
+    },
+  };
+  const type = method['type'];
+  if (type === 'uniform-perturbation') {
+    const rho = method['rho1'] !== undefined;
+    return { ...state, method: type, up: { mode: rho ? 'rho' : 'retention', retention: num(method['retention'], 0.5), rho1: num(method['rho1'], 0.1), rho2: num(method['rho2'], 0.5), epsilon: num(method['epsilon'], 0.5), delta: num(method['delta'], 0.3), bound: method['bound'] === 'full' ? 'full' : 'simplified' } };
+  }
+  if (type === 'beta-privacy') {
+    const beta = (method['beta'] ?? {}) as Json;
+    const coefficient = beta['coefficient'] !== undefined;
+    return {
+      ...state,
+      method: type,
+      beta: {
+        mode: coefficient ? 'coefficient' : 'values',
+        coefficient: num(Number(beta['coefficient']), 8),
+        defaultBeta: String(beta['default'] ?? '0.3'),
+        overrides: Object.fromEntries(Object.entries((beta['values'] ?? {}) as Json).map(([k, v]) => [k, String(v)])),
+        algorithm: (method['algorithm'] as WizardState['beta']['algorithm']) ?? 'multi-size',
+        maxBucket: num(method['maxBucket'], 50),
+        fakeValues: num(method['fakeValues'], 0),
+      },
+    };
+  }
+  return { ...state, method: 'reconstruction-privacy', rp: { retention: num(method['retention'], 0.5), epsilon: num(method['epsilon'], 0.5), delta: num(method['delta'], 0.3), bound: method['bound'] === 'full' ? 'full' : 'simplified', strict: method['strict'] !== false } };
+}

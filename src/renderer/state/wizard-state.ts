@@ -1,0 +1,142 @@
+import type { OpenedFile, Report, RunStatus } from '../../preload/api.js';
+
+export type Role = 'identifier' | 'quasi' | 'sensitive' | 'insensitive';
+export type MethodType = 'uniform-perturbation' | 'reconstruction-privacy' | 'beta-privacy';
+export type Bound = 'simplified' | 'full';
+
+export const STEPS = [
+  { id: 'open', title: 'Open' },
+  { id: 'columns', title: 'Columns' },
+  { id: 'method', title: 'Method' },
+  { id: 'parameters', title: 'Parameters' },
+  { id: 'risk', title: 'Risk preview' },
+  { id: 'run', title: 'Run' },
+  { id: 'results', title: 'Results' },
+  { id: 'export', title: 'Export' },
+] as const;
+
+export type StepId = (typeof STEPS)[number]['id'];
+
+export interface FileOptionsState {
+  /** '' = detect. */
+  readonly delimiter: string;
+  readonly encoding: string;
+  /** Comma-separated tokens read as missing. */
+  readonly missing: string;
+  readonly sheet: string;
+}
+
+export interface WizardState {
+  readonly step: StepId;
+  readonly inputPath: string;
+  readonly fileOptions: FileOptionsState;
+  readonly file?: OpenedFile;
+  readonly roles: Readonly<Record<string, Role>>;
+  readonly method: MethodType;
+  readonly up: { readonly mode: 'retention' | 'rho'; readonly retention: number; readonly rho1: number; readonly rho2: number; readonly epsilon: number; readonly delta: number; readonly bound: Bound };
+  readonly rp: { readonly retention: number; readonly epsilon: number; readonly delta: number; readonly bound: Bound; readonly strict: boolean };
+  readonly beta: {
+    readonly mode: 'coefficient' | 'values';
+    readonly coefficient: number;
+    readonly defaultBeta: string;
+    readonly overrides: Readonly<Record<string, string>>;
+    readonly algorithm: 'multi-size' | 'two-size' | 'anatomy';
+    readonly maxBucket: number;
+    readonly fakeValues: number;
+  };
+  readonly output: {
+    readonly dir: string;
+    readonly csv: boolean;
+    readonly xlsx: boolean;
+    readonly html: boolean;
+    readonly pdf: boolean;
+    readonly internal: boolean;
+    readonly external: boolean;
+  };
+  readonly run?: { readonly id: string; readonly status: RunStatus };
+  readonly report?: Report;
+}
+
+export const initialState: WizardState = {
+  step: 'open',
+  inputPath: '',
+  fileOptions: { delimiter: '', encoding: '', missing: ', ?', sheet: '' },
+  roles: {},
+  method: 'reconstruction-privacy',
+  up: { mode: 'retention', retention: 0.5, rho1: 0.1, rho2: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified' },
+  rp: { retention: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified', strict: true },
+  beta: { mode: 'coefficient', coefficient: 8, defaultBeta: '0.3', overrides: {}, algorithm: 'multi-size', maxBucket: 500, fakeValues: 0 },
+  output: { dir: '', csv: true, xlsx: true, html: true, pdf: true, internal: true, external: false },
+};
+
+export type Action =
+  | { type: 'go'; step: StepId }
+  | { type: 'setInputPath'; path: string }
+  | { type: 'setFileOptions'; options: Partial<FileOptionsState> }
+  | { type: 'opened'; file: OpenedFile }
+  | { type: 'setRole'; column: string; role: Role }
+  | { type: 'setRoles'; roles: Readonly<Record<string, Role>> }
+  | { type: 'setMethod'; method: MethodType }
+  | { type: 'setUp'; patch: Partial<WizardState['up']> }
+  | { type: 'setRp'; patch: Partial<WizardState['rp']> }
+  | { type: 'setBeta'; patch: Partial<WizardState['beta']> }
+  | { type: 'setOutput'; patch: Partial<WizardState['output']> }
+  | { type: 'runStarted'; id: string }
+  | { type: 'runStatus'; status: RunStatus }
+  | { type: 'load'; state: WizardState };
+
+/** Release folder next to the input: "<folder>/<name>-release". */
+export function defaultOutDir(path: string): string {
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  const folder = cut >= 0 ? path.slice(0, cut) : '.';
+  const name = path.slice(cut + 1).replace(/\.[^.]+$/, '');
+  return `${folder}${cut >= 0 ? path[cut] : '/'}${name}-release`;
+}
+
+export function reducer(state: WizardState, action: Action): WizardState {
+  switch (action.type) {
+    case 'go':
+      return { ...state, step: action.step };
+    case 'setInputPath':
+      return { ...state, inputPath: action.path };
+    case 'setFileOptions':
+      return { ...state, fileOptions: { ...state.fileOptions, ...action.options } };
+    case 'opened': {
+      // Keep roles the user already chose for columns that still exist; new columns start as quasi-identifiers.
+      const roles: Record<string, Role> = {};
+      for (const c of action.file.columns) roles[c.name] = state.roles[c.name] ?? 'quasi';
+      const sameFile = state.file?.path === action.file.path;
+      return {
+        ...state,
+        file: action.file,
+        inputPath: action.file.path,
+        roles,
+        output: { ...state.output, dir: sameFile && state.output.dir ? state.output.dir : defaultOutDir(action.file.path) },
+      };
+    }
+    case 'setRole':
+      return { ...state, roles: { ...state.roles, [action.column]: action.role } };
+    case 'setRoles':
+      return { ...state, roles: { ...state.roles, ...action.roles } };
+    case 'setMethod':
+      return { ...state, method: action.method };
+    case 'setUp':
+      return { ...state, up: { ...state.up, ...action.patch } };
+    case 'setRp':
+      return { ...state, rp: { ...state.rp, ...action.patch } };
+    case 'setBeta':
+      return { ...state, beta: { ...state.beta, ...action.patch } };
+    case 'setOutput':
+      return { ...state, output: { ...state.output, ...action.patch } };
+    case 'runStarted':
+      return { ...state, run: { id: action.id, status: { id: action.id, state: 'running', fraction: 0 } } };
+    case 'runStatus':
+      return {
+        ...state,
+        run: { id: action.status.id, status: action.status },
+        ...(action.status.state === 'done' && action.status.report ? { report: action.status.report } : {}),
+      };
+    case 'load':
+      return action.state;
+  }
+}

@@ -1,0 +1,86 @@
+import type { OpenedFile } from '../../preload/api.js';
+import { Callout } from '../components/fields.js';
+import { Sparkline } from '../components/charts.js';
+import { formatNumber } from '../format.js';
+import { suggestRole } from '../state/suggestions.js';
+import type { Action, Role, WizardState } from '../state/wizard-state.js';
+
+const ROLES: readonly { value: Role; label: string }[] = [
+  { value: 'identifier', label: 'Identifier (dropped)' },
+  { value: 'quasi', label: 'Quasi-identifier' },
+  { value: 'sensitive', label: 'Sensitive' },
+  { value: 'insensitive', label: 'Insensitive' },
+];
+
+export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void }) {
+  const { file, state, dispatch } = props;
+  const suggestions = file.columns.map((c) => ({ column: c, suggestion: suggestRole(c, file.rows) }));
+  const pending = suggestions.filter((s) => s.suggestion && state.roles[s.column.name] !== s.suggestion.role);
+  const sensitive = file.columns.filter((c) => state.roles[c.name] === 'sensitive');
+  return (
+    <>
+      <p className="lead">
+        Say what each column is. <strong>Identifiers</strong> (names, record numbers) are dropped. <strong>Quasi-identifiers</strong> are
+        facts an adversary may know (age, sex, region). <strong>Sensitive</strong> columns are what the release protects.{' '}
+        <strong>Insensitive</strong> columns are released as they are; methods still treat them as possibly known.
+      </p>
+      {pending.length > 0 && (
+        <Callout tone="info" title={`${pending.length} suggestion${pending.length === 1 ? '' : 's'}.`}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => dispatch({ type: 'setRoles', roles: Object.fromEntries(pending.map((p) => [p.column.name, p.suggestion!.role])) })}
+          >
+            Apply all suggestions
+          </button>{' '}
+          — nothing changes until you apply them.
+        </Callout>
+      )}
+      <table className="grid columns-table">
+        <thead>
+          <tr>
+            <th scope="col">Column</th>
+            <th scope="col">Type</th>
+            <th scope="col" className="n">Distinct</th>
+            <th scope="col" className="n">Missing</th>
+            <th scope="col">Distribution</th>
+            <th scope="col">Role</th>
+            <th scope="col">Suggestion</th>
+          </tr>
+        </thead>
+        <tbody>
+          {suggestions.map(({ column, suggestion }) => (
+            <tr key={column.name}>
+              <th scope="row">{column.name}</th>
+              <td>{column.type}</td>
+              <td className="n">{formatNumber(column.distinct)}</td>
+              <td className="n">{formatNumber(column.missing)}</td>
+              <td>
+                <Sparkline counts={column.top.map((t) => t.count)} label={`Most frequent values of ${column.name}: ${column.top.slice(0, 3).map((t) => `${t.value} (${formatNumber(t.count)})`).join(', ')}`} />
+              </td>
+              <td>
+                <select aria-label={`Role of ${column.name}`} value={state.roles[column.name] ?? 'quasi'} onChange={(e) => dispatch({ type: 'setRole', column: column.name, role: e.target.value as Role })}>
+                  {ROLES.map((r) => (
+                    <option key={r.value} value={r.value}>
+                      {r.label}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                {suggestion && state.roles[column.name] !== suggestion.role ? (
+                  <button type="button" className="chip" onClick={() => dispatch({ type: 'setRole', column: column.name, role: suggestion.role })} title={suggestion.reason}>
+                    {suggestion.role}? <span className="muted">({suggestion.reason})</span>
+                  </button>
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {sensitive.length === 0 && <Callout tone="warn">Mark at least one column as sensitive: it is what the protection is about.</Callout>}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Action, MethodType, WizardState } from '../state/wizard-state.js';
+
+export const METHODS: readonly { type: MethodType; title: string; protects: string; costs: string; guarantee: string }[] = [
+  {
+    type: 'reconstruction-privacy',
+    title: 'Reconstruction privacy',
+    protects: 'Randomizes the sensitive value and samples down groups of people who share all their other values, so nobody can reconstruct what such a group has in common — even when the adversary knows who is in it.',
+    costs: 'Aggregate counts stay unbiased; small-group detail gets noisier and large groups are published from a sample.',
+    guarantee: '(ε,δ)-reconstruction privacy for every micro group (Wang, Han, Fu).',
+  },
+  {
+    type: 'uniform-perturbation',
+    title: 'Randomized response',
+    protects: 'Keeps each sensitive value with probability p and otherwise replaces it by a random value, limiting what one record reveals.',
+    costs: 'Cheap and unbiased on aggregates, but groups sharing their other values can still be reconstructed: the risk preview shows how many.',
+    guarantee: 'ρ1–ρ2 privacy (the posterior never exceeds ρ2 when the prior is at most ρ1).',
+  },
+  {
+    type: 'beta-privacy',
+    title: 'β-privacy buckets',
+    protects: 'Publishes the sensitive column apart from the others, in buckets, so each value v is inferred with probability at most β_v — strict for rare, very sensitive values, relaxed for common ones.',
+    costs: 'Links between the sensitive value and the other columns are blurred within each bucket; queries are answered by estimation.',
+    guarantee: 'β-privacy: inference probability ≤ β_v for every value (Wang, Wang, Fu, Wong).',
+  },
+];
+
+export function MethodStep(props: { state: WizardState; dispatch: (a: Action) => void }) {
+  return (
+    <fieldset className="methods">
+      <legend className="lead">Choose how to protect the sensitive columns.</legend>
+      {METHODS.map((m) => (
+        <label key={m.type} className={`method-card${props.state.method === m.type ? ' selected' : ''}`}>
+          <input type="radio" name="method" value={m.type} checked={props.state.method === m.type} onChange={() => props.dispatch({ type: 'setMethod', method: m.type })} />
+          <span className="method-body">
+            <span className="method-title">{m.title}</span>
+            <span>
+              <strong>Protects against:</strong> {m.protects}
+            </span>
+            <span>
+              <strong>Costs:</strong> {m.costs}
+            </span>
+            <span className="muted">Guarantee: {m.guarantee}</span>
+          </span>
+        </label>
+      ))}
+      <p className="muted">Sampling with safe k-anonymization, partitioned recoding and differentially private counts arrive in later versions.</p>
+    </fieldset>
+  );
+}

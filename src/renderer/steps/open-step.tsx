@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import type { AppInfo, CustosApi, HostFailure } from '../../preload/api.js';
+import { Callout, SelectField, TextField } from '../components/fields.js';
+import { PreviewTable } from '../components/preview-table.js';
+import { formatBytes, formatNumber } from '../format.js';
+import type { Action, WizardState } from '../state/wizard-state.js';
+
+const ENCODINGS = [
+  { value: '', label: 'Detect automatically' },
+  { value: 'utf-8', label: 'UTF-8' },
+  { value: 'utf-16le', label: 'UTF-16 LE' },
+  { value: 'utf-16be', label: 'UTF-16 BE' },
+  { value: 'windows-1252', label: 'Windows-1252' },
+] as const;
+const DELIMITERS = [
+  { value: '', label: 'Detect automatically' },
+  { value: ',', label: 'Comma ,' },
+  { value: ';', label: 'Semicolon ;' },
+  { value: 'tab', label: 'Tab' },
+  { value: '|', label: 'Pipe |' },
+] as const;
+
+export function OpenStep(props: { api: CustosApi; info: AppInfo; state: WizardState; dispatch: (a: Action) => void; open: (path: string) => Promise<HostFailure | undefined> }) {
+  const { api, info, state, dispatch, open } = props;
+  const [failure, setFailure] = useState<HostFailure>();
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const file = state.file;
+  const load = async (path: string): Promise<void> => {
+    if (!path.trim()) return;
+    setBusy(true);
+    setFailure(await open(path.trim()));
+    setBusy(false);
+  };
+  // Changing how the file is read re-reads it, so the preview always shows what will be protected.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!state.inputPath) return;
+    const timer = setTimeout(() => void load(state.inputPath), 350);
+    return () => clearTimeout(timer);
+  }, [state.fileOptions]);
+  const onDrop = (event: DragEvent): void => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (!dropped) return;
+    const path = api.pathForFile(dropped);
+    if (path) void load(path);
+    else setFailure({ kind: 'input', message: `The browser does not reveal where “${dropped.name}” is stored. Type its path below, or use the desktop app.` });
+  };
+  return (
+    <>
+      <p className="lead">Open the confidential table you want to protect. Nothing leaves this computer: Custos makes no network request.</p>
+      <div
+        className={`dropzone${dragging ? ' dragging' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p>Drop a CSV, TSV or Excel file here{info.host === 'electron' ? ', or' : '.'}</p>
+        <div className="actions">
+          {info.host === 'electron' && (
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void api.chooseFile().then((path) => (path ? load(path) : undefined))}
+            >
+              Choose file…
+            </button>
+          )}
+          <button type="button" onClick={() => void load(info.samplePath)} disabled={busy}>
+            Use the sample data: {info.sampleName}
+          </button>
+        </div>
+      </div>
+      <form
+        className="path-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load(state.inputPath);
+        }}
+      >
+        <TextField label="File path" wide value={state.inputPath} placeholder="/data/census-2025.csv" onChange={(path) => dispatch({ type: 'setInputPath', path })} />
+        <button type="submit" disabled={busy || !state.inputPath.trim()}>
+          {busy ? 'Reading…' : 'Open'}
+        </button>
+      </form>
+      <fieldset className="options">
+        <legend>How to read the file</legend>
+        <SelectField label="Encoding" value={state.fileOptions.encoding} options={ENCODINGS} onChange={(encoding) => dispatch({ type: 'setFileOptions', options: { encoding } })} help="Detected from the byte-order mark and the bytes." />
+        <SelectField label="Delimiter" value={state.fileOptions.delimiter} options={DELIMITERS} onChange={(delimiter) => dispatch({ type: 'setFileOptions', options: { delimiter } })} help="Sniffed from the first lines." />
+        <TextField label="Missing-value codes" value={state.fileOptions.missing} onChange={(missing) => dispatch({ type: 'setFileOptions', options: { missing } })} help="Comma-separated, e.g. “, ?, NA, -9”. An empty entry means empty cells." />
+        {file?.sheets && file.sheets.length > 1 && (
+          <SelectField label="Sheet" value={state.fileOptions.sheet || file.sheet || ''} options={file.sheets.map((s) => ({ value: s, label: s }))} onChange={(sheet) => dispatch({ type: 'setFileOptions', options: { sheet } })} />
+        )}
+      </fieldset>
+      {failure && (
+        <Callout tone="error" title="This file cannot be read.">
+          {failure.message} {failure.line !== undefined && `(line ${failure.line})`} Check the delimiter and encoding above, or fix the file.
+        </Callout>
+      )}
+      {file && !failure && (
+        <>
+          <Callout tone="ok">
+            <strong>{file.name}</strong>: {formatNumber(file.rows)} records, {file.columns.length} columns, {formatBytes(file.bytes)}
+            {file.encoding && `, ${file.encoding}`}
+            {file.delimiter !== undefined && `, delimiter “${file.delimiter === '\t' ? 'tab' : file.delimiter}”`}
+            {file.sheet && `, sheet “${file.sheet}”`}.
+          </Callout>
+          {file.rejectedCount > 0 && (
+            <Callout tone="warn" title={`${formatNumber(file.rejectedCount)} rows were rejected and will not be released.`}>
+              <ul className="rejected">
+                {file.rejected.slice(0, 8).map((r) => (
+                  <li key={r.line}>
+                    Line {formatNumber(r.line)}: {r.reason}
+                  </li>
+                ))}
+              </ul>
+            </Callout>
+          )}
+          <PreviewTable api={api} file={file} />
+        </>
+      )}
+    </>
+  );
+}

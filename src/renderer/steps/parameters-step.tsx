@@ -1,0 +1,161 @@
+import type { OpenedFile } from '../../preload/api.js';
+import { Callout, CheckField, NumberField, SelectField, TextField } from '../components/fields.js';
+import { formatNumber } from '../format.js';
+import { betaRows, maxRetention, parameterProblems } from '../state/validation.js';
+import type { Action, WizardState } from '../state/wizard-state.js';
+
+const BOUNDS = [
+  { value: 'simplified', label: 'Simplified Chernoff bound (default)' },
+  { value: 'full', label: 'Full Chernoff bound (stricter)' },
+] as const;
+
+export function ParametersStep(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void }) {
+  const { file, state, dispatch } = props;
+  const problems = parameterProblems(state, file);
+  const sensitive = file.columns.filter((c) => state.roles[c.name] === 'sensitive');
+  if (state.method === 'beta-privacy') return <BetaParameters {...props} problems={problems} />;
+  const rp = state.method === 'reconstruction-privacy';
+  const params = rp ? state.rp : state.up;
+  const set = (patch: Partial<WizardState['rp'] & WizardState['up']>) => dispatch(rp ? { type: 'setRp', patch } : { type: 'setUp', patch });
+  const rhoMode = !rp && state.up.mode === 'rho';
+  return (
+    <>
+      <p className="lead">{rp ? 'Set how strongly micro groups are protected.' : 'Set how often a sensitive value is kept.'}</p>
+      {!rp && (
+        <SelectField
+          label="Set the retention"
+          value={state.up.mode}
+          options={[
+            { value: 'retention', label: 'directly' },
+            { value: 'rho', label: 'from a ρ1–ρ2 privacy target (the largest safe retention)' },
+          ]}
+          onChange={(mode) => dispatch({ type: 'setUp', patch: { mode } })}
+        />
+      )}
+      {!rhoMode && (
+        <NumberField
+          label="Retention probability p"
+          slider
+          min={0.01}
+          max={0.99}
+          step={0.01}
+          value={params.retention}
+          onChange={(retention) => set({ retention })}
+          error={problems['retention']}
+          help="Each record keeps its true sensitive value with probability p and otherwise gets a random one. Lower p protects more but makes every figure noisier."
+        />
+      )}
+      <fieldset className="options">
+        <legend>{rhoMode ? 'ρ1–ρ2 privacy target' : 'ρ1–ρ2 helper: the largest retention for a privacy target'}</legend>
+        <NumberField label="ρ1 (prior at most)" min={0.001} max={0.999} step={0.01} value={state.up.rho1} onChange={(rho1) => dispatch({ type: 'setUp', patch: { rho1 } })} error={problems['rho1']} help="An adversary who believes a value with probability at most ρ1…" />
+        <NumberField label="ρ2 (posterior at most)" min={0.001} max={0.999} step={0.01} value={state.up.rho2} onChange={(rho2) => dispatch({ type: 'setUp', patch: { rho2 } })} error={problems['rho2']} help="…must not end up believing it with probability above ρ2." />
+        <div className="derived">
+          {sensitive.map((c) => {
+            const p = maxRetention(state.up.rho1, state.up.rho2, c.distinct);
+            return (
+              <p key={c.name}>
+                “{c.name}” (m = {c.distinct}): maximum retention <strong>{Number.isFinite(p) ? p.toFixed(4) : 'n/a'}</strong>{' '}
+                {!rhoMode && Number.isFinite(p) && p > 0 && (
+                  <button type="button" className="link" onClick={() => set({ retention: Math.floor(p * 10000) / 10000 })}>
+                    use it
+                  </button>
+                )}
+              </p>
+            );
+          })}
+        </div>
+      </fieldset>
+      <fieldset className="options">
+        <legend>{rp ? 'Reconstruction privacy' : 'Leak test (which micro groups could be reconstructed)'}</legend>
+        <NumberField label="ε (relative error)" min={0.01} max={2} step={0.05} value={params.epsilon} onChange={(epsilon) => set({ epsilon })} error={problems['epsilon']} help="The adversary's estimate of a group's share of a value must be off by more than this fraction. Larger ε is stricter." />
+        <NumberField label="δ (confidence)" min={0.01} max={0.99} step={0.01} value={params.delta} onChange={(delta) => set({ delta })} error={problems['delta']} help="…with a probability of at least δ. Larger δ is stricter." />
+        <SelectField label="Bound" value={params.bound} options={BOUNDS} onChange={(bound) => set({ bound })} help="The full bound certifies fewer records per group." />
+        {rp && <CheckField label="Strict: trim the few sampled rows that coin flips add" checked={state.rp.strict} onChange={(strict) => dispatch({ type: 'setRp', patch: { strict } })} help="so every group passes the exact test (recommended)." />}
+      </fieldset>
+    </>
+  );
+}
+
+function BetaParameters(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void; problems: Record<string, string> }) {
+  const { file, state, dispatch, problems } = props;
+  const b = state.beta;
+  const column = file.columns.find((c) => state.roles[c.name] === 'sensitive');
+  const set = (patch: Partial<WizardState['beta']>) => dispatch({ type: 'setBeta', patch });
+  const rows = column ? betaRows(state, column, file.rows) : [];
+  return (
+    <>
+      <p className="lead">Give each sensitive value the largest probability with which an adversary may infer it (β). Rare, very sensitive values get a small β.</p>
+      {problems['roles'] && <Callout tone="error">{problems['roles']}</Callout>}
+      <SelectField
+        label="β thresholds"
+        value={b.mode}
+        options={[
+          { value: 'coefficient', label: 'proportional to frequency: β_v = c·f_v (the paper’s preset)' },
+          { value: 'values', label: 'a default with per-value overrides' },
+        ]}
+        onChange={(mode) => set({ mode })}
+      />
+      {b.mode === 'coefficient' ? (
+        <NumberField label="Privacy coefficient c" min={1} max={64} step={1} value={b.coefficient} onChange={(coefficient) => set({ coefficient })} error={problems['coefficient']} help="β_v = min(1, c·f_v): an adversary learns at most c times what the value's overall frequency already tells." />
+      ) : (
+        <TextField label="Default β" value={b.defaultBeta} onChange={(defaultBeta) => set({ defaultBeta })} help="A number or an exact fraction such as 1/4; overrides below." />
+      )}
+      {column && (
+        <table className="grid beta-table">
+          <caption>
+            Values of “{column.name}” ({formatNumber(column.distinct)}) with their frequency and β
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Value</th>
+              <th scope="col" className="n">Records</th>
+              <th scope="col" className="n">Frequency f</th>
+              <th scope="col">β</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.value} className={r.problem ? 'bad' : undefined}>
+                <th scope="row">{r.value}</th>
+                <td className="n">{formatNumber(r.count)}</td>
+                <td className="n">{r.frequency.toFixed(4)}</td>
+                <td>
+                  {b.mode === 'values' ? (
+                    <input
+                      type="text"
+                      className="beta-input"
+                      aria-label={`β for ${r.value}`}
+                      placeholder={b.defaultBeta}
+                      value={b.overrides[r.value] ?? ''}
+                      onChange={(e) => set({ overrides: { ...b.overrides, [r.value]: e.target.value } })}
+                    />
+                  ) : (
+                    <span>{r.beta !== undefined ? r.beta.toFixed(4) : 'n/a'}</span>
+                  )}
+                </td>
+                <td>{r.problem ? <span className="error-text">{r.problem}</span> : <span className="ok-text">feasible</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {problems['beta'] && <Callout tone="error">{problems['beta']}</Callout>}
+      <fieldset className="options">
+        <legend>Buckets</legend>
+        <SelectField
+          label="Algorithm"
+          value={b.algorithm}
+          options={[
+            { value: 'multi-size', label: 'Multi-size buckets (least information loss)' },
+            { value: 'two-size', label: 'Two bucket sizes' },
+            { value: 'anatomy', label: 'Anatomy (ℓ-diversity baseline)' },
+          ]}
+          onChange={(algorithm) => set({ algorithm })}
+        />
+        <NumberField label="Largest bucket" min={1} max={5000} step={1} value={b.maxBucket} onChange={(maxBucket) => set({ maxBucket })} error={problems['maxBucket']} help="Larger buckets admit stricter β but blur more. A value needs buckets of at least ⌈1/β⌉ records." />
+        <NumberField label="Fake values per bucket" min={0} max={20} step={1} value={b.fakeValues} onChange={(fakeValues) => set({ fakeValues })} error={problems['fakeValues']} help="Protects against an adversary who already knows other people in the bucket (corruption attack), at some cost in accuracy." />
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Report } from '../../preload/api.js';
+import { BarChart, PairedBars } from '../components/charts.js';
+import { Callout } from '../components/fields.js';
+import { formatNumber } from '../format.js';
+
+export function ResultsStep({ report }: { report: Report }) {
+  const g = report.guarantee;
+  const errors = report.utility.relativeError;
+  return (
+    <>
+      <section className={`guarantee ${g.holds ? 'holds' : 'fails'}`}>
+        <h3>
+          {g.name}: {g.holds ? 'holds' : 'does not hold'}
+        </h3>
+        <p>{g.statement}</p>
+        <p className="formula">{g.formula}</p>
+        <p className="muted">Source: {g.source}</p>
+      </section>
+      {report.notice && <Callout tone="warn">{report.notice}</Callout>}
+      <ul className="summary">
+        {report.summary.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {report.risk.bySensitive?.map((s) => (
+        <section key={s.column} className="card">
+          <h3>“{s.column}”</h3>
+          <BarChart
+            title="Micro groups that leak"
+            bars={[
+              { label: 'plain randomized response', value: s.violatingBefore, tone: 'danger' },
+              ...(report.method.type === 'reconstruction-privacy' ? [{ label: 'this release', value: s.violatingAfter, tone: 'safe' as const }] : []),
+            ]}
+          />
+          <BarChart
+            title="Mean relative error of 5,000 count queries (lower is better)"
+            bars={[
+              ...(s.relativeError.reconstructionPrivacy !== undefined ? [{ label: 'this release', value: s.relativeError.reconstructionPrivacy, tone: 'safe' as const }] : []),
+              ...(s.relativeError.uniformPerturbation !== undefined ? [{ label: 'plain randomized response', value: s.relativeError.uniformPerturbation, tone: 'neutral' as const }] : []),
+            ]}
+          />
+          {s.distribution && (
+            <PairedBars
+              title="Original versus reconstructed distribution (internal view)"
+              aLabel="original"
+              bLabel="reconstructed from the release"
+              rows={s.distribution.map((d) => ({ label: d.value, a: d.original, b: d.reconstructed }))}
+            />
+          )}
+        </section>
+      ))}
+      {report.beta && (
+        <section className="card">
+          <h3>Buckets and inference bounds</h3>
+          <p>
+            {Object.entries(report.beta.chosen.sizes).map(([size, n]) => `${formatNumber(n)} buckets of ${size}`).join(', ')}; MSE {report.beta.chosen.mse.toFixed(3)}
+            {' '}(Anatomy: {report.beta.anatomy.feasible ? report.beta.anatomy.mse.toFixed(3) : 'infeasible'}).
+          </p>
+          <BarChart
+            title="Mean relative error of count queries (lower is better)"
+            bars={[
+              ...(errors.release !== undefined ? [{ label: 'this release', value: errors.release, tone: 'safe' as const }] : []),
+              ...(errors.anatomy !== undefined ? [{ label: 'Anatomy baseline', value: errors.anatomy, tone: 'neutral' as const }] : []),
+            ]}
+          />
+          <table className="grid">
+            <thead>
+              <tr>
+                <th scope="col">Value</th>
+                <th scope="col" className="n">Largest share in a bucket</th>
+                <th scope="col" className="n">β</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(g.maxInference ?? {}).map(([value, b]) => (
+                <tr key={value}>
+                  <th scope="row">{value}</th>
+                  <td className="n">
+                    {b.count}/{b.size} = {b.value.toFixed(4)}
+                  </td>
+                  <td className="n">{b.betaExact}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </>
+  );
+}

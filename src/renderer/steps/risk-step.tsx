@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import type { CustosApi, HostFailure, Report } from '../../preload/api.js';
+import { BarChart } from '../components/charts.js';
+import { Callout } from '../components/fields.js';
+import { formatNumber, formatPercent } from '../format.js';
+import { buildJob } from '../state/job.js';
+import type { WizardState } from '../state/wizard-state.js';
+
+/** `assess` on the current job, run in a worker on the host, debounced while parameters change. */
+export function useAssessment(api: CustosApi, state: WizardState, enabled: boolean): { report?: Report; failure?: HostFailure; busy: boolean } {
+  const [result, setResult] = useState<{ report?: Report; failure?: HostFailure; busy: boolean }>({ busy: false });
+  const job = JSON.stringify(buildJob(state));
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    setResult((r) => ({ ...r, busy: true }));
+    const timer = setTimeout(() => {
+      void api.assess(JSON.parse(job) as unknown).then((outcome) => {
+        if (!live) return;
+        setResult(outcome.ok ? { report: outcome.value, busy: false } : { failure: outcome.failure, busy: false });
+      });
+    }, 400);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [api, job, enabled]);
+  return result;
+}
+
+export function RiskStep(props: { api: CustosApi; state: WizardState; onFix: (key: string) => void }) {
+  const { report, failure, busy } = useAssessment(props.api, props.state, true);
+  return (
+    <>
+      <p className="lead">What an adversary could learn from the input under this job, before anything is written.</p>
+      <div aria-live="polite" className="live">
+        {busy && <p className="muted">Assessing…</p>}
+      </div>
+      {failure && (
+        <Callout tone="error" title="This setting cannot run.">
+          {failure.message}{' '}
+          {failure.key && (
+            <button type="button" className="link" onClick={() => props.onFix(failure.key!)}>
+              Change it
+            </button>
+          )}
+        </Callout>
+      )}
+      {report && !failure && <AssessmentView report={report} />}
+    </>
+  );
+}
+
+function AssessmentView({ report }: { report: Report }) {
+  if (report.beta) {
+    const b = report.beta;
+    return (
+      <>
+        <Callout tone="ok" title="A β-private bucketization exists.">
+          Every value's frequency is within its β (Lemma 3.7).
+        </Callout>
+        <BarChart
+          title="Information loss (MSE, lower is better)"
+          bars={[
+            { label: `${b.chosen.algorithm} buckets`, value: b.chosen.mse, tone: 'safe', text: b.chosen.mse.toFixed(3) },
+            ...(b.twoSize && b.chosen.algorithm !== 'two-size' ? [{ label: 'two sizes', value: b.twoSize.mse, tone: 'neutral' as const, text: b.twoSize.mse.toFixed(3) }] : []),
+            { label: `Anatomy (ℓ = ${b.anatomy.l})`, value: b.anatomy.mse, tone: 'muted', text: `${b.anatomy.mse.toFixed(3)}${b.anatomy.feasible ? '' : ' (infeasible)'}` },
+          ]}
+        />
+        <p>
+          Buckets: {Object.entries(b.chosen.sizes).map(([size, n]) => `${formatNumber(n)} of ${size} records`).join(', ')}.
+        </p>
+      </>
+    );
+  }
+  const by = report.risk.bySensitive ?? [];
+  const rp = report.method.type === 'reconstruction-privacy';
+  return (
+    <>
+      {by.map((s) => (
+        <section key={s.column} className="card">
+          <h3>“{s.column}”</h3>
+          <p>
+            {formatNumber(s.microGroups)} micro groups (records sharing every non-sensitive value). Under plain randomized response at p = {s.retention},{' '}
+            <strong>{formatNumber(s.violatingBefore)}</strong> of them ({formatPercent(s.violatingRowsBefore, report.input.rows)} of records) could be reconstructed
+            {rp ? <>; reconstruction privacy brings this to <strong>{formatNumber(s.violatingAfter)}</strong>.</> : '.'}
+          </p>
+          <BarChart
+            title="Micro groups that leak"
+            bars={[
+              { label: 'plain randomized response', value: s.violatingBefore, tone: 'danger' },
+              ...(rp ? [{ label: 'reconstruction privacy', value: s.violatingAfter, tone: 'safe' as const }] : []),
+            ]}
+          />
+          {s.unprotectableGroups > 0 && <Callout tone="warn">{formatNumber(s.unprotectableGroups)} group(s) cannot be protected at these parameters and will be suppressed.</Callout>}
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import type { CustosApi } from '../../preload/api.js';
+import { Callout, CheckField, TextField } from '../components/fields.js';
+import { buildJob } from '../state/job.js';
+import type { Action, WizardState } from '../state/wizard-state.js';
+
+export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (a: Action) => void; blocked: string | undefined }) {
+  const { api, state, dispatch } = props;
+  const o = state.output;
+  const run = state.run;
+  const running = run?.status.state === 'running';
+  // Poll the host for progress: one mechanism for the desktop and the browser.
+  useEffect(() => {
+    if (!run || run.status.state !== 'running') return;
+    const timer = setInterval(() => {
+      void api.runStatus(run.id).then((status) => {
+        dispatch({ type: 'runStatus', status });
+        if (status.state === 'done') dispatch({ type: 'go', step: 'results' });
+      });
+    }, 150);
+    return () => clearInterval(timer);
+  }, [api, run, dispatch]);
+  const start = async (): Promise<void> => {
+    const result = await api.startRun(buildJob(state), o.dir);
+    if (result.ok) dispatch({ type: 'runStarted', id: result.value.id });
+  };
+  const fraction = run?.status.fraction ?? 0;
+  return (
+    <>
+      <p className="lead">Where to write the protected release and its report. Files are written to a temporary folder and appear only when complete.</p>
+      <TextField label="Output folder" wide value={o.dir} onChange={(dir) => dispatch({ type: 'setOutput', patch: { dir } })} help="A new folder, or a previous Custos release to replace." />
+      <fieldset className="options inline">
+        <legend>Release formats</legend>
+        <CheckField label="CSV" checked={o.csv} onChange={(csv) => dispatch({ type: 'setOutput', patch: { csv } })} />
+        <CheckField label="Excel workbook" checked={o.xlsx} onChange={(xlsx) => dispatch({ type: 'setOutput', patch: { xlsx } })} />
+      </fieldset>
+      <fieldset className="options inline">
+        <legend>Report</legend>
+        <CheckField label="HTML" checked={o.html} onChange={(html) => dispatch({ type: 'setOutput', patch: { html } })} />
+        <CheckField label="PDF" checked={o.pdf} onChange={(pdf) => dispatch({ type: 'setOutput', patch: { pdf } })} />
+        <CheckField label="Internal variant (true statistics)" checked={o.internal} onChange={(internal) => dispatch({ type: 'setOutput', patch: { internal } })} />
+        <CheckField label="External variant (safe to publish)" checked={o.external} onChange={(external) => dispatch({ type: 'setOutput', patch: { external } })} />
+      </fieldset>
+      {props.blocked && <Callout tone="error">Fix this first: {props.blocked}.</Callout>}
+      {!o.csv && !o.xlsx && <Callout tone="error">Choose at least one release format.</Callout>}
+      <div className="actions">
+        <button type="button" className="primary" disabled={running || !!props.blocked || (!o.csv && !o.xlsx) || !o.dir.trim()} onClick={() => void start()}>
+          Run
+        </button>
+        {running && (
+          <button type="button" onClick={() => void api.cancelRun(run.id).then(() => api.runStatus(run.id)).then((status) => dispatch({ type: 'runStatus', status }))}>
+            Cancel
+          </button>
+        )}
+      </div>
+      {run && (
+        <div className="progress-block" aria-live="polite">
+          <div className="progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(fraction * 100)}>
+            <div className="progress-fill" style={{ width: `${Math.round(fraction * 100)}%` }} />
+          </div>
+          <p>
+            {run.status.state === 'running' && `${run.status.label ?? 'Starting'}… ${Math.round(fraction * 100)}%`}
+            {run.status.state === 'cancelled' && 'Cancelled: nothing was written.'}
+            {run.status.state === 'done' && 'Done.'}
+          </p>
+          {run.status.state === 'failed' && run.status.failure && <Callout tone="error" title="The run failed; nothing was written.">{run.status.failure.message}</Callout>}
+        </div>
+      )}
+    </>
+  );
+}
