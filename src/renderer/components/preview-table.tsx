@@ -33,18 +33,29 @@ export function PreviewTable(props: { api: CustosApi; file: OpenedFile }) {
   }, [items, api, file.fileId]);
   const columns = file.columns;
   const template = `64px repeat(${columns.length}, minmax(110px, 1fr))`;
+  const width = 64 + columns.length * 120;
   return (
-    <div className="preview" aria-label={`Preview of ${file.name}: ${formatNumber(file.rows)} records`} role="table" aria-rowcount={file.rows + 1}>
-      <div className="preview-head" role="row" style={{ gridTemplateColumns: template }}>
-        <span role="columnheader">#</span>
-        {columns.map((c) => (
-          <span role="columnheader" key={c.name} title={c.name}>
-            {c.name}
-          </span>
-        ))}
-      </div>
-      <div ref={parent} className="preview-body" tabIndex={0} aria-label="Records (scroll to see more)">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <div className="preview">
+      {/* One scroll container for header and rows, so wide tables scroll horizontally in step. */}
+      <div
+        ref={parent}
+        className="preview-scroll"
+        role="table"
+        tabIndex={0}
+        aria-label={`Preview of ${file.name}: ${formatNumber(file.rows)} records (scroll to see more)`}
+        aria-rowcount={file.rows + 1}
+      >
+        <div role="rowgroup" className="preview-head-group" style={{ minWidth: width }}>
+          <div className="preview-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
+            <span role="columnheader">#</span>
+            {columns.map((c) => (
+              <span role="columnheader" key={c.name} title={c.name}>
+                {c.name}
+              </span>
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: width }}>
           {items.map((item) => {
             const row = pages.get(Math.floor(item.index / PAGE))?.[item.index % PAGE];
             return (

@@ -1,0 +1,204 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchChromium } from './browser.js';
+import { startHost } from './dev-host.js';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const SHOTS = 'test-output/e2e';
+const OUT = resolve('resources/adult/adult-release');
+
+interface Session {
+  page: Page;
+  requests: string[];
+  errors: string[];
+}
+
+async function axeScan(page: Page, step: string): Promise<void> {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `axe on step ${step}: ${JSON.stringify(serious)}`).toEqual([]);
+}
+
+describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', () => {
+  let browser: Browser;
+  let host: Awaited<ReturnType<typeof startHost>>;
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    host = await startHost();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    host?.stop();
+  });
+
+  async function open(): Promise<Session> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true, acceptDownloads: true });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(host.url);
+    return { page, requests, errors };
+  }
+
+  function expectLoopbackOnly(s: Session): void {
+    const outside = s.requests.filter((u) => !u.startsWith(`${host.origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:'));
+    expect(outside).toEqual([]);
+  }
+
+  it('full journey with the mouse: open → roles → reconstruction privacy → run → export, files read back', async () => {
+    rmSync(OUT, { recursive: true, force: true });
+    const s = await open();
+    const { page } = s;
+    const shot = async (name: string): Promise<void> => {
+      await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+      await axeScan(page, name);
+    };
+    await page.getByRole('heading', { name: '1. Open' }).waitFor();
+    await page.getByRole('button', { name: /Use the sample data/ }).click();
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await page.getByRole('row', { name: /^1 / }).first().waitFor();
+    await shot('1-open');
+    await page.getByRole('button', { name: /Next: Columns/ }).click();
+    await page.getByLabel('Role of occupation').selectOption('sensitive');
+    await page.getByLabel('Role of salary-class').selectOption('insensitive');
+    await shot('2-columns');
+    await page.getByRole('button', { name: /Next: Method/ }).click();
+    await page.getByRole('radio', { name: /Reconstruction privacy/ }).check();
+    await shot('3-method');
+    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    await page.getByRole('spinbutton', { name: 'ε (relative error)' }).fill('1.5');
+    await page.getByText(/at most 1\.0714 for “occupation”/).first().waitFor();
+    await page.getByRole('spinbutton', { name: 'ε (relative error)' }).fill('0.5');
+    await shot('4-parameters');
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByText(/12,458 micro groups/).waitFor({ timeout: 20_000 });
+    await shot('5-risk');
+    await page.getByRole('button', { name: /Next: Run/ }).click();
+    await shot('6-run');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
+    await page.getByText(/\(ε,δ\)-reconstruction privacy: holds/).waitFor();
+    await shot('7-results');
+    await page.getByRole('button', { name: /Next: Export/ }).click();
+    await page.getByRole('cell', { name: 'report.pdf' }).waitFor();
+    await shot('8-export');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save the job file' }).click();
+    const job = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+    expect(job.method).toMatchObject({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 });
+    expect(job.attributes.occupation).toBe('sensitive');
+    // The exported files, read back from disk and re-verified by the auditor's command.
+    const csv = readFileSync(join(OUT, 'release.csv'), 'utf8').trimEnd().split('\r\n');
+    expect(csv[0]).toBe('sex,age,race,marital-status,education,native-country,workclass,occupation,salary-class');
+    expect(Math.abs(csv.length - 1 - 30162)).toBeLessThan(300);
+    const report = JSON.parse(readFileSync(join(OUT, 'report.json'), 'utf8'));
+    expect(report.risk.violatingAfter).toBe(0);
+    expect(existsSync(join(OUT, 'report.pdf'))).toBe(true);
+    const verify = spawnSync(process.execPath, ['dist/cli/custos.mjs', 'verify', OUT, '--original', 'resources/adult/adult.csv'], { encoding: 'utf8' });
+    expect(verify.status, verify.stdout).toBe(0);
+    expectLoopbackOnly(s);
+    expect(s.errors).toEqual([]);
+    rmSync(OUT, { recursive: true, force: true });
+  });
+
+  it('the same journey by keyboard only', async () => {
+    rmSync(OUT, { recursive: true, force: true });
+    const s = await open();
+    const { page } = s;
+    /** Presses Tab until the focused element's accessible text matches, then returns. */
+    const tabTo = async (pattern: RegExp, limit = 80): Promise<void> => {
+      for (let i = 0; i < limit; i++) {
+        await page.keyboard.press('Tab');
+        const label = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          return el ? `${el.getAttribute('aria-label') ?? ''} ${el.innerText ?? ''} ${(el as HTMLInputElement).labels?.[0]?.innerText ?? ''}` : '';
+        });
+        if (pattern.test(label)) return;
+      }
+      throw new Error(`no focusable element matches ${pattern}`);
+    };
+    await page.getByRole('heading', { name: '1. Open' }).waitFor();
+    await tabTo(/Use the sample data/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await tabTo(/Next: Columns/);
+    await page.keyboard.press('Enter');
+    await tabTo(/Role of occupation/);
+    await page.keyboard.press('s'); // "Sensitive"
+    await tabTo(/Role of salary-class/);
+    await page.keyboard.press('ArrowDown'); // quasi → sensitive
+    await page.keyboard.press('ArrowDown'); // → insensitive
+    expect(await page.getByLabel('Role of occupation').inputValue()).toBe('sensitive');
+    expect(await page.getByLabel('Role of salary-class').inputValue()).toBe('insensitive');
+    for (const next of [/Next: Method/, /Next: Parameters/, /Next: Risk preview/]) {
+      await tabTo(next);
+      await page.keyboard.press('Enter');
+    }
+    await page.getByText(/12,458 micro groups/).waitFor({ timeout: 20_000 });
+    await tabTo(/Next: Run/);
+    await page.keyboard.press('Enter');
+    await tabTo(/^\s*Run\s*$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
+    await tabTo(/Next: Export/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('cell', { name: 'release.csv' }).waitFor();
+    expect(existsSync(join(OUT, 'report.json'))).toBe(true);
+    expectLoopbackOnly(s);
+    rmSync(OUT, { recursive: true, force: true });
+  });
+
+  it('β-privacy: infeasible values are flagged inline and the run is blocked until fixed', async () => {
+    const s = await open();
+    const { page } = s;
+    await page.getByRole('button', { name: /Use the sample data/ }).click();
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await page.getByRole('button', { name: /Next: Columns/ }).click();
+    await page.getByLabel('Role of occupation').selectOption('sensitive');
+    await page.getByRole('button', { name: /Next: Method/ }).click();
+    await page.getByRole('radio', { name: /β-privacy buckets/ }).check();
+    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    await page.getByLabel('β thresholds').selectOption('values');
+    await page.getByLabel('Default β').fill('0.1');
+    await expect(page.getByText(/infeasible: β must be at least f = 4038\/30162/).count()).resolves.toBe(1);
+    expect(await page.getByRole('button', { name: /Next: Risk preview/ }).isDisabled()).toBe(true);
+    await page.getByLabel('Default β').fill('1/4');
+    await page.getByLabel('β for Armed-Forces').fill('1/2');
+    await page.getByLabel('β for Prof-specialty').fill('0.3');
+    await page.getByLabel('Largest bucket').fill('50');
+    await page.screenshot({ path: join(SHOTS, 'beta-parameters.png') });
+    await axeScan(page, 'beta-parameters');
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByText(/A β-private bucketization exists/).waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(SHOTS, 'beta-risk.png') });
+    expectLoopbackOnly(s);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('a malformed message to the host is rejected with the reason, and the token is required', async () => {
+    const post = (path: string, body: unknown, token: string | undefined) =>
+      fetch(`${host.origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Custos-Token': token } : {}) }, body: JSON.stringify(body) });
+    const token = new URL(host.url).hash.replace('#token=', '');
+    expect((await post('/api/custos:app-info', {}, undefined)).status).toBe(403);
+    const bad = await post('/api/custos:rows', { fileId: 'x', offset: -1, count: 5 }, token);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/fileId|offset/);
+    const unknown = await post('/api/custos:shell', {}, token);
+    expect(unknown.status).toBe(400);
+  });
+});

@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AppSession, InvalidRequest } from '../../src/main/session.js';
+import { IPC_CHANNELS } from '../../src/preload/api.js';
+
+const session = new AppSession({
+  info: { version: 'test', host: 'web', samplePath: resolve('resources/adult/adult.csv'), sampleName: 'Adult' },
+  workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
+  baseDir: process.cwd(),
+  chooseFile: async () => null,
+  revealFolder: async () => undefined,
+});
+
+describe('IPC handlers validate every message', () => {
+  it('rejects unknown channels, unknown keys and wrong types, naming the problem', async () => {
+    await expect(session.dispatch('custos:exec', {})).rejects.toThrow(InvalidRequest);
+    await expect(session.dispatch(IPC_CHANNELS.inspect, { path: 'x', options: {}, extra: 1 })).rejects.toThrow(/Unrecognized key/);
+    await expect(session.dispatch(IPC_CHANNELS.rows, { fileId: 'not-a-uuid', offset: 0, count: 10 })).rejects.toThrow(/fileId/);
+    await expect(session.dispatch(IPC_CHANNELS.rows, { fileId: crypto.randomUUID(), offset: 0, count: 1e6 })).rejects.toThrow(/count/);
+    await expect(session.dispatch(IPC_CHANNELS.startRun, { job: {}, outDir: '' })).rejects.toThrow(/outDir/);
+    await expect(session.dispatch(IPC_CHANNELS.inspect, { path: 42, options: {} })).rejects.toThrow(/path/);
+  });
+
+  it('serves a file, then windows of its rows', async () => {
+    const opened = (await session.dispatch(IPC_CHANNELS.inspect, { path: resolve('resources/adult/adult.csv'), options: { missing: ['', '?'] } })) as {
+      ok: true;
+      value: { fileId: string; rows: number; columns: { name: string; top: unknown[]; distinct: number }[] };
+    };
+    expect(opened.ok).toBe(true);
+    expect(opened.value.rows).toBe(30162);
+    const occupation = opened.value.columns.find((c) => c.name === 'occupation')!;
+    expect(occupation.top).toHaveLength(occupation.distinct);
+    const rows = (await session.dispatch(IPC_CHANNELS.rows, { fileId: opened.value.fileId, offset: 30160, count: 10 })) as { ok: true; value: string[][] };
+    expect(rows.value).toHaveLength(2);
+    expect(rows.value[0]).toHaveLength(9);
+  });
+
+  it('reports an unreadable file as a failure value, not a crash', async () => {
+    const result = (await session.dispatch(IPC_CHANNELS.inspect, { path: '/nonexistent/file.csv', options: {} })) as { ok: false; failure: { kind: string; message: string } };
+    expect(result.ok).toBe(false);
+    expect(result.failure.kind).toBe('input');
+    expect(result.failure.message).toMatch(/file\.csv: cannot open the file/);
+  });
+
+  it('assesses a job object in a worker and returns its failures with the key', async () => {
+    const job = {
+      version: 1,
+      input: { path: resolve('resources/adult/adult.csv') },
+      attributes: { occupation: 'sensitive' },
+      method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 9, delta: 0.3 },
+    };
+    const result = (await session.dispatch(IPC_CHANNELS.assess, { job })) as { ok: false; failure: { key: string } };
+    expect(result.ok).toBe(false);
+    expect(result.failure.key).toBe('method.epsilon');
+  });
+});
