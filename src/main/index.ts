@@ -54,7 +54,8 @@ function menu(window: BrowserWindow): Menu {
 }
 
 void app.whenReady().then(() => {
-  const rendererRoot = join(here, '../renderer');
+  // Packaged: beside main; from a checkout: the bundle scripts/build-cli.mjs wrote.
+  const rendererRoot = app.isPackaged ? join(here, '../renderer') : join(here, '../../dist/renderer');
   protocol.handle('app', (request) => {
     const target = join(rendererRoot, new URL(request.url).pathname);
     if (!target.startsWith(rendererRoot)) return new Response('not found', { status: 404 });
@@ -64,7 +65,7 @@ void app.whenReady().then(() => {
   const window = createWindow();
   Menu.setApplicationMenu(menu(window));
   const appSession = new AppSession({
-    info: { version: app.getVersion(), host: 'electron', samplePath: join(process.resourcesPath, 'adult', 'adult.csv'), sampleName: 'Adult (UCI, 30,162 records)' },
+    info: { version: app.getVersion(), host: 'electron', samplePath: app.isPackaged ? join(process.resourcesPath, 'adult', 'adult.csv') : join(here, '../../resources/adult/adult.csv'), sampleName: 'Adult (UCI, 30,162 records)' },
     workerUrl: pathToFileURL(join(here, 'job-worker.js')),
     baseDir: app.getPath('documents'),
     chooseFile: async () => {
