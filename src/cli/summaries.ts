@@ -58,6 +58,13 @@ export function reportText(report: Report): string {
     lines.push(`  anatomy (ℓ = ${b.anatomy.l}): ${b.anatomy.feasible ? `MSE ${b.anatomy.mse.toFixed(3)}` : 'infeasible'}; relative error ${fmt(report.utility.relativeError.release)} release` +
       (report.utility.relativeError.anatomy !== undefined ? `, ${fmt(report.utility.relativeError.anatomy)} anatomy` : ''));
   }
+  if (report.anonymity) {
+    const a = report.anonymity;
+    lines.push(`  ${report.risk.classes ?? 0} classes, smallest ${report.risk.minClassSize ?? 0}${a.k !== undefined ? `; k = ${a.k}, β = ${a.sampling}` : `; ${a.model}`}` +
+      (report.guarantee.delta !== undefined ? `; (ε, δ) = (${report.guarantee.epsilon}, ${report.guarantee.delta.toExponential(3)})` : '') +
+      (report.output?.suppressed !== undefined ? `; ${report.output.suppressed} suppressed` : ''));
+    if (a.choice) lines.push(`  ${a.choice}`);
+  }
   lines.push(`  guarantee: ${report.guarantee.name} — ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`);
   for (const w of report.warnings) lines.push(`  warning: ${w}`);
   if (report.output) {

@@ -140,10 +140,49 @@ export const betaPrivacyMethod = z
   })
   .strict();
 
-const FUTURE_METHODS = ['safe-k-anonymity', 'partitioned-recoding', 'dp-counts'] as const;
-const AVAILABLE = 'uniform-perturbation, reconstruction-privacy, beta-privacy';
+/** A hierarchy: an ARX-format CSV (path relative to the job), numeric intervals, or code masking. */
+const hierarchySpec = z.union([
+  z.string().min(1),
+  z.object({ type: z.literal('interval'), widths: z.array(z.number().int().min(2)).min(1) }).strict(),
+  z.object({ type: z.literal('masking'), length: z.number().int().min(1).max(64) }).strict(),
+]);
+export type HierarchySpec = z.infer<typeof hierarchySpec>;
 
-export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, reconstructionPrivacyMethod, betaPrivacyMethod], {
+const levels = z.record(z.string(), z.number().int().min(0));
+
+export const safeKAnonymityMethod = z
+  .object({
+    type: z.literal('safe-k-anonymity'),
+    /** "auto": the smallest k that meets the target for the given sampling rate. */
+    k: z.union([z.number().int().min(2, 'k must be at least 2'), z.literal('auto')]),
+    /** β, the Bernoulli sampling rate; "auto": the largest that meets the target for the given k. */
+    sampling: z.union([z.number().gt(0, 'sampling must be > 0').lt(1, 'sampling must be < 1 (without sampling there is no DP guarantee)'), z.literal('auto')]),
+    hierarchies: z.record(z.string(), hierarchySpec).default({}),
+    levels: z.union([levels, z.literal('search')]).default({}),
+    /** The ε at which δ is reported when no target is given. */
+    epsilon: z.number().gt(0).optional(),
+    target: z.object({ epsilon: z.number().gt(0), delta: z.number().gt(0).lt(1) }).strict().optional(),
+  })
+  .strict();
+
+export const partitionedRecodingMethod = z
+  .object({
+    type: z.literal('partitioned-recoding'),
+    parts: z.number().int().min(1),
+    model: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('k-anonymity'), k: z.number().int().min(2, 'k must be at least 2') }).strict(),
+      z.object({ type: z.literal('l-diversity'), l: z.number().int().min(2, 'l must be at least 2') }).strict(),
+      z.object({ type: z.literal('t-closeness'), t: z.number().gt(0).lte(1) }).strict(),
+    ]),
+    hierarchies: z.record(z.string(), hierarchySpec).default({}),
+    levels: levels.default({}),
+  })
+  .strict();
+
+const FUTURE_METHODS = ['dp-counts'] as const;
+const AVAILABLE = 'uniform-perturbation, reconstruction-privacy, beta-privacy, safe-k-anonymity, partitioned-recoding';
+
+export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, reconstructionPrivacyMethod, betaPrivacyMethod, safeKAnonymityMethod, partitionedRecodingMethod], {
   errorMap: (issue, ctx) => {
     if (issue.code === z.ZodIssueCode.invalid_union_discriminator) {
       const given = (ctx.data as { type?: unknown } | undefined)?.type;
@@ -158,6 +197,13 @@ export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, r
   },
 }).superRefine((m, ctx) => {
   if (m.type === 'uniform-perturbation') checkRetentionChoice(m, ctx);
+  if (m.type === 'safe-k-anonymity') {
+    if ((m.k === 'auto' || m.sampling === 'auto') && !m.target) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['target'], message: 'k or sampling "auto" needs a target { epsilon, delta } to solve for' });
+    }
+    if (m.k === 'auto' && m.sampling === 'auto') ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['k'], message: 'fix either k or sampling; only one can be solved for' });
+    if (m.levels === 'search') ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['levels'], message: 'the differentially private lattice search is not available in this version; give fixed levels per column' });
+  }
 });
 
 function checkRetentionChoice(m: z.output<typeof uniformPerturbationMethod>, ctx: z.RefinementCtx): void {
@@ -208,3 +254,5 @@ export type MethodSpec = Job['method'];
 export type UniformPerturbationSpec = z.output<typeof uniformPerturbationMethod>;
 export type ReconstructionPrivacySpec = z.output<typeof reconstructionPrivacyMethod>;
 export type BetaPrivacySpec = z.output<typeof betaPrivacyMethod>;
+export type SafeKAnonymitySpec = z.output<typeof safeKAnonymityMethod>;
+export type PartitionedRecodingSpec = z.output<typeof partitionedRecodingMethod>;

@@ -16,7 +16,7 @@ export interface Plan {
   readonly sensitive: readonly Column[];
 }
 
-export function resolveRoles(job: Job, table: Table): Plan {
+export function resolveRoles(job: Job, table: Table, options: { requireSensitive: boolean } = { requireSensitive: true }): Plan {
   const names = new Set(table.columns.map((c) => c.name));
   for (const name of Object.keys(job.attributes)) {
     if (!names.has(name)) {
@@ -29,7 +29,7 @@ export function resolveRoles(job: Job, table: Table): Plan {
     return { column, role: role ?? 'quasi', defaulted: role === undefined };
   });
   const sensitive = columns.filter((c) => c.role === 'sensitive').map((c) => c.column);
-  if (sensitive.length === 0) {
+  if (sensitive.length === 0 && options.requireSensitive) {
     throw new JobError('mark at least one column as "sensitive": it is the attribute the method protects', 'attributes');
   }
   const nonSensitive = columns.filter((c) => c.role === 'quasi' || c.role === 'insensitive').map((c) => c.column);

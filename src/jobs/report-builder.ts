@@ -56,7 +56,8 @@ export function buildReport(ctx: ReportContext): Report {
     utility: outcome.utility,
     ...(outcome.buckets ? { buckets: outcome.buckets } : {}),
     ...(outcome.beta ? { beta: outcome.beta } : {}),
-    ...(ctx.output ? { output: ctx.output } : {}),
+    ...(outcome.anonymity ? { anonymity: outcome.anonymity } : {}),
+    ...(ctx.output ? { output: { ...ctx.output, ...(outcome.suppressed !== undefined ? { suppressed: outcome.suppressed } : {}) } } : {}),
     warnings: [
       ...outcome.warnings,
       ...(imported.rejectedRowCount > 0 ? [`${imported.rejectedRowCount} malformed row(s) of the input were rejected and not released.`] : []),
@@ -81,6 +82,7 @@ export function externalVariant(report: Report, externalSummary: readonly string
     risk: {
       adversary: risk.adversary,
       ...(risk.violatingAfter !== undefined ? { violatingAfter: risk.violatingAfter } : {}),
+      ...(risk.classes !== undefined ? { classes: risk.classes, minClassSize: risk.minClassSize! } : {}),
       ...(risk.microGroups !== undefined && report.kind === 'release' ? { microGroups: risk.microGroups } : {}),
       ...(risk.bySensitive
         ? {
@@ -112,7 +114,17 @@ export function externalVariant(report: Report, externalSummary: readonly string
           },
         }
       : {}),
-    warnings: report.warnings.filter((w) => !/malformed row/.test(w)),
+    ...(report.anonymity
+      ? {
+          anonymity: {
+            ...report.anonymity,
+            sampled: Number.NaN,
+            ...(report.anonymity.parts ? { parts: report.anonymity.parts.map((p) => ({ ...p, suppressed: Number.NaN })) } : {}),
+          },
+        }
+      : {}),
+    ...(report.output ? { output: { dir: report.output.dir, rows: report.output.rows, files: report.output.files } } : {}),
+    warnings: report.warnings.filter((w) => !/malformed row|suppressed/.test(w)),
   };
 }
 

@@ -15,6 +15,8 @@ import { JobError } from './job-error.js';
 import type { Job } from './job-schema.js';
 import type { LoadedJob } from './load-job.js';
 import { runBetaPrivacy } from './methods/beta-privacy.js';
+import { runPartitionedRecoding } from './methods/partitioned-recoding.js';
+import { runSafeKAnonymity } from './methods/safe-k-anonymity.js';
 import type { MethodContext } from './methods/method-context.js';
 import type { MethodOutcome } from './methods/outcome.js';
 import { runReconstructionPrivacy } from './methods/reconstruction-privacy.js';
@@ -71,6 +73,10 @@ function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): Metho
       return runReconstructionPrivacy(job, imported, method, ctx);
     case 'beta-privacy':
       return runBetaPrivacy(job, imported, method, ctx);
+    case 'safe-k-anonymity':
+      return runSafeKAnonymity(job, imported, method, ctx);
+    case 'partitioned-recoding':
+      return runPartitionedRecoding(job, imported, method, ctx);
   }
 }
 
@@ -78,7 +84,7 @@ function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): Metho
 export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
   const progress = progressOf(options);
   const { imported, inputPath } = importInput(loaded, progress);
-  const ctx: MethodContext = { random: options.random, mode: 'assess', testStamp: options.random.deterministic, progress: (s, f) => progress(s as Stage, f) };
+  const ctx: MethodContext = { random: options.random, mode: 'assess', testStamp: options.random.deterministic, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f) };
   const outcome = runMethod(loaded.job, imported, ctx);
   const report = buildReport({
     kind: 'assessment', job: loaded.job, inputPath, imported, outcome,
@@ -100,7 +106,7 @@ export function runJob(loaded: LoadedJob, options: RunOptions): RunResult {
   const progress = progressOf(options);
   const testStamp = options.random.deterministic;
   const { imported, inputPath } = importInput(loaded, progress);
-  const ctx: MethodContext = { random: options.random, mode: 'run', testStamp, progress: (s, f) => progress(s as Stage, f) };
+  const ctx: MethodContext = { random: options.random, mode: 'run', testStamp, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f) };
   const outcome = runMethod(job, imported, ctx);
   progress('write', 0);
   const staging = new StagingDir(outDir);

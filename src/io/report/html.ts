@@ -7,5 +7,7 @@ export function num(value: number | undefined | null, digits = 4): string {
   if (value === undefined || value === null || Number.isNaN(value)) return 'n/a';
   if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
   if (Number.isInteger(value)) return value.toLocaleString('en-US');
+  // Tiny probabilities (δ) would print as 0.000000.
+  if (Math.abs(value) < 1e-4) return value.toExponential(4);
   return value.toFixed(digits);
 }

@@ -59,6 +59,16 @@ export function reportFacts(report: Report): ReportFacts {
       keyFigures.push([`Inference bound “${value}”`, `${bound.count}/${bound.size} ≤ β = ${bound.betaExact}: ${bound.holds ? 'holds' : 'VIOLATED'}`]);
     }
   }
+  const a = report.anonymity;
+  if (a) {
+    if (a.k !== undefined) keyFigures.push(['k / sampling rate β', `${a.k} / ${fmt(a.sampling, 6)}`]);
+    if (report.guarantee.epsilon !== undefined && report.guarantee.delta !== undefined) keyFigures.push(['(ε, δ)', `(${fmt(report.guarantee.epsilon, 4)}, ${report.guarantee.delta.toExponential(3)})`]);
+    if (a.model) keyFigures.push(['Model / parts', `${a.model} / ${a.parts?.length ?? 1}`]);
+    keyFigures.push(['Released classes / smallest class', `${fmt(risk.classes)} / ${fmt(risk.minClassSize)}`]);
+    if (report.output?.suppressed !== undefined) keyFigures.push(['Suppressed records (internal)', fmt(report.output.suppressed)]);
+    keyFigures.push(['Generalization loss', fmt(report.utility.generalizationLoss, 3)]);
+    for (const c of a.columns.filter((x) => x.level > 0)) keyFigures.push([`Level of “${c.name}”`, `${c.level} of ${c.depth - 1} (${c.hierarchy})`]);
+  }
   const errors = report.utility.relativeError;
   const errorBars: FactChart['bars'][number][] = [];
   if (errors.release !== undefined) errorBars.push({ label: 'this release', value: errors.release, tone: 'safe', text: fmt(errors.release) });

@@ -1,5 +1,6 @@
 import { barChart, estimatePlot } from './svg-charts.js';
 import { esc, num } from './html.js';
+import { anonymitySections } from './report-html-anonymity.js';
 import { betaSections } from './report-html-beta.js';
 import { reportFacts } from './report-facts.js';
 import type { Report, SensitiveReport } from './report-model.js';
@@ -44,6 +45,7 @@ ${report.notice ? `<div class="notice">${esc(report.notice)}</div>` : ''}
 ${guaranteeSection(report)}
 ${report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''}
 ${report.beta ? betaSections(report, report.beta) : ''}
+${report.anonymity ? anonymitySections(report, report.anonymity) : ''}
 ${reidentificationSection(report)}
 ${parametersSection(report)}
 ${inputSection(report)}

@@ -122,6 +122,21 @@ export interface BetaReport {
   readonly corruption?: readonly { readonly corrupted: number; readonly withoutFakes: number; readonly withFakes: number }[];
 }
 
+export interface AnonymityReport {
+  readonly k?: number;
+  readonly sampling?: number;
+  readonly samplingExact?: string;
+  /** How k or β was chosen when the job asked the solver. */
+  readonly choice?: string;
+  readonly neighbours: string;
+  readonly curve?: readonly { readonly epsilon: number; readonly delta: number }[];
+  readonly columns: readonly { readonly name: string; readonly level: number; readonly depth: number; readonly hierarchy: string; readonly example?: string }[];
+  readonly sampled?: number;
+  readonly model?: string;
+  readonly parts?: readonly { readonly part: number; readonly size: number; readonly released: number; readonly classes: number; readonly worst: number; readonly suppressed: number }[];
+  readonly epsilonPrime?: readonly { readonly epsilon: number; readonly epsilonPrime: number; readonly reported: number }[];
+}
+
 export interface BucketReport {
   readonly count: number;
   /** Bucket size → number of buckets. */
@@ -171,6 +186,9 @@ export interface Report {
     readonly violatingBefore?: number;
     readonly violatingAfter?: number;
     readonly bySensitive?: readonly SensitiveReport[];
+    /** k-anonymity methods: released equivalence classes (identical released tuples) and the smallest. */
+    readonly classes?: number;
+    readonly minClassSize?: number;
     /** Identity disclosure on the quasi-identifiers (ARX / sdcMicro measures). */
     readonly reidentification?: {
       readonly quasiIdentifiers: readonly string[];
@@ -186,13 +204,18 @@ export interface Report {
     readonly queryPool: string;
     readonly loss?: number;
     readonly mse?: number;
+    /** Generalization loss of the released cells, 0 (as collected) … 1 (fully generalized). */
+    readonly generalizationLoss?: number;
     readonly lossFunction?: string;
   };
   readonly buckets?: BucketReport;
   readonly beta?: BetaReport;
+  readonly anonymity?: AnonymityReport;
   readonly output?: {
     readonly dir: string;
     readonly rows: number;
+    /** Internal only: records deleted with their class (not covered by the DP theorem). */
+    readonly suppressed?: number;
     readonly files: readonly OutputFile[];
   };
   readonly warnings: readonly string[];

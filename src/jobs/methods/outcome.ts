@@ -19,6 +19,9 @@ export interface MethodOutcome {
   readonly utility: Report['utility'];
   readonly buckets?: Report['buckets'];
   readonly beta?: Report['beta'];
+  readonly anonymity?: Report['anonymity'];
+  /** Internal only: records deleted with their class. */
+  readonly suppressed?: number;
   readonly summary: readonly string[];
   /** The summary safe to publish: nothing about the confidential data beyond what the release shows. */
   readonly externalSummary: readonly string[];

@@ -9,6 +9,7 @@ import { parseJob } from '../load-job.js';
 import type { Job } from '../job-schema.js';
 import { verifyBetaPrivacy } from './verify-beta.js';
 import { verifyRandomized } from './verify-randomized.js';
+import { verifyClasses } from './verify-classes.js';
 import { CheckList, type VerifyResult } from './checks.js';
 
 export interface VerifyOptions {
@@ -92,6 +93,7 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     const method = job.method;
     checks.run('guarantee checks', () => {
       if (method.type === 'beta-privacy') verifyBetaPrivacy(context, method);
+      else if (method.type === 'safe-k-anonymity' || method.type === 'partitioned-recoding') verifyClasses(context, method);
       else verifyRandomized(context, method);
       return `${method.type}: checked from the released files${original ? ' and the original' : ''}`;
     });

@@ -1,0 +1,86 @@
+import { randomPermutation } from '../random/draws.js';
+import type { RandomSource } from '../random/source.js';
+import type { GeneralizedColumn } from './hierarchy.js';
+import { classesOf, suppressClasses, type ClassCensus } from './safe-k.js';
+
+export type PrivacyModel = { readonly type: 'k-anonymity'; readonly k: number } | { readonly type: 'l-diversity'; readonly l: number } | { readonly type: 't-closeness'; readonly t: number };
+
+export interface PartResult extends ClassCensus {
+  readonly part: number;
+  readonly size: number;
+  /** Worst value of the model's measure among released classes (size, distinct values or distance). */
+  readonly worst: number;
+}
+
+/**
+ * Partitioned recoding (paper 000; spec §D.6): a random split into P parts of
+ * sizes ⌊n/P⌋ or ⌈n/P⌉ (depending only on n and P), each anonymized with the
+ * same global recoding and suppression of classes that fail the model.
+ */
+export function partitionedRecoding(
+  source: RandomSource,
+  quasi: readonly GeneralizedColumn[],
+  sensitive: { codes: Uint32Array; m: number } | undefined,
+  rowCount: number,
+  parts: number,
+  model: PrivacyModel,
+): { readonly partOfRow: Uint8Array | Uint32Array; readonly parts: PartResult[] } {
+  if (!Number.isInteger(parts) || parts < 1 || parts > rowCount) throw new RangeError('parts must be an integer between 1 and the number of records');
+  const order = randomPermutation(source, rowCount);
+  const partOfRow = parts < 256 ? new Uint8Array(rowCount) : new Uint32Array(rowCount);
+  const results: PartResult[] = [];
+  let offset = 0;
+  for (let p = 0; p < parts; p++) {
+    const size = Math.floor(rowCount / parts) + (p < rowCount % parts ? 1 : 0);
+    const rows = order.slice(offset, offset + size);
+    offset += size;
+    for (const r of rows) partOfRow[r] = p;
+    const { classOf, count } = classesOf(quasi, rows);
+    const measure = classMeasure(model, rows, classOf, count, sensitive);
+    const census = suppressClasses(source, rows, classOf, count, (c, sizeOfClass) => {
+      if (model.type === 'k-anonymity') return sizeOfClass >= model.k;
+      if (model.type === 'l-diversity') return measure[c]! >= model.l;
+      return measure[c]! <= model.t + 1e-12;
+    });
+    let worst = model.type === 't-closeness' ? 0 : Infinity;
+    const sizes = new Uint32Array(count);
+    for (let i = 0; i < rows.length; i++) sizes[classOf[i]!]!++;
+    for (let c = 0; c < count; c++) {
+      const passes = model.type === 'k-anonymity' ? sizes[c]! >= model.k : model.type === 'l-diversity' ? measure[c]! >= model.l : measure[c]! <= model.t + 1e-12;
+      if (!passes || sizes[c] === 0) continue;
+      const value = model.type === 'k-anonymity' ? sizes[c]! : measure[c]!;
+      worst = model.type === 't-closeness' ? Math.max(worst, value) : Math.min(worst, value);
+    }
+    results.push({ ...census, part: p + 1, size, worst: Number.isFinite(worst) ? worst : 0 });
+  }
+  return { partOfRow, parts: results };
+}
+
+/** Distinct sensitive values per class (ℓ-diversity) or the equal-distance EMD to the part's distribution (t-closeness). */
+function classMeasure(model: PrivacyModel, rows: Uint32Array, classOf: Uint32Array, count: number, sensitive: { codes: Uint32Array; m: number } | undefined): Float64Array {
+  const out = new Float64Array(count);
+  if (model.type === 'k-anonymity') return out;
+  if (!sensitive) throw new RangeError(`${model.type} needs a sensitive column`);
+  const { codes, m } = sensitive;
+  const perClass = new Map<number, Map<number, number>>();
+  const overall = new Float64Array(m + 1);
+  for (let i = 0; i < rows.length; i++) {
+    const v = codes[rows[i]!]!;
+    overall[v]!++;
+    let counts = perClass.get(classOf[i]!);
+    if (!counts) perClass.set(classOf[i]!, (counts = new Map()));
+    counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  for (const [c, counts] of perClass) {
+    if (model.type === 'l-diversity') {
+      out[c] = counts.size;
+      continue;
+    }
+    let size = 0;
+    for (const n of counts.values()) size += n;
+    let distance = 0;
+    for (let v = 0; v <= m; v++) distance += Math.abs((counts.get(v) ?? 0) / size - overall[v]! / rows.length);
+    out[c] = distance / 2;
+  }
+  return out;
+}

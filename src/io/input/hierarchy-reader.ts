@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { CsvSyntaxError, CsvTokenizer } from './csv-tokenizer.js';
+import { sniffDelimiter } from './delimiter.js';
+import { InputError } from './input-error.js';
+
+/** Reads an ARX hierarchy CSV (no header; one row per value, successive columns coarser). */
+export function readHierarchyRows(path: string): string[][] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+  } catch (error) {
+    throw new InputError(`cannot open the hierarchy (${(error as NodeJS.ErrnoException).code ?? String(error)})`, basename(path));
+  }
+  const rows: string[][] = [];
+  const tokenizer = new CsvTokenizer(sniffDelimiter(text.slice(0, 65536)), {
+    record: (fields, count) => {
+      if (count === 1 && fields[0] === '') return;
+      rows.push(fields.slice(0, count));
+    },
+  });
+  try {
+    tokenizer.feed(text, true);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new InputError(error.message, basename(path), error.line, error.column);
+    throw error;
+  }
+  return rows;
+}

@@ -1,0 +1,64 @@
+import { resolve } from 'node:path';
+import { generalizeColumn, HierarchyError, intervalHierarchy, maskingHierarchy, tableHierarchy, unmappedValues, type GeneralizedColumn, type Hierarchy } from '../../engine/anonymity/hierarchy.js';
+import type { Column } from '../../engine/table.js';
+import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
+import type { AnonymityReport } from '../../io/report/report-model.js';
+import { JobError } from '../job-error.js';
+import type { HierarchySpec } from '../job-schema.js';
+import type { Plan } from '../plan.js';
+
+export interface Recoding {
+  readonly columns: readonly Column[];
+  readonly generalized: readonly GeneralizedColumn[];
+  readonly report: AnonymityReport['columns'];
+}
+
+function describe(spec: HierarchySpec): string {
+  if (typeof spec === 'string') return `ARX hierarchy ${spec}`;
+  return spec.type === 'interval' ? `intervals of ${spec.widths.join(', ')}` : `masking of ${spec.length} characters`;
+}
+
+function build(spec: HierarchySpec, baseDir: string, key: string): Hierarchy {
+  try {
+    if (typeof spec === 'string') return tableHierarchy(readHierarchyRows(resolve(baseDir, spec)));
+    return spec.type === 'interval' ? intervalHierarchy(spec.widths) : maskingHierarchy(spec.length);
+  } catch (error) {
+    if (error instanceof HierarchyError) throw new JobError(error.message, key);
+    throw error;
+  }
+}
+
+/**
+ * The global recoding of every released column at its fixed level, chosen from
+ * the job (metadata), never from the data; every value must have a path to the root.
+ */
+export function recodeColumns(plan: Plan, columns: readonly Column[], hierarchies: Record<string, HierarchySpec>, levels: Record<string, number>, baseDir: string): Recoding {
+  const known = new Set(plan.columns.map((c) => c.column.name));
+  for (const name of [...Object.keys(hierarchies), ...Object.keys(levels)]) {
+    if (!known.has(name)) throw new JobError(`the input has no column "${name}"`, Object.hasOwn(hierarchies, name) ? `method.hierarchies.${name}` : `method.levels.${name}`);
+  }
+  const report: { name: string; level: number; depth: number; hierarchy: string; example?: string }[] = [];
+  const generalized = columns.map((column) => {
+    const spec = hierarchies[column.name];
+    const level = levels[column.name] ?? 0;
+    if (!spec) {
+      if (level > 0) throw new JobError(`level ${level} needs a hierarchy for "${column.name}"`, `method.levels.${column.name}`);
+      report.push({ name: column.name, level: 0, depth: 1, hierarchy: 'none (released as collected)' });
+      return generalizeColumn(column, undefined, 0);
+    }
+    const hierarchy = build(spec, baseDir, `method.hierarchies.${column.name}`);
+    if (level >= hierarchy.depth) throw new JobError(`level ${level} is beyond the hierarchy's ${hierarchy.depth - 1} levels`, `method.levels.${column.name}`);
+    const unmapped = unmappedValues(column, hierarchy);
+    if (unmapped.length > 0) {
+      throw new JobError(
+        `${unmapped.length} value(s) of "${column.name}" have no path to the root of its hierarchy: ${unmapped.slice(0, 8).map((v) => JSON.stringify(v)).join(', ')}${unmapped.length > 8 ? ', …' : ''}`,
+        `method.hierarchies.${column.name}`,
+      );
+    }
+    const g = generalizeColumn(column, hierarchy, level);
+    const sample = column.dictionary[1];
+    report.push({ name: column.name, level, depth: hierarchy.depth, hierarchy: describe(spec), ...(sample !== undefined ? { example: `${sample} → ${hierarchy.generalize(sample, level)}` } : {}) });
+    return g;
+  });
+  return { columns, generalized, report };
+}

@@ -1,0 +1,166 @@
+import { deltaFor, largestBeta, minimumEpsilon, smallestK } from '../../engine/anonymity/dp-delta.js';
+import { generalizedQueryError, generalizationLoss } from '../../engine/anonymity/query-error.js';
+import { classesOf, safeKAnonymize } from '../../engine/anonymity/safe-k.js';
+import { rationalFromNumber, formatRational } from '../../engine/rational.js';
+import { reidentificationRisk } from '../../engine/risk/reidentification.js';
+import type { ImportedTable } from '../../io/input/import-types.js';
+import type { Report } from '../../io/report/report-model.js';
+import { JobError } from '../job-error.js';
+import type { Job, SafeKAnonymitySpec } from '../job-schema.js';
+import { resolveRoles } from '../plan.js';
+import { generalizedView } from './generalized-view.js';
+import type { MethodContext } from './method-context.js';
+import type { MethodOutcome } from './outcome.js';
+import { recodeColumns } from './recoding.js';
+import { reidentificationSection } from './reidentification.js';
+
+const POOL_WORK_LIMIT = 3e8;
+
+interface Parameters {
+  readonly k: number;
+  readonly beta: number;
+  readonly epsilon: number;
+  readonly delta: number;
+  readonly choice: string;
+}
+
+/** Resolves k, β and (ε, δ), solving for k or β when the job asks, and explains the choice. */
+export function resolveParameters(spec: SafeKAnonymitySpec): Parameters {
+  const t = spec.target;
+  const floorTo = (x: number, digits: number): number => Math.floor(x * 10 ** digits) / 10 ** digits;
+  if (spec.k === 'auto') {
+    const beta = spec.sampling as number;
+    if (t!.epsilon < minimumEpsilon(beta)) throw new JobError(`ε = ${t!.epsilon} is below −ln(1−β) = ${minimumEpsilon(beta).toFixed(6)}, the smallest ε sampling at β = ${beta} allows`, 'method.target.epsilon');
+    const k = smallestK(beta, t!.epsilon, t!.delta);
+    if (k === null) throw new JobError(`no k up to 1,000,000 reaches δ ≤ ${t!.delta} at ε = ${t!.epsilon} with β = ${beta}`, 'method.target.delta');
+    return { k, beta, epsilon: t!.epsilon, delta: deltaFor(k, beta, t!.epsilon).delta, choice: `k = ${k} is the smallest k with δ = d(k, ${beta}, ${t!.epsilon}) ≤ ${t!.delta} (exponential search, then bisection; d does not increase with k)` };
+  }
+  const k = spec.k;
+  if (spec.sampling === 'auto') {
+    const raw = largestBeta(k, t!.epsilon, t!.delta);
+    const beta = raw === null ? null : floorTo(raw, 6);
+    if (beta === null || beta <= 0 || deltaFor(k, beta, t!.epsilon).delta > t!.delta) {
+      throw new JobError(`no sampling rate reaches δ ≤ ${t!.delta} at ε = ${t!.epsilon} with k = ${k}; raise k or ε`, 'method.target');
+    }
+    return { k, beta, epsilon: t!.epsilon, delta: deltaFor(k, beta, t!.epsilon).delta, choice: `β = ${beta} is the largest sampling rate (to 6 decimals, verified) with d(${k}, β, ${t!.epsilon}) ≤ ${t!.delta}; ε alone would allow up to 1 − e^−ε = ${(1 - Math.exp(-t!.epsilon)).toFixed(6)}` };
+  }
+  const beta = spec.sampling;
+  const epsilon = t?.epsilon ?? spec.epsilon ?? Math.max(1, Math.ceil(minimumEpsilon(beta) * 1000) / 1000);
+  if (epsilon < minimumEpsilon(beta)) throw new JobError(`ε = ${epsilon} is below −ln(1−β) = ${minimumEpsilon(beta).toFixed(6)}, the smallest ε sampling at β = ${beta} allows`, t ? 'method.target.epsilon' : 'method.epsilon');
+  const delta = deltaFor(k, beta, epsilon).delta;
+  if (t && delta > t.delta) {
+    const kNeeded = smallestK(beta, epsilon, t.delta);
+    const betaAllowed = largestBeta(k, epsilon, t.delta);
+    throw new JobError(
+      `k = ${k} with β = ${beta} gives δ = ${delta.toExponential(3)} > ${t.delta} at ε = ${epsilon}; ` +
+        `${kNeeded ? `the smallest k for this β is ${kNeeded}` : 'no k reaches it at this β'}` +
+        `${betaAllowed ? `, the largest β for this k is ${floorTo(betaAllowed, 6)}` : ''} (or set k or sampling to "auto")`,
+      'method.target.delta',
+    );
+  }
+  return { k, beta, epsilon, delta, choice: t ? `k and β as given meet the target: δ = ${delta.toExponential(3)} ≤ ${t.delta}` : `k and β as given; δ reported at ε = ${epsilon}` };
+}
+
+export function deltaCurve(k: number, beta: number): { epsilon: number; delta: number }[] {
+  const start = minimumEpsilon(beta);
+  const grid = [start, ...[0.25, 0.5, 1, 1.5, 2, 3, 4].filter((e) => e > start + 1e-9)];
+  return grid.map((epsilon) => ({ epsilon, delta: deltaFor(k, beta, epsilon).delta }));
+}
+
+/** Sampling + strongly-safe k-anonymization ⇒ (ε,δ)-DP (paper 003, Theorem 5). */
+export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeKAnonymitySpec, ctx: MethodContext): MethodOutcome {
+  ctx.progress('analyze', 0);
+  const { table } = imported;
+  const plan = resolveRoles(job, table, { requireSensitive: false });
+  const released = plan.columns.filter((c) => c.role !== 'identifier').map((c) => c.column);
+  const recoding = recodeColumns(plan, released, spec.hierarchies, spec.levels === 'search' ? {} : spec.levels, ctx.baseDir);
+  const p = resolveParameters(spec);
+  const samplingExact = rationalFromNumber(p.beta);
+  ctx.progress('release', 0);
+  // Assess previews the same mechanism in memory; nothing is written.
+  const census = safeKAnonymize(ctx.random, recoding.generalized, table.rowCount, p.k, samplingExact);
+  ctx.progress('utility', 0);
+  const quasiIndex = plan.columns.filter((c) => c.role !== 'identifier').map((c, i) => (c.role === 'quasi' ? i : -1)).filter((i) => i >= 0);
+  const quasiGeneralized = quasiIndex.map((i) => recoding.generalized[i]!);
+  const { classOf, count } = classesOf(quasiGeneralized, census.rows);
+  const releasedSizes = new Uint32Array(count);
+  for (let i = 0; i < classOf.length; i++) releasedSizes[classOf[i]!]!++;
+  const reidentification = { ...reidentificationSection(plan, table.rowCount, null), release: reidentificationRisk(releasedSizes) };
+  const poolSize = Math.min(5000, Math.max(200, Math.floor(POOL_WORK_LIMIT / Math.max(1, table.rowCount + census.rows.length))));
+  const utility = ctx.mode === 'run' ? generalizedQueryError(ctx.random, recoding.columns, recoding.generalized, census.rows, p.beta, { size: poolSize, maxAttempts: poolSize * 40 }) : undefined;
+  const loss = generalizationLoss(recoding.generalized, census.rows);
+  const numeric = new Set(plan.columns.filter((c) => c.column.type !== 'text').map((c) => c.column.name));
+  const view = generalizedView(
+    recoding.generalized.map((g, i) => ({ ...g, numeric: numeric.has(g.name) && recoding.report[i]!.level === 0 })),
+    census.rows,
+    ctx.testStamp,
+  );
+  const curve = deltaCurve(p.k, p.beta);
+  const fmtDelta = p.delta.toExponential(3);
+  return {
+    plan,
+    releases: ctx.mode === 'run' ? [{ stem: 'release', sheetName: 'Release', table: view }] : [],
+    method: {
+      type: 'safe-k-anonymity',
+      title: 'Sampling + safe k-anonymization',
+      parameters: {
+        k: p.k,
+        sampling: p.beta,
+        ...Object.fromEntries(recoding.report.filter((c) => c.level > 0).map((c) => [`level.${c.name}`, c.level])),
+        ...(spec.target ? { targetEpsilon: spec.target.epsilon, targetDelta: spec.target.delta } : {}),
+      },
+      derived: { epsilon: p.epsilon, delta: p.delta, gamma: 1 - (1 - p.beta) * Math.exp(-p.epsilon), minimumEpsilon: minimumEpsilon(p.beta), samplingExact: formatRational(samplingExact) },
+    },
+    guarantee: {
+      name: '(ε,δ)-differential privacy',
+      statement:
+        `Publishing these generalized records is (ε = ${p.epsilon}, δ = ${fmtDelta})-differentially private: adding or removing any one person's record ` +
+        `changes the probability of any release by at most a factor e^ε, except with probability δ. This holds because each record was sampled with ` +
+        `probability β = ${p.beta}, the generalization was fixed before the data were read, and every class of identical released tuples with fewer than k = ${p.k} records was deleted.`,
+      formula: 'δ = d(k, β, ε) = max_{n ≥ ⌈k/γ − 1⌉} Pr[Bin(n, β) > γn],  γ = 1 − (1 − β)e^{−ε},  ε ≥ −ln(1 − β)',
+      source: 'Li, Qardaji, Su, "On sampling, anonymization, and differential privacy" (paper 003), Theorem 5; unbounded neighbours (add/remove one record)',
+      holds: census.minClassSize === 0 || census.minClassSize >= p.k,
+      epsilon: p.epsilon,
+      delta: p.delta,
+    },
+    risk: {
+      adversary: 'may know everything about every record but one and tries to tell whether that record was in the input (differential privacy); identity disclosure is measured on the generalized quasi-identifiers',
+      classes: census.classes,
+      minClassSize: census.minClassSize,
+      reidentification,
+    },
+    utility: {
+      relativeError: utility && Number.isFinite(utility.error) ? { release: utility.error } : {},
+      queryPool:
+        utility !== undefined
+          ? `${utility.queries.toLocaleString('en-US')} queries COUNT(*) WHERE A1=a1 ∧ … ∧ Ad=ad over original values, d ∈ {1,2,3}, answer ≥ 0.1% of the records, estimated from the generalized sample by spreading each record uniformly over the values it covers and dividing by β`
+          : 'measured when the job runs',
+      generalizationLoss: loss,
+    },
+    anonymity: {
+      k: p.k,
+      sampling: p.beta,
+      samplingExact: formatRational(samplingExact),
+      choice: p.choice,
+      neighbours: 'unbounded: datasets that differ by adding or removing one record (paper 003)',
+      curve,
+      columns: recoding.report,
+      sampled: census.sampled,
+    },
+    suppressed: census.suppressedRows,
+    summary: [
+      `Each record was kept with probability ${p.beta} (an exact Bernoulli draw), its columns were generalized at levels fixed in advance, and every group of fewer than ${p.k} identical records was deleted.`,
+      `The release is (ε = ${p.epsilon}, δ = ${fmtDelta})-differentially private: whether any one person is in the input changes what can be published by at most a factor e^${p.epsilon}, except with probability ${fmtDelta}.`,
+      `It holds ${census.rows.length.toLocaleString('en-US')} records in ${census.classes.toLocaleString('en-US')} classes of at least ${census.minClassSize} identical records; generalization loss ${loss.toFixed(3)}${utility && Number.isFinite(utility.error) ? `, count-query relative error ${utility.error.toFixed(4)}` : ''}.`,
+    ],
+    externalSummary: [
+      `Each record was kept with probability ${p.beta}, its columns were generalized at levels fixed in advance, and every group of fewer than ${p.k} identical records was deleted.`,
+      `The release is (ε = ${p.epsilon}, δ = ${fmtDelta})-differentially private with respect to adding or removing one person's record.`,
+    ],
+    warnings: [
+      `${census.suppressedRows.toLocaleString('en-US')} sampled record(s) were suppressed; this exact count is outside the theorem and appears only in the internal report.`,
+    ],
+  };
+}
+
+export type SafeKReport = Report;

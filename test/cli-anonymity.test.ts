@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CLI = resolve('dist/cli/custos.mjs');
+const ADULT = resolve('resources/adult/adult.csv');
+const H = (name: string) => resolve(`resources/adult/adult_hierarchy_${name}.csv`);
+
+function run(method: Record<string, unknown>, extra: string[] = []): { code: number; stdout: string; dir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'custos-k-'));
+  writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: ADULT }, attributes: { occupation: 'sensitive', 'salary-class': 'insensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+  const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json', '--test-seed', '2', ...extra], { encoding: 'utf8', env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' } });
+  return { code: r.status ?? -1, stdout: r.stdout, dir };
+}
+
+const hierarchies = {
+  age: { type: 'interval', widths: [10, 20] },
+  education: H('education'),
+  'marital-status': H('marital-status'),
+  'native-country': H('native-country'),
+  workclass: H('workclass'),
+  occupation: H('occupation'),
+  race: H('race'),
+};
+const levels = { age: 2, education: 2, 'marital-status': 2, 'native-country': 1, workclass: 2, occupation: 1, race: 1 };
+
+describe('custos run: sampling + safe k-anonymization', () => {
+  it('solves for k, releases generalized records, and reports ε, δ, classes, the smallest class and the suppressed count', () => {
+    const r = run({ type: 'safe-k-anonymity', k: 'auto', sampling: 0.1, target: { epsilon: 1, delta: 1e-6 }, hierarchies, levels });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.anonymity.k).toBe(9);
+    expect(report.guarantee).toMatchObject({ epsilon: 1, holds: true });
+    expect(report.guarantee.delta).toBeLessThanOrEqual(1e-6);
+    expect(report.risk.classes).toBeGreaterThan(10);
+    expect(report.risk.minClassSize).toBeGreaterThanOrEqual(9);
+    expect(report.output.suppressed).toBeGreaterThanOrEqual(0);
+    expect(report.anonymity.curve.length).toBeGreaterThan(3);
+    const lines = readFileSync(join(r.dir, 'out', 'release.csv'), 'utf8').trim().split('\r\n');
+    expect(lines.length - 1).toBe(report.output.rows);
+    expect(lines[1]).toMatch(/\d+-\d+/);
+    const verify = spawnSync(process.execPath, [CLI, 'verify', join(r.dir, 'out'), '--accept-test-randomness'], { encoding: 'utf8' });
+    expect(verify.status, verify.stdout).toBe(0);
+  });
+
+  it('rejects bad settings with exit 2 and a clear message, writing nothing', () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ type: 'safe-k-anonymity', k: 1, sampling: 0.1 }, /k must be at least 2/],
+      [{ type: 'safe-k-anonymity', k: 5, sampling: 1 }, /sampling must be < 1/],
+      [{ type: 'safe-k-anonymity', k: 5, sampling: 0.5, epsilon: 0.5 }, /below −ln\(1−β\) = 0\.693147/],
+      [{ type: 'safe-k-anonymity', k: 5, sampling: 0.5, target: { epsilon: 1, delta: 1e-9 } }, /the smallest k for this β is \d+/],
+      [{ type: 'safe-k-anonymity', k: 5, sampling: 0.1, hierarchies: { education: H('race') }, levels: { education: 1 } }, /16 value\(s\) of "education" have no path to the root/],
+      [{ type: 'safe-k-anonymity', k: 5, sampling: 0.1, hierarchies: { age: { type: 'interval', widths: [10] } }, levels: { age: 5 } }, /level 5 is beyond/],
+      [{ type: 'safe-k-anonymity', k: 5, sampling: 0.1, levels: 'search' }, /lattice search is not available/],
+    ];
+    for (const [method, message] of cases) {
+      const r = run(method);
+      expect(r.code, JSON.stringify(method)).toBe(2);
+      expect(JSON.parse(r.stdout).error.message).toMatch(message);
+      expect(readdirSync(r.dir)).toEqual(['job.json']);
+    }
+  });
+});
+
+describe('custos run: partitioned recoding', () => {
+  it('every released class of every part meets k; ε′ per Theorem 2 is reported', () => {
+    const r = run({ type: 'partitioned-recoding', parts: 3, model: { type: 'k-anonymity', k: 5 }, hierarchies, levels });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.anonymity.parts).toHaveLength(3);
+    for (const p of report.anonymity.parts) expect(p.worst).toBeGreaterThanOrEqual(5);
+    expect(report.anonymity.epsilonPrime[2]).toMatchObject({ epsilon: 1 });
+    const header = readFileSync(join(r.dir, 'out', 'release.csv'), 'utf8').split('\r\n')[0]!.split(',');
+    expect(header[0]).toBe('NOT_A_PROTECTED_RELEASE');
+    expect(header[1]).toBe('part');
+    const verify = spawnSync(process.execPath, [CLI, 'verify', join(r.dir, 'out'), '--accept-test-randomness'], { encoding: 'utf8' });
+    expect(verify.status, verify.stdout).toBe(0);
+  });
+
+  it('ℓ-diversity holds in every released class', () => {
+    const r = run({ type: 'partitioned-recoding', parts: 2, model: { type: 'l-diversity', l: 3 }, hierarchies: { age: hierarchies.age }, levels: { age: 2 } });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.guarantee.holds).toBe(true);
+    for (const p of report.anonymity.parts) expect(p.worst).toBeGreaterThanOrEqual(3);
+  });
+});
