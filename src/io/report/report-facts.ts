@@ -1,4 +1,5 @@
 import type { ReidentificationRisk } from '../../engine/risk/reidentification.js';
+import { num } from './html.js';
 import type { Report } from './report-model.js';
 
 /** A labelled value as text, the unit of the PDF tables and the workbook's Report sheet. */
@@ -18,11 +19,8 @@ export interface ReportFacts {
   readonly provenance: readonly Fact[];
 }
 
-export function fmt(value: number | undefined | null, digits = 4): string {
-  if (value === undefined || value === null || Number.isNaN(value)) return 'n/a';
-  if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
-  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(digits);
-}
+/** Numbers as every rendering prints them. */
+export const fmt = num;
 
 function reidentificationFacts(label: string, r: ReidentificationRisk): Fact[] {
   return [
