@@ -190,6 +190,45 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(s.errors).toEqual([]);
   });
 
+  it('sampling + safe k-anonymization: hierarchies per column, k solved from a target, DP guarantee in the results', async () => {
+    rmSync(OUT, { recursive: true, force: true });
+    const s = await open();
+    const { page } = s;
+    await page.getByRole('button', { name: /Use the sample data/ }).click();
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await page.getByRole('button', { name: /Next: Columns/ }).click();
+    await page.getByLabel('Role of occupation').selectOption('sensitive');
+    await page.getByRole('button', { name: /Next: Method/ }).click();
+    await page.getByRole('radio', { name: /Sampling \+ safe k-anonymization/ }).check();
+    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    await page.getByLabel('Meet a target (ε, δ)').check();
+    await page.getByLabel('Choose for me').selectOption('k');
+    await page.getByLabel('Hierarchy of age').selectOption('interval');
+    await page.getByLabel('Level of age').fill('2');
+    await expect(page.getByText(/→ 20-39|→ 40-59|→ 0-19/).count()).resolves.toBe(1);
+    for (const [column, level] of [['education', 2], ['marital-status', 2], ['native-country', 1], ['workclass', 2], ['occupation', 1], ['race', 1]] as const) {
+      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
+      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
+      await page.getByLabel(`Level of ${column}`).fill(String(level));
+    }
+    await page.screenshot({ path: join(SHOTS, 'safe-k-parameters.png'), fullPage: true });
+    await axeScan(page, 'safe-k-parameters');
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByText(/k = 9 is the smallest k/).waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(SHOTS, 'safe-k-risk.png') });
+    await page.getByRole('button', { name: /Next: Run/ }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
+    await page.getByText(/\(ε,δ\)-differential privacy: holds/).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'safe-k-results.png') });
+    const report = JSON.parse(readFileSync(join(OUT, 'report.json'), 'utf8'));
+    expect(report.anonymity.k).toBe(9);
+    expect(report.risk.minClassSize).toBeGreaterThanOrEqual(9);
+    expectLoopbackOnly(s);
+    expect(s.errors).toEqual([]);
+    rmSync(OUT, { recursive: true, force: true });
+  });
+
   it('a malformed message to the host is rejected with the reason, and the token is required', async () => {
     const post = (path: string, body: unknown, token: string | undefined) =>
       fetch(`${host.origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Custos-Token': token } : {}) }, body: JSON.stringify(body) });

@@ -1,5 +1,5 @@
-import type { Role, WizardState } from './wizard-state.js';
-import { initialState } from './wizard-state.js';
+import type { HierarchyChoice, Role, WizardState } from './wizard-state.js';
+import { initialState, NO_HIERARCHY } from './wizard-state.js';
 
 /** The job file the wizard stands for: the CLI runs exactly this, the report embeds it. */
 export function buildJob(state: WizardState): Record<string, unknown> {
@@ -21,6 +21,23 @@ export function buildJob(state: WizardState): Record<string, unknown> {
   } else if (state.method === 'reconstruction-privacy') {
     const rp = state.rp;
     method = { type: 'reconstruction-privacy', retention: rp.retention, epsilon: rp.epsilon, delta: rp.delta, bound: rp.bound, strict: rp.strict };
+  } else if (state.method === 'safe-k-anonymity' || state.method === 'partitioned-recoding') {
+    const { hierarchies, levels } = recodingOf(state);
+    if (state.method === 'safe-k-anonymity') {
+      const kn = state.kanon;
+      method = {
+        type: 'safe-k-anonymity',
+        k: kn.useTarget && kn.solve === 'k' ? 'auto' : kn.k,
+        sampling: kn.useTarget && kn.solve === 'sampling' ? 'auto' : kn.sampling,
+        hierarchies,
+        levels,
+        ...(kn.useTarget ? { target: { epsilon: kn.targetEpsilon, delta: kn.targetDelta } } : {}),
+      };
+    } else {
+      const p = state.partition;
+      const model = p.model === 'k-anonymity' ? { type: p.model, k: p.k } : p.model === 'l-diversity' ? { type: p.model, l: p.l } : { type: p.model, t: p.t };
+      method = { type: 'partitioned-recoding', parts: p.parts, model, hierarchies, levels };
+    }
   } else {
     const b = state.beta;
     method = {
@@ -46,6 +63,20 @@ export function buildJob(state: WizardState): Record<string, unknown> {
       variant: variant.length ? variant : ['internal'],
     },
   };
+}
+
+/** The hierarchies and levels of the job, from the per-column choices. */
+export function recodingOf(state: WizardState): { hierarchies: Record<string, unknown>; levels: Record<string, number> } {
+  const hierarchies: Record<string, unknown> = {};
+  const levels: Record<string, number> = {};
+  for (const [column, h] of Object.entries(state.hierarchies)) {
+    if (h.kind === 'none' || state.roles[column] === 'identifier') continue;
+    if (h.kind === 'file') hierarchies[column] = h.file;
+    if (h.kind === 'interval') hierarchies[column] = { type: 'interval', widths: h.widths.split(',').map((w) => Number(w.trim())).filter((w) => w > 0) };
+    if (h.kind === 'masking') hierarchies[column] = { type: 'masking', length: h.length };
+    if (h.level > 0) levels[column] = h.level;
+  }
+  return { hierarchies, levels };
 }
 
 type Json = Record<string, unknown>;
@@ -80,6 +111,32 @@ export function stateFromJob(job: Json): WizardState {
   if (type === 'uniform-perturbation') {
     const rho = method['rho1'] !== undefined;
     return { ...state, method: type, up: { mode: rho ? 'rho' : 'retention', retention: num(method['retention'], 0.5), rho1: num(method['rho1'], 0.1), rho2: num(method['rho2'], 0.5), epsilon: num(method['epsilon'], 0.5), delta: num(method['delta'], 0.3), bound: method['bound'] === 'full' ? 'full' : 'simplified' } };
+  }
+  if (type === 'safe-k-anonymity' || type === 'partitioned-recoding') {
+    const levels = (method['levels'] ?? {}) as Record<string, number>;
+    const hierarchies: Record<string, HierarchyChoice> = {};
+    for (const [column, spec] of Object.entries((method['hierarchies'] ?? {}) as Json)) {
+      const level = num(levels[column], 0);
+      if (typeof spec === 'string') hierarchies[column] = { ...NO_HIERARCHY, kind: 'file', file: spec, level };
+      else if ((spec as Json)['type'] === 'interval') hierarchies[column] = { ...NO_HIERARCHY, kind: 'interval', widths: ((spec as Json)['widths'] as number[]).join(', '), level };
+      else hierarchies[column] = { ...NO_HIERARCHY, kind: 'masking', length: num((spec as Json)['length'], 5), level };
+    }
+    if (type === 'safe-k-anonymity') {
+      const target = method['target'] as Json | undefined;
+      return {
+        ...state, method: type, hierarchies,
+        kanon: {
+          k: num(method['k'], 5), sampling: num(method['sampling'], 0.1),
+          solve: method['k'] === 'auto' ? 'k' : method['sampling'] === 'auto' ? 'sampling' : 'none',
+          useTarget: target !== undefined, targetEpsilon: num(target?.['epsilon'], 1), targetDelta: num(target?.['delta'], 1e-6),
+        },
+      };
+    }
+    const model = (method['model'] ?? {}) as Json;
+    return {
+      ...state, method: type, hierarchies,
+      partition: { parts: num(method['parts'], 1), model: (model['type'] as WizardState['partition']['model']) ?? 'k-anonymity', k: num(model['k'], 5), l: num(model['l'], 2), t: num(model['t'], 0.2) },
+    };
   }
   if (type === 'beta-privacy') {
     const beta = (method['beta'] ?? {}) as Json;

@@ -70,6 +70,34 @@ export function parameterProblems(state: WizardState, file: OpenedFile | undefin
         if (params.epsilon > eMax) problems['epsilon'] = `at most ${eMax.toFixed(4)} for “${c.name}” (groups where one value holds every record)`;
       }
     }
+  } else if (state.method === 'safe-k-anonymity' || state.method === 'partitioned-recoding') {
+    delete problems['roles'];
+    if (state.method === 'partitioned-recoding' && state.partition.model !== 'k-anonymity' && sensitive.length !== 1) problems['roles'] = `${state.partition.model} needs exactly one sensitive column`;
+    for (const [column, h] of Object.entries(state.hierarchies)) {
+      if (h.kind === 'none') continue;
+      if (h.kind === 'file' && !h.file.trim()) problems[`hierarchy.${column}`] = `give the hierarchy file of “${column}”`;
+      if (h.kind === 'interval') {
+        const widths = h.widths.split(',').map((w) => Number(w.trim()));
+        if (widths.some((w, i) => !Number.isInteger(w) || w < 2 || (i > 0 && w % widths[i - 1]! !== 0))) problems[`hierarchy.${column}`] = `interval widths of “${column}” must be whole numbers ≥ 2, each a multiple of the previous`;
+        else if (h.level > widths.length + 1) problems[`hierarchy.${column}`] = `“${column}” has only ${widths.length + 1} levels`;
+      }
+      if (h.kind === 'masking' && h.level > h.length) problems[`hierarchy.${column}`] = `“${column}” has only ${h.length} levels`;
+    }
+    if (state.method === 'safe-k-anonymity') {
+      const kn = state.kanon;
+      if (!(kn.useTarget && kn.solve === 'k') && !(Number.isInteger(kn.k) && kn.k >= 2)) problems['k'] = 'k must be a whole number ≥ 2';
+      if (!(kn.useTarget && kn.solve === 'sampling')) {
+        if (!(kn.sampling > 0 && kn.sampling < 1)) problems['sampling'] = 'must lie strictly between 0 and 1 (without sampling there is no DP guarantee)';
+        else if (kn.useTarget && kn.targetEpsilon < -Math.log1p(-kn.sampling)) problems['targetEpsilon'] = `at least −ln(1−β) = ${(-Math.log1p(-kn.sampling)).toFixed(4)} for this sampling rate`;
+      }
+      if (kn.useTarget && !(kn.targetDelta > 0 && kn.targetDelta < 1)) problems['targetDelta'] = 'must lie strictly between 0 and 1';
+    } else {
+      const p = state.partition;
+      if (!(Number.isInteger(p.parts) && p.parts >= 1)) problems['parts'] = 'a whole number ≥ 1';
+      if (p.model === 'k-anonymity' && !(Number.isInteger(p.k) && p.k >= 2)) problems['k'] = 'k must be a whole number ≥ 2';
+      if (p.model === 'l-diversity' && !(Number.isInteger(p.l) && p.l >= 2)) problems['l'] = 'ℓ must be a whole number ≥ 2';
+      if (p.model === 't-closeness' && !(p.t > 0 && p.t <= 1)) problems['t'] = 't must lie in (0, 1]';
+    }
   } else {
     if (sensitive.length > 1) problems['roles'] = 'β-privacy protects one sensitive column per job';
     const column = sensitive[0];

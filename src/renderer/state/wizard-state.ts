@@ -1,7 +1,16 @@
 import type { OpenedFile, Report, RunStatus } from '../../preload/api.js';
 
 export type Role = 'identifier' | 'quasi' | 'sensitive' | 'insensitive';
-export type MethodType = 'uniform-perturbation' | 'reconstruction-privacy' | 'beta-privacy';
+export type MethodType = 'uniform-perturbation' | 'reconstruction-privacy' | 'beta-privacy' | 'safe-k-anonymity' | 'partitioned-recoding';
+
+export interface HierarchyChoice {
+  readonly kind: 'none' | 'file' | 'interval' | 'masking';
+  readonly file: string;
+  /** Comma-separated interval widths, e.g. "5, 10, 20". */
+  readonly widths: string;
+  readonly length: number;
+  readonly level: number;
+}
 export type Bound = 'simplified' | 'full';
 
 export const STEPS = [
@@ -44,6 +53,17 @@ export interface WizardState {
     readonly maxBucket: number;
     readonly fakeValues: number;
   };
+  readonly kanon: {
+    readonly k: number;
+    readonly sampling: number;
+    /** Which parameter the solver chooses from the target, if any. */
+    readonly solve: 'none' | 'k' | 'sampling';
+    readonly useTarget: boolean;
+    readonly targetEpsilon: number;
+    readonly targetDelta: number;
+  };
+  readonly partition: { readonly parts: number; readonly model: 'k-anonymity' | 'l-diversity' | 't-closeness'; readonly k: number; readonly l: number; readonly t: number };
+  readonly hierarchies: Readonly<Record<string, HierarchyChoice>>;
   readonly output: {
     readonly dir: string;
     readonly csv: boolean;
@@ -66,8 +86,13 @@ export const initialState: WizardState = {
   up: { mode: 'retention', retention: 0.5, rho1: 0.1, rho2: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified' },
   rp: { retention: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified', strict: true },
   beta: { mode: 'coefficient', coefficient: 8, defaultBeta: '0.3', overrides: {}, algorithm: 'multi-size', maxBucket: 500, fakeValues: 0 },
+  kanon: { k: 5, sampling: 0.1, solve: 'none', useTarget: false, targetEpsilon: 1, targetDelta: 1e-6 },
+  partition: { parts: 1, model: 'k-anonymity', k: 5, l: 2, t: 0.2 },
+  hierarchies: {},
   output: { dir: '', csv: true, xlsx: true, html: true, pdf: true, internal: true, external: false },
 };
+
+export const NO_HIERARCHY: HierarchyChoice = { kind: 'none', file: '', widths: '10, 20', length: 5, level: 0 };
 
 export type Action =
   | { type: 'go'; step: StepId }
@@ -81,6 +106,9 @@ export type Action =
   | { type: 'setRp'; patch: Partial<WizardState['rp']> }
   | { type: 'setBeta'; patch: Partial<WizardState['beta']> }
   | { type: 'setOutput'; patch: Partial<WizardState['output']> }
+  | { type: 'setKanon'; patch: Partial<WizardState['kanon']> }
+  | { type: 'setPartition'; patch: Partial<WizardState['partition']> }
+  | { type: 'setHierarchy'; column: string; patch: Partial<HierarchyChoice> }
   | { type: 'runStarted'; id: string }
   | { type: 'runStatus'; status: RunStatus }
   | { type: 'load'; state: WizardState };
@@ -128,6 +156,12 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return { ...state, beta: { ...state.beta, ...action.patch } };
     case 'setOutput':
       return { ...state, output: { ...state.output, ...action.patch } };
+    case 'setKanon':
+      return { ...state, kanon: { ...state.kanon, ...action.patch } };
+    case 'setPartition':
+      return { ...state, partition: { ...state.partition, ...action.patch } };
+    case 'setHierarchy':
+      return { ...state, hierarchies: { ...state.hierarchies, [action.column]: { ...(state.hierarchies[action.column] ?? NO_HIERARCHY), ...action.patch } } };
     case 'runStarted':
       return { ...state, run: { id: action.id, status: { id: action.id, state: 'running', fraction: 0 } } };
     case 'runStatus':

@@ -22,6 +22,20 @@ export const METHODS: readonly { type: MethodType; title: string; protects: stri
     costs: 'Links between the sensitive value and the other columns are blurred within each bucket; queries are answered by estimation.',
     guarantee: 'β-privacy: inference probability ≤ β_v for every value (Wang, Wang, Fu, Wong).',
   },
+  {
+    type: 'safe-k-anonymity',
+    title: 'Sampling + safe k-anonymization',
+    protects: 'Releases a random sample of generalized records (age bands, regions…) in which every combination appears at least k times, with a formal differential-privacy guarantee: nobody can tell whether a given person was in the data.',
+    costs: 'Only a sample is released and detail is coarsened; rare combinations are deleted.',
+    guarantee: '(ε,δ)-differential privacy with δ = d(k, β, ε) (Li, Qardaji, Su).',
+  },
+  {
+    type: 'partitioned-recoding',
+    title: 'Partitioned recoding (k-anonymity, ℓ-diversity, t-closeness)',
+    protects: 'The familiar models agencies know, applied to random disjoint parts of the data with one shared generalization, so the parts compose safely.',
+    costs: 'Detail is coarsened and classes that fail the model are deleted; no formal DP guarantee by itself.',
+    guarantee: 'k-anonymity, ℓ-diversity or t-closeness in every part (Clifton et al.).',
+  },
 ];
 
 export function MethodStep(props: { state: WizardState; dispatch: (a: Action) => void }) {
@@ -43,7 +57,7 @@ export function MethodStep(props: { state: WizardState; dispatch: (a: Action) =>
           </span>
         </label>
       ))}
-      <p className="muted">Sampling with safe k-anonymization, partitioned recoding and differentially private counts arrive in later versions.</p>
+      <p className="muted">Differentially private counts arrive in a later version.</p>
     </fieldset>
   );
 }

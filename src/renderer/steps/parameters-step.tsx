@@ -2,7 +2,7 @@ import type { OpenedFile } from '../../preload/api.js';
 import { Callout, CheckField, NumberField, SelectField, TextField } from '../components/fields.js';
 import { formatNumber } from '../format.js';
 import { betaRows, maxRetention, parameterProblems } from '../state/validation.js';
-import type { Action, WizardState } from '../state/wizard-state.js';
+import { NO_HIERARCHY, type Action, type HierarchyChoice, type WizardState } from '../state/wizard-state.js';
 
 const BOUNDS = [
   { value: 'simplified', label: 'Simplified Chernoff bound (default)' },
@@ -14,6 +14,7 @@ export function ParametersStep(props: { file: OpenedFile; state: WizardState; di
   const problems = parameterProblems(state, file);
   const sensitive = file.columns.filter((c) => state.roles[c.name] === 'sensitive');
   if (state.method === 'beta-privacy') return <BetaParameters {...props} problems={problems} />;
+  if (state.method === 'safe-k-anonymity' || state.method === 'partitioned-recoding') return <AnonymityParameters {...props} problems={problems} />;
   const rp = state.method === 'reconstruction-privacy';
   const params = rp ? state.rp : state.up;
   const set = (patch: Partial<WizardState['rp'] & WizardState['up']>) => dispatch(rp ? { type: 'setRp', patch } : { type: 'setUp', patch });
@@ -156,6 +157,127 @@ function BetaParameters(props: { file: OpenedFile; state: WizardState; dispatch:
         <NumberField label="Largest bucket" min={1} max={5000} step={1} value={b.maxBucket} onChange={(maxBucket) => set({ maxBucket })} error={problems['maxBucket']} help="Larger buckets admit stricter β but blur more. A value needs buckets of at least ⌈1/β⌉ records." />
         <NumberField label="Fake values per bucket" min={0} max={20} step={1} value={b.fakeValues} onChange={(fakeValues) => set({ fakeValues })} error={problems['fakeValues']} help="Protects against an adversary who already knows other people in the bucket (corruption attack), at some cost in accuracy." />
       </fieldset>
+    </>
+  );
+}
+
+function example(value: string | undefined, h: HierarchyChoice): string {
+  if (value === undefined || h.kind === 'none' || h.level === 0) return value ?? '';
+  if (h.kind === 'file') return `${value} → level ${h.level} of the file`;
+  if (h.kind === 'masking') return h.level >= h.length ? `${value} → *` : value.length === h.length ? `${value} → ${value.slice(0, h.length - h.level)}${'*'.repeat(h.level)}` : `${value}: not ${h.length} characters long`;
+  const widths = h.widths.split(',').map((w) => Number(w.trim()));
+  if (h.level > widths.length) return `${value} → *`;
+  const w = widths[h.level - 1]!;
+  const v = Number(value);
+  if (!Number.isInteger(v) || !(w >= 2)) return `${value}: not a whole number`;
+  const start = Math.floor(v / w) * w;
+  return `${value} → ${start}-${start + w - 1}`;
+}
+
+function AnonymityParameters(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void; problems: Record<string, string> }) {
+  const { file, state, dispatch, problems } = props;
+  const safe = state.method === 'safe-k-anonymity';
+  const kn = state.kanon;
+  const p = state.partition;
+  const setK = (patch: Partial<WizardState['kanon']>) => dispatch({ type: 'setKanon', patch });
+  const setP = (patch: Partial<WizardState['partition']>) => dispatch({ type: 'setPartition', patch });
+  const columns = file.columns.filter((c) => state.roles[c.name] !== 'identifier');
+  return (
+    <>
+      <p className="lead">
+        {safe
+          ? 'Choose the sampling rate and k, then how coarsely each column is released. The generalization is fixed here, before any record is read, as the guarantee requires.'
+          : 'Choose the privacy model and the number of random parts, then how coarsely each column is released.'}
+      </p>
+      {problems['roles'] && <Callout tone="error">{problems['roles']}</Callout>}
+      {safe ? (
+        <fieldset className="options">
+          <legend>Sampling and k</legend>
+          <CheckField label="Meet a target (ε, δ)" checked={kn.useTarget} onChange={(useTarget) => setK({ useTarget })} help="and let Custos choose k or the sampling rate" />
+          {kn.useTarget && (
+            <SelectField
+              label="Choose for me"
+              value={kn.solve}
+              options={[
+                { value: 'none', label: 'nothing: check my k and sampling rate' },
+                { value: 'k', label: 'the smallest k for my sampling rate' },
+                { value: 'sampling', label: 'the largest sampling rate for my k' },
+              ]}
+              onChange={(solve) => setK({ solve })}
+            />
+          )}
+          {!(kn.useTarget && kn.solve === 'k') && <NumberField label="k" min={2} max={1000} step={1} value={kn.k} onChange={(k) => setK({ k })} error={problems['k']} help="Every released combination of values appears at least k times." />}
+          {!(kn.useTarget && kn.solve === 'sampling') && (
+            <NumberField label="Sampling rate β" slider min={0.01} max={0.99} step={0.01} value={kn.sampling} onChange={(sampling) => setK({ sampling })} error={problems['sampling']} help="Each record enters the release with this probability. A smaller sample gives a stronger guarantee." />
+          )}
+          {kn.useTarget && (
+            <>
+              <NumberField label="Target ε" min={0.01} max={10} step={0.1} value={kn.targetEpsilon} onChange={(targetEpsilon) => setK({ targetEpsilon })} error={problems['targetEpsilon']} help="How much one person's presence may change any release (a factor e^ε)." />
+              <NumberField label="Target δ" min={1e-12} max={0.5} step={1e-6} value={kn.targetDelta} onChange={(targetDelta) => setK({ targetDelta })} error={problems['targetDelta']} help="The small probability with which that bound may fail." />
+            </>
+          )}
+        </fieldset>
+      ) : (
+        <fieldset className="options">
+          <legend>Model and parts</legend>
+          <SelectField
+            label="Privacy model"
+            value={p.model}
+            options={[
+              { value: 'k-anonymity', label: 'k-anonymity' },
+              { value: 'l-diversity', label: 'ℓ-diversity (distinct)' },
+              { value: 't-closeness', label: 't-closeness' },
+            ]}
+            onChange={(model) => setP({ model })}
+          />
+          {p.model === 'k-anonymity' && <NumberField label="k" min={2} max={1000} step={1} value={p.k} onChange={(k) => setP({ k })} error={problems['k']} help="Every class of records sharing their quasi-identifiers has at least k records." />}
+          {p.model === 'l-diversity' && <NumberField label="ℓ" min={2} max={100} step={1} value={p.l} onChange={(l) => setP({ l })} error={problems['l']} help="Every class holds at least ℓ different sensitive values." />}
+          {p.model === 't-closeness' && <NumberField label="t" min={0.01} max={1} step={0.01} value={p.t} onChange={(t) => setP({ t })} error={problems['t']} help="Every class's sensitive distribution is within t of the whole part's." />}
+          <NumberField label="Parts" min={1} max={100} step={1} value={p.parts} onChange={(parts) => setP({ parts })} error={problems['parts']} help="Random disjoint parts of equal size, each anonymized on its own with the same generalization." />
+        </fieldset>
+      )}
+      <table className="grid hierarchy-table">
+        <caption>Generalization per column</caption>
+        <thead>
+          <tr>
+            <th scope="col">Column</th>
+            <th scope="col">Hierarchy</th>
+            <th scope="col">Definition</th>
+            <th scope="col" className="n">Level</th>
+            <th scope="col">Preview</th>
+          </tr>
+        </thead>
+        <tbody>
+          {columns.map((c) => {
+            const h = state.hierarchies[c.name] ?? NO_HIERARCHY;
+            const set = (patch: Partial<HierarchyChoice>) => dispatch({ type: 'setHierarchy', column: c.name, patch });
+            const problem = problems[`hierarchy.${c.name}`];
+            return (
+              <tr key={c.name} className={problem ? 'bad' : undefined}>
+                <th scope="row">{c.name}</th>
+                <td>
+                  <select aria-label={`Hierarchy of ${c.name}`} value={h.kind} onChange={(e) => set({ kind: e.target.value as HierarchyChoice['kind'], level: e.target.value === 'none' ? 0 : Math.max(1, h.level) })}>
+                    <option value="none">none: as collected</option>
+                    <option value="file">ARX hierarchy file</option>
+                    <option value="interval">intervals (numbers)</option>
+                    <option value="masking">masking (codes)</option>
+                  </select>
+                </td>
+                <td>
+                  {h.kind === 'file' && <input type="text" aria-label={`Hierarchy file of ${c.name}`} value={h.file} placeholder="/path/hierarchy.csv" onChange={(e) => set({ file: e.target.value })} />}
+                  {h.kind === 'interval' && <input type="text" aria-label={`Interval widths of ${c.name}`} value={h.widths} onChange={(e) => set({ widths: e.target.value })} />}
+                  {h.kind === 'masking' && <input type="number" aria-label={`Code length of ${c.name}`} min={1} max={64} value={h.length} onChange={(e) => set({ length: Number(e.target.value) })} />}
+                  {problem && <p className="error-text">{problem}</p>}
+                </td>
+                <td className="n">
+                  {h.kind !== 'none' && <input type="number" aria-label={`Level of ${c.name}`} min={0} max={64} value={h.level} onChange={(e) => set({ level: Number(e.target.value) })} />}
+                </td>
+                <td className="muted">{example(c.top[0]?.value, h)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </>
   );
 }

@@ -49,6 +49,21 @@ export function ResultsStep({ report }: { report: Report }) {
           )}
         </section>
       ))}
+      {report.anonymity && (
+        <section className="card">
+          <h3>Released classes</h3>
+          <p>
+            {formatNumber(report.output?.rows ?? 0)} records in {formatNumber(report.risk.classes ?? 0)} classes; the smallest has {formatNumber(report.risk.minClassSize ?? 0)} records. Generalization loss {formatNumber(report.utility.generalizationLoss, 3)}
+            {errors.release !== undefined ? `; count-query relative error ${formatNumber(errors.release)}` : ''}.
+          </p>
+          {report.anonymity.curve && (
+            <BarChart
+              title="−log₁₀ δ at each ε (longer is stronger)"
+              bars={report.anonymity.curve.map((c) => ({ label: `ε = ${c.epsilon.toFixed(3)}`, value: -Math.log10(Math.max(c.delta, 1e-300)), tone: 'safe' as const, text: `δ = ${c.delta.toExponential(2)}` }))}
+            />
+          )}
+        </section>
+      )}
       {report.beta && (
         <section className="card">
           <h3>Buckets and inference bounds</h3>

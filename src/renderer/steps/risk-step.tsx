@@ -52,6 +52,34 @@ export function RiskStep(props: { api: CustosApi; state: WizardState; onFix: (ke
 }
 
 function AssessmentView({ report }: { report: Report }) {
+  if (report.anonymity) {
+    const a = report.anonymity;
+    return (
+      <section className="card">
+        <h3>{report.guarantee.name}</h3>
+        {report.guarantee.delta !== undefined && (
+          <p>
+            With k = {a.k} and sampling rate β = {a.sampling}, the release is (ε = {report.guarantee.epsilon}, δ = {report.guarantee.delta.toExponential(3)})-differentially private. {a.choice}.
+          </p>
+        )}
+        <p>
+          A preview on this data: {formatNumber(report.risk.classes ?? 0)} classes would be released, the smallest with {formatNumber(report.risk.minClassSize ?? 0)} records
+          {report.output?.suppressed !== undefined ? `; ${formatNumber(report.output.suppressed)} records suppressed` : ''}. Generalization loss {formatNumber(report.utility.generalizationLoss, 3)}.
+        </p>
+        {a.curve && (
+          <BarChart
+            title="Strength of the guarantee: −log₁₀ δ at each ε (longer is stronger)"
+            bars={a.curve.map((c) => ({ label: `ε = ${c.epsilon.toFixed(3)}`, value: -Math.log10(Math.max(c.delta, 1e-300)), tone: 'safe' as const, text: `δ = ${c.delta.toExponential(2)}` }))}
+          />
+        )}
+        {a.parts && (
+          <p>
+            Parts: {a.parts.map((p) => `#${p.part}: ${formatNumber(p.released)} of ${formatNumber(p.size)} released`).join('; ')}.
+          </p>
+        )}
+      </section>
+    );
+  }
   if (report.beta) {
     const b = report.beta;
     return (
