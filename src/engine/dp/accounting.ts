@@ -1,0 +1,37 @@
+import type { CorrelationModel } from './glm.js';
+
+/**
+ * ε_eff = √(Δᵀ R⁻¹ Δ)/b for a one-person change Δ of the answers (spec §E.3),
+ * with the closed-form inverses of the AR(1) (tridiagonal) and block
+ * equicorrelation models, so no d×d matrix is ever inverted.
+ */
+export function quadraticFormInverse(model: CorrelationModel, delta: readonly number[]): number {
+  const d = delta.length;
+  if (model.kind === 'independent') return delta.reduce((s, x) => s + x * x, 0);
+  if (model.kind === 'ar1') {
+    const r = model.rho;
+    let sum = 0;
+    for (let i = 0; i < d; i++) {
+      const diag = i === 0 || i === d - 1 ? 1 : 1 + r * r;
+      sum += diag * delta[i]! * delta[i]!;
+      if (i + 1 < d) sum -= 2 * r * delta[i]! * delta[i + 1]!;
+    }
+    return sum / (1 - r * r);
+  }
+  const r = model.rho;
+  const blocks = new Map<number, { size: number; sum: number; squares: number }>();
+  model.blockOf.forEach((b, i) => {
+    const e = blocks.get(b) ?? { size: 0, sum: 0, squares: 0 };
+    e.size++;
+    e.sum += delta[i]!;
+    e.squares += delta[i]! * delta[i]!;
+    blocks.set(b, e);
+  });
+  let total = 0;
+  for (const { size, sum, squares } of blocks.values()) total += (squares - (r / (1 + (size - 1) * r)) * sum * sum) / (1 - r);
+  return total;
+}
+
+export function effectiveEpsilon(model: CorrelationModel, delta: readonly number[], b: number): number {
+  return Math.sqrt(quadraticFormInverse(model, delta)) / b;
+}

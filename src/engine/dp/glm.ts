@@ -1,0 +1,130 @@
+import type { RandomSource } from '../random/source.js';
+import { uniformUnit } from '../random/draws.js';
+import { gridExponential, gridGaussian } from './exact-samplers.js';
+
+/**
+ * Correlated Laplace noise: the symmetric multivariate Laplace (generalized
+ * Laplace with s = 1, μ = 0, Σ = 2b²R; spec §E.2). Every coordinate is exactly
+ * Laplace(b) and the correlation is R. Exp(1) and N(0,1) come from the exact
+ * grid samplers.
+ */
+export type CorrelationModel = { readonly kind: 'independent' } | { readonly kind: 'ar1'; readonly rho: number } | { readonly kind: 'block'; readonly rho: number; readonly blockOf: readonly number[] };
+
+export const MAX_RHO = 0.95;
+
+/** The correlation matrix of a model over d answers. */
+export function correlationMatrix(model: CorrelationModel, d: number): Float64Array[] {
+  return Array.from({ length: d }, (_, i) =>
+    Float64Array.from({ length: d }, (_, j) => {
+      if (i === j) return 1;
+      if (model.kind === 'ar1') return model.rho ** Math.abs(i - j);
+      if (model.kind === 'block') return model.blockOf[i] === model.blockOf[j] ? model.rho : 0;
+      return 0;
+    }),
+  );
+}
+
+/** Lower Cholesky factor of a positive-definite matrix. */
+export function cholesky(a: readonly Float64Array[]): Float64Array[] {
+  const n = a.length;
+  const l = Array.from({ length: n }, () => new Float64Array(n));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = a[i]![j]!;
+      for (let k = 0; k < j; k++) sum -= l[i]![k]! * l[j]![k]!;
+      if (i === j) {
+        if (sum <= 0) throw new RangeError('the correlation matrix is not positive definite');
+        l[i]![i] = Math.sqrt(sum);
+      } else l[i]![j] = sum / l[j]![j]!;
+    }
+  }
+  return l;
+}
+
+/** Applies the Cholesky factor of a model to a standard normal vector, without forming R when it has structure. */
+function correlate(model: CorrelationModel, z: Float64Array): Float64Array {
+  const d = z.length;
+  if (model.kind === 'independent') return z;
+  if (model.kind === 'ar1') {
+    // AR(1): x_1 = z_1, x_t = ρ x_{t−1} + √(1−ρ²) z_t has correlation ρ^{|i−j|}.
+    const out = new Float64Array(d);
+    const s = Math.sqrt(1 - model.rho * model.rho);
+    for (let t = 0; t < d; t++) out[t] = t === 0 ? z[0]! : model.rho * out[t - 1]! + s * z[t]!;
+    return out;
+  }
+  // Block equicorrelation x_i = √ρ·g_block + √(1−ρ)·z_i: the individual part here, the shared part in glmNoise.
+  return z.map((v) => Math.sqrt(1 - model.rho) * v);
+}
+
+/** One batch of d correlated Laplace(b) noises: N = √(2W)·b·C·Z, W ~ Exp(1). */
+export function glmNoise(source: RandomSource, model: CorrelationModel, d: number, b: number): Float64Array {
+  const w = gridExponential(source);
+  const z = new Float64Array(d);
+  for (let i = 0; i < d; i++) z[i] = gridGaussian(source);
+  const x = correlate(model, z);
+  if (model.kind === 'block') {
+    const shared = new Map<number, number>();
+    for (let i = 0; i < d; i++) {
+      const block = model.blockOf[i]!;
+      let g = shared.get(block);
+      if (g === undefined) shared.set(block, (g = gridGaussian(source)));
+      x[i] = x[i]! + Math.sqrt(model.rho) * g;
+    }
+  }
+  const scale = Math.sqrt(2 * w) * b;
+  return x.map((v) => scale * v);
+}
+
+/** Independent Laplace(b) noise as the GLM with R = I would give it, for comparison in attacks. */
+export function iidLaplaceNoise(source: RandomSource, d: number, b: number): Float64Array {
+  const out = new Float64Array(d);
+  for (let i = 0; i < d; i++) out[i] = Math.sqrt(2 * gridExponential(source)) * b * gridGaussian(source);
+  return out;
+}
+
+/**
+ * The streaming iteration mechanism (spec §E.2) for a series with per-step
+ * correlation ρ. Variant "keep": one W for the whole stream (the batch AR(1)
+ * GLM). Variant "refresh": W is redrawn before each step from its conditional
+ * law given the last noise (1/W ~ InverseGaussian(2b/|n|, 2)).
+ */
+export class StreamingNoise {
+  private w: number;
+  private z: number;
+  private last: number | undefined;
+  constructor(
+    private readonly source: RandomSource,
+    private readonly b: number,
+    private readonly rho: number,
+    private readonly variant: 'keep' | 'refresh',
+  ) {
+    this.w = gridExponential(source);
+    this.z = gridGaussian(source);
+  }
+
+  next(): number {
+    if (this.last !== undefined) {
+      if (this.variant === 'refresh') {
+        this.w = this.last === 0 ? gammaHalf(this.source) : 1 / inverseGaussian(this.source, (2 * this.b) / Math.abs(this.last), 2);
+        this.z = this.last / (Math.sqrt(2 * this.w) * this.b);
+      }
+      this.z = this.rho * this.z + Math.sqrt(1 - this.rho * this.rho) * gridGaussian(this.source);
+    }
+    this.last = Math.sqrt(2 * this.w) * this.b * this.z;
+    return this.last;
+  }
+}
+
+/** Michael–Schucany–Haas transformation for the inverse Gaussian (mean μ, shape λ). */
+function inverseGaussian(source: RandomSource, mu: number, lambda: number): number {
+  const n = gridGaussian(source);
+  const y = n * n;
+  const x = mu + (mu * mu * y) / (2 * lambda) - (mu / (2 * lambda)) * Math.sqrt(4 * mu * lambda * y + mu * mu * y * y);
+  return uniformUnit(source) <= mu / (mu + x) ? x : (mu * mu) / x;
+}
+
+/** Gamma(½, rate 1) = N²/2. */
+function gammaHalf(source: RandomSource): number {
+  const n = gridGaussian(source);
+  return (n * n) / 2;
+}
