@@ -179,10 +179,31 @@ export const partitionedRecodingMethod = z
   })
   .strict();
 
-const FUTURE_METHODS = ['dp-counts'] as const;
-const AVAILABLE = 'uniform-perturbation, reconstruction-privacy, beta-privacy, safe-k-anonymity, partitioned-recoding';
+export const dpCountsMethod = z
+  .object({
+    type: z.literal('dp-counts'),
+    epsilon: z.number().gt(0, 'epsilon must be > 0').max(20),
+    /** "marginals": every 1- and 2-way marginal over `columns`; or explicit count queries. */
+    queries: z.union([z.literal('marginals'), z.array(z.object({ where: z.record(z.string(), z.string()) }).strict()).min(1)]),
+    columns: z.array(z.string()).min(1).optional(),
+    noise: z.enum(['laplace', 'generalized-laplace']).default('laplace'),
+    correlation: z
+      .union([
+        z.object({ model: z.literal('ar1'), rho: z.number().gt(-1).lt(1) }).strict(),
+        z.object({ groupBy: z.string().min(1), rho: z.number().gte(0).lt(1).default(0.5) }).strict(),
+      ])
+      .optional(),
+    /** Each query becomes a series over the values of this column, with AR(1) noise along it. */
+    series: z.object({ by: z.string().min(1), iteration: z.enum(['keep', 'refresh']).default('keep') }).strict().optional(),
+    /** Run on a random part of the records (fixed size n/parts): ε′ of Theorem 2 is reported. */
+    parts: z.number().int().min(1).default(1),
+  })
+  .strict();
 
-export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, reconstructionPrivacyMethod, betaPrivacyMethod, safeKAnonymityMethod, partitionedRecodingMethod], {
+const FUTURE_METHODS: readonly string[] = [];
+const AVAILABLE = 'uniform-perturbation, reconstruction-privacy, beta-privacy, safe-k-anonymity, partitioned-recoding, dp-counts';
+
+export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, reconstructionPrivacyMethod, betaPrivacyMethod, safeKAnonymityMethod, partitionedRecodingMethod, dpCountsMethod], {
   errorMap: (issue, ctx) => {
     if (issue.code === z.ZodIssueCode.invalid_union_discriminator) {
       const given = (ctx.data as { type?: unknown } | undefined)?.type;
@@ -197,6 +218,14 @@ export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, r
   },
 }).superRefine((m, ctx) => {
   if (m.type === 'uniform-perturbation') checkRetentionChoice(m, ctx);
+  if (m.type === 'dp-counts') {
+    if (m.queries === 'marginals' && !m.columns) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['columns'], message: 'marginals need the columns to cross' });
+    if (m.noise === 'generalized-laplace' && !m.correlation && !m.series) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['correlation'], message: 'generalized Laplace noise needs a correlation model (ar1 or groupBy) or a series' });
+    }
+    const rho = m.correlation?.rho;
+    if (rho !== undefined && Math.abs(rho) > 0.95) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['correlation', 'rho'], message: 'ρ is capped at 0.95: above it, differences of answers are almost noise-free' });
+  }
   if (m.type === 'safe-k-anonymity') {
     if ((m.k === 'auto' || m.sampling === 'auto') && !m.target) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['target'], message: 'k or sampling "auto" needs a target { epsilon, delta } to solve for' });
@@ -256,3 +285,4 @@ export type ReconstructionPrivacySpec = z.output<typeof reconstructionPrivacyMet
 export type BetaPrivacySpec = z.output<typeof betaPrivacyMethod>;
 export type SafeKAnonymitySpec = z.output<typeof safeKAnonymityMethod>;
 export type PartitionedRecodingSpec = z.output<typeof partitionedRecodingMethod>;
+export type DpCountsSpec = z.output<typeof dpCountsMethod>;

@@ -57,6 +57,7 @@ export function buildReport(ctx: ReportContext): Report {
     ...(outcome.buckets ? { buckets: outcome.buckets } : {}),
     ...(outcome.beta ? { beta: outcome.beta } : {}),
     ...(outcome.anonymity ? { anonymity: outcome.anonymity } : {}),
+    ...(outcome.dp ? { dp: outcome.dp } : {}),
     ...(ctx.output ? { output: { ...ctx.output, ...(outcome.suppressed !== undefined ? { suppressed: outcome.suppressed } : {}) } } : {}),
     warnings: [
       ...outcome.warnings,
@@ -123,6 +124,7 @@ export function externalVariant(report: Report, externalSummary: readonly string
           },
         }
       : {}),
+    ...(report.dp ? { dp: { ...report.dp, filtering: [], inference: [], ...(report.dp.epsilonEffective !== undefined ? { epsilonEffective: report.dp.epsilonEffective } : {}) } } : {}),
     ...(report.output ? { output: { dir: report.output.dir, rows: report.output.rows, files: report.output.files } } : {}),
     warnings: report.warnings.filter((w) => !/malformed row|suppressed/.test(w)),
   };

@@ -15,6 +15,7 @@ import { JobError } from './job-error.js';
 import type { Job } from './job-schema.js';
 import type { LoadedJob } from './load-job.js';
 import { runBetaPrivacy } from './methods/beta-privacy.js';
+import { runDpCounts } from './methods/dp-counts.js';
 import { runPartitionedRecoding } from './methods/partitioned-recoding.js';
 import { runSafeKAnonymity } from './methods/safe-k-anonymity.js';
 import type { MethodContext } from './methods/method-context.js';
@@ -77,6 +78,8 @@ function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): Metho
       return runSafeKAnonymity(job, imported, method, ctx);
     case 'partitioned-recoding':
       return runPartitionedRecoding(job, imported, method, ctx);
+    case 'dp-counts':
+      return runDpCounts(job, imported, method, ctx);
   }
 }
 

@@ -67,6 +67,15 @@ export function reportFacts(report: Report): ReportFacts {
     keyFigures.push(['Generalization loss', fmt(report.utility.generalizationLoss, 3)]);
     for (const c of a.columns.filter((x) => x.level > 0)) keyFigures.push([`Level of “${c.name}”`, `${c.level} of ${c.depth - 1} (${c.hierarchy})`]);
   }
+  if (report.dp) {
+    const dp = report.dp;
+    keyFigures.push(['Answers / distinct', `${fmt(dp.queries)} / ${fmt(dp.distinctQueries)}`]);
+    keyFigures.push(['Sensitivity Δ / noise scale b', `${fmt(dp.sensitivity)} / ${fmt(dp.scale, 6)}`]);
+    keyFigures.push(['ε per answer', fmt(dp.epsilonPerAnswer, 6)]);
+    if (dp.epsilonEffective !== undefined) keyFigures.push(['ε_eff, worst one-person change', fmt(dp.epsilonEffective, 6)]);
+    keyFigures.push(['Noise', `${dp.noise}; ${dp.correlation}`]);
+    for (const f of dp.filtering ?? []) keyFigures.push([`Filter gain “${f.series}”`, `IID ${fmt(f.gainIid, 3)}, release ${fmt(f.gainRelease, 3)}`]);
+  }
   const errors = report.utility.relativeError;
   const errorBars: FactChart['bars'][number][] = [];
   if (errors.release !== undefined) errorBars.push({ label: 'this release', value: errors.release, tone: 'safe', text: fmt(errors.release) });

@@ -2,6 +2,7 @@ import { barChart, estimatePlot } from './svg-charts.js';
 import { esc, num } from './html.js';
 import { anonymitySections } from './report-html-anonymity.js';
 import { betaSections } from './report-html-beta.js';
+import { dpSections } from './report-html-dp.js';
 import { reportFacts } from './report-facts.js';
 import type { Report, SensitiveReport } from './report-model.js';
 
@@ -46,6 +47,7 @@ ${guaranteeSection(report)}
 ${report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''}
 ${report.beta ? betaSections(report, report.beta) : ''}
 ${report.anonymity ? anonymitySections(report, report.anonymity) : ''}
+${report.dp ? dpSections(report.dp) : ''}
 ${reidentificationSection(report)}
 ${parametersSection(report)}
 ${inputSection(report)}

@@ -137,6 +137,26 @@ export interface AnonymityReport {
   readonly epsilonPrime?: readonly { readonly epsilon: number; readonly epsilonPrime: number; readonly reported: number }[];
 }
 
+export interface DpReport {
+  readonly queries: number;
+  /** Distinct queries after caching repeats: one noise draw each. */
+  readonly distinctQueries: number;
+  readonly sensitivity: number;
+  readonly sensitivityRule: string;
+  /** Noise scale b of every answer. */
+  readonly scale: number;
+  readonly noise: string;
+  readonly grid?: string;
+  readonly correlation: string;
+  readonly epsilonPerAnswer: number;
+  /** Correlated noise: ε_eff = √(ΔᵀR⁻¹Δ)/b for the worst one-person change found. */
+  readonly epsilonEffective?: number;
+  readonly filtering?: readonly { readonly series: string; readonly length: number; readonly halfWidth: number; readonly gainIid: number; readonly gainRelease: number; readonly mseRaw: number; readonly mseFiltered: number }[];
+  readonly inference?: readonly { readonly group: string; readonly value: string; readonly o1: number; readonly o2: number; readonly f: number; readonly meanApprox: number; readonly sdApprox: number; readonly pAbove: number; readonly pBelow: number; readonly attackEpsilon: number }[];
+  readonly epsilonPrime?: readonly { readonly epsilon: number; readonly epsilonPrime: number; readonly reported: number }[];
+  readonly parts: number;
+}
+
 export interface BucketReport {
   readonly count: number;
   /** Bucket size → number of buckets. */
@@ -211,6 +231,7 @@ export interface Report {
   readonly buckets?: BucketReport;
   readonly beta?: BetaReport;
   readonly anonymity?: AnonymityReport;
+  readonly dp?: DpReport;
   readonly output?: {
     readonly dir: string;
     readonly rows: number;

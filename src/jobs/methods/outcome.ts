@@ -20,6 +20,7 @@ export interface MethodOutcome {
   readonly buckets?: Report['buckets'];
   readonly beta?: Report['beta'];
   readonly anonymity?: Report['anonymity'];
+  readonly dp?: Report['dp'];
   /** Internal only: records deleted with their class. */
   readonly suppressed?: number;
   readonly summary: readonly string[];

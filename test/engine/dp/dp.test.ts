@@ -19,7 +19,7 @@ function ks(samples: number[], cdf: (x: number) => number): number {
   return d;
 }
 const laplaceCdf = (b: number) => (x: number) => (x < 0 ? 0.5 * Math.exp(x / b) : 1 - 0.5 * Math.exp(-x / b));
-const correlation = (a: Float64Array | number[], b: Float64Array | number[]): number => {
+const correlation = (a: readonly number[], b: readonly number[]): number => {
   const n = a.length;
   const ma = a.reduce((s, x) => s + x, 0) / n;
   const mb = b.reduce((s, x) => s + x, 0) / n;

@@ -1,0 +1,65 @@
+import type { Column } from '../table.js';
+
+/** A count query: the rows where every listed column has the given code. */
+export interface CountQuerySpec {
+  /** Column index → dictionary code. */
+  readonly where: ReadonlyMap<number, number>;
+}
+
+/** Every 1- and 2-way marginal over the columns: one query per cell (including empty cells). */
+export function marginalQueries(columns: readonly number[], tableColumns: readonly Column[]): { queries: CountQuerySpec[]; marginalOf: number[]; marginals: number } {
+  const queries: CountQuerySpec[] = [];
+  const marginalOf: number[] = [];
+  let marginal = 0;
+  const cells = (c: number) => Array.from({ length: tableColumns[c]!.dictionary.length - 1 }, (_, i) => i + 1);
+  for (const a of columns) {
+    for (const code of cells(a)) {
+      queries.push({ where: new Map([[a, code]]) });
+      marginalOf.push(marginal);
+    }
+    marginal++;
+  }
+  for (let i = 0; i < columns.length; i++) {
+    for (let j = i + 1; j < columns.length; j++) {
+      const a = columns[i]!;
+      const b = columns[j]!;
+      for (const x of cells(a)) {
+        for (const y of cells(b)) {
+          queries.push({ where: new Map([[a, x], [b, y]]) });
+          marginalOf.push(marginal);
+        }
+      }
+      marginal++;
+    }
+  }
+  return { queries, marginalOf, marginals: marginal };
+}
+
+/** True answers of many queries in one pass per marginal shape (rows counted by their code tuple). */
+export function answerQueries(queries: readonly CountQuerySpec[], tableColumns: readonly Column[], rows: Uint32Array | null, rowCount: number): Float64Array {
+  const answers = new Float64Array(queries.length);
+  const byShape = new Map<string, number[]>();
+  queries.forEach((q, i) => {
+    const shape = [...q.where.keys()].sort((a, b) => a - b).join(',');
+    let list = byShape.get(shape);
+    if (!list) byShape.set(shape, (list = []));
+    list.push(i);
+  });
+  for (const [shape, members] of byShape) {
+    const cols = shape === '' ? [] : shape.split(',').map(Number);
+    const counts = new Map<string, number>();
+    const n = rows ? rows.length : rowCount;
+    for (let k = 0; k < n; k++) {
+      const r = rows ? rows[k]! : k;
+      let key = '';
+      for (const c of cols) key += `${tableColumns[c]!.codes[r]},`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    for (const i of members) {
+      let key = '';
+      for (const c of cols) key += `${queries[i]!.where.get(c)},`;
+      answers[i] = counts.get(key) ?? 0;
+    }
+  }
+  return answers;
+}
