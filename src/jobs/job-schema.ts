@@ -207,7 +207,7 @@ export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, r
   errorMap: (issue, ctx) => {
     if (issue.code === z.ZodIssueCode.invalid_union_discriminator) {
       const given = (ctx.data as { type?: unknown } | undefined)?.type;
-      const future = (FUTURE_METHODS as readonly unknown[]).includes(given);
+      const future = FUTURE_METHODS.includes(String(given));
       return {
         message: future
           ? `method "${String(given)}" is not available in this version yet; available: ${AVAILABLE}`

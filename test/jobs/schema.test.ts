@@ -56,8 +56,8 @@ describe('job schema v1', () => {
     expect(errorOf({ ...up, method: { type: 'uniform-perturbation', rho1: 0.5, rho2: 0.1 } }).message).toMatch(/rho2 must be greater/);
   });
 
-  it('explains unknown and not-yet-available methods', () => {
-    expect(errorOf({ ...base, method: { type: 'dp-counts' } }).message).toMatch(/not available in this version yet/);
+  it('explains unknown methods and names missing parameters', () => {
+    expect(errorOf({ ...base, method: { type: 'dp-counts' } }).message).toMatch(/method\.epsilon: Required/);
     expect(errorOf({ ...base, method: { type: 'magic' } }).message).toMatch(/unknown method "magic"/);
   });
 
