@@ -229,6 +229,34 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(OUT, { recursive: true, force: true });
   });
 
+  it('DP counts: marginals with exact noise from the wizard', async () => {
+    rmSync(OUT, { recursive: true, force: true });
+    const s = await open();
+    const { page } = s;
+    await page.getByRole('button', { name: /Use the sample data/ }).click();
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await page.getByRole('button', { name: /Next: Columns/ }).click();
+    await page.getByRole('button', { name: /Next: Method/ }).click();
+    await page.getByRole('radio', { name: /Differentially private counts/ }).check();
+    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    await page.getByLabel('sex (2 values)').check();
+    await page.getByLabel('salary-class (2 values)').check();
+    await page.screenshot({ path: join(SHOTS, 'dp-parameters.png'), fullPage: true });
+    await axeScan(page, 'dp-parameters');
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByText(/Δ = 3/).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: /Next: Run/ }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
+    await page.getByText(/ε-differential privacy: holds/).waitFor();
+    const answers = readFileSync(join(OUT, 'answers.csv'), 'utf8').trim().split('\r\n');
+    expect(answers[0]).toBe('sex,salary-class,answer,scale,lower95,upper95');
+    expect(answers).toHaveLength(9);
+    expectLoopbackOnly(s);
+    expect(s.errors).toEqual([]);
+    rmSync(OUT, { recursive: true, force: true });
+  });
+
   it('a malformed message to the host is rejected with the reason, and the token is required', async () => {
     const post = (path: string, body: unknown, token: string | undefined) =>
       fetch(`${host.origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Custos-Token': token } : {}) }, body: JSON.stringify(body) });

@@ -21,6 +21,18 @@ export function buildJob(state: WizardState): Record<string, unknown> {
   } else if (state.method === 'reconstruction-privacy') {
     const rp = state.rp;
     method = { type: 'reconstruction-privacy', retention: rp.retention, epsilon: rp.epsilon, delta: rp.delta, bound: rp.bound, strict: rp.strict };
+  } else if (state.method === 'dp-counts') {
+    const d = state.dp;
+    method = {
+      type: 'dp-counts',
+      epsilon: d.epsilon,
+      queries: 'marginals',
+      columns: [...d.columns],
+      noise: d.noise,
+      ...(d.correlation === 'ar1' ? { correlation: { model: 'ar1', rho: d.rho } } : d.correlation === 'groupBy' ? { correlation: { groupBy: d.groupBy, rho: d.rho } } : {}),
+      ...(d.seriesBy ? { series: { by: d.seriesBy, iteration: d.iteration } } : {}),
+      parts: d.parts,
+    };
   } else if (state.method === 'safe-k-anonymity' || state.method === 'partitioned-recoding') {
     const { hierarchies, levels } = recodingOf(state);
     if (state.method === 'safe-k-anonymity') {
@@ -111,6 +123,25 @@ export function stateFromJob(job: Json): WizardState {
   if (type === 'uniform-perturbation') {
     const rho = method['rho1'] !== undefined;
     return { ...state, method: type, up: { mode: rho ? 'rho' : 'retention', retention: num(method['retention'], 0.5), rho1: num(method['rho1'], 0.1), rho2: num(method['rho2'], 0.5), epsilon: num(method['epsilon'], 0.5), delta: num(method['delta'], 0.3), bound: method['bound'] === 'full' ? 'full' : 'simplified' } };
+  }
+  if (type === 'dp-counts') {
+    const correlation = method['correlation'] as Json | undefined;
+    const series = method['series'] as Json | undefined;
+    return {
+      ...state,
+      method: type,
+      dp: {
+        epsilon: num(method['epsilon'], 1),
+        columns: Array.isArray(method['columns']) ? (method['columns'] as string[]) : [],
+        noise: method['noise'] === 'generalized-laplace' ? 'generalized-laplace' : 'laplace',
+        correlation: correlation ? (correlation['model'] === 'ar1' ? 'ar1' : 'groupBy') : 'none',
+        rho: num(correlation?.['rho'], 0.5),
+        groupBy: String(correlation?.['groupBy'] ?? ''),
+        seriesBy: String(series?.['by'] ?? ''),
+        iteration: series?.['iteration'] === 'refresh' ? 'refresh' : 'keep',
+        parts: num(method['parts'], 1),
+      },
+    };
   }
   if (type === 'safe-k-anonymity' || type === 'partitioned-recoding') {
     const levels = (method['levels'] ?? {}) as Record<string, number>;

@@ -70,6 +70,15 @@ export function parameterProblems(state: WizardState, file: OpenedFile | undefin
         if (params.epsilon > eMax) problems['epsilon'] = `at most ${eMax.toFixed(4)} for “${c.name}” (groups where one value holds every record)`;
       }
     }
+  } else if (state.method === 'dp-counts') {
+    delete problems['roles'];
+    const d = state.dp;
+    if (!(d.epsilon > 0)) problems['epsilon'] = 'must be positive';
+    if (d.columns.length === 0) problems['columns'] = 'choose at least one column to count';
+    if (d.noise === 'generalized-laplace' && d.correlation === 'none' && !d.seriesBy) problems['correlation'] = 'correlated noise needs a correlation model or a series';
+    if (d.correlation !== 'none' && !(Math.abs(d.rho) <= 0.95)) problems['rho'] = 'ρ is capped at 0.95';
+    if (d.correlation === 'groupBy' && !d.groupBy) problems['groupBy'] = 'choose the grouping column';
+    if (!(Number.isInteger(d.parts) && d.parts >= 1)) problems['parts'] = 'a whole number ≥ 1';
   } else if (state.method === 'safe-k-anonymity' || state.method === 'partitioned-recoding') {
     delete problems['roles'];
     if (state.method === 'partitioned-recoding' && state.partition.model !== 'k-anonymity' && sensitive.length !== 1) problems['roles'] = `${state.partition.model} needs exactly one sensitive column`;

@@ -1,7 +1,7 @@
 import type { OpenedFile, Report, RunStatus } from '../../preload/api.js';
 
 export type Role = 'identifier' | 'quasi' | 'sensitive' | 'insensitive';
-export type MethodType = 'uniform-perturbation' | 'reconstruction-privacy' | 'beta-privacy' | 'safe-k-anonymity' | 'partitioned-recoding';
+export type MethodType = 'uniform-perturbation' | 'reconstruction-privacy' | 'beta-privacy' | 'safe-k-anonymity' | 'partitioned-recoding' | 'dp-counts';
 
 export interface HierarchyChoice {
   readonly kind: 'none' | 'file' | 'interval' | 'masking';
@@ -64,6 +64,17 @@ export interface WizardState {
   };
   readonly partition: { readonly parts: number; readonly model: 'k-anonymity' | 'l-diversity' | 't-closeness'; readonly k: number; readonly l: number; readonly t: number };
   readonly hierarchies: Readonly<Record<string, HierarchyChoice>>;
+  readonly dp: {
+    readonly epsilon: number;
+    readonly columns: readonly string[];
+    readonly noise: 'laplace' | 'generalized-laplace';
+    readonly correlation: 'none' | 'ar1' | 'groupBy';
+    readonly rho: number;
+    readonly groupBy: string;
+    readonly seriesBy: string;
+    readonly iteration: 'keep' | 'refresh';
+    readonly parts: number;
+  };
   readonly output: {
     readonly dir: string;
     readonly csv: boolean;
@@ -89,6 +100,7 @@ export const initialState: WizardState = {
   kanon: { k: 5, sampling: 0.1, solve: 'none', useTarget: false, targetEpsilon: 1, targetDelta: 1e-6 },
   partition: { parts: 1, model: 'k-anonymity', k: 5, l: 2, t: 0.2 },
   hierarchies: {},
+  dp: { epsilon: 1, columns: [], noise: 'laplace', correlation: 'none', rho: 0.5, groupBy: '', seriesBy: '', iteration: 'keep', parts: 1 },
   output: { dir: '', csv: true, xlsx: true, html: true, pdf: true, internal: true, external: false },
 };
 
@@ -109,6 +121,7 @@ export type Action =
   | { type: 'setKanon'; patch: Partial<WizardState['kanon']> }
   | { type: 'setPartition'; patch: Partial<WizardState['partition']> }
   | { type: 'setHierarchy'; column: string; patch: Partial<HierarchyChoice> }
+  | { type: 'setDp'; patch: Partial<WizardState['dp']> }
   | { type: 'runStarted'; id: string }
   | { type: 'runStatus'; status: RunStatus }
   | { type: 'load'; state: WizardState };
@@ -162,6 +175,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return { ...state, partition: { ...state.partition, ...action.patch } };
     case 'setHierarchy':
       return { ...state, hierarchies: { ...state.hierarchies, [action.column]: { ...(state.hierarchies[action.column] ?? NO_HIERARCHY), ...action.patch } } };
+    case 'setDp':
+      return { ...state, dp: { ...state.dp, ...action.patch } };
     case 'runStarted':
       return { ...state, run: { id: action.id, status: { id: action.id, state: 'running', fraction: 0 } } };
     case 'runStatus':

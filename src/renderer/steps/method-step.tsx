@@ -36,6 +36,13 @@ export const METHODS: readonly { type: MethodType; title: string; protects: stri
     costs: 'Detail is coarsened and classes that fail the model are deleted; no formal DP guarantee by itself.',
     guarantee: 'k-anonymity, ℓ-diversity or t-closeness in every part (Clifton et al.).',
   },
+  {
+    type: 'dp-counts',
+    title: 'Differentially private counts',
+    protects: 'Publishes tables of counts (marginals, monthly series) with exact noise, so no count reveals whether any one person is in the data; correlated noise resists filtering when the counts are correlated.',
+    costs: 'Every count is off by a few units (shown as a 95% interval); small counts become unreliable.',
+    guarantee: 'ε-differential privacy (independent noise); per-answer ε with ε_eff for correlated noise (paper 002).',
+  },
 ];
 
 export function MethodStep(props: { state: WizardState; dispatch: (a: Action) => void }) {
@@ -57,7 +64,7 @@ export function MethodStep(props: { state: WizardState; dispatch: (a: Action) =>
           </span>
         </label>
       ))}
-      <p className="muted">Differentially private counts arrive in a later version.</p>
+
     </fieldset>
   );
 }

@@ -15,6 +15,7 @@ export function ParametersStep(props: { file: OpenedFile; state: WizardState; di
   const sensitive = file.columns.filter((c) => state.roles[c.name] === 'sensitive');
   if (state.method === 'beta-privacy') return <BetaParameters {...props} problems={problems} />;
   if (state.method === 'safe-k-anonymity' || state.method === 'partitioned-recoding') return <AnonymityParameters {...props} problems={problems} />;
+  if (state.method === 'dp-counts') return <DpParameters {...props} problems={problems} />;
   const rp = state.method === 'reconstruction-privacy';
   const params = rp ? state.rp : state.up;
   const set = (patch: Partial<WizardState['rp'] & WizardState['up']>) => dispatch(rp ? { type: 'setRp', patch } : { type: 'setUp', patch });
@@ -278,6 +279,75 @@ function AnonymityParameters(props: { file: OpenedFile; state: WizardState; disp
           })}
         </tbody>
       </table>
+    </>
+  );
+}
+
+function DpParameters(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void; problems: Record<string, string> }) {
+  const { file, state, dispatch, problems } = props;
+  const d = state.dp;
+  const set = (patch: Partial<WizardState['dp']>) => dispatch({ type: 'setDp', patch });
+  const columns = file.columns.filter((c) => state.roles[c.name] !== 'identifier');
+  const marginals = d.columns.length + (d.columns.length * (d.columns.length - 1)) / 2;
+  return (
+    <>
+      <p className="lead">Choose which counts to publish and how much noise protects them. All 1- and 2-way marginals over the chosen columns are released.</p>
+      <fieldset className="options">
+        <legend>Columns to count</legend>
+        {columns.map((c) => (
+          <CheckField
+            key={c.name}
+            label={`${c.name} (${formatNumber(c.distinct)} values)`}
+            checked={d.columns.includes(c.name)}
+            onChange={(on) => set({ columns: on ? [...d.columns, c.name] : d.columns.filter((x) => x !== c.name) })}
+          />
+        ))}
+        {problems['columns'] && <p className="error-text">{problems['columns']}</p>}
+      </fieldset>
+      <fieldset className="options">
+        <legend>Noise</legend>
+        <NumberField
+          label="ε (privacy budget)"
+          min={0.01}
+          max={20}
+          step={0.1}
+          value={d.epsilon}
+          onChange={(epsilon) => set({ epsilon })}
+          error={problems['epsilon']}
+          help={`Split over ${marginals} marginal table(s): each count gets noise of scale ${marginals > 0 && d.epsilon > 0 ? (marginals / d.epsilon).toPrecision(3) : 'n/a'}. Smaller ε protects more.`}
+        />
+        <SelectField
+          label="Noise"
+          value={d.noise}
+          options={[
+            { value: 'laplace', label: 'independent discrete Laplace (ε-DP)' },
+            { value: 'generalized-laplace', label: 'correlated generalized Laplace (for correlated counts)' },
+          ]}
+          onChange={(noise) => set({ noise })}
+          help="Correlated noise resists filtering of series, but the joint release is only described by ε_eff."
+        />
+        {d.noise === 'generalized-laplace' && (
+          <>
+            <SelectField
+              label="Correlation model"
+              value={d.correlation}
+              options={[
+                { value: 'none', label: 'none (series only)' },
+                { value: 'ar1', label: 'AR(1) along the answers or series' },
+                { value: 'groupBy', label: 'within groups of a column' },
+              ]}
+              onChange={(correlation) => set({ correlation })}
+            />
+            {problems['correlation'] && <p className="error-text">{problems['correlation']}</p>}
+            {d.correlation !== 'none' && <NumberField label="ρ" min={-0.95} max={0.95} step={0.05} value={d.rho} onChange={(rho) => set({ rho })} error={problems['rho']} help="Public correlation of the noise; capped at 0.95." />}
+            {d.correlation === 'groupBy' && (
+              <SelectField label="Group by" value={d.groupBy} options={[{ value: '', label: 'choose…' }, ...d.columns.map((c) => ({ value: c, label: c }))]} onChange={(groupBy) => set({ groupBy })} />
+            )}
+            <SelectField label="Series over" value={d.seriesBy} options={[{ value: '', label: 'no series' }, ...columns.map((c) => ({ value: c.name, label: c.name }))]} onChange={(seriesBy) => set({ seriesBy })} help="Each count becomes a series over this column (e.g. month), with AR(1) noise along it." />
+          </>
+        )}
+        <NumberField label="Parts" min={1} max={100} step={1} value={d.parts} onChange={(parts) => set({ parts })} error={problems['parts']} help="Answer the counts on random parts of equal size (reported with ε′ of Theorem 2)." />
+      </fieldset>
     </>
   );
 }

@@ -49,6 +49,18 @@ export function ResultsStep({ report }: { report: Report }) {
           )}
         </section>
       ))}
+      {report.dp && (report.dp.filtering?.length ?? 0) > 0 && (
+        <section className="card">
+          <h3>Filtering attack on the released series</h3>
+          <BarChart
+            title="Filter gain G (closer to 1 is safer)"
+            bars={report.dp.filtering!.flatMap((f) => [
+              { label: `${f.series}: IID Laplace`, value: f.gainIid, tone: 'danger' as const, text: f.gainIid.toFixed(2) },
+              { label: `${f.series}: this release`, value: f.gainRelease, tone: 'safe' as const, text: f.gainRelease.toFixed(2) },
+            ])}
+          />
+        </section>
+      )}
       {report.anonymity && (
         <section className="card">
           <h3>Released classes</h3>

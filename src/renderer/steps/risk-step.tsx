@@ -52,6 +52,23 @@ export function RiskStep(props: { api: CustosApi; state: WizardState; onFix: (ke
 }
 
 function AssessmentView({ report }: { report: Report }) {
+  if (report.dp) {
+    const dp = report.dp;
+    return (
+      <section className="card">
+        <h3>{report.guarantee.name}</h3>
+        <p>
+          {formatNumber(dp.queries)} counts; Δ = {dp.sensitivity} ({dp.sensitivityRule}); every count gets noise of scale b = {dp.scale.toPrecision(4)}, so each is {dp.epsilonPerAnswer.toPrecision(3)}-DP on its own.
+        </p>
+        {dp.epsilonEffective !== undefined && (
+          <Callout tone="warn">
+            The noise is correlated: the worst one-person change has ε_eff = {dp.epsilonEffective.toPrecision(4)}. The joint release is not claimed to be ε-DP.
+          </Callout>
+        )}
+        <p className="muted">{report.utility.queryPool}.</p>
+      </section>
+    );
+  }
   if (report.anonymity) {
     const a = report.anonymity;
     return (
