@@ -1,4 +1,5 @@
 import { GrowableUint32 } from '../growable.js';
+import { tupleIds } from '../tuple-ids.js';
 import { exactBernoulli } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
 import { shuffleInPlace } from '../random/draws.js';
@@ -18,25 +19,8 @@ export interface ClassCensus {
 
 /** Groups the given rows by their tuple over the columns; returns the class id per listed row. */
 export function classesOf(columns: readonly { codes: Uint32Array; dictionary: readonly string[] }[], rows: Uint32Array): { classOf: Uint32Array; count: number } {
-  const keys = new Float64Array(rows.length);
-  let radix = 1;
-  const compact = (): number => {
-    const ids = new Map<number, number>();
-    for (let i = 0; i < rows.length; i++) {
-      let id = ids.get(keys[i]!);
-      if (id === undefined) ids.set(keys[i]!, (id = ids.size));
-      keys[i] = id;
-    }
-    return Math.max(1, ids.size);
-  };
-  for (const c of columns) {
-    const base = c.dictionary.length;
-    if (radix * base >= 2 ** 52) radix = compact();
-    for (let i = 0; i < rows.length; i++) keys[i] = keys[i]! * base + c.codes[rows[i]!]!;
-    radix *= base;
-  }
-  const count = compact();
-  return { classOf: Uint32Array.from(keys), count: rows.length === 0 ? 0 : count };
+  const { ids, count } = tupleIds(columns, rows, rows.length);
+  return { classOf: ids, count };
 }
 
 /** Keeps the rows of classes that pass `keep`; released rows are shuffled. */
