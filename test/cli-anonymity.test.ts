@@ -53,7 +53,7 @@ describe('custos run: sampling + safe k-anonymization', () => {
       [{ type: 'safe-k-anonymity', k: 5, sampling: 0.5, target: { epsilon: 1, delta: 1e-9 } }, /the smallest k for this β is \d+/],
       [{ type: 'safe-k-anonymity', k: 5, sampling: 0.1, hierarchies: { education: H('race') }, levels: { education: 1 } }, /16 value\(s\) of "education" have no path to the root/],
       [{ type: 'safe-k-anonymity', k: 5, sampling: 0.1, hierarchies: { age: { type: 'interval', widths: [10] } }, levels: { age: 5 } }, /level 5 is beyond/],
-      [{ type: 'safe-k-anonymity', k: 5, sampling: 0.1, levels: 'search' }, /lattice search is not available/],
+      [{ type: 'safe-k-anonymity', k: 5, sampling: 0.1, levels: 'search' }, /the lattice search needs at least one hierarchy/],
     ];
     for (const [method, message] of cases) {
       const r = run(method);
@@ -61,6 +61,23 @@ describe('custos run: sampling + safe k-anonymization', () => {
       expect(JSON.parse(r.stdout).error.message).toMatch(message);
       expect(readdirSync(r.dir)).toEqual(['job.json']);
     }
+  });
+});
+
+describe('custos run: differentially private choice of the generalization', () => {
+  it('levels "search": the exponential mechanism picks a lattice node; ε_sel is added to the total and δ belongs to the rest', () => {
+    const r = run({ type: 'safe-k-anonymity', k: 'auto', sampling: 0.1, target: { epsilon: 1.1, delta: 1e-6 }, searchEpsilon: 0.1, hierarchies, levels: 'search' });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.anonymity.k).toBe(9);
+    expect(report.method.derived).toMatchObject({ epsilonAnonymization: 1, epsilonSelection: 0.1 });
+    expect(report.guarantee.epsilon).toBeCloseTo(1.1, 12);
+    // age 4 levels, education 4, marital-status 3, native-country 3, workclass 3, occupation 3, race 2.
+    expect(report.method.derived.latticeNodes).toBe(4 * 4 * 3 * 3 * 3 * 3 * 2);
+    expect(report.anonymity.choice).toMatch(/exponential mechanism/);
+    expect(report.risk.minClassSize).toBeGreaterThanOrEqual(9);
+    const verify = spawnSync(process.execPath, [CLI, 'verify', join(r.dir, 'out'), '--accept-test-randomness'], { encoding: 'utf8' });
+    expect(verify.status, verify.stdout).toBe(0);
   });
 });
 

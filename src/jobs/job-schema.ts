@@ -161,6 +161,8 @@ export const safeKAnonymityMethod = z
     levels: z.union([levels, z.literal('search')]).default({}),
     /** The ε at which δ is reported when no target is given. */
     epsilon: z.number().gt(0).optional(),
+    /** levels "search": the budget of the exponential-mechanism selection, added to ε. */
+    searchEpsilon: z.number().gt(0).max(10).default(0.1),
     target: z.object({ epsilon: z.number().gt(0), delta: z.number().gt(0).lt(1) }).strict().optional(),
   })
   .strict();
@@ -231,7 +233,7 @@ export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, r
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['target'], message: 'k or sampling "auto" needs a target { epsilon, delta } to solve for' });
     }
     if (m.k === 'auto' && m.sampling === 'auto') ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['k'], message: 'fix either k or sampling; only one can be solved for' });
-    if (m.levels === 'search') ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['levels'], message: 'the differentially private lattice search is not available in this version; give fixed levels per column' });
+    if (m.levels === 'search' && Object.keys(m.hierarchies).length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['levels'], message: 'the lattice search needs at least one hierarchy' });
   }
 });
 

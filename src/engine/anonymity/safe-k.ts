@@ -55,10 +55,19 @@ export function suppressClasses(source: RandomSource, rows: Uint32Array, classOf
  * than k rows deleted.
  */
 export function safeKAnonymize(source: RandomSource, columns: readonly GeneralizedColumn[], rowCount: number, k: number, sampling: Rational): ClassCensus & { readonly sampled: number } {
+  return anonymizeSample(source, columns, bernoulliSample(source, rowCount, sampling), k);
+}
+
+/** Each row independently with probability β (exact draws). */
+export function bernoulliSample(source: RandomSource, rowCount: number, sampling: Rational): Uint32Array {
   const coin = exactBernoulli(sampling);
   const sample = new GrowableUint32(Math.ceil(rowCount * (Number(sampling.num) / Number(sampling.den))) + 1024);
   for (let r = 0; r < rowCount; r++) if (coin.draw(source)) sample.push(r);
-  const rows = sample.toArray();
+  return sample.toArray();
+}
+
+/** Generalized sample → classes of identical tuples → delete classes below k. */
+export function anonymizeSample(source: RandomSource, columns: readonly GeneralizedColumn[], rows: Uint32Array, k: number): ClassCensus & { readonly sampled: number } {
   const { classOf, count } = classesOf(columns, rows);
   return { ...suppressClasses(source, rows, classOf, count, (_c, size) => size >= k), sampled: rows.length };
 }

@@ -28,26 +28,17 @@ function build(spec: HierarchySpec, baseDir: string, key: string): Hierarchy {
   }
 }
 
-/**
- * The global recoding of every released column at its fixed level, chosen from
- * the job (metadata), never from the data; every value must have a path to the root.
- */
-export function recodeColumns(plan: Plan, columns: readonly Column[], hierarchies: Record<string, HierarchySpec>, levels: Record<string, number>, baseDir: string): Recoding {
+/** Every hierarchy of the job, built and checked against the data (every value must reach the root). */
+export function loadHierarchies(plan: Plan, columns: readonly Column[], hierarchies: Record<string, HierarchySpec>, levels: Record<string, number>, baseDir: string): Map<string, { hierarchy: Hierarchy; description: string }> {
   const known = new Set(plan.columns.map((c) => c.column.name));
   for (const name of [...Object.keys(hierarchies), ...Object.keys(levels)]) {
     if (!known.has(name)) throw new JobError(`the input has no column "${name}"`, Object.hasOwn(hierarchies, name) ? `method.hierarchies.${name}` : `method.levels.${name}`);
   }
-  const report: { name: string; level: number; depth: number; hierarchy: string; example?: string }[] = [];
-  const generalized = columns.map((column) => {
+  const out = new Map<string, { hierarchy: Hierarchy; description: string }>();
+  for (const column of columns) {
     const spec = hierarchies[column.name];
-    const level = levels[column.name] ?? 0;
-    if (!spec) {
-      if (level > 0) throw new JobError(`level ${level} needs a hierarchy for "${column.name}"`, `method.levels.${column.name}`);
-      report.push({ name: column.name, level: 0, depth: 1, hierarchy: 'none (released as collected)' });
-      return generalizeColumn(column, undefined, 0);
-    }
+    if (!spec) continue;
     const hierarchy = build(spec, baseDir, `method.hierarchies.${column.name}`);
-    if (level >= hierarchy.depth) throw new JobError(`level ${level} is beyond the hierarchy's ${hierarchy.depth - 1} levels`, `method.levels.${column.name}`);
     const unmapped = unmappedValues(column, hierarchy);
     if (unmapped.length > 0) {
       throw new JobError(
@@ -55,9 +46,36 @@ export function recodeColumns(plan: Plan, columns: readonly Column[], hierarchie
         `method.hierarchies.${column.name}`,
       );
     }
+    out.set(column.name, { hierarchy, description: describe(spec) });
+  }
+  return out;
+}
+
+/**
+ * The global recoding of every released column at its fixed level, chosen from
+ * the job (metadata), never from the data; every value must have a path to the root.
+ */
+export function recodeColumns(plan: Plan, columns: readonly Column[], hierarchies: Record<string, HierarchySpec>, levels: Record<string, number>, baseDir: string): Recoding {
+  const loaded = loadHierarchies(plan, columns, hierarchies, levels, baseDir);
+  return recodeAt(columns, loaded, levels);
+}
+
+/** The recoding at given levels with hierarchies already loaded. */
+export function recodeAt(columns: readonly Column[], loaded: Map<string, { hierarchy: Hierarchy; description: string }>, levels: Record<string, number>): Recoding {
+  const report: { name: string; level: number; depth: number; hierarchy: string; example?: string }[] = [];
+  const generalized = columns.map((column) => {
+    const entry = loaded.get(column.name);
+    const level = levels[column.name] ?? 0;
+    if (!entry) {
+      if (level > 0) throw new JobError(`level ${level} needs a hierarchy for "${column.name}"`, `method.levels.${column.name}`);
+      report.push({ name: column.name, level: 0, depth: 1, hierarchy: 'none (released as collected)' });
+      return generalizeColumn(column, undefined, 0);
+    }
+    const { hierarchy, description } = entry;
+    if (level >= hierarchy.depth) throw new JobError(`level ${level} is beyond the hierarchy's ${hierarchy.depth - 1} levels`, `method.levels.${column.name}`);
     const g = generalizeColumn(column, hierarchy, level);
     const sample = column.dictionary[1];
-    report.push({ name: column.name, level, depth: hierarchy.depth, hierarchy: describe(spec), ...(sample !== undefined ? { example: `${sample} → ${hierarchy.generalize(sample, level)}` } : {}) });
+    report.push({ name: column.name, level, depth: hierarchy.depth, hierarchy: description, ...(sample !== undefined ? { example: `${sample} → ${hierarchy.generalize(sample, level)}` } : {}) });
     return g;
   });
   return { columns, generalized, report };

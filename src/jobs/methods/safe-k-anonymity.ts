@@ -1,6 +1,8 @@
 import { deltaFor, largestBeta, minimumEpsilon, smallestK } from '../../engine/anonymity/dp-delta.js';
 import { generalizedQueryError, generalizationLoss } from '../../engine/anonymity/query-error.js';
-import { classesOf, safeKAnonymize } from '../../engine/anonymity/safe-k.js';
+import { generalizeColumn } from '../../engine/anonymity/hierarchy.js';
+import { chooseGeneralization } from '../../engine/anonymity/lattice-search.js';
+import { anonymizeSample, bernoulliSample, classesOf } from '../../engine/anonymity/safe-k.js';
 import { rationalFromNumber, formatRational } from '../../engine/rational.js';
 import { reidentificationRisk } from '../../engine/risk/reidentification.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
@@ -11,7 +13,7 @@ import { resolveRoles } from '../plan.js';
 import { generalizedView } from './generalized-view.js';
 import type { MethodContext } from './method-context.js';
 import type { MethodOutcome } from './outcome.js';
-import { recodeColumns } from './recoding.js';
+import { loadHierarchies, recodeAt, recodeColumns, type Recoding } from './recoding.js';
 import { reidentificationSection } from './reidentification.js';
 
 const POOL_WORK_LIMIT = 3e8;
@@ -26,7 +28,9 @@ interface Parameters {
 
 /** Resolves k, β and (ε, δ), solving for k or β when the job asks, and explains the choice. */
 export function resolveParameters(spec: SafeKAnonymitySpec): Parameters {
-  const t = spec.target;
+  // With a DP search, the selection's budget comes out of the target: ε_anon = ε − ε_sel.
+  const t = spec.target && spec.levels === 'search' ? { ...spec.target, epsilon: spec.target.epsilon - spec.searchEpsilon } : spec.target;
+  if (t && !(t.epsilon > 0)) throw new JobError(`the target ε must exceed the search budget ε_sel = ${spec.searchEpsilon}`, 'method.target.epsilon');
   const floorTo = (x: number, digits: number): number => Math.floor(x * 10 ** digits) / 10 ** digits;
   if (spec.k === 'auto') {
     const beta = spec.sampling as number;
@@ -73,12 +77,27 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
   const { table } = imported;
   const plan = resolveRoles(job, table, { requireSensitive: false });
   const released = plan.columns.filter((c) => c.role !== 'identifier').map((c) => c.column);
-  const recoding = recodeColumns(plan, released, spec.hierarchies, spec.levels === 'search' ? {} : spec.levels, ctx.baseDir);
   const p = resolveParameters(spec);
   const samplingExact = rationalFromNumber(p.beta);
   ctx.progress('release', 0);
   // Assess previews the same mechanism in memory; nothing is written.
-  const census = safeKAnonymize(ctx.random, recoding.generalized, table.rowCount, p.k, samplingExact);
+  const sample = bernoulliSample(ctx.random, table.rowCount, samplingExact);
+  let recoding: Recoding;
+  let search: { node: Record<string, number>; nodes: number; score: number; bestScore: number } | undefined;
+  if (spec.levels === 'search') {
+    const loaded = loadHierarchies(plan, released, spec.hierarchies, {}, ctx.baseDir);
+    const lattice = released.map((column) => {
+      const entry = loaded.get(column.name);
+      const depth = entry ? entry.hierarchy.depth : 1;
+      return { levels: Array.from({ length: depth }, (_, level) => generalizeColumn(column, entry?.hierarchy, level)) };
+    });
+    const choice = chooseGeneralization(ctx.random, lattice, sample, p.k, spec.searchEpsilon);
+    const levels = Object.fromEntries(released.map((c, j) => [c.name, choice.node[j]!]));
+    recoding = recodeAt(released, loaded, levels);
+    search = { node: levels, nodes: choice.nodes, score: choice.score, bestScore: choice.bestScore };
+  } else recoding = recodeColumns(plan, released, spec.hierarchies, spec.levels, ctx.baseDir);
+  const census = anonymizeSample(ctx.random, recoding.generalized, sample, p.k);
+  const totalEpsilon = p.epsilon + (search ? spec.searchEpsilon : 0);
   ctx.progress('utility', 0);
   const quasiIndex = plan.columns.filter((c) => c.role !== 'identifier').map((c, i) => (c.role === 'quasi' ? i : -1)).filter((i) => i >= 0);
   const quasiGeneralized = quasiIndex.map((i) => recoding.generalized[i]!);
@@ -109,18 +128,20 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
         ...Object.fromEntries(recoding.report.filter((c) => c.level > 0).map((c) => [`level.${c.name}`, c.level])),
         ...(spec.target ? { targetEpsilon: spec.target.epsilon, targetDelta: spec.target.delta } : {}),
       },
-      derived: { epsilon: p.epsilon, delta: p.delta, gamma: 1 - (1 - p.beta) * Math.exp(-p.epsilon), minimumEpsilon: minimumEpsilon(p.beta), samplingExact: formatRational(samplingExact) },
+      derived: {
+        ...(search ? { epsilonAnonymization: p.epsilon, epsilonSelection: spec.searchEpsilon, latticeNodes: search.nodes, chosenScore: search.score, bestScore: search.bestScore } : {}),
+        epsilon: totalEpsilon, delta: p.delta, gamma: 1 - (1 - p.beta) * Math.exp(-p.epsilon), minimumEpsilon: minimumEpsilon(p.beta), samplingExact: formatRational(samplingExact) },
     },
     guarantee: {
       name: '(ε,δ)-differential privacy',
       statement:
-        `Publishing these generalized records is (ε = ${p.epsilon}, δ = ${fmtDelta})-differentially private: adding or removing any one person's record ` +
+        `Publishing these generalized records is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private${search ? ` (ε = ${p.epsilon} for sampling and k-anonymization plus ε_sel = ${spec.searchEpsilon} for the differentially private choice of the generalization, composed sequentially)` : ''}: adding or removing any one person's record ` +
         `changes the probability of any release by at most a factor e^ε, except with probability δ. This holds because each record was sampled with ` +
-        `probability β = ${p.beta}, the generalization was fixed before the data were read, and every class of identical released tuples with fewer than k = ${p.k} records was deleted.`,
+        `probability β = ${p.beta}, the generalization was ${search ? 'chosen by the exponential mechanism on the sample' : 'fixed before the data were read'}, and every class of identical released tuples with fewer than k = ${p.k} records was deleted.`,
       formula: 'δ = d(k, β, ε) = max_{n ≥ ⌈k/γ − 1⌉} Pr[Bin(n, β) > γn],  γ = 1 − (1 − β)e^{−ε},  ε ≥ −ln(1 − β)',
       source: 'Li, Qardaji, Su, "On sampling, anonymization, and differential privacy" (paper 003), Theorem 5; unbounded neighbours (add/remove one record)',
       holds: census.minClassSize === 0 || census.minClassSize >= p.k,
-      epsilon: p.epsilon,
+      epsilon: totalEpsilon,
       delta: p.delta,
     },
     risk: {
@@ -141,7 +162,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       k: p.k,
       sampling: p.beta,
       samplingExact: formatRational(samplingExact),
-      choice: p.choice,
+      choice: search ? `${p.choice}; generalization chosen among ${search.nodes} lattice nodes by the exponential mechanism (ε_sel = ${spec.searchEpsilon}, score = kept records weighted by 1 − loss, Δu = k; drawn with a 53-bit uniform, not an exact sampler)` : p.choice,
       neighbours: 'unbounded: datasets that differ by adding or removing one record (paper 003)',
       curve,
       columns: recoding.report,
@@ -149,13 +170,13 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
     },
     suppressed: census.suppressedRows,
     summary: [
-      `Each record was kept with probability ${p.beta} (an exact Bernoulli draw), its columns were generalized at levels fixed in advance, and every group of fewer than ${p.k} identical records was deleted.`,
-      `The release is (ε = ${p.epsilon}, δ = ${fmtDelta})-differentially private: whether any one person is in the input changes what can be published by at most a factor e^${p.epsilon}, except with probability ${fmtDelta}.`,
+      `Each record was kept with probability ${p.beta} (an exact Bernoulli draw), its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'fixed in advance'}, and every group of fewer than ${p.k} identical records was deleted.`,
+      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private: whether any one person is in the input changes what can be published by at most a factor e^${p.epsilon}, except with probability ${fmtDelta}.`,
       `It holds ${census.rows.length.toLocaleString('en-US')} records in ${census.classes.toLocaleString('en-US')} classes of at least ${census.minClassSize} identical records; generalization loss ${loss.toFixed(3)}${utility && Number.isFinite(utility.error) ? `, count-query relative error ${utility.error.toFixed(4)}` : ''}.`,
     ],
     externalSummary: [
       `Each record was kept with probability ${p.beta}, its columns were generalized at levels fixed in advance, and every group of fewer than ${p.k} identical records was deleted.`,
-      `The release is (ε = ${p.epsilon}, δ = ${fmtDelta})-differentially private with respect to adding or removing one person's record.`,
+      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private with respect to adding or removing one person's record.`,
     ],
     warnings: [
       `${census.suppressedRows.toLocaleString('en-US')} sampled record(s) were suppressed; this exact count is outside the theorem and appears only in the internal report.`,

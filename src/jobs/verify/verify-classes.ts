@@ -18,7 +18,9 @@ export function verifyClasses(ctx: VerifyContext, spec: SafeKAnonymitySpec | Par
     const small = [...classes.values()].filter((n) => n < k);
     checks.add('k of every class', small.length === 0 && k >= 2, small.length === 0 ? `${classes.size} classes of identical released tuples, the smallest has ${Math.min(...classes.values())} ≥ k = ${k}` : `${small.length} class(es) below k = ${k}`);
     const beta = report.anonymity?.sampling;
-    const epsilon = report.guarantee.epsilon;
+    // With a DP search, δ belongs to the anonymization's share of ε.
+    const anon = report.method.derived['epsilonAnonymization'];
+    const epsilon = typeof anon === 'number' ? anon : report.guarantee.epsilon;
     if (beta !== undefined && epsilon !== undefined) {
       const delta = deltaFor(k, beta, epsilon).delta;
       const claimed = report.guarantee.delta ?? Number.NaN;

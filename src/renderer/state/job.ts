@@ -42,7 +42,8 @@ export function buildJob(state: WizardState): Record<string, unknown> {
         k: kn.useTarget && kn.solve === 'k' ? 'auto' : kn.k,
         sampling: kn.useTarget && kn.solve === 'sampling' ? 'auto' : kn.sampling,
         hierarchies,
-        levels,
+        levels: kn.search ? 'search' : levels,
+        ...(kn.search ? { searchEpsilon: kn.searchEpsilon } : {}),
         ...(kn.useTarget ? { target: { epsilon: kn.targetEpsilon, delta: kn.targetDelta } } : {}),
       };
     } else {
@@ -144,7 +145,7 @@ export function stateFromJob(job: Json): WizardState {
     };
   }
   if (type === 'safe-k-anonymity' || type === 'partitioned-recoding') {
-    const levels = (method['levels'] ?? {}) as Record<string, number>;
+    const levels = (typeof method['levels'] === 'object' && method['levels'] !== null ? method['levels'] : {}) as Record<string, number>;
     const hierarchies: Record<string, HierarchyChoice> = {};
     for (const [column, spec] of Object.entries((method['hierarchies'] ?? {}) as Json)) {
       const level = num(levels[column], 0);
@@ -160,6 +161,7 @@ export function stateFromJob(job: Json): WizardState {
           k: num(method['k'], 5), sampling: num(method['sampling'], 0.1),
           solve: method['k'] === 'auto' ? 'k' : method['sampling'] === 'auto' ? 'sampling' : 'none',
           useTarget: target !== undefined, targetEpsilon: num(target?.['epsilon'], 1), targetDelta: num(target?.['delta'], 1e-6),
+          search: method['levels'] === 'search', searchEpsilon: num(method['searchEpsilon'], 0.1),
         },
       };
     }

@@ -211,6 +211,8 @@ function AnonymityParameters(props: { file: OpenedFile; state: WizardState; disp
           {!(kn.useTarget && kn.solve === 'sampling') && (
             <NumberField label="Sampling rate β" slider min={0.01} max={0.99} step={0.01} value={kn.sampling} onChange={(sampling) => setK({ sampling })} error={problems['sampling']} help="Each record enters the release with this probability. A smaller sample gives a stronger guarantee." />
           )}
+          <CheckField label="Choose the levels for me with a differentially private search" checked={kn.search} onChange={(search) => setK({ search })} help="over every combination of the hierarchies' levels (exponential mechanism); its budget is added to ε." />
+          {kn.search && <NumberField label="Search budget ε_sel" min={0.01} max={2} step={0.05} value={kn.searchEpsilon} onChange={(searchEpsilon) => setK({ searchEpsilon })} help="Spent on choosing the generalization; taken out of the target ε when a target is set." />}
           {kn.useTarget && (
             <>
               <NumberField label="Target ε" min={0.01} max={10} step={0.1} value={kn.targetEpsilon} onChange={(targetEpsilon) => setK({ targetEpsilon })} error={problems['targetEpsilon']} help="How much one person's presence may change any release (a factor e^ε)." />
@@ -271,7 +273,7 @@ function AnonymityParameters(props: { file: OpenedFile; state: WizardState; disp
                   {problem && <p className="error-text">{problem}</p>}
                 </td>
                 <td className="n">
-                  {h.kind !== 'none' && <input type="number" aria-label={`Level of ${c.name}`} min={0} max={64} value={h.level} onChange={(e) => set({ level: Number(e.target.value) })} />}
+                  {h.kind !== 'none' && (safe && kn.search ? <span className="muted">searched</span> : <input type="number" aria-label={`Level of ${c.name}`} min={0} max={64} value={h.level} onChange={(e) => set({ level: Number(e.target.value) })} />)}
                 </td>
                 <td className="muted">{example(c.top[0]?.value, h)}</td>
               </tr>
