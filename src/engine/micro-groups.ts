@@ -1,5 +1,5 @@
 import type { Column } from './table.js';
-import { tupleIds } from './tuple-ids.js';
+import { keyColumn, tupleIds } from './tuple-ids.js';
 
 /**
  * Rows grouped by the exact combination of a set of columns (paper 004's
@@ -15,7 +15,7 @@ export interface Grouping {
 }
 
 export function groupRows(columns: readonly Column[], rowCount: number): Grouping {
-  const { ids: groupOfRow, count: groupCount } = tupleIds(columns, null, rowCount);
+  const { ids: groupOfRow, count: groupCount } = tupleIds(columns.map(keyColumn), null, rowCount);
   const offsets = new Uint32Array(groupCount + 1);
   for (let i = 0; i < rowCount; i++) offsets[groupOfRow[i]! + 1]!++;
   for (let g = 0; g < groupCount; g++) offsets[g + 1]! += offsets[g]!;

@@ -6,7 +6,16 @@
  */
 const SAFE_KEY_LIMIT = 2 ** 52;
 
-export function tupleIds(columns: readonly { readonly codes: Uint32Array; readonly dictionary: readonly string[] }[], rows: Uint32Array | null, rowCount: number): { ids: Uint32Array; count: number } {
+export interface KeyColumn {
+  readonly codes: Uint32Array;
+  /** Codes lie in [0, cardinality). */
+  readonly cardinality: number;
+}
+
+/** A dictionary-encoded column as a key column. */
+export const keyColumn = (c: { readonly codes: Uint32Array; readonly dictionary: readonly string[] }): KeyColumn => ({ codes: c.codes, cardinality: c.dictionary.length });
+
+export function tupleIds(columns: readonly KeyColumn[], rows: Uint32Array | null, rowCount: number): { ids: Uint32Array; count: number } {
   const n = rows ? rows.length : rowCount;
   const keys = new Float64Array(n);
   const renumber = (): number => {
@@ -21,7 +30,7 @@ export function tupleIds(columns: readonly { readonly codes: Uint32Array; readon
   };
   let radix = 1;
   for (const column of columns) {
-    const base = column.dictionary.length;
+    const base = column.cardinality;
     if (radix * base >= SAFE_KEY_LIMIT) radix = Math.max(1, renumber());
     const codes = column.codes;
     if (rows) for (let i = 0; i < n; i++) keys[i] = keys[i]! * base + codes[rows[i]!]!;

@@ -1,5 +1,6 @@
 import { uniformUnit } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
+import { keyColumn, tupleIds } from '../tuple-ids.js';
 import { classesOf } from './safe-k.js';
 
 /**
@@ -43,14 +44,86 @@ export function nodeScore(columns: readonly LatticeColumn[], node: readonly numb
   return score;
 }
 
+interface ClassList {
+  /** Generalized code of each class, per column. */
+  readonly codes: Uint32Array[];
+  readonly weight: Uint32Array;
+}
+
+/**
+ * Scores of every lattice node by roll-up: classes at a node are merged from
+ * the classes of the node one level finer in one column, never recomputed from
+ * the records, so the work per node is the number of classes, not of records.
+ */
+export function scoreLattice(columns: readonly LatticeColumn[], sample: Uint32Array, k: number): { nodes: number[][]; scores: number[] } {
+  const m = columns.length;
+  // code at level l−1 → code at level l, per column, through the original codes.
+  const up = columns.map((c) =>
+    c.levels.map((level, l) => {
+      if (l === 0) return new Uint32Array(0);
+      const map = new Uint32Array(c.levels[l - 1]!.dictionary.length);
+      const finer = c.levels[l - 1]!.codes;
+      for (let r = 0; r < finer.length; r++) map[finer[r]!] = level.codes[r]!;
+      return map;
+    }),
+  );
+  const base = tupleIds(columns.map((c) => keyColumn(c.levels[0]!)), sample, sample.length);
+  const first: ClassList = { codes: columns.map(() => new Uint32Array(base.count)), weight: new Uint32Array(base.count) };
+  for (let i = 0; i < sample.length; i++) {
+    const id = base.ids[i]!;
+    first.weight[id]!++;
+    for (let j = 0; j < m; j++) first.codes[j]![id] = columns[j]!.levels[0]!.codes[sample[i]!]!;
+  }
+  const nodes: number[][] = [];
+  const scores: number[] = [];
+  const levels = new Array<number>(m).fill(0);
+  const score = (list: ClassList): number => {
+    let total = 0;
+    for (let c = 0; c < list.weight.length; c++) {
+      if (list.weight[c]! < k) continue;
+      let loss = 0;
+      for (let j = 0; j < m; j++) loss += columns[j]!.levels[levels[j]!]!.loss[list.codes[j]![c]!]!;
+      total += list.weight[c]! * (1 - loss / Math.max(1, m));
+    }
+    return total;
+  };
+  const merge = (list: ClassList, j: number, level: number): ClassList => {
+    const mapped = list.codes.map((codes, i) => (i === j ? Uint32Array.from(codes, (code) => up[j]![level]![code]!) : codes));
+    const key = mapped.map((codes, i) => ({ codes, cardinality: columns[i]!.levels[i === j ? level : levels[i]!]!.dictionary.length }));
+    const { ids, count } = tupleIds(key, null, list.weight.length);
+    const out: ClassList = { codes: mapped.map(() => new Uint32Array(count)), weight: new Uint32Array(count) };
+    for (let c = 0; c < ids.length; c++) {
+      const id = ids[c]!;
+      out.weight[id]! += list.weight[c]!;
+      for (let i = 0; i < m; i++) out.codes[i]![id] = mapped[i]![c]!;
+    }
+    return out;
+  };
+  const visit = (j: number, list: ClassList): void => {
+    if (j === m) {
+      nodes.push([...levels]);
+      scores.push(score(list));
+      return;
+    }
+    let current = list;
+    for (let level = 0; level < columns[j]!.levels.length; level++) {
+      if (level > 0) current = merge(current, j, level);
+      levels[j] = level;
+      visit(j + 1, current);
+    }
+    levels[j] = 0;
+  };
+  visit(0, first);
+  return { nodes, scores };
+}
+
 /**
  * Samples a node with the exponential mechanism. Weights are normalized in log
  * space and drawn with a 53-bit uniform from the source (a completion: not an
  * exact sampler, stated in the report).
  */
 export function chooseGeneralization(source: RandomSource, columns: readonly LatticeColumn[], sample: Uint32Array, k: number, epsilon: number): LatticeChoice {
-  const nodes = latticeNodes(columns);
-  const scores = nodes.map((node) => nodeScore(columns, node, sample, k));
+  const { nodes, scores } = scoreLattice(columns, sample, k);
   const logits = scores.map((u) => (epsilon * u) / (2 * k));
   const top = Math.max(...logits);
   const weights = logits.map((l) => Math.exp(l - top));

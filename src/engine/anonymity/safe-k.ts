@@ -1,5 +1,5 @@
 import { GrowableUint32 } from '../growable.js';
-import { tupleIds } from '../tuple-ids.js';
+import { keyColumn, tupleIds } from '../tuple-ids.js';
 import { exactBernoulli } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
 import { shuffleInPlace } from '../random/draws.js';
@@ -19,7 +19,7 @@ export interface ClassCensus {
 
 /** Groups the given rows by their tuple over the columns; returns the class id per listed row. */
 export function classesOf(columns: readonly { codes: Uint32Array; dictionary: readonly string[] }[], rows: Uint32Array): { classOf: Uint32Array; count: number } {
-  const { ids, count } = tupleIds(columns, rows, rows.length);
+  const { ids, count } = tupleIds(columns.map(keyColumn), rows, rows.length);
   return { classOf: ids, count };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generalizeColumn, intervalHierarchy } from '../../../src/engine/anonymity/hierarchy.js';
-import { chooseGeneralization, latticeNodes, nodeScore } from '../../../src/engine/anonymity/lattice-search.js';
+import { chooseGeneralization, latticeNodes, nodeScore, scoreLattice } from '../../../src/engine/anonymity/lattice-search.js';
+import { maskingHierarchy } from '../../../src/engine/anonymity/hierarchy.js';
 import { SeededTestRandomSource } from '../../../src/engine/random/source.js';
 import { tableFromRows } from '../../../src/engine/table.js';
 
@@ -22,6 +23,20 @@ describe('lattice search (exponential mechanism)', () => {
     const level3 = nodeScore(lattice, [3, 0], sample, 11);
     expect(level1).toBeGreaterThan(level3);
     expect(level3).toBeCloseTo(200, 6); // "*" keeps every record at loss 1 on age, 0 on g: 400 × ½.
+  });
+
+  it('roll-up scores equal the direct scores of every node', () => {
+    const data = Array.from({ length: 600 }, (_, i) => [String(17 + ((i * 7) % 60)), String(10000 + ((i * 13) % 97) * 3), ['x', 'y', 'z'][i % 3]!]);
+    const t = tableFromRows(['age', 'zip', 'c'], data);
+    const cols = [
+      { levels: [0, 1, 2, 3].map((l) => generalizeColumn(t.columns[0]!, intervalHierarchy([5, 10]), l)) },
+      { levels: [0, 1, 2, 3, 4, 5].map((l) => generalizeColumn(t.columns[1]!, maskingHierarchy(5), l)) },
+      { levels: [generalizeColumn(t.columns[2]!, undefined, 0)] },
+    ];
+    const sampleRows = Uint32Array.from({ length: 300 }, (_, i) => i * 2);
+    const { nodes, scores } = scoreLattice(cols, sampleRows, 4);
+    expect(nodes).toEqual(latticeNodes(cols));
+    nodes.forEach((node, i) => expect(scores[i]).toBeCloseTo(nodeScore(cols, node, sampleRows, 4), 9));
   });
 
   it('with a large budget it picks the best node; with a tiny one any node is possible', () => {
