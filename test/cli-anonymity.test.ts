@@ -72,12 +72,16 @@ describe('custos run: differentially private choice of the generalization', () =
     expect(report.anonymity.k).toBe(9);
     expect(report.method.derived).toMatchObject({ epsilonAnonymization: 1, epsilonSelection: 0.1 });
     expect(report.guarantee.epsilon).toBeCloseTo(1.1, 12);
+    expect(report.method.derived.searchStrategy).toBe('lattice');
     // age 4 levels, education 4, marital-status 3, native-country 3, workclass 3, occupation 3, race 2.
-    expect(report.method.derived.latticeNodes).toBe(4 * 4 * 3 * 3 * 3 * 3 * 2);
+    expect(report.method.derived.scoredNodes).toBe(4 * 4 * 3 * 3 * 3 * 3 * 2);
     expect(report.anonymity.choice).toMatch(/exponential mechanism/);
     expect(report.risk.minClassSize).toBeGreaterThanOrEqual(9);
     const verify = spawnSync(process.execPath, [CLI, 'verify', join(r.dir, 'out'), '--accept-test-randomness'], { encoding: 'utf8' });
     expect(verify.status, verify.stdout).toBe(0);
+    const path = JSON.parse(run({ type: 'safe-k-anonymity', k: 9, sampling: 0.1, epsilon: 1, searchEpsilon: 0.1, searchStrategy: 'path', hierarchies, levels: 'search' }).stdout);
+    expect(path.method.derived.scoredNodes).toBeLessThan(150);
+    expect(path.risk.minClassSize).toBeGreaterThanOrEqual(9);
   });
 });
 

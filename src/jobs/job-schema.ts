@@ -163,6 +163,8 @@ export const safeKAnonymityMethod = z
     epsilon: z.number().gt(0).optional(),
     /** levels "search": the budget of the exponential-mechanism selection, added to ε. */
     searchEpsilon: z.number().gt(0).max(10).default(0.1),
+    /** "lattice": one choice among every node with the whole budget (best utility); "path": SafePub's step-wise walk (fast, coarse at small budgets). */
+    searchStrategy: z.enum(['lattice', 'path']).default('lattice'),
     target: z.object({ epsilon: z.number().gt(0), delta: z.number().gt(0).lt(1) }).strict().optional(),
   })
   .strict();

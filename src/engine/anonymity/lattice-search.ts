@@ -117,6 +117,49 @@ export function scoreLattice(columns: readonly LatticeColumn[], sample: Uint32Ar
   return { nodes, scores };
 }
 
+/** Index drawn with probability ∝ exp(ε·u/(2Δ)), normalized in log space. */
+function exponentialMechanism(source: RandomSource, scores: readonly number[], epsilon: number, sensitivity: number): number {
+  const logits = scores.map((u) => (epsilon * u) / (2 * sensitivity));
+  const top = Math.max(...logits);
+  const weights = logits.map((l) => Math.exp(l - top));
+  let u = uniformUnit(source) * weights.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < weights.length; i++) {
+    u -= weights[i]!;
+    if (u < 0) return i;
+  }
+  return weights.length - 1;
+}
+
+/**
+ * SafePub's strategy (Bild, Kuhn, Prasser 2018): walk up the lattice from the
+ * most specific node, choosing each step among the successors with the
+ * exponential mechanism, then choose the output among every visited node. The
+ * budget is split equally over the steps and the final choice (sequential
+ * composition), and only a few hundred nodes are ever scored.
+ */
+export function choosePath(source: RandomSource, columns: readonly LatticeColumn[], sample: Uint32Array, k: number, epsilon: number): LatticeChoice & { readonly steps: number } {
+  const steps = columns.reduce((sum, c) => sum + c.levels.length - 1, 0);
+  const share = epsilon / (steps + 1);
+  const cache = new Map<string, number>();
+  const scoreOf = (node: readonly number[]): number => {
+    const key = node.join(',');
+    let score = cache.get(key);
+    if (score === undefined) cache.set(key, (score = nodeScore(columns, node, sample, k)));
+    return score;
+  };
+  let current = columns.map(() => 0);
+  const visited: number[][] = [current];
+  for (let step = 0; step < steps; step++) {
+    const successors = columns.flatMap((c, j) => (current[j]! + 1 < c.levels.length ? [current.map((l, i) => (i === j ? l + 1 : l))] : []));
+    if (successors.length === 0) break;
+    current = successors[exponentialMechanism(source, successors.map(scoreOf), share, k)]!;
+    visited.push(current);
+  }
+  const scores = visited.map(scoreOf);
+  const chosen = exponentialMechanism(source, scores, share, k);
+  return { node: visited[chosen]!, score: scores[chosen]!, nodes: cache.size, bestScore: Math.max(...scores), steps };
+}
+
 /**
  * Samples a node with the exponential mechanism. Weights are normalized in log
  * space and drawn with a 53-bit uniform from the source (a completion: not an
@@ -124,18 +167,6 @@ export function scoreLattice(columns: readonly LatticeColumn[], sample: Uint32Ar
  */
 export function chooseGeneralization(source: RandomSource, columns: readonly LatticeColumn[], sample: Uint32Array, k: number, epsilon: number): LatticeChoice {
   const { nodes, scores } = scoreLattice(columns, sample, k);
-  const logits = scores.map((u) => (epsilon * u) / (2 * k));
-  const top = Math.max(...logits);
-  const weights = logits.map((l) => Math.exp(l - top));
-  const total = weights.reduce((a, b) => a + b, 0);
-  let u = uniformUnit(source) * total;
-  let chosen = nodes.length - 1;
-  for (let i = 0; i < nodes.length; i++) {
-    u -= weights[i]!;
-    if (u < 0) {
-      chosen = i;
-      break;
-    }
-  }
+  const chosen = exponentialMechanism(source, scores, epsilon, k);
   return { node: nodes[chosen]!, score: scores[chosen]!, nodes: nodes.length, bestScore: Math.max(...scores) };
 }

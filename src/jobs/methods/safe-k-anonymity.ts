@@ -1,7 +1,7 @@
 import { deltaFor, largestBeta, minimumEpsilon, smallestK } from '../../engine/anonymity/dp-delta.js';
 import { generalizedQueryError, generalizationLoss } from '../../engine/anonymity/query-error.js';
 import { generalizeColumn } from '../../engine/anonymity/hierarchy.js';
-import { chooseGeneralization } from '../../engine/anonymity/lattice-search.js';
+import { chooseGeneralization, choosePath } from '../../engine/anonymity/lattice-search.js';
 import { anonymizeSample, bernoulliSample, classesOf } from '../../engine/anonymity/safe-k.js';
 import { rationalFromNumber, formatRational } from '../../engine/rational.js';
 import { reidentificationRisk } from '../../engine/risk/reidentification.js';
@@ -91,7 +91,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       const depth = entry ? entry.hierarchy.depth : 1;
       return { levels: Array.from({ length: depth }, (_, level) => generalizeColumn(column, entry?.hierarchy, level)) };
     });
-    const choice = chooseGeneralization(ctx.random, lattice, sample, p.k, spec.searchEpsilon);
+    const choice = spec.searchStrategy === 'lattice' ? chooseGeneralization(ctx.random, lattice, sample, p.k, spec.searchEpsilon) : choosePath(ctx.random, lattice, sample, p.k, spec.searchEpsilon);
     const levels = Object.fromEntries(released.map((c, j) => [c.name, choice.node[j]!]));
     recoding = recodeAt(released, loaded, levels);
     search = { node: levels, nodes: choice.nodes, score: choice.score, bestScore: choice.bestScore };
@@ -129,7 +129,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
         ...(spec.target ? { targetEpsilon: spec.target.epsilon, targetDelta: spec.target.delta } : {}),
       },
       derived: {
-        ...(search ? { epsilonAnonymization: p.epsilon, epsilonSelection: spec.searchEpsilon, latticeNodes: search.nodes, chosenScore: search.score, bestScore: search.bestScore } : {}),
+        ...(search ? { epsilonAnonymization: p.epsilon, epsilonSelection: spec.searchEpsilon, searchStrategy: spec.searchStrategy, scoredNodes: search.nodes, chosenScore: search.score, bestScore: search.bestScore } : {}),
         epsilon: totalEpsilon, delta: p.delta, gamma: 1 - (1 - p.beta) * Math.exp(-p.epsilon), minimumEpsilon: minimumEpsilon(p.beta), samplingExact: formatRational(samplingExact) },
     },
     guarantee: {
@@ -162,7 +162,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       k: p.k,
       sampling: p.beta,
       samplingExact: formatRational(samplingExact),
-      choice: search ? `${p.choice}; generalization chosen among ${search.nodes} lattice nodes by the exponential mechanism (ε_sel = ${spec.searchEpsilon}, score = kept records weighted by 1 − loss, Δu = k; drawn with a 53-bit uniform, not an exact sampler)` : p.choice,
+      choice: search ? `${p.choice}; generalization chosen by the exponential mechanism (${spec.searchStrategy === 'lattice' ? `one choice among all ${search.nodes} lattice nodes` : `SafePub's walk up the lattice, ${search.nodes} nodes scored, budget split equally over the steps and the final choice`}; ε_sel = ${spec.searchEpsilon}, score = kept records weighted by 1 − loss, Δu = k; drawn with a 53-bit uniform, not an exact sampler)` : p.choice,
       neighbours: 'unbounded: datasets that differ by adding or removing one record (paper 003)',
       curve,
       columns: recoding.report,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generalizeColumn, intervalHierarchy } from '../../../src/engine/anonymity/hierarchy.js';
-import { chooseGeneralization, latticeNodes, nodeScore, scoreLattice } from '../../../src/engine/anonymity/lattice-search.js';
+import { chooseGeneralization, choosePath, latticeNodes, nodeScore, scoreLattice } from '../../../src/engine/anonymity/lattice-search.js';
 import { maskingHierarchy } from '../../../src/engine/anonymity/hierarchy.js';
 import { SeededTestRandomSource } from '../../../src/engine/random/source.js';
 import { tableFromRows } from '../../../src/engine/table.js';
@@ -37,6 +37,13 @@ describe('lattice search (exponential mechanism)', () => {
     const { nodes, scores } = scoreLattice(cols, sampleRows, 4);
     expect(nodes).toEqual(latticeNodes(cols));
     nodes.forEach((node, i) => expect(scores[i]).toBeCloseTo(nodeScore(cols, node, sampleRows, 4), 9));
+  });
+
+  it('the path walk visits at most one node per step and ends among visited nodes', () => {
+    const choice = choosePath(new SeededTestRandomSource(3), lattice, sample, 11, 100);
+    expect(choice.steps).toBe(3);
+    expect(choice.nodes).toBeLessThanOrEqual(4);
+    expect(choice.node).toEqual([1, 0]);
   });
 
   it('with a large budget it picks the best node; with a tiny one any node is possible', () => {
