@@ -68,7 +68,7 @@ export function reportText(report: Report): string {
   if (report.dp) {
     const dp = report.dp;
     lines.push(`  ${dp.queries} answers, Δ = ${dp.sensitivity}, b = ${dp.scale.toPrecision(4)}, ε per answer ${dp.epsilonPerAnswer.toPrecision(4)}` + (dp.epsilonEffective !== undefined ? `, ε_eff ${dp.epsilonEffective.toPrecision(4)}` : ''));
-    for (const f of dp.filtering ?? []) lines.push(`  filtering attack on ${f.series}: gain ${f.gainIid.toFixed(2)} (IID) vs ${f.gainRelease.toFixed(2)} (release)`);
+    for (const f of dp.filtering ?? []) lines.push(`  filtering attack on ${f.series}: noise removed ${(100 * f.removalIid).toFixed(1)}% (IID) vs ${(100 * f.removalRelease).toFixed(1)}% (release)`);
   }
   lines.push(`  guarantee: ${report.guarantee.name} — ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`);
   for (const w of report.warnings) lines.push(`  warning: ${w}`);

@@ -74,7 +74,7 @@ export function reportFacts(report: Report): ReportFacts {
     keyFigures.push(['ε per answer', fmt(dp.epsilonPerAnswer, 6)]);
     if (dp.epsilonEffective !== undefined) keyFigures.push(['ε_eff, worst one-person change', fmt(dp.epsilonEffective, 6)]);
     keyFigures.push(['Noise', `${dp.noise}; ${dp.correlation}`]);
-    for (const f of dp.filtering ?? []) keyFigures.push([`Filter gain “${f.series}”`, `IID ${fmt(f.gainIid, 3)}, release ${fmt(f.gainRelease, 3)}`]);
+    for (const f of dp.filtering ?? []) keyFigures.push([`Filtering attack “${f.series}”`, `noise removed: IID ${fmt(f.removalIid, 3)}, release ${fmt(f.removalRelease, 3)} (gain ${fmt(f.gainIid, 3)} / ${fmt(f.gainRelease, 3)})`]);
   }
   const errors = report.utility.relativeError;
   const errorBars: FactChart['bars'][number][] = [];

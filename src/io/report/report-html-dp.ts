@@ -18,13 +18,13 @@ ${dp.parts > 1 ? `<tr><th>Parts</th><td>${dp.parts} random parts of fixed size; 
 </tbody></table>
 ${
   filtering.length
-    ? `<h2>Filtering attack</h2><p>A Wiener smoother that knows the signal's and the noise's autocovariance tries to strip the noise from each released series. Gain G = MSE_shrink / MSE_filtered; G ≈ 1 means correlation gives the adversary nothing.</p>
-${barChart('Filter gain G (closer to 1 is safer)', filtering.flatMap((f) => [
-        { label: `${f.series}: IID Laplace`, value: f.gainIid, tone: 'danger' as const },
-        { label: `${f.series}: this release`, value: f.gainRelease, tone: 'safe' as const },
-      ]), (v) => v.toFixed(2))}
-<table><thead><tr><th>Series</th><th class="n">Length</th><th class="n">K</th><th class="n">G, IID</th><th class="n">G, release</th><th class="n">MSE raw</th><th class="n">MSE filtered</th></tr></thead><tbody>${filtering
-        .map((f) => `<tr><td>${esc(f.series)}</td><td class="n">${f.length}</td><td class="n">${f.halfWidth}</td><td class="n">${num(f.gainIid, 3)}</td><td class="n">${num(f.gainRelease, 3)}</td><td class="n">${num(f.mseRaw, 3)}</td><td class="n">${num(f.mseFiltered, 3)}</td></tr>`)
+    ? `<h2>Filtering attack</h2><p>A Wiener smoother that knows the signal's and the noise's autocovariance tries to strip the noise from each released series. Noise removal NR = 1 − MSE_filtered/MSE_raw is the share of the noise the filter strips (0 or less: none); gain G = MSE_shrink/MSE_filtered compares with shrinking towards the mean (G ≈ 1: correlation gives nothing; with one W per stream the realized noise level varies, so read G with NR).</p>
+${barChart('Noise removed by the filter (lower is safer)', filtering.flatMap((f) => [
+        { label: `${f.series}: IID Laplace`, value: Math.max(0, f.removalIid), tone: 'danger' as const },
+        { label: `${f.series}: this release`, value: Math.max(0, f.removalRelease), tone: 'safe' as const },
+      ]), (v) => `${(100 * v).toFixed(1)}%`)}
+<table><thead><tr><th>Series</th><th class="n">Length</th><th class="n">K</th><th class="n">NR, IID</th><th class="n">NR, release</th><th class="n">G, IID</th><th class="n">G, release</th><th class="n">MSE raw</th><th class="n">MSE filtered</th></tr></thead><tbody>${filtering
+        .map((f) => `<tr><td>${esc(f.series)}</td><td class="n">${f.length}</td><td class="n">${f.halfWidth}</td><td class="n">${num(f.removalIid, 3)}</td><td class="n">${num(f.removalRelease, 3)}</td><td class="n">${num(f.gainIid, 3)}</td><td class="n">${num(f.gainRelease, 3)}</td><td class="n">${num(f.mseRaw, 3)}</td><td class="n">${num(f.mseFiltered, 3)}</td></tr>`)
         .join('')}</tbody></table>`
     : ''
 }

@@ -151,7 +151,8 @@ export interface DpReport {
   readonly epsilonPerAnswer: number;
   /** Correlated noise: ε_eff = √(ΔᵀR⁻¹Δ)/b for the worst one-person change found. */
   readonly epsilonEffective?: number;
-  readonly filtering?: readonly { readonly series: string; readonly length: number; readonly halfWidth: number; readonly gainIid: number; readonly gainRelease: number; readonly mseRaw: number; readonly mseFiltered: number }[];
+  /** Filtering attack per series: gain G = MSE_shrink/MSE_filtered and noise removal NR = 1 − MSE_filtered/MSE_raw, for IID Laplace and for this release. */
+  readonly filtering?: readonly { readonly series: string; readonly length: number; readonly halfWidth: number; readonly gainIid: number; readonly gainRelease: number; readonly removalIid: number; readonly removalRelease: number; readonly mseRaw: number; readonly mseFiltered: number }[];
   readonly inference?: readonly { readonly group: string; readonly value: string; readonly o1: number; readonly o2: number; readonly f: number; readonly meanApprox: number; readonly sdApprox: number; readonly pAbove: number; readonly pBelow: number; readonly attackEpsilon: number }[];
   readonly epsilonPrime?: readonly { readonly epsilon: number; readonly epsilonPrime: number; readonly reported: number }[];
   readonly parts: number;

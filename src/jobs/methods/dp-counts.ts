@@ -233,7 +233,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
       const gainIid = filteringAttack(x, x.map((v, t) => v + iid[t]!), rx, (lag) => (lag === 0 ? 2 * b * b : 0), k);
       const rn = (lag: number): number => (glm && model.kind === 'ar1' ? 2 * b * b * rho ** lag : lag === 0 ? 2 * b * b : 0);
       const own = filteringAttack(x, y, rx, rn, k);
-      filtering.push({ series: name, length: x.length, halfWidth: k, gainIid: gainIid.gain, gainRelease: own.gain, mseRaw: own.mseRaw, mseFiltered: own.mseFiltered });
+      filtering.push({ series: name, length: x.length, halfWidth: k, gainIid: gainIid.gain, gainRelease: own.gain, removalIid: gainIid.noiseRemoval, removalRelease: own.noiseRemoval, mseRaw: own.mseRaw, mseFiltered: own.mseFiltered });
     }
   }
   // Differential inference on pairs (group, group ∧ sensitive value) for the riskiest groups.
@@ -323,7 +323,8 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
         '. Paper 002 claims a correlated-tuple DP guarantee for such noise; Custos cites it as the paper\'s claim and has not checked it.',
     );
   }
-  const worstGain = filtering.length ? Math.max(...filtering.map((f) => f.gainRelease)) : undefined;
+  const worstRemoval = filtering.length ? filtering.reduce((w, f) => (f.removalRelease > w.removalRelease ? f : w)) : undefined;
+  const pct = (x: number): string => `${Math.max(0, 100 * x).toFixed(0)}%`;
   if (perPart === 0) throw new JobError('no query to answer', 'method.queries');
   return {
     plan,
@@ -375,7 +376,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
     summary: [
       `${answered.length.toLocaleString('en-US')} counts were released${unique.length < answered.length ? ` (${unique.length.toLocaleString('en-US')} distinct; repeats return the same noisy answer)` : ''}, each with noise of scale ${b.toPrecision(4)} (95% of answers within ±${half.toPrecision(4)} of the truth).`,
       glm
-        ? `The noise is correlated (${correlationText})${worstGain !== undefined ? `; the filtering attack reaches a gain of ${worstGain.toFixed(2)} on this release (G ≈ 1 means the correlation gives the adversary nothing)` : ''}. Each answer alone is ${(1 / b).toPrecision(3)}-DP; the joint release is described by ε_eff, not by ε.`
+        ? `The noise is correlated (${correlationText})${worstRemoval !== undefined ? `; the filtering attack removes at most ${pct(worstRemoval.removalRelease)} of the noise of a series of this release (${pct(worstRemoval.removalIid)} with independent Laplace noise on the same series)` : ''}. Each answer alone is ${(1 / b).toPrecision(3)}-DP; the joint release is described by ε_eff, not by ε.`
         : `The release is ${spec.epsilon}-differentially private: whether any one person is in the data changes the answers' distribution by at most a factor e^${spec.epsilon}.`,
       ...(inference.length ? [`Dividing two noisy counts still reveals large groups: for the riskiest group the adversary's estimate is within ±${ATTACK_EPSILON * 100}% of the truth with probability ${(1 - inference[0]!.pAbove - inference[0]!.pBelow).toFixed(3)}.`] : []),
     ],

@@ -53,10 +53,10 @@ export function ResultsStep({ report }: { report: Report }) {
         <section className="card">
           <h3>Filtering attack on the released series</h3>
           <BarChart
-            title="Filter gain G (closer to 1 is safer)"
+            title="Share of the noise a filter removes (lower is safer)"
             bars={report.dp.filtering!.flatMap((f) => [
-              { label: `${f.series}: IID Laplace`, value: f.gainIid, tone: 'danger' as const, text: f.gainIid.toFixed(2) },
-              { label: `${f.series}: this release`, value: f.gainRelease, tone: 'safe' as const, text: f.gainRelease.toFixed(2) },
+              { label: `${f.series}: IID Laplace`, value: Math.max(0, f.removalIid), tone: 'danger' as const, text: `${(100 * Math.max(0, f.removalIid)).toFixed(1)}%` },
+              { label: `${f.series}: this release`, value: Math.max(0, f.removalRelease), tone: 'safe' as const, text: `${(100 * Math.max(0, f.removalRelease)).toFixed(1)}%` },
             ])}
           />
         </section>
