@@ -11,10 +11,10 @@ export function randomSourceFor(request: JobRequest): RandomSource {
 }
 
 /** Runs a request in the current thread: the worker's body, and the plain-function IPC handler. */
-export function executeRequest(
+export async function executeRequest(
   request: JobRequest,
   hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal } = {},
-): RunResult {
+): Promise<RunResult> {
   const loaded = 'jobPath' in request ? loadJobFile(request.jobPath) : parseJob(request.job, request.baseDir);
   const options = {
     random: randomSourceFor(request),

@@ -8,7 +8,7 @@ if (!port) throw new Error('job-worker must run in a worker thread');
 const post = (message: WorkerMessage): void => port.postMessage(message);
 let lastPosted = 0;
 try {
-  const result = executeRequest(workerData as JobRequest, {
+  const result = await executeRequest(workerData as JobRequest, {
     onProgress: (event) => {
       const now = Date.now();
       if (now - lastPosted < 50 && event.fraction > 0 && event.fraction < 1) return;

@@ -97,7 +97,7 @@ export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
 }
 
 /** Runs the job and writes the release, atomically, into the output folder. */
-export function runJob(loaded: LoadedJob, options: RunOptions): RunResult {
+export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<RunResult> {
   const { job, baseDir } = loaded;
   const outDir = options.outDir ? resolve(options.outDir) : resolve(baseDir, job.output.dir);
   try {
@@ -130,7 +130,7 @@ export function runJob(loaded: LoadedJob, options: RunOptions): RunResult {
       });
     }
     if (job.output.formats.includes('xlsx')) {
-      const { sheets: _sheets, ...written } = writeXlsx(
+      const { sheets: _sheets, ...written } = await writeXlsx(
         staging.file('release.xlsx'),
         outcome.releases.map((r) => ({ name: r.sheetName, table: r.table })),
         workbookReportSheets(job.output.variant[0] === 'external' ? externalVariant(draft, outcome.externalSummary) : draft, files),

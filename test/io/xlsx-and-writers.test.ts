@@ -74,10 +74,10 @@ describe('release writers', () => {
     expect(back).toEqual([["'=HYPERLINK(\"x\")", 'a,b'], ['line\nbreak', '-3'], ['"q"', '']]);
   });
 
-  it('XLSX output splits sheets at the row limit and writes numbers as numbers', () => {
+  it('XLSX output splits sheets at the row limit and writes numbers as numbers', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => [String(i), i % 2 ? '=1+1' : 'x']);
     const path = join(dir, 'split.xlsx');
-    const { sheets } = writeXlsx(path, [{ name: 'Release', table: release(rows, ['n', 't']) }], [{ name: 'About', rows: [['hello']] }], 10);
+    const { sheets } = await writeXlsx(path, [{ name: 'Release', table: release(rows, ['n', 't']) }], [{ name: 'About', rows: [['hello']] }], 10);
     expect(sheets).toEqual(['Release 1', 'Release 2', 'Release 3']);
     const book = XLSX.read(readFileSync(path));
     expect(book.SheetNames).toEqual(['Release 1', 'Release 2', 'Release 3', 'About']);

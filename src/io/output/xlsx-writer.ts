@@ -1,5 +1,6 @@
-import * as XLSX from 'xlsx';
-import { HashedFileWriter } from './hashed-file.js';
+import { createHash } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { neutralizeFormula } from './neutralize.js';
 import { cellCode, type ReleaseTable } from './release-table.js';
 
@@ -11,47 +12,52 @@ export interface ExtraSheet {
   readonly rows: readonly (readonly (string | number)[])[];
 }
 
+async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 /**
- * A workbook with the release split over as many sheets as Excel's row limit
- * needs, plus descriptive sheets. Cells are typed values, never formulas.
+ * A workbook with each table split over as many sheets as Excel's row limit
+ * needs, plus descriptive sheets. Written with ExcelJS's streaming writer, row
+ * by row, so a million-row release never sits in memory as cell objects.
+ * Cells are typed values, never formulas; text is neutralized.
  */
-export function writeXlsx(
+export async function writeXlsx(
   path: string,
   tables: readonly { name: string; table: ReleaseTable }[],
   extraSheets: readonly ExtraSheet[] = [],
   maxRowsPerSheet = MAX_SHEET_DATA_ROWS,
-): { sha256: string; bytes: number; sheets: string[] } {
-  const workbook = XLSX.utils.book_new();
+): Promise<{ sha256: string; bytes: number; sheets: string[] }> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true, useStyles: false });
+  workbook.creator = 'Custos';
   const sheets: string[] = [];
-  for (const { name, table } of tables) sheets.push(...appendTable(workbook, table, name, maxRowsPerSheet));
+  for (const { name, table } of tables) {
+    const header = table.columns.map((c) => neutralizeFormula(c.name));
+    const typed = table.columns.map((c) =>
+      c.dictionary.map((v): string | number => (c.numeric && v !== '' && Number.isFinite(Number(v)) ? Number(v) : neutralizeFormula(v))),
+    );
+    const parts = Math.max(1, Math.ceil(table.rowCount / maxRowsPerSheet));
+    const row = new Array<string | number>(table.columns.length);
+    for (let part = 0; part < parts; part++) {
+      const sheetName = parts === 1 ? name : `${name} ${part + 1}`.slice(0, 31);
+      const sheet = workbook.addWorksheet(sheetName);
+      sheet.addRow(header).commit();
+      const end = Math.min(table.rowCount, (part + 1) * maxRowsPerSheet);
+      for (let r = part * maxRowsPerSheet; r < end; r++) {
+        for (let j = 0; j < table.columns.length; j++) row[j] = typed[j]![cellCode(table.columns[j]!, r)]!;
+        sheet.addRow(row).commit();
+      }
+      await sheet.commit();
+      sheets.push(sheetName);
+    }
+  }
   for (const extra of extraSheets) {
-    const rows = extra.rows.map((row) => row.map((v) => (typeof v === 'string' ? neutralizeFormula(v) : v)));
-    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows, { dense: true }), extra.name);
+    const sheet = workbook.addWorksheet(extra.name);
+    for (const values of extra.rows) sheet.addRow(values.map((v) => (typeof v === 'string' ? neutralizeFormula(v) : v))).commit();
+    await sheet.commit();
   }
-  const buffer = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
-  const out = new HashedFileWriter(path);
-  out.write(buffer);
-  return { ...out.close(), sheets };
-}
-
-function appendTable(workbook: XLSX.WorkBook, table: ReleaseTable, sheetName: string, maxRowsPerSheet: number): string[] {
-  const header = table.columns.map((c) => neutralizeFormula(c.name));
-  const typed = table.columns.map((c) =>
-    c.dictionary.map((v): string | number => {
-      if (c.numeric && v !== '' && Number.isFinite(Number(v))) return Number(v);
-      return neutralizeFormula(v);
-    }),
-  );
-  const sheets: string[] = [];
-  const parts = Math.max(1, Math.ceil(table.rowCount / maxRowsPerSheet));
-  for (let part = 0; part < parts; part++) {
-    const start = part * maxRowsPerSheet;
-    const end = Math.min(table.rowCount, start + maxRowsPerSheet);
-    const rows: (string | number)[][] = [header];
-    for (let r = start; r < end; r++) rows.push(table.columns.map((c, j) => typed[j]![cellCode(c, r)]!));
-    const name = parts === 1 ? sheetName : `${sheetName} ${part + 1}`.slice(0, 31);
-    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows, { dense: true }), name);
-    sheets.push(name);
-  }
-  return sheets;
+  await workbook.commit();
+  return { sha256: await sha256File(path), bytes: statSync(path).size, sheets };
 }
