@@ -18,16 +18,7 @@ export const keyColumn = (c: { readonly codes: Uint32Array; readonly dictionary:
 export function tupleIds(columns: readonly KeyColumn[], rows: Uint32Array | null, rowCount: number): { ids: Uint32Array; count: number } {
   const n = rows ? rows.length : rowCount;
   const keys = new Float64Array(n);
-  const renumber = (): number => {
-    const ids = new Map<number, number>();
-    for (let i = 0; i < n; i++) {
-      const k = keys[i]!;
-      let id = ids.get(k);
-      if (id === undefined) ids.set(k, (id = ids.size));
-      keys[i] = id;
-    }
-    return ids.size;
-  };
+  const renumber = (): number => renumberKeys(keys, n);
   let radix = 1;
   for (const column of columns) {
     const base = column.cardinality;
@@ -39,4 +30,39 @@ export function tupleIds(columns: readonly KeyColumn[], rows: Uint32Array | null
   }
   const count = n === 0 ? 0 : renumber();
   return { ids: Uint32Array.from(keys), count };
+}
+
+/**
+ * Replaces each key (a non-negative integer below 2^52) by the dense id of its
+ * first occurrence, with an open-addressing table: several times faster than a
+ * Map on the millions of keys grouping and lattice scoring produce.
+ */
+function renumberKeys(keys: Float64Array, n: number): number {
+  let capacity = 16;
+  while (capacity < n * 2) capacity *= 2;
+  const mask = capacity - 1;
+  const slotKey = new Float64Array(capacity);
+  const slotId = new Int32Array(capacity).fill(-1);
+  let next = 0;
+  for (let i = 0; i < n; i++) {
+    const k = keys[i]!;
+    const lo = k % 4294967296;
+    const hi = (k - lo) / 4294967296;
+    let slot = (Math.imul(lo | 0, 0x9e3779b1) ^ Math.imul(hi | 0, 0x85ebca6b)) & mask;
+    for (;;) {
+      const id = slotId[slot]!;
+      if (id === -1) {
+        slotId[slot] = next;
+        slotKey[slot] = k;
+        keys[i] = next++;
+        break;
+      }
+      if (slotKey[slot] === k) {
+        keys[i] = id;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  return next;
 }

@@ -88,7 +88,13 @@ export function scoreLattice(columns: readonly LatticeColumn[], sample: Uint32Ar
     return total;
   };
   const merge = (list: ClassList, j: number, level: number): ClassList => {
-    const mapped = list.codes.map((codes, i) => (i === j ? Uint32Array.from(codes, (code) => up[j]![level]![code]!) : codes));
+    const lift = up[j]![level]!;
+    const mapped = list.codes.map((codes, i) => {
+      if (i !== j) return codes;
+      const out = new Uint32Array(codes.length);
+      for (let c = 0; c < codes.length; c++) out[c] = lift[codes[c]!]!;
+      return out;
+    });
     const key = mapped.map((codes, i) => ({ codes, cardinality: columns[i]!.levels[i === j ? level : levels[i]!]!.dictionary.length }));
     const { ids, count } = tupleIds(key, null, list.weight.length);
     const out: ClassList = { codes: mapped.map(() => new Uint32Array(count)), weight: new Uint32Array(count) };
