@@ -55,7 +55,24 @@ interface ClassList {
  * the classes of the node one level finer in one column, never recomputed from
  * the records, so the work per node is the number of classes, not of records.
  */
-export function scoreLattice(columns: readonly LatticeColumn[], sample: Uint32Array, k: number): { nodes: number[][]; scores: number[] } {
+export function scoreLattice(input: readonly LatticeColumn[], sample: Uint32Array, k: number): { nodes: number[][]; scores: number[] } {
+  // Generalizing the widest columns in the outer loops shrinks the class lists the inner loops merge.
+  const order = input.map((_, j) => j).sort((a, b) => input[b]!.levels[0]!.dictionary.length - input[a]!.levels[0]!.dictionary.length);
+  const result = scoreLatticeInOrder(order.map((j) => input[j]!), sample, k);
+  const nodes = result.nodes.map((node) => {
+    const back = new Array<number>(input.length);
+    order.forEach((j, position) => (back[j] = node[position]!));
+    return back;
+  });
+  // Report nodes in the canonical (input-order, lexicographic) order.
+  const indexOf = nodes.map((_, i) => i).sort((a, b) => {
+    for (let j = 0; j < input.length; j++) if (nodes[a]![j] !== nodes[b]![j]) return nodes[a]![j]! - nodes[b]![j]!;
+    return 0;
+  });
+  return { nodes: indexOf.map((i) => nodes[i]!), scores: indexOf.map((i) => result.scores[i]!) };
+}
+
+function scoreLatticeInOrder(columns: readonly LatticeColumn[], sample: Uint32Array, k: number): { nodes: number[][]; scores: number[] } {
   const m = columns.length;
   // code at level l−1 → code at level l, per column, through the original codes.
   const up = columns.map((c) =>
