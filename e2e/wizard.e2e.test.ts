@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium } from './browser.js';
@@ -53,6 +53,17 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(host.url);
     return { page, requests, errors };
+  }
+
+  /** Opens the sample, sets roles, picks a method and moves to Parameters. */
+  async function toParameters(page: Page, roles: Record<string, string>, method: RegExp): Promise<void> {
+    await page.getByRole('button', { name: /Use the sample data/ }).click();
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await page.getByRole('button', { name: /Next: Columns/ }).click();
+    for (const [column, role] of Object.entries(roles)) await page.getByLabel(`Role of ${column}`).selectOption(role);
+    await page.getByRole('button', { name: /Next: Method/ }).click();
+    await page.getByRole('radio', { name: method }).check();
+    await page.getByRole('button', { name: /Next: Parameters/ }).click();
   }
 
   function expectLoopbackOnly(s: Session): void {
@@ -166,13 +177,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
   it('β-privacy: infeasible values are flagged inline and the run is blocked until fixed', async () => {
     const s = await open();
     const { page } = s;
-    await page.getByRole('button', { name: /Use the sample data/ }).click();
-    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
-    await page.getByRole('button', { name: /Next: Columns/ }).click();
-    await page.getByLabel('Role of occupation').selectOption('sensitive');
-    await page.getByRole('button', { name: /Next: Method/ }).click();
-    await page.getByRole('radio', { name: /β-privacy buckets/ }).check();
-    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    await toParameters(page, { occupation: 'sensitive' }, /β-privacy buckets/);
     await page.getByLabel('β thresholds').selectOption('values');
     await page.getByLabel('Default β').fill('0.1');
     await expect(page.getByText(/infeasible: β must be at least f = 4038\/30162/).count()).resolves.toBe(1);
@@ -194,13 +199,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(OUT, { recursive: true, force: true });
     const s = await open();
     const { page } = s;
-    await page.getByRole('button', { name: /Use the sample data/ }).click();
-    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
-    await page.getByRole('button', { name: /Next: Columns/ }).click();
-    await page.getByLabel('Role of occupation').selectOption('sensitive');
-    await page.getByRole('button', { name: /Next: Method/ }).click();
-    await page.getByRole('radio', { name: /Sampling \+ safe k-anonymization/ }).check();
-    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    await toParameters(page, { occupation: 'sensitive' }, /Sampling \+ safe k-anonymization/);
     await page.getByLabel('Meet a target (ε, δ)').check();
     await page.getByLabel('Choose for me').selectOption('k');
     await page.getByLabel('Hierarchy of age').selectOption('interval');
@@ -233,12 +232,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(OUT, { recursive: true, force: true });
     const s = await open();
     const { page } = s;
-    await page.getByRole('button', { name: /Use the sample data/ }).click();
-    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
-    await page.getByRole('button', { name: /Next: Columns/ }).click();
-    await page.getByRole('button', { name: /Next: Method/ }).click();
-    await page.getByRole('radio', { name: /Differentially private counts/ }).check();
-    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    await toParameters(page, {}, /Differentially private counts/);
     await page.getByLabel('sex (2 values)').check();
     await page.getByLabel('salary-class (2 values)').check();
     await page.screenshot({ path: join(SHOTS, 'dp-parameters.png'), fullPage: true });
