@@ -24,12 +24,6 @@ export interface Table {
   readonly columns: readonly Column[];
 }
 
-export function columnByName(table: Table, name: string): Column {
-  const column = table.columns.find((c) => c.name === name);
-  if (!column) throw new Error(`no column named "${name}"`);
-  return column;
-}
-
 const INTEGER = /^[+-]?(0|[1-9]\d*)$/;
 const DECIMAL = /^[+-]?(0|[1-9]\d*)?(\.\d+)?([eE][+-]?\d+)?$/;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RHO } from '../engine/dp/glm.js';
 import { parseRational, rationalFromNumber, type Rational } from '../engine/rational.js';
 import { normalizeEncoding, type TextEncoding } from '../io/input/encoding.js';
 
@@ -228,7 +229,7 @@ export const method = z.discriminatedUnion('type', [uniformPerturbationMethod, r
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['correlation'], message: 'generalized Laplace noise needs a correlation model (ar1 or groupBy) or a series' });
     }
     const rho = m.correlation?.rho;
-    if (rho !== undefined && Math.abs(rho) > 0.95) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['correlation', 'rho'], message: 'ρ is capped at 0.95: above it, differences of answers are almost noise-free' });
+    if (rho !== undefined && Math.abs(rho) > MAX_RHO) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['correlation', 'rho'], message: `ρ is capped at ${MAX_RHO}: above it, differences of answers are almost noise-free` });
   }
   if (m.type === 'safe-k-anonymity') {
     if ((m.k === 'auto' || m.sampling === 'auto') && !m.target) {

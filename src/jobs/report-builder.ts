@@ -1,6 +1,6 @@
 import { platform, release as osRelease } from 'node:os';
 import type { ImportedTable } from '../io/input/import-types.js';
-import { REPORT_SCHEMA, type OutputFile, type Report, type ReportVariant } from '../io/report/report-model.js';
+import { REPORT_SCHEMA, type Report, type ReportVariant } from '../io/report/report-model.js';
 import type { Job } from './job-schema.js';
 import type { MethodOutcome } from './methods/outcome.js';
 import { SOFTWARE_VERSION } from './version.js';
@@ -128,8 +128,4 @@ export function externalVariant(report: Report, externalSummary: readonly string
     ...(report.output ? { output: { dir: report.output.dir, rows: report.output.rows, files: report.output.files } } : {}),
     warnings: report.warnings.filter((w) => !/malformed row|suppressed/.test(w)),
   };
-}
-
-export function withOutputFiles(report: Report, files: readonly OutputFile[]): Report {
-  return report.output ? { ...report, output: { ...report.output, files } } : report;
 }

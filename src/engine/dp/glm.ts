@@ -12,36 +12,7 @@ export type CorrelationModel = { readonly kind: 'independent' } | { readonly kin
 
 export const MAX_RHO = 0.95;
 
-/** The correlation matrix of a model over d answers. */
-export function correlationMatrix(model: CorrelationModel, d: number): Float64Array[] {
-  return Array.from({ length: d }, (_, i) =>
-    Float64Array.from({ length: d }, (_, j) => {
-      if (i === j) return 1;
-      if (model.kind === 'ar1') return model.rho ** Math.abs(i - j);
-      if (model.kind === 'block') return model.blockOf[i] === model.blockOf[j] ? model.rho : 0;
-      return 0;
-    }),
-  );
-}
-
-/** Lower Cholesky factor of a positive-definite matrix. */
-export function cholesky(a: readonly Float64Array[]): Float64Array[] {
-  const n = a.length;
-  const l = Array.from({ length: n }, () => new Float64Array(n));
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j <= i; j++) {
-      let sum = a[i]![j]!;
-      for (let k = 0; k < j; k++) sum -= l[i]![k]! * l[j]![k]!;
-      if (i === j) {
-        if (sum <= 0) throw new RangeError('the correlation matrix is not positive definite');
-        l[i]![i] = Math.sqrt(sum);
-      } else l[i]![j] = sum / l[j]![j]!;
-    }
-  }
-  return l;
-}
-
-/** Applies the Cholesky factor of a model to a standard normal vector, without forming R when it has structure. */
+/** Correlates a standard normal vector as the model says, using its structure instead of a Cholesky factor of R. */
 function correlate(model: CorrelationModel, z: Float64Array): Float64Array {
   const d = z.length;
   if (model.kind === 'independent') return z;

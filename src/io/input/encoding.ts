@@ -1,5 +1,4 @@
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
-export const TEXT_ENCODINGS: readonly TextEncoding[] = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'];
 
 export interface DetectedEncoding {
   readonly encoding: TextEncoding;

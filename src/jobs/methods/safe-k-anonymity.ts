@@ -6,7 +6,6 @@ import { anonymizeSample, bernoulliSample, classesOf } from '../../engine/anonym
 import { rationalFromNumber, formatRational } from '../../engine/rational.js';
 import { reidentificationRisk } from '../../engine/risk/reidentification.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
-import type { Report } from '../../io/report/report-model.js';
 import { JobError } from '../job-error.js';
 import type { Job, SafeKAnonymitySpec } from '../job-schema.js';
 import { resolveRoles } from '../plan.js';
@@ -184,4 +183,3 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
   };
 }
 
-export type SafeKReport = Report;
