@@ -222,7 +222,10 @@ describe('custos assess and errors', () => {
     const child = spawn(process.execPath, [CLI, 'run', job], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += String(d)));
-    await new Promise((r) => setTimeout(r, 400));
+    // Interrupt while the outputs are being written: the staging folder exists and must vanish.
+    const deadline = Date.now() + 30_000;
+    while (!readdirSync(dir).some((name) => name.includes('custos-tmp')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(readdirSync(dir).some((name) => name.includes('custos-tmp'))).toBe(true);
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     expect(code).toBe(130);

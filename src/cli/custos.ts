@@ -6,7 +6,7 @@ import { InputError } from '../io/input/input-error.js';
 import { readTable } from '../io/input/read-table.js';
 import { describeFailure } from '../jobs/execute-request.js';
 import { exitCodeOf, type JobFailure, type JobRequest } from '../jobs/job-request.js';
-import { jsonReplacer } from '../jobs/run-job.js';
+import { jsonReplacer } from '../jobs/json.js';
 import { verifyRelease } from '../jobs/verify/verify-release.js';
 import { startJob } from '../jobs/worker-host.js';
 import { progressBar } from './progress-bar.js';
@@ -22,6 +22,20 @@ exit status: 0 success, 2 invalid job or parameters, 3 unreadable or malformed i
 1 anything else (verify: some check does not hold)`;
 
 class UsageError extends Error {}
+
+// For jobs, Ctrl-C is caught from the start of the command: before the worker runs it is
+// remembered, then it cancels the job; a second Ctrl-C with no job to cancel exits at once.
+let interrupted = false;
+let onInterrupt: (() => void) | undefined;
+function catchInterrupts(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interrupted && !onInterrupt) process.exit(130);
+      interrupted = true;
+      onInterrupt?.();
+    });
+  }
+}
 
 function fail(failure: JobFailure, json: boolean): number {
   const code = exitCodeOf(failure.kind);
@@ -94,16 +108,14 @@ async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<nu
   };
   const bar = progressBar(process.stderr);
   const job = startJob(new URL('./job-worker.mjs', import.meta.url), request, (event) => bar.update(event));
-  const onSignal = (): void => {
+  onInterrupt = () => {
     bar.clear();
     process.stderr.write('custos: cancelling…\n');
     void job.cancel();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  if (interrupted) onInterrupt();
   const outcome = await job.result;
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
+  onInterrupt = undefined;
   bar.clear();
   if (!outcome.ok) return fail(outcome.failure, json);
   process.stdout.write((json ? JSON.stringify(outcome.report, jsonReplacer, 2) : reportText(outcome.report)) + '\n');
@@ -138,7 +150,10 @@ async function main(argv: string[]): Promise<number> {
   const json = rest.includes('--json');
   try {
     if (command === 'inspect') return inspect(rest);
-    if (command === 'assess' || command === 'run') return await jobCommand(command, rest);
+    if (command === 'assess' || command === 'run') {
+      catchInterrupts();
+      return await jobCommand(command, rest);
+    }
     if (command === 'verify') return verify(rest);
     if (command === '--help' || command === '-h' || command === 'help') {
       process.stdout.write(USAGE + '\n');

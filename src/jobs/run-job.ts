@@ -12,6 +12,7 @@ import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf } from '../io/report/report-pdf.js';
 import type { OutputFile, Report } from '../io/report/report-model.js';
 import { JobError } from './job-error.js';
+import { jsonReplacer } from './json.js';
 import type { Job } from './job-schema.js';
 import type { LoadedJob } from './load-job.js';
 import { runBetaPrivacy } from './methods/beta-privacy.js';
@@ -182,10 +183,6 @@ function writeText(path: string, text: string): { sha256: string; bytes: number 
   return out.close();
 }
 
-/** NaN and infinities are not JSON; they become null. */
-export function jsonReplacer(_key: string, value: unknown): unknown {
-  return typeof value === 'number' && !Number.isFinite(value) ? null : value;
-}
 
 /** The workbook's Report, Parameters and Checksums sheets, drawn from the report model. */
 function workbookReportSheets(report: Report, written: readonly OutputFile[]): ExtraSheet[] {

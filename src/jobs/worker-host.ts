@@ -19,10 +19,13 @@ export function startJob(workerUrl: URL, request: JobRequest, onProgress?: Progr
   let settle: (outcome: JobOutcome) => void = () => undefined;
   const result = new Promise<JobOutcome>((resolve) => (settle = resolve));
   let finished = false;
+  let cancelling = false;
+  const cancelled: JobOutcome = { ok: false, failure: { kind: 'cancelled', message: 'cancelled; nothing was written' } };
   const finish = (outcome: JobOutcome): void => {
     if (finished) return;
     finished = true;
-    settle(outcome);
+    // Whatever the worker reports while being stopped, the outcome is a cancel.
+    settle(cancelling && !outcome.ok ? cancelled : outcome);
   };
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'progress') onProgress?.(message.event);
@@ -31,14 +34,15 @@ export function startJob(workerUrl: URL, request: JobRequest, onProgress?: Progr
     else finish({ ok: false, failure: message.failure });
   });
   worker.on('error', (error) => finish({ ok: false, failure: { kind: 'internal', message: error.stack ?? error.message } }));
-  worker.on('exit', (code) => finish({ ok: false, failure: { kind: code === 1 ? 'cancelled' : 'internal', message: `worker stopped (exit ${code})` } }));
+  worker.on('exit', (code) => finish({ ok: false, failure: { kind: 'internal', message: `the job worker stopped unexpectedly (exit ${code})` } }));
   return {
     result,
     async cancel() {
       if (finished) return;
+      cancelling = true;
       await worker.terminate();
       if (staging) rmSync(staging, { recursive: true, force: true });
-      finish({ ok: false, failure: { kind: 'cancelled', message: 'cancelled; nothing was written' } });
+      finish(cancelled);
     },
   };
 }
