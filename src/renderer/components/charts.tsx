@@ -87,3 +87,13 @@ export function Sparkline(props: { counts: readonly number[]; label: string }) {
     </svg>
   );
 }
+
+/** The (ε, δ) curve as bars of −log₁₀ δ: longer bars are stronger guarantees. */
+export function DeltaCurveChart(props: { title: string; curve: readonly { readonly epsilon: number; readonly delta: number }[] }) {
+  return (
+    <BarChart
+      title={props.title}
+      bars={props.curve.map((c) => ({ label: `ε = ${c.epsilon.toFixed(3)}`, value: -Math.log10(Math.max(c.delta, 1e-300)), tone: 'safe' as const, text: `δ = ${c.delta.toExponential(2)}` }))}
+    />
+  );
+}

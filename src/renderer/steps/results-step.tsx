@@ -1,5 +1,5 @@
 import type { Report } from '../../preload/api.js';
-import { BarChart, PairedBars } from '../components/charts.js';
+import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
 import { Callout } from '../components/fields.js';
 import { formatNumber } from '../format.js';
 
@@ -69,10 +69,7 @@ export function ResultsStep({ report }: { report: Report }) {
             {errors.release !== undefined ? `; count-query relative error ${formatNumber(errors.release)}` : ''}.
           </p>
           {report.anonymity.curve && (
-            <BarChart
-              title="−log₁₀ δ at each ε (longer is stronger)"
-              bars={report.anonymity.curve.map((c) => ({ label: `ε = ${c.epsilon.toFixed(3)}`, value: -Math.log10(Math.max(c.delta, 1e-300)), tone: 'safe' as const, text: `δ = ${c.delta.toExponential(2)}` }))}
-            />
+            <DeltaCurveChart title="−log₁₀ δ at each ε (longer is stronger)" curve={report.anonymity.curve} />
           )}
         </section>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CustosApi, HostFailure, Report } from '../../preload/api.js';
-import { BarChart } from '../components/charts.js';
+import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout } from '../components/fields.js';
 import { formatNumber, formatPercent } from '../format.js';
 import { buildJob } from '../state/job.js';
@@ -84,10 +84,7 @@ function AssessmentView({ report }: { report: Report }) {
           {report.output?.suppressed !== undefined ? `; ${formatNumber(report.output.suppressed)} records suppressed` : ''}. Generalization loss {formatNumber(report.utility.generalizationLoss, 3)}.
         </p>
         {a.curve && (
-          <BarChart
-            title="Strength of the guarantee: −log₁₀ δ at each ε (longer is stronger)"
-            bars={a.curve.map((c) => ({ label: `ε = ${c.epsilon.toFixed(3)}`, value: -Math.log10(Math.max(c.delta, 1e-300)), tone: 'safe' as const, text: `δ = ${c.delta.toExponential(2)}` }))}
-          />
+          <DeltaCurveChart title="Strength of the guarantee: −log₁₀ δ at each ε (longer is stronger)" curve={a.curve} />
         )}
         {a.parts && (
           <p>
