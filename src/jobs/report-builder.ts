@@ -124,7 +124,7 @@ export function externalVariant(report: Report, externalSummary: readonly string
           },
         }
       : {}),
-    ...(report.dp ? { dp: { ...report.dp, filtering: [], inference: [], ...(report.dp.epsilonEffective !== undefined ? { epsilonEffective: report.dp.epsilonEffective } : {}) } } : {}),
+    ...(report.dp ? { dp: { ...report.dp, filtering: [], inference: [] } } : {}),
     ...(report.output ? { output: { dir: report.output.dir, rows: report.output.rows, files: report.output.files } } : {}),
     warnings: report.warnings.filter((w) => !/malformed row|suppressed/.test(w)),
   };

@@ -21,6 +21,7 @@ import { runPartitionedRecoding } from './methods/partitioned-recoding.js';
 import { runSafeKAnonymity } from './methods/safe-k-anonymity.js';
 import type { MethodContext } from './methods/method-context.js';
 import type { MethodOutcome } from './methods/outcome.js';
+import { stamped } from './methods/release-view.js';
 import { runReconstructionPrivacy } from './methods/reconstruction-privacy.js';
 import { runUniformPerturbation } from './methods/uniform-perturbation.js';
 import { CancelledError, STAGES, type ProgressListener, type Stage } from './progress.js';
@@ -84,11 +85,15 @@ function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): Metho
   }
 }
 
+function methodContext(loaded: LoadedJob, options: RunOptions, mode: MethodContext['mode'], progress: (stage: Stage, f: number) => void): MethodContext {
+  return { random: options.random, mode, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f) };
+}
+
 /** Risk of the input under the job; writes nothing. */
 export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
   const progress = progressOf(options);
   const { imported, inputPath } = importInput(loaded, progress);
-  const ctx: MethodContext = { random: options.random, mode: 'assess', testStamp: options.random.deterministic, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f) };
+  const ctx = methodContext(loaded, options, 'assess', progress);
   const outcome = runMethod(loaded.job, imported, ctx);
   const report = buildReport({
     kind: 'assessment', job: loaded.job, inputPath, imported, outcome,
@@ -110,8 +115,10 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   const progress = progressOf(options);
   const testStamp = options.random.deterministic;
   const { imported, inputPath } = importInput(loaded, progress);
-  const ctx: MethodContext = { random: options.random, mode: 'run', testStamp, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f) };
+  const ctx = methodContext(loaded, options, 'run', progress);
   const outcome = runMethod(job, imported, ctx);
+  // Every released table of a test-randomness run carries the stamp, whatever the method.
+  const releases = testStamp ? outcome.releases.map((r) => ({ ...r, table: stamped(r.table) })) : outcome.releases;
   progress('write', 0);
   const staging = new StagingDir(outDir);
   options.onStaging?.(staging.path);
@@ -121,22 +128,22 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
       kind: 'release', job, inputPath, imported, outcome, testRandomness: testStamp,
       createdAt: (options.now ?? (() => new Date()))(),
       // Released records: the rows of the first table (the release itself, or the QIT of a bucketization).
-      output: { dir: outDir, rows: outcome.releases[0]?.table.rowCount ?? 0, files: [] },
+      output: { dir: outDir, rows: releases[0]?.table.rowCount ?? 0, files: [] },
     });
     if (job.output.formats.includes('csv')) {
-      outcome.releases.forEach((release, i) => {
+      releases.forEach((release, i) => {
         const name = `${release.stem}.csv`;
         files.push({ name, rows: release.table.rowCount, ...writeCsv(staging.file(name), release.table, job.output.delimiter) });
-        progress('write', (i + 1) / (outcome.releases.length + 1));
+        progress('write', (i + 1) / (releases.length + 1));
       });
     }
     if (job.output.formats.includes('xlsx')) {
       const { sheets: _sheets, ...written } = await writeXlsx(
         staging.file('release.xlsx'),
-        outcome.releases.map((r) => ({ name: r.sheetName, table: r.table })),
+        releases.map((r) => ({ name: r.sheetName, table: r.table })),
         workbookReportSheets(job.output.variant[0] === 'external' ? externalVariant(draft, outcome.externalSummary) : draft, files),
       );
-      files.push({ name: 'release.xlsx', rows: outcome.releases.reduce((sum, r) => sum + r.table.rowCount, 0), ...written });
+      files.push({ name: 'release.xlsx', rows: releases.reduce((sum, r) => sum + r.table.rowCount, 0), ...written });
     }
     const jobFile = writeText(staging.file('job.json'), JSON.stringify(draft.job, null, 2) + '\n');
     files.push({ name: 'job.json', ...jobFile });

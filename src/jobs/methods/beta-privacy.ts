@@ -242,8 +242,8 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
       throw error;
     }
     const order = randomPermutation(ctx.random, total);
-    releases.push({ stem: 'qit', sheetName: 'QIT', table: quasiIdentifierTable(plan, bucketization, order, ctx.testStamp) });
-    releases.push({ stem: 'st', sheetName: 'ST', table: sensitiveTable(column.name, domain.values, bucketization, ctx.testStamp) });
+    releases.push({ stem: 'qit', sheetName: 'QIT', table: quasiIdentifierTable(plan, bucketization, order) });
+    releases.push({ stem: 'st', sheetName: 'ST', table: sensitiveTable(column.name, domain.values, bucketization) });
     const worst = maxInference(bucketization, m);
     maxInferenceReport = Object.fromEntries(
       domain.values.map((v, i) => {

@@ -1,7 +1,6 @@
 import type { Bucketization } from '../../engine/beta/bucketize.js';
 import type { ReleaseColumn, ReleaseTable } from '../../io/output/release-table.js';
 import type { Plan } from '../plan.js';
-import { TEST_STAMP_COLUMN, TEST_STAMP_VALUE } from './release-view.js';
 
 /** Codes for a column of whole numbers: dictionary = the distinct values as text. */
 function numberColumn(name: string, values: Uint32Array, via: Uint32Array | null): ReleaseColumn {
@@ -11,13 +10,9 @@ function numberColumn(name: string, values: Uint32Array, via: Uint32Array | null
   return { name, dictionary: distinct.map(String), codes, via, numeric: true };
 }
 
-function stampColumn(rowCount: number): ReleaseColumn {
-  return { name: TEST_STAMP_COLUMN, dictionary: [TEST_STAMP_VALUE], codes: new Uint32Array(rowCount), via: null, numeric: false };
-}
-
 /** QIT: every non-sensitive released column plus the bucket id (1-based), rows in the given random order. */
-export function quasiIdentifierTable(plan: Plan, b: Bucketization, order: Uint32Array, testStamp: boolean): ReleaseTable {
-  const columns: ReleaseColumn[] = testStamp ? [stampColumn(order.length)] : [];
+export function quasiIdentifierTable(plan: Plan, b: Bucketization, order: Uint32Array): ReleaseTable {
+  const columns: ReleaseColumn[] = [];
   for (const { column, role } of plan.columns) {
     if (role !== 'quasi' && role !== 'insensitive') continue;
     columns.push({ name: column.name, dictionary: column.dictionary, codes: column.codes, via: order, numeric: column.type !== 'text' });
@@ -28,7 +23,7 @@ export function quasiIdentifierTable(plan: Plan, b: Bucketization, order: Uint32
 }
 
 /** ST: (bucket, sensitive value, count), sorted by bucket id then value. */
-export function sensitiveTable(sensitiveName: string, domainValues: readonly string[], b: Bucketization, testStamp: boolean): ReleaseTable {
+export function sensitiveTable(sensitiveName: string, domainValues: readonly string[], b: Bucketization): ReleaseTable {
   const rowCount = b.stValue.length;
   const bucketIds = new Uint32Array(rowCount);
   for (let bucket = 0; bucket < b.bucketCount; bucket++) bucketIds.fill(bucket + 1, b.stOffsets[bucket]!, b.stOffsets[bucket + 1]!);
@@ -36,8 +31,7 @@ export function sensitiveTable(sensitiveName: string, domainValues: readonly str
   const order = Uint32Array.from({ length: rowCount }, (_, i) => i).sort(
     (x, y) => bucketIds[x]! - bucketIds[y]! || (domainValues[b.stValue[x]!]! < domainValues[b.stValue[y]!]! ? -1 : 1),
   );
-  const columns: ReleaseColumn[] = testStamp ? [stampColumn(rowCount)] : [];
-  columns.push(numberColumn('bucket', bucketIds, order));
+  const columns: ReleaseColumn[] = [numberColumn('bucket', bucketIds, order)];
   columns.push({ name: sensitiveName, dictionary: domainValues, codes: b.stValue, via: order, numeric: false });
   columns.push(numberColumn('count', b.stCount, order));
   return { rowCount, columns };

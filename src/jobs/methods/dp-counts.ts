@@ -16,7 +16,6 @@ import type { DpCountsSpec, Job } from '../job-schema.js';
 import { resolveRoles } from '../plan.js';
 import type { MethodContext } from './method-context.js';
 import type { MethodOutcome } from './outcome.js';
-import { TEST_STAMP_COLUMN, TEST_STAMP_VALUE } from './release-view.js';
 
 interface Answered {
   readonly query: CountQuerySpec;
@@ -168,8 +167,9 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   const truth = new Float64Array(unique.length);
   partRows.forEach((rows, p) => {
     const indexes = unique.map((a, i) => (a.part === p ? i : -1)).filter((i) => i >= 0);
-    const values = answerQueries(indexes.map((i) => unique[i]!.query).map((q) => ({ where: new Map([...q.where].map(([c, v]) => [c, v])) })), cols, rows, n);
-    indexes.forEach((i, j) => (truth[i] = unique[i]!.query.where.size > 0 && [...unique[i]!.query.where.values()].some((v) => v < 1) ? 0 : values[j]!));
+    // A value absent from the data has code −1, which no row carries: its count is 0.
+    const values = answerQueries(indexes.map((i) => unique[i]!.query), cols, rows, n);
+    indexes.forEach((i, j) => (truth[i] = values[j]!));
   });
   // Noise.
   ctx.progress('release', 0);
@@ -270,7 +270,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   const queried = cols.map((c, i) => i).filter((i) => unique.some((a) => a.query.where.has(i)));
   const half = halfWidth(b, !glm);
   const rows = answered.length;
-  const out: ReleaseColumn[] = ctx.testStamp ? [{ name: TEST_STAMP_COLUMN, dictionary: [TEST_STAMP_VALUE], codes: new Uint32Array(rows), via: null, numeric: false }] : [];
+  const out: ReleaseColumn[] = [];
   if (spec.parts > 1) out.push({ name: 'part', dictionary: Array.from({ length: spec.parts }, (_, p) => String(p + 1)), codes: Uint32Array.from(answered, (a) => a.part), via: null, numeric: true });
   for (const c of queried) {
     const column = cols[c]!;

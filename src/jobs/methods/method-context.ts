@@ -4,7 +4,6 @@ export interface MethodContext {
   readonly random: RandomSource;
   /** "assess" computes risk only; "run" also releases, measures utility and attacks the release. */
   readonly mode: 'assess' | 'run';
-  readonly testStamp: boolean;
   /** Folder the job's relative paths (hierarchies) resolve against. */
   readonly baseDir: string;
   readonly progress: (stage: string, fraction: number) => void;

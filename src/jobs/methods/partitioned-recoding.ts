@@ -55,7 +55,6 @@ export function runPartitionedRecoding(job: Job, imported: ImportedTable, spec: 
   const view = generalizedView(
     recoding.generalized.map((g, i) => ({ ...g, numeric: numeric.has(g.name) && recoding.report[i]!.level === 0 })),
     releasedRows,
-    ctx.testStamp,
     spec.parts > 1 ? { ofRow: result.partOfRow, count: spec.parts } : undefined,
   );
   const share = Math.floor(table.rowCount / spec.parts) / table.rowCount;

@@ -48,7 +48,7 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
     });
     const stem = sensitive.length === 1 ? 'release' : `release-${fileSafe(s.column.name)}`;
     firstReleaseRows ??= rp.rows.sourceRow;
-    releases.push({ stem, sheetName: sensitive.length === 1 ? 'Release' : `Release ${s.column.name}`.slice(0, 31), table: releaseView(plan, rp.rows, [s], ctx.testStamp) });
+    releases.push({ stem, sheetName: sensitive.length === 1 ? 'Release' : `Release ${s.column.name}`.slice(0, 31), table: releaseView(plan, rp.rows, [s]) });
     stage('utility', 0.5);
     // Plain perturbation at the same p, kept in memory only: the "before" of the report.
     const up = uniformPerturbationRelease(ctx.random, rowCount, [{ values: s.values, domainSize: s.params.m, retention: s.retention }]);

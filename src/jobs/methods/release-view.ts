@@ -6,17 +6,19 @@ import type { Plan } from '../plan.js';
 export const TEST_STAMP_COLUMN = 'NOT_A_PROTECTED_RELEASE';
 export const TEST_STAMP_VALUE = 'test randomness: not a protected release';
 
+/** A released table with the test-randomness stamp as its first column, on every row. */
+export function stamped(table: ReleaseTable): ReleaseTable {
+  const stamp: ReleaseColumn = { name: TEST_STAMP_COLUMN, dictionary: [TEST_STAMP_VALUE], codes: new Uint32Array(table.rowCount), via: null, numeric: false };
+  return { rowCount: table.rowCount, columns: [stamp, ...table.columns] };
+}
+
 /**
  * The released table in input column order: identifiers dropped, non-sensitive
  * columns read through sourceRow, the given sensitive columns from the release.
- * Runs with test randomness carry a stamp column in every row.
  */
-export function releaseView(plan: Plan, rows: ReleaseRows, included: readonly SensitiveAnalysis[], testStamp: boolean): ReleaseTable {
+export function releaseView(plan: Plan, rows: ReleaseRows, included: readonly SensitiveAnalysis[]): ReleaseTable {
   const rowCount = rows.sourceRow.length;
   const columns: ReleaseColumn[] = [];
-  if (testStamp) {
-    columns.push({ name: TEST_STAMP_COLUMN, dictionary: [TEST_STAMP_VALUE], codes: new Uint32Array(rowCount), via: null, numeric: false });
-  }
   for (const { column, role } of plan.columns) {
     if (role === 'identifier') continue;
     if (role === 'sensitive') {

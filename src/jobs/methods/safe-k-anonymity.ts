@@ -111,7 +111,6 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
   const view = generalizedView(
     recoding.generalized.map((g, i) => ({ ...g, numeric: numeric.has(g.name) && recoding.report[i]!.level === 0 })),
     census.rows,
-    ctx.testStamp,
   );
   const curve = deltaCurve(p.k, p.beta);
   const fmtDelta = p.delta.toExponential(3);

@@ -31,7 +31,7 @@ export function runUniformPerturbation(job: Job, imported: ImportedTable, spec: 
       rowCount,
       sensitive.map((s) => ({ values: s.values, domainSize: s.params.m, retention: s.retention })),
     );
-    releases.push({ stem: 'release', sheetName: 'Release', table: releaseView(plan, rows, sensitive, ctx.testStamp) });
+    releases.push({ stem: 'release', sheetName: 'Release', table: releaseView(plan, rows, sensitive) });
     bySensitive = sensitive.map((s, k) => {
       ctx.progress('utility', k / sensitive.length);
       const pool = drawQueryPool(ctx.random, plan.nonSensitive, s.values, s.params.m);
