@@ -42,15 +42,7 @@ export function analyze(job: Job & { method: RandomizedSpec }, imported: Importe
   const grouping = groupRows(plan.nonSensitive, table.rowCount);
   const method = job.method;
   const sensitive = plan.sensitive.map((column): SensitiveAnalysis => {
-    let domain: SensitiveDomain;
-    try {
-      domain = sensitiveDomain(column, method.domains?.[column.name]);
-    } catch (error) {
-      if (error instanceof DomainError) {
-        throw new JobError(error.message, method.domains?.[column.name] ? `method.domains.${column.name}` : `attributes.${column.name}`);
-      }
-      throw error;
-    }
+    const domain = jobDomain(column, method.domains?.[column.name]);
     const m = domain.values.length;
     let retention: Rational;
     let gamma: Rational | undefined;
@@ -80,6 +72,16 @@ export function analyze(job: Job & { method: RandomizedSpec }, imported: Importe
     return { column, domain, values, retention, ...(gamma ? { gamma } : {}), params, maxCounts, risk };
   });
   return { imported, plan, grouping, sensitive };
+}
+
+/** The sensitive domain, its problems reported as job errors on the key that set it. */
+export function jobDomain(column: Column, declared?: readonly string[]): SensitiveDomain {
+  try {
+    return sensitiveDomain(column, declared);
+  } catch (error) {
+    if (error instanceof DomainError) throw new JobError(error.message, declared ? `method.domains.${column.name}` : `attributes.${column.name}`);
+    throw error;
+  }
 }
 
 function floorTo(value: number, digits: number): number {

@@ -9,7 +9,8 @@ import { ceilInverse, coefficientBetas, infeasibleValues, makeThresholds, minimu
 import { squareLoss, twoSizeBucketing, type TwoSizeSetting } from '../../engine/beta/two-size.js';
 import { randomPermutation } from '../../engine/random/draws.js';
 import { compare, formatRational, toNumber, type Rational } from '../../engine/rational.js';
-import { DomainError, domainValues, sensitiveDomain } from '../../engine/sensitive-domain.js';
+import { domainValues } from '../../engine/sensitive-domain.js';
+import { jobDomain } from '../analyze.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { BetaReport, BucketSettingReport, InferenceBound } from '../../io/report/report-model.js';
 import { JobError } from '../job-error.js';
@@ -147,13 +148,7 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
   ctx.progress('analyze', 0);
   const plan = sensitivePlan(job, spec, imported);
   const column = plan.sensitive[0]!;
-  let domain;
-  try {
-    domain = sensitiveDomain(column);
-  } catch (error) {
-    if (error instanceof DomainError) throw new JobError(error.message, `attributes.${column.name}`);
-    throw error;
-  }
+  const domain = jobDomain(column);
   const m = domain.values.length;
   const values = domainValues(column, domain);
   const counts = new Array<number>(m).fill(0);

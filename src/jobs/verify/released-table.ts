@@ -24,13 +24,14 @@ export function valueAt(table: Table, column: string, row: number): string {
 }
 
 /** Rows as tuple keys over the given columns (for multiset comparisons). */
-export function tupleKeys(table: Table, columns: readonly string[]): string[] {
+export function tupleKeys(table: Table, columns: readonly string[], format: (value: string) => string = (v) => v): string[] {
   const cols = columns.map((name) => {
     const c = table.columns.find((x) => x.name === name);
     if (!c) throw new Error(`the table has no column "${name}"`);
     return c;
   });
-  return Array.from({ length: table.rowCount }, (_, r) => cols.map((c) => c.dictionary[c.codes[r]!]!).join('\u0000'));
+  const formatted = cols.map((c) => c.dictionary.map(format));
+  return Array.from({ length: table.rowCount }, (_, r) => cols.map((c, j) => formatted[j]![c.codes[r]!]!).join('\u0000'));
 }
 
 export function countBy(keys: readonly string[]): Map<string, number> {

@@ -7,13 +7,6 @@ import type { ReconstructionPrivacySpec, UniformPerturbationSpec } from '../job-
 import { countBy, readReleased, tupleKeys } from './released-table.js';
 import type { VerifyContext } from './verify-release.js';
 
-/** The input's rows as release tuples (values neutralized as the writer does), keyed by micro group. */
-function originalKeys(original: Table, columns: readonly string[]): string[] {
-  const cols = columns.map((name) => original.columns.find((c) => c.name === name)!);
-  const formatted = cols.map((c) => c.dictionary.map(neutralizeFormula));
-  return Array.from({ length: original.rowCount }, (_, r) => cols.map((c, j) => formatted[j]![c.codes[r]!]!).join('\u0000'));
-}
-
 /** Uniform perturbation and reconstruction privacy: released columns, counts, domains, and Algorithm 1's footprint. */
 export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSpec | ReconstructionPrivacySpec): void {
   const { checks, report, dir, job } = ctx;
@@ -44,7 +37,8 @@ export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSp
     }
     if (!ctx.original) continue;
     const released = countBy(tupleKeys(release, nonSensitive));
-    const keys = originalKeys(ctx.original, nonSensitive);
+    // The input's rows as the writer releases them (formula neutralization included).
+    const keys = tupleKeys(ctx.original, nonSensitive, neutralizeFormula);
     const groups = countBy(keys);
     if (spec.type === 'uniform-perturbation') {
       const same = groups.size === released.size && [...groups].every(([k, n]) => released.get(k) === n);
