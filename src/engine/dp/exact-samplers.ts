@@ -28,17 +28,13 @@ export function bernoulliExp(source: RandomSource, gamma: Rational): boolean {
 
 const ONE = rational(1n);
 
-function uniformBelow(source: RandomSource, n: bigint): bigint {
-  return n <= 4294967296n ? BigInt(uniformInt(source, Number(n))) : uniformBigInt(source, n);
-}
-
 /** Discrete Laplace with scale σ = t/s: Pr[Z = z] ∝ exp(−|z|/σ) (CKS Algorithm 2; expected O(1) draws). */
 export function discreteLaplace(source: RandomSource, scale: Rational): bigint {
   const t = scale.num;
   const s = scale.den;
   if (t <= 0n) throw new RangeError('the scale must be positive');
   for (;;) {
-    const u = uniformBelow(source, t);
+    const u = uniformBigInt(source, t);
     if (!bernoulliExp(source, rational(u, t))) continue;
     let v = 0n;
     while (bernoulliExp(source, ONE)) v++;
@@ -87,7 +83,7 @@ export function gridGaussian(source: RandomSource): number {
 /** Exp(1) on the grid 2^−20: integer part by Bernoulli(e^−1) runs, fraction by exact rejection. */
 export function gridExponential(source: RandomSource): number {
   let u: bigint;
-  do u = uniformBelow(source, GRID);
+  do u = uniformBigInt(source, GRID);
   while (!bernoulliExp(source, rational(u, GRID)));
   let v = 0;
   while (bernoulliExp(source, ONE)) v++;

@@ -18,6 +18,7 @@ export function uniformInt(source: RandomSource, n: number): number {
 /** Uniform bigint in [0, n) by rejection over whole 32-bit words. */
 export function uniformBigInt(source: RandomSource, n: bigint): bigint {
   if (n < 1n) throw new RangeError('uniformBigInt: bound must be positive');
+  if (n <= 4294967296n) return BigInt(uniformInt(source, Number(n)));
   const bits = n.toString(2).length;
   const words = Math.ceil(bits / 32);
   const excess = BigInt(words * 32 - bits);
