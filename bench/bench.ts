@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --rows N] [--keep]
+ * npm run bench [-- --rows N] [--keep] [--rounds R]
  * Times ingest, assess, the reconstruction-privacy run and CSV export separately on census-like
  * data, and reports rows/s and peak RSS. Targets at 1M rows (2 cores): ingest ≤ 1.5 s,
  * assess + run ≤ 1 s, CSV export ≤ 1.5 s, peak RSS ≤ 1 GB.
@@ -29,8 +29,9 @@ import { readTable } from '../src/io/input/read-table.js';
 import { writeCsv } from '../src/io/output/csv-writer.js';
 import type { ReleaseTable } from '../src/io/output/release-table.js';
 import { writeCensus } from './gen-census.js';
+import { compareSearches, formatComparison } from './search-comparison.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' }, rounds: { type: 'string', default: '11' } } });
 const rows = Number(values.rows);
 const dir = mkdtempSync(join(tmpdir(), 'custos-bench-'));
 const input = join(dir, 'census.csv');
@@ -169,5 +170,7 @@ console.log('\nTwoSizeBucketing pruning (education, coefficient 8, sizes ≤ 100
 console.log('| pruning | seconds | size pairs | skipped by loss | validity checks | best setting |');
 console.log('|---|---:|---:|---:|---:|---|');
 for (const row of pruningRows) console.log(row);
+console.log('');
+for (const line of formatComparison(compareSearches(random, Number(values.rounds)))) console.log(line);
 if (!values.keep) rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);

@@ -164,8 +164,10 @@ export const safeKAnonymityMethod = z
     epsilon: z.number().gt(0).optional(),
     /** levels "search": the budget of the exponential-mechanism selection, added to ε. */
     searchEpsilon: z.number().gt(0).max(10).default(0.1),
-    /** "lattice": one choice among every node with the whole budget (best utility); "path": SafePub's step-wise walk (fast, coarse at small budgets). */
+    /** "lattice": one choice among every node with the whole budget (best utility); "path": SafePub's step-wise walk, for lattices too large to score whole. */
     searchStrategy: z.enum(['lattice', 'path']).default('lattice'),
+    /** λ in the search score: a kept record scores 1 − λ·loss, a suppressed one 0 (1: detail first, as SafePub; 0: records first). */
+    searchLossWeight: z.number().min(0).max(1).default(0.5),
     target: z.object({ epsilon: z.number().gt(0), delta: z.number().gt(0).lt(1) }).strict().optional(),
   })
   .strict();

@@ -1,173 +1,319 @@
-import { uniformUnit } from '../random/draws.js';
+import { exactCandidates, exponentialMechanism, type Candidates } from '../dp/exponential-mechanism.js';
 import type { RandomSource } from '../random/source.js';
+import { rationalFromNumber } from '../rational.js';
 import { keyColumn, tupleIds } from '../tuple-ids.js';
-import { classesOf } from './safe-k.js';
+import { directScore, quantizedLoss, scoreSensitivity, type ScoreRule, type ScoredColumn } from './lattice-score.js';
+import { DensePairIds, PairIds } from './pair-ids.js';
 
 /**
- * Differentially private choice of the generalization (as ARX's SafePub does;
- * spec §D.3.2): the exponential mechanism over every node of the lattice of
- * level combinations, scored on the sample. Score u(node) = Σ over records kept
- * in classes of ≥ k of (1 − the record's mean generalization loss); adding or
- * removing one record changes it by at most k (a class crossing the threshold),
- * so Δu = k and Pr[node] ∝ exp(ε_sel·u/(2k)).
+ * Differentially private choice of the generalization (spec §D.3.2, as ARX's
+ * SafePub does): the exponential mechanism over the lattice of level
+ * combinations, scored on the sample with the rule of lattice-score.ts.
  */
 export interface LatticeColumn {
-  /** Generalized codes of every input row at each level 0 … depth−1. */
-  readonly levels: readonly { readonly codes: Uint32Array; readonly dictionary: readonly string[]; readonly loss: Float64Array }[];
+  /** The column generalized at each level 0 … depth−1. */
+  readonly levels: readonly ScoredColumn[];
 }
 
 export interface LatticeChoice {
   readonly node: readonly number[];
+  /** Scores in records (score / unit); bestScore is the best among the nodes the search could choose. */
   readonly score: number;
-  readonly nodes: number;
   readonly bestScore: number;
+  /** Nodes whose exact score was computed. */
+  readonly scored: number;
 }
 
+export function latticeSize(columns: readonly LatticeColumn[]): number {
+  return columns.reduce((n, c) => n * c.levels.length, 1);
+}
+
+/** Every node, the first column varying slowest. */
 export function latticeNodes(columns: readonly LatticeColumn[]): number[][] {
   let nodes: number[][] = [[]];
   for (const c of columns) nodes = nodes.flatMap((prefix) => c.levels.map((_, level) => [...prefix, level]));
   return nodes;
 }
 
-export function nodeScore(columns: readonly LatticeColumn[], node: readonly number[], sample: Uint32Array, k: number): number {
-  const generalized = columns.map((c, j) => c.levels[node[j]!]!);
-  const { classOf, count } = classesOf(generalized, sample);
-  const sizes = new Uint32Array(count);
-  for (let i = 0; i < classOf.length; i++) sizes[classOf[i]!]!++;
-  let score = 0;
-  for (let i = 0; i < sample.length; i++) {
-    if (sizes[classOf[i]!]! < k) continue;
-    let loss = 0;
-    for (const g of generalized) loss += g.loss[g.codes[sample[i]!]!]!;
-    score += 1 - loss / Math.max(1, generalized.length);
+/** The node at a position of latticeNodes order, without listing them all. */
+export function nodeAt(columns: readonly LatticeColumn[], index: number): number[] {
+  const node = new Array<number>(columns.length);
+  for (let j = columns.length - 1; j >= 0; j--) {
+    const size = columns[j]!.levels.length;
+    node[j] = index % size;
+    index = Math.floor(index / size);
   }
-  return score;
+  return node;
 }
 
-interface ClassList {
-  /** Generalized code of each class, per column. */
-  readonly codes: Uint32Array[];
-  readonly weight: Uint32Array;
+export function nodeScore(rule: ScoreRule, columns: readonly LatticeColumn[], node: readonly number[], sample: Uint32Array): number {
+  return directScore(rule, columns.map((c, j) => c.levels[node[j]!]!), sample);
+}
+
+export interface LatticeScores {
+  /** Per node in latticeNodes order: its score where `exact`, else an upper bound of it. */
+  readonly score: Float64Array;
+  readonly exact: Uint8Array;
+  /** The largest score; no bound exceeds it. */
+  readonly best: number;
 }
 
 /**
- * Scores of every lattice node by roll-up: classes at a node are merged from
- * the classes of the node one level finer in one column, never recomputed from
- * the records, so the work per node is the number of classes, not of records.
+ * Scores of every node by roll-up over the distinct tuples of the sample, never
+ * the records. Columns are fixed one at a time, widest first; the fixed columns
+ * of a class are folded into one prefix id, so each step pairs a prefix with
+ * one code, and classes that become identical are merged before the next
+ * column. The work per node is about its number of classes.
+ *
+ * With `prune`, a branch whose nodes all score at least `margin` below the best
+ * score found so far gets one upper bound instead (branch and bound). The bound: a node's
+ * score is its no-suppression score Σ(unit − loss) minus a penalty Σ_C (|C| −
+ * g(|C|))·(unit − loss_C); |C| − g(|C|) is subadditive, so merging each class of
+ * the branch into its prefix class can only lower the penalty, and the columns
+ * not yet fixed add at most their largest loss. Specific branches, where most
+ * classes are small, are where the work is and where the bound bites.
  */
-export function scoreLattice(input: readonly LatticeColumn[], sample: Uint32Array, k: number): { nodes: number[][]; scores: number[] } {
-  // Generalizing the widest columns in the outer loops shrinks the class lists the inner loops merge.
+export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], sample: Uint32Array, options: { readonly prune?: { readonly margin: number } } = {}): LatticeScores {
+  const m = input.length;
+  const total = latticeSize(input);
+  const scores = new Float64Array(total);
+  const exact = new Uint8Array(total);
   const order = input.map((_, j) => j).sort((a, b) => input[b]!.levels[0]!.dictionary.length - input[a]!.levels[0]!.dictionary.length);
-  const result = scoreLatticeInOrder(order.map((j) => input[j]!), sample, k);
-  const nodes = result.nodes.map((node) => {
-    const back = new Array<number>(input.length);
-    order.forEach((j, position) => (back[j] = node[position]!));
-    return back;
-  });
-  // Report nodes in the canonical (input-order, lexicographic) order.
-  const indexOf = nodes.map((_, i) => i).sort((a, b) => {
-    for (let j = 0; j < input.length; j++) if (nodes[a]![j] !== nodes[b]![j]) return nodes[a]![j]! - nodes[b]![j]!;
-    return 0;
-  });
-  return { nodes: indexOf.map((i) => nodes[i]!), scores: indexOf.map((i) => result.scores[i]!) };
-}
+  const cols = order.map((j) => input[j]!);
+  // Position of a node in latticeNodes order: input column 0 is the most significant digit.
+  const inputStride = new Array<number>(m);
+  for (let j = m - 1, s = 1; j >= 0; j--) {
+    inputStride[j] = s;
+    s *= input[j]!.levels.length;
+  }
+  const stride = order.map((j) => inputStride[j]!);
+  if (m === 0) return { score: scores, exact, best: 0 };
 
-function scoreLatticeInOrder(columns: readonly LatticeColumn[], sample: Uint32Array, k: number): { nodes: number[][]; scores: number[] } {
-  const m = columns.length;
-  // code at level l−1 → code at level l, per column, through the original codes.
-  const up = columns.map((c) =>
-    c.levels.map((level, l) => {
-      if (l === 0) return new Uint32Array(0);
-      const map = new Uint32Array(c.levels[l - 1]!.dictionary.length);
-      const finer = c.levels[l - 1]!.codes;
-      for (let r = 0; r < finer.length; r++) map[finer[r]!] = level.codes[r]!;
+  const base = tupleIds(cols.map((c) => keyColumn(c.levels[0]!)), sample, sample.length);
+  const B = base.count;
+  const weight0 = new Uint32Array(B);
+  const repRow = new Uint32Array(B);
+  for (let i = 0; i < sample.length; i++) {
+    const b = base.ids[i]!;
+    if (weight0[b]++ === 0) repRow[b] = sample[i]!;
+  }
+  const codes0 = cols.map((c) => Uint32Array.from(repRow, (r) => c.levels[0]!.codes[r]!));
+  const lift = cols.map((c, j) =>
+    c.levels.map((level) => {
+      const map = new Uint32Array(c.levels[0]!.dictionary.length);
+      for (let b = 0; b < B; b++) map[codes0[j]![b]!] = level.codes[repRow[b]!]!;
       return map;
     }),
   );
-  const base = tupleIds(columns.map((c) => keyColumn(c.levels[0]!)), sample, sample.length);
-  const first: ClassList = { codes: columns.map(() => new Uint32Array(base.count)), weight: new Uint32Array(base.count) };
-  for (let i = 0; i < sample.length; i++) {
-    const id = base.ids[i]!;
-    first.weight[id]!++;
-    for (let j = 0; j < m; j++) first.codes[j]![id] = columns[j]!.levels[0]!.codes[sample[i]!]!;
+  const lost = cols.map((c) => c.levels.map((level) => quantizedLoss(rule, level.loss)));
+  // Per column and level: the one code it gives every sampled value (as "*" does) or −1,
+  // the sample's total loss, and the largest loss of a sampled value.
+  const singleCode = lift.map((levels, j) =>
+    levels.map((up) => {
+      const first = B > 0 ? up[codes0[j]![0]!]! : 0;
+      for (let b = 1; b < B; b++) if (up[codes0[j]![b]!] !== first) return -1;
+      return first;
+    }),
+  );
+  const totalLost = lift.map((levels, j) => levels.map((up, l) => weight0.reduce((sum, w, b) => sum + w * lost[j]![l]![up[codes0[j]![b]!]!]!, 0)));
+  const largestLost = lift.map((levels, j) => levels.map((up, l) => codes0[j]!.reduce((most, code) => Math.max(most, lost[j]![l]![up[code]!]!), 0)));
+  const table = new PairIds(Math.max(1, B));
+  // suffix[j][b]: id of base class b's level-0 tuple over columns j … m−1.
+  const suffix: Uint32Array[] = new Array(m + 1);
+  suffix[m] = new Uint32Array(B);
+  for (let j = m - 1; j >= 0; j--) {
+    table.reset(B);
+    const next = suffix[j + 1]!;
+    suffix[j] = Uint32Array.from(codes0[j]!, (code, b) => table.id(code, next[b]!));
   }
-  const nodes: number[][] = [];
-  const scores: number[] = [];
-  const levels = new Array<number>(m).fill(0);
-  const score = (list: ClassList): number => {
-    let total = 0;
-    for (let c = 0; c < list.weight.length; c++) {
-      if (list.weight[c]! < k) continue;
-      let loss = 0;
-      for (let j = 0; j < m; j++) loss += columns[j]!.levels[levels[j]!]!.loss[list.codes[j]![c]!]!;
-      total += list.weight[c]! * (1 - loss / Math.max(1, m));
-    }
-    return total;
-  };
-  const merge = (list: ClassList, j: number, level: number): ClassList => {
-    const lift = up[j]![level]!;
-    const mapped = list.codes.map((codes, i) => {
-      if (i !== j) return codes;
-      const out = new Uint32Array(codes.length);
-      for (let c = 0; c < codes.length; c++) out[c] = lift[codes[c]!]!;
-      return out;
-    });
-    const key = mapped.map((codes, i) => ({ codes, cardinality: columns[i]!.levels[i === j ? level : levels[i]!]!.dictionary.length }));
-    const { ids, count } = tupleIds(key, null, list.weight.length);
-    const out: ClassList = { codes: mapped.map(() => new Uint32Array(count)), weight: new Uint32Array(count) };
-    for (let c = 0; c < ids.length; c++) {
-      const id = ids[c]!;
-      out.weight[id]! += list.weight[c]!;
-      for (let i = 0; i < m; i++) out.codes[i]![id] = mapped[i]![c]!;
-    }
-    return out;
-  };
-  const visit = (j: number, list: ClassList): void => {
-    if (j === m) {
-      nodes.push([...levels]);
-      scores.push(score(list));
+
+  // Buffers per depth d for the classes handed to depth d + 1.
+  const repOut = Array.from({ length: m }, () => new Uint32Array(B));
+  const wtOut = Array.from({ length: m }, () => new Uint32Array(B));
+  const preOut = Array.from({ length: m }, () => new Uint32Array(B));
+  const prefixOfOut = Array.from({ length: m }, () => new Uint32Array(B));
+  const preLost = Array.from({ length: m + 1 }, () => new Int32Array(Math.max(1, B)));
+  const sizes = new Uint32Array(B);
+  const dense = new DensePairIds(Math.max(1024, 4 * B));
+  const identity = Uint32Array.from({ length: B }, (_, b) => b);
+  const { k, slope, unit } = rule;
+  const floor = (slope - 1) * k;
+  // classCredit, inlined in the hot loops below.
+  const credit = (size: number): number => (size >= k ? size : slope * size > floor ? slope * size - floor : 0);
+  const everything = sample.length * unit;
+  let best = -Infinity;
+
+  /** Every node of the branch below depth d gets the same bound. */
+  const boundBranch = (d: number, index: number, bound: number): void => {
+    if (d === m) {
+      scores[index] = bound;
       return;
     }
-    let current = list;
-    for (let level = 0; level < columns[j]!.levels.length; level++) {
-      if (level > 0) current = merge(current, j, level);
-      levels[j] = level;
-      visit(j + 1, current);
-    }
-    levels[j] = 0;
+    for (let level = 0; level < cols[d]!.levels.length; level++) boundBranch(d + 1, index + level * stride[d]!, bound);
   };
-  visit(0, first);
-  return { nodes, scores };
+
+  /**
+   * Depth d: n classes, distinct on (prefix over columns < d, level-0 tuple over
+   * columns ≥ d), given by a representative base class r, a weight w and a prefix
+   * id p < prefixCount whose quantized loss is preLost[d][p]; fixedLost is the
+   * sample's loss on the columns < d.
+   */
+  const visit = (d: number, n: number, r: Uint32Array, w: Uint32Array, p: Uint32Array, prefixCount: number, index: number, fixedLost: number): void => {
+    const codes = codes0[d]!;
+    const pl = preLost[d]!;
+    const outLost = preLost[d + 1]!;
+    const levels = cols[d]!.levels;
+    const leaf = d === m - 1;
+    // Coarse levels first: their cheap, decent scores raise the bar for pruning early.
+    for (let level = levels.length - 1; level >= 0; level--) {
+      const up = lift[d]![level]!;
+      const q = lost[d]![level]!;
+      const at = index + level * stride[d]!;
+      if (leaf && level === 0) {
+        // The classes are final already.
+        let score = 0;
+        for (let g = 0; g < n; g++) score += credit(w[g]!) * (unit - pl[p[g]!]!);
+        scores[at] = score;
+        exact[at] = 1;
+        if (score > best) best = score;
+        continue;
+      }
+      // Prefix ids for depth d + 1: the prefix itself when the level gives every value one code.
+      let prefixOf: Uint32Array;
+      let count: number;
+      const only = singleCode[d]![level]!;
+      if (only >= 0) {
+        prefixOf = p;
+        count = prefixCount;
+        const extra = q[only]!;
+        for (let c = 0; c < count; c++) outLost[c] = pl[c]! + extra;
+      } else {
+        prefixOf = prefixOfOut[d]!;
+        const cardinality = levels[level]!.dictionary.length;
+        // Two loops, so each call site sees one table class and stays inlined.
+        if (prefixCount * cardinality <= dense.capacity) {
+          dense.reset();
+          for (let g = 0; g < n; g++) {
+            const code = up[codes[r[g]!]!]!;
+            const id = dense.id(p[g]!, code, cardinality);
+            prefixOf[g] = id;
+            outLost[id] = pl[p[g]!]! + q[code]!;
+          }
+          count = dense.count;
+        } else {
+          table.reset(n);
+          for (let g = 0; g < n; g++) {
+            const code = up[codes[r[g]!]!]!;
+            const id = table.id(p[g]!, code);
+            prefixOf[g] = id;
+            outLost[id] = pl[p[g]!]! + q[code]!;
+          }
+          count = table.count;
+        }
+      }
+      sizes.fill(0, 0, count);
+      for (let g = 0; g < n; g++) sizes[prefixOf[g]!]! += w[g]!;
+      if (leaf) {
+        let score = 0;
+        for (let c = 0; c < count; c++) score += credit(sizes[c]!) * (unit - outLost[c]!);
+        scores[at] = score;
+        exact[at] = 1;
+        if (score > best) best = score;
+        continue;
+      }
+      const lostSoFar = fixedLost + totalLost[d]![level]!;
+      if (options.prune && best > -Infinity) {
+        let penalty = 0;
+        let weighted = 0;
+        for (let c = 0; c < count; c++) {
+          const short = sizes[c]! - credit(sizes[c]!);
+          penalty += short;
+          weighted += short * (unit - outLost[c]!);
+        }
+        let bound = everything - lostSoFar - weighted;
+        for (let j = d + 1; j < m; j++) {
+          let least = Infinity;
+          for (let l = 0; l < cols[j]!.levels.length; l++) least = Math.min(least, totalLost[j]![l]! - penalty * largestLost[j]![l]!);
+          bound -= least;
+        }
+        if (bound <= best - options.prune.margin) {
+          boundBranch(d + 1, at, bound);
+          continue;
+        }
+      }
+      if (level === 0) {
+        // Fixing a column at level 0 merges nothing: (prefix, code, rest) is (prefix, suffix) again.
+        visit(d + 1, n, r, w, prefixOf, count, at, lostSoFar);
+        continue;
+      }
+      const nr = repOut[d]!;
+      const nw = wtOut[d]!;
+      const np = preOut[d]!;
+      const rest = suffix[d + 1]!;
+      table.reset(n);
+      for (let g = 0; g < n; g++) {
+        const known = table.count;
+        const id = table.id(prefixOf[g]!, rest[r[g]!]!);
+        if (id === known) {
+          nr[id] = r[g]!;
+          nw[id] = 0;
+          np[id] = prefixOf[g]!;
+        }
+        nw[id]! += w[g]!;
+      }
+      visit(d + 1, table.count, nr, nw, np, count, at, lostSoFar);
+    }
+  };
+  visit(0, B, identity, weight0, new Uint32Array(B), 1, 0, 0);
+  return { score: scores, exact, best };
 }
 
-/** Index drawn with probability ∝ exp(ε·u/(2Δ)), normalized in log space. */
-function exponentialMechanism(source: RandomSource, scores: readonly number[], epsilon: number, sensitivity: number): number {
-  const logits = scores.map((u) => (epsilon * u) / (2 * sensitivity));
-  const top = Math.max(...logits);
-  const weights = logits.map((l) => Math.exp(l - top));
-  let u = uniformUnit(source) * weights.reduce((a, b) => a + b, 0);
-  for (let i = 0; i < weights.length; i++) {
-    u -= weights[i]!;
-    if (u < 0) return i;
-  }
-  return weights.length - 1;
+const PRUNE_GAMMA = 10;
+
+
+/**
+ * One exponential-mechanism draw over every node of the lattice. Branches the
+ * roll-up bounds instead of scoring are scored directly if the draw needs them.
+ */
+export function chooseGeneralization(source: RandomSource, rule: ScoreRule, columns: readonly LatticeColumn[], sample: Uint32Array, epsilon: number): LatticeChoice {
+  // A bound PRUNE_GAMMA below the best makes the exponential mechanism's first coin fail with
+  // probability 1 − e^−PRUNE_GAMMA, so bounded nodes almost never need their exact score.
+  const margin = Math.ceil((PRUNE_GAMMA * 2 * rule.slope * rule.unit) / epsilon);
+  const lattice = scoreLattice(rule, columns, sample, { prune: { margin } });
+  let resolved = 0;
+  const candidates: Candidates = {
+    value: lattice.score,
+    isExact: (i) => lattice.exact[i] === 1,
+    resolve: (i) => {
+      resolved++;
+      return nodeScore(rule, columns, nodeAt(columns, i), sample);
+    },
+  };
+  const chosen = exponentialMechanism(source, candidates, rationalFromNumber(epsilon), scoreSensitivity(rule));
+  const node = nodeAt(columns, chosen);
+  const chosenScore = lattice.exact[chosen] === 1 ? lattice.score[chosen]! : nodeScore(rule, columns, node, sample);
+  const scored = lattice.exact.reduce((sum, e) => sum + e, 0) + resolved;
+  return { node, score: chosenScore / rule.unit, bestScore: lattice.best / rule.unit, scored };
 }
 
 /**
- * SafePub's strategy (Bild, Kuhn, Prasser 2018): walk up the lattice from the
- * most specific node, choosing each step among the successors with the
- * exponential mechanism, then choose the output among every visited node. The
- * budget is split equally over the steps and the final choice (sequential
- * composition), and only a few hundred nodes are ever scored.
+ * SafePub's strategy (Bild, Kuhn, Prasser 2018) for lattices too large to
+ * score whole: walk up from the most specific node, choosing each step among
+ * the successors with the exponential mechanism, then choose the output among
+ * the visited nodes the same way. The budget is split equally over the steps
+ * and the final choice (sequential composition). Unlike ARX, the output is not
+ * the best visited node by its true score, which would spend budget no one
+ * accounts for.
  */
-export function choosePath(source: RandomSource, columns: readonly LatticeColumn[], sample: Uint32Array, k: number, epsilon: number): LatticeChoice & { readonly steps: number } {
+export function choosePath(source: RandomSource, rule: ScoreRule, columns: readonly LatticeColumn[], sample: Uint32Array, epsilon: number): LatticeChoice & { readonly steps: number } {
   const steps = columns.reduce((sum, c) => sum + c.levels.length - 1, 0);
-  const share = epsilon / (steps + 1);
+  const share = rationalFromNumber(epsilon / (steps + 1));
+  const sensitivity = scoreSensitivity(rule);
   const cache = new Map<string, number>();
   const scoreOf = (node: readonly number[]): number => {
     const key = node.join(',');
     let score = cache.get(key);
-    if (score === undefined) cache.set(key, (score = nodeScore(columns, node, sample, k)));
+    if (score === undefined) cache.set(key, (score = nodeScore(rule, columns, node, sample)));
     return score;
   };
   let current = columns.map(() => 0);
@@ -175,21 +321,10 @@ export function choosePath(source: RandomSource, columns: readonly LatticeColumn
   for (let step = 0; step < steps; step++) {
     const successors = columns.flatMap((c, j) => (current[j]! + 1 < c.levels.length ? [current.map((l, i) => (i === j ? l + 1 : l))] : []));
     if (successors.length === 0) break;
-    current = successors[exponentialMechanism(source, successors.map(scoreOf), share, k)]!;
+    current = successors[exponentialMechanism(source, exactCandidates(successors.map(scoreOf)), share, sensitivity)]!;
     visited.push(current);
   }
   const scores = visited.map(scoreOf);
-  const chosen = exponentialMechanism(source, scores, share, k);
-  return { node: visited[chosen]!, score: scores[chosen]!, nodes: cache.size, bestScore: Math.max(...scores), steps };
-}
-
-/**
- * Samples a node with the exponential mechanism. Weights are normalized in log
- * space and drawn with a 53-bit uniform from the source (a completion: not an
- * exact sampler, stated in the report).
- */
-export function chooseGeneralization(source: RandomSource, columns: readonly LatticeColumn[], sample: Uint32Array, k: number, epsilon: number): LatticeChoice {
-  const { nodes, scores } = scoreLattice(columns, sample, k);
-  const chosen = exponentialMechanism(source, scores, epsilon, k);
-  return { node: nodes[chosen]!, score: scores[chosen]!, nodes: nodes.length, bestScore: Math.max(...scores) };
+  const chosen = exponentialMechanism(source, exactCandidates(scores), share, sensitivity);
+  return { node: visited[chosen]!, score: scores[chosen]! / rule.unit, bestScore: Math.max(...scores) / rule.unit, scored: cache.size, steps };
 }

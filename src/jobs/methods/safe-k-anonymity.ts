@@ -1,7 +1,8 @@
 import { deltaFor, largestBeta, minimumEpsilon, smallestK } from '../../engine/anonymity/dp-delta.js';
 import { generalizedQueryError, generalizationLoss } from '../../engine/anonymity/query-error.js';
 import { generalizeColumn } from '../../engine/anonymity/hierarchy.js';
-import { chooseGeneralization, choosePath } from '../../engine/anonymity/lattice-search.js';
+import { DEFAULT_SLOPE, scoreRule } from '../../engine/anonymity/lattice-score.js';
+import { chooseGeneralization, choosePath, latticeSize } from '../../engine/anonymity/lattice-search.js';
 import { anonymizeSample, bernoulliSample, classesOf } from '../../engine/anonymity/safe-k.js';
 import { rationalFromNumber, formatRational } from '../../engine/rational.js';
 import { reidentificationRisk } from '../../engine/risk/reidentification.js';
@@ -16,6 +17,8 @@ import { loadHierarchies, recodeAt, recodeColumns, type Recoding } from './recod
 import { reidentificationSection } from './reidentification.js';
 
 const POOL_WORK_LIMIT = 3e8;
+/** Beyond this the full search's score arrays and time grow too large; the path walk still works. */
+const MAX_LATTICE_NODES = 2_000_000;
 
 interface Parameters {
   readonly k: number;
@@ -82,7 +85,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
   // Assess previews the same mechanism in memory; nothing is written.
   const sample = bernoulliSample(ctx.random, table.rowCount, samplingExact);
   let recoding: Recoding;
-  let search: { node: Record<string, number>; nodes: number; score: number; bestScore: number } | undefined;
+  let search: { node: Record<string, number>; nodes: number; scored: number; score: number; bestScore: number } | undefined;
   if (spec.levels === 'search') {
     const loaded = loadHierarchies(plan, released, spec.hierarchies, {}, ctx.baseDir);
     const lattice = released.map((column) => {
@@ -90,10 +93,15 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       const depth = entry ? entry.hierarchy.depth : 1;
       return { levels: Array.from({ length: depth }, (_, level) => generalizeColumn(column, entry?.hierarchy, level)) };
     });
-    const choice = spec.searchStrategy === 'lattice' ? chooseGeneralization(ctx.random, lattice, sample, p.k, spec.searchEpsilon) : choosePath(ctx.random, lattice, sample, p.k, spec.searchEpsilon);
+    const rule = scoreRule(p.k, lattice.length, sample.length, { lossWeight: spec.searchLossWeight });
+    const nodes = latticeSize(lattice);
+    if (spec.searchStrategy === 'lattice' && nodes > MAX_LATTICE_NODES) {
+      throw new JobError(`the lattice has ${nodes.toLocaleString('en-US')} nodes, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} a full search scores; use searchStrategy "path" or fewer hierarchy levels`, 'method.searchStrategy');
+    }
+    const choice = spec.searchStrategy === 'lattice' ? chooseGeneralization(ctx.random, rule, lattice, sample, spec.searchEpsilon) : choosePath(ctx.random, rule, lattice, sample, spec.searchEpsilon);
     const levels = Object.fromEntries(released.map((c, j) => [c.name, choice.node[j]!]));
     recoding = recodeAt(released, loaded, levels);
-    search = { node: levels, nodes: choice.nodes, score: choice.score, bestScore: choice.bestScore };
+    search = { node: levels, nodes, scored: choice.scored, score: choice.score, bestScore: choice.bestScore };
   } else recoding = recodeColumns(plan, released, spec.hierarchies, spec.levels, ctx.baseDir);
   const census = anonymizeSample(ctx.random, recoding.generalized, sample, p.k);
   const totalEpsilon = p.epsilon + (search ? spec.searchEpsilon : 0);
@@ -127,7 +135,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
         ...(spec.target ? { targetEpsilon: spec.target.epsilon, targetDelta: spec.target.delta } : {}),
       },
       derived: {
-        ...(search ? { epsilonAnonymization: p.epsilon, epsilonSelection: spec.searchEpsilon, searchStrategy: spec.searchStrategy, scoredNodes: search.nodes, chosenScore: search.score, bestScore: search.bestScore } : {}),
+        ...(search ? { epsilonAnonymization: p.epsilon, epsilonSelection: spec.searchEpsilon, searchStrategy: spec.searchStrategy, searchLossWeight: spec.searchLossWeight, latticeNodes: search.nodes, scoredNodes: search.scored, chosenScore: search.score, bestScore: search.bestScore } : {}),
         epsilon: totalEpsilon, delta: p.delta, gamma: 1 - (1 - p.beta) * Math.exp(-p.epsilon), minimumEpsilon: minimumEpsilon(p.beta), samplingExact: formatRational(samplingExact) },
     },
     guarantee: {
@@ -160,7 +168,10 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       k: p.k,
       sampling: p.beta,
       samplingExact: formatRational(samplingExact),
-      choice: search ? `${p.choice}; generalization chosen by the exponential mechanism (${spec.searchStrategy === 'lattice' ? `one choice among all ${search.nodes} lattice nodes` : `SafePub's walk up the lattice, ${search.nodes} nodes scored, budget split equally over the steps and the final choice`}; ε_sel = ${spec.searchEpsilon}, score = kept records weighted by 1 − loss, Δu = k; drawn with a 53-bit uniform, not an exact sampler)` : p.choice,
+      choice: search
+        ? `${p.choice}; generalization chosen by the exponential mechanism (${spec.searchStrategy === 'lattice' ? `one choice among all ${search.nodes.toLocaleString('en-US')} lattice nodes, ${search.scored.toLocaleString('en-US')} scored exactly and the rest bounded` : `SafePub's walk up the lattice, ${search.scored} nodes scored, budget split equally over the steps and the final choice`}; ε_sel = ${spec.searchEpsilon}; ` +
+          `score = Σ over the sample's classes of g(size)·(1 − ${spec.searchLossWeight}·loss), g(s) = s for s ≥ k and max(0, ${DEFAULT_SLOPE}s − ${DEFAULT_SLOPE - 1}k) below, so Δu = ${DEFAULT_SLOPE}; drawn exactly by rejection with exact Bernoulli(e^−γ) coins)`
+        : p.choice,
       neighbours: 'unbounded: datasets that differ by adding or removing one record (paper 003)',
       curve,
       columns: recoding.report,
@@ -169,7 +180,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
     suppressed: census.suppressedRows,
     summary: [
       `Each record was kept with probability ${p.beta} (an exact Bernoulli draw), its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'fixed in advance'}, and every group of fewer than ${p.k} identical records was deleted.`,
-      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private: whether any one person is in the input changes what can be published by at most a factor e^${p.epsilon}, except with probability ${fmtDelta}.`,
+      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private: whether any one person is in the input changes what can be published by at most a factor e^${totalEpsilon}, except with probability ${fmtDelta}.`,
       `It holds ${census.rows.length.toLocaleString('en-US')} records in ${census.classes.toLocaleString('en-US')} classes of at least ${census.minClassSize} identical records; generalization loss ${loss.toFixed(3)}${utility && Number.isFinite(utility.error) ? `, count-query relative error ${utility.error.toFixed(4)}` : ''}.`,
     ],
     externalSummary: [
