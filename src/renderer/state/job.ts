@@ -43,7 +43,7 @@ export function buildJob(state: WizardState): Record<string, unknown> {
         sampling: kn.useTarget && kn.solve === 'sampling' ? 'auto' : kn.sampling,
         hierarchies,
         levels: kn.search ? 'search' : levels,
-        ...(kn.search ? { searchEpsilon: kn.searchEpsilon } : {}),
+        ...(kn.search ? { searchEpsilon: kn.searchEpsilon, searchLossWeight: kn.searchLossWeight, searchStrategy: kn.searchStrategy } : {}),
         ...(kn.useTarget ? { target: { epsilon: kn.targetEpsilon, delta: kn.targetDelta } } : {}),
       };
     } else {
@@ -162,6 +162,7 @@ export function stateFromJob(job: Json): WizardState {
           solve: method['k'] === 'auto' ? 'k' : method['sampling'] === 'auto' ? 'sampling' : 'none',
           useTarget: target !== undefined, targetEpsilon: num(target?.['epsilon'], 1), targetDelta: num(target?.['delta'], 1e-6),
           search: method['levels'] === 'search', searchEpsilon: num(method['searchEpsilon'], 0.1),
+          searchLossWeight: num(method['searchLossWeight'], 0.5), searchStrategy: method['searchStrategy'] === 'path' ? 'path' : 'lattice',
         },
       };
     }

@@ -212,7 +212,30 @@ function AnonymityParameters(props: { file: OpenedFile; state: WizardState; disp
             <NumberField label="Sampling rate β" slider min={0.01} max={0.99} step={0.01} value={kn.sampling} onChange={(sampling) => setK({ sampling })} error={problems['sampling']} help="Each record enters the release with this probability. A smaller sample gives a stronger guarantee." />
           )}
           <CheckField label="Choose the levels for me with a differentially private search" checked={kn.search} onChange={(search) => setK({ search })} help="over every combination of the hierarchies' levels (exponential mechanism); its budget is added to ε." />
-          {kn.search && <NumberField label="Search budget ε_sel" min={0.01} max={2} step={0.05} value={kn.searchEpsilon} onChange={(searchEpsilon) => setK({ searchEpsilon })} help="Spent on choosing the generalization; taken out of the target ε when a target is set." />}
+          {kn.search && (
+            <>
+              <NumberField label="Search budget ε_sel" min={0.01} max={2} step={0.05} value={kn.searchEpsilon} onChange={(searchEpsilon) => setK({ searchEpsilon })} help="Spent on choosing the generalization; taken out of the target ε when a target is set." />
+              <NumberField
+                label="Weight of detail λ"
+                slider
+                min={0}
+                max={1}
+                step={0.05}
+                value={kn.searchLossWeight}
+                onChange={(searchLossWeight) => setK({ searchLossWeight })}
+                help="The search scores each kept record 1 − λ × its generalization loss and each deleted record 0: 0 keeps the most records, 1 keeps the most detail (SafePub's choice)."
+              />
+              <SelectField
+                label="Search over"
+                value={kn.searchStrategy}
+                options={[
+                  { value: 'lattice', label: 'every combination of levels (best choice)' },
+                  { value: 'path', label: "a walk up the levels, SafePub's way (for very many combinations)" },
+                ]}
+                onChange={(searchStrategy) => setK({ searchStrategy })}
+              />
+            </>
+          )}
           {kn.useTarget && (
             <>
               <NumberField label="Target ε" min={0.01} max={10} step={0.1} value={kn.targetEpsilon} onChange={(targetEpsilon) => setK({ targetEpsilon })} error={problems['targetEpsilon']} help="How much one person's presence may change any release (a factor e^ε)." />
