@@ -228,6 +228,40 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(OUT, { recursive: true, force: true });
   });
 
+  it('safe k-anonymization with the differentially private search: λ and strategy reach the job and the report', async () => {
+    rmSync(OUT, { recursive: true, force: true });
+    const s = await open();
+    const { page } = s;
+    await toParameters(page, { occupation: 'sensitive' }, /Sampling \+ safe k-anonymization/);
+    await page.getByLabel('Meet a target (ε, δ)').check();
+    await page.getByLabel('Choose for me').selectOption('k');
+    await page.getByLabel('Hierarchy of age').selectOption('interval');
+    for (const column of ['education', 'marital-status', 'native-country', 'workclass', 'occupation', 'race', 'sex', 'salary-class']) {
+      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
+      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
+    }
+    await page.getByLabel('Choose the levels for me with a differentially private search').check();
+    await page.getByLabel('Weight of detail λ', { exact: true }).fill('1.5');
+    await page.locator('.error-text', { hasText: 'must lie between 0 and 1' }).waitFor();
+    expect(await page.getByRole('button', { name: /Next: Risk preview/ }).isDisabled()).toBe(true);
+    await page.getByLabel('Weight of detail λ', { exact: true }).fill('0.25');
+    await page.getByLabel('Search over').selectOption('lattice');
+    await page.screenshot({ path: join(SHOTS, 'safe-k-search-parameters.png'), fullPage: true });
+    await axeScan(page, 'safe-k-search-parameters');
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByText(/exponential mechanism/).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /Next: Run/ }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: join(SHOTS, 'safe-k-search-results.png'), fullPage: true });
+    const report = JSON.parse(readFileSync(join(OUT, 'report.json'), 'utf8'));
+    expect(report.method.derived).toMatchObject({ searchLossWeight: 0.25, searchStrategy: 'lattice', epsilonSelection: 0.1 });
+    expect(report.risk.minClassSize).toBeGreaterThanOrEqual(report.anonymity.k);
+    expectLoopbackOnly(s);
+    expect(s.errors).toEqual([]);
+    rmSync(OUT, { recursive: true, force: true });
+  });
+
   it('DP counts: marginals with exact noise from the wizard', async () => {
     rmSync(OUT, { recursive: true, force: true });
     const s = await open();

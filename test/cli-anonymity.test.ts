@@ -8,9 +8,9 @@ const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');
 const H = (name: string) => resolve(`resources/adult/adult_hierarchy_${name}.csv`);
 
-function run(method: Record<string, unknown>, extra: string[] = []): { code: number; stdout: string; dir: string } {
+function run(method: Record<string, unknown>, extra: string[] = [], output: Record<string, unknown> = {}): { code: number; stdout: string; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'custos-k-'));
-  writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: ADULT }, attributes: { occupation: 'sensitive', 'salary-class': 'insensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+  writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: ADULT }, attributes: { occupation: 'sensitive', 'salary-class': 'insensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'], ...output } }));
   const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json', '--test-seed', '2', ...extra], { encoding: 'utf8', env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' } });
   return { code: r.status ?? -1, stdout: r.stdout, dir };
 }
@@ -66,7 +66,7 @@ describe('custos run: sampling + safe k-anonymization', () => {
 
 describe('custos run: differentially private choice of the generalization', () => {
   it('levels "search": the exponential mechanism picks a lattice node; ε_sel is added to the total and δ belongs to the rest', () => {
-    const r = run({ type: 'safe-k-anonymity', k: 'auto', sampling: 0.1, target: { epsilon: 1.1, delta: 1e-6 }, searchEpsilon: 0.1, hierarchies, levels: 'search' });
+    const r = run({ type: 'safe-k-anonymity', k: 'auto', sampling: 0.1, target: { epsilon: 1.1, delta: 1e-6 }, searchEpsilon: 0.1, hierarchies, levels: 'search' }, [], { variant: ['internal', 'external'] });
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.anonymity.k).toBe(9);
@@ -75,9 +75,13 @@ describe('custos run: differentially private choice of the generalization', () =
     expect(report.method.derived.searchStrategy).toBe('lattice');
     // age 4 levels, education 4, marital-status 3, native-country 3, workclass 3, occupation 3, race 2.
     expect(report.method.derived.latticeNodes).toBe(4 * 4 * 3 * 3 * 3 * 3 * 2);
-    // Branches bounded below the best are not scored node by node.
-    expect(report.method.derived.scoredNodes).toBeGreaterThan(0);
-    expect(report.method.derived.scoredNodes).toBeLessThanOrEqual(report.method.derived.latticeNodes);
+    // Branches bounded below the best are not scored node by node; scores are internal only.
+    expect(report.method.internal.scoredNodes).toBeGreaterThan(0);
+    expect(report.method.internal.scoredNodes).toBeLessThanOrEqual(report.method.derived.latticeNodes);
+    expect(report.method.internal.chosenScore).toBeLessThanOrEqual(report.method.internal.bestScore);
+    const external = JSON.parse(readFileSync(join(r.dir, 'out', 'report-external.json'), 'utf8'));
+    expect(external.method.internal).toBeUndefined();
+    expect(external.method.derived.latticeNodes).toBe(report.method.derived.latticeNodes);
     expect(report.method.derived.searchLossWeight).toBe(0.5);
     expect(report.anonymity.choice).toMatch(/drawn exactly/);
     expect(report.anonymity.choice).toMatch(/exponential mechanism/);
@@ -85,8 +89,28 @@ describe('custos run: differentially private choice of the generalization', () =
     const verify = spawnSync(process.execPath, [CLI, 'verify', join(r.dir, 'out'), '--accept-test-randomness'], { encoding: 'utf8' });
     expect(verify.status, verify.stdout).toBe(0);
     const path = JSON.parse(run({ type: 'safe-k-anonymity', k: 9, sampling: 0.1, epsilon: 1, searchEpsilon: 0.1, searchStrategy: 'path', hierarchies, levels: 'search' }).stdout);
-    expect(path.method.derived.scoredNodes).toBeLessThan(150);
+    expect(path.method.internal.scoredNodes).toBeLessThan(150);
     expect(path.risk.minClassSize).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('custos run: a lattice too large to score whole', () => {
+  it('exits 2 naming searchStrategy and pointing to the path walk, which runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-big-'));
+    const columns = Array.from({ length: 9 }, (_, j) => `c${j}`);
+    const rows = Array.from({ length: 60 }, (_, i) => columns.map((_, j) => String(10000 + ((i * (j + 3)) % 50))).join(','));
+    writeFileSync(join(dir, 'codes.csv'), [columns.join(','), ...rows].join('\n'));
+    const masking = Object.fromEntries(columns.map((c) => [c, { type: 'masking', length: 5 }]));
+    const job = (strategy: string) => ({ version: 1, input: { path: join(dir, 'codes.csv') }, method: { type: 'safe-k-anonymity', k: 2, sampling: 0.5, hierarchies: masking, levels: 'search', searchStrategy: strategy }, output: { dir: `out-${strategy}`, formats: ['csv'], report: ['json'] } });
+    for (const strategy of ['lattice', 'path']) writeFileSync(join(dir, `${strategy}.json`), JSON.stringify(job(strategy)));
+    const env = { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' };
+    const lattice = spawnSync(process.execPath, [CLI, 'run', join(dir, 'lattice.json'), '--json', '--test-seed', '1'], { encoding: 'utf8', env });
+    expect(lattice.status).toBe(2);
+    const error = JSON.parse(lattice.stdout).error;
+    expect(error.message).toMatch(/10,077,696 nodes.*searchStrategy "path"/);
+    expect(readdirSync(dir)).not.toContain('out-lattice');
+    const path = spawnSync(process.execPath, [CLI, 'run', join(dir, 'path.json'), '--json', '--test-seed', '1'], { encoding: 'utf8', env });
+    expect(path.status, path.stdout).toBe(0);
   });
 });
 

@@ -79,6 +79,7 @@ export function externalVariant(report: Report, externalSummary: readonly string
     ...report,
     variant: 'external' satisfies ReportVariant,
     summary: externalSummary,
+    method: { type: report.method.type, title: report.method.title, parameters: report.method.parameters, derived: report.method.derived },
     input: { ...report.input, rejectedRowLines: [] },
     risk: {
       adversary: risk.adversary,

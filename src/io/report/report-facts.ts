@@ -101,6 +101,7 @@ export function reportFacts(report: Report): ReportFacts {
     ['Method', `${report.method.title} (${report.method.type})`],
     ...Object.entries(report.method.parameters).map(([k, v]): Fact => [k, String(v)]),
     ...Object.entries(report.method.derived).map(([k, v]): Fact => [k, typeof v === 'number' ? fmt(v, 6) : v]),
+    ...Object.entries(report.method.internal ?? {}).map(([k, v]): Fact => [`${k} (internal)`, fmt(v, 6)]),
   ];
   const i = report.input;
   const input: Fact[] = [

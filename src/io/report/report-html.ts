@@ -151,8 +151,11 @@ function reidentificationSection(report: Report): string {
 function parametersSection(report: Report): string {
   const params = Object.entries(report.method.parameters).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('');
   const derived = Object.entries(report.method.derived).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(typeof v === 'number' ? num(v, 6) : v)}</td></tr>`).join('');
+  const internal = Object.entries(report.method.internal ?? {}).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(num(v, 6))}</td></tr>`).join('');
   return `<h2>Method and parameters</h2><p>${esc(report.method.title)} (<code>${esc(report.method.type)}</code>)</p>
-<table><tbody>${params}</tbody></table><h3>Derived values</h3><table><tbody>${derived}</tbody></table>`;
+<table><tbody>${params}</tbody></table><h3>Derived values</h3><table><tbody>${derived}</tbody></table>${
+    internal ? `<h3>Computed from the confidential sample (internal only, not covered by the guarantee)</h3><table><tbody>${internal}</tbody></table>` : ''
+  }`;
 }
 
 function inputSection(report: Report): string {

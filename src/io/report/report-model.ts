@@ -187,6 +187,8 @@ export interface Report {
     readonly title: string;
     readonly parameters: Readonly<Record<string, string | number | boolean>>;
     readonly derived: Readonly<Record<string, string | number>>;
+    /** Values computed from the confidential data outside the guarantee; the external variant leaves them out. */
+    readonly internal?: Readonly<Record<string, number>>;
   };
   readonly guarantee: {
     readonly name: string;

@@ -134,8 +134,9 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
         ...Object.fromEntries(recoding.report.filter((c) => c.level > 0).map((c) => [`level.${c.name}`, c.level])),
         ...(spec.target ? { targetEpsilon: spec.target.epsilon, targetDelta: spec.target.delta } : {}),
       },
+      ...(search ? { internal: { scoredNodes: search.scored, chosenScore: search.score, bestScore: search.bestScore } } : {}),
       derived: {
-        ...(search ? { epsilonAnonymization: p.epsilon, epsilonSelection: spec.searchEpsilon, searchStrategy: spec.searchStrategy, searchLossWeight: spec.searchLossWeight, latticeNodes: search.nodes, scoredNodes: search.scored, chosenScore: search.score, bestScore: search.bestScore } : {}),
+        ...(search ? { epsilonAnonymization: p.epsilon, epsilonSelection: spec.searchEpsilon, searchStrategy: spec.searchStrategy, searchLossWeight: spec.searchLossWeight, latticeNodes: search.nodes } : {}),
         epsilon: totalEpsilon, delta: p.delta, gamma: 1 - (1 - p.beta) * Math.exp(-p.epsilon), minimumEpsilon: minimumEpsilon(p.beta), samplingExact: formatRational(samplingExact) },
     },
     guarantee: {
@@ -169,7 +170,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       sampling: p.beta,
       samplingExact: formatRational(samplingExact),
       choice: search
-        ? `${p.choice}; generalization chosen by the exponential mechanism (${spec.searchStrategy === 'lattice' ? `one choice among all ${search.nodes.toLocaleString('en-US')} lattice nodes, ${search.scored.toLocaleString('en-US')} scored exactly and the rest bounded` : `SafePub's walk up the lattice, ${search.scored} nodes scored, budget split equally over the steps and the final choice`}; ε_sel = ${spec.searchEpsilon}; ` +
+        ? `${p.choice}; generalization chosen by the exponential mechanism (${spec.searchStrategy === 'lattice' ? `one choice among all ${search.nodes.toLocaleString('en-US')} lattice nodes; branches bounded well below the best are scored only if drawn` : `SafePub's walk up the lattice, budget split equally over the steps and the final choice`}; ε_sel = ${spec.searchEpsilon}; ` +
           `score = Σ over the sample's classes of g(size)·(1 − ${spec.searchLossWeight}·loss), g(s) = s for s ≥ k and max(0, ${DEFAULT_SLOPE}s − ${DEFAULT_SLOPE - 1}k) below, so Δu = ${DEFAULT_SLOPE}; drawn exactly by rejection with exact Bernoulli(e^−γ) coins)`
         : p.choice,
       neighbours: 'unbounded: datasets that differ by adding or removing one record (paper 003)',

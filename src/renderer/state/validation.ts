@@ -100,6 +100,9 @@ export function parameterProblems(state: WizardState, file: OpenedFile | undefin
         else if (kn.useTarget && kn.targetEpsilon < -Math.log1p(-kn.sampling)) problems['targetEpsilon'] = `at least −ln(1−β) = ${(-Math.log1p(-kn.sampling)).toFixed(4)} for this sampling rate`;
       }
       if (kn.useTarget && !(kn.targetDelta > 0 && kn.targetDelta < 1)) problems['targetDelta'] = 'must lie strictly between 0 and 1';
+      if (kn.search && !(kn.searchEpsilon > 0 && kn.searchEpsilon <= 10)) problems['searchEpsilon'] = 'must lie in (0, 10]';
+      if (kn.search && kn.useTarget && kn.searchEpsilon >= kn.targetEpsilon) problems['searchEpsilon'] = 'must be smaller than the target ε, which it comes out of';
+      if (kn.search && !(kn.searchLossWeight >= 0 && kn.searchLossWeight <= 1)) problems['searchLossWeight'] = 'must lie between 0 and 1';
     } else {
       const p = state.partition;
       if (!(Number.isInteger(p.parts) && p.parts >= 1)) problems['parts'] = 'a whole number ≥ 1';

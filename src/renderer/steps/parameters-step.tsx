@@ -214,7 +214,7 @@ function AnonymityParameters(props: { file: OpenedFile; state: WizardState; disp
           <CheckField label="Choose the levels for me with a differentially private search" checked={kn.search} onChange={(search) => setK({ search })} help="over every combination of the hierarchies' levels (exponential mechanism); its budget is added to ε." />
           {kn.search && (
             <>
-              <NumberField label="Search budget ε_sel" min={0.01} max={2} step={0.05} value={kn.searchEpsilon} onChange={(searchEpsilon) => setK({ searchEpsilon })} help="Spent on choosing the generalization; taken out of the target ε when a target is set." />
+              <NumberField label="Search budget ε_sel" min={0.01} max={2} step={0.05} value={kn.searchEpsilon} onChange={(searchEpsilon) => setK({ searchEpsilon })} error={problems['searchEpsilon']} help="Spent on choosing the generalization; taken out of the target ε when a target is set." />
               <NumberField
                 label="Weight of detail λ"
                 slider
@@ -223,14 +223,15 @@ function AnonymityParameters(props: { file: OpenedFile; state: WizardState; disp
                 step={0.05}
                 value={kn.searchLossWeight}
                 onChange={(searchLossWeight) => setK({ searchLossWeight })}
+                error={problems['searchLossWeight']}
                 help="The search scores each kept record 1 − λ × its generalization loss and each deleted record 0: 0 keeps the most records, 1 keeps the most detail (SafePub's choice)."
               />
               <SelectField
                 label="Search over"
                 value={kn.searchStrategy}
                 options={[
-                  { value: 'lattice', label: 'every combination of levels (best choice)' },
-                  { value: 'path', label: "a walk up the levels, SafePub's way (for very many combinations)" },
+                  { value: 'lattice', label: 'every combination of levels' },
+                  { value: 'path', label: "SafePub's walk (huge lattices)" },
                 ]}
                 onChange={(searchStrategy) => setK({ searchStrategy })}
               />
