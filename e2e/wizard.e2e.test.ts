@@ -66,6 +66,18 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await page.getByRole('button', { name: /Next: Parameters/ }).click();
   }
 
+  /** Safe k-anonymization with k solved from a target: age by intervals, the listed columns by Adult's ARX hierarchies. */
+  async function toSafeK(page: Page, arxColumns: readonly string[]): Promise<void> {
+    await toParameters(page, { occupation: 'sensitive' }, /Sampling \+ safe k-anonymization/);
+    await page.getByLabel('Meet a target (ε, δ)').check();
+    await page.getByLabel('Choose for me').selectOption('k');
+    await page.getByLabel('Hierarchy of age').selectOption('interval');
+    for (const column of arxColumns) {
+      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
+      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
+    }
+  }
+
   function expectLoopbackOnly(s: Session): void {
     const outside = s.requests.filter((u) => !u.startsWith(`${host.origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:'));
     expect(outside).toEqual([]);
@@ -199,15 +211,10 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(OUT, { recursive: true, force: true });
     const s = await open();
     const { page } = s;
-    await toParameters(page, { occupation: 'sensitive' }, /Sampling \+ safe k-anonymization/);
-    await page.getByLabel('Meet a target (ε, δ)').check();
-    await page.getByLabel('Choose for me').selectOption('k');
-    await page.getByLabel('Hierarchy of age').selectOption('interval');
+    await toSafeK(page, ['education', 'marital-status', 'native-country', 'workclass', 'occupation', 'race']);
     await page.getByLabel('Level of age').fill('2');
     await expect(page.getByText(/→ 20-39|→ 40-59|→ 0-19/).count()).resolves.toBe(1);
     for (const [column, level] of [['education', 2], ['marital-status', 2], ['native-country', 1], ['workclass', 2], ['occupation', 1], ['race', 1]] as const) {
-      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
-      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
       await page.getByLabel(`Level of ${column}`).fill(String(level));
     }
     await page.screenshot({ path: join(SHOTS, 'safe-k-parameters.png'), fullPage: true });
@@ -232,14 +239,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(OUT, { recursive: true, force: true });
     const s = await open();
     const { page } = s;
-    await toParameters(page, { occupation: 'sensitive' }, /Sampling \+ safe k-anonymization/);
-    await page.getByLabel('Meet a target (ε, δ)').check();
-    await page.getByLabel('Choose for me').selectOption('k');
-    await page.getByLabel('Hierarchy of age').selectOption('interval');
-    for (const column of ['education', 'marital-status', 'native-country', 'workclass', 'occupation', 'race', 'sex', 'salary-class']) {
-      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
-      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
-    }
+    await toSafeK(page, ['education', 'marital-status', 'native-country', 'workclass', 'occupation', 'race', 'sex', 'salary-class']);
     await page.getByLabel('Choose the levels for me with a differentially private search').check();
     await page.getByLabel('Weight of detail λ', { exact: true }).fill('1.5');
     await page.locator('.error-text', { hasText: 'must lie between 0 and 1' }).waitFor();
