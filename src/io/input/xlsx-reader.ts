@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import * as XLSX from 'xlsx';
+import type { CellObject, WorkBook } from 'xlsx';
+import { lazyRequire } from '../lazy-require.js';
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
 import { InputError } from './input-error.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
 
+const sheetJs = lazyRequire<typeof import('xlsx')>('xlsx');
+
 /** Reads one sheet of a workbook; the first row is the header. */
 export function readXlsx(path: string, options: ImportOptions): ImportedTable {
+  const XLSX = sheetJs();
   const name = basename(path);
   let bytes: Buffer;
   try {
@@ -18,7 +22,7 @@ export function readXlsx(path: string, options: ImportOptions): ImportedTable {
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   const compoundFile = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
   if (!zip && !compoundFile) throw new InputError('not an Excel workbook (.xlsx files are zip archives); is it a CSV file with the wrong extension?', name);
-  let workbook: XLSX.WorkBook;
+  let workbook: WorkBook;
   try {
     workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: false });
   } catch (error) {
@@ -33,7 +37,7 @@ export function readXlsx(path: string, options: ImportOptions): ImportedTable {
   const sheet = workbook.Sheets[sheetName]!;
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
   if (rows.length === 0) throw new InputError(`sheet "${sheetName}" is empty: a header row is expected`, name, 1);
-  const dense = (sheet as { '!data'?: (XLSX.CellObject | undefined)[][] })['!data'];
+  const dense = (sheet as { '!data'?: (CellObject | undefined)[][] })['!data'];
   const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
   const header = rows[0]!.map((v) => cellText(v).trim());
   while (header.length > 0 && header[header.length - 1] === '') header.pop();

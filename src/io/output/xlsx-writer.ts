@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
-import ExcelJS from 'exceljs';
+import { lazyRequire } from '../lazy-require.js';
 import { neutralizeFormula } from './neutralize.js';
 import { cellCode, type ReleaseTable } from './release-table.js';
+
+const excelJs = lazyRequire<typeof import('exceljs')>('exceljs');
 
 /** Excel's sheet limit is 1,048,576 rows including the header. */
 export const MAX_SHEET_DATA_ROWS = 1_048_575;
@@ -30,7 +32,7 @@ export async function writeXlsx(
   extraSheets: readonly ExtraSheet[] = [],
   maxRowsPerSheet = MAX_SHEET_DATA_ROWS,
 ): Promise<{ sha256: string; bytes: number; sheets: string[] }> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true, useStyles: false });
+  const workbook = new (excelJs().stream.xlsx.WorkbookWriter)({ filename: path, useSharedStrings: true, useStyles: false });
   workbook.creator = 'Custos';
   const sheets: string[] = [];
   for (const { name, table } of tables) {

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { Report } from './report-model.js';
 import { reportFacts, type Fact } from './report-facts.js';
+import { lazyRequire } from '../lazy-require.js';
 
 const require = createRequire(import.meta.url);
+const pdfKit = lazyRequire<typeof import('pdfkit')>('pdfkit');
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const FONTS = {
   regular: join(FONT_DIR, 'DejaVuSans.ttf'),
@@ -26,6 +27,7 @@ const MARGIN = 50;
  */
 export function renderReportPdf(report: Report): Buffer {
   const created = new Date(report.createdAt);
+  const PDFDocument = pdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
