@@ -31,13 +31,16 @@ export interface ScoreRule {
 
 export const DEFAULT_SLOPE = 4;
 export const DEFAULT_LOSS_WEIGHT = 0.5;
+const LOSS_BITS = 20;
 
 export function scoreRule(k: number, columns: number, sampleSize: number, options: { readonly slope?: number; readonly lossWeight?: number } = {}): ScoreRule {
   const { slope = DEFAULT_SLOPE, lossWeight = DEFAULT_LOSS_WEIGHT } = options;
   if (!Number.isInteger(slope) || slope < 1) throw new RangeError('the ramp slope must be a positive integer');
   if (!(lossWeight >= 0 && lossWeight <= 1)) throw new RangeError('the loss weight λ must lie in [0, 1]');
-  // Every score stays below sampleSize · m · 2^bits ≤ 2^52, so sums are exact in doubles.
-  const lossBits = Math.max(0, Math.min(20, Math.floor(52 - Math.log2(Math.max(1, sampleSize) * Math.max(1, columns)))));
+  // A fixed rounding: a grain that followed the sample's size would make neighbouring samples
+  // score on different scales. Every score stays below sampleSize · m · 2^20 ≤ 2^53, so sums are exact.
+  const lossBits = LOSS_BITS;
+  if (Math.max(1, sampleSize) * Math.max(1, columns) * 2 ** lossBits > 2 ** 53) throw new RangeError(`a sample of ${sampleSize} records over ${columns} columns is too large for exact integer scores`);
   return { k, slope, unit: Math.max(1, columns) * 2 ** lossBits, lossBits, columns, lossWeight };
 }
 
