@@ -14,7 +14,8 @@ import { ceilInverse, coefficientBetas, makeThresholds, minimumBucketSize } from
 import { twoSizeBucketing } from '../src/engine/beta/two-size.js';
 import { generalizeColumn, intervalHierarchy, maskingHierarchy, tableHierarchy, type Hierarchy } from '../src/engine/anonymity/hierarchy.js';
 import { scoreRule } from '../src/engine/anonymity/lattice-score.js';
-import { chooseGeneralization, latticeSize } from '../src/engine/anonymity/lattice-search.js';
+import { latticeSize } from '../src/engine/anonymity/lattice.js';
+import { chooseGeneralization } from '../src/engine/anonymity/lattice-search.js';
 import { anonymizeSample, bernoulliSample, safeKAnonymize } from '../src/engine/anonymity/safe-k.js';
 import { groupRows } from '../src/engine/micro-groups.js';
 import { randomPermutation } from '../src/engine/random/draws.js';
@@ -33,7 +34,7 @@ import type { ReleaseTable } from '../src/io/output/release-table.js';
 import { writeCensus } from './gen-census.js';
 import { compareSearches, formatComparison } from './search-comparison.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' }, rounds: { type: 'string', default: '11' } } });
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' }, rounds: { type: 'string', default: '25' } } });
 const rows = Number(values.rows);
 const dir = mkdtempSync(join(tmpdir(), 'custos-bench-'));
 const input = join(dir, 'census.csv');

@@ -1,5 +1,5 @@
 import { classesOf } from '../src/engine/anonymity/safe-k.js';
-import type { LatticeColumn } from '../src/engine/anonymity/lattice-search.js';
+import type { LatticeColumn } from '../src/engine/anonymity/lattice.js';
 import { uniformUnit } from '../src/engine/random/draws.js';
 import type { RandomSource } from '../src/engine/random/source.js';
 

@@ -82,7 +82,7 @@ describe('custos run: differentially private choice of the generalization', () =
     const external = JSON.parse(readFileSync(join(r.dir, 'out', 'report-external.json'), 'utf8'));
     expect(external.method.internal).toBeUndefined();
     expect(external.method.derived.latticeNodes).toBe(report.method.derived.latticeNodes);
-    expect(report.method.derived.searchLossWeight).toBe(0.5);
+    expect(report.method.derived.searchLossWeight).toBe(0.6);
     expect(report.anonymity.choice).toMatch(/drawn exactly/);
     expect(report.anonymity.choice).toMatch(/exponential mechanism/);
     expect(report.risk.minClassSize).toBeGreaterThanOrEqual(9);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LOSS_WEIGHT } from '../engine/anonymity/lattice-score.js';
 import { MAX_RHO } from '../engine/dp/glm.js';
 import { parseRational, rationalFromNumber, type Rational } from '../engine/rational.js';
 import { normalizeEncoding, type TextEncoding } from '../io/input/encoding.js';
@@ -167,7 +168,7 @@ export const safeKAnonymityMethod = z
     /** "lattice": one choice among every node with the whole budget (best utility); "path": SafePub's step-wise walk, for lattices too large to score whole. */
     searchStrategy: z.enum(['lattice', 'path']).default('lattice'),
     /** λ in the search score: a kept record scores 1 − λ·loss, a suppressed one 0 (1: detail first, as SafePub; 0: records first). */
-    searchLossWeight: z.number().min(0).max(1).default(0.5),
+    searchLossWeight: z.number().min(0).max(1).default(DEFAULT_LOSS_WEIGHT),
     target: z.object({ epsilon: z.number().gt(0), delta: z.number().gt(0).lt(1) }).strict().optional(),
   })
   .strict();

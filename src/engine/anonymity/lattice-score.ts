@@ -30,7 +30,11 @@ export interface ScoreRule {
 }
 
 export const DEFAULT_SLOPE = 4;
-export const DEFAULT_LOSS_WEIGHT = 0.5;
+/**
+ * λ = 0.6: a record kept but generalized to "*" everywhere still scores 0.4. On Adult
+ * (bench) this releases more records than SafePub at lower loss, in median and mean.
+ */
+export const DEFAULT_LOSS_WEIGHT = 0.6;
 const LOSS_BITS = 20;
 
 export function scoreRule(k: number, columns: number, sampleSize: number, options: { readonly slope?: number; readonly lossWeight?: number } = {}): ScoreRule {

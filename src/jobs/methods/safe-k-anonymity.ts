@@ -2,7 +2,8 @@ import { deltaFor, largestBeta, minimumEpsilon, smallestK } from '../../engine/a
 import { generalizedQueryError, generalizationLoss } from '../../engine/anonymity/query-error.js';
 import { generalizeColumn } from '../../engine/anonymity/hierarchy.js';
 import { DEFAULT_SLOPE, scoreRule } from '../../engine/anonymity/lattice-score.js';
-import { chooseGeneralization, choosePath, latticeSize } from '../../engine/anonymity/lattice-search.js';
+import { latticeSize } from '../../engine/anonymity/lattice.js';
+import { chooseGeneralization, choosePath } from '../../engine/anonymity/lattice-search.js';
 import { anonymizeSample, bernoulliSample, classesOf } from '../../engine/anonymity/safe-k.js';
 import { rationalFromNumber, formatRational } from '../../engine/rational.js';
 import { reidentificationRisk } from '../../engine/risk/reidentification.js';

@@ -162,7 +162,7 @@ export function stateFromJob(job: Json): WizardState {
           solve: method['k'] === 'auto' ? 'k' : method['sampling'] === 'auto' ? 'sampling' : 'none',
           useTarget: target !== undefined, targetEpsilon: num(target?.['epsilon'], 1), targetDelta: num(target?.['delta'], 1e-6),
           search: method['levels'] === 'search', searchEpsilon: num(method['searchEpsilon'], 0.1),
-          searchLossWeight: num(method['searchLossWeight'], 0.5), searchStrategy: method['searchStrategy'] === 'path' ? 'path' : 'lattice',
+          searchLossWeight: num(method['searchLossWeight'], 0.6), searchStrategy: method['searchStrategy'] === 'path' ? 'path' : 'lattice',
         },
       };
     }

@@ -103,7 +103,7 @@ export const initialState: WizardState = {
   up: { mode: 'retention', retention: 0.5, rho1: 0.1, rho2: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified' },
   rp: { retention: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified', strict: true },
   beta: { mode: 'coefficient', coefficient: 8, defaultBeta: '0.3', overrides: {}, algorithm: 'multi-size', maxBucket: 500, fakeValues: 0 },
-  kanon: { k: 5, sampling: 0.1, solve: 'none', useTarget: false, targetEpsilon: 1, targetDelta: 1e-6, search: false, searchEpsilon: 0.1, searchLossWeight: 0.5, searchStrategy: 'lattice' },
+  kanon: { k: 5, sampling: 0.1, solve: 'none', useTarget: false, targetEpsilon: 1, targetDelta: 1e-6, search: false, searchEpsilon: 0.1, searchLossWeight: 0.6, searchStrategy: 'lattice' },
   partition: { parts: 1, model: 'k-anonymity', k: 5, l: 2, t: 0.2 },
   hierarchies: {},
   dp: { epsilon: 1, columns: [], noise: 'laplace', correlation: 'none', rho: 0.5, groupBy: '', seriesBy: '', iteration: 'keep', parts: 1 },

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generalizeColumn, intervalHierarchy, maskingHierarchy } from '../../../src/engine/anonymity/hierarchy.js';
 import { classCredit, scoreRule } from '../../../src/engine/anonymity/lattice-score.js';
-import { chooseGeneralization, choosePath, latticeNodes, nodeAt, nodeScore, scoreLattice, type LatticeColumn } from '../../../src/engine/anonymity/lattice-search.js';
+import { latticeNodes, nodeAt, nodeScore, type LatticeColumn } from '../../../src/engine/anonymity/lattice.js';
+import { scoreLattice } from '../../../src/engine/anonymity/lattice-rollup.js';
+import { chooseGeneralization, choosePath } from '../../../src/engine/anonymity/lattice-search.js';
 import { SeededTestRandomSource } from '../../../src/engine/random/source.js';
 import { tableFromRows } from '../../../src/engine/table.js';
 
