@@ -83,6 +83,8 @@ describe('custos run: differentially private choice of the generalization', () =
     expect(external.method.internal).toBeUndefined();
     expect(external.method.derived.latticeNodes).toBe(report.method.derived.latticeNodes);
     expect(report.method.derived.searchLossWeight).toBe(0.6);
+    // The curve gives the whole guarantee: every ε includes ε_sel.
+    expect(report.anonymity.curve[0].epsilon).toBeCloseTo(report.method.derived.minimumEpsilon + 0.1, 9);
     expect(report.anonymity.choice).toMatch(/drawn exactly/);
     expect(report.anonymity.choice).toMatch(/exponential mechanism/);
     expect(report.risk.minClassSize).toBeGreaterThanOrEqual(9);

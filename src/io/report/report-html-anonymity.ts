@@ -9,8 +9,11 @@ export function anonymitySections(report: Report, a: AnonymityReport): string {
     .join('');
   const curve = a.curve ?? [];
   const parts = a.parts ?? [];
+  const selection = report.method.derived['epsilonSelection'];
   return `<h2>Generalization</h2>
-<p>The recoding was fixed in the job, before any record was read${a.k !== undefined ? '; a class is one distinct released tuple over every released column (strongly-safe k-anonymization)' : ''}.</p>
+<p>${
+    selection === undefined ? 'The recoding was fixed in the job, before any record was read' : `The recoding was chosen on the sample by the differentially private search (ε_sel = ${esc(selection)})`
+  }${a.k !== undefined ? '; a class is one distinct released tuple over every released column (strongly-safe k-anonymization)' : ''}.</p>
 <table><thead><tr><th>Column</th><th>Hierarchy</th><th>Level</th><th>Example</th></tr></thead><tbody>${columns}</tbody></table>
 <h2>Classes</h2>
 <p>${num(report.risk.classes ?? 0)} released classes; the smallest has ${num(report.risk.minClassSize ?? 0)} records.${
@@ -21,7 +24,8 @@ ${
   curve.length
     ? `<h2>The (ε, δ) curve</h2>
 ${barChart('−log₁₀ δ at each ε (longer is stronger)', curve.map((c) => ({ label: `ε = ${num(c.epsilon, 3)}`, value: -Math.log10(Math.max(c.delta, 1e-300)), tone: 'safe' as const })), (v) => `δ = 1e-${v.toFixed(1)}`)}
-<table><thead><tr><th>ε</th><th>δ = d(k, β, ε)</th></tr></thead><tbody>${curve.map((c) => `<tr><td class="n">${num(c.epsilon, 4)}</td><td class="n">${c.delta.toExponential(4)}</td></tr>`).join('')}</tbody></table>`
+${selection === undefined ? '' : `<p>Each ε includes the search's ε_sel = ${esc(selection)}; δ is d(k, β, ε − ε_sel).</p>`}
+<table><thead><tr><th>ε</th><th>δ</th></tr></thead><tbody>${curve.map((c) => `<tr><td class="n">${num(c.epsilon, 4)}</td><td class="n">${c.delta.toExponential(4)}</td></tr>`).join('')}</tbody></table>`
     : ''
 }
 ${

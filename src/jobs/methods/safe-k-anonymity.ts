@@ -121,7 +121,8 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
     recoding.generalized.map((g, i) => ({ ...g, numeric: numeric.has(g.name) && recoding.report[i]!.level === 0 })),
     census.rows,
   );
-  const curve = deltaCurve(p.k, p.beta);
+  // The whole guarantee at each point: the search's ε_sel adds to every ε of the theorem.
+  const curve = deltaCurve(p.k, p.beta).map((c) => ({ epsilon: c.epsilon + (search ? spec.searchEpsilon : 0), delta: c.delta }));
   const fmtDelta = p.delta.toExponential(3);
   return {
     plan,
