@@ -250,6 +250,8 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await axeScan(page, 'safe-k-search-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/exponential mechanism/).first().waitFor({ timeout: 30_000 });
+    await page.getByText(/the run draws afresh/).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'safe-k-search-risk.png'), fullPage: true });
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });

@@ -82,6 +82,12 @@ function AssessmentView({ report }: { report: Report }) {
         <p>
           A preview on this data: {formatNumber(report.risk.classes ?? 0)} classes would be released, the smallest with {formatNumber(report.risk.minClassSize ?? 0)} records
           {report.output?.suppressed !== undefined ? `; ${formatNumber(report.output.suppressed)} records suppressed` : ''}. Generalization loss {formatNumber(report.utility.generalizationLoss, 3)}.
+          {report.method.derived['epsilonSelection'] !== undefined && (
+            <>
+              {' '}
+              This preview drew its own sample and levels ({a.columns.filter((c) => c.depth > 1).map((c) => `${c.name} ${c.level}`).join(', ')}); the run draws afresh, so its levels and figures may differ.
+            </>
+          )}
         </p>
         {a.curve && (
           <DeltaCurveChart title="Strength of the guarantee: −log₁₀ δ at each ε (longer is stronger)" curve={a.curve} />
