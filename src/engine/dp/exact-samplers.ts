@@ -22,8 +22,15 @@ export function bernoulliExp(source: RandomSource, gamma: Rational): boolean {
     return k % 2n === 1n;
   }
   const whole = gamma.num / gamma.den;
-  for (let i = 0n; i < whole; i++) if (!bernoulliExp(source, rational(1n))) return false;
+  for (let i = 0n; i < whole; i++) if (!bernoulliExpMinusOne(source)) return false;
   return bernoulliExp(source, rational(gamma.num - whole * gamma.den, gamma.den));
+}
+
+/** Bernoulli(e^−1): the loop above at γ = 1, where Bernoulli(1/K) is uniformInt(K) = 0 — small integers only. */
+export function bernoulliExpMinusOne(source: RandomSource): boolean {
+  let k = 1;
+  while (uniformInt(source, k) === 0) k++;
+  return k % 2 === 1;
 }
 
 const ONE = rational(1n);

@@ -1,7 +1,7 @@
 import { uniformInt } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
-import { div, mul, rational, type Rational } from '../rational.js';
-import { bernoulliExp } from './exact-samplers.js';
+import { div, mul, rational, sub, toNumber, type Rational } from '../rational.js';
+import { bernoulliExp, bernoulliExpMinusOne } from './exact-samplers.js';
 
 /**
  * Candidates with integer scores, some of them known only by an upper bound
@@ -36,7 +36,15 @@ export function exponentialMechanism(source: RandomSource, candidates: Candidate
     if (value[i]! > top) top = value[i]!;
   }
   const rate = div(epsilon, mul(rational(2n), sensitivity));
-  const coin = (gap: number): boolean => gap === 0 || bernoulliExp(source, mul(rate, rational(BigInt(gap))));
+  const rateBelow = toNumber(rate) * (1 - 1e-9);
+  const coin = (gap: number): boolean => {
+    if (gap === 0) return true;
+    // The first ⌊γ⌋ factors e^−1 as small-integer coins (a float floor kept safely below γ):
+    // most proposals fail one of them and never touch rational arithmetic.
+    const whole = Math.min(64, Math.floor(rateBelow * gap));
+    for (let t = 0; t < whole; t++) if (!bernoulliExpMinusOne(source)) return false;
+    return bernoulliExp(source, sub(mul(rate, rational(BigInt(gap))), rational(BigInt(whole))));
+  };
   const resolved = new Map<number, number>();
   for (;;) {
     const i = uniformInt(source, count);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bernoulliExp, bernoulliExpMinusOne } from '../../../src/engine/dp/exact-samplers.js';
 import { exactCandidates, exponentialMechanism, type Candidates } from '../../../src/engine/dp/exponential-mechanism.js';
 import { SeededTestRandomSource } from '../../../src/engine/random/source.js';
 import { rational } from '../../../src/engine/rational.js';
@@ -25,6 +26,15 @@ describe('exact exponential mechanism', () => {
     expect(chiSquare(counts, expected.map((p) => p * draws))).toBeLessThan(chiSquareCritical(scores.length - 1));
   });
 
+  it('also when the gaps span several whole e^−1 factors (γ = 7, 4, 1, 0)', () => {
+    const wide = [0, 6, 12, 14];
+    const w = wide.map((u) => Math.exp((u - 14) / 2));
+    const source = new SeededTestRandomSource(14);
+    const counts = new Array<number>(wide.length).fill(0);
+    for (let t = 0; t < draws; t++) counts[exponentialMechanism(source, exactCandidates(wide), rational(1n), rational(1n))]!++;
+    expect(chiSquare(counts, w.map((x) => (x / w.reduce((a, b) => a + b, 0)) * draws))).toBeLessThan(chiSquareCritical(wide.length - 1));
+  });
+
   it('gives the same distribution when some scores are only bounded, resolving them only when needed', () => {
     const bounds = [4, 3, 7, 10, 10, 9];
     let resolved = 0;
@@ -49,5 +59,22 @@ describe('exact exponential mechanism', () => {
   it('rejects a resolved score above its bound', () => {
     const candidates: Candidates = { value: [1, 1], isExact: () => false, resolve: () => 5 };
     expect(() => exponentialMechanism(new SeededTestRandomSource(1), candidates, epsilon, sensitivity)).toThrow(/above its bound/);
+  });
+});
+
+describe('exact Bernoulli(e^−γ) coins', () => {
+  it('succeed with probability e^−γ (χ², 1 degree of freedom, per γ)', () => {
+    const source = new SeededTestRandomSource(21);
+    const draws = 60_000;
+    const cases: [string, () => boolean, number][] = [
+      ['e^−1, small integers', () => bernoulliExpMinusOne(source), Math.exp(-1)],
+      ['γ = 3/10', () => bernoulliExp(source, rational(3n, 10n)), Math.exp(-0.3)],
+      ['γ = 5/2', () => bernoulliExp(source, rational(5n, 2n)), Math.exp(-2.5)],
+    ];
+    for (const [name, coin, p] of cases) {
+      let heads = 0;
+      for (let t = 0; t < draws; t++) if (coin()) heads++;
+      expect(chiSquare([heads, draws - heads], [p * draws, (1 - p) * draws]), name).toBeLessThan(chiSquareCritical(1));
+    }
   });
 });
