@@ -1,15 +1,16 @@
 import { exactCandidates, exponentialMechanism, type Candidates } from '../dp/exponential-mechanism.js';
 import type { RandomSource } from '../random/source.js';
-import { rationalFromNumber } from '../rational.js';
+import { div, rational, rationalFromNumber } from '../rational.js';
 import { nodeAt, nodeScore, type LatticeColumn } from './lattice.js';
 import { scoreLattice } from './lattice-rollup.js';
 import { scoreSensitivity, type ScoreRule } from './lattice-score.js';
 
-/**
+/*
  * Differentially private choice of the generalization (spec §D.3.2, as ARX's
  * SafePub does): the exponential mechanism over the lattice of level
  * combinations, scored on the sample with the rule of lattice-score.ts.
  */
+
 export interface LatticeChoice {
   readonly node: readonly number[];
   /** Scores in records (score / unit); bestScore is the best among the nodes the search could choose. */
@@ -21,7 +22,6 @@ export interface LatticeChoice {
 
 const PRUNE_GAMMA = 10;
 
-
 /**
  * One exponential-mechanism draw over every node of the lattice. Branches the
  * roll-up bounds instead of scoring are scored directly if the draw needs them.
@@ -31,20 +31,17 @@ export function chooseGeneralization(source: RandomSource, rule: ScoreRule, colu
   // probability 1 − e^−PRUNE_GAMMA, so bounded nodes almost never need their exact score.
   const margin = Math.ceil((PRUNE_GAMMA * 2 * rule.slope * rule.unit) / epsilon);
   const lattice = scoreLattice(rule, columns, sample, { prune: { margin } });
-  let resolved = 0;
-  const candidates: Candidates = {
-    value: lattice.score,
-    isExact: (i) => lattice.exact[i] === 1,
-    resolve: (i) => {
-      resolved++;
-      return nodeScore(rule, columns, nodeAt(columns, i), sample);
-    },
+  const resolved = new Map<number, number>();
+  const exactScore = (i: number): number => {
+    if (lattice.exact[i] === 1) return lattice.score[i]!;
+    let score = resolved.get(i);
+    if (score === undefined) resolved.set(i, (score = nodeScore(rule, columns, nodeAt(columns, i), sample)));
+    return score;
   };
+  const candidates: Candidates = { value: lattice.score, isExact: (i) => lattice.exact[i] === 1, resolve: exactScore };
   const chosen = exponentialMechanism(source, candidates, rationalFromNumber(epsilon), scoreSensitivity(rule));
-  const node = nodeAt(columns, chosen);
-  const chosenScore = lattice.exact[chosen] === 1 ? lattice.score[chosen]! : nodeScore(rule, columns, node, sample);
-  const scored = lattice.exact.reduce((sum, e) => sum + e, 0) + resolved;
-  return { node, score: chosenScore / rule.unit, bestScore: lattice.best / rule.unit, scored };
+  const scored = lattice.exact.reduce((sum, e) => sum + e, 0) + resolved.size;
+  return { node: nodeAt(columns, chosen), score: exactScore(chosen) / rule.unit, bestScore: lattice.best / rule.unit, scored };
 }
 
 /**
@@ -58,7 +55,7 @@ export function chooseGeneralization(source: RandomSource, rule: ScoreRule, colu
  */
 export function choosePath(source: RandomSource, rule: ScoreRule, columns: readonly LatticeColumn[], sample: Uint32Array, epsilon: number): LatticeChoice & { readonly steps: number } {
   const steps = columns.reduce((sum, c) => sum + c.levels.length - 1, 0);
-  const share = rationalFromNumber(epsilon / (steps + 1));
+  const share = div(rationalFromNumber(epsilon), rational(BigInt(steps + 1)));
   const sensitivity = scoreSensitivity(rule);
   const cache = new Map<string, number>();
   const scoreOf = (node: readonly number[]): number => {
