@@ -44,12 +44,17 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
 
   const base = tupleIds(cols.map((c) => keyColumn(c.levels[0]!)), sample, sample.length);
   const B = base.count;
-  const weight0 = new Uint32Array(B);
-  const repRow = new Uint32Array(B);
+  const firstWeight = new Uint32Array(B);
+  const firstRow = new Uint32Array(B);
   for (let i = 0; i < sample.length; i++) {
     const b = base.ids[i]!;
-    if (weight0[b]++ === 0) repRow[b] = sample[i]!;
+    if (firstWeight[b]++ === 0) firstRow[b] = sample[i]!;
   }
+  // Base classes in lexicographic order of (column m−1, …, column 0): classes that agree on
+  // columns d … m−1 are then adjacent for every d, and so are the classes merged from them.
+  const sorted = lexicographicOrder(cols.map((c) => Uint32Array.from(firstRow, (r) => c.levels[0]!.codes[r]!)), cols.map((c) => c.levels[0]!.dictionary.length));
+  const weight0 = Uint32Array.from(sorted, (b) => firstWeight[b]!);
+  const repRow = Uint32Array.from(sorted, (b) => firstRow[b]!);
   const codes0 = cols.map((c) => Uint32Array.from(repRow, (r) => c.levels[0]!.codes[r]!));
   const lift = cols.map((c, j) =>
     c.levels.map((level) => {
@@ -87,6 +92,13 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
   const prefixOfOut = Array.from({ length: m }, () => new Uint32Array(B));
   const preLost = Array.from({ length: m + 1 }, () => new Int32Array(Math.max(1, B)));
   const sizes = new Uint32Array(B);
+  const runOf = new Uint32Array(B);
+  const idOf = new Uint32Array(B);
+  let run = 0;
+  const restartRuns = (): number => {
+    runOf.fill(0);
+    return 1;
+  };
   const dense = new DensePairIds(Math.max(1024, 4 * B));
   const identity = Uint32Array.from({ length: B }, (_, b) => b);
   const { k, slope, unit } = rule;
@@ -135,11 +147,14 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
       let prefixOf: Uint32Array;
       let count: number;
       const only = singleCode[d]![level]!;
+      // …and each new prefix's number of records, summed in the same pass.
       if (only >= 0) {
         prefixOf = p;
         count = prefixCount;
         const extra = q[only]!;
         for (let c = 0; c < count; c++) outLost[c] = pl[c]! + extra;
+        sizes.fill(0, 0, count);
+        for (let g = 0; g < n; g++) sizes[p[g]!]! += w[g]!;
       } else {
         prefixOf = prefixOfOut[d]!;
         const cardinality = levels[level]!.dictionary.length;
@@ -148,24 +163,32 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
           dense.reset();
           for (let g = 0; g < n; g++) {
             const code = up[codes[r[g]!]!]!;
+            const known = dense.count;
             const id = dense.id(p[g]!, code, cardinality);
             prefixOf[g] = id;
-            outLost[id] = pl[p[g]!]! + q[code]!;
+            if (id === known) {
+              outLost[id] = pl[p[g]!]! + q[code]!;
+              sizes[id] = 0;
+            }
+            sizes[id]! += w[g]!;
           }
           count = dense.count;
         } else {
           table.reset(n);
           for (let g = 0; g < n; g++) {
             const code = up[codes[r[g]!]!]!;
+            const known = table.count;
             const id = table.id(p[g]!, code);
             prefixOf[g] = id;
-            outLost[id] = pl[p[g]!]! + q[code]!;
+            if (id === known) {
+              outLost[id] = pl[p[g]!]! + q[code]!;
+              sizes[id] = 0;
+            }
+            sizes[id]! += w[g]!;
           }
           count = table.count;
         }
       }
-      sizes.fill(0, 0, count);
-      for (let g = 0; g < n; g++) sizes[prefixOf[g]!]! += w[g]!;
       if (leaf) {
         let score = 0;
         for (let c = 0; c < count; c++) score += credit(sizes[c]!) * (unit - outLost[c]!);
@@ -203,21 +226,47 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
       const nw = wtOut[d]!;
       const np = preOut[d]!;
       const rest = suffix[d + 1]!;
-      table.reset(n);
+      // Classes with one level-0 tuple on columns > d are adjacent: a run. Within a run, classes
+      // with the same new prefix merge; a per-prefix mark of the current run finds them.
+      let groups = 0;
+      let runTuple = -1;
       for (let g = 0; g < n; g++) {
-        const known = table.count;
-        const id = table.id(prefixOf[g]!, rest[r[g]!]!);
-        if (id === known) {
+        const tuple = rest[r[g]!]!;
+        if (tuple !== runTuple) {
+          runTuple = tuple;
+          run = run === 0xffffffff ? restartRuns() : run + 1;
+        }
+        const prefix = prefixOf[g]!;
+        let id: number;
+        if (runOf[prefix] === run) id = idOf[prefix]!;
+        else {
+          runOf[prefix] = run;
+          idOf[prefix] = id = groups++;
           nr[id] = r[g]!;
           nw[id] = 0;
-          np[id] = prefixOf[g]!;
+          np[id] = prefix;
         }
         nw[id]! += w[g]!;
       }
-      visit(d + 1, table.count, nr, nw, np, count, at, lostSoFar);
+      visit(d + 1, groups, nr, nw, np, count, at, lostSoFar);
     }
   };
   visit(0, B, identity, weight0, new Uint32Array(B), 1, 0, 0);
   return { score: scores, exact, best };
 }
 
+
+/** Indices 0 … n−1 sorted by (keys[m−1], …, keys[0]): least significant column first, each a stable counting sort. */
+function lexicographicOrder(keys: readonly Uint32Array[], cardinalities: readonly number[]): Uint32Array {
+  const n = keys[0]?.length ?? 0;
+  let order = Uint32Array.from({ length: n }, (_, i) => i);
+  let next = new Uint32Array(n);
+  keys.forEach((key, j) => {
+    const start = new Uint32Array(cardinalities[j]! + 1);
+    for (let i = 0; i < n; i++) start[key[i]! + 1]!++;
+    for (let v = 0; v < cardinalities[j]!; v++) start[v + 1]! += start[v]!;
+    for (let i = 0; i < n; i++) next[start[key[order[i]!]!]!++] = order[i]!;
+    [order, next] = [next, order];
+  });
+  return order;
+}
