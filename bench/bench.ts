@@ -34,7 +34,7 @@ import type { ReleaseTable } from '../src/io/output/release-table.js';
 import { writeCensus } from './gen-census.js';
 import { compareSearches, formatComparison } from './search-comparison.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' }, rounds: { type: 'string', default: '25' } } });
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' }, rounds: { type: 'string', default: '31' } } });
 const rows = Number(values.rows);
 const dir = mkdtempSync(join(tmpdir(), 'custos-bench-'));
 const input = join(dir, 'census.csv');
