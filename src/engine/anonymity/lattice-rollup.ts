@@ -91,7 +91,7 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
   const preOut = Array.from({ length: m }, () => new Uint32Array(B));
   const prefixOfOut = Array.from({ length: m }, () => new Uint32Array(B));
   const preLost = Array.from({ length: m + 1 }, () => new Int32Array(Math.max(1, B)));
-  const sizes = new Uint32Array(B);
+  const sizes = new Uint32Array(Math.max(1, B));
   const runOf = new Uint32Array(B);
   const idOf = new Uint32Array(B);
   let run = 0;

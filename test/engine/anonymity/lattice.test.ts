@@ -107,6 +107,14 @@ describe('lattice search (exponential mechanism)', () => {
     expect(seen.size).toBe(4);
   });
 
+  it('an empty or tiny sample scores every node 0 and still draws a node', () => {
+    for (const rows of [new Uint32Array(0), Uint32Array.of(3)]) {
+      const choice = chooseGeneralization(new SeededTestRandomSource(2), scoreRule(11, 2, rows.length), lattice, rows, 0.1);
+      expect(choice.bestScore).toBe(0);
+      expect(choice.node).toHaveLength(2);
+    }
+  });
+
   it('the path walk visits at most one node per step and ends among visited nodes', () => {
     const choice = choosePath(new SeededTestRandomSource(3), rule, lattice, sample, 100);
     expect(choice.steps).toBe(3);
