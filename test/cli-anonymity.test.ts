@@ -81,6 +81,7 @@ describe('custos run: differentially private choice of the generalization', () =
     expect(report.method.internal.chosenScore).toBeLessThanOrEqual(report.method.internal.bestScore);
     const external = JSON.parse(readFileSync(join(r.dir, 'out', 'report-external.json'), 'utf8'));
     expect(external.method.internal).toBeUndefined();
+    expect(external.summary.join(' ')).toMatch(/levels chosen with a differentially private search/);
     expect(external.method.derived.latticeNodes).toBe(report.method.derived.latticeNodes);
     expect(report.method.derived.searchLossWeight).toBe(0.6);
     // The curve gives the whole guarantee: every ε includes ε_sel.

@@ -187,7 +187,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       `It holds ${census.rows.length.toLocaleString('en-US')} records in ${census.classes.toLocaleString('en-US')} classes of at least ${census.minClassSize} identical records; generalization loss ${loss.toFixed(3)}${utility && Number.isFinite(utility.error) ? `, count-query relative error ${utility.error.toFixed(4)}` : ''}.`,
     ],
     externalSummary: [
-      `Each record was kept with probability ${p.beta}, its columns were generalized at levels fixed in advance, and every group of fewer than ${p.k} identical records was deleted.`,
+      `Each record was kept with probability ${p.beta}, its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'fixed in advance'}, and every group of fewer than ${p.k} identical records was deleted.`,
       `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private with respect to adding or removing one person's record.`,
     ],
     warnings: [
