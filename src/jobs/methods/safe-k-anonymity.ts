@@ -1,7 +1,7 @@
 import { deltaFor, largestBeta, minimumEpsilon, smallestK } from '../../engine/anonymity/dp-delta.js';
 import { generalizedQueryError, generalizationLoss } from '../../engine/anonymity/query-error.js';
 import { generalizeColumn } from '../../engine/anonymity/hierarchy.js';
-import { DEFAULT_SLOPE, scoreRule } from '../../engine/anonymity/lattice-score.js';
+import { scoreRule } from '../../engine/anonymity/lattice-score.js';
 import { latticeSize } from '../../engine/anonymity/lattice.js';
 import { chooseGeneralization, choosePath } from '../../engine/anonymity/lattice-search.js';
 import { anonymizeSample, bernoulliSample, classesOf } from '../../engine/anonymity/safe-k.js';
@@ -86,7 +86,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
   // Assess previews the same mechanism in memory; nothing is written.
   const sample = bernoulliSample(ctx.random, table.rowCount, samplingExact);
   let recoding: Recoding;
-  let search: { node: Record<string, number>; nodes: number; scored: number; score: number; bestScore: number } | undefined;
+  let search: { node: Record<string, number>; nodes: number; scored: number; score: number; bestScore: number; slope: number } | undefined;
   if (spec.levels === 'search') {
     const loaded = loadHierarchies(plan, released, spec.hierarchies, {}, ctx.baseDir);
     const lattice = released.map((column) => {
@@ -102,7 +102,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
     const choice = spec.searchStrategy === 'lattice' ? chooseGeneralization(ctx.random, rule, lattice, sample, spec.searchEpsilon) : choosePath(ctx.random, rule, lattice, sample, spec.searchEpsilon);
     const levels = Object.fromEntries(released.map((c, j) => [c.name, choice.node[j]!]));
     recoding = recodeAt(released, loaded, levels);
-    search = { node: levels, nodes, scored: choice.scored, score: choice.score, bestScore: choice.bestScore };
+    search = { node: levels, nodes, scored: choice.scored, score: choice.score, bestScore: choice.bestScore, slope: rule.slope };
   } else recoding = recodeColumns(plan, released, spec.hierarchies, spec.levels, ctx.baseDir);
   const census = anonymizeSample(ctx.random, recoding.generalized, sample, p.k);
   const totalEpsilon = p.epsilon + (search ? spec.searchEpsilon : 0);
@@ -173,7 +173,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       samplingExact: formatRational(samplingExact),
       choice: search
         ? `${p.choice}; generalization chosen by the exponential mechanism (${spec.searchStrategy === 'lattice' ? `one choice among all ${search.nodes.toLocaleString('en-US')} lattice nodes; branches bounded well below the best are scored only if drawn` : `SafePub's walk up the lattice, budget split equally over the steps and the final choice`}; ε_sel = ${spec.searchEpsilon}; ` +
-          `score = Σ over the sample's classes of g(size)·(1 − ${spec.searchLossWeight}·loss), g(s) = s for s ≥ k and max(0, ${DEFAULT_SLOPE}s − ${DEFAULT_SLOPE - 1}k) below, so Δu = ${DEFAULT_SLOPE}; drawn exactly by rejection with exact Bernoulli(e^−γ) coins)`
+          `score = Σ over the sample's classes of g(size)·(1 − ${spec.searchLossWeight}·loss), g(s) = s for s ≥ k and max(0, ${search.slope}s − ${search.slope - 1}k) below, so Δu = ${search.slope}; drawn exactly by rejection with exact Bernoulli(e^−γ) coins)`
         : p.choice,
       neighbours: 'unbounded: datasets that differ by adding or removing one record (paper 003)',
       curve,
