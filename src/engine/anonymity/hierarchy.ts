@@ -11,6 +11,8 @@ export interface Hierarchy {
   generalize(value: string, level: number): string | undefined;
   /** How many original values of the hierarchy a generalized value covers (for the loss metric). */
   coverage(generalized: string, level: number): number;
+  /** How many original values the hierarchy itself describes, when its definition says (not for open-ended intervals). */
+  readonly leaves: number | undefined;
 }
 
 export class HierarchyError extends Error {}
@@ -34,6 +36,7 @@ export function tableHierarchy(rows: readonly (readonly string[])[]): Hierarchy 
     depth,
     generalize: (value, level) => byValue.get(value)?.[level],
     coverage: (generalized, level) => counts[level]?.get(generalized) ?? 1,
+    leaves: rows.length,
   };
 }
 
@@ -60,6 +63,7 @@ export function intervalHierarchy(widths: readonly number[]): Hierarchy {
       return `${start}-${start + w - 1}`;
     },
     coverage: (generalized, level) => (level === 0 ? 1 : level === depth - 1 ? Infinity : widths[level - 1]!),
+    leaves: undefined,
   };
 }
 
@@ -76,6 +80,7 @@ export function maskingHierarchy(length: number): Hierarchy {
       return value.slice(0, length - level) + '*'.repeat(level);
     },
     coverage: (_generalized, level) => 10 ** level,
+    leaves: 10 ** length,
   };
 }
 
@@ -127,4 +132,21 @@ export function generalizeColumn(column: Column, hierarchy: Hierarchy | undefine
   const codes = new Uint32Array(column.codes.length);
   for (let i = 0; i < codes.length; i++) codes[i] = mapping[column.codes[i]!]!;
   return { name: column.name, codes, dictionary, loss: Float64Array.from(loss) };
+}
+
+/**
+ * The same column with a loss that depends on the hierarchy alone: (covered − 1) / (leaves − 1)
+ * with the hierarchy's own number of values, or level / (depth − 1) where the definition gives
+ * none (intervals). The report's loss divides by the data's distinct values, which one added
+ * record can change; a differentially private search may not score with it.
+ */
+export function withMetadataLoss(column: GeneralizedColumn, hierarchy: Hierarchy | undefined, level: number): GeneralizedColumn {
+  const loss = new Float64Array(column.dictionary.length);
+  if (hierarchy && level > 0) {
+    const leaves = hierarchy.leaves;
+    for (let code = 1; code < column.dictionary.length; code++) {
+      loss[code] = leaves !== undefined && leaves > 1 ? (Math.min(hierarchy.coverage(column.dictionary[code]!, level), leaves) - 1) / (leaves - 1) : level / (hierarchy.depth - 1);
+    }
+  }
+  return { ...column, loss };
 }

@@ -1,6 +1,6 @@
 import { deltaFor, largestBeta, minimumEpsilon, smallestK } from '../../engine/anonymity/dp-delta.js';
 import { generalizedQueryError, generalizationLoss } from '../../engine/anonymity/query-error.js';
-import { generalizeColumn } from '../../engine/anonymity/hierarchy.js';
+import { generalizeColumn, withMetadataLoss } from '../../engine/anonymity/hierarchy.js';
 import { scoreRule } from '../../engine/anonymity/lattice-score.js';
 import { latticeSize } from '../../engine/anonymity/lattice.js';
 import { chooseGeneralization, choosePath } from '../../engine/anonymity/lattice-search.js';
@@ -92,7 +92,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
     const lattice = released.map((column) => {
       const entry = loaded.get(column.name);
       const depth = entry ? entry.hierarchy.depth : 1;
-      return { levels: Array.from({ length: depth }, (_, level) => generalizeColumn(column, entry?.hierarchy, level)) };
+      return { levels: Array.from({ length: depth }, (_, level) => withMetadataLoss(generalizeColumn(column, entry?.hierarchy, level), entry?.hierarchy, level)) };
     });
     const rule = scoreRule(p.k, lattice.length, sample.length, { lossWeight: spec.searchLossWeight });
     const nodes = latticeSize(lattice);
@@ -173,7 +173,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       samplingExact: formatRational(samplingExact),
       choice: search
         ? `${p.choice}; generalization chosen by the exponential mechanism (${spec.searchStrategy === 'lattice' ? `one choice among all ${search.nodes.toLocaleString('en-US')} lattice nodes; branches bounded well below the best are scored only if drawn` : `SafePub's walk up the lattice, budget split equally over the steps and the final choice`}; ε_sel = ${spec.searchEpsilon}; ` +
-          `score = Σ over the sample's classes of g(size)·(1 − ${spec.searchLossWeight}·loss), g(s) = s for s ≥ k and max(0, ${search.slope}s − ${search.slope - 1}k) below, so Δu = ${search.slope}; drawn exactly by rejection with exact Bernoulli(e^−γ) coins)`
+          `score = Σ over the sample's classes of g(size)·(1 − ${spec.searchLossWeight}·loss), loss taken from the hierarchies alone, g(s) = s for s ≥ k and max(0, ${search.slope}s − ${search.slope - 1}k) below, so Δu = ${search.slope}; drawn exactly by rejection with exact Bernoulli(e^−γ) coins)`
         : p.choice,
       neighbours: 'unbounded: datasets that differ by adding or removing one record (paper 003)',
       curve,

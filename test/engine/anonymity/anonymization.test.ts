@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { generalizeColumn, intervalHierarchy, maskingHierarchy, tableHierarchy, unmappedValues } from '../../../src/engine/anonymity/hierarchy.js';
+import { generalizeColumn, intervalHierarchy, maskingHierarchy, tableHierarchy, unmappedValues, withMetadataLoss } from '../../../src/engine/anonymity/hierarchy.js';
 import { partitionedRecoding } from '../../../src/engine/anonymity/partitioned.js';
 import { safeKAnonymize } from '../../../src/engine/anonymity/safe-k.js';
 import { SeededTestRandomSource } from '../../../src/engine/random/source.js';
@@ -110,5 +110,27 @@ describe('partitioned recoding', () => {
         if (model.type === 't-closeness') expect(part.worst).toBeLessThanOrEqual(0.2 + 1e-12);
       }
     }
+  });
+});
+
+describe('the search loss depends on the hierarchy alone', () => {
+  it('gives a generalized value the same loss whatever else the data hold', () => {
+    const h = tableHierarchy([['a', 'ab', '*'], ['b', 'ab', '*'], ['c', 'cd', '*'], ['d', 'cd', '*']]);
+    const few = tableFromRows(['x'], [['a'], ['b']]);
+    const all = tableFromRows(['x'], [['a'], ['b'], ['c'], ['d']]);
+    const lossOf = (t: typeof few, level: number, value: string): number => {
+      const g = withMetadataLoss(generalizeColumn(t.columns[0]!, h, level), h, level);
+      return g.loss[g.dictionary.indexOf(value)]!;
+    };
+    // (2 covered − 1) / (4 values − 1), from the hierarchy's 4 rows, with 2 or 4 distinct values in the data.
+    expect(lossOf(few, 1, 'ab')).toBeCloseTo(1 / 3, 12);
+    expect(lossOf(all, 1, 'ab')).toBeCloseTo(1 / 3, 12);
+    expect(lossOf(few, 2, '*')).toBe(1);
+    // The report's loss does depend on the data: 'ab' covers every distinct value of `few`.
+    expect(generalizeColumn(few.columns[0]!, h, 1).loss[1]).toBe(1);
+    // Intervals have no fixed domain: level / (depth − 1).
+    const ages = tableFromRows(['age'], [['23'], ['47']]);
+    const byLevel = withMetadataLoss(generalizeColumn(ages.columns[0]!, intervalHierarchy([5, 10]), 1), intervalHierarchy([5, 10]), 1);
+    expect(byLevel.loss[1]).toBeCloseTo(1 / 3, 12);
   });
 });
