@@ -271,6 +271,13 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await toParameters(page, {}, /Differentially private counts/);
     await page.getByLabel('sex (2 values)').check();
     await page.getByLabel('salary-class (2 values)').check();
+    // Public values: a declared domain must hold every value of the data, and may add values it lacks.
+    await page.getByLabel('Public values of sex').fill('Female, Other');
+    await page.locator('.error-text', { hasText: 'the data also hold “Male”' }).waitFor();
+    expect(await page.getByRole('button', { name: /Next: Risk preview/ }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: "Use the file's 2 values" }).first().click();
+    await expect(page.getByLabel('Public values of sex').inputValue()).resolves.toBe('Female, Male');
+    await page.getByLabel('Public values of sex').fill('Female, Male, Intersex');
     await page.screenshot({ path: join(SHOTS, 'dp-parameters.png'), fullPage: true });
     await axeScan(page, 'dp-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
@@ -281,7 +288,12 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await page.getByText(/ε-differential privacy: holds/).waitFor();
     const answers = readFileSync(join(OUT, 'answers.csv'), 'utf8').trim().split('\r\n');
     expect(answers[0]).toBe('sex,salary-class,answer,scale,lower95,upper95');
-    expect(answers).toHaveLength(9);
+    // sex: 3 cells (Intersex declared, absent from the data), salary-class 2 from the data, 3 × 2 crossed.
+    expect(answers).toHaveLength(1 + 3 + 2 + 6);
+    expect(answers.some((line) => line.startsWith('Intersex,,'))).toBe(true);
+    const report = JSON.parse(readFileSync(join(OUT, 'report.json'), 'utf8'));
+    expect(report.warnings.join(' ')).toMatch(/cells of “salary-class” are the values present in the input/);
+    expect(report.warnings.join(' ')).not.toMatch(/“sex”/);
     expectLoopbackOnly(s);
     expect(s.errors).toEqual([]);
     rmSync(OUT, { recursive: true, force: true });

@@ -32,6 +32,31 @@ describe('custos run: DP counts', () => {
     expect(Number(male[6]) - Number(male[3])).toBe(Number(male[3]) - Number(male[5]));
   });
 
+  it('the released cells never depend on which values occur: absent values print as themselves; undeclared marginal cells are flagged', () => {
+    // A query on a value no record holds is answered like any other, its value in its column.
+    const explicit = run({ type: 'dp-counts', epsilon: 1, queries: [{ where: { 'native-country': 'Atlantis' } }, { where: { 'native-country': 'Cuba' } }] });
+    expect(explicit.code).toBe(0);
+    const { table } = readCsv(join(explicit.dir, 'out', 'answers.csv'), { missing: [], onBadRow: 'error' });
+    const country = table.columns.find((c) => c.name === 'native-country')!;
+    expect(Array.from(country.codes, (code) => country.dictionary[code])).toEqual(['Atlantis', 'Cuba']);
+    expect(JSON.parse(explicit.stdout).warnings.join(' ')).not.toMatch(/values present in the input/);
+    // Marginals over a declared domain: every declared value is a cell, present or not.
+    const declared = run({ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex'], domains: { sex: ['Female', 'Male', 'Intersex'] } });
+    expect(declared.code).toBe(0);
+    const cells = readCsv(join(declared.dir, 'out', 'answers.csv'), { missing: [], onBadRow: 'error' }).table.columns.find((c) => c.name === 'sex')!;
+    expect(Array.from(cells.codes, (code) => cells.dictionary[code])).toEqual(['Female', 'Male', 'Intersex']);
+    expect(JSON.parse(declared.stdout).warnings.join(' ')).not.toMatch(/values present in the input/);
+    // Without a declared domain the cells come from the data, and the report says so.
+    const undeclared = JSON.parse(run({ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex'] }).stdout);
+    expect(undeclared.warnings.join(' ')).toMatch(/cells of “sex” are the values present in the input/);
+    expect(undeclared.guarantee.statement).toMatch(/not the list of cells/);
+    // A declared domain that misses a value of the data is refused, naming it.
+    const narrow = run({ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex'], domains: { sex: ['Female', 'Other'] } });
+    expect(narrow.code).toBe(2);
+    expect(JSON.parse(narrow.stdout).error).toMatchObject({ key: 'method.domains.sex' });
+    expect(JSON.parse(narrow.stdout).error.message).toMatch(/"Male"/);
+  });
+
   it('series with generalized Laplace noise: ε_eff, the filtering attack and repeated queries cached', () => {
     const r = run({
       type: 'dp-counts', epsilon: 1, noise: 'generalized-laplace', correlation: { model: 'ar1', rho: 0.9 }, series: { by: 'age' },

@@ -205,6 +205,8 @@ export const dpCountsMethod = z
     series: z.object({ by: z.string().min(1), iteration: z.enum(['keep', 'refresh']).default('keep') }).strict().optional(),
     /** Run on a random part of the records (fixed size n/parts): ε′ of Theorem 2 is reported. */
     parts: z.number().int().min(1).default(1),
+    /** The public values of a column: the cells of its marginals and the points of a series, whatever the data hold. */
+    domains,
   })
   .strict();
 

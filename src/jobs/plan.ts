@@ -33,7 +33,8 @@ export function resolveRoles(job: Job, table: Table, options: { requireSensitive
     throw new JobError('mark at least one column as "sensitive": it is the attribute the method protects', 'attributes');
   }
   const nonSensitive = columns.filter((c) => c.role === 'quasi' || c.role === 'insensitive').map((c) => c.column);
-  const declared = ('domains' in job.method ? job.method.domains : undefined) ?? {};
+  // Randomized response declares the domains of its sensitive columns; dp-counts those of any queried column.
+  const declared = (job.method.type !== 'dp-counts' && 'domains' in job.method ? job.method.domains : undefined) ?? {};
   for (const name of Object.keys(declared)) {
     if (!sensitive.some((c) => c.name === name)) {
       throw new JobError(`"${name}" is not a sensitive column; domains are declared for sensitive columns only`, `method.domains.${name}`);

@@ -6,12 +6,14 @@ export interface CountQuerySpec {
   readonly where: ReadonlyMap<number, number>;
 }
 
-/** Every 1- and 2-way marginal over the columns: one query per cell (including empty cells). */
-export function marginalQueries(columns: readonly number[], tableColumns: readonly Column[]): { queries: CountQuerySpec[]; marginalOf: number[]; marginals: number } {
+/**
+ * Every 1- and 2-way marginal over the columns: one query per cell (including
+ * empty cells), the cells of a column being the codes `cells` lists for it.
+ */
+export function marginalQueries(columns: readonly number[], cells: (column: number) => readonly number[]): { queries: CountQuerySpec[]; marginalOf: number[]; marginals: number } {
   const queries: CountQuerySpec[] = [];
   const marginalOf: number[] = [];
   let marginal = 0;
-  const cells = (c: number) => Array.from({ length: tableColumns[c]!.dictionary.length - 1 }, (_, i) => i + 1);
   for (const a of columns) {
     for (const code of cells(a)) {
       queries.push({ where: new Map([[a, code]]) });

@@ -33,10 +33,59 @@ function columnIndex(columns: readonly Column[], name: string, key: string): num
   return i;
 }
 
-function sortedCodes(column: Column): number[] {
-  const codes = Array.from({ length: column.dictionary.length - 1 }, (_, i) => i + 1);
+function sortedCodes(column: Column, codes: readonly number[]): number[] {
   const numeric = column.type === 'integer' || column.type === 'decimal';
-  return codes.sort((a, b) => (numeric ? Number(column.dictionary[a]) - Number(column.dictionary[b]) : column.dictionary[a]! < column.dictionary[b]! ? -1 : 1));
+  return [...codes].sort((a, b) => (numeric ? Number(column.dictionary[a]) - Number(column.dictionary[b]) : column.dictionary[a]! < column.dictionary[b]! ? -1 : 1));
+}
+
+interface PublicColumns {
+  /** The input's columns, each dictionary extended by the values a query or a declared domain names but the data lack. */
+  readonly columns: readonly Column[];
+  /** The cells of a column: its declared domain in order, or else the values in the data (which then are disclosed). */
+  cells(column: number): number[];
+  readonly declared: ReadonlySet<number>;
+}
+
+/**
+ * Values named by a query or a declared domain but absent from the data get
+ * codes no row holds: they count 0 and print as themselves, so the shape of
+ * the released table never tells whether a value occurs.
+ */
+function publicColumns(columns: readonly Column[], spec: DpCountsSpec): PublicColumns {
+  const named = new Map<number, string[]>();
+  const declared = new Map<number, readonly string[]>();
+  for (const [name, values] of Object.entries(spec.domains ?? {})) {
+    const key = `method.domains.${name}`;
+    const c = columnIndex(columns, name, key);
+    if (new Set(values).size !== values.length) throw new JobError(`the declared domain of "${name}" lists a value twice`, key);
+    const allowed = new Set(values);
+    const outside = columns[c]!.dictionary.slice(1).filter((v) => !allowed.has(v));
+    if (outside.length > 0) throw new JobError(`values of "${name}" outside its declared domain: ${outside.slice(0, 5).map((v) => JSON.stringify(v)).join(', ')}${outside.length > 5 ? ', …' : ''}`, key);
+    declared.set(c, values);
+    named.set(c, [...values]);
+  }
+  if (spec.queries !== 'marginals') {
+    for (const q of spec.queries) {
+      for (const [name, value] of Object.entries(q.where)) {
+        const c = columns.findIndex((col) => col.name === name);
+        if (c >= 0) named.set(c, [...(named.get(c) ?? []), value]);
+      }
+    }
+  }
+  const extended = columns.map((column, c) => {
+    const present = new Set(column.dictionary);
+    const absent = [...new Set((named.get(c) ?? []).filter((v) => !present.has(v)))];
+    return absent.length === 0 ? column : { ...column, dictionary: [...column.dictionary, ...absent] };
+  });
+  return {
+    columns: extended,
+    declared: new Set(declared.keys()),
+    cells: (c) => {
+      const values = declared.get(c);
+      if (values) return values.map((v) => extended[c]!.dictionary.indexOf(v));
+      return sortedCodes(columns[c]!, Array.from({ length: columns[c]!.dictionary.length - 1 }, (_, i) => i + 1));
+    },
+  };
 }
 
 /**
@@ -88,7 +137,8 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   ctx.progress('analyze', 0);
   const { table } = imported;
   const plan = resolveRoles(job, table, { requireSensitive: false });
-  const cols = table.columns;
+  const known = publicColumns(table.columns, spec);
+  const cols = known.columns;
   const forbidden = new Set(plan.columns.filter((c) => c.role === 'identifier').map((c) => c.column.name));
   const check = (name: string, key: string): number => {
     const i = columnIndex(cols, name, key);
@@ -99,7 +149,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   let marginals = 0;
   if (spec.queries === 'marginals') {
     const indexes = spec.columns!.map((name, i) => check(name, `method.columns[${i}]`));
-    const m = marginalQueries(indexes, cols);
+    const m = marginalQueries(indexes, known.cells);
     base = m.queries;
     marginals = m.marginals;
   } else {
@@ -107,8 +157,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
       const where = new Map<number, number>();
       for (const [name, value] of Object.entries(q.where)) {
         const c = check(name, `method.queries[${i}].where.${name}`);
-        const code = cols[c]!.dictionary.indexOf(value);
-        where.set(c, code < 1 ? -1 : code);
+        where.set(c, cols[c]!.dictionary.indexOf(value));
       }
       return { where };
     });
@@ -129,11 +178,11 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   } else partRows.push(null);
   // Expand queries over the series column, then cache repeats: an identical query gets the same noisy answer.
   const answered: Answered[] = [];
-  const label = (q: CountQuerySpec): string => [...q.where].map(([c, code]) => `${cols[c]!.name}=${code < 1 ? '∅' : cols[c]!.dictionary[code]}`).join(' ∧ ') || 'all records';
+  const label = (q: CountQuerySpec): string => [...q.where].map(([c, code]) => `${cols[c]!.name}=${cols[c]!.dictionary[code]}`).join(' ∧ ') || 'all records';
   partRows.forEach((_, p) => {
     for (const q of base) {
       if (seriesColumn === undefined) answered.push({ query: q, label: label(q), part: p });
-      else for (const code of sortedCodes(cols[seriesColumn]!)) {
+      else for (const code of known.cells(seriesColumn)) {
         const where = new Map(q.where);
         where.set(seriesColumn, code);
         answered.push({ query: { where }, label: label(q), series: label(q), part: p });
@@ -167,7 +216,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   const truth = new Float64Array(unique.length);
   partRows.forEach((rows, p) => {
     const indexes = unique.map((a, i) => (a.part === p ? i : -1)).filter((i) => i >= 0);
-    // A value absent from the data has code −1, which no row carries: its count is 0.
+    // A value absent from the data has a code no row carries: its count is 0.
     const values = answerQueries(indexes.map((i) => unique[i]!.query), cols, rows, n);
     indexes.forEach((i, j) => (truth[i] = values[j]!));
   });
@@ -240,8 +289,8 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   const inference: NonNullable<DpReport['inference']>[number][] = [];
   const sensitive = plan.sensitive[0];
   if (sensitive && ctx.mode === 'run') {
-    const sIndex = cols.indexOf(sensitive);
-    const groupCols = plan.columns.filter((c) => c.role === 'quasi').map((c) => cols.indexOf(c.column)).slice(0, 2);
+    const sIndex = table.columns.indexOf(sensitive);
+    const groupCols = plan.columns.filter((c) => c.role === 'quasi').map((c) => table.columns.indexOf(c.column)).slice(0, 2);
     if (groupCols.length > 0) {
       const counts = new Map<string, { o1: number; byValue: Map<number, number>; label: string }>();
       for (let r = 0; r < n; r++) {
@@ -316,6 +365,12 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
     parts: spec.parts,
   };
   const warnings: string[] = [];
+  const disclosed = [...(spec.queries === 'marginals' ? spec.columns! : []), ...(spec.series ? [spec.series.by] : [])].filter((name) => !known.declared.has(cols.findIndex((c) => c.name === name)));
+  if (disclosed.length > 0) {
+    warnings.push(
+      `The cells of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} are the values present in the input: which values occur is published as is, outside ε-DP (a value held by one person shows that person is in the data). Declare them under method.domains to fix the cells in advance.`,
+    );
+  }
   if (glm) {
     warnings.push(
       `The noise of different answers is correlated: each single answer is ${(1 / b).toPrecision(3)}-DP on its own, but the vector of answers is not ε-DP on the strength of its marginals` +
@@ -359,7 +414,8 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
           statement:
             `Adding or removing any one person's record changes the probability of any set of answers by at most a factor e^${spec.epsilon}: ` +
             `each answer carries exact discrete Laplace noise of scale b = Δ/ε = ${b.toPrecision(4)}, with Δ = ${sensitivity}.` +
-            (spec.parts > 1 ? ` The answers of the ${spec.parts} random parts compose in parallel (bounded neighbours).` : ''),
+            (spec.parts > 1 ? ` The answers of the ${spec.parts} random parts compose in parallel (bounded neighbours).` : '') +
+            (disclosed.length > 0 ? ` This covers the counts, not the list of cells: the values of ${[...new Set(disclosed)].join(', ')} are taken from the input (declare their domains to fix them in advance).` : ''),
           formula: 'Pr[Z = z] = (1 − a)/(1 + a)·a^{|z|}, a = e^{−ε/Δ}; L1 sensitivity Δ',
           source: 'Dwork et al. (Laplace mechanism); Canonne, Kamath, Steinke 2020 (exact discrete sampler); paper 002 §1',
           holds: true,

@@ -2,6 +2,22 @@ import type { HierarchyChoice, Role, WizardState } from './wizard-state.js';
 import { initialState, NO_HIERARCHY } from './wizard-state.js';
 
 /** The job file the wizard stands for: the CLI runs exactly this, the report embeds it. */
+/** The typed public values of the counted and series columns, as the job's domains. */
+export function publicValues(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+function publicDomains(d: WizardState['dp']): { domains?: Record<string, string[]> } {
+  const used = new Set([...d.columns, ...(d.seriesBy ? [d.seriesBy] : [])]);
+  const entries = Object.entries(d.domains)
+    .filter(([c, text]) => used.has(c) && publicValues(text).length > 0)
+    .map(([c, text]) => [c, publicValues(text)] as const);
+  return entries.length > 0 ? { domains: Object.fromEntries(entries) } : {};
+}
+
 export function buildJob(state: WizardState): Record<string, unknown> {
   const o = state.fileOptions;
   const missing = o.missing.split(',').map((t) => t.trim());
@@ -32,6 +48,7 @@ export function buildJob(state: WizardState): Record<string, unknown> {
       ...(d.correlation === 'ar1' ? { correlation: { model: 'ar1', rho: d.rho } } : d.correlation === 'groupBy' ? { correlation: { groupBy: d.groupBy, rho: d.rho } } : {}),
       ...(d.seriesBy ? { series: { by: d.seriesBy, iteration: d.iteration } } : {}),
       parts: d.parts,
+      ...publicDomains(d),
     };
   } else if (state.method === 'safe-k-anonymity' || state.method === 'partitioned-recoding') {
     const { hierarchies, levels } = recodingOf(state);
@@ -141,6 +158,7 @@ export function stateFromJob(job: Json): WizardState {
         seriesBy: String(series?.['by'] ?? ''),
         iteration: series?.['iteration'] === 'refresh' ? 'refresh' : 'keep',
         parts: num(method['parts'], 1),
+        domains: Object.fromEntries(Object.entries((method['domains'] ?? {}) as Record<string, string[]>).map(([c, values]) => [c, values.join(', ')])),
       },
     };
   }

@@ -1,5 +1,6 @@
 import type { ColumnInfo, OpenedFile } from '../../preload/api.js';
 import type { WizardState } from './wizard-state.js';
+import { publicValues } from './job.js';
 
 /** "0.05", "1/20", "5e-2" as an exact fraction of bigints, or undefined. */
 export function parseExact(text: string): { num: bigint; den: bigint } | undefined {
@@ -79,6 +80,17 @@ export function parameterProblems(state: WizardState, file: OpenedFile | undefin
     if (d.correlation !== 'none' && !(Math.abs(d.rho) <= 0.95)) problems['rho'] = 'ρ is capped at 0.95';
     if (d.correlation === 'groupBy' && !d.groupBy) problems['groupBy'] = 'choose the grouping column';
     if (!(Number.isInteger(d.parts) && d.parts >= 1)) problems['parts'] = 'a whole number ≥ 1';
+    for (const [column, text] of Object.entries(d.domains)) {
+      const values = publicValues(text);
+      if (values.length === 0) continue;
+      if (values.length < 2) problems[`domain.${column}`] = 'list at least 2 values, or none';
+      else if (new Set(values).size !== values.length) problems[`domain.${column}`] = 'a value is listed twice';
+      else {
+        const known = file.columns.find((c) => c.name === column);
+        const missing = known && known.distinct <= known.top.length ? known.top.map((t) => t.value).filter((v) => !values.includes(v)) : [];
+        if (missing.length > 0) problems[`domain.${column}`] = `the data also hold ${missing.slice(0, 4).map((v) => `“${v}”`).join(', ')}${missing.length > 4 ? ', …' : ''}`;
+      }
+    }
   } else if (state.method === 'safe-k-anonymity' || state.method === 'partitioned-recoding') {
     delete problems['roles'];
     if (state.method === 'partitioned-recoding' && state.partition.model !== 'k-anonymity' && sensitive.length !== 1) problems['roles'] = `${state.partition.model} needs exactly one sensitive column`;

@@ -80,6 +80,8 @@ export interface WizardState {
     readonly seriesBy: string;
     readonly iteration: 'keep' | 'refresh';
     readonly parts: number;
+    /** Public values per column, as typed (comma or line separated); empty: the values in the data. */
+    readonly domains: Readonly<Record<string, string>>;
   };
   readonly output: {
     readonly dir: string;
@@ -106,7 +108,7 @@ export const initialState: WizardState = {
   kanon: { k: 5, sampling: 0.1, solve: 'none', useTarget: false, targetEpsilon: 1, targetDelta: 1e-6, search: false, searchEpsilon: 0.1, searchLossWeight: 0.6, searchStrategy: 'lattice' },
   partition: { parts: 1, model: 'k-anonymity', k: 5, l: 2, t: 0.2 },
   hierarchies: {},
-  dp: { epsilon: 1, columns: [], noise: 'laplace', correlation: 'none', rho: 0.5, groupBy: '', seriesBy: '', iteration: 'keep', parts: 1 },
+  dp: { epsilon: 1, columns: [], noise: 'laplace', correlation: 'none', rho: 0.5, groupBy: '', seriesBy: '', iteration: 'keep', parts: 1, domains: {} },
   output: { dir: '', csv: true, xlsx: true, html: true, pdf: true, internal: true, external: false },
 };
 

@@ -315,6 +315,7 @@ function DpParameters(props: { file: OpenedFile; state: WizardState; dispatch: (
   const set = (patch: Partial<WizardState['dp']>) => dispatch({ type: 'setDp', patch });
   const columns = file.columns.filter((c) => state.roles[c.name] !== 'identifier');
   const marginals = d.columns.length + (d.columns.length * (d.columns.length - 1)) / 2;
+  const cellColumns = [...new Set([...d.columns, ...(d.seriesBy ? [d.seriesBy] : [])])];
   return (
     <>
       <p className="lead">Choose which counts to publish and how much noise protects them. All 1- and 2-way marginals over the chosen columns are released.</p>
@@ -330,6 +331,29 @@ function DpParameters(props: { file: OpenedFile; state: WizardState; dispatch: (
         ))}
         {problems['columns'] && <p className="error-text">{problems['columns']}</p>}
       </fieldset>
+      {cellColumns.length > 0 && (
+        <fieldset className="options">
+          <legend>Public values (the cells of the tables)</legend>
+          <p className="help">
+            Every listed value gets a cell, whether or not the data hold it. Left empty, the cells are the values found in the data, and the release then shows which values occur — a value held by one person reveals that person.
+          </p>
+          {cellColumns.map((name) => {
+            const info = file.columns.find((c) => c.name === name);
+            const complete = info !== undefined && info.distinct <= info.top.length;
+            return (
+              <div key={name} className="field wide">
+                <TextField label={`Public values of ${name}`} value={d.domains[name] ?? ''} onChange={(text) => set({ domains: { ...d.domains, [name]: text } })} placeholder="empty: the data's values" wide />
+                {complete && (
+                  <button type="button" onClick={() => set({ domains: { ...d.domains, [name]: info.top.map((t) => t.value).sort().join(', ') } })}>
+                    Use the file's {formatNumber(info.distinct)} values
+                  </button>
+                )}
+                {problems[`domain.${name}`] && <p className="error-text">{problems[`domain.${name}`]}</p>}
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
       <fieldset className="options">
         <legend>Noise</legend>
         <NumberField
