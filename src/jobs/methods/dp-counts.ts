@@ -89,18 +89,19 @@ function publicColumns(columns: readonly Column[], spec: DpCountsSpec): PublicCo
 }
 
 /**
- * The most queries one possible record can match: every tuple of the queried
- * columns' domains is tried (data-independent), queries grouped by the columns
- * they constrain. Undefined when the domain is too large to enumerate.
+ * The most queries one possible record can match. Per queried column a record
+ * either holds a value some query names or one no query names (all of which
+ * match alike), so it is enough to try those: the search depends on the queries
+ * alone, never on the data. Undefined when there are too many combinations.
  */
-function maxMatches(queries: readonly CountQuerySpec[], cols: readonly Column[]): number | undefined {
+export function maxMatches(queries: readonly CountQuerySpec[]): number | undefined {
   const queried = [...new Set(queries.flatMap((q) => [...q.where.keys()]))].sort((a, b) => a - b);
-  const sizes = queried.map((c) => cols[c]!.dictionary.length - 1);
-  const product = sizes.reduce((a, b) => a * Math.max(1, b), 1);
+  const UNNAMED = -1;
+  const candidates = queried.map((c) => [...new Set(queries.flatMap((q) => (q.where.has(c) ? [q.where.get(c)!] : [])))].concat(UNNAMED));
+  const product = candidates.reduce((a, values) => a * values.length, 1);
   if (product > 2_000_000) return undefined;
   const shapes = new Map<string, { columns: number[]; counts: Map<string, number> }>();
   for (const q of queries) {
-    if ([...q.where.values()].some((v) => v < 1)) continue;
     const columns = [...q.where.keys()].sort((a, b) => a - b);
     const id = columns.join(',');
     let shape = shapes.get(id);
@@ -109,12 +110,12 @@ function maxMatches(queries: readonly CountQuerySpec[], cols: readonly Column[])
     shape.counts.set(key, (shape.counts.get(key) ?? 0) + 1);
   }
   let best = 0;
-  const tuple = new Array<number>(queried.length).fill(1);
+  const tuple = new Array<number>(queried.length);
   for (let i = 0; i < product; i++) {
     let rest = i;
     for (let j = 0; j < queried.length; j++) {
-      tuple[j] = 1 + (rest % Math.max(1, sizes[j]!));
-      rest = Math.floor(rest / Math.max(1, sizes[j]!));
+      tuple[j] = candidates[j]![rest % candidates[j]!.length]!;
+      rest = Math.floor(rest / candidates[j]!.length);
     }
     let matched = 0;
     for (const shape of shapes.values()) matched += shape.counts.get(shape.columns.map((c) => tuple[queried.indexOf(c)]).join(',')) ?? 0;
@@ -202,13 +203,13 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   // Sensitivity (add/remove one record): one cell per marginal, or every distinct explicit query.
   const partZero = unique.filter((a) => a.part === 0);
   const perPart = partZero.length;
-  const exact = spec.queries === 'marginals' ? undefined : maxMatches(partZero.map((a) => a.query), cols);
+  const exact = spec.queries === 'marginals' ? undefined : maxMatches(partZero.map((a) => a.query));
   const sensitivity = spec.queries === 'marginals' ? marginals : (exact ?? perPart);
   const sensitivityRule =
     spec.queries === 'marginals'
       ? `${marginals} marginal table(s); one record falls in exactly one cell of each, so Δ = ${marginals} (ε split equally over the marginals)`
       : exact !== undefined
-        ? `${perPart} distinct count queries; over every possible record (the whole domain of the queried columns, not the data) at most ${exact} of them can match one record, so Δ = ${exact}`
+        ? `${perPart} distinct count queries; over every possible record (each queried column holding a value some query names or any other value; the data play no part) at most ${exact} of them can match one record, so Δ = ${exact}`
         : `${perPart} distinct count queries; one record may match all of them, so Δ = ${perPart} (sequential composition)`;
   const epsilonExact = rationalFromNumber(spec.epsilon);
   const b = sensitivity / spec.epsilon;
