@@ -282,6 +282,10 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await axeScan(page, 'dp-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/Δ = 3/).waitFor({ timeout: 20_000 });
+    // The report's warnings are shown before anything runs: salary-class has no declared values.
+    await page.getByText(/cells of “salary-class” are the values present in the input/).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'dp-risk.png'), fullPage: true });
+    await axeScan(page, 'dp-risk');
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });

@@ -369,7 +369,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   const disclosed = [...(spec.queries === 'marginals' ? spec.columns! : []), ...(spec.series ? [spec.series.by] : [])].filter((name) => !known.declared.has(cols.findIndex((c) => c.name === name)));
   if (disclosed.length > 0) {
     warnings.push(
-      `The cells of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} are the values present in the input: which values occur is published as is, outside ε-DP (a value held by one person shows that person is in the data). Declare them under method.domains to fix the cells in advance.`,
+      `The cells of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} are the values present in the input: which values occur is published as is, outside ε-DP (a value held by one person shows that person is in the data). List their public values (method.domains; “Public values” in the wizard) to fix the cells in advance.`,
     );
   }
   if (glm) {

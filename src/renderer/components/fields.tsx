@@ -106,3 +106,17 @@ export function Callout(props: { tone: 'info' | 'warn' | 'error' | 'ok'; childre
     </div>
   );
 }
+
+/** The report's warnings, each where the custodian will read it before releasing. */
+export function ReportWarnings(props: { warnings: readonly string[] }) {
+  if (props.warnings.length === 0) return null;
+  return (
+    <Callout tone="warn" title="Warnings:">
+      <ul className="warnings">
+        {props.warnings.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+    </Callout>
+  );
+}

@@ -1,6 +1,6 @@
 import type { Report } from '../../preload/api.js';
 import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
-import { Callout } from '../components/fields.js';
+import { Callout, ReportWarnings } from '../components/fields.js';
 import { formatNumber } from '../format.js';
 
 export function ResultsStep({ report }: { report: Report }) {
@@ -17,6 +17,7 @@ export function ResultsStep({ report }: { report: Report }) {
         <p className="muted">Source: {g.source}</p>
       </section>
       {report.notice && <Callout tone="warn">{report.notice}</Callout>}
+      <ReportWarnings warnings={report.warnings} />
       <ul className="summary">
         {report.summary.map((line) => (
           <li key={line}>{line}</li>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CustosApi, HostFailure, Report } from '../../preload/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
-import { Callout } from '../components/fields.js';
+import { Callout, ReportWarnings } from '../components/fields.js';
 import { formatNumber, formatPercent } from '../format.js';
 import { buildJob } from '../state/job.js';
 import type { WizardState } from '../state/wizard-state.js';
@@ -46,7 +46,12 @@ export function RiskStep(props: { api: CustosApi; state: WizardState; onFix: (ke
           )}
         </Callout>
       )}
-      {report && !failure && <AssessmentView report={report} />}
+      {report && !failure && (
+        <>
+          <AssessmentView report={report} />
+          <ReportWarnings warnings={report.warnings} />
+        </>
+      )}
     </>
   );
 }
