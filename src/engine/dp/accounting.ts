@@ -9,12 +9,16 @@ export function quadraticFormInverse(model: CorrelationModel, delta: readonly nu
   const d = delta.length;
   if (model.kind === 'independent') return delta.reduce((s, x) => s + x * x, 0);
   if (model.kind === 'ar1') {
+    // Tridiagonal inverse per chain: the ends of a chain have 1 on the diagonal, its inside 1 + ρ².
     const r = model.rho;
+    const chain = model.chainOf;
+    const starts = (i: number): boolean => i === 0 || (chain !== undefined && chain[i] !== chain[i - 1]);
+    const ends = (i: number): boolean => i === d - 1 || starts(i + 1);
     let sum = 0;
     for (let i = 0; i < d; i++) {
-      const diag = i === 0 || i === d - 1 ? 1 : 1 + r * r;
+      const diag = starts(i) || ends(i) ? (starts(i) && ends(i) ? 1 - r * r : 1) : 1 + r * r;
       sum += diag * delta[i]! * delta[i]!;
-      if (i + 1 < d) sum -= 2 * r * delta[i]! * delta[i + 1]!;
+      if (!ends(i)) sum -= 2 * r * delta[i]! * delta[i + 1]!;
     }
     return sum / (1 - r * r);
   }

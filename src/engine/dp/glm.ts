@@ -8,7 +8,14 @@ import { gridExponential, gridGaussian } from './exact-samplers.js';
  * Laplace(b) and the correlation is R. Exp(1) and N(0,1) come from the exact
  * grid samplers.
  */
-export type CorrelationModel = { readonly kind: 'independent' } | { readonly kind: 'ar1'; readonly rho: number } | { readonly kind: 'block'; readonly rho: number; readonly blockOf: readonly number[] };
+/**
+ * ar1: correlation ρ^|i−j| along the answers in order; with `chainOf`, only
+ * within each chain (consecutive answers with the same id), chains independent.
+ */
+export type CorrelationModel =
+  | { readonly kind: 'independent' }
+  | { readonly kind: 'ar1'; readonly rho: number; readonly chainOf?: readonly number[] }
+  | { readonly kind: 'block'; readonly rho: number; readonly blockOf: readonly number[] };
 
 export const MAX_RHO = 0.95;
 
@@ -20,7 +27,8 @@ function correlate(model: CorrelationModel, z: Float64Array): Float64Array {
     // AR(1): x_1 = z_1, x_t = ρ x_{t−1} + √(1−ρ²) z_t has correlation ρ^{|i−j|}.
     const out = new Float64Array(d);
     const s = Math.sqrt(1 - model.rho * model.rho);
-    for (let t = 0; t < d; t++) out[t] = t === 0 ? z[0]! : model.rho * out[t - 1]! + s * z[t]!;
+    const chain = model.chainOf;
+    for (let t = 0; t < d; t++) out[t] = t === 0 || (chain && chain[t] !== chain[t - 1]) ? z[t]! : model.rho * out[t - 1]! + s * z[t]!;
     return out;
   }
   // Block equicorrelation x_i = √ρ·g_block + √(1−ρ)·z_i: the individual part here, the shared part in glmNoise.

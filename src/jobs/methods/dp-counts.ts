@@ -233,13 +233,15 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   } else if (spec.series) {
     // One stream per series (and part), AR(1) along it.
     const streams = new Map<string, StreamingNoise>();
-    unique.forEach((a, i) => {
+    const streamOf = unique.map((a, i) => {
       const key = `${a.part}|${a.series}`;
       let stream = streams.get(key);
       if (!stream) streams.set(key, (stream = new StreamingNoise(ctx.random, b, spec.correlation && 'model' in spec.correlation ? spec.correlation.rho : 0, spec.series!.iteration)));
       noise[i] = stream.next();
+      return [...streams.keys()].indexOf(key);
     });
-    model = spec.correlation && 'model' in spec.correlation ? { kind: 'ar1', rho } : { kind: 'independent' };
+    // Streams are independent of one another: AR(1) within each, not across their boundaries.
+    model = spec.correlation && 'model' in spec.correlation ? { kind: 'ar1', rho, chainOf: streamOf } : { kind: 'independent' };
   } else if (groupColumn !== undefined) {
     model = { kind: 'block', rho, blockOf: unique.map((a, i) => (a.query.where.has(groupColumn) ? a.query.where.get(groupColumn)! : -1 - i)) };
     noise.set(glmNoise(ctx.random, model, unique.length, b));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveEpsilon } from '../../../src/engine/dp/accounting.js';
+import fc from 'fast-check';
+import { effectiveEpsilon, quadraticFormInverse } from '../../../src/engine/dp/accounting.js';
 import { discreteGaussian, discreteLaplace, discreteLaplacePmf, gridExponential, laplaceQuantile, snap } from '../../../src/engine/dp/exact-samplers.js';
 import { filteringAttack, wienerMse, wienerWeights } from '../../../src/engine/dp/filtering-attack.js';
 import { glmNoise, StreamingNoise } from '../../../src/engine/dp/glm.js';
@@ -153,6 +154,35 @@ describe('accounting and attacks (spec §E.3, §E.4, §F.2)', () => {
     expect(effectiveEpsilon({ kind: 'independent' }, [1, 1], 1)).toBeCloseTo(Math.SQRT2, 12);
     // Block inverse agrees with AR(1) for two answers in one block.
     expect(effectiveEpsilon({ kind: 'block', rho: 0.9, blockOf: [0, 0] }, [1, 0], 1)).toBeCloseTo(2.2942, 4);
+  });
+
+  it('ΔᵀR⁻¹Δ of AR(1) chains equals the inverse of the block-diagonal correlation matrix (property)', () => {
+    /** Solves R x = Δ by Gaussian elimination and returns Δᵀx. */
+    const direct = (rho: number, chainOf: readonly number[], delta: readonly number[]): number => {
+      const d = delta.length;
+      const a = Array.from({ length: d }, (_, i) => Array.from({ length: d + 1 }, (_, j) => (j === d ? delta[i]! : chainOf[i] === chainOf[j] && chainOf.slice(Math.min(i, j), Math.max(i, j) + 1).every((c) => c === chainOf[i]) ? rho ** Math.abs(i - j) : 0)));
+      for (let col = 0; col < d; col++) {
+        for (let row = col + 1; row < d; row++) {
+          const f = a[row]![col]! / a[col]![col]!;
+          for (let j = col; j <= d; j++) a[row]![j]! -= f * a[col]![j]!;
+        }
+      }
+      const x = new Array<number>(d).fill(0);
+      for (let i = d - 1; i >= 0; i--) x[i] = (a[i]![d]! - a[i]!.slice(i + 1, d).reduce((sum, v, k) => sum + v * x[i + 1 + k]!, 0)) / a[i]![i]!;
+      return delta.reduce((sum, v, i) => sum + v * x[i]!, 0);
+    };
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: -1, max: 1 })), { minLength: 1, maxLength: 9 }), fc.double({ min: -0.9, max: 0.9, noNaN: true }), (cells, rho) => {
+        // Chains are runs of equal ids; sorting keeps each id in one run.
+        const sorted = [...cells].sort((x, y) => x[0] - y[0]);
+        const chainOf = sorted.map(([c]) => c);
+        const delta = sorted.map(([, v]) => v);
+        expect(quadraticFormInverse({ kind: 'ar1', rho, chainOf }, delta)).toBeCloseTo(direct(rho, chainOf, delta), 6);
+      }),
+      { numRuns: 200 },
+    );
+    // Without chains, one AR(1) along everything.
+    expect(quadraticFormInverse({ kind: 'ar1', rho: 0.5 }, [1, 0, 1])).toBeCloseTo(direct(0.5, [0, 0, 0], [1, 0, 1]), 9);
   });
 
   it('Wiener smoother MSEs: IID noise is filtered, GLM noise of the signal’s shape is not (G = 1)', () => {
