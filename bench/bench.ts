@@ -186,6 +186,9 @@ console.log('| pruning | seconds | size pairs | skipped by loss | validity check
 console.log('|---|---:|---:|---:|---:|---|');
 for (const row of pruningRows) console.log(row);
 console.log('');
-for (const line of formatComparison(compareSearches(random, Number(values.rounds)))) console.log(line);
+for (const released of ['all', 'without salary-class'] as const) {
+  for (const line of formatComparison(compareSearches(random, Number(values.rounds), released))) console.log(line);
+  console.log('');
+}
 if (!values.keep) rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);
