@@ -1,3 +1,4 @@
+import { sortByCode } from './rows-by-code.js';
 import type { Column } from './table.js';
 import { keyColumn, tupleIds } from './tuple-ids.js';
 
@@ -16,12 +17,7 @@ export interface Grouping {
 
 export function groupRows(columns: readonly Column[], rowCount: number): Grouping {
   const { ids: groupOfRow, count: groupCount } = tupleIds(columns.map(keyColumn), null, rowCount);
-  const offsets = new Uint32Array(groupCount + 1);
-  for (let i = 0; i < rowCount; i++) offsets[groupOfRow[i]! + 1]!++;
-  for (let g = 0; g < groupCount; g++) offsets[g + 1]! += offsets[g]!;
-  const cursor = offsets.slice(0, groupCount);
-  const rowsByGroup = new Uint32Array(rowCount);
-  for (let i = 0; i < rowCount; i++) rowsByGroup[cursor[groupOfRow[i]!]!++] = i;
+  const { start: offsets, order: rowsByGroup } = sortByCode(groupOfRow, groupCount);
   return { groupCount, groupOfRow, offsets, rowsByGroup };
 }
 

@@ -1,3 +1,4 @@
+import { sortByCode } from '../rows-by-code.js';
 import { keyColumn, tupleIds } from '../tuple-ids.js';
 import { latticeSize, type LatticeColumn } from './lattice.js';
 import { quantizedLoss, type ScoreRule } from './lattice-score.js';
@@ -52,7 +53,9 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
   }
   // Base classes in lexicographic order of (column m−1, …, column 0): classes that agree on
   // columns d … m−1 are then adjacent for every d, and so are the classes merged from them.
-  const sorted = lexicographicOrder(cols.map((c) => Uint32Array.from(firstRow, (r) => c.levels[0]!.codes[r]!)), cols.map((c) => c.levels[0]!.dictionary.length));
+  // Least significant column first, each a stable counting sort.
+  let sorted: Uint32Array = Uint32Array.from({ length: B }, (_, b) => b);
+  for (const c of cols) sorted = sortByCode(Uint32Array.from(firstRow, (r) => c.levels[0]!.codes[r]!), c.levels[0]!.dictionary.length, sorted).order;
   const weight0 = Uint32Array.from(sorted, (b) => firstWeight[b]!);
   const repRow = Uint32Array.from(sorted, (b) => firstRow[b]!);
   const codes0 = cols.map((c) => Uint32Array.from(repRow, (r) => c.levels[0]!.codes[r]!));
@@ -253,20 +256,4 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
   };
   visit(0, B, identity, weight0, new Uint32Array(B), 1, 0, 0);
   return { score: scores, exact, best };
-}
-
-
-/** Indices 0 … n−1 sorted by (keys[m−1], …, keys[0]): least significant column first, each a stable counting sort. */
-function lexicographicOrder(keys: readonly Uint32Array[], cardinalities: readonly number[]): Uint32Array {
-  const n = keys[0]?.length ?? 0;
-  let order = Uint32Array.from({ length: n }, (_, i) => i);
-  let next = new Uint32Array(n);
-  keys.forEach((key, j) => {
-    const start = new Uint32Array(cardinalities[j]! + 1);
-    for (let i = 0; i < n; i++) start[key[i]! + 1]!++;
-    for (let v = 0; v < cardinalities[j]!; v++) start[v + 1]! += start[v]!;
-    for (let i = 0; i < n; i++) next[start[key[order[i]!]!]!++] = order[i]!;
-    [order, next] = [next, order];
-  });
-  return order;
 }

@@ -2,6 +2,7 @@ import { uniformInt } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
 import type { Column } from '../table.js';
 import type { GeneralizedColumn } from './hierarchy.js';
+import { sortByCode } from '../rows-by-code.js';
 import { classesOf } from './safe-k.js';
 
 /**
@@ -27,7 +28,7 @@ export function generalizedQueryError(
     for (let r = 0; r < c.codes.length; r++) toGeneral[c.codes[r]!] = g.codes[r]!;
     const share = new Float64Array(g.dictionary.length);
     for (let code = 1; code < c.dictionary.length; code++) share[toGeneral[code]!]!++;
-    return { toGeneral, share, rows: postings(c) };
+    return { toGeneral, share, rows: sortByCode(c.codes, c.dictionary.length) };
   });
   // The release counted once per class of identical generalized records, not per record.
   const { classOf, count: classCount } = classesOf(generalized, released);
@@ -73,17 +74,6 @@ export function generalizedQueryError(
     kept++;
   }
   return { error: kept === 0 ? Number.NaN : total / kept, queries: kept };
-}
-
-/** The rows of each code, by a counting sort: rows of code v are order[start[v] … start[v + 1]). */
-function postings(column: Column): { start: Uint32Array; order: Uint32Array } {
-  const start = new Uint32Array(column.dictionary.length + 1);
-  for (const code of column.codes) start[code + 1]!++;
-  for (let v = 0; v < column.dictionary.length; v++) start[v + 1]! += start[v]!;
-  const next = start.slice(0, column.dictionary.length);
-  const order = new Uint32Array(column.codes.length);
-  for (let r = 0; r < column.codes.length; r++) order[next[column.codes[r]!]!++] = r;
-  return { start, order };
 }
 
 /** Mean generalization loss of the released cells (0 = as collected, 1 = fully suppressed to "*"). */

@@ -1,3 +1,4 @@
+import { sortByCode } from '../rows-by-code.js';
 import { randomPermutation, shuffleInPlace } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
 import { roundRobinInto } from './partition.js';
@@ -50,12 +51,7 @@ export function matrixFromBuckets(buckets: readonly Int32Array[], m: number): Bu
 export function materializeBuckets(source: RandomSource, values: Uint32Array, m: number, matrix: BucketMatrix): Bucketization {
   const n = values.length;
   // Rows grouped by value (counting sort), each group shuffled so dealing them out follows no input order.
-  const start = new Uint32Array(m + 1);
-  for (let r = 0; r < n; r++) start[values[r]! + 1]!++;
-  for (let v = 0; v < m; v++) start[v + 1]! += start[v]!;
-  const cursor = start.slice(0, m);
-  const byValue = new Uint32Array(n);
-  for (let r = 0; r < n; r++) byValue[cursor[values[r]!]!++] = r;
+  const { start, order: byValue } = sortByCode(values, m);
   for (let v = 0; v < m; v++) shuffleInPlace(source, byValue.subarray(start[v]!, start[v + 1]!));
   const { bucketCount, counts } = matrix;
   const ids = randomPermutation(source, bucketCount);

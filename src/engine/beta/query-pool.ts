@@ -1,5 +1,6 @@
 import { uniformInt } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
+import { sortByCode } from '../rows-by-code.js';
 import type { Column } from '../table.js';
 import type { Bucketization } from './bucketize.js';
 
@@ -48,15 +49,9 @@ export class RowIndex {
   private readonly rows: Uint32Array[] = [];
   constructor(private readonly columns: readonly Column[]) {
     for (const column of columns) {
-      const size = column.dictionary.length;
-      const offsets = new Uint32Array(size + 1);
-      for (const code of column.codes) offsets[code + 1]!++;
-      for (let c = 0; c < size; c++) offsets[c + 1]! += offsets[c]!;
-      const cursor = offsets.slice(0, size);
-      const rows = new Uint32Array(column.codes.length);
-      column.codes.forEach((code, r) => (rows[cursor[code]!++] = r));
-      this.offsets.push(offsets);
-      this.rows.push(rows);
+      const { start, order } = sortByCode(column.codes, column.dictionary.length);
+      this.offsets.push(start);
+      this.rows.push(order);
     }
   }
 
