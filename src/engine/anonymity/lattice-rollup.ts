@@ -82,10 +82,11 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
   // suffix[j][b]: id of base class b's level-0 tuple over columns j … m−1.
   const suffix: Uint32Array[] = new Array(m + 1);
   suffix[m] = new Uint32Array(B);
+  let suffixCount = 1;
   for (let j = m - 1; j >= 0; j--) {
-    table.reset(B);
-    const next = suffix[j + 1]!;
-    suffix[j] = Uint32Array.from(codes0[j]!, (code, b) => table.id(code, next[b]!));
+    const { ids, count } = tupleIds([{ codes: codes0[j]!, cardinality: cols[j]!.levels[0]!.dictionary.length }, { codes: suffix[j + 1]!, cardinality: suffixCount }], null, B);
+    suffix[j] = ids;
+    suffixCount = count;
   }
 
   // Buffers per depth d for the classes handed to depth d + 1.

@@ -4,15 +4,7 @@
  * number of the current round, so starting a round costs nothing instead of
  * clearing the table.
  */
-export interface PairIdTable {
-  readonly count: number;
-  /** Forgets every pair; ids start again at 0. At most `expected` pairs follow. */
-  reset(expected: number): void;
-  /** The id of (a, b), b < cardinality, new ones numbered in order of first appearance. */
-  id(a: number, b: number, cardinality: number): number;
-}
-
-export class PairIds implements PairIdTable {
+export class PairIds {
   /** Slot i holds [round, a, b, id] at 4i: one cache line per probe. */
   private readonly slots: Uint32Array;
   private mask = 15;
@@ -26,6 +18,7 @@ export class PairIds implements PairIdTable {
     this.slots = new Uint32Array(size * 4);
   }
 
+  /** Forgets every pair; ids start again at 0. At most `expected` pairs follow. */
   reset(expected: number): void {
     if (expected > this.capacity) throw new RangeError(`at most ${this.capacity} pairs fit`);
     // A table sized to this round stays in cache; older rounds' slots are told apart by their mark.
@@ -40,6 +33,7 @@ export class PairIds implements PairIdTable {
     }
   }
 
+  /** The id of (a, b), new ones numbered in order of first appearance. */
   id(a: number, b: number): number {
     const { slots, mask, current } = this;
     const h = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca6b)) >>> 0;
@@ -59,7 +53,7 @@ export class PairIds implements PairIdTable {
 }
 
 /** The same for small products a·cardinality + b ≤ capacity: a direct slot per pair, no hashing. */
-export class DensePairIds implements PairIdTable {
+export class DensePairIds {
   private readonly ids: Uint32Array;
   private readonly round: Uint32Array;
   private current = 0;
