@@ -12,9 +12,9 @@ import { bucketsFromClasses, materializeBuckets } from '../src/engine/beta/bucke
 import { multiSizeBucketing } from '../src/engine/beta/multi-size.js';
 import { ceilInverse, coefficientBetas, makeThresholds, minimumBucketSize } from '../src/engine/beta/thresholds.js';
 import { twoSizeBucketing } from '../src/engine/beta/two-size.js';
-import { generalizeColumn, intervalHierarchy, maskingHierarchy, tableHierarchy, withMetadataLoss, type Hierarchy } from '../src/engine/anonymity/hierarchy.js';
+import { generalizeColumn, intervalHierarchy, maskingHierarchy, tableHierarchy, type Hierarchy } from '../src/engine/anonymity/hierarchy.js';
 import { scoreRule } from '../src/engine/anonymity/lattice-score.js';
-import { latticeSize } from '../src/engine/anonymity/lattice.js';
+import { latticeColumn, latticeSize } from '../src/engine/anonymity/lattice.js';
 import { chooseGeneralization } from '../src/engine/anonymity/lattice-search.js';
 import { anonymizeSample, bernoulliSample, safeKAnonymize } from '../src/engine/anonymity/safe-k.js';
 import { groupRows } from '../src/engine/micro-groups.js';
@@ -157,10 +157,7 @@ const safeKWithLoad = timings[0]!.ms + timings.at(-1)!.ms;
 
 // The differentially private search over every level of the same hierarchies (age in 5/10/20-year intervals).
 const searchHierarchies: Record<string, Hierarchy> = { ...Object.fromEntries(Object.entries(recoding).map(([name, [build]]) => [name, build()])), age: intervalHierarchy([5, 10, 20]), sex: hierarchyFile('sex'), 'salary-class': hierarchyFile('salary-class') };
-const searchLattice = table.columns.map((c) => {
-  const h = searchHierarchies[c.name];
-  return { levels: Array.from({ length: h ? h.depth : 1 }, (_, level) => withMetadataLoss(generalizeColumn(c, h, level), h, level)) };
-});
+const searchLattice = table.columns.map((c) => latticeColumn(c, searchHierarchies[c.name]));
 const searchSample = bernoulliSample(random, table.rowCount, rational(1n, 10n));
 time(`safe k-anonymity, levels "search" (β = 0.1, k = 10, ε_sel = 0.1, ${latticeSize(searchLattice).toLocaleString('en-US')} lattice nodes)`, rows, () => {
   const choice = chooseGeneralization(random, scoreRule(10, searchLattice.length, searchSample.length), searchLattice, searchSample, 0.1);

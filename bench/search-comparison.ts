@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { smallestK } from '../src/engine/anonymity/dp-delta.js';
-import { generalizeColumn, tableHierarchy, withMetadataLoss, type GeneralizedColumn } from '../src/engine/anonymity/hierarchy.js';
+import { generalizeColumn, tableHierarchy, type GeneralizedColumn } from '../src/engine/anonymity/hierarchy.js';
 import { DEFAULT_LOSS_WEIGHT, scoreRule } from '../src/engine/anonymity/lattice-score.js';
-import { latticeSize } from '../src/engine/anonymity/lattice.js';
+import { latticeColumn, latticeSize } from '../src/engine/anonymity/lattice.js';
 import { chooseGeneralization } from '../src/engine/anonymity/lattice-search.js';
 import { generalizationLoss } from '../src/engine/anonymity/query-error.js';
 import { anonymizeSample, bernoulliSample } from '../src/engine/anonymity/safe-k.js';
@@ -38,7 +38,7 @@ export function compareSearches(random: RandomSource, rounds: number, released: 
   const hierarchies = columns.map((c) => tableHierarchy(readHierarchyRows(resolve(dir, `adult_hierarchy_${c.name}.csv`))));
   // Measured with the report's loss; the search scores with the hierarchy-only loss, as the product does.
   const lattice: { levels: GeneralizedColumn[] }[] = columns.map((c, j) => ({ levels: Array.from({ length: hierarchies[j]!.depth }, (_, l) => generalizeColumn(c, hierarchies[j], l)) }));
-  const scoring = lattice.map((c, j) => ({ levels: c.levels.map((g, l) => withMetadataLoss(g, hierarchies[j], l)) }));
+  const scoring = columns.map((c, j) => latticeColumn(c, hierarchies[j]));
   const prepareMs = performance.now() - t0;
   const epsilonSearch = 0.1;
   const epsilon = 1 - epsilonSearch;

@@ -1,9 +1,16 @@
+import type { Column } from '../table.js';
+import { generalizeColumn, withMetadataLoss, type GeneralizedColumn, type Hierarchy } from './hierarchy.js';
 import { directScore, type ScoreRule, type ScoredColumn } from './lattice-score.js';
 
 /** One column of the generalization lattice. */
 export interface LatticeColumn {
   /** The column generalized at each level 0 … depth−1. */
   readonly levels: readonly ScoredColumn[];
+}
+
+/** A column at every level of its hierarchy (one level without one), scored with the hierarchy-only loss a search may use. */
+export function latticeColumn(column: Column, hierarchy: Hierarchy | undefined): LatticeColumn & { readonly levels: readonly GeneralizedColumn[] } {
+  return { levels: Array.from({ length: hierarchy ? hierarchy.depth : 1 }, (_, level) => withMetadataLoss(generalizeColumn(column, hierarchy, level), hierarchy, level)) };
 }
 
 export function latticeSize(columns: readonly LatticeColumn[]): number {

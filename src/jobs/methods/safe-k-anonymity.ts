@@ -1,8 +1,7 @@
 import { deltaFor, largestBeta, minimumEpsilon, smallestK } from '../../engine/anonymity/dp-delta.js';
 import { generalizedQueryError, generalizationLoss } from '../../engine/anonymity/query-error.js';
-import { generalizeColumn, withMetadataLoss } from '../../engine/anonymity/hierarchy.js';
 import { scoreRule } from '../../engine/anonymity/lattice-score.js';
-import { latticeSize } from '../../engine/anonymity/lattice.js';
+import { latticeColumn, latticeSize } from '../../engine/anonymity/lattice.js';
 import { chooseGeneralization, choosePath } from '../../engine/anonymity/lattice-search.js';
 import { anonymizeSample, bernoulliSample, classesOf } from '../../engine/anonymity/safe-k.js';
 import { rationalFromNumber, formatRational } from '../../engine/rational.js';
@@ -89,11 +88,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
   let search: { node: Record<string, number>; nodes: number; scored: number; score: number; bestScore: number; slope: number } | undefined;
   if (spec.levels === 'search') {
     const loaded = loadHierarchies(plan, released, spec.hierarchies, {}, ctx.baseDir);
-    const lattice = released.map((column) => {
-      const entry = loaded.get(column.name);
-      const depth = entry ? entry.hierarchy.depth : 1;
-      return { levels: Array.from({ length: depth }, (_, level) => withMetadataLoss(generalizeColumn(column, entry?.hierarchy, level), entry?.hierarchy, level)) };
-    });
+    const lattice = released.map((column) => latticeColumn(column, loaded.get(column.name)?.hierarchy));
     const rule = scoreRule(p.k, lattice.length, sample.length, { lossWeight: spec.searchLossWeight });
     const nodes = latticeSize(lattice);
     if (spec.searchStrategy === 'lattice' && nodes > MAX_LATTICE_NODES) {
