@@ -15,25 +15,33 @@ export interface SensitiveDomain {
 
 export class DomainError extends Error {}
 
-export function sensitiveDomain(column: Column, declared?: readonly string[]): SensitiveDomain {
-  const values = declared ? [...declared] : column.dictionary.slice(1);
-  if (new Set(values).size !== values.length) throw new DomainError(`the declared domain of "${column.name}" lists a value twice`);
-  if (values.length < 2) {
-    throw new DomainError(`the sensitive column "${column.name}" has ${values.length} distinct value(s); at least 2 are needed`);
-  }
-  const position = new Map(values.map((v, i) => [v, i]));
-  const domainIndexOfCode = new Int32Array(column.dictionary.length).fill(-1);
+/**
+ * Checks a declared list of a column's values: no value twice, and every value
+ * of the data among them. Returns the position in the list of each dictionary
+ * code (code 0, missing, gets −1).
+ */
+export function declaredPositions(column: Column, declared: readonly string[]): Int32Array {
+  if (new Set(declared).size !== declared.length) throw new DomainError(`the declared domain of "${column.name}" lists a value twice`);
+  const position = new Map(declared.map((v, i) => [v, i]));
+  const positions = new Int32Array(column.dictionary.length).fill(-1);
   const outside: string[] = [];
   for (let code = 1; code < column.dictionary.length; code++) {
     const index = position.get(column.dictionary[code]!);
     if (index === undefined) outside.push(column.dictionary[code]!);
-    else domainIndexOfCode[code] = index;
+    else positions[code] = index;
   }
   if (outside.length > 0) {
-    throw new DomainError(
-      `values of "${column.name}" outside its declared domain: ${outside.slice(0, 5).map((v) => JSON.stringify(v)).join(', ')}`,
-    );
+    throw new DomainError(`values of "${column.name}" outside its declared domain: ${outside.slice(0, 5).map((v) => JSON.stringify(v)).join(', ')}${outside.length > 5 ? ', …' : ''}`);
   }
+  return positions;
+}
+
+export function sensitiveDomain(column: Column, declared?: readonly string[]): SensitiveDomain {
+  const values = declared ? [...declared] : column.dictionary.slice(1);
+  if (values.length < 2) {
+    throw new DomainError(`the sensitive column "${column.name}" has ${values.length} distinct value(s); at least 2 are needed`);
+  }
+  const domainIndexOfCode = declaredPositions(column, values);
   if (column.missing > 0) {
     const row = column.codes.indexOf(MISSING_CODE);
     throw new DomainError(

@@ -76,10 +76,15 @@ export function analyze(job: Job & { method: RandomizedSpec }, imported: Importe
 
 /** The sensitive domain, its problems reported as job errors on the key that set it. */
 export function jobDomain(column: Column, declared?: readonly string[]): SensitiveDomain {
+  return domainCheck(declared ? `method.domains.${column.name}` : `attributes.${column.name}`, () => sensitiveDomain(column, declared));
+}
+
+/** Runs a check of a column's domain, reporting its DomainError as a job error under `key`. */
+export function domainCheck<T>(key: string, check: () => T): T {
   try {
-    return sensitiveDomain(column, declared);
+    return check();
   } catch (error) {
-    if (error instanceof DomainError) throw new JobError(error.message, declared ? `method.domains.${column.name}` : `attributes.${column.name}`);
+    if (error instanceof DomainError) throw new JobError(error.message, key);
     throw error;
   }
 }

@@ -7,10 +7,12 @@ import { glmNoise, iidLaplaceNoise, StreamingNoise, type CorrelationModel } from
 import { differentialInference } from '../../engine/dp/inference-attack.js';
 import { randomPermutation } from '../../engine/random/draws.js';
 import { rationalFromNumber, rational } from '../../engine/rational.js';
+import { declaredPositions } from '../../engine/sensitive-domain.js';
 import type { Column } from '../../engine/table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { ReleaseColumn, ReleaseTable } from '../../io/output/release-table.js';
 import type { DpReport } from '../../io/report/report-model.js';
+import { domainCheck } from '../analyze.js';
 import { JobError } from '../job-error.js';
 import type { DpCountsSpec, Job } from '../job-schema.js';
 import { resolveRoles } from '../plan.js';
@@ -57,10 +59,7 @@ function publicColumns(columns: readonly Column[], spec: DpCountsSpec): PublicCo
   for (const [name, values] of Object.entries(spec.domains ?? {})) {
     const key = `method.domains.${name}`;
     const c = columnIndex(columns, name, key);
-    if (new Set(values).size !== values.length) throw new JobError(`the declared domain of "${name}" lists a value twice`, key);
-    const allowed = new Set(values);
-    const outside = columns[c]!.dictionary.slice(1).filter((v) => !allowed.has(v));
-    if (outside.length > 0) throw new JobError(`values of "${name}" outside its declared domain: ${outside.slice(0, 5).map((v) => JSON.stringify(v)).join(', ')}${outside.length > 5 ? ', …' : ''}`, key);
+    domainCheck(key, () => declaredPositions(columns[c]!, values));
     declared.set(c, values);
     named.set(c, [...values]);
   }
