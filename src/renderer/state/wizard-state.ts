@@ -114,6 +114,10 @@ export const initialState: WizardState = {
 
 export const NO_HIERARCHY: HierarchyChoice = { kind: 'none', file: '', widths: '10, 20', length: 5, level: 0 };
 
+/** The parameter and output sections, each updated by merging a partial patch. */
+type Section = 'up' | 'rp' | 'beta' | 'output' | 'kanon' | 'partition' | 'dp';
+type PatchAction = { [S in Section]: { type: 'patch'; section: S; patch: Partial<WizardState[S]> } }[Section];
+
 export type Action =
   | { type: 'go'; step: StepId }
   | { type: 'setInputPath'; path: string }
@@ -122,14 +126,8 @@ export type Action =
   | { type: 'setRole'; column: string; role: Role }
   | { type: 'setRoles'; roles: Readonly<Record<string, Role>> }
   | { type: 'setMethod'; method: MethodType }
-  | { type: 'setUp'; patch: Partial<WizardState['up']> }
-  | { type: 'setRp'; patch: Partial<WizardState['rp']> }
-  | { type: 'setBeta'; patch: Partial<WizardState['beta']> }
-  | { type: 'setOutput'; patch: Partial<WizardState['output']> }
-  | { type: 'setKanon'; patch: Partial<WizardState['kanon']> }
-  | { type: 'setPartition'; patch: Partial<WizardState['partition']> }
+  | PatchAction
   | { type: 'setHierarchy'; column: string; patch: Partial<HierarchyChoice> }
-  | { type: 'setDp'; patch: Partial<WizardState['dp']> }
   | { type: 'runStarted'; id: string }
   | { type: 'runStatus'; status: RunStatus }
   | { type: 'load'; state: WizardState };
@@ -169,22 +167,10 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return { ...state, roles: { ...state.roles, ...action.roles } };
     case 'setMethod':
       return { ...state, method: action.method };
-    case 'setUp':
-      return { ...state, up: { ...state.up, ...action.patch } };
-    case 'setRp':
-      return { ...state, rp: { ...state.rp, ...action.patch } };
-    case 'setBeta':
-      return { ...state, beta: { ...state.beta, ...action.patch } };
-    case 'setOutput':
-      return { ...state, output: { ...state.output, ...action.patch } };
-    case 'setKanon':
-      return { ...state, kanon: { ...state.kanon, ...action.patch } };
-    case 'setPartition':
-      return { ...state, partition: { ...state.partition, ...action.patch } };
+    case 'patch':
+      return { ...state, [action.section]: { ...state[action.section], ...action.patch } };
     case 'setHierarchy':
       return { ...state, hierarchies: { ...state.hierarchies, [action.column]: { ...(state.hierarchies[action.column] ?? NO_HIERARCHY), ...action.patch } } };
-    case 'setDp':
-      return { ...state, dp: { ...state.dp, ...action.patch } };
     case 'runStarted':
       return { ...state, run: { id: action.id, status: { id: action.id, state: 'running', fraction: 0 } } };
     case 'runStatus':

@@ -18,7 +18,7 @@ export function ParametersStep(props: { file: OpenedFile; state: WizardState; di
   if (state.method === 'dp-counts') return <DpParameters {...props} problems={problems} />;
   const rp = state.method === 'reconstruction-privacy';
   const params = rp ? state.rp : state.up;
-  const set = (patch: Partial<WizardState['rp'] & WizardState['up']>) => dispatch(rp ? { type: 'setRp', patch } : { type: 'setUp', patch });
+  const set = (patch: Partial<WizardState['rp'] & WizardState['up']>) => dispatch(rp ? { type: 'patch', section: 'rp', patch } : { type: 'patch', section: 'up', patch });
   const rhoMode = !rp && state.up.mode === 'rho';
   return (
     <>
@@ -31,7 +31,7 @@ export function ParametersStep(props: { file: OpenedFile; state: WizardState; di
             { value: 'retention', label: 'directly' },
             { value: 'rho', label: 'from a ρ1–ρ2 privacy target (the largest safe retention)' },
           ]}
-          onChange={(mode) => dispatch({ type: 'setUp', patch: { mode } })}
+          onChange={(mode) => dispatch({ type: 'patch', section: 'up', patch: { mode } })}
         />
       )}
       {!rhoMode && (
@@ -49,8 +49,8 @@ export function ParametersStep(props: { file: OpenedFile; state: WizardState; di
       )}
       <fieldset className="options">
         <legend>{rhoMode ? 'ρ1–ρ2 privacy target' : 'ρ1–ρ2 helper: the largest retention for a privacy target'}</legend>
-        <NumberField label="ρ1 (prior at most)" min={0.001} max={0.999} step={0.01} value={state.up.rho1} onChange={(rho1) => dispatch({ type: 'setUp', patch: { rho1 } })} error={problems['rho1']} help="An adversary who believes a value with probability at most ρ1…" />
-        <NumberField label="ρ2 (posterior at most)" min={0.001} max={0.999} step={0.01} value={state.up.rho2} onChange={(rho2) => dispatch({ type: 'setUp', patch: { rho2 } })} error={problems['rho2']} help="…must not end up believing it with probability above ρ2." />
+        <NumberField label="ρ1 (prior at most)" min={0.001} max={0.999} step={0.01} value={state.up.rho1} onChange={(rho1) => dispatch({ type: 'patch', section: 'up', patch: { rho1 } })} error={problems['rho1']} help="An adversary who believes a value with probability at most ρ1…" />
+        <NumberField label="ρ2 (posterior at most)" min={0.001} max={0.999} step={0.01} value={state.up.rho2} onChange={(rho2) => dispatch({ type: 'patch', section: 'up', patch: { rho2 } })} error={problems['rho2']} help="…must not end up believing it with probability above ρ2." />
         <div className="derived">
           {sensitive.map((c) => {
             const p = maxRetention(state.up.rho1, state.up.rho2, c.distinct);
@@ -72,7 +72,7 @@ export function ParametersStep(props: { file: OpenedFile; state: WizardState; di
         <NumberField label="ε (relative error)" min={0.01} max={2} step={0.05} value={params.epsilon} onChange={(epsilon) => set({ epsilon })} error={problems['epsilon']} help="The adversary's estimate of a group's share of a value must be off by more than this fraction. Larger ε is stricter." />
         <NumberField label="δ (confidence)" min={0.01} max={0.99} step={0.01} value={params.delta} onChange={(delta) => set({ delta })} error={problems['delta']} help="…with a probability of at least δ. Larger δ is stricter." />
         <SelectField label="Bound" value={params.bound} options={BOUNDS} onChange={(bound) => set({ bound })} help="The full bound certifies fewer records per group." />
-        {rp && <CheckField label="Strict: trim the few sampled rows that coin flips add" checked={state.rp.strict} onChange={(strict) => dispatch({ type: 'setRp', patch: { strict } })} help="so every group passes the exact test (recommended)." />}
+        {rp && <CheckField label="Strict: trim the few sampled rows that coin flips add" checked={state.rp.strict} onChange={(strict) => dispatch({ type: 'patch', section: 'rp', patch: { strict } })} help="so every group passes the exact test (recommended)." />}
       </fieldset>
     </>
   );
@@ -82,7 +82,7 @@ function BetaParameters(props: { file: OpenedFile; state: WizardState; dispatch:
   const { file, state, dispatch, problems } = props;
   const b = state.beta;
   const column = file.columns.find((c) => state.roles[c.name] === 'sensitive');
-  const set = (patch: Partial<WizardState['beta']>) => dispatch({ type: 'setBeta', patch });
+  const set = (patch: Partial<WizardState['beta']>) => dispatch({ type: 'patch', section: 'beta', patch });
   const rows = column ? betaRows(state, column, file.rows) : [];
   return (
     <>
@@ -180,8 +180,8 @@ function AnonymityParameters(props: { file: OpenedFile; state: WizardState; disp
   const safe = state.method === 'safe-k-anonymity';
   const kn = state.kanon;
   const p = state.partition;
-  const setK = (patch: Partial<WizardState['kanon']>) => dispatch({ type: 'setKanon', patch });
-  const setP = (patch: Partial<WizardState['partition']>) => dispatch({ type: 'setPartition', patch });
+  const setK = (patch: Partial<WizardState['kanon']>) => dispatch({ type: 'patch', section: 'kanon', patch });
+  const setP = (patch: Partial<WizardState['partition']>) => dispatch({ type: 'patch', section: 'partition', patch });
   const columns = file.columns.filter((c) => state.roles[c.name] !== 'identifier');
   return (
     <>
@@ -312,7 +312,7 @@ function AnonymityParameters(props: { file: OpenedFile; state: WizardState; disp
 function DpParameters(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void; problems: Record<string, string> }) {
   const { file, state, dispatch, problems } = props;
   const d = state.dp;
-  const set = (patch: Partial<WizardState['dp']>) => dispatch({ type: 'setDp', patch });
+  const set = (patch: Partial<WizardState['dp']>) => dispatch({ type: 'patch', section: 'dp', patch });
   const columns = file.columns.filter((c) => state.roles[c.name] !== 'identifier');
   const marginals = d.columns.length + (d.columns.length * (d.columns.length - 1)) / 2;
   const cellColumns = [...new Set([...d.columns, ...(d.seriesBy ? [d.seriesBy] : [])])];

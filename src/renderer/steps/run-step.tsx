@@ -28,18 +28,18 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
   return (
     <>
       <p className="lead">Where to write the protected release and its report. Files are written to a temporary folder and appear only when complete.</p>
-      <TextField label="Output folder" wide value={o.dir} onChange={(dir) => dispatch({ type: 'setOutput', patch: { dir } })} help="A new folder, or a previous Custos release to replace." />
+      <TextField label="Output folder" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patch', section: 'output', patch: { dir } })} help="A new folder, or a previous Custos release to replace." />
       <fieldset className="options inline">
         <legend>Release formats</legend>
-        <CheckField label="CSV" checked={o.csv} onChange={(csv) => dispatch({ type: 'setOutput', patch: { csv } })} />
-        <CheckField label="Excel workbook" checked={o.xlsx} onChange={(xlsx) => dispatch({ type: 'setOutput', patch: { xlsx } })} />
+        <CheckField label="CSV" checked={o.csv} onChange={(csv) => dispatch({ type: 'patch', section: 'output', patch: { csv } })} />
+        <CheckField label="Excel workbook" checked={o.xlsx} onChange={(xlsx) => dispatch({ type: 'patch', section: 'output', patch: { xlsx } })} />
       </fieldset>
       <fieldset className="options inline">
         <legend>Report</legend>
-        <CheckField label="HTML" checked={o.html} onChange={(html) => dispatch({ type: 'setOutput', patch: { html } })} />
-        <CheckField label="PDF" checked={o.pdf} onChange={(pdf) => dispatch({ type: 'setOutput', patch: { pdf } })} />
-        <CheckField label="Internal variant (true statistics)" checked={o.internal} onChange={(internal) => dispatch({ type: 'setOutput', patch: { internal } })} />
-        <CheckField label="External variant (safe to publish)" checked={o.external} onChange={(external) => dispatch({ type: 'setOutput', patch: { external } })} />
+        <CheckField label="HTML" checked={o.html} onChange={(html) => dispatch({ type: 'patch', section: 'output', patch: { html } })} />
+        <CheckField label="PDF" checked={o.pdf} onChange={(pdf) => dispatch({ type: 'patch', section: 'output', patch: { pdf } })} />
+        <CheckField label="Internal variant (true statistics)" checked={o.internal} onChange={(internal) => dispatch({ type: 'patch', section: 'output', patch: { internal } })} />
+        <CheckField label="External variant (safe to publish)" checked={o.external} onChange={(external) => dispatch({ type: 'patch', section: 'output', patch: { external } })} />
       </fieldset>
       {props.blocked && <Callout tone="error">Fix this first: {props.blocked}.</Callout>}
       {!o.csv && !o.xlsx && <Callout tone="error">Choose at least one release format.</Callout>}
