@@ -25,35 +25,38 @@ export function partitionedRecoding(
   parts: number,
   model: PrivacyModel,
 ): { readonly partOfRow: Uint8Array | Uint32Array; readonly parts: PartResult[] } {
-  if (!Number.isInteger(parts) || parts < 1 || parts > rowCount) throw new RangeError('parts must be an integer between 1 and the number of records');
-  const order = randomPermutation(source, rowCount);
   const partOfRow = parts < 256 ? new Uint8Array(rowCount) : new Uint32Array(rowCount);
-  const results: PartResult[] = [];
-  let offset = 0;
-  for (let p = 0; p < parts; p++) {
-    const size = Math.floor(rowCount / parts) + (p < rowCount % parts ? 1 : 0);
-    const rows = order.slice(offset, offset + size);
-    offset += size;
+  const results = randomParts(source, rowCount, parts).map((rows, p): PartResult => {
     for (const r of rows) partOfRow[r] = p;
     const { classOf, count } = classesOf(quasi, rows);
     const measure = classMeasure(model, rows, classOf, count, sensitive);
-    const census = suppressClasses(source, rows, classOf, count, (c, sizeOfClass) => {
-      if (model.type === 'k-anonymity') return sizeOfClass >= model.k;
-      if (model.type === 'l-diversity') return measure[c]! >= model.l;
-      return measure[c]! <= model.t + 1e-12;
-    });
+    const passes = (c: number, size: number): boolean =>
+      model.type === 'k-anonymity' ? size >= model.k : model.type === 'l-diversity' ? measure[c]! >= model.l : measure[c]! <= model.t + 1e-12;
+    const census = suppressClasses(source, rows, classOf, count, passes);
     let worst = model.type === 't-closeness' ? 0 : Infinity;
     const sizes = new Uint32Array(count);
     for (let i = 0; i < rows.length; i++) sizes[classOf[i]!]!++;
     for (let c = 0; c < count; c++) {
-      const passes = model.type === 'k-anonymity' ? sizes[c]! >= model.k : model.type === 'l-diversity' ? measure[c]! >= model.l : measure[c]! <= model.t + 1e-12;
-      if (!passes || sizes[c] === 0) continue;
+      if (sizes[c] === 0 || !passes(c, sizes[c]!)) continue;
       const value = model.type === 'k-anonymity' ? sizes[c]! : measure[c]!;
       worst = model.type === 't-closeness' ? Math.max(worst, value) : Math.min(worst, value);
     }
-    results.push({ ...census, part: p + 1, size, worst: Number.isFinite(worst) ? worst : 0 });
-  }
+    return { ...census, part: p + 1, size: rows.length, worst: Number.isFinite(worst) ? worst : 0 };
+  });
   return { partOfRow, parts: results };
+}
+
+/** A random split of rows 0 … n−1 into `parts` disjoint parts of sizes ⌊n/P⌋ or ⌈n/P⌉, which depend only on n and P. */
+export function randomParts(source: RandomSource, rowCount: number, parts: number): Uint32Array[] {
+  if (!Number.isInteger(parts) || parts < 1 || parts > rowCount) throw new RangeError('parts must be an integer between 1 and the number of records');
+  const order = randomPermutation(source, rowCount);
+  const out: Uint32Array[] = [];
+  let offset = 0;
+  for (let p = 0; p < parts; p++) {
+    const size = Math.floor(rowCount / parts) + (p < rowCount % parts ? 1 : 0);
+    out.push(order.slice(offset, (offset += size)));
+  }
+  return out;
 }
 
 /** Distinct sensitive values per class (ℓ-diversity) or the equal-distance EMD to the part's distribution (t-closeness). */

@@ -5,7 +5,7 @@ import { discreteLaplace, GRID_BITS, snap } from '../../engine/dp/exact-samplers
 import { autocovariance, filteringAttack } from '../../engine/dp/filtering-attack.js';
 import { glmNoise, iidLaplaceNoise, StreamingNoise, type CorrelationModel } from '../../engine/dp/glm.js';
 import { differentialInference } from '../../engine/dp/inference-attack.js';
-import { randomPermutation } from '../../engine/random/draws.js';
+import { randomParts } from '../../engine/anonymity/partitioned.js';
 import { rationalFromNumber, rational } from '../../engine/rational.js';
 import { declaredPositions } from '../../engine/sensitive-domain.js';
 import type { Column } from '../../engine/table.js';
@@ -166,26 +166,20 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   const groupColumn = spec.correlation && 'groupBy' in spec.correlation ? check(spec.correlation.groupBy, 'method.correlation.groupBy') : undefined;
   // Split into fixed-size random parts when asked (parallel composition under bounded neighbours).
   const n = table.rowCount;
-  const partRows: (Uint32Array | null)[] = [];
-  if (spec.parts > 1) {
-    if (spec.parts > n) throw new JobError(`${spec.parts} parts for ${n} records`, 'method.parts');
-    const order = randomPermutation(ctx.random, n);
-    let offset = 0;
-    for (let p = 0; p < spec.parts; p++) {
-      const size = Math.floor(n / spec.parts) + (p < n % spec.parts ? 1 : 0);
-      partRows.push(order.slice(offset, (offset += size)));
-    }
-  } else partRows.push(null);
+  if (spec.parts > 1 && spec.parts > n) throw new JobError(`${spec.parts} parts for ${n} records`, 'method.parts');
+  const partRows: (Uint32Array | null)[] = spec.parts > 1 ? randomParts(ctx.random, n, spec.parts) : [null];
   // Expand queries over the series column, then cache repeats: an identical query gets the same noisy answer.
   const answered: Answered[] = [];
   const label = (q: CountQuerySpec): string => [...q.where].map(([c, code]) => `${cols[c]!.name}=${cols[c]!.dictionary[code]}`).join(' ∧ ') || 'all records';
+  const seriesCells = seriesColumn === undefined ? [] : known.cells(seriesColumn);
   partRows.forEach((_, p) => {
     for (const q of base) {
-      if (seriesColumn === undefined) answered.push({ query: q, label: label(q), part: p });
-      else for (const code of known.cells(seriesColumn)) {
+      const name = label(q);
+      if (seriesColumn === undefined) answered.push({ query: q, label: name, part: p });
+      else for (const code of seriesCells) {
         const where = new Map(q.where);
         where.set(seriesColumn, code);
-        answered.push({ query: { where }, label: label(q), series: label(q), part: p });
+        answered.push({ query: { where }, label: name, series: name, part: p });
       }
     }
   });
@@ -231,13 +225,13 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
     for (let i = 0; i < unique.length; i++) noise[i] = Number(discreteLaplace(ctx.random, scale));
   } else if (spec.series) {
     // One stream per series (and part), AR(1) along it.
-    const streams = new Map<string, StreamingNoise>();
+    const streams = new Map<string, { readonly noise: StreamingNoise; readonly id: number }>();
     const streamOf = unique.map((a, i) => {
       const key = `${a.part}|${a.series}`;
       let stream = streams.get(key);
-      if (!stream) streams.set(key, (stream = new StreamingNoise(ctx.random, b, spec.correlation && 'model' in spec.correlation ? spec.correlation.rho : 0, spec.series!.iteration)));
-      noise[i] = stream.next();
-      return [...streams.keys()].indexOf(key);
+      if (!stream) streams.set(key, (stream = { noise: new StreamingNoise(ctx.random, b, spec.correlation && 'model' in spec.correlation ? spec.correlation.rho : 0, spec.series!.iteration), id: streams.size }));
+      noise[i] = stream.noise.next();
+      return stream.id;
     });
     // Streams are independent of one another: AR(1) within each, not across their boundaries.
     model = spec.correlation && 'model' in spec.correlation ? { kind: 'ar1', rho, chainOf: streamOf } : { kind: 'independent' };
