@@ -319,7 +319,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   if (spec.parts > 1) out.push({ name: 'part', dictionary: Array.from({ length: spec.parts }, (_, p) => String(p + 1)), codes: Uint32Array.from(answered, (a) => a.part), via: null, numeric: true });
   for (const c of queried) {
     const column = cols[c]!;
-    out.push({ name: column.name, dictionary: column.dictionary, codes: Uint32Array.from(answered, (a) => Math.max(0, a.query.where.get(c) ?? 0)), via: null, numeric: column.type !== 'text' });
+    out.push({ name: column.name, dictionary: column.dictionary, codes: Uint32Array.from(answered, (a) => a.query.where.get(c) ?? 0), via: null, numeric: column.type !== 'text' });
   }
   const numberColumn = (name: string, values: (i: number) => number): ReleaseColumn => {
     const texts = answered.map((_, i) => {
@@ -336,7 +336,8 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   out.push(numberColumn('upper95', (i) => released[i]! + half));
   const answersTable: ReleaseTable = { rowCount: rows, columns: out };
   const share = Math.floor(n / spec.parts) / n;
-  const epsilonPrime = spec.parts > 1 ? [{ epsilon: spec.epsilon, epsilonPrime: fixedSizeSubsampleEpsilon(spec.epsilon, share), reported: Math.min(spec.epsilon, fixedSizeSubsampleEpsilon(spec.epsilon, share)) }] : undefined;
+  const prime = fixedSizeSubsampleEpsilon(spec.epsilon, share);
+  const epsilonPrime = spec.parts > 1 ? [{ epsilon: spec.epsilon, epsilonPrime: prime, reported: Math.min(spec.epsilon, prime) }] : undefined;
   const correlationText = !glm
     ? 'independent discrete Laplace (two-sided geometric) noise, exact integer sampler'
     : spec.series
