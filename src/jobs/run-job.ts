@@ -190,7 +190,6 @@ function writeText(path: string, text: string): { sha256: string; bytes: number 
   return out.close();
 }
 
-
 /** The workbook's Report, Parameters and Checksums sheets, drawn from the report model. */
 function workbookReportSheets(report: Report, written: readonly OutputFile[]): ExtraSheet[] {
   const facts = reportFacts(report);
