@@ -1,4 +1,5 @@
 import type { Column } from '../table.js';
+import { tupleIds } from '../tuple-ids.js';
 
 /** A count query: the rows where every listed column has the given code. */
 export interface CountQuerySpec {
@@ -47,21 +48,21 @@ export function answerQueries(queries: readonly CountQuerySpec[], tableColumns: 
     if (!list) byShape.set(shape, (list = []));
     list.push(i);
   });
+  const n = rows ? rows.length : rowCount;
   for (const [shape, members] of byShape) {
     const cols = shape === '' ? [] : shape.split(',').map(Number);
-    const counts = new Map<string, number>();
-    const n = rows ? rows.length : rowCount;
-    for (let k = 0; k < n; k++) {
-      const r = rows ? rows[k]! : k;
-      let key = '';
-      for (const c of cols) key += `${tableColumns[c]!.codes[r]},`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    for (const i of members) {
-      let key = '';
-      for (const c of cols) key += `${queries[i]!.where.get(c)},`;
-      answers[i] = counts.get(key) ?? 0;
-    }
+    // The queries' code tuples go after the rows', so one renumbering gives both the same ids.
+    const key = cols.map((c) => {
+      const column = tableColumns[c]!;
+      const codes = new Uint32Array(n + members.length);
+      for (let k = 0; k < n; k++) codes[k] = column.codes[rows ? rows[k]! : k]!;
+      members.forEach((i, j) => (codes[n + j] = queries[i]!.where.get(c)!));
+      return { codes, cardinality: column.dictionary.length };
+    });
+    const { ids, count } = tupleIds(key, null, n + members.length);
+    const counts = new Float64Array(count);
+    for (let k = 0; k < n; k++) counts[ids[k]!]!++;
+    members.forEach((i, j) => (answers[i] = counts[ids[n + j]!]!));
   }
   return answers;
 }
