@@ -54,11 +54,12 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
   // Base classes in lexicographic order of (column m−1, …, column 0): classes that agree on
   // columns d … m−1 are then adjacent for every d, and so are the classes merged from them.
   // Least significant column first, each a stable counting sort.
+  const firstCodes = cols.map((c) => Uint32Array.from(firstRow, (r) => c.levels[0]!.codes[r]!));
   let sorted: Uint32Array = Uint32Array.from({ length: B }, (_, b) => b);
-  for (const c of cols) sorted = sortByCode(Uint32Array.from(firstRow, (r) => c.levels[0]!.codes[r]!), c.levels[0]!.dictionary.length, sorted).order;
+  cols.forEach((c, j) => (sorted = sortByCode(firstCodes[j]!, c.levels[0]!.dictionary.length, sorted).order));
   const weight0 = Uint32Array.from(sorted, (b) => firstWeight[b]!);
   const repRow = Uint32Array.from(sorted, (b) => firstRow[b]!);
-  const codes0 = cols.map((c) => Uint32Array.from(repRow, (r) => c.levels[0]!.codes[r]!));
+  const codes0 = firstCodes.map((codes) => Uint32Array.from(sorted, (b) => codes[b]!));
   const lift = cols.map((c, j) =>
     c.levels.map((level) => {
       const map = new Uint32Array(c.levels[0]!.dictionary.length);
