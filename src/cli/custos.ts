@@ -15,8 +15,8 @@ import { inspectJson, inspectText, reportText } from './summaries.js';
 const USAGE = `usage:
   custos inspect FILE [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] [--skip-bad-rows] [--json]
   custos assess JOB.json [--json]
-  custos run JOB.json [--out DIR] [--json]
-  custos verify RELEASE_DIR [--original FILE] [--json]
+  custos run JOB.json [--out DIR] [--internal DIR] [--json]
+  custos verify RELEASE_DIR [--original FILE] [--internal DIR] [--json]
 
 exit status: 0 success, 2 invalid job or parameters, 3 unreadable or malformed input,
 1 anything else (verify: some check does not hold)`;
@@ -94,16 +94,17 @@ async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<nu
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: 'boolean' }, out: { type: 'string' }, 'test-seed': { type: 'string' } },
+    options: { json: { type: 'boolean' }, out: { type: 'string' }, internal: { type: 'string' }, 'test-seed': { type: 'string' } },
   });
   const json = values.json === true;
   if (positionals.length !== 1) throw new UsageError(`${command} needs exactly one JOB.json`);
-  if (command === 'assess' && values.out) throw new UsageError('assess writes nothing; --out belongs to run');
+  if (command === 'assess' && (values.out || values.internal)) throw new UsageError('assess writes nothing; --out and --internal belong to run');
   const seed = testSeed(values['test-seed']);
   const request: JobRequest = {
     command,
     jobPath: positionals[0]!,
     ...(values.out ? { outDir: values.out } : {}),
+    ...(values.internal ? { internalDir: values.internal } : {}),
     ...(seed !== undefined ? { testSeed: seed } : {}),
   };
   const bar = progressBar(process.stderr);
@@ -118,7 +119,7 @@ async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<nu
   onInterrupt = undefined;
   bar.clear();
   if (!outcome.ok) return fail(outcome.failure, json);
-  process.stdout.write((json ? JSON.stringify(outcome.report, jsonReplacer, 2) : reportText(outcome.report)) + '\n');
+  process.stdout.write((json ? JSON.stringify(outcome.report, jsonReplacer, 2) : reportText(outcome.report, outcome.internalDir)) + '\n');
   return 0;
 }
 
@@ -126,7 +127,7 @@ function verify(args: string[]): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { original: { type: 'string' }, json: { type: 'boolean' }, 'accept-test-randomness': { type: 'boolean' } },
+    options: { original: { type: 'string' }, internal: { type: 'string' }, json: { type: 'boolean' }, 'accept-test-randomness': { type: 'boolean' } },
   });
   if (positionals.length !== 1) throw new UsageError('verify needs exactly one RELEASE_DIR');
   const dir = positionals[0]!;
@@ -135,6 +136,7 @@ function verify(args: string[]): number {
   }
   const result = verifyRelease(dir, {
     ...(values.original ? { original: values.original } : {}),
+    ...(values.internal ? { internalDir: values.internal } : {}),
     acceptTestRandomness: values['accept-test-randomness'] === true,
   });
   if (values.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');

@@ -40,11 +40,11 @@ function fmt(value: number | undefined): string {
   return value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(4);
 }
 
-export function reportText(report: Report): string {
+export function reportText(report: Report, internalDir?: string): string {
   const lines: string[] = [];
   if (report.notice) lines.push(`!! ${report.notice}`);
   lines.push(`${report.method.title} — ${report.kind}`);
-  lines.push(`  input: ${report.input.rows.toLocaleString('en-US')} records`);
+  if (report.input.rows !== undefined) lines.push(`  input: ${report.input.rows.toLocaleString('en-US')} records`);
   for (const s of report.risk.bySensitive ?? []) {
     lines.push(
       `  ${s.column} (m = ${s.domainSize}, p = ${s.retention}): leaking micro groups ${s.violatingBefore} before, ${s.violatingAfter} after;` +
@@ -73,9 +73,10 @@ export function reportText(report: Report): string {
   lines.push(`  guarantee: ${report.guarantee.name} — ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`);
   for (const w of report.warnings) lines.push(`  warning: ${w}`);
   if (report.output) {
-    lines.push(`  wrote ${report.output.dir}:`);
+    lines.push(`  wrote the release (publishable) to ${report.output.dir}:`);
     for (const f of report.output.files) lines.push(`    ${f.name}  ${f.sha256.slice(0, 16)}…`);
-    lines.push('    report.json');
+    lines.push('    manifest.json');
+    if (internalDir) lines.push(`  wrote the internal report (CONFIDENTIAL, do not publish) to ${internalDir}`);
   }
   return lines.join('\n');
 }

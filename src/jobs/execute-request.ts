@@ -22,6 +22,7 @@ export async function executeRequest(
     ...(hooks.onStaging ? { onStaging: hooks.onStaging } : {}),
     ...(hooks.signal ? { signal: hooks.signal } : {}),
     ...(request.outDir ? { outDir: request.outDir } : {}),
+    ...(request.internalDir ? { internalDir: request.internalDir } : {}),
   };
   return request.command === 'assess' ? { report: assessJob(loaded, options) } : runJob(loaded, options);
 }

@@ -5,6 +5,8 @@ import type { ProgressEvent } from './progress.js';
 export type JobRequest = {
   readonly command: 'assess' | 'run';
   readonly outDir?: string;
+  /** Overrides output.internalDir, where the confidential report goes. */
+  readonly internalDir?: string;
   /** Seeded test randomness; hosts accept it only under CUSTOS_TEST_RANDOMNESS=1. */
   readonly testSeed?: number;
 } & (
@@ -28,7 +30,7 @@ export interface JobFailure {
 export type WorkerMessage =
   | { readonly type: 'progress'; readonly event: ProgressEvent }
   | { readonly type: 'staging'; readonly path: string }
-  | { readonly type: 'done'; readonly report: Report; readonly outDir?: string }
+  | { readonly type: 'done'; readonly report: Report; readonly outDir?: string; readonly internalDir?: string }
   | { readonly type: 'failed'; readonly failure: JobFailure };
 
 /** CLI exit status per failure kind (PRODUCT.md). */

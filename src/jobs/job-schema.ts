@@ -261,12 +261,17 @@ function checkRetentionChoice(m: z.output<typeof uniformPerturbationMethod>, ctx
 const output = z
   .object({
     dir: z.string().min(1).default('release'),
+    /**
+     * Where the internal (confidential) report goes: never inside the release folder.
+     * Default: a sibling of the release folder named after it with an `-internal` suffix.
+     */
+    internalDir: z.string().min(1).optional(),
     formats: z.array(z.enum(['csv', 'xlsx'])).min(1).default(['csv', 'xlsx']),
     /** report.json is always written; html and pdf on request. */
     report: z.array(z.enum(['html', 'json', 'pdf'])).default(['html', 'pdf', 'json']),
     /**
-     * internal: may show true statistics of the confidential data; external: safe to publish.
-     * Both: the first is report.*, the other report-<variant>.*.
+     * The report variant `assess` prints (the first one). A run always writes the external report
+     * into the release folder and the internal one into the internal folder; kept for old job files.
      */
     variant: z
       .union([z.enum(['internal', 'external']), z.array(z.enum(['internal', 'external'])).min(1).max(2)])

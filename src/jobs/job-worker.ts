@@ -17,7 +17,7 @@ try {
     },
     onStaging: (path) => post({ type: 'staging', path }),
   });
-  post({ type: 'done', report: result.report, ...(result.outDir ? { outDir: result.outDir } : {}) });
+  post({ type: 'done', report: result.report, ...(result.outDir ? { outDir: result.outDir } : {}), ...(result.internalDir ? { internalDir: result.internalDir } : {}) });
 } catch (error) {
   post({ type: 'failed', failure: describeFailure(error) });
 }

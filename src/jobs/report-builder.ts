@@ -1,8 +1,10 @@
 import { platform, release as osRelease } from 'node:os';
+import { basename } from 'node:path';
 import type { ImportedTable } from '../io/input/import-types.js';
 import { REPORT_SCHEMA, type Report, type ReportVariant } from '../io/report/report-model.js';
 import type { Job } from './job-schema.js';
 import type { MethodOutcome } from './methods/outcome.js';
+import { publicJob } from './public-job.js';
 import { SOFTWARE_VERSION } from './version.js';
 
 export const TEST_NOTICE = 'TEST RANDOMNESS: produced with a seeded generator (CUSTOS_TEST_RANDOMNESS=1). NOT A PROTECTED RELEASE.';
@@ -66,21 +68,51 @@ export function buildReport(ctx: ReportContext): Report {
   };
 }
 
+/** Methods whose guarantee is differential privacy: an exact statistic of the input is outside it. */
+const DIFFERENTIALLY_PRIVATE = new Set(['safe-k-anonymity', 'dp-counts']);
+
+export function isDifferentiallyPrivate(methodType: string): boolean {
+  return DIFFERENTIALLY_PRIVATE.has(methodType);
+}
+
+/** What the method and the job say in public, beside the report they describe. */
+export interface PublicParts {
+  readonly summary: readonly string[];
+  readonly warnings: readonly string[];
+  readonly job: Job;
+}
+
 /**
- * The external variant, safe to publish beside the release: method, parameters,
- * guarantees and what the release itself shows. It leaves out every statistic
- * of the confidential data (riskiest groups, counts before protection, the
- * input's own risk measures, errors measured against the true answers).
+ * The external variant, safe to publish beside the release. It is built by
+ * listing what may be shown, never by removing what may not: a field added to
+ * the internal report stays internal until it is named here. It holds the
+ * method, parameters, guarantee and what the release itself shows; no fact of
+ * the confidential input (path, size, checksum, per-column counts, riskiest
+ * groups, counts before protection, the input's own risk, errors measured
+ * against the true answers, suppressed counts).
  */
-export function externalVariant(report: Report, externalSummary: readonly string[]): Report {
+export function externalVariant(report: Report, parts: PublicParts): Report {
   const { risk } = report;
   const beta = report.beta;
+  const input = report.input;
   return {
-    ...report,
+    schema: report.schema,
+    kind: report.kind,
     variant: 'external' satisfies ReportVariant,
-    summary: externalSummary,
+    createdAt: report.createdAt,
+    software: report.software,
+    testRandomness: report.testRandomness,
+    ...(report.notice ? { notice: report.notice } : {}),
+    summary: parts.summary,
+    job: publicJob(parts.job),
+    input: {
+      format: input.format,
+      ...(input.encoding ? { encoding: input.encoding } : {}),
+      ...(input.delimiter ? { delimiter: input.delimiter } : {}),
+      columns: input.columns.map((c) => ({ name: c.name, role: c.role, defaulted: c.defaulted, type: c.type })),
+    },
     method: { type: report.method.type, title: report.method.title, parameters: report.method.parameters, derived: report.method.derived },
-    input: { ...report.input, rejectedRowLines: [] },
+    guarantee: report.guarantee,
     risk: {
       adversary: risk.adversary,
       ...(risk.violatingAfter !== undefined ? { violatingAfter: risk.violatingAfter } : {}),
@@ -102,7 +134,9 @@ export function externalVariant(report: Report, externalSummary: readonly string
       relativeError: {},
       queryPool: 'not shown in the external variant: query errors compare the release with the confidential data',
       ...(report.utility.loss !== undefined ? { loss: report.utility.loss, mse: report.utility.mse!, lossFunction: report.utility.lossFunction! } : {}),
+      ...(report.utility.generalizationLoss !== undefined ? { generalizationLoss: report.utility.generalizationLoss } : {}),
     },
+    ...(report.buckets ? { buckets: report.buckets } : {}),
     ...(beta
       ? {
           beta: {
@@ -116,17 +150,14 @@ export function externalVariant(report: Report, externalSummary: readonly string
           },
         }
       : {}),
-    ...(report.anonymity
-      ? {
-          anonymity: {
-            ...report.anonymity,
-            sampled: Number.NaN,
-            ...(report.anonymity.parts ? { parts: report.anonymity.parts.map((p) => ({ ...p, suppressed: Number.NaN })) } : {}),
-          },
-        }
-      : {}),
+    ...(report.anonymity ? { anonymity: externalAnonymity(report.anonymity) } : {}),
     ...(report.dp ? { dp: { ...report.dp, filtering: [], inference: [] } } : {}),
-    ...(report.output ? { output: { dir: report.output.dir, rows: report.output.rows, files: report.output.files } } : {}),
-    warnings: report.warnings.filter((w) => !/malformed row|suppressed/.test(w)),
+    ...(report.output ? { output: { dir: basename(report.output.dir), rows: report.output.rows, files: report.output.files } } : {}),
+    warnings: parts.warnings,
   };
+}
+
+function externalAnonymity(a: NonNullable<Report['anonymity']>): NonNullable<Report['anonymity']> {
+  const { sampled: _sampled, parts, ...rest } = a;
+  return { ...rest, ...(parts ? { parts: parts.map((p) => ({ ...p, suppressed: Number.NaN })) } : {}) };
 }

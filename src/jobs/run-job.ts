@@ -1,16 +1,17 @@
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { RandomSource } from '../engine/random/source.js';
 import type { ImportedTable } from '../io/input/import-types.js';
 import { readTable } from '../io/input/read-table.js';
 import { writeCsv } from '../io/output/csv-writer.js';
 import { HashedFileWriter } from '../io/output/hashed-file.js';
-import { checkOutputDir, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
+import { manifestJson, MANIFEST } from '../io/output/manifest.js';
+import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
 import { writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import { reportFacts, type Fact } from '../io/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf } from '../io/report/report-pdf.js';
-import type { OutputFile, Report } from '../io/report/report-model.js';
+import { CONFIDENTIAL_MARK, type OutputFile, type Report } from '../io/report/report-model.js';
 import { JobError } from './job-error.js';
 import { jsonReplacer } from './json.js';
 import type { Job } from './job-schema.js';
@@ -25,7 +26,7 @@ import { stamped } from './methods/release-view.js';
 import { runReconstructionPrivacy } from './methods/reconstruction-privacy.js';
 import { runUniformPerturbation } from './methods/uniform-perturbation.js';
 import { CancelledError, STAGES, type ProgressListener, type Stage } from './progress.js';
-import { buildReport, externalVariant } from './report-builder.js';
+import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -33,14 +34,22 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** Overrides output.dir; resolved against the working directory. */
   readonly outDir?: string;
+  /** Overrides output.internalDir; resolved against the working directory. */
+  readonly internalDir?: string;
   /** Told the staging folder's path, so a host that kills the run can remove it. */
   readonly onStaging?: (path: string) => void;
   readonly now?: () => Date;
 }
 
 export interface RunResult {
+  /** The internal report (confidential), written into internalDir. */
   readonly report: Report;
+  /** The external report, published in the release folder. */
+  readonly published?: Report;
   readonly outDir?: string;
+  readonly internalDir?: string;
+  /** Problems met after the release was in place (an old folder that could not be removed). */
+  readonly problems?: readonly string[];
 }
 
 function progressOf(options: RunOptions): (stage: Stage, fraction: number) => void {
@@ -89,6 +98,10 @@ function methodContext(loaded: LoadedJob, options: RunOptions, mode: MethodConte
   return { random: options.random, mode, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f) };
 }
 
+function publicParts(job: Job, outcome: MethodOutcome): PublicParts {
+  return { summary: outcome.externalSummary, warnings: outcome.externalWarnings ?? [], job };
+}
+
 /** Risk of the input under the job; writes nothing. */
 export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
   const progress = progressOf(options);
@@ -99,19 +112,55 @@ export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
     kind: 'assessment', job: loaded.job, inputPath, imported, outcome,
     testRandomness: options.random.deterministic, createdAt: (options.now ?? (() => new Date()))(),
   });
-  return loaded.job.output.variant[0] === 'external' ? externalVariant(report, outcome.externalSummary) : report;
+  return loaded.job.output.variant[0] === 'external' ? externalVariant(report, publicParts(loaded.job, outcome)) : report;
 }
 
-/** Runs the job and writes the release, atomically, into the output folder. */
+/** The internal report's folder: the job's, or a sibling of the release named after it. */
+export function internalDirOf(job: Job, baseDir: string, outDir: string, override?: string): string {
+  if (override) return resolve(override);
+  if (job.output.internalDir) return resolve(baseDir, job.output.internalDir);
+  return join(dirname(outDir), `${basename(outDir)}-internal`);
+}
+
+/** Every file the job reads: a folder holding one must never be replaced by an output. */
+function inputFiles(loaded: LoadedJob): string[] {
+  const { job, baseDir } = loaded;
+  const hierarchies = 'hierarchies' in job.method ? Object.values(job.method.hierarchies).filter((h): h is string => typeof h === 'string') : [];
+  return [job.input.path, ...hierarchies].map((p) => resolve(baseDir, p));
+}
+
+/** Checks both output folders before any work, so a refusal costs nothing and names the key to change. */
+function checkOutputFolders(loaded: LoadedJob, outDir: string, internalDir: string, options: RunOptions): void {
+  const inputs = inputFiles(loaded);
+  const guard = (body: () => void, key: string): void => {
+    try {
+      body();
+    } catch (error) {
+      if (error instanceof OutputDirError) throw new JobError(error.message, key);
+      throw error;
+    }
+  };
+  const releaseKey = options.outDir ? '--out' : 'output.dir';
+  const internalKey = options.internalDir ? '--internal' : 'output.internalDir';
+  guard(() => checkOutputDir(outDir, 'release'), releaseKey);
+  guard(() => checkNotAroundInputs(outDir, 'release', inputs), releaseKey);
+  guard(() => checkOutputDir(internalDir, 'internal'), internalKey);
+  guard(() => checkNotAroundInputs(internalDir, 'internal', inputs), internalKey);
+  guard(() => checkApart(outDir, internalDir), internalKey);
+}
+
+/**
+ * Runs the job and writes two folders atomically: the release folder, which
+ * holds only what may be published (released data, the external report, a
+ * job description without checksums or folders, the manifest), and the
+ * internal folder with the confidential report. The release folder is
+ * renamed into place last: nothing can fail after it.
+ */
 export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<RunResult> {
   const { job, baseDir } = loaded;
   const outDir = options.outDir ? resolve(options.outDir) : resolve(baseDir, job.output.dir);
-  try {
-    checkOutputDir(outDir);
-  } catch (error) {
-    if (error instanceof OutputDirError) throw new JobError(error.message, options.outDir ? '--out' : 'output.dir');
-    throw error;
-  }
+  const internalDir = internalDirOf(job, baseDir, outDir, options.internalDir);
+  checkOutputFolders(loaded, outDir, internalDir, options);
   const progress = progressOf(options);
   const testStamp = options.random.deterministic;
   const { imported, inputPath } = importInput(loaded, progress);
@@ -120,54 +169,69 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   // Every released table of a test-randomness run carries the stamp, whatever the method.
   const releases = testStamp ? outcome.releases.map((r) => ({ ...r, table: stamped(r.table) })) : outcome.releases;
   progress('write', 0);
-  const staging = new StagingDir(outDir);
-  options.onStaging?.(staging.path);
+  const stagings: StagingDir[] = [];
   try {
-    const files: OutputFile[] = [];
+    const internal = new StagingDir(internalDir, 'internal');
+    stagings.push(internal);
+    options.onStaging?.(internal.path);
+    const release = new StagingDir(outDir, 'release');
+    stagings.push(release);
+    options.onStaging?.(release.path);
+    const stale = [...internal.removedStale, ...release.removedStale];
+    const created = (options.now ?? (() => new Date()))();
     const draft = buildReport({
-      kind: 'release', job, inputPath, imported, outcome, testRandomness: testStamp,
-      createdAt: (options.now ?? (() => new Date()))(),
+      kind: 'release', job, inputPath, imported, outcome, testRandomness: testStamp, createdAt: created,
       // Released records: the rows of the first table (the release itself, or the QIT of a bucketization).
       output: { dir: outDir, rows: releases[0]?.table.rowCount ?? 0, files: [] },
     });
+    const parts = publicParts(job, outcome);
+    const files: OutputFile[] = [];
     if (job.output.formats.includes('csv')) {
-      releases.forEach((release, i) => {
-        const name = `${release.stem}.csv`;
-        files.push({ name, rows: release.table.rowCount, ...writeCsv(staging.file(name), release.table, job.output.delimiter) });
+      releases.forEach((r, i) => {
+        const name = `${r.stem}.csv`;
+        files.push({ name, rows: r.table.rowCount, ...writeCsv(release.file(name), r.table, job.output.delimiter) });
         progress('write', (i + 1) / (releases.length + 1));
       });
     }
     if (job.output.formats.includes('xlsx')) {
       const { sheets: _sheets, ...written } = await writeXlsx(
-        staging.file('release.xlsx'),
+        release.file('release.xlsx'),
         releases.map((r) => ({ name: r.sheetName, table: r.table })),
-        workbookReportSheets(job.output.variant[0] === 'external' ? externalVariant(draft, outcome.externalSummary) : draft, files),
+        workbookReportSheets(externalVariant(draft, parts), files),
       );
       files.push({ name: 'release.xlsx', rows: releases.reduce((sum, r) => sum + r.table.rowCount, 0), ...written });
     }
-    const jobFile = writeText(staging.file('job.json'), JSON.stringify(draft.job, null, 2) + '\n');
-    files.push({ name: 'job.json', ...jobFile });
-    const complete: Report = { ...draft, output: { ...draft.output!, files: [...files] } };
-    const variants = job.output.variant.map((variant) => (variant === 'external' ? externalVariant(complete, outcome.externalSummary) : complete));
-    // Secondary variants first, so the primary report lists every other file's checksum.
-    const renderings: OutputFile[] = [];
-    variants.forEach((variant, index) => {
-      if (index === 0) return;
-      const stem = `report-${variant.variant}`;
-      renderings.push(...writeRenderings(staging, stem, variant, job.output.report));
-      const json = writeText(staging.file(`${stem}.json`), JSON.stringify(variant, jsonReplacer, 2) + '\n');
-      renderings.push({ name: `${stem}.json`, ...json });
-    });
-    const primary = variants[0]!;
-    renderings.unshift(...writeRenderings(staging, 'report', { ...primary, output: { ...primary.output!, files: [...files, ...renderings] } }, job.output.report));
-    const report: Report = { ...primary, output: { ...primary.output!, files: [...files, ...renderings] } };
-    // report.json is always written: it marks the folder as a release and carries every checksum.
-    writeFileSync(staging.file('report.json'), JSON.stringify(report, jsonReplacer, 2) + '\n', { flag: 'wx' });
+    const external = externalVariant(draft, parts);
+    files.push({ name: 'job.json', ...writeText(release.file('job.json'), JSON.stringify(external.job, null, 2) + '\n') });
+    const renderings = writeRenderings(release, 'report', { ...external, output: { ...external.output!, files: [...files] } }, job.output.report);
+    const published: Report = { ...external, output: { ...external.output!, files: [...files, ...renderings] } };
+    const reportJson = writeText(release.file('report.json'), JSON.stringify(published, jsonReplacer, 2) + '\n');
+    const releaseFiles = [...files, ...renderings, { name: 'report.json', ...reportJson }];
+    writeFileSync(release.file(MANIFEST), manifestJson('release', releaseFiles), { flag: 'wx' });
+
+    // The internal report lists the release's files too, so the custodian holds every checksum.
+    const confidential: Report = {
+      ...draft,
+      output: { ...draft.output!, files: releaseFiles },
+      warnings: [...draft.warnings, ...stale.map((name) => `Removed ${name}, a staging folder left by an interrupted run (it held partial output).`)],
+    };
+    const internalFiles: OutputFile[] = [];
+    internalFiles.push({ name: 'job.json', ...writeText(internal.file('job.json'), JSON.stringify(confidential.job, null, 2) + '\n') });
+    internalFiles.push(...writeRenderings(internal, 'internal-report', confidential, job.output.report));
+    if (job.output.formats.includes('xlsx')) {
+      const { sheets: _sheets, ...written } = await writeXlsx(internal.file('internal-report.xlsx'), [], workbookReportSheets(confidential, releaseFiles));
+      internalFiles.push({ name: 'internal-report.xlsx', ...written });
+    }
+    internalFiles.push({ name: 'internal-report.json', ...writeText(internal.file('internal-report.json'), JSON.stringify(confidential, jsonReplacer, 2) + '\n') });
+    writeFileSync(internal.file(MANIFEST), manifestJson('internal', internalFiles), { flag: 'wx' });
+    // The host posts the report to another thread after the run: a report that cannot be
+    // cloned must fail here, before any folder is in place, not after.
+    structuredClone(confidential);
     if (options.signal?.aborted) throw new CancelledError();
-    staging.commit();
-    return { report, outDir };
+    const problems = commitStaged(stagings);
+    return { report: confidential, published, outDir, internalDir, ...(problems.length ? { problems } : {}) };
   } catch (error) {
-    staging.discard();
+    for (const staging of stagings) staging.discard();
     throw error;
   }
 }
@@ -190,11 +254,15 @@ function writeText(path: string, text: string): { sha256: string; bytes: number 
   return out.close();
 }
 
-/** The workbook's Report, Parameters and Checksums sheets, drawn from the report model. */
+/**
+ * The workbook's Report, Parameters and Checksums sheets, drawn from the report
+ * model; an internal report's sheets each start with the confidential mark.
+ */
 function workbookReportSheets(report: Report, written: readonly OutputFile[]): ExtraSheet[] {
   const facts = reportFacts(report);
   const rows = (list: readonly Fact[]): string[][] => list.map(([k, v]) => [k, v]);
-  return [
+  const mark = report.variant === 'internal' ? [[CONFIDENTIAL_MARK]] : [];
+  const sheets: ExtraSheet[] = [
     {
       name: 'Report',
       rows: [
@@ -220,11 +288,12 @@ function workbookReportSheets(report: Report, written: readonly OutputFile[]): E
       name: 'Checksums',
       rows: [
         ['File', 'SHA-256', 'Bytes'],
-        [`input: ${report.input.path}`, report.input.sha256, report.input.bytes],
+        ...(report.input.sha256 !== undefined ? [[`input: ${report.input.path ?? ''}`, report.input.sha256, report.input.bytes ?? '']] : []),
         ...written.map((f) => [f.name, f.sha256, f.bytes]),
         [],
-        ['This workbook cannot list its own checksum: see report.json.'],
+        [`This workbook cannot list its own checksum: see ${MANIFEST}.`],
       ],
     },
   ];
+  return sheets.map((sheet) => ({ ...sheet, rows: [...mark, ...sheet.rows] }));
 }

@@ -4,7 +4,7 @@ import type { Report } from '../io/report/report-model.js';
 import type { JobFailure, JobRequest, WorkerMessage } from './job-request.js';
 import type { ProgressListener } from './progress.js';
 
-export type JobOutcome = { readonly ok: true; readonly report: Report; readonly outDir?: string } | { readonly ok: false; readonly failure: JobFailure };
+export type JobOutcome = { readonly ok: true; readonly report: Report; readonly outDir?: string; readonly internalDir?: string } | { readonly ok: false; readonly failure: JobFailure };
 
 export interface RunningJob {
   readonly result: Promise<JobOutcome>;
@@ -30,7 +30,7 @@ export function startJob(workerUrl: URL, request: JobRequest, onProgress?: Progr
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'progress') onProgress?.(message.event);
     else if (message.type === 'staging') staging = message.path;
-    else if (message.type === 'done') finish({ ok: true, report: message.report, ...(message.outDir ? { outDir: message.outDir } : {}) });
+    else if (message.type === 'done') finish({ ok: true, report: message.report, ...(message.outDir ? { outDir: message.outDir } : {}), ...(message.internalDir ? { internalDir: message.internalDir } : {}) });
     else finish({ ok: false, failure: message.failure });
   });
   worker.on('error', (error) => finish({ ok: false, failure: { kind: 'internal', message: error.stack ?? error.message } }));

@@ -13,6 +13,8 @@ export interface Hierarchy {
   coverage(generalized: string, level: number): number;
   /** How many original values the hierarchy itself describes, when its definition says (not for open-ended intervals). */
   readonly leaves: number | undefined;
+  /** A value taken from the definition, never from the data, to show what the levels do in a published report. */
+  readonly example: string;
 }
 
 export class HierarchyError extends Error {}
@@ -37,6 +39,7 @@ export function tableHierarchy(rows: readonly (readonly string[])[]): Hierarchy 
     generalize: (value, level) => byValue.get(value)?.[level],
     coverage: (generalized, level) => counts[level]?.get(generalized) ?? 1,
     leaves: rows.length,
+    example: rows[0]![0]!,
   };
 }
 
@@ -64,6 +67,8 @@ export function intervalHierarchy(widths: readonly number[]): Hierarchy {
     },
     coverage: (generalized, level) => (level === 0 ? 1 : level === depth - 1 ? Infinity : widths[level - 1]!),
     leaves: undefined,
+    // Any integer shows the blocks; one past the widest block shows every level differ from the value.
+    example: String(widths[widths.length - 1]! + 3),
   };
 }
 
@@ -81,6 +86,7 @@ export function maskingHierarchy(length: number): Hierarchy {
     },
     coverage: (_generalized, level) => 10 ** level,
     leaves: 10 ** length,
+    example: '1234567890'.repeat(Math.ceil(length / 10)).slice(0, length),
   };
 }
 

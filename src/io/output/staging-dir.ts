@@ -1,20 +1,114 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-
-/** The file that marks a folder as a Custos release, which a re-run may replace. */
-export const RELEASE_MARKER = 'report.json';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { replaceRefusal, type FolderKind } from './manifest.js';
 
 export class OutputDirError extends Error {}
 
-/** Refuses, before any work, to replace a folder that is not a previous release. */
-export function checkOutputDir(finalDir: string): void {
+const KIND_WORD: Record<FolderKind, string> = { release: 'output folder', internal: 'internal report folder' };
+
+/** Refuses, before any work, to replace a folder that Custos did not write. */
+export function checkOutputDir(finalDir: string, kind: FolderKind): void {
   if (!existsSync(finalDir)) return;
-  if (!statSync(finalDir).isDirectory()) throw new OutputDirError(`${finalDir} exists and is not a folder`);
-  const entries = readdirSync(finalDir);
-  if (entries.length > 0 && !entries.includes(RELEASE_MARKER)) {
-    throw new OutputDirError(`${finalDir} exists, is not empty and is not a Custos release; choose another output folder`);
+  if (!statSync(finalDir).isDirectory()) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and is not a folder`);
+  const refusal = replaceRefusal(finalDir, kind);
+  if (refusal !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and ${refusal}; Custos replaces only a folder it wrote, unchanged. Choose another folder or empty this one yourself`);
+}
+
+/** The path with symbolic links resolved as far as the path exists, so `..` tricks and links compare equal. */
+function canonical(path: string): string {
+  const absolute = resolve(path);
+  let existing = absolute;
+  const rest: string[] = [];
+  while (!existsSync(existing) && dirname(existing) !== existing) {
+    rest.unshift(basename(existing));
+    existing = dirname(existing);
   }
+  return join(realpathSync(existing), ...rest);
+}
+
+/** True when `inner` is `outer` or lies inside it. */
+export function isWithin(inner: string, outer: string): boolean {
+  const rel = relative(canonical(outer), canonical(inner));
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel));
+}
+
+/**
+ * An output folder that equals or contains a folder holding one of the job's
+ * input files would, when replaced, take the confidential data with it.
+ */
+export function checkNotAroundInputs(folder: string, kind: FolderKind, inputs: readonly string[]): void {
+  for (const input of inputs) {
+    if (isWithin(dirname(input), folder)) {
+      throw new OutputDirError(`the ${KIND_WORD[kind]} ${folder} ${canonical(folder) === canonical(dirname(input)) ? 'is' : 'contains'} the folder of the input ${input}; write the release into a new folder of its own`);
+    }
+  }
+}
+
+/** The release and internal folders must be apart: the internal report must never be published with the release. */
+export function checkApart(releaseDir: string, internalDir: string): void {
+  if (isWithin(internalDir, releaseDir) || isWithin(releaseDir, internalDir)) {
+    throw new OutputDirError(`the internal report folder ${internalDir} and the release folder ${releaseDir} must not be the same or inside each other: the internal report is confidential`);
+  }
+}
+
+const STAGING_TAG = '.custos-tmp-';
+const OWNER_FILE = '.custos-staging.json';
+
+interface StagingOwner {
+  readonly pid: number;
+  readonly host: string;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A staging folder with no owner file is stale only once it is old: a live run writes its owner file right after mkdir. */
+const OWNERLESS_STALE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes staging folders of the same output left by a run that was killed
+ * (kill -9, power loss): they hold partial confidential files. Only folders
+ * with Custos's staging name whose owner process is gone on this host are
+ * removed. Returns their names so the run can say so.
+ */
+export function removeStaleStaging(finalDir: string): string[] {
+  const parent = dirname(finalDir);
+  const prefix = `.${basename(finalDir)}${STAGING_TAG}`;
+  let names: string[];
+  try {
+    names = readdirSync(parent).filter((name) => name.startsWith(prefix) && /^[0-9a-f]{12}(-old)?$/.test(name.slice(prefix.length)));
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const path = join(parent, name);
+    try {
+      if (!lstatSync(path).isDirectory()) continue;
+      let stale: boolean;
+      try {
+        const owner = JSON.parse(readFileSync(join(path, OWNER_FILE), 'utf8')) as StagingOwner;
+        stale = owner.host === hostname() && typeof owner.pid === 'number' && !alive(owner.pid);
+      } catch {
+        stale = Date.now() - lstatSync(path).mtimeMs > OWNERLESS_STALE_MS;
+      }
+      if (stale) {
+        rmSync(path, { recursive: true, force: true });
+        removed.push(name);
+      }
+    } catch {
+      // A folder another process removes meanwhile is no longer our concern.
+    }
+  }
+  return removed;
 }
 
 /**
@@ -23,30 +117,71 @@ export function checkOutputDir(finalDir: string): void {
  */
 export class StagingDir {
   readonly path: string;
-  constructor(readonly finalDir: string) {
-    checkOutputDir(finalDir);
+  readonly removedStale: readonly string[];
+  constructor(
+    readonly finalDir: string,
+    readonly kind: FolderKind,
+  ) {
+    checkOutputDir(finalDir, kind);
     mkdirSync(dirname(finalDir), { recursive: true });
-    this.path = join(dirname(finalDir), `.${basename(finalDir)}.custos-tmp-${randomBytes(6).toString('hex')}`);
+    this.removedStale = removeStaleStaging(finalDir);
+    this.path = join(dirname(finalDir), `.${basename(finalDir)}${STAGING_TAG}${randomBytes(6).toString('hex')}`);
     mkdirSync(this.path);
+    const owner: StagingOwner = { pid: process.pid, host: hostname() };
+    writeFileSync(join(this.path, OWNER_FILE), JSON.stringify(owner));
   }
 
   file(name: string): string {
     return join(this.path, name);
   }
 
-  commit(): void {
-    checkOutputDir(this.finalDir);
-    if (existsSync(this.finalDir)) {
-      const old = `${this.path}-old`;
-      renameSync(this.finalDir, old);
-      renameSync(this.path, this.finalDir);
-      rmSync(old, { recursive: true, force: true });
-    } else {
-      renameSync(this.path, this.finalDir);
-    }
-  }
-
   discard(): void {
     rmSync(this.path, { recursive: true, force: true });
   }
+}
+
+/**
+ * Moves every staged folder into place, in order; the last one is the last
+ * step of a run, so put the release last: until it is renamed, no folder
+ * looks like a complete release. An earlier folder is moved aside and removed
+ * only after every rename succeeded; on a failure the earlier ones are put back.
+ * Returns the problems met while removing the replaced folders (the new ones
+ * are in place by then, so they are reported, not thrown).
+ */
+export function commitStaged(stagings: readonly StagingDir[]): string[] {
+  for (const s of stagings) checkOutputDir(s.finalDir, s.kind);
+  const done: { staging: StagingDir; old: string | null }[] = [];
+  try {
+    for (const staging of stagings) {
+      rmSync(join(staging.path, OWNER_FILE), { force: true });
+      let old: string | null = null;
+      if (existsSync(staging.finalDir)) {
+        old = `${staging.path}-old`;
+        renameSync(staging.finalDir, old);
+      }
+      try {
+        renameSync(staging.path, staging.finalDir);
+      } catch (error) {
+        if (old) renameSync(old, staging.finalDir);
+        throw error;
+      }
+      done.push({ staging, old });
+    }
+  } catch (error) {
+    for (const { staging, old } of done.reverse()) {
+      renameSync(staging.finalDir, staging.path);
+      if (old) renameSync(old, staging.finalDir);
+    }
+    throw error;
+  }
+  const problems: string[] = [];
+  for (const { old } of done) {
+    if (!old) continue;
+    try {
+      rmSync(old, { recursive: true, force: true });
+    } catch (error) {
+      problems.push(`the replaced folder ${old} could not be removed (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+  }
+  return problems;
 }

@@ -33,7 +33,7 @@ function reidentificationFacts(label: string, r: ReidentificationRisk): Fact[] {
 
 /** Everything a reader needs, flattened to labelled text, from the report model alone. */
 export function reportFacts(report: Report): ReportFacts {
-  const keyFigures: Fact[] = [['Records in the input', fmt(report.input.rows)]];
+  const keyFigures: Fact[] = report.input.rows !== undefined ? [['Records in the input', fmt(report.input.rows)]] : [];
   const charts: FactChart[] = [];
   const risk = report.risk;
   if (risk.microGroups !== undefined) {
@@ -104,11 +104,17 @@ export function reportFacts(report: Report): ReportFacts {
     ...Object.entries(report.method.internal ?? {}).map(([k, v]): Fact => [`${k} (internal)`, fmt(v, 6)]),
   ];
   const i = report.input;
+  const format = `${i.format}${i.encoding ? `, ${i.encoding}` : ''}${i.delimiter ? `, delimiter ${JSON.stringify(i.delimiter)}` : ''}`;
   const input: Fact[] = [
-    ['File', i.path],
-    ['SHA-256', i.sha256],
-    ['Records', `${fmt(i.rows)} (${fmt(i.bytes)} bytes, ${i.format}${i.encoding ? `, ${i.encoding}` : ''}${i.delimiter ? `, delimiter ${JSON.stringify(i.delimiter)}` : ''}); rejected rows ${fmt(i.rejectedRows)}`],
-    ...i.columns.map((c): Fact => [`Column “${c.name}”`, `${c.role}${c.defaulted ? ' (default)' : ''}, ${c.type}, ${fmt(c.distinct)} distinct, ${fmt(c.missing)} missing`]),
+    ...(i.path !== undefined ? [['File', i.path] as const] : []),
+    ...(i.sha256 !== undefined ? [['SHA-256', i.sha256] as const] : []),
+    i.rows !== undefined
+      ? ['Records', `${fmt(i.rows)} (${fmt(i.bytes)} bytes, ${format}); rejected rows ${fmt(i.rejectedRows)}`]
+      : ['Format', `${format}; the input's size and counts are in the internal report only`],
+    ...i.columns.map((c): Fact => [
+      `Column “${c.name}”`,
+      `${c.role}${c.defaulted ? ' (default)' : ''}, ${c.type}${c.distinct !== undefined ? `, ${fmt(c.distinct)} distinct` : ''}${c.missing !== undefined ? `, ${fmt(c.missing)} missing` : ''}`,
+    ]),
   ];
   const provenance: Fact[] = [
     ['Software', `Custos ${report.software.version}, Node ${report.software.node}, ${report.software.platform}`],

@@ -4,7 +4,7 @@ import { anonymitySections } from './report-html-anonymity.js';
 import { betaSections } from './report-html-beta.js';
 import { dpSections } from './report-html-dp.js';
 import { reportFacts } from './report-facts.js';
-import type { Report, SensitiveReport } from './report-model.js';
+import { CONFIDENTIAL_MARK, type Report, type SensitiveReport } from './report-model.js';
 
 const STYLE = `
 :root { --ink:#1d2430; --muted:#5b6472; --line:#d9dde3; --danger:#b3261e; --safe:#1b6e3a; --accent:#3a5a8c; }
@@ -28,6 +28,9 @@ code, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, mono
 .chart .chart-title { font-weight: 600; font-size: 13px; } .chart .grid { stroke: #e4e7eb; }
 .legend span { margin-right: 16px; } .sw { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: middle; }
 .warn { color: #6b3f00; }
+.confidential { border: 2px solid #b3261e; color: #b3261e; font-weight: 700; padding: .5rem .75rem; margin: .5rem 0; }
+/* Printed, a fixed element repeats on every page: the mark must be on each sheet that leaves the printer. */
+@media print { .confidential { position: fixed; bottom: 0; left: 0; right: 0; margin: 0; background: #fff; font-size: 9pt; } }
 @media print { body { background: #fff; } main { padding: 0; max-width: none; } h2 { break-after: avoid; } table, svg { break-inside: avoid; } }
 `;
 
@@ -40,7 +43,8 @@ export function renderReportHtml(report: Report): string {
 <title>${esc(title)}</title><style>${STYLE}</style></head>
 <body><main>
 <h1>${esc(title)}</h1>
-<p class="meta">${esc(report.variant)} variant · ${esc(report.createdAt)} · Custos ${esc(report.software.version)} · input <code>${esc(report.input.sha256.slice(0, 16))}…</code></p>
+${report.variant === 'internal' ? `<div class="confidential" role="alert">${esc(CONFIDENTIAL_MARK)}</div>` : ''}
+<p class="meta">${esc(report.variant)} variant · ${esc(report.createdAt)} · Custos ${esc(report.software.version)}${report.input.sha256 ? ` · input <code>${esc(report.input.sha256.slice(0, 16))}…</code>` : ''}</p>
 ${report.notice ? `<div class="notice">${esc(report.notice)}</div>` : ''}
 <section class="summary"><strong>In plain words</strong><ul>${report.summary.map((s) => `<li>${esc(s)}</li>`).join('')}</ul></section>
 ${guaranteeSection(report)}
@@ -160,16 +164,23 @@ function parametersSection(report: Report): string {
 
 function inputSection(report: Report): string {
   const i = report.input;
+  const counted = i.columns.some((c) => c.distinct !== undefined);
   const cols = i.columns
-    .map((c) => `<tr><td>${esc(c.name)}</td><td>${esc(c.role)}${c.defaulted ? ' (default)' : ''}</td><td>${esc(c.type)}</td><td class="n">${num(c.distinct)}</td><td class="n">${num(c.missing)}</td></tr>`)
+    .map((c) => `<tr><td>${esc(c.name)}</td><td>${esc(c.role)}${c.defaulted ? ' (default)' : ''}</td><td>${esc(c.type)}</td>${counted ? `<td class="n">${num(c.distinct)}</td><td class="n">${num(c.missing)}</td>` : ''}</tr>`)
     .join('');
+  const format = `${esc(i.format)}${i.encoding ? `, ${esc(i.encoding)}` : ''}${i.delimiter ? `, delimiter ${esc(JSON.stringify(i.delimiter))}` : ''}${i.sheet ? `, sheet ${esc(i.sheet)}` : ''}`;
+  const file =
+    i.sha256 !== undefined
+      ? `<tr><th>File</th><td class="mono">${esc(i.path ?? '')}</td></tr>
+<tr><th>SHA-256</th><td class="mono">${esc(i.sha256)}</td></tr>
+<tr><th>Records</th><td>${num(i.rows)} (${num(i.bytes)} bytes, ${format}); rejected rows: ${num(i.rejectedRows)}</td></tr>`
+      : `<tr><th>Format</th><td>${format}</td></tr>
+<tr><th>Not shown</th><td>The input's name, size, checksum and counts are facts of the confidential file; they are in the internal report only.</td></tr>`;
   return `<h2>Input</h2>
 <table><tbody>
-<tr><th>File</th><td class="mono">${esc(i.path)}</td></tr>
-<tr><th>SHA-256</th><td class="mono">${esc(i.sha256)}</td></tr>
-<tr><th>Records</th><td>${num(i.rows)} (${num(i.bytes)} bytes, ${esc(i.format)}${i.encoding ? `, ${esc(i.encoding)}` : ''}${i.delimiter ? `, delimiter ${esc(JSON.stringify(i.delimiter))}` : ''}${i.sheet ? `, sheet ${esc(i.sheet)}` : ''}); rejected rows: ${num(i.rejectedRows)}</td></tr>
+${file}
 </tbody></table>
-<table><thead><tr><th>Column</th><th>Role</th><th>Type</th><th>Distinct</th><th>Missing</th></tr></thead><tbody>${cols}</tbody></table>`;
+<table><thead><tr><th>Column</th><th>Role</th><th>Type</th>${counted ? '<th>Distinct</th><th>Missing</th>' : ''}</tr></thead><tbody>${cols}</tbody></table>`;
 }
 
 function outputSection(report: Report): string {

@@ -6,6 +6,9 @@ import type { ReidentificationRisk } from '../../engine/risk/reidentification.js
 
 export const REPORT_SCHEMA = 'custos.report/1';
 
+/** Printed on every page and sheet of an internal report, and searched for by verify's publishability check. */
+export const CONFIDENTIAL_MARK = 'CONFIDENTIAL: internal report on the confidential input. Do not publish.';
+
 export type ReportVariant = 'internal' | 'external';
 
 export interface ColumnReport {
@@ -14,22 +17,29 @@ export interface ColumnReport {
   /** True when the role came from the default (not named in the job). */
   readonly defaulted: boolean;
   readonly type: string;
-  readonly distinct: number;
-  readonly missing: number;
+  /** Internal variant only: counts of the confidential data. */
+  readonly distinct?: number;
+  readonly missing?: number;
 }
 
+/**
+ * The input as the report describes it. The external variant keeps only the
+ * format and the columns' names, roles and types: the path, size, hash and
+ * every count are facts of the confidential file that no guarantee covers
+ * (the hash is a membership oracle for anyone holding a candidate file).
+ */
 export interface InputReport {
-  readonly path: string;
-  readonly sha256: string;
-  readonly bytes: number;
-  readonly rows: number;
   readonly format: 'csv' | 'xlsx';
+  readonly columns: readonly ColumnReport[];
+  readonly path?: string;
+  readonly sha256?: string;
+  readonly bytes?: number;
+  readonly rows?: number;
   readonly encoding?: string;
   readonly delimiter?: string;
   readonly sheet?: string;
-  readonly rejectedRows: number;
-  readonly rejectedRowLines: readonly number[];
-  readonly columns: readonly ColumnReport[];
+  readonly rejectedRows?: number;
+  readonly rejectedRowLines?: readonly number[];
 }
 
 export interface RiskyGroup {

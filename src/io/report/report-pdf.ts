@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Report } from './report-model.js';
+import { CONFIDENTIAL_MARK, type Report } from './report-model.js';
 import { reportFacts, type Fact } from './report-facts.js';
 import { lazyRequire } from '../lazy-require.js';
 
@@ -32,7 +32,7 @@ export function renderReportPdf(report: Report): Buffer {
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `Custos ${report.kind === 'release' ? 'privacy report' : 'risk assessment'}`, Author: 'Custos', Creator: `Custos ${report.software.version}`, CreationDate: created, ModDate: created },
+    info: { Title: `Custos ${report.kind === 'release' ? 'privacy report' : 'risk assessment'}`, Author: 'Custos', Subject: `${report.schema} ${report.variant}`, ...(report.variant === 'internal' ? { Keywords: 'CONFIDENTIAL internal' } : {}), Creator: `Custos ${report.software.version}`, CreationDate: created, ModDate: created },
   });
   doc.registerFont('regular', FONTS.regular);
   doc.registerFont('bold', FONTS.bold);
@@ -130,11 +130,14 @@ export function renderReportPdf(report: Report): Buffer {
     // Writing inside the bottom margin would otherwise make PDFKit open a new page.
     doc.page.margins.bottom = 0;
     doc.font('regular').fontSize(8).fillColor(MUTED).text(
-      `Custos ${report.software.version} · input ${report.input.sha256.slice(0, 16)}… · page ${i + 1} of ${range.count}`,
+      `Custos ${report.software.version}${report.input.sha256 ? ` · input ${report.input.sha256.slice(0, 16)}…` : ''} · page ${i + 1} of ${range.count}`,
       MARGIN,
       doc.page.height - 35,
       { width, align: 'center', lineBreak: false },
     );
+    if (report.variant === 'internal') {
+      doc.font('bold').fontSize(8).fillColor(DANGER).text(CONFIDENTIAL_MARK, MARGIN, 22, { width, align: 'center', lineBreak: false });
+    }
   }
   doc.end();
   const chunks: Buffer[] = [];

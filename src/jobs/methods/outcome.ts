@@ -27,4 +27,6 @@ export interface MethodOutcome {
   /** The summary safe to publish: nothing about the confidential data beyond what the release shows. */
   readonly externalSummary: readonly string[];
   readonly warnings: readonly string[];
+  /** Warnings a reader of the published report needs; they must state no fact of the confidential data. Default: none. */
+  readonly externalWarnings?: readonly string[];
 }

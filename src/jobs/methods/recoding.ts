@@ -74,8 +74,9 @@ export function recodeAt(columns: readonly Column[], loaded: Map<string, { hiera
     const { hierarchy, description } = entry;
     if (level >= hierarchy.depth) throw new JobError(`level ${level} is beyond the hierarchy's ${hierarchy.depth - 1} levels`, `method.levels.${column.name}`);
     const g = generalizeColumn(column, hierarchy, level);
-    const sample = column.dictionary[1];
-    report.push({ name: column.name, level, depth: hierarchy.depth, hierarchy: description, ...(sample !== undefined ? { example: `${sample} → ${hierarchy.generalize(sample, level)}` } : {}) });
+    // The example comes from the hierarchy's definition: a value of the data would be a record's fact in the published report.
+    const example = hierarchy.example;
+    report.push({ name: column.name, level, depth: hierarchy.depth, hierarchy: description, example: `${example} → ${hierarchy.generalize(example, level) ?? '(not in the hierarchy)'}` });
     return g;
   });
   return { columns, generalized, report };

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Table } from '../../engine/table.js';
 import { readTable } from '../../io/input/read-table.js';
+import { MANIFEST, readManifest, sha256OfFile } from '../../io/output/manifest.js';
 import { REPORT_SCHEMA, type Report } from '../../io/report/report-model.js';
 import { parseJob } from '../load-job.js';
 import type { Job } from '../job-schema.js';
@@ -11,10 +11,13 @@ import { verifyBetaPrivacy } from './verify-beta.js';
 import { verifyRandomized } from './verify-randomized.js';
 import { verifyClasses } from './verify-classes.js';
 import { CheckList, type VerifyResult } from './checks.js';
+import { publishabilityProblems } from './publishability.js';
 
 export interface VerifyOptions {
   /** The confidential input, for the checks that need it. */
   readonly original?: string;
+  /** The internal report's folder; default: the release folder's sibling with an `-internal` suffix. */
+  readonly internalDir?: string;
   /** Accept releases made with seeded test randomness (for tests of verify itself). */
   readonly acceptTestRandomness?: boolean;
 }
@@ -22,30 +25,66 @@ export interface VerifyOptions {
 export interface VerifyContext {
   readonly dir: string;
   readonly report: Report;
+  /** The internal report, when its folder was found: the only source of the input's own facts. */
+  readonly internal?: Report;
   readonly job: Job;
   readonly original?: Table;
   readonly checks: CheckList;
 }
 
-const sha256 = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+}
+
+/** The internal report, if its folder exists and its manifest vouches for it; a failed check otherwise. */
+function readInternal(dir: string, options: VerifyOptions, checks: CheckList): Report | undefined {
+  const internalDir = options.internalDir ?? join(dirname(resolve(dir)), `${basename(resolve(dir))}-internal`);
+  if (!existsSync(join(internalDir, 'internal-report.json'))) {
+    if (options.internalDir || options.original) checks.add('internal report', false, `no internal-report.json in ${internalDir}; pass --internal DIR to name the internal report's folder`);
+    return undefined;
+  }
+  let report: Report | undefined;
+  checks.run('internal report', () => {
+    const manifest = readManifest(internalDir);
+    if (typeof manifest === 'string') return { ok: false, detail: `${internalDir}: ${manifest}` };
+    const changed = manifest.files.filter((f) => !existsSync(join(internalDir, f.name)) || sha256OfFile(join(internalDir, f.name)) !== f.sha256).map((f) => f.name);
+    if (changed.length) return { ok: false, detail: `${internalDir}: changed or missing since Custos wrote them: ${changed.join(', ')}` };
+    report = readJson(join(internalDir, 'internal-report.json')) as Report;
+    return `${internalDir} (every file matches its manifest)`;
+  });
+  return report;
+}
 
 /**
  * Re-checks a release folder without trusting the tool's word: every checksum,
- * the job, record counts, and the method's guarantee from the released files
- * (and from the original file where the guarantee is about it).
+ * the job, record counts, that nothing in it is confidential, and the method's
+ * guarantee from the released files (and from the original file where the
+ * guarantee is about it).
  */
 export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyResult {
   const checks = new CheckList();
-  const reportPath = join(dir, 'report.json');
-  if (!existsSync(reportPath)) {
-    checks.add('report.json', false, `${dir} has no report.json: it is not a Custos release`);
+  const manifest = readManifest(dir);
+  if (typeof manifest === 'string') {
+    checks.add(MANIFEST, false, `${dir}: ${manifest}; it is not a Custos release`);
     return { ok: false, dir, checks: checks.checks };
   }
+  checks.add(MANIFEST, manifest.kind === 'release', manifest.kind === 'release' ? `${manifest.files.length} files listed` : `describes an ${manifest.kind} folder, not a release`);
+  for (const file of manifest.files) {
+    checks.run(`checksum ${file.name}`, () => {
+      const path = join(dir, file.name);
+      if (file.name !== basename(file.name) || !existsSync(path)) return { ok: false, detail: `listed in ${MANIFEST} but missing` };
+      const actual = sha256OfFile(path);
+      return actual === file.sha256 ? `sha256 ${actual.slice(0, 16)}… matches` : { ok: false, detail: `sha256 is ${actual}, ${MANIFEST} says ${file.sha256}: the file was changed` };
+    });
+  }
+  const listed = new Set([...manifest.files.map((f) => f.name), MANIFEST]);
+  const extra = readdirSync(dir).filter((name) => !listed.has(name));
+  checks.add('no unlisted files', extra.length === 0, extra.length === 0 ? 'every file is listed with its checksum' : `not listed in ${MANIFEST}: ${extra.join(', ')}`);
   let report: Report;
   try {
-    report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
+    report = readJson(join(dir, 'report.json')) as Report;
   } catch (error) {
-    checks.add('report.json', false, `not valid JSON: ${(error as Error).message}`);
+    checks.add('report.json', false, `cannot be read: ${(error as Error).message}`);
     return { ok: false, dir, checks: checks.checks };
   }
   checks.add('report schema', report.schema === REPORT_SCHEMA && report.kind === 'release', `${String(report.schema)} (${String(report.kind)})`);
@@ -54,23 +93,22 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     !report.testRandomness || options.acceptTestRandomness === true,
     report.testRandomness ? 'made with seeded TEST randomness: not a protected release' : 'operating-system CSPRNG',
   );
-  const files = report.output?.files ?? [];
-  for (const file of files) {
-    checks.run(`checksum ${file.name}`, () => {
-      const path = join(dir, file.name);
-      if (!existsSync(path)) return { ok: false, detail: 'listed in report.json but missing' };
-      const actual = sha256(path);
-      return actual === file.sha256 ? `sha256 ${actual.slice(0, 16)}… matches` : { ok: false, detail: `sha256 is ${actual}, report.json says ${file.sha256}: the file was changed` };
-    });
-  }
-  const listed = new Set([...files.map((f) => f.name), 'report.json']);
-  const extra = readdirSync(dir).filter((name) => !listed.has(name));
-  checks.add('no unlisted files', extra.length === 0, extra.length === 0 ? 'every file is listed with its checksum' : `not listed in report.json: ${extra.join(', ')}`);
+  const manifestSums = new Map(manifest.files.map((f) => [f.name, f.sha256]));
+  const disagreeing = (report.output?.files ?? []).filter((f) => manifestSums.get(f.name) !== f.sha256).map((f) => f.name);
+  checks.add('report.json checksums', disagreeing.length === 0, disagreeing.length === 0 ? `agree with ${MANIFEST}` : `differ from ${MANIFEST}: ${disagreeing.join(', ')}`);
   let job: Job | undefined;
+  let jobText: unknown;
   checks.run('job.json', () => {
-    const text = JSON.parse(readFileSync(join(dir, 'job.json'), 'utf8')) as unknown;
-    job = parseJob(text, dir).job;
-    return isDeepStrictEqual(text, report.job) ? 'valid, and identical to the job embedded in the report' : { ok: false, detail: 'differs from the job embedded in report.json' };
+    jobText = readJson(join(dir, 'job.json'));
+    job = parseJob(jobText, dir).job;
+    return isDeepStrictEqual(jobText, report.job) ? 'valid, and identical to the job embedded in the report' : { ok: false, detail: 'differs from the job embedded in report.json' };
+  });
+  const internal = readInternal(dir, options, checks);
+  checks.run('publishable', () => {
+    const input = internal?.input;
+    const problems = publishabilityProblems(dir, report, jobText, { ...(input?.sha256 ? { sha256: input.sha256 } : {}), ...(input?.path ? { path: input.path } : {}), ...(input?.rows !== undefined ? { rows: input.rows } : {}) });
+    if (problems.length > 0) return { ok: false, detail: problems.join('; ') };
+    return internal ? "no internal field, internal report, input checksum, input path or (DP methods) exact input size in any file" : 'no internal field or internal report in any file (the input checksum and path are searched for only with the internal report at hand)';
   });
   let original: Table | undefined;
   if (options.original) {
@@ -83,13 +121,14 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
         onBadRow: job?.input.onBadRow ?? 'error',
       });
       original = imported.table;
-      return imported.sha256 === report.input.sha256
-        ? `sha256 matches the report's input (${imported.table.rowCount} records)`
-        : { ok: false, detail: `sha256 ${imported.sha256} is not the report's input ${report.input.sha256}` };
+      if (!internal?.input.sha256) return { ok: false, detail: "the input's checksum is in the internal report, which was not found" };
+      return imported.sha256 === internal.input.sha256
+        ? `sha256 matches the internal report's input (${imported.table.rowCount} records)`
+        : { ok: false, detail: `sha256 ${imported.sha256} is not the internal report's input ${internal.input.sha256}` };
     });
   }
   if (job) {
-    const context: VerifyContext = { dir, report, job, checks, ...(original ? { original } : {}) };
+    const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };
     const method = job.method;
     checks.run('guarantee checks', () => {
       if (method.type === 'beta-privacy') verifyBetaPrivacy(context, method);

@@ -135,7 +135,7 @@ function AssessmentView({ report }: { report: Report }) {
           <h3>“{s.column}”</h3>
           <p>
             {formatNumber(s.microGroups)} micro groups (records sharing every non-sensitive value). Under plain randomized response at p = {s.retention},{' '}
-            <strong>{formatNumber(s.violatingBefore)}</strong> of them ({formatPercent(s.violatingRowsBefore, report.input.rows)} of records) could be reconstructed
+            <strong>{formatNumber(s.violatingBefore)}</strong> of them ({formatPercent(s.violatingRowsBefore, report.input.rows ?? Number.NaN)} of records) could be reconstructed
             {rp ? <>; reconstruction privacy brings this to <strong>{formatNumber(s.violatingAfter)}</strong>.</> : '.'}
           </p>
           <BarChart

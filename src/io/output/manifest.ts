@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The file that lists every other file of a folder Custos wrote, with its checksum. */
+export const MANIFEST = 'manifest.json';
+export const MANIFEST_SCHEMA = 'custos.manifest/1';
+
+/** A release folder is published; an internal folder holds the confidential report. */
+export type FolderKind = 'release' | 'internal';
+
+export interface ManifestEntry {
+  readonly name: string;
+  readonly sha256: string;
+  readonly bytes: number;
+}
+
+export interface Manifest {
+  readonly schema: typeof MANIFEST_SCHEMA;
+  readonly kind: FolderKind;
+  readonly files: readonly ManifestEntry[];
+}
+
+export function manifestJson(kind: FolderKind, files: readonly ManifestEntry[]): string {
+  const manifest: Manifest = { schema: MANIFEST_SCHEMA, kind, files: files.map(({ name, sha256, bytes }) => ({ name, sha256, bytes })) };
+  return JSON.stringify(manifest, null, 2) + '\n';
+}
+
+function isEntry(value: unknown): value is ManifestEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Record<string, unknown>;
+  return typeof e['name'] === 'string' && typeof e['sha256'] === 'string' && typeof e['bytes'] === 'number';
+}
+
+/** The manifest of a folder, or why there is none that can be trusted. */
+export function readManifest(dir: string): Manifest | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8'));
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? `it has no ${MANIFEST}` : `its ${MANIFEST} cannot be read (${(error as Error).message})`;
+  }
+  const m = value as Record<string, unknown> | null;
+  if (typeof m !== 'object' || m === null || m['schema'] !== MANIFEST_SCHEMA || (m['kind'] !== 'release' && m['kind'] !== 'internal') || !Array.isArray(m['files']) || !m['files'].every(isEntry)) {
+    return `its ${MANIFEST} is not a Custos manifest`;
+  }
+  return value as Manifest;
+}
+
+export function sha256OfFile(path: string): string {
+  const hash = createHash('sha256');
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    for (let n = readSync(fd, buffer, 0, buffer.length, null); n > 0; n = readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Why Custos may not replace this existing folder, or null if it may: only a
+ * folder whose every entry is a regular file listed, unchanged, in the manifest
+ * Custos wrote for it. Anything else (a user's notes, a changed file, a
+ * subfolder, the confidential input) means the folder is not ours to delete.
+ */
+export function replaceRefusal(dir: string, kind: FolderKind): string | null {
+  const entries = readdirSync(dir);
+  if (entries.length === 0) return null;
+  const manifest = readManifest(dir);
+  if (typeof manifest === 'string') return `it is not empty and ${manifest}, so it is not a folder Custos wrote`;
+  if (manifest.kind !== kind) return `its ${MANIFEST} describes ${manifest.kind === 'release' ? 'a release' : 'an internal report'} folder, not ${kind === 'release' ? 'a release' : 'an internal report'} folder`;
+  const listed = new Map(manifest.files.map((f) => [f.name, f]));
+  const unlisted = entries.filter((name) => name !== MANIFEST && !listed.has(name));
+  if (unlisted.length > 0) return `it holds ${unlisted.length === 1 ? 'a file' : 'files'} Custos did not write (${unlisted.slice(0, 5).join(', ')}${unlisted.length > 5 ? ', …' : ''})`;
+  for (const name of entries) {
+    if (name === MANIFEST) continue;
+    const stat = lstatSync(join(dir, name));
+    if (!stat.isFile()) return `“${name}” is not a regular file Custos wrote`;
+    const entry = listed.get(name)!;
+    if (stat.size !== entry.bytes || sha256OfFile(join(dir, name)) !== entry.sha256) return `“${name}” was changed after Custos wrote it`;
+  }
+  return null;
+}

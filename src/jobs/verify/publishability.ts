@@ -1,0 +1,100 @@
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { searchableText, type SearchablePart } from '../../io/input/searchable-text.js';
+import { CONFIDENTIAL_MARK, type Report } from '../../io/report/report-model.js';
+import { isDifferentiallyPrivate } from '../report-builder.js';
+
+/** What the internal report tells about the input, to search the release for. */
+export interface ConfidentialFacts {
+  readonly sha256?: string;
+  readonly path?: string;
+  readonly rows?: number;
+}
+
+/** Where a field of the internal report would show in an external one. */
+function internalFieldsOfReport(report: Report): string[] {
+  const found: string[] = [];
+  if (report.variant !== 'external') found.push(`variant "${String(report.variant)}"`);
+  const input = report.input ?? {};
+  for (const key of ['path', 'sha256', 'bytes', 'rows', 'rejectedRows', 'rejectedRowLines', 'sheet'] as const) {
+    if (input[key] !== undefined) found.push(`input.${key}`);
+  }
+  for (const c of input.columns ?? []) {
+    if (c.distinct !== undefined || c.missing !== undefined) found.push(`input.columns “${c.name}” counts`);
+  }
+  if (report.method?.internal !== undefined) found.push('method.internal');
+  if (report.output?.suppressed !== undefined) found.push('output.suppressed');
+  if (report.risk?.reidentification?.original !== undefined) found.push('risk.reidentification.original');
+  for (const s of report.risk?.bySensitive ?? []) {
+    if (s.riskiestGroups?.length) found.push(`risk.bySensitive “${s.column}” riskiestGroups`);
+    if (s.distribution?.length) found.push(`risk.bySensitive “${s.column}” distribution`);
+  }
+  if (report.anonymity?.sampled !== undefined) found.push('anonymity.sampled');
+  if (report.dp?.filtering?.length) found.push('dp.filtering');
+  if (report.dp?.inference?.length) found.push('dp.inference');
+  return found;
+}
+
+function isBareName(path: unknown): boolean {
+  return typeof path !== 'string' || (path === basename(path) && !path.includes('\\'));
+}
+
+function internalFieldsOfJob(job: unknown): string[] {
+  const found: string[] = [];
+  const j = (job ?? {}) as { input?: { sha256?: unknown; path?: unknown }; output?: { internalDir?: unknown; dir?: unknown }; method?: { hierarchies?: unknown } };
+  if (j.input?.sha256 !== undefined) found.push('job input.sha256');
+  if (!isBareName(j.input?.path)) found.push('job input.path names a folder');
+  if (j.output?.internalDir !== undefined) found.push('job output.internalDir');
+  if (!isBareName(j.output?.dir)) found.push('job output.dir names a folder');
+  const hierarchies = j.method?.hierarchies;
+  if (typeof hierarchies === 'object' && hierarchies !== null) {
+    for (const [column, spec] of Object.entries(hierarchies)) if (!isBareName(spec)) found.push(`job hierarchy of “${column}” names a folder`);
+  }
+  return found;
+}
+
+/** The exact count as a whole number in any of the ways the renderings print it. */
+function countPattern(n: number): RegExp {
+  const plain = String(n);
+  const grouped = n.toLocaleString('en-US');
+  const alternatives = [...new Set([plain, grouped])].map((s) => s.replace(/[,.]/g, '\\$&'));
+  return new RegExp(`(?<![\\d.,])(?:${alternatives.join('|')})(?![\\d]|[.,]\\d)`);
+}
+
+/** Counts below this are too common as numbers to search for without false alarms (k, ε digits, sizes). */
+const SMALLEST_SEARCHED_COUNT = 1000;
+
+/**
+ * Why the release folder may not be published as it is, one line per problem:
+ * an internal report or its mark, internal-only fields in report.json or
+ * job.json, and — when the internal report is at hand — the input's checksum,
+ * its path or (for differentially private methods) its exact record count
+ * anywhere in the report files.
+ */
+export function publishabilityProblems(dir: string, report: Report, job: unknown, facts: ConfidentialFacts): string[] {
+  const problems: string[] = [...internalFieldsOfReport(report).map((f) => `report.json has ${f}`), ...internalFieldsOfJob(job).map((f) => `job.json has ${f}`)];
+  const dp = isDifferentiallyPrivate(report.method?.type ?? '');
+  const count = dp && facts.rows !== undefined && facts.rows >= SMALLEST_SEARCHED_COUNT ? countPattern(facts.rows) : null;
+  for (const name of readdirSync(dir)) {
+    let parts: SearchablePart[];
+    try {
+      parts = searchableText(join(dir, name));
+    } catch (error) {
+      problems.push(`${name} cannot be read to check it (${(error as Error).message})`);
+      continue;
+    }
+    const text = parts.map((p) => p.text).join('\n');
+    if (text.includes(CONFIDENTIAL_MARK) || text.includes('CONFIDENTIAL internal') || /"variant":\s*"internal"/.test(text) || text.includes('custos.report/1 internal')) {
+      problems.push(`${name} holds (part of) an internal report`);
+    }
+    if (facts.sha256 && text.includes(facts.sha256)) problems.push(`${name} contains the input's SHA-256`);
+    if (facts.path && text.includes(facts.path)) problems.push(`${name} contains the input's path`);
+    // Released data may hold any number; the exact size is searched in the report files only.
+    const reportText = /^report\.|^job\.json$/.test(name) ? text : parts.filter((p) => p.sheet !== null && REPORT_SHEETS.has(p.sheet)).map((p) => p.text).join('\n');
+    if (count && count.test(reportText)) problems.push(`${name} states the input's exact record count, which differential privacy does not cover`);
+  }
+  return problems;
+}
+
+/** The workbook's report sheets; its data sheets, like the CSV files, may hold any number. */
+const REPORT_SHEETS = new Set(['Report', 'Parameters', 'Checksums']);
