@@ -333,6 +333,8 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
       ...(spec.fakeValues > 0 ? [`Each bucket lists ${spec.fakeValues} fake value(s) so that an adversary who learns other records of a bucket stays uncertain (corruption attack).`] : []),
     ],
     warnings: spec.fakeValues > 0 ? [`Fake values distort the sensitive table: each listed value belongs to a real record with probability |B|/(|B| + ${spec.fakeValues}).`] : [],
+    // Only the method's own words: they state no fact of the data.
+    externalWarnings: spec.fakeValues > 0 ? [`Fake values distort the sensitive table: each listed value belongs to a real record with probability |B|/(|B| + ${spec.fakeValues}).`] : [],
   };
 }
 

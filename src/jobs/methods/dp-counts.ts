@@ -438,5 +438,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
       glm ? `Each answer alone is ${(1 / b).toPrecision(3)}-DP; the noise is correlated (${correlationText}).` : `The release is ${spec.epsilon}-differentially private.`,
     ],
     warnings,
+    // Both state the method's properties, not facts of the data: the reader of the answers needs them.
+    externalWarnings: warnings,
   };
 }

@@ -90,7 +90,8 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
     );
   }
   if (suppressed > 0) warnings.push(`${suppressed} record(s) in groups that could not be protected (s_g < 1) or lost every sampling coin were not published.`);
-  if (sensitive.length > 1) warnings.push(`Each sensitive attribute has its own release file; do not join them (${names}).`);
+  const externalWarnings = sensitive.length > 1 ? [`Each sensitive attribute has its own release file; do not join them (${names}).`] : [];
+  warnings.push(...externalWarnings);
   return {
     plan,
     releases,
@@ -143,6 +144,7 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
         : 'Run the job to measure the utility cost on the actual release.',
     ],
     warnings,
+    externalWarnings,
   };
 }
 
