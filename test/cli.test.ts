@@ -71,10 +71,11 @@ describe('custos run: reconstruction privacy on the Adult data', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = join(dir, 'out');
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    const report = JSON.parse(readFileSync(join(dir, 'out-internal', 'internal-report.json'), 'utf8'));
     expect(JSON.parse(r.stdout).input.sha256).toBe(ADULT_SHA);
     expect(report.input.sha256).toBe(ADULT_SHA);
     expect(report.input.rows).toBe(30162);
+    expect(report.variant).toBe('internal');
     expect(report.method.type).toBe('reconstruction-privacy');
     expect(report.guarantee.holds).toBe(true);
     expect(report.testRandomness).toBe(true);
@@ -85,8 +86,10 @@ describe('custos run: reconstruction privacy on the Adult data', () => {
     expect(report.utility.relativeError.reconstructionPrivacy).toBeGreaterThan(0);
     expect(report.risk.bySensitive[0].queries).toBe(5000);
     const names = report.output.files.map((f: { name: string }) => f.name);
-    expect(names).toEqual(['release.csv', 'release.xlsx', 'job.json', 'report.html']);
+    expect(names).toEqual(['release.csv', 'release.xlsx', 'job.json', 'report.html', 'report.json']);
     for (const f of report.output.files) expect(sha(join(out, f.name))).toBe(f.sha256);
+    expect(readdirSync(out).sort()).toEqual([...names, 'manifest.json'].sort());
+    expect(readdirSync(join(dir, 'out-internal')).sort()).toEqual(['internal-report.html', 'internal-report.json', 'internal-report.xlsx', 'job.json', 'manifest.json']);
     const lines = readFileSync(join(out, 'release.csv'), 'utf8').trimEnd().split('\r\n');
     expect(lines[0]!.split(',')[0]).toBe(TEST_STAMP_COLUMN);
     expect(lines.length - 1).toBe(report.output.rows);
@@ -94,7 +97,7 @@ describe('custos run: reconstruction privacy on the Adult data', () => {
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toContain('NOT A PROTECTED RELEASE');
     expect(html).toContain('(ε,δ)-reconstruction privacy');
-    expect(readdirSync(dir).sort()).toEqual(['job.json', 'out']);
+    expect(readdirSync(dir).sort()).toEqual(['job.json', 'out', 'out-internal']);
   });
 
   it('the same test seed reproduces the same release; the input is untouched', () => {
@@ -206,7 +209,8 @@ describe('custos assess and errors', () => {
     const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5 }, { output: { dir: '.' } }));
     const r = custos(['run', job]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/not a Custos release/);
+    expect(r.stderr).toMatch(/not a folder Custos wrote/);
+    expect(readFileSync(join(dir, 'keep.txt'), 'utf8')).toBe('mine');
   });
 
   it('Ctrl-C during a run leaves no partial output', async () => {

@@ -15,7 +15,8 @@ export interface RunningJob {
 /** Runs a job request in a worker thread so hosts (CLI, app) stay responsive and can cancel. */
 export function startJob(workerUrl: URL, request: JobRequest, onProgress?: ProgressListener): RunningJob {
   const worker = new Worker(workerUrl, { workerData: request });
-  let staging: string | undefined;
+  // A run stages two folders (internal report, release); every one is removed on cancel.
+  const stagings = new Set<string>();
   let settle: (outcome: JobOutcome) => void = () => undefined;
   const result = new Promise<JobOutcome>((resolve) => (settle = resolve));
   let finished = false;
@@ -29,7 +30,7 @@ export function startJob(workerUrl: URL, request: JobRequest, onProgress?: Progr
   };
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'progress') onProgress?.(message.event);
-    else if (message.type === 'staging') staging = message.path;
+    else if (message.type === 'staging') stagings.add(message.path);
     else if (message.type === 'done') finish({ ok: true, report: message.report, ...(message.outDir ? { outDir: message.outDir } : {}), ...(message.internalDir ? { internalDir: message.internalDir } : {}) });
     else finish({ ok: false, failure: message.failure });
   });
@@ -41,7 +42,7 @@ export function startJob(workerUrl: URL, request: JobRequest, onProgress?: Progr
       if (finished) return;
       cancelling = true;
       await worker.terminate();
-      if (staging) rmSync(staging, { recursive: true, force: true });
+      for (const staging of stagings) rmSync(staging, { recursive: true, force: true });
       finish(cancelled);
     },
   };
