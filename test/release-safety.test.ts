@@ -88,7 +88,8 @@ function texts(path: string): string[] {
   if (path.endsWith('.xlsx')) {
     // The zip's parts as stored: shared strings, every sheet, document properties.
     const zip = XLSX.CFB.read(bytes, { type: 'buffer' });
-    return zip.FileIndex.filter((e) => e.type === 2 && e.content).map((e) => Buffer.from(e.content as Uint8Array).toString('utf8'));
+    const entries = zip.FileIndex as readonly { type: number; content?: ArrayLike<number> }[];
+    return entries.filter((e) => e.type === 2 && e.content).map((e) => Buffer.from(e.content as Uint8Array).toString('utf8'));
   }
   if (path.endsWith('.pdf')) {
     const r = spawnSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });

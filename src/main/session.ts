@@ -182,6 +182,7 @@ export class AppSession {
   outputOf(id: string): { dir: string; files: readonly string[] } | undefined {
     const status = this.runs.get(id)?.status;
     if (status?.state !== 'done' || !status.outDir || !status.report?.output) return undefined;
-    return { dir: status.outDir, files: [...status.report.output.files.map((f) => f.name), 'report.json'] };
+    // The release folder's files; the internal report (confidential) is not served to the page.
+    return { dir: status.outDir, files: status.report.output.files.map((f) => f.name) };
   }
 }

@@ -80,7 +80,6 @@ export function buildJob(state: WizardState): Record<string, unknown> {
   }
   const out = state.output;
   const report = [...(out.html ? ['html'] : []), ...(out.pdf ? ['pdf'] : []), 'json'];
-  const variant = [...(out.internal ? ['internal'] : []), ...(out.external ? ['external'] : [])];
   return {
     version: 1,
     input,
@@ -90,7 +89,7 @@ export function buildJob(state: WizardState): Record<string, unknown> {
       dir: out.dir,
       formats: [...(out.csv ? ['csv'] : []), ...(out.xlsx ? ['xlsx'] : [])],
       report,
-      variant: variant.length ? variant : ['internal'],
+      ...(out.internalDir.trim() ? { internalDir: out.internalDir.trim() } : {}),
     },
   };
 }
@@ -119,7 +118,6 @@ export function stateFromJob(job: Json): WizardState {
   const output = (job['output'] ?? {}) as Json;
   const formats = Array.isArray(output['formats']) ? (output['formats'] as string[]) : ['csv', 'xlsx'];
   const report = Array.isArray(output['report']) ? (output['report'] as string[]) : ['html', 'pdf', 'json'];
-  const variants = Array.isArray(output['variant']) ? (output['variant'] as string[]) : [String(output['variant'] ?? 'internal')];
   const state: WizardState = {
     ...initialState,
     step: 'open',
@@ -134,7 +132,7 @@ export function stateFromJob(job: Json): WizardState {
     output: {
       dir: String(output['dir'] ?? ''),
       csv: formats.includes('csv'), xlsx: formats.includes('xlsx'), html: report.includes('html'), pdf: report.includes('pdf'),
-      internal: variants.includes('internal'), external: variants.includes('external'),
+      internalDir: typeof output['internalDir'] === 'string' ? output['internalDir'] : '',
     },
   };
   const type = method['type'];

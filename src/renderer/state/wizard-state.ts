@@ -89,8 +89,8 @@ export interface WizardState {
     readonly xlsx: boolean;
     readonly html: boolean;
     readonly pdf: boolean;
-    readonly internal: boolean;
-    readonly external: boolean;
+    /** Where the confidential internal report goes; empty: beside the release, named after it with “-internal”. */
+    readonly internalDir: string;
   };
   readonly run?: { readonly id: string; readonly status: RunStatus };
   readonly report?: Report;
@@ -109,7 +109,7 @@ export const initialState: WizardState = {
   partition: { parts: 1, model: 'k-anonymity', k: 5, l: 2, t: 0.2 },
   hierarchies: {},
   dp: { epsilon: 1, columns: [], noise: 'laplace', correlation: 'none', rho: 0.5, groupBy: '', seriesBy: '', iteration: 'keep', parts: 1, domains: {} },
-  output: { dir: '', csv: true, xlsx: true, html: true, pdf: true, internal: true, external: false },
+  output: { dir: '', csv: true, xlsx: true, html: true, pdf: true, internalDir: '' },
 };
 
 export const NO_HIERARCHY: HierarchyChoice = { kind: 'none', file: '', widths: '10, 20', length: 5, level: 0 };

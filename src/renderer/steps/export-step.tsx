@@ -8,7 +8,8 @@ export function ExportStep(props: { api: CustosApi; report: Report; runId: strin
   return (
     <>
       <p className="lead">
-        The release is in <code>{output.dir}</code>: {formatNumber(output.rows)} records. Every file's SHA-256 is in report.json, so an auditor can check it with <code>custos verify</code>.
+        The release is in <code>{output.dir}</code>: {formatNumber(output.rows)} records, and only what may be published: the released data, the external report and manifest.json with every file's SHA-256, so an auditor can check it with <code>custos verify</code>.
+        The internal report (confidential: true statistics and the input's checksum) is in a separate folder; keep it with the data.
       </p>
       <table className="grid files">
         <thead>
@@ -22,7 +23,7 @@ export function ExportStep(props: { api: CustosApi; report: Report; runId: strin
           </tr>
         </thead>
         <tbody>
-          {[...output.files, { name: 'report.json', bytes: Number.NaN, sha256: '' }].map((f) => {
+          {[...output.files, { name: 'manifest.json', bytes: Number.NaN, sha256: '' }].map((f) => {
             const url = api.fileUrl(runId, f.name);
             return (
               <tr key={f.name}>

@@ -28,7 +28,15 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
   return (
     <>
       <p className="lead">Where to write the protected release and its report. Files are written to a temporary folder and appear only when complete.</p>
-      <TextField label="Output folder" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patch', section: 'output', patch: { dir } })} help="A new folder, or a previous Custos release to replace." />
+      <TextField label="Release folder (to publish)" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patch', section: 'output', patch: { dir } })} help="A new folder, or a previous Custos release to replace. It receives only what may be published: the released data, the external report and a manifest of checksums." />
+      <TextField
+        label="Internal report folder (confidential)"
+        wide
+        value={o.internalDir}
+        placeholder={o.dir.trim() ? `${o.dir.trim().replace(/[\\/]+$/, '')}-internal` : ''}
+        onChange={(internalDir) => dispatch({ type: 'patch', section: 'output', patch: { internalDir } })}
+        help="The internal report shows true statistics of the confidential data and the input's checksum; keep it with the data, never publish it. Empty: beside the release folder, named after it with “-internal”."
+      />
       <fieldset className="options inline">
         <legend>Release formats</legend>
         <CheckField label="CSV" checked={o.csv} onChange={(csv) => dispatch({ type: 'patch', section: 'output', patch: { csv } })} />
@@ -38,8 +46,6 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
         <legend>Report</legend>
         <CheckField label="HTML" checked={o.html} onChange={(html) => dispatch({ type: 'patch', section: 'output', patch: { html } })} />
         <CheckField label="PDF" checked={o.pdf} onChange={(pdf) => dispatch({ type: 'patch', section: 'output', patch: { pdf } })} />
-        <CheckField label="Internal variant (true statistics)" checked={o.internal} onChange={(internal) => dispatch({ type: 'patch', section: 'output', patch: { internal } })} />
-        <CheckField label="External variant (safe to publish)" checked={o.external} onChange={(external) => dispatch({ type: 'patch', section: 'output', patch: { external } })} />
       </fieldset>
       {props.blocked && <Callout tone="error">Fix this first: {props.blocked}.</Callout>}
       {!o.csv && !o.xlsx && <Callout tone="error">Choose at least one release format.</Callout>}
