@@ -29,7 +29,8 @@ describe.skipIf(!hasChromium)('the HTML report in a browser', () => {
       env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' },
     });
     expect(run.status, run.stderr).toBe(0);
-    reportUrl = pathToFileURL(join(dir, 'out', 'report.html')).toString();
+    // The internal report has the charts of the confidential data; the published one leaves them out.
+    reportUrl = pathToFileURL(join(dir, 'out-internal', 'internal-report.html')).toString();
     browser = await launchChromium();
   });
 
@@ -49,6 +50,7 @@ describe.skipIf(!hasChromium)('the HTML report in a browser', () => {
     await expect(page.locator('.verdict.ok').count()).resolves.toBe(1);
     expect(await page.locator('svg.chart').count()).toBeGreaterThanOrEqual(3);
     expect(await page.locator('.notice').textContent()).toContain('NOT A PROTECTED RELEASE');
+    expect(await page.locator('.confidential').textContent()).toContain('CONFIDENTIAL');
     const svgBox = await page.locator('svg.chart').first().boundingBox();
     expect(svgBox!.width).toBeGreaterThan(300);
     mkdirSync('test-output', { recursive: true });
