@@ -112,6 +112,8 @@ describe('the release folder holds no confidential fact, for every method', () =
   beforeAll(() => {
     mkdirSync(secretFolder);
     writeInput(input);
+    // A hierarchy beside the input, named by its absolute path: its folder must not reach the release either.
+    writeFileSync(join(secretFolder, 'education.csv'), 'Primary;School;*\nSecondary;School;*\nBachelors;Degree;*\nMasters;Degree;*\n');
     inputSha = createHash('sha256').update(readFileSync(input)).digest('hex');
   });
 
@@ -128,7 +130,7 @@ describe('the release folder holds no confidential fact, for every method', () =
         version: 1,
         input: { path: input },
         attributes: c.attributes,
-        method: c.method,
+        method: 'hierarchies' in c.method ? { ...c.method, hierarchies: { ...(c.method['hierarchies'] as object), education: join(secretFolder, 'education.csv') } } : c.method,
         output: { dir: 'release', formats: ['csv', 'xlsx'], report: ['html', 'pdf', 'json'] },
       };
       writeFileSync(join(work, 'job.json'), JSON.stringify(job));

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { generalizeColumn, HierarchyError, intervalHierarchy, maskingHierarchy, tableHierarchy, unmappedValues, type GeneralizedColumn, type Hierarchy } from '../../engine/anonymity/hierarchy.js';
 import type { Column } from '../../engine/table.js';
 import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
@@ -14,7 +14,8 @@ export interface Recoding {
 }
 
 function describe(spec: HierarchySpec): string {
-  if (typeof spec === 'string') return `ARX hierarchy ${spec}`;
+  // The file's name only: its folder tells where the confidential data lives, and the description is published.
+  if (typeof spec === 'string') return `ARX hierarchy ${basename(spec)}`;
   return spec.type === 'interval' ? `intervals of ${spec.widths.join(', ')}` : `masking of ${spec.length} characters`;
 }
 
