@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -211,6 +211,41 @@ describe('custos assess and errors', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/not a folder Custos wrote/);
     expect(readFileSync(join(dir, 'keep.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('never deletes a folder holding report.json and the confidential input (the old release marker)', () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'patients.csv'), readFileSync(ADULT));
+    writeFileSync(join(dir, 'report.json'), '{}');
+    const job = writeJob(dir, { ...adultJob({ type: 'uniform-perturbation', retention: 0.5 }, { output: { dir: '.' } }), input: { path: 'patients.csv', missing: ['', '?'] } });
+    const r = custos(['run', job]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/output\.dir: .*not a folder Custos wrote/);
+    expect(readdirSync(dir).sort()).toEqual(['job.json', 'patients.csv', 'report.json']);
+    // An empty folder that holds the input's folder is refused too.
+    const around = workdir();
+    mkdirSync(join(around, 'data'));
+    writeFileSync(join(around, 'data', 'patients.csv'), readFileSync(ADULT));
+    const job3 = join(around, 'data', 'job.json');
+    writeFileSync(job3, JSON.stringify({ ...adultJob({ type: 'uniform-perturbation', retention: 0.5 }), input: { path: 'patients.csv', missing: ['', '?'] }, output: { dir: '.' } }));
+    const r3 = custos(['run', job3]);
+    expect(r3.code).toBe(2);
+    expect(existsSync(join(around, 'data', 'patients.csv'))).toBe(true);
+  });
+
+  it('replaces its own earlier release, but not once a user added a note to it', () => {
+    const dir = workdir();
+    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5 }, { output: { formats: ['csv'] } }));
+    expect(custos(['run', job, '--test-seed', '1'], TEST_ENV).code).toBe(0);
+    const first = readFileSync(join(dir, 'out', 'manifest.json'), 'utf8');
+    expect(custos(['run', job, '--test-seed', '2'], TEST_ENV).code).toBe(0);
+    expect(readFileSync(join(dir, 'out', 'manifest.json'), 'utf8')).not.toBe(first);
+    writeFileSync(join(dir, 'out', 'notes.txt'), 'reviewed by J.');
+    const r = custos(['run', job, '--test-seed', '3'], TEST_ENV);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/notes\.txt/);
+    expect(readFileSync(join(dir, 'out', 'notes.txt'), 'utf8')).toBe('reviewed by J.');
+    expect(readdirSync(dir).sort()).toEqual(['job.json', 'out', 'out-internal']);
   });
 
   it('Ctrl-C during a run leaves no partial output', async () => {
