@@ -1,7 +1,7 @@
 import { platform, release as osRelease } from 'node:os';
 import { basename } from 'node:path';
 import type { ImportedTable } from '../io/input/import-types.js';
-import { REPORT_SCHEMA, type Report, type ReportVariant } from '../io/report/report-model.js';
+import { CONFIDENTIAL_MARK, REPORT_SCHEMA, type Report, type ReportVariant } from '../io/report/report-model.js';
 import type { Job } from './job-schema.js';
 import type { MethodOutcome } from './methods/outcome.js';
 import { publicJob } from './public-job.js';
@@ -30,6 +30,7 @@ export function buildReport(ctx: ReportContext): Report {
     software: { name: 'custos', version: SOFTWARE_VERSION, node: process.version, platform: `${platform()} ${osRelease()}` },
     testRandomness: ctx.testRandomness,
     ...(ctx.testRandomness ? { notice: TEST_NOTICE } : {}),
+    confidential: CONFIDENTIAL_MARK,
     summary: outcome.summary,
     job: { ...job, input: { ...job.input, sha256: imported.sha256 } },
     input: {

@@ -189,6 +189,8 @@ export interface Report {
   readonly software: { readonly name: 'custos'; readonly version: string; readonly node: string; readonly platform: string };
   readonly testRandomness: boolean;
   readonly notice?: string;
+  /** The internal variant's CONFIDENTIAL mark, so the JSON carries it as every page and sheet does. */
+  readonly confidential?: string;
   readonly summary: readonly string[];
   readonly job: unknown;
   readonly input: InputReport;
