@@ -233,6 +233,20 @@ describe('custos assess and errors', () => {
     expect(existsSync(join(around, 'data', 'patients.csv'))).toBe(true);
   });
 
+  it('a column named __proto__ marked identifier is dropped, and constructor/toString are ordinary columns', () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'people.csv'), ['__proto__,constructor,toString,occupation', ...Array.from({ length: 40 }, (_, i) => `SSN-${100 + i},${i % 3},${i % 2 ? 'a' : 'b'},${['x', 'y', 'z'][i % 3]}`)].join('\n') + '\n');
+    writeFileSync(
+      join(dir, 'job.json'),
+      '{"version": 1, "input": {"path": "people.csv"}, "attributes": {"__proto__": "identifier", "constructor": "quasi", "toString": "insensitive", "occupation": "sensitive"}, "method": {"type": "uniform-perturbation", "retention": 0.5}, "output": {"dir": "out", "formats": ["csv"]}}',
+    );
+    const r = custos(['run', join(dir, 'job.json'), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const release = readFileSync(join(dir, 'out', 'release.csv'), 'utf8');
+    expect(release).not.toContain('SSN-');
+    expect(release.split('\r\n')[0]).toBe('constructor,toString,occupation');
+  });
+
   it('replaces its own earlier release, but not once a user added a note to it', () => {
     const dir = workdir();
     const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5 }, { output: { formats: ['csv'] } }));

@@ -12,6 +12,7 @@ import type { Job, ReconstructionPrivacySpec, UniformPerturbationSpec } from './
 
 type RandomizedSpec = UniformPerturbationSpec | ReconstructionPrivacySpec;
 import { resolveRoles, type Plan } from './plan.js';
+import { own } from './names.js';
 
 export interface SensitiveAnalysis {
   readonly column: Column;
@@ -42,7 +43,7 @@ export function analyze(job: Job & { method: RandomizedSpec }, imported: Importe
   const grouping = groupRows(plan.nonSensitive, table.rowCount);
   const method = job.method;
   const sensitive = plan.sensitive.map((column): SensitiveAnalysis => {
-    const domain = jobDomain(column, method.domains?.[column.name]);
+    const domain = jobDomain(column, method.domains ? own(method.domains, column.name) : undefined);
     const m = domain.values.length;
     let retention: Rational;
     let gamma: Rational | undefined;

@@ -15,6 +15,30 @@ const role = z
   .enum(['identifier', 'quasi', 'quasi-identifier', 'sensitive', 'insensitive'])
   .transform((r): Role => (r === 'quasi-identifier' ? 'quasi' : r));
 
+/**
+ * An object keyed by names from the data (columns, values). Names are data: a
+ * column may be called `__proto__` or `constructor`. zod's record assigns keys
+ * on a plain object, where `__proto__` is swallowed by the prototype setter and
+ * a lookup of `constructor` finds a function; this builds an object without a
+ * prototype from the input's own keys, so every name is an ordinary key. Look
+ * names up with `own` (names.ts): a copy made by spreading has a prototype again.
+ */
+export function nameRecord<T extends z.ZodTypeAny>(value: T, what = 'an object keyed by name') {
+  return z.unknown().transform((input, ctx): Readonly<Record<string, z.output<T>>> => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected ${what}` });
+      return z.NEVER;
+    }
+    const out = Object.create(null) as Record<string, z.output<T>>;
+    for (const [key, raw] of Object.entries(input)) {
+      const parsed = value.safeParse(raw);
+      if (parsed.success) out[key] = parsed.data as z.output<T>;
+      else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] } as z.IssueData);
+    }
+    return out;
+  });
+}
+
 const probability = (what: string) =>
   z.number({ invalid_type_error: `${what} must be a number` }).gt(0, `${what} must be > 0`).lt(1, `${what} must be < 1`);
 
@@ -45,7 +69,7 @@ const input = z
   })
   .strict();
 
-const domains = z.record(z.string(), z.array(z.string()).min(2, 'a declared domain needs at least 2 values')).optional();
+const domains = nameRecord(z.array(z.string()).min(2, 'a declared domain needs at least 2 values'), 'an object of column name → list of values').optional();
 
 const riskTest = {
   epsilon: z.number().gt(0, 'epsilon must be > 0'),
@@ -125,7 +149,7 @@ export const betaPrivacyMethod = z
     sensitive: z.string().min(1).optional(),
     beta: z.union(
       [
-        z.object({ default: betaValue, values: z.record(z.string(), betaValue).default({}) }).strict(),
+        z.object({ default: betaValue, values: nameRecord(betaValue, 'an object of value → β').default({}) }).strict(),
         z.object({ coefficient: positiveRational }).strict(),
       ],
       { errorMap: () => ({ message: 'give { "default": β, "values": { "value": β } } or { "coefficient": c }' }) },
@@ -138,7 +162,7 @@ export const betaPrivacyMethod = z
      * Negative associations an adversary may have learnt: for a quasi-identifier value, sensitive
      * values that are implausible. A fake that some row of the bucket rules out is never used.
      */
-    fakeExclusions: z.record(z.string(), z.record(z.string(), z.array(z.string()))).default({}),
+    fakeExclusions: nameRecord(nameRecord(z.array(z.string()))).default({}),
   })
   .strict();
 
@@ -150,7 +174,7 @@ const hierarchySpec = z.union([
 ]);
 export type HierarchySpec = z.infer<typeof hierarchySpec>;
 
-const levels = z.record(z.string(), z.number().int().min(0));
+const levels = nameRecord(z.number().int().min(0), 'an object of column name → level');
 
 export const safeKAnonymityMethod = z
   .object({
@@ -159,8 +183,8 @@ export const safeKAnonymityMethod = z
     k: z.union([z.number().int().min(2, 'k must be at least 2'), z.literal('auto')]),
     /** β, the Bernoulli sampling rate; "auto": the largest that meets the target for the given k. */
     sampling: z.union([z.number().gt(0, 'sampling must be > 0').lt(1, 'sampling must be < 1 (without sampling there is no DP guarantee)'), z.literal('auto')]),
-    hierarchies: z.record(z.string(), hierarchySpec).default({}),
-    levels: z.union([levels, z.literal('search')]).default({}),
+    hierarchies: nameRecord(hierarchySpec, 'an object of column name → hierarchy').default({}),
+    levels: z.union([z.literal('search'), levels]).default({}),
     /** The ε at which δ is reported when no target is given. */
     epsilon: z.number().gt(0).optional(),
     /** levels "search": the budget of the exponential-mechanism selection, added to ε. */
@@ -182,7 +206,7 @@ export const partitionedRecodingMethod = z
       z.object({ type: z.literal('l-diversity'), l: z.number().int().min(2, 'l must be at least 2') }).strict(),
       z.object({ type: z.literal('t-closeness'), t: z.number().gt(0).lte(1) }).strict(),
     ]),
-    hierarchies: z.record(z.string(), hierarchySpec).default({}),
+    hierarchies: nameRecord(hierarchySpec, 'an object of column name → hierarchy').default({}),
     levels: levels.default({}),
   })
   .strict();
@@ -192,7 +216,7 @@ export const dpCountsMethod = z
     type: z.literal('dp-counts'),
     epsilon: z.number().gt(0, 'epsilon must be > 0').max(20),
     /** "marginals": every 1- and 2-way marginal over `columns`; or explicit count queries. */
-    queries: z.union([z.literal('marginals'), z.array(z.object({ where: z.record(z.string(), z.string()) }).strict()).min(1)]),
+    queries: z.union([z.literal('marginals'), z.array(z.object({ where: nameRecord(z.string(), 'an object of column name → value') }).strict()).min(1)]),
     columns: z.array(z.string()).min(1).optional(),
     noise: z.enum(['laplace', 'generalized-laplace']).default('laplace'),
     correlation: z
@@ -286,7 +310,7 @@ export const jobSchema = z
   .object({
     version: z.literal(1, { errorMap: () => ({ message: 'version must be 1' }) }),
     input,
-    attributes: z.record(z.string(), role).default({}),
+    attributes: nameRecord(role, 'an object of column name → role').default({}),
     method,
     output,
   })

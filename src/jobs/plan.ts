@@ -1,6 +1,7 @@
 import type { Column, Table } from '../engine/table.js';
 import { JobError } from './job-error.js';
 import type { Job, Role } from './job-schema.js';
+import { own } from './names.js';
 
 export interface ColumnPlan {
   readonly column: Column;
@@ -25,7 +26,7 @@ export function resolveRoles(job: Job, table: Table, options: { requireSensitive
     }
   }
   const columns = table.columns.map((column): ColumnPlan => {
-    const role = job.attributes[column.name];
+    const role = own(job.attributes, column.name);
     return { column, role: role ?? 'quasi', defaulted: role === undefined };
   });
   const sensitive = columns.filter((c) => c.role === 'sensitive').map((c) => c.column);

@@ -14,12 +14,13 @@ import { jobDomain } from '../analyze.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { BetaReport, BucketSettingReport, InferenceBound } from '../../io/report/report-model.js';
 import { JobError } from '../job-error.js';
-import { exactValue, type BetaPrivacySpec, type Job } from '../job-schema.js';
+import { exactValue, type BetaPrivacySpec, type Job, type Role } from '../job-schema.js';
 import { resolveRoles, type Plan } from '../plan.js';
 import { quasiIdentifierTable, sensitiveTable } from './beta-release-view.js';
 import type { MethodContext } from './method-context.js';
 import { reidentificationSection } from './reidentification.js';
 import type { MethodOutcome, ReleasedTable } from './outcome.js';
+import { own } from '../names.js';
 
 /** Query-pool work is rows × queries; above this the pool is shortened and the report says so. */
 const POOL_WORK_LIMIT = 3e8;
@@ -30,11 +31,11 @@ function sensitivePlan(job: Job, spec: BetaPrivacySpec, imported: ImportedTable)
     if (!imported.table.columns.some((c) => c.name === spec.sensitive)) {
       throw new JobError(`the input has no column "${spec.sensitive}"`, 'method.sensitive');
     }
-    const role = attributes[spec.sensitive];
+    const role = own(attributes, spec.sensitive);
     if (role !== undefined && role !== 'sensitive') {
       throw new JobError(`"${spec.sensitive}" is marked "${role}" in attributes but named as the sensitive column`, 'method.sensitive');
     }
-    attributes = { ...attributes, [spec.sensitive]: 'sensitive' };
+    attributes = Object.assign(Object.create(null) as Record<string, Role>, attributes, { [spec.sensitive]: 'sensitive' });
   }
   const plan = resolveRoles({ ...job, attributes }, imported.table);
   if (plan.sensitive.length !== 1) {
@@ -56,7 +57,7 @@ function resolveBetas(spec: BetaPrivacySpec, values: readonly string[], counts: 
     }
   }
   const fallback = spec.beta.default;
-  return values.map((v) => exactValue(overrides[v] ?? fallback));
+  return values.map((v) => exactValue(own(overrides, v) ?? fallback));
 }
 
 function settingReport(algorithm: string, classes: readonly { size: number; count: number }[], total: number, feasible: boolean, note?: string): BucketSettingReport {

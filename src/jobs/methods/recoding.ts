@@ -6,6 +6,7 @@ import type { AnonymityReport } from '../../io/report/report-model.js';
 import { JobError } from '../job-error.js';
 import type { HierarchySpec } from '../job-schema.js';
 import type { Plan } from '../plan.js';
+import { own } from '../names.js';
 
 export interface Recoding {
   readonly columns: readonly Column[];
@@ -37,7 +38,7 @@ export function loadHierarchies(plan: Plan, columns: readonly Column[], hierarch
   }
   const out = new Map<string, { hierarchy: Hierarchy; description: string }>();
   for (const column of columns) {
-    const spec = hierarchies[column.name];
+    const spec = own(hierarchies, column.name);
     if (!spec) continue;
     const hierarchy = build(spec, baseDir, `method.hierarchies.${column.name}`);
     const unmapped = unmappedValues(column, hierarchy);
@@ -66,7 +67,7 @@ export function recodeAt(columns: readonly Column[], loaded: Map<string, { hiera
   const report: { name: string; level: number; depth: number; hierarchy: string; example?: string }[] = [];
   const generalized = columns.map((column) => {
     const entry = loaded.get(column.name);
-    const level = levels[column.name] ?? 0;
+    const level = own(levels, column.name) ?? 0;
     if (!entry) {
       if (level > 0) throw new JobError(`level ${level} needs a hierarchy for "${column.name}"`, `method.levels.${column.name}`);
       report.push({ name: column.name, level: 0, depth: 1, hierarchy: 'none (released as collected)' });

@@ -17,7 +17,7 @@ export function riskyTargets(analysis: Analysis, s: SensitiveAnalysis, minSize: 
   return riskiestGroups(grouping, s.maxCounts, s.params, minSize, limit).map((risk) => {
     const value = mostFrequentValue(grouping, s.values, risk.group, s.params.m);
     const firstRow = grouping.rowsByGroup[grouping.offsets[risk.group]!]!;
-    const values: Record<string, string> = {};
+    const values = Object.create(null) as Record<string, string>;
     for (const column of plan.nonSensitive) values[column.name] = column.dictionary[column.codes[firstRow]!]!;
     return {
       group: risk.group,

@@ -3,6 +3,7 @@ import { parseRational, type Rational } from '../../engine/rational.js';
 import { exactValue, type BetaPrivacySpec } from '../job-schema.js';
 import { readReleased, valueAt } from './released-table.js';
 import type { VerifyContext } from './verify-release.js';
+import { own } from '../names.js';
 
 /** β-privacy from QIT and ST alone: consistency, sizes, and count ≤ ⌊β_v·|B|⌋ in every bucket. */
 export function verifyBetaPrivacy(ctx: VerifyContext, spec: BetaPrivacySpec): void {
@@ -33,8 +34,8 @@ export function verifyBetaPrivacy(ctx: VerifyContext, spec: BetaPrivacySpec): vo
     const fallback = exactValue(spec.beta.default);
     for (let r = 0; r < st.rowCount; r++) {
       const v = valueAt(st, sensitive, r);
-      const own = spec.beta.values[v];
-      betaOf.set(v, own === undefined ? fallback : exactValue(own));
+      const ownBeta = own(spec.beta.values, v);
+      betaOf.set(v, ownBeta === undefined ? fallback : exactValue(ownBeta));
     }
   } else if (ctx.original) {
     const column = ctx.original.columns.find((c) => c.name === sensitive)!;

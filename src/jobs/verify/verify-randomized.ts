@@ -6,6 +6,7 @@ import { neutralizeFormula } from '../../io/output/neutralize.js';
 import type { ReconstructionPrivacySpec, UniformPerturbationSpec } from '../job-schema.js';
 import { countBy, readReleased, tupleKeys } from './released-table.js';
 import type { VerifyContext } from './verify-release.js';
+import { own } from '../names.js';
 
 /** Uniform perturbation and reconstruction privacy: released columns, counts, domains, and Algorithm 1's footprint. */
 export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSpec | ReconstructionPrivacySpec): void {
@@ -26,7 +27,7 @@ export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSp
     checks.add(`${s.column}: record count`, listedRows === undefined || listedRows === release.rowCount, `${release.rowCount} released rows`);
     const leaked = release.columns.filter((c) => identifiers.includes(c.name) || (roles.get(c.name) === 'sensitive' && c.name !== s.column));
     checks.add(`${s.column}: columns`, leaked.length === 0, leaked.length === 0 ? 'no identifier and no other sensitive column is released' : `released but must not be: ${leaked.map((c) => c.name).join(', ')}`);
-    const declared = spec.domains?.[s.column];
+    const declared = spec.domains ? own(spec.domains, s.column) : undefined;
     const originalColumn = ctx.original?.columns.find((c) => c.name === s.column);
     const domain = declared ?? originalColumn?.dictionary.slice(1);
     const saColumn = release.columns.find((c) => c.name === s.column);

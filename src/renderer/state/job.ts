@@ -1,5 +1,6 @@
 import type { HierarchyChoice, Role, WizardState } from './wizard-state.js';
 import { initialState, NO_HIERARCHY } from './wizard-state.js';
+import { named, own } from './names.js';
 
 /** The job file the wizard stands for: the CLI runs exactly this, the report embeds it. */
 /** The typed public values of the counted and series columns, as the job's domains. */
@@ -96,10 +97,10 @@ export function buildJob(state: WizardState): Record<string, unknown> {
 
 /** The hierarchies and levels of the job, from the per-column choices. */
 export function recodingOf(state: WizardState): { hierarchies: Record<string, unknown>; levels: Record<string, number> } {
-  const hierarchies: Record<string, unknown> = {};
-  const levels: Record<string, number> = {};
+  const hierarchies = named<unknown>();
+  const levels = named<number>();
   for (const [column, h] of Object.entries(state.hierarchies)) {
-    if (h.kind === 'none' || state.roles[column] === 'identifier') continue;
+    if (h.kind === 'none' || own(state.roles, column) === 'identifier') continue;
     if (h.kind === 'file') hierarchies[column] = h.file;
     if (h.kind === 'interval') hierarchies[column] = { type: 'interval', widths: h.widths.split(',').map((w) => Number(w.trim())).filter((w) => w > 0) };
     if (h.kind === 'masking') hierarchies[column] = { type: 'masking', length: h.length };
@@ -128,7 +129,7 @@ export function stateFromJob(job: Json): WizardState {
       missing: Array.isArray(input['missing']) ? (input['missing'] as string[]).join(', ') : initialState.fileOptions.missing,
       sheet: input['sheet'] === undefined || input['sheet'] === null ? '' : String(input['sheet']),
     },
-    roles: (job['attributes'] ?? {}) as Record<string, Role>,
+    roles: named(Object.entries((job['attributes'] ?? {}) as Json).map(([name, role]): [string, Role] => [name, (role === 'quasi-identifier' ? 'quasi' : role) as Role])),
     output: {
       dir: String(output['dir'] ?? ''),
       csv: formats.includes('csv'), xlsx: formats.includes('xlsx'), html: report.includes('html'), pdf: report.includes('pdf'),
@@ -156,15 +157,15 @@ export function stateFromJob(job: Json): WizardState {
         seriesBy: String(series?.['by'] ?? ''),
         iteration: series?.['iteration'] === 'refresh' ? 'refresh' : 'keep',
         parts: num(method['parts'], 1),
-        domains: Object.fromEntries(Object.entries((method['domains'] ?? {}) as Record<string, string[]>).map(([c, values]) => [c, values.join(', ')])),
+        domains: named(Object.entries((method['domains'] ?? {}) as Record<string, string[]>).map(([c, values]): [string, string] => [c, values.join(', ')])),
       },
     };
   }
   if (type === 'safe-k-anonymity' || type === 'partitioned-recoding') {
     const levels = (typeof method['levels'] === 'object' && method['levels'] !== null ? method['levels'] : {}) as Record<string, number>;
-    const hierarchies: Record<string, HierarchyChoice> = {};
+    const hierarchies = named<HierarchyChoice>();
     for (const [column, spec] of Object.entries((method['hierarchies'] ?? {}) as Json)) {
-      const level = num(levels[column], 0);
+      const level = num(own(levels, column), 0);
       if (typeof spec === 'string') hierarchies[column] = { ...NO_HIERARCHY, kind: 'file', file: spec, level };
       else if ((spec as Json)['type'] === 'interval') hierarchies[column] = { ...NO_HIERARCHY, kind: 'interval', widths: ((spec as Json)['widths'] as number[]).join(', '), level };
       else hierarchies[column] = { ...NO_HIERARCHY, kind: 'masking', length: num((spec as Json)['length'], 5), level };
@@ -198,7 +199,7 @@ export function stateFromJob(job: Json): WizardState {
         mode: coefficient ? 'coefficient' : 'values',
         coefficient: num(Number(beta['coefficient']), 8),
         defaultBeta: String(beta['default'] ?? '0.3'),
-        overrides: Object.fromEntries(Object.entries((beta['values'] ?? {}) as Json).map(([k, v]) => [k, String(v)])),
+        overrides: named(Object.entries((beta['values'] ?? {}) as Json).map(([k, v]): [string, string] => [k, String(v)])),
         algorithm: (method['algorithm'] as WizardState['beta']['algorithm']) ?? 'multi-size',
         maxBucket: num(method['maxBucket'], 50),
         fakeValues: num(method['fakeValues'], 0),

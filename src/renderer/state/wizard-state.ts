@@ -1,4 +1,5 @@
 import type { OpenedFile, Report, RunStatus } from '../../preload/api.js';
+import { named, own, withName } from './names.js';
 
 export type Role = 'identifier' | 'quasi' | 'sensitive' | 'insensitive';
 export type MethodType = 'uniform-perturbation' | 'reconstruction-privacy' | 'beta-privacy' | 'safe-k-anonymity' | 'partitioned-recoding' | 'dp-counts';
@@ -100,15 +101,15 @@ export const initialState: WizardState = {
   step: 'open',
   inputPath: '',
   fileOptions: { delimiter: '', encoding: '', missing: ', ?', sheet: '' },
-  roles: {},
+  roles: named(),
   method: 'reconstruction-privacy',
   up: { mode: 'retention', retention: 0.5, rho1: 0.1, rho2: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified' },
   rp: { retention: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified', strict: true },
-  beta: { mode: 'coefficient', coefficient: 8, defaultBeta: '0.3', overrides: {}, algorithm: 'multi-size', maxBucket: 500, fakeValues: 0 },
+  beta: { mode: 'coefficient', coefficient: 8, defaultBeta: '0.3', overrides: named(), algorithm: 'multi-size', maxBucket: 500, fakeValues: 0 },
   kanon: { k: 5, sampling: 0.1, solve: 'none', useTarget: false, targetEpsilon: 1, targetDelta: 1e-6, search: false, searchEpsilon: 0.1, searchLossWeight: 0.6, searchStrategy: 'lattice' },
   partition: { parts: 1, model: 'k-anonymity', k: 5, l: 2, t: 0.2 },
-  hierarchies: {},
-  dp: { epsilon: 1, columns: [], noise: 'laplace', correlation: 'none', rho: 0.5, groupBy: '', seriesBy: '', iteration: 'keep', parts: 1, domains: {} },
+  hierarchies: named(),
+  dp: { epsilon: 1, columns: [], noise: 'laplace', correlation: 'none', rho: 0.5, groupBy: '', seriesBy: '', iteration: 'keep', parts: 1, domains: named() },
   output: { dir: '', csv: true, xlsx: true, html: true, pdf: true, internalDir: '' },
 };
 
@@ -150,8 +151,7 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return { ...state, fileOptions: { ...state.fileOptions, ...action.options } };
     case 'opened': {
       // Keep roles the user already chose for columns that still exist; new columns start as quasi-identifiers.
-      const roles: Record<string, Role> = {};
-      for (const c of action.file.columns) roles[c.name] = state.roles[c.name] ?? 'quasi';
+      const roles = named(action.file.columns.map((c): [string, Role] => [c.name, own(state.roles, c.name) ?? 'quasi']));
       const sameFile = state.file?.path === action.file.path;
       return {
         ...state,
@@ -162,15 +162,15 @@ export function reducer(state: WizardState, action: Action): WizardState {
       };
     }
     case 'setRole':
-      return { ...state, roles: { ...state.roles, [action.column]: action.role } };
+      return { ...state, roles: withName(state.roles, action.column, action.role) };
     case 'setRoles':
-      return { ...state, roles: { ...state.roles, ...action.roles } };
+      return { ...state, roles: named(state.roles, action.roles) };
     case 'setMethod':
       return { ...state, method: action.method };
     case 'patch':
       return { ...state, [action.section]: { ...state[action.section], ...action.patch } };
     case 'setHierarchy':
-      return { ...state, hierarchies: { ...state.hierarchies, [action.column]: { ...(state.hierarchies[action.column] ?? NO_HIERARCHY), ...action.patch } } };
+      return { ...state, hierarchies: withName(state.hierarchies, action.column, { ...(own(state.hierarchies, action.column) ?? NO_HIERARCHY), ...action.patch }) };
     case 'runStarted':
       return { ...state, run: { id: action.id, status: { id: action.id, state: 'running', fraction: 0 } } };
     case 'runStatus':

@@ -3,6 +3,7 @@ import { Callout, CheckField, NumberField, SelectField, TextField } from '../com
 import { formatNumber } from '../format.js';
 import { betaRows, maxRetention, parameterProblems } from '../state/validation.js';
 import { NO_HIERARCHY, type Action, type HierarchyChoice, type WizardState } from '../state/wizard-state.js';
+import { withName } from '../state/names.js';
 
 const BOUNDS = [
   { value: 'simplified', label: 'Simplified Chernoff bound (default)' },
@@ -130,7 +131,7 @@ function BetaParameters(props: { file: OpenedFile; state: WizardState; dispatch:
                       aria-label={`β for ${r.value}`}
                       placeholder={b.defaultBeta}
                       value={b.overrides[r.value] ?? ''}
-                      onChange={(e) => set({ overrides: { ...b.overrides, [r.value]: e.target.value } })}
+                      onChange={(e) => set({ overrides: withName(b.overrides, r.value, e.target.value) })}
                     />
                   ) : (
                     <span>{r.beta !== undefined ? r.beta.toFixed(4) : 'n/a'}</span>
@@ -342,9 +343,9 @@ function DpParameters(props: { file: OpenedFile; state: WizardState; dispatch: (
             const complete = info !== undefined && info.distinct <= info.top.length;
             return (
               <div key={name} className="field wide">
-                <TextField label={`Public values of ${name}`} value={d.domains[name] ?? ''} onChange={(text) => set({ domains: { ...d.domains, [name]: text } })} placeholder="empty: the data's values" wide />
+                <TextField label={`Public values of ${name}`} value={d.domains[name] ?? ''} onChange={(text) => set({ domains: withName(d.domains, name, text) })} placeholder="empty: the data's values" wide />
                 {complete && (
-                  <button type="button" onClick={() => set({ domains: { ...d.domains, [name]: info.top.map((t) => t.value).sort().join(', ') } })}>
+                  <button type="button" onClick={() => set({ domains: withName(d.domains, name, info.top.map((t) => t.value).sort().join(', ')) })}>
                     Use the file's {formatNumber(info.distinct)} values
                   </button>
                 )}
