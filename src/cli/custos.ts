@@ -6,6 +6,7 @@ import { InputError } from '../io/input/input-error.js';
 import { readTable } from '../io/input/read-table.js';
 import { describeFailure } from '../jobs/execute-request.js';
 import { exitCodeOf, type JobFailure, type JobRequest } from '../jobs/job-request.js';
+import { isLineOrQuote } from '../jobs/job-schema.js';
 import { jsonReplacer } from '../jobs/json.js';
 import { verifyRelease } from '../jobs/verify/verify-release.js';
 import { startJob } from '../jobs/worker-host.js';
@@ -72,7 +73,7 @@ function inspect(args: string[]): number {
   const encoding = values.encoding ? normalizeEncoding(values.encoding) : undefined;
   if (values.encoding && !encoding) throw new UsageError(`unsupported encoding "${values.encoding}" (utf-8, utf-16le, utf-16be, windows-1252)`);
   const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
-  if (delimiter !== undefined && delimiter.length !== 1) throw new UsageError('--delimiter must be one character or "tab"');
+  if (delimiter !== undefined && (delimiter.length !== 1 || isLineOrQuote(delimiter))) throw new UsageError('--delimiter must be one character other than a quote or a line break, or "tab"');
   const sheet = values.sheet === undefined ? null : /^\d+$/.test(values.sheet) ? Number(values.sheet) : values.sheet;
   try {
     const imported = readTable(path, {

@@ -38,7 +38,6 @@ export interface Analysis {
  */
 export function analyze(job: Job & { method: RandomizedSpec }, imported: ImportedTable): Analysis {
   const { table } = imported;
-  if (table.rowCount === 0) throw new JobError('the input has a header but no records', 'input.path');
   const plan = resolveRoles(job, table);
   const grouping = groupRows(plan.nonSensitive, table.rowCount);
   const method = job.method;

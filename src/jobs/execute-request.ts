@@ -5,6 +5,7 @@ import type { JobFailure, JobRequest } from './job-request.js';
 import { loadJobFile, parseJob } from './load-job.js';
 import { CancelledError, type ProgressListener } from './progress.js';
 import { assessJob, runJob, type RunResult } from './run-job.js';
+import { describeErrno } from '../io/input/file-kind.js';
 
 export function randomSourceFor(request: JobRequest): RandomSource {
   return request.testSeed === undefined ? new CryptoRandomSource() : new SeededTestRandomSource(request.testSeed);
@@ -38,6 +39,11 @@ export function describeFailure(error: unknown): JobFailure {
     };
   }
   if (error instanceof CancelledError) return { kind: 'cancelled', message: 'cancelled; nothing was written' };
+  // A file system refusal while writing (disk full, read-only, permissions): plain words, no stack trace.
+  const errno = error as NodeJS.ErrnoException;
+  if (error instanceof Error && typeof errno.code === 'string' && typeof errno.syscall === 'string') {
+    return { kind: 'internal', message: `cannot write ${errno.path ?? 'the output'}: ${describeErrno(errno.code)}; nothing was written`, ...(errno.path ? { file: errno.path } : {}) };
+  }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return { kind: 'internal', message };
 }

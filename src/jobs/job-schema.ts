@@ -39,6 +39,9 @@ export function nameRecord<T extends z.ZodTypeAny>(value: T, what = 'an object k
   });
 }
 
+/** A quote or a line break cannot separate fields: the CSV grammar gives them their own meaning. */
+export const isLineOrQuote = (d: string): boolean => d === '"' || d === '\n' || d === '\r';
+
 const probability = (what: string) =>
   z.number({ invalid_type_error: `${what} must be a number` }).gt(0, `${what} must be > 0`).lt(1, `${what} must be < 1`);
 
@@ -58,7 +61,7 @@ const input = z
     path: z.string().min(1, 'input.path must name the confidential file'),
     delimiter: z
       .string()
-      .refine((d) => d.length === 1 || d === '\\t' || d === 'tab', 'the delimiter must be one character (or "tab")')
+      .refine((d) => (d.length === 1 && !isLineOrQuote(d)) || d === '\\t' || d === 'tab', 'the delimiter must be one character other than a quote or a line break (or "tab")')
       .transform((d) => (d === '\\t' || d === 'tab' ? '\t' : d))
       .optional(),
     encoding: encoding.optional(),
@@ -301,7 +304,10 @@ const output = z
       .union([z.enum(['internal', 'external']), z.array(z.enum(['internal', 'external'])).min(1).max(2)])
       .default('internal')
       .transform((v) => (typeof v === 'string' ? [v] : [...new Set(v)])),
-    delimiter: z.string().length(1).default(','),
+    delimiter: z
+      .string()
+      .refine((d) => d.length === 1 && !isLineOrQuote(d), 'the release delimiter must be one character other than a quote or a line break')
+      .default(','),
   })
   .strict()
   .default({});

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { describeErrno } from '../io/input/file-kind.js';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { JobError } from './job-error.js';
@@ -15,8 +16,49 @@ function keyOf(path: readonly (string | number)[]): string {
   return path.reduce<string>((key, part) => (typeof part === 'number' ? `${key}[${part}]` : key ? `${key}.${part}` : part), '');
 }
 
+/** A job file is a few kilobytes; explicit query lists reach hundreds. Beyond this it is not a job. */
+export const MAX_JOB_BYTES = 4 * 1024 * 1024;
+/** The deepest a valid job nests is about six levels. */
+export const MAX_JOB_DEPTH = 32;
+
+/**
+ * The first number that is not finite (JSON's 1e309 parses to Infinity) and
+ * whether the nesting is deeper than any job. Iterative, so a hostile depth
+ * cannot overflow the stack.
+ */
+function shapeProblem(value: unknown): { key: string; message: string } | null {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop()!;
+    if (path.length > MAX_JOB_DEPTH) return { key: keyOf(path.slice(0, 3)), message: `the job nests deeper than ${MAX_JOB_DEPTH} levels; it is not a Custos job` };
+    if (typeof v === 'number' && !Number.isFinite(v)) return { key: keyOf(path), message: `${keyOf(path)}: must be a finite number (${String(v)} is not)` };
+    if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
+    else if (typeof v === 'object' && v !== null) for (const [k, item] of Object.entries(v)) stack.push({ value: item, path: [...path, k] });
+  }
+  return null;
+}
+
+/** The nesting depth of JSON text, counted without parsing (strings skipped), stopping at the limit. */
+function tooDeep(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_JOB_DEPTH) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 /** Validates a parsed job; every problem is reported with its key. */
 export function parseJob(value: unknown, baseDir: string, path?: string): LoadedJob {
+  const problem = shapeProblem(value);
+  if (problem) throw new JobError(problem.message, problem.key || undefined);
   const result = jobSchema.safeParse(value);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => describeIssue(issue));
@@ -46,10 +88,15 @@ export function loadJobFile(path: string): LoadedJob {
   const absolute = resolve(path);
   let text: string;
   try {
+    const stat = statSync(absolute);
+    if (!stat.isFile()) throw new JobError(`the job file ${path} is ${stat.isDirectory() ? 'a folder' : 'not a regular file'}`);
+    if (stat.size > MAX_JOB_BYTES) throw new JobError(`the job file ${path} has ${stat.size.toLocaleString('en-US')} bytes, more than the ${MAX_JOB_BYTES / 1024 / 1024} MiB a job can have; it is not a Custos job`);
     text = readFileSync(absolute, 'utf8');
   } catch (error) {
-    throw new JobError(`cannot read the job file ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    if (error instanceof JobError) throw error;
+    throw new JobError(`cannot read the job file ${path}: ${describeErrno((error as NodeJS.ErrnoException).code)}`);
   }
+  if (tooDeep(text)) throw new JobError(`the job file ${path} nests deeper than ${MAX_JOB_DEPTH} levels; it is not a Custos job`);
   let value: unknown;
   try {
     value = JSON.parse(text);

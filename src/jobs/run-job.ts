@@ -27,6 +27,7 @@ import { runReconstructionPrivacy } from './methods/reconstruction-privacy.js';
 import { runUniformPerturbation } from './methods/uniform-perturbation.js';
 import { CancelledError, STAGES, type ProgressListener, type Stage } from './progress.js';
 import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
+import { InputError } from '../io/input/input-error.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -70,6 +71,8 @@ function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => v
     onBadRow: job.input.onBadRow,
     onProgress: (read, total) => progress('read', total === 0 ? 1 : read / total),
   });
+  // An input without records is an input problem (exit 3), whatever the method.
+  if (imported.table.rowCount === 0) throw new InputError(`the file has a header but no records${imported.rejectedRowCount > 0 ? ` (all ${imported.rejectedRowCount} rows were rejected)` : ''}`, basename(inputPath));
   if (job.input.sha256 && job.input.sha256 !== imported.sha256) {
     throw new JobError(`the input's SHA-256 is ${imported.sha256}, the job expects ${job.input.sha256}: the file changed since the job was written`, 'input.sha256');
   }

@@ -8,6 +8,7 @@ import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.j
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
+import { describeErrno } from './file-kind.js';
 
 const CHUNK_BYTES = 4 << 20;
 const MAX_LISTED_REJECTS = 1000;
@@ -21,7 +22,7 @@ export function readCsv(path: string, options: ImportOptions): ImportedTable {
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    throw new InputError(`cannot open the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, name);
+    throw new InputError(`cannot open the file: ${describeErrno((error as NodeJS.ErrnoException).code)}`, name);
   }
   try {
     const total = fstatSync(fd).size;

@@ -1,10 +1,14 @@
 import { extname } from 'node:path';
 import { readCsv } from './csv-reader.js';
+import { checkLooksLikeText, checkRegularFile } from './file-kind.js';
 import type { ImportedTable, ImportOptions } from './import-types.js';
 import { readXlsx } from './xlsx-reader.js';
 
 /** Chooses the reader by extension: .xlsx/.xlsm/.xls are workbooks, anything else delimited text. */
 export function readTable(path: string, options: ImportOptions): ImportedTable {
+  checkRegularFile(path);
   const ext = extname(path).toLowerCase();
-  return ext === '.xlsx' || ext === '.xlsm' || ext === '.xls' ? readXlsx(path, options) : readCsv(path, options);
+  if (ext === '.xlsx' || ext === '.xlsm' || ext === '.xls') return readXlsx(path, options);
+  checkLooksLikeText(path, options.encoding === 'utf-16le' || options.encoding === 'utf-16be');
+  return readCsv(path, options);
 }

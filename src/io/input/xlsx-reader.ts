@@ -6,6 +6,7 @@ import { lazyRequire } from '../lazy-require.js';
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
 import { InputError } from './input-error.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
+import { describeErrno } from './file-kind.js';
 
 const sheetJs = lazyRequire<typeof import('xlsx')>('xlsx');
 
@@ -17,7 +18,7 @@ export function readXlsx(path: string, options: ImportOptions): ImportedTable {
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    throw new InputError(`cannot open the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, name);
+    throw new InputError(`cannot open the file: ${describeErrno((error as NodeJS.ErrnoException).code)}`, name);
   }
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   const compoundFile = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;

@@ -10,7 +10,12 @@ const KIND_WORD: Record<FolderKind, string> = { release: 'output folder', intern
 
 /** Refuses, before any work, to replace a folder that Custos did not write. */
 export function checkOutputDir(finalDir: string, kind: FolderKind): void {
-  if (!existsSync(finalDir)) return;
+  if (!existsSync(finalDir)) {
+    let ancestor = dirname(resolve(finalDir));
+    while (!existsSync(ancestor) && dirname(ancestor) !== ancestor) ancestor = dirname(ancestor);
+    if (!statSync(ancestor).isDirectory()) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} cannot be made: ${ancestor} is a file, not a folder`);
+    return;
+  }
   if (!statSync(finalDir).isDirectory()) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and is not a folder`);
   const refusal = replaceRefusal(finalDir, kind);
   if (refusal !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and ${refusal}; Custos replaces only a folder it wrote, unchanged. Choose another folder or empty this one yourself`);

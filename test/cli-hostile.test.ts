@@ -1,0 +1,156 @@
+/**
+ * Hostile files, careless folders: every refusal keeps the exit-code contract
+ * (2 invalid job, 3 unreadable input, 1 anything else), names the file or key,
+ * prints no stack trace and leaves nothing behind.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CLI = resolve('dist/cli/custos.mjs');
+const ADULT = resolve('resources/adult/adult.csv');
+
+function custos(args: string[], cwd?: string): { code: number; stdout: string; stderr: string; ms: number } {
+  const start = Date.now();
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000, ...(cwd ? { cwd } : {}) });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - start };
+}
+
+function workdir(): string {
+  return mkdtempSync(join(tmpdir(), 'custos-hostile-'));
+}
+
+function expectClean(r: { stderr: string }): void {
+  expect(r.stderr).not.toMatch(/\n\s+at |Error:|EISDIR|ENOENT|RangeError/);
+}
+
+const job = (input: string, extra: Record<string, unknown> = {}): string =>
+  JSON.stringify({ version: 1, input: { path: input, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, ...extra });
+
+describe('inputs that are not data files', () => {
+  it('a folder, a FIFO, a missing file and a dangling link exit 3 with plain words', () => {
+    const dir = workdir();
+    mkdirSync(join(dir, 'folder.csv'));
+    execFileSync('mkfifo', [join(dir, 'pipe.csv')]);
+    symlinkSync(join(dir, 'nowhere.csv'), join(dir, 'dangling.csv'));
+    const cases: [string, RegExp][] = [
+      ['folder.csv', /folder\.csv: it is a folder, not a file/],
+      ['pipe.csv', /pipe\.csv: it is a named pipe \(FIFO\)/],
+      ['missing.csv', /missing\.csv: the file does not exist/],
+      ['dangling.csv', /dangling\.csv: the file does not exist \(or a link points nowhere\)/],
+    ];
+    for (const [file, message] of cases) {
+      const r = custos(['inspect', join(dir, file)]);
+      expect(r.code, file).toBe(3);
+      expect(r.stderr).toMatch(message);
+      expectClean(r);
+      // A FIFO must never block: refused from its metadata, without opening it.
+      expect(r.ms).toBeLessThan(10_000);
+    }
+    writeFileSync(join(dir, 'job.json'), job('folder.csv'));
+    const run = custos(['run', join(dir, 'job.json')]);
+    expect(run.code).toBe(3);
+    expectClean(run);
+  });
+
+  it('files of statistical packages and other binaries exit 3 naming their likely format', () => {
+    const dir = workdir();
+    const files: [string, Buffer, RegExp][] = [
+      ['survey.sav', Buffer.from('$FL2@(#) IBM SPSS STATISTICS 64-bit Linux\0\0\0\0', 'latin1'), /SPSS/],
+      ['survey.xpt', Buffer.from('HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!000000000000000000000000000000  ', 'latin1'), /SAS transport/],
+      ['survey.dta', Buffer.from('<stata_dta><header><release>118</release>', 'latin1'), /Stata/],
+      ['old.dta', Buffer.from([114, 2, 1, 0, 5, 0, 10, 0]), /Stata/],
+      ['survey.parquet', Buffer.from('PAR1\x15\x04\x15', 'latin1'), /Parquet/],
+      ['data.csv.gz', Buffer.from([0x1f, 0x8b, 8, 0, 0, 0]), /gzip/],
+      ['renamed.csv', Buffer.from('PK\u0003\u0004\u0014\u0000', 'latin1'), /zip archive/],
+      ['blob.csv', Buffer.from('a,b\n1,\u0000\u0001\n', 'latin1'), /binary file/],
+    ];
+    for (const [name, bytes, format] of files) {
+      writeFileSync(join(dir, name), bytes);
+      const r = custos(['inspect', join(dir, name)]);
+      expect(r.code, name).toBe(3);
+      expect(r.stderr).toMatch(new RegExp(`${name.replace(/\./g, '\\.')}: this looks like`));
+      expect(r.stderr).toMatch(format);
+      expectClean(r);
+    }
+    // UTF-16 text holds NUL bytes and is still text.
+    writeFileSync(join(dir, 'utf16.csv'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b\n1,2\n', 'utf16le')]));
+    expect(custos(['inspect', join(dir, 'utf16.csv')]).code).toBe(0);
+  });
+
+  it('a header without records exits 3 naming the file', () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'empty.csv'), 'age;occupation\n');
+    writeFileSync(join(dir, 'job.json'), job('empty.csv'));
+    const r = custos(['run', join(dir, 'job.json')]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/empty\.csv: the file has a header but no records/);
+    expect(readdirSync(dir).sort()).toEqual(['empty.csv', 'job.json']);
+  });
+});
+
+describe('job values that cannot work', () => {
+  it('a quote or a line break as input or output delimiter exits 2 naming the key', () => {
+    const dir = workdir();
+    copyFileSync(ADULT, join(dir, 'adult.csv'));
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ input: { path: 'adult.csv', delimiter: '"' } }, /input\.delimiter/],
+      [{ input: { path: 'adult.csv', delimiter: '\n' } }, /input\.delimiter/],
+      [{ input: { path: 'adult.csv', delimiter: ';' }, output: { delimiter: '"' } }, /output\.delimiter/],
+      [{ input: { path: 'adult.csv', delimiter: ';' }, output: { delimiter: '\r' } }, /output\.delimiter/],
+    ];
+    for (const [extra, key] of bad) {
+      writeFileSync(join(dir, 'job.json'), JSON.stringify({ ...JSON.parse(job('adult.csv')), ...extra }));
+      const r = custos(['run', join(dir, 'job.json')]);
+      expect(r.code, JSON.stringify(extra)).toBe(2);
+      expect(r.stderr).toMatch(key);
+      expectClean(r);
+    }
+    const flag = custos(['inspect', ADULT, '--delimiter', '"']);
+    expect(flag.code).toBe(2);
+    expectClean(flag);
+    expect(readdirSync(dir).sort()).toEqual(['adult.csv', 'job.json']);
+  });
+
+  it('a number that is not finite (1e309) exits 2 naming the key', () => {
+    const dir = workdir();
+    copyFileSync(ADULT, join(dir, 'adult.csv'));
+    writeFileSync(join(dir, 'job.json'), job('adult.csv').replace('"retention":0.5', '"retention":0.5,"epsilon":1e309'));
+    const r = custos(['run', join(dir, 'job.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/method\.epsilon: must be a finite number/);
+    expect(readdirSync(dir).sort()).toEqual(['adult.csv', 'job.json']);
+  });
+
+  it('a 50 MB job file and a 10M-deep nesting are refused at once', () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'big.json'), Buffer.alloc(50 * 1024 * 1024, 0x20));
+    const big = custos(['run', join(dir, 'big.json')]);
+    expect(big.code).toBe(2);
+    expect(big.stderr).toMatch(/more than the 4 MiB a job can have/);
+    writeFileSync(join(dir, 'deep.json'), '['.repeat(10_000_000) + ']'.repeat(10_000_000));
+    const deep = custos(['run', join(dir, 'deep.json')]);
+    expect(deep.code).toBe(2);
+    expect(deep.stderr).toMatch(/nests deeper than|more than the 4 MiB/);
+    expectClean(deep);
+    // Within the size limit, the depth is what refuses it.
+    writeFileSync(join(dir, 'deep2.json'), '{"version":1,"input":' + '['.repeat(1_000_000) + ']'.repeat(1_000_000) + '}');
+    const deep2 = custos(['run', join(dir, 'deep2.json')]);
+    expect(deep2.code).toBe(2);
+    expect(deep2.stderr).toMatch(/nests deeper than 32 levels/);
+    expect(big.ms + deep.ms).toBeLessThan(15_000);
+  });
+
+  it('an output folder that cannot be made exits 2 naming the key; nothing is written', () => {
+    const dir = workdir();
+    copyFileSync(ADULT, join(dir, 'adult.csv'));
+    writeFileSync(join(dir, 'afile'), 'a file');
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ ...JSON.parse(job('adult.csv')), output: { dir: 'afile/out', formats: ['csv'] } }));
+    const r = custos(['run', join(dir, 'job.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/output\.dir: .*afile is a file, not a folder/);
+    expect(readdirSync(dir).sort()).toEqual(['adult.csv', 'afile', 'job.json']);
+  });
+});
