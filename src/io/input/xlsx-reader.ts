@@ -7,6 +7,10 @@ import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.j
 import { InputError } from './input-error.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
+import { checkZipLimits, ZipLimitError } from './zip-limits.js';
+
+/** Excel's row limit, header included. */
+const MAX_SHEET_ROWS = 1_048_576;
 
 const sheetJs = lazyRequire<typeof import('xlsx')>('xlsx');
 
@@ -23,9 +27,18 @@ export function readXlsx(path: string, options: ImportOptions): ImportedTable {
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   const compoundFile = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
   if (!zip && !compoundFile) throw new InputError('not an Excel workbook (.xlsx files are zip archives); is it a CSV file with the wrong extension?', name);
+  if (zip) {
+    try {
+      checkZipLimits(bytes);
+    } catch (error) {
+      if (error instanceof ZipLimitError) throw new InputError(`the workbook cannot be read safely: ${error.message}; export the sheet as CSV`, name);
+      throw error;
+    }
+  }
   let workbook: WorkBook;
   try {
-    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: false });
+    // One row past Excel's limit is read, to tell a full sheet from an over-long one.
+    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: false, sheetRows: MAX_SHEET_ROWS + 1 });
   } catch (error) {
     throw new InputError(`not a readable Excel workbook (${(error as Error).message})`, name);
   }
@@ -37,6 +50,7 @@ export function readXlsx(path: string, options: ImportOptions): ImportedTable {
   }
   const sheet = workbook.Sheets[sheetName]!;
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
+  if (rows.length > MAX_SHEET_ROWS) throw new InputError(`sheet "${sheetName}" has more than Excel's ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows; it is not a valid workbook`, name, MAX_SHEET_ROWS + 1);
   if (rows.length === 0) throw new InputError(`sheet "${sheetName}" is empty: a header row is expected`, name, 1);
   const dense = (sheet as { '!data'?: (CellObject | undefined)[][] })['!data'];
   const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');

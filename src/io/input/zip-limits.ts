@@ -1,0 +1,64 @@
+import { inflateRawSync } from 'node:zlib';
+
+/**
+ * The most XML a workbook may inflate to. SheetJS holds a parsed sheet in
+ * memory at about ten times its XML, so this keeps a workbook under ~1.5 GB;
+ * a table larger than this belongs in a CSV file, which is streamed.
+ */
+export const MAX_INFLATED_BYTES = 128 * 1024 * 1024;
+
+export class ZipLimitError extends Error {}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+/**
+ * Checks a zip archive (an .xlsx) before any library inflates it: the sizes its
+ * directory declares must sum to at most `limit`, and every entry must inflate
+ * to no more than it declares — a zip bomb that lies about its sizes is caught
+ * while inflating one entry at a time, with the output capped at the declared
+ * size, so memory stays bounded either way.
+ */
+export function checkZipLimits(bytes: Uint8Array, limit = MAX_INFLATED_BYTES): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
+    if (view.getUint32(i, true) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new ZipLimitError('the zip directory is missing (a damaged or truncated file)');
+  const entries = view.getUint16(eocd + 10, true);
+  let offset = view.getUint32(eocd + 16, true);
+  if (entries === 0xffff || offset === 0xffffffff) throw new ZipLimitError('the workbook uses ZIP64, which only workbooks far above the size limit need');
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL) throw new ZipLimitError('the zip directory is damaged');
+    const method = view.getUint16(offset + 10, true);
+    const compressed = view.getUint32(offset + 20, true);
+    const declared = view.getUint32(offset + 24, true);
+    const nameLength = view.getUint16(offset + 28, true);
+    const extra = view.getUint16(offset + 30, true);
+    const comment = view.getUint16(offset + 32, true);
+    const local = view.getUint32(offset + 42, true);
+    total += declared;
+    if (total > limit) throw new ZipLimitError(`its parts would inflate to more than ${limit / 1024 / 1024} MiB`);
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL) throw new ZipLimitError('a zip entry is damaged');
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + compressed > bytes.length) throw new ZipLimitError('a zip entry is truncated');
+    if (method === 8 && compressed > 0) {
+      try {
+        inflateRawSync(bytes.subarray(start, start + compressed), { maxOutputLength: Math.max(1, declared) });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ERR_BUFFER_TOO_LARGE') throw new ZipLimitError('a part inflates to more than its declared size (a zip bomb)');
+        throw new ZipLimitError(`a part cannot be inflated (${(error as Error).message})`);
+      }
+    } else if (method !== 0 && method !== 8) {
+      throw new ZipLimitError(`a part uses compression method ${method}, which workbooks do not use`);
+    }
+    offset += 46 + nameLength + extra + comment;
+  }
+}

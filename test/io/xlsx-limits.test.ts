@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { checkZipLimits, ZipLimitError } from '../../src/io/input/zip-limits.js';
+
+interface Entry {
+  readonly name: string;
+  readonly data: Buffer;
+  /** The uncompressed size the archive claims (a bomb may lie). */
+  readonly declared?: number;
+}
+
+/** A minimal zip writer (deflate), enough to build workbooks and bombs byte by byte. */
+function zip(entries: readonly Entry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const body = deflateRawSync(e.data, { level: 9 });
+    const size = e.declared ?? e.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(e.data), 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(e.data), 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, body);
+    centrals.push(central, name);
+    offset += local.length + name.length + body.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>';
+const RELS = '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>';
+const WORKBOOK = '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>';
+const WORKBOOK_RELS = '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>';
+
+function sheetXml(rows: number, padding = 0): Buffer {
+  const parts = ['<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'];
+  parts.push('<row r="1"><c r="A1" t="inlineStr"><is><t>age</t></is></c><c r="B1" t="inlineStr"><is><t>job</t></is></c></row>');
+  for (let r = 2; r <= rows; r++) parts.push(`<row r="${r}"><c r="A${r}"><v>${20 + (r % 50)}</v></c><c r="B${r}" t="inlineStr"><is><t>x</t></is></c></row>`);
+  parts.push('</sheetData>', ' '.repeat(padding), '</worksheet>');
+  return Buffer.from(parts.join(''));
+}
+
+function workbook(sheet: Buffer, declared?: number): Buffer {
+  return zip([
+    { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
+    { name: '_rels/.rels', data: Buffer.from(RELS) },
+    { name: 'xl/workbook.xml', data: Buffer.from(WORKBOOK) },
+    { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(WORKBOOK_RELS) },
+    { name: 'xl/worksheets/sheet1.xml', data: sheet, ...(declared !== undefined ? { declared } : {}) },
+  ]);
+}
+
+const CLI = resolve('dist/cli/custos.mjs');
+
+function inspect(path: string, json = false): { code: number; stderr: string; ms: number; stdout: string } {
+  const start = Date.now();
+  const r = spawnSync(process.execPath, [CLI, 'inspect', path, ...(json ? ['--json'] : [])], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status ?? -1, stderr: r.stderr, stdout: r.stdout, ms: Date.now() - start };
+}
+
+describe('workbooks are read with limits', () => {
+  it('a well-formed workbook built by the test zip writer opens (the control)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-xlsx-'));
+    writeFileSync(join(dir, 'ok.xlsx'), workbook(sheetXml(100)));
+    const r = inspect(join(dir, 'ok.xlsx'), true);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).rows).toBe(99);
+  });
+
+  it('declared sizes above the limit are refused before inflating; a part that inflates past its declared size is a bomb', () => {
+    const honest = workbook(sheetXml(2000));
+    expect(() => checkZipLimits(honest, 1024 * 1024)).not.toThrow();
+    expect(() => checkZipLimits(honest, 10_000)).toThrow(/would inflate to more than/);
+    const lying = workbook(sheetXml(2000, 5 * 1024 * 1024), 4096);
+    expect(() => checkZipLimits(lying, 1024 * 1024)).toThrow(ZipLimitError);
+    expect(() => checkZipLimits(lying, 1024 * 1024)).toThrow(/more than its declared size/);
+    expect(() => checkZipLimits(Buffer.from('PK\u0003\u0004 not really a zip'))).toThrow(/zip directory is missing/);
+  });
+
+  it('a 1 MB workbook whose sheet inflates to 300 MB exits 3 within seconds', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-xlsx-'));
+    // Whitespace compresses about 1000:1: the file is small, the XML is not.
+    const bomb = workbook(sheetXml(10, 300 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    writeFileSync(join(dir, 'bomb.xlsx'), bomb);
+    const r = inspect(join(dir, 'bomb.xlsx'));
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/bomb\.xlsx: the workbook cannot be read safely: its parts would inflate to more than 128 MiB/);
+    expect(r.ms).toBeLessThan(10_000);
+    // The same bomb declaring a small size is caught while inflating, with the output capped.
+    writeFileSync(join(dir, 'liar.xlsx'), workbook(sheetXml(10, 300 * 1024 * 1024), 10_000));
+    const liar = inspect(join(dir, 'liar.xlsx'));
+    expect(liar.code).toBe(3);
+    expect(liar.stderr).toMatch(/zip bomb/);
+  });
+});
