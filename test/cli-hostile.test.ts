@@ -154,3 +154,33 @@ describe('job values that cannot work', () => {
     expect(readdirSync(dir).sort()).toEqual(['adult.csv', 'afile', 'job.json']);
   });
 });
+
+describe('wide files', () => {
+  it('cost memory in proportion to their cells: 10,000 columns × 5 rows stay small', async () => {
+    const { readTable } = await import('../src/io/input/read-table.js');
+    const dir = workdir();
+    const columns = 10_000;
+    const lines = [Array.from({ length: columns }, (_, i) => `c${i}`).join(',')];
+    for (let r = 0; r < 5; r++) lines.push(Array.from({ length: columns }, (_, i) => String((i * r) % 7)).join(','));
+    writeFileSync(join(dir, 'wide.csv'), lines.join('\n') + '\n');
+    const before = process.memoryUsage().arrayBuffers;
+    const imported = readTable(join(dir, 'wide.csv'), { missing: [''], onBadRow: 'error' });
+    const grown = process.memoryUsage().arrayBuffers - before;
+    expect(imported.table.columns).toHaveLength(columns);
+    // Column buffers preallocated for 65,536 rows cost 2.6 GB here; a few bytes per cell is what the data needs.
+    expect(grown).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('an XLSX release wider than Excel allows exits 2 naming the limit, before any work', () => {
+    const dir = workdir();
+    const columns = 16_400;
+    const header = Array.from({ length: columns }, (_, i) => `c${i}`);
+    const lines = [header.join(','), ...Array.from({ length: 3 }, (_, r) => header.map((_, i) => String((i + r) % 3)).join(','))];
+    writeFileSync(join(dir, 'wide.csv'), lines.join('\n') + '\n');
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'wide.csv' }, attributes: { c0: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { formats: ['csv', 'xlsx'] } }));
+    const r = custos(['run', join(dir, 'job.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/output\.formats: .*at most 16,384/);
+    expect(readdirSync(dir).sort()).toEqual(['job.json', 'wide.csv']);
+  });
+});

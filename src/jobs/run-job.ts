@@ -132,6 +132,23 @@ function inputFiles(loaded: LoadedJob): string[] {
   return [job.input.path, ...hierarchies].map((p) => resolve(baseDir, p));
 }
 
+/** Excel's column limit: a release wider than this cannot be a workbook. */
+const MAX_XLSX_COLUMNS = 16_384;
+
+/**
+ * Refuses an XLSX release that cannot fit Excel before the method runs: every
+ * column not dropped as an identifier may be released, plus the bucket and
+ * test-stamp columns. Rows need no check: long tables continue on further sheets.
+ */
+function checkWorkbookLimits(job: Job, imported: ImportedTable): void {
+  if (!job.output.formats.includes('xlsx')) return;
+  const identifiers = Object.values(job.attributes).filter((role) => role === 'identifier').length;
+  const released = imported.table.columns.length - identifiers + 2;
+  if (released > MAX_XLSX_COLUMNS) {
+    throw new JobError(`the release would have up to ${released.toLocaleString('en-US')} columns; an Excel sheet holds at most ${MAX_XLSX_COLUMNS.toLocaleString('en-US')}. Write CSV only, or drop columns`, 'output.formats');
+  }
+}
+
 /** Checks both output folders before any work, so a refusal costs nothing and names the key to change. */
 function checkOutputFolders(loaded: LoadedJob, outDir: string, internalDir: string, options: RunOptions): void {
   const inputs = inputFiles(loaded);
@@ -167,6 +184,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   const progress = progressOf(options);
   const testStamp = options.random.deterministic;
   const { imported, inputPath } = importInput(loaded, progress);
+  checkWorkbookLimits(job, imported);
   const ctx = methodContext(loaded, options, 'run', progress);
   const outcome = runMethod(job, imported, ctx);
   // Every released table of a test-randomness run carries the stamp, whatever the method.

@@ -12,7 +12,8 @@ export class TableBuilder {
     readonly header: readonly string[],
     missing: readonly string[],
   ) {
-    this.codes = header.map(() => new GrowableUint32(1 << 16));
+    // Small to start: a wide file with few rows must cost memory in proportion to its cells, not its columns.
+    this.codes = header.map(() => new GrowableUint32(256));
     this.dictionaries = header.map(() => ['']);
     // Missing-value tokens share the lookup with real values and map to code 0.
     this.indexes = header.map(() => new Map(missing.map((token) => [token, 0])));
