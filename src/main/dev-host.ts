@@ -5,6 +5,7 @@ import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppInfo } from '../preload/api.js';
 import { AppSession, InvalidRequest } from './session.js';
+import { OpenAccess } from './path-access.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -36,7 +37,10 @@ export async function startDevHost(options: { rendererDir: string; samplePath: s
     info,
     workerUrl: new URL('./job-worker.mjs', import.meta.url),
     baseDir: process.cwd(),
+    // A local development tool, like the CLI: the person at the keyboard may type any path.
+    access: new OpenAccess(),
     chooseFile: async () => null,
+    chooseFolder: async () => null,
     revealFolder: async () => undefined,
   });
   let origin = '';

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_CHANNELS, MENU_CHANNEL, type MenuCommand } from '../preload/api.js';
 import { APP_ORIGIN, lockDownSession, lockDownWindow } from './hardening.js';
 import { AppSession } from './session.js';
+import { GrantedAccess } from './path-access.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -64,8 +65,12 @@ void app.whenReady().then(() => {
   lockDownSession(session.defaultSession);
   const window = createWindow();
   Menu.setApplicationMenu(menu(window));
+  const samplePath = app.isPackaged ? join(process.resourcesPath, 'adult', 'adult.csv') : join(here, '../../resources/adult/adult.csv');
+  // The user's own grants: the sample, and files they opened before (the recent list).
+  const access = new GrantedAccess([samplePath, ...store.get('recentFiles')]);
   const appSession = new AppSession({
-    info: { version: app.getVersion(), host: 'electron', samplePath: app.isPackaged ? join(process.resourcesPath, 'adult', 'adult.csv') : join(here, '../../resources/adult/adult.csv'), sampleName: 'Adult (UCI, 30,162 records)' },
+    info: { version: app.getVersion(), host: 'electron', samplePath, sampleName: 'Adult (UCI, 30,162 records)' },
+    access,
     workerUrl: pathToFileURL(join(here, 'job-worker.js')),
     baseDir: app.getPath('documents'),
     chooseFile: async () => {
@@ -76,6 +81,10 @@ void app.whenReady().then(() => {
       const path = result.canceled ? null : (result.filePaths[0] ?? null);
       if (path) store.set('recentFiles', [path, ...store.get('recentFiles').filter((p) => p !== path)].slice(0, 10));
       return path;
+    },
+    chooseFolder: async () => {
+      const result = await dialog.showOpenDialog(window, { properties: ['openDirectory', 'createDirectory'], title: 'Folder for the release' });
+      return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     revealFolder: async (path) => shell.showItemInFolder(path),
   });

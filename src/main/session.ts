@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ImportedTable } from '../io/input/import-types.js';
 import { InputError } from '../io/input/input-error.js';
@@ -10,13 +10,17 @@ import type { JobRequest } from '../jobs/job-request.js';
 import { startJob, type RunningJob } from '../jobs/worker-host.js';
 import { IPC_CHANNELS, type AppInfo, type Channel, type ColumnInfo, type HostFailure, type OpenedFile, type Result, type RunStatus } from '../preload/api.js';
 import type { Report } from '../io/report/report-model.js';
+import type { PathAccess } from './path-access.js';
 
 /** What differs between the desktop shell and the loopback dev host. */
 export interface HostEnvironment {
   readonly info: AppInfo;
   readonly workerUrl: URL;
   readonly baseDir: string;
+  /** Which paths the page may have opened and written (desktop: only what the user granted). */
+  readonly access: PathAccess;
   chooseFile(): Promise<string | null>;
+  chooseFolder(): Promise<string | null>;
   revealFolder(path: string): Promise<void>;
 }
 
@@ -33,6 +37,8 @@ const fileOptions = z
 export const requestSchemas = {
   [IPC_CHANNELS.appInfo]: z.object({}).strict(),
   [IPC_CHANNELS.chooseFile]: z.object({}).strict(),
+  [IPC_CHANNELS.chooseFolder]: z.object({}).strict(),
+  [IPC_CHANNELS.grantFile]: z.object({ path: z.string().min(1).max(4096) }).strict(),
   [IPC_CHANNELS.inspect]: z.object({ path: z.string().min(1).max(4096), options: fileOptions }).strict(),
   [IPC_CHANNELS.rows]: z.object({ fileId: z.string().uuid(), offset: z.number().int().nonnegative(), count: z.number().int().min(1).max(2000) }).strict(),
   [IPC_CHANNELS.assess]: z.object({ job: z.record(z.string(), z.unknown()) }).strict(),
@@ -84,7 +90,11 @@ export class AppSession {
       case IPC_CHANNELS.appInfo:
         return this.env.info;
       case IPC_CHANNELS.chooseFile:
-        return this.env.chooseFile();
+        return this.chooseFile();
+      case IPC_CHANNELS.chooseFolder:
+        return this.chooseFolder();
+      case IPC_CHANNELS.grantFile:
+        return this.env.access.grantFile(request['path']);
       case IPC_CHANNELS.inspect:
         return this.inspect(request['path'], request['options']);
       case IPC_CHANNELS.rows:
@@ -98,11 +108,47 @@ export class AppSession {
       case IPC_CHANNELS.cancelRun:
         return this.cancelRun(request['id']);
       case IPC_CHANNELS.revealFolder:
+        if (!this.env.access.mayWrite(request['path']) && !this.env.access.mayRead(request['path'])) throw new InvalidRequest('not a folder of this session');
         return this.env.revealFolder(request['path']);
     }
   }
 
+  async chooseFile(): Promise<string | null> {
+    const path = await this.env.chooseFile();
+    if (path) this.env.access.grantFile(path);
+    return path;
+  }
+
+  async chooseFolder(): Promise<string | null> {
+    const path = await this.env.chooseFolder();
+    if (path) this.env.access.grantFolder(path);
+    return path;
+  }
+
+  /** Why the job may not run here: a file the user did not grant, or a folder they did not choose. */
+  private refusal(job: unknown, outDir?: string): HostFailure | undefined {
+    const j = (job ?? {}) as { input?: { path?: unknown }; method?: { hierarchies?: unknown }; output?: { internalDir?: unknown } };
+    const reads: string[] = [];
+    if (typeof j.input?.path === 'string') reads.push(resolve(this.env.baseDir, j.input.path));
+    const hierarchies = j.method?.hierarchies;
+    if (typeof hierarchies === 'object' && hierarchies !== null) {
+      for (const spec of Object.values(hierarchies)) if (typeof spec === 'string') reads.push(resolve(this.env.baseDir, spec));
+    }
+    const denied = reads.find((p) => !this.env.access.mayRead(p));
+    if (denied) return { kind: 'input', message: `${basename(denied)} was not opened in Custos: open it with Open…, by dropping it on the window, or in a job file you opened` };
+    if (outDir === undefined) return undefined;
+    const release = resolve(this.env.baseDir, outDir);
+    if (!this.env.access.mayWrite(release)) return { kind: 'job', message: `Custos writes only into a folder you chose: use Choose… for the release folder`, key: 'output.dir' };
+    if (typeof j.output?.internalDir === 'string') {
+      const internal = resolve(this.env.baseDir, j.output.internalDir);
+      // The default internal folder is the release's sibling; another one must be chosen too.
+      if (internal !== `${release}-internal` && !this.env.access.mayWrite(internal)) return { kind: 'job', message: 'Custos writes the internal report only into a folder you chose', key: 'output.internalDir' };
+    }
+    return undefined;
+  }
+
   inspect(path: string, options: z.infer<typeof fileOptions>): Result<OpenedFile> {
+    if (!this.env.access.mayRead(path)) return { ok: false, failure: { kind: 'input', message: `${basename(path)} was not opened in Custos: open it with Open…, by dropping it on the window, or from a job file you opened` } };
     const encoding = options.encoding ? normalizeEncoding(options.encoding) : undefined;
     if (options.encoding && !encoding) return { ok: false, failure: { kind: 'job', message: `unsupported encoding "${options.encoding}"`, key: 'encoding' } };
     try {
@@ -145,12 +191,16 @@ export class AppSession {
   }
 
   async assess(job: unknown): Promise<Result<Report>> {
+    const refused = this.refusal(job);
+    if (refused) return { ok: false, failure: refused };
     const running = startJob(this.env.workerUrl, { command: 'assess', job, baseDir: this.env.baseDir });
     const outcome = await running.result;
     return outcome.ok ? { ok: true, value: outcome.report } : { ok: false, failure: outcome.failure };
   }
 
   startRun(job: unknown, outDir: string): Result<{ id: string }> {
+    const refused = this.refusal(job, outDir);
+    if (refused) return { ok: false, failure: refused };
     const id = randomUUID();
     const request: JobRequest = { command: 'run', job, baseDir: this.env.baseDir, outDir };
     const entry = { job: undefined as unknown as RunningJob, status: { id, state: 'running', fraction: 0 } as RunStatus };

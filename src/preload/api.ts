@@ -70,8 +70,10 @@ export interface AppInfo {
 
 export interface CustosApi {
   appInfo(): Promise<AppInfo>;
-  /** Native open dialog; null when cancelled or when the host has none. */
+  /** Native open dialog; null when cancelled or when the host has none. The chosen file is granted to the app. */
   chooseFile(): Promise<string | null>;
+  /** Native folder dialog for the release; null when cancelled or when the host has none. */
+  chooseFolder(): Promise<string | null>;
   inspect(path: string, options: FileOptions): Promise<Result<OpenedFile>>;
   rows(fileId: string, offset: number, count: number): Promise<Result<readonly (readonly string[])[]>>;
   /** Runs `assess` on a job object (paths relative to the input's folder). */
@@ -83,7 +85,7 @@ export interface CustosApi {
   fileUrl(id: string, name: string): string | null;
   /** Reveal the output folder (desktop) — a no-op in the browser. */
   revealFolder(path: string): Promise<void>;
-  /** The path of a dropped file (desktop); '' in the browser, which never sees paths. */
+  /** The path of a dropped or picked file (desktop), which grants it to the app; '' in the browser, which never sees paths. */
   pathForFile(file: File): string;
   /** Menu commands of the desktop shell (Open, Save job, Export, Help). */
   onMenuCommand(handler: (command: MenuCommand) => void): void;
@@ -95,6 +97,8 @@ export const MENU_CHANNEL = 'custos:menu';
 export const IPC_CHANNELS = {
   appInfo: 'custos:app-info',
   chooseFile: 'custos:choose-file',
+  chooseFolder: 'custos:choose-folder',
+  grantFile: 'custos:grant-file',
   inspect: 'custos:inspect',
   rows: 'custos:rows',
   assess: 'custos:assess',

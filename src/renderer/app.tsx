@@ -70,6 +70,8 @@ export function App({ api }: { api: CustosApi }) {
   const saveJob = useCallback(() => download('job.json', JSON.stringify(buildJob(state), null, 2) + '\n'), [state]);
   const loadJob = async (file: File): Promise<void> => {
     try {
+      // On the desktop this grants the job file, and the files it names, to the app.
+      api.pathForFile(file);
       const restored = stateFromJob(JSON.parse(await file.text()) as Record<string, unknown>);
       dispatch({ type: 'load', state: restored });
       const failure = restored.inputPath ? await open(restored.inputPath, restored) : undefined;
@@ -137,7 +139,7 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
         {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} />}
         {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} />}
-        {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run')} />}
+        {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run')} desktop={info.host === 'electron'} />}
         {state.step === 'results' && state.report && <ResultsStep report={state.report} />}
         {state.step === 'export' && state.report && state.run && <ExportStep api={api} report={state.report} runId={state.run.id} saveJob={saveJob} desktop={info.host === 'electron'} />}
         <footer className="wizard-nav">

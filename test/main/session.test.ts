@@ -2,12 +2,15 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppSession, InvalidRequest } from '../../src/main/session.js';
 import { IPC_CHANNELS } from '../../src/preload/api.js';
+import { OpenAccess } from '../../src/main/path-access.js';
 
 const session = new AppSession({
   info: { version: 'test', host: 'web', samplePath: resolve('resources/adult/adult.csv'), sampleName: 'Adult' },
   workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
   baseDir: process.cwd(),
+  access: new OpenAccess(),
   chooseFile: async () => null,
+  chooseFolder: async () => null,
   revealFolder: async () => undefined,
 });
 
@@ -39,7 +42,7 @@ describe('IPC handlers validate every message', () => {
     const result = (await session.dispatch(IPC_CHANNELS.inspect, { path: '/nonexistent/file.csv', options: {} })) as { ok: false; failure: { kind: string; message: string } };
     expect(result.ok).toBe(false);
     expect(result.failure.kind).toBe('input');
-    expect(result.failure.message).toMatch(/file\.csv: cannot open the file/);
+    expect(result.failure.message).toMatch(/file\.csv: the file does not exist/);
   });
 
   it('assesses a job object in a worker and returns its failures with the key', async () => {

@@ -19,6 +19,7 @@ export function createWebApi(): CustosApi {
   return {
     appInfo: () => call(IPC_CHANNELS.appInfo),
     chooseFile: () => call(IPC_CHANNELS.chooseFile),
+    chooseFolder: () => call(IPC_CHANNELS.chooseFolder),
     inspect: (path, options) => call(IPC_CHANNELS.inspect, { path, options }),
     rows: (fileId, offset, count) => call(IPC_CHANNELS.rows, { fileId, offset, count }),
     assess: (job) => call(IPC_CHANNELS.assess, { job }),

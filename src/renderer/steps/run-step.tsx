@@ -4,7 +4,7 @@ import { Callout, CheckField, TextField } from '../components/fields.js';
 import { buildJob } from '../state/job.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
 
-export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (a: Action) => void; blocked: string | undefined }) {
+export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (a: Action) => void; blocked: string | undefined; desktop: boolean }) {
   const { api, state, dispatch } = props;
   const o = state.output;
   const run = state.run;
@@ -29,6 +29,13 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
     <>
       <p className="lead">Where to write the protected release and its report. Files are written to a temporary folder and appear only when complete.</p>
       <TextField label="Release folder (to publish)" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patch', section: 'output', patch: { dir } })} help="A new folder, or a previous Custos release to replace. It receives only what may be published: the released data, the external report and a manifest of checksums." />
+      {props.desktop && (
+        <div className="actions">
+          <button type="button" onClick={() => void api.chooseFolder().then((dir) => dir && dispatch({ type: 'patch', section: 'output', patch: { dir } }))}>
+            Choose the release folder…
+          </button>
+        </div>
+      )}
       <TextField
         label="Internal report folder (confidential)"
         wide
