@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Report } from '../io/report/report-model.js';
-import type { JobFailure, JobRequest, WorkerMessage } from './job-request.js';
+import type { ImportedTable } from '../io/input/import-types.js';
+import type { InspectRequest, JobFailure, JobRequest, WorkerMessage } from './job-request.js';
 import type { ProgressListener } from './progress.js';
 
 export type JobOutcome = { readonly ok: true; readonly report: Report; readonly outDir?: string; readonly internalDir?: string } | { readonly ok: false; readonly failure: JobFailure };
@@ -32,7 +33,7 @@ export function startJob(workerUrl: URL, request: JobRequest, onProgress?: Progr
     if (message.type === 'progress') onProgress?.(message.event);
     else if (message.type === 'staging') stagings.add(message.path);
     else if (message.type === 'done') finish({ ok: true, report: message.report, ...(message.outDir ? { outDir: message.outDir } : {}), ...(message.internalDir ? { internalDir: message.internalDir } : {}) });
-    else finish({ ok: false, failure: message.failure });
+    else if (message.type === 'failed') finish({ ok: false, failure: message.failure });
   });
   worker.on('error', (error) => finish({ ok: false, failure: { kind: 'internal', message: error.stack ?? error.message } }));
   worker.on('exit', (code) => finish({ ok: false, failure: { kind: 'internal', message: `the job worker stopped unexpectedly (exit ${code})` } }));
@@ -46,4 +47,28 @@ export function startJob(workerUrl: URL, request: JobRequest, onProgress?: Progr
       finish(cancelled);
     },
   };
+}
+
+/**
+ * Reads a file in a worker thread: a ten-million-row file or a slow disk never
+ * blocks the host, which keeps answering the page. The table comes back as
+ * transferred arrays.
+ */
+export function inspectInWorker(workerUrl: URL, request: InspectRequest): Promise<{ readonly ok: true; readonly imported: ImportedTable } | { readonly ok: false; readonly failure: JobFailure }> {
+  const worker = new Worker(workerUrl, { workerData: request });
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (outcome: { ok: true; imported: ImportedTable } | { ok: false; failure: JobFailure }): void => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+      void worker.terminate();
+    };
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'inspected') settle({ ok: true, imported: message.imported });
+      else if (message.type === 'failed') settle({ ok: false, failure: message.failure });
+    });
+    worker.on('error', (error) => settle({ ok: false, failure: { kind: 'internal', message: error.message } }));
+    worker.on('exit', (code) => settle({ ok: false, failure: { kind: 'internal', message: `the reading worker stopped unexpectedly (exit ${code})` } }));
+  });
 }

@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ImportedTable } from '../io/input/import-types.js';
-import { InputError } from '../io/input/input-error.js';
 import { normalizeEncoding } from '../io/input/encoding.js';
-import { readTable } from '../io/input/read-table.js';
-import { describeFailure } from '../jobs/execute-request.js';
-import type { JobRequest } from '../jobs/job-request.js';
-import { startJob, type RunningJob } from '../jobs/worker-host.js';
+import type { JobFailure, JobRequest } from '../jobs/job-request.js';
+import { inspectInWorker, startJob, type RunningJob } from '../jobs/worker-host.js';
 import { IPC_CHANNELS, type AppInfo, type Channel, type ColumnInfo, type HostFailure, type OpenedFile, type Result, type RunStatus } from '../preload/api.js';
 import type { Report } from '../io/report/report-model.js';
 import type { PathAccess } from './path-access.js';
@@ -65,8 +62,8 @@ function columnInfo(imported: ImportedTable): ColumnInfo[] {
   });
 }
 
-function failureOf(error: unknown): HostFailure {
-  const f = describeFailure(error);
+function failureOf(failure: JobFailure): HostFailure {
+  const f = failure;
   return { kind: f.kind, message: f.message, ...(f.key ? { key: f.key } : {}), ...(f.line !== undefined ? { line: f.line } : {}) };
 }
 
@@ -147,37 +144,39 @@ export class AppSession {
     return undefined;
   }
 
-  inspect(path: string, options: z.infer<typeof fileOptions>): Result<OpenedFile> {
+  async inspect(path: string, options: z.infer<typeof fileOptions>): Promise<Result<OpenedFile>> {
     if (!this.env.access.mayRead(path)) return { ok: false, failure: { kind: 'input', message: `${basename(path)} was not opened in Custos: open it with Open…, by dropping it on the window, or from a job file you opened` } };
     const encoding = options.encoding ? normalizeEncoding(options.encoding) : undefined;
     if (options.encoding && !encoding) return { ok: false, failure: { kind: 'job', message: `unsupported encoding "${options.encoding}"`, key: 'encoding' } };
-    try {
-      const imported = readTable(path, {
+    // Read in a worker: a large file or a slow disk must not stop the host answering the page.
+    const outcome = await inspectInWorker(this.env.workerUrl, {
+      command: 'inspect',
+      path,
+      options: {
         ...(options.delimiter ? { delimiter: options.delimiter === 'tab' ? '\t' : options.delimiter } : {}),
         ...(encoding ? { encoding } : {}),
         sheet: options.sheet ?? null,
         missing: options.missing ?? [''],
         onBadRow: 'skip',
-      });
-      const fileId = randomUUID();
-      this.files.set(fileId, imported);
-      while (this.files.size > MAX_OPEN_FILES) this.files.delete(this.files.keys().next().value!);
-      return {
-        ok: true,
-        value: {
-          fileId, path, name: basename(path), rows: imported.table.rowCount, bytes: imported.bytes, sha256: imported.sha256, format: imported.format,
-          ...(imported.encoding ? { encoding: imported.encoding } : {}),
-          ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
-          ...(imported.sheet ? { sheet: imported.sheet, sheets: imported.sheets ?? [] } : {}),
-          columns: columnInfo(imported),
-          rejected: imported.rejectedRows.slice(0, 200),
-          rejectedCount: imported.rejectedRowCount,
-        },
-      };
-    } catch (error) {
-      if (error instanceof InputError) return { ok: false, failure: failureOf(error) };
-      throw error;
-    }
+      },
+    });
+    if (!outcome.ok) return { ok: false, failure: failureOf(outcome.failure) };
+    const imported = outcome.imported;
+    const fileId = randomUUID();
+    this.files.set(fileId, imported);
+    while (this.files.size > MAX_OPEN_FILES) this.files.delete(this.files.keys().next().value!);
+    return {
+      ok: true,
+      value: {
+        fileId, path, name: basename(path), rows: imported.table.rowCount, bytes: imported.bytes, sha256: imported.sha256, format: imported.format,
+        ...(imported.encoding ? { encoding: imported.encoding } : {}),
+        ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
+        ...(imported.sheet ? { sheet: imported.sheet, sheets: imported.sheets ?? [] } : {}),
+        columns: columnInfo(imported),
+        rejected: imported.rejectedRows.slice(0, 200),
+        rejectedCount: imported.rejectedRowCount,
+      },
+    };
   }
 
   rows(fileId: string, offset: number, count: number): Result<string[][]> {

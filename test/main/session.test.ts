@@ -57,3 +57,38 @@ describe('IPC handlers validate every message', () => {
     expect(result.failure.key).toBe('method.epsilon');
   });
 });
+
+describe('reading a file never blocks the host', () => {
+  it('answers other requests while a large file is read in a worker; a FIFO is refused at once', async () => {
+    const { mkdtempSync, openSync, closeSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { execFileSync } = await import('node:child_process');
+    const { writeCensus } = await import('../../bench/gen-census.js');
+    const dir = mkdtempSync(join(tmpdir(), 'custos-session-'));
+    const big = join(dir, 'census.csv');
+    const fd = openSync(big, 'w');
+    writeCensus(fd, { rows: 400_000, seed: 1, jitter: 2, regions: 50, seedFile: resolve('resources/adult/adult.csv') });
+    closeSync(fd);
+    let inspected = false;
+    const started = Date.now();
+    const reading = session.dispatch(IPC_CHANNELS.inspect, { path: big, options: {} }).then((r) => {
+      inspected = true;
+      return r as { ok: boolean; value: { rows: number } };
+    });
+    // Called synchronously, a blocking read would finish before this line runs.
+    expect(Date.now() - started).toBeLessThan(100);
+    const info = await session.dispatch(IPC_CHANNELS.appInfo, {});
+    expect(info).toMatchObject({ version: 'test' });
+    expect(inspected).toBe(false);
+    const result = await reading;
+    expect(result.ok).toBe(true);
+    expect(result.value.rows).toBe(400_000);
+    execFileSync('mkfifo', [join(dir, 'pipe.csv')]);
+    const fifoStart = Date.now();
+    const fifo = (await session.dispatch(IPC_CHANNELS.inspect, { path: join(dir, 'pipe.csv'), options: {} })) as { ok: boolean; failure: { message: string } };
+    expect(fifo.ok).toBe(false);
+    expect(fifo.failure.message).toMatch(/named pipe/);
+    expect(Date.now() - fifoStart).toBeLessThan(5000);
+  });
+});
