@@ -3,7 +3,7 @@ import Store from 'electron-store';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_CHANNELS, MENU_CHANNEL, type MenuCommand } from '../preload/api.js';
-import { APP_ORIGIN, lockDownSession, lockDownWindow } from './hardening.js';
+import { APP_ORIGIN, appAssetPath, isAppUrl, lockDownSession, lockDownWindow } from './hardening.js';
 import { AppSession } from './session.js';
 import { GrantedAccess } from './path-access.js';
 
@@ -29,6 +29,8 @@ function createWindow(): BrowserWindow {
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      // A packaged build has no developer tools: they would reach every byte the page holds.
+      devTools: !app.isPackaged,
     },
   });
   lockDownWindow(window);
@@ -58,11 +60,11 @@ void app.whenReady().then(() => {
   // Packaged: beside main; from a checkout: the bundle scripts/build-cli.mjs wrote.
   const rendererRoot = app.isPackaged ? join(here, '../renderer') : join(here, '../../dist/renderer');
   protocol.handle('app', (request) => {
-    const target = join(rendererRoot, new URL(request.url).pathname);
-    if (!target.startsWith(rendererRoot)) return new Response('not found', { status: 404 });
+    const target = appAssetPath(rendererRoot, request.url);
+    if (!target) return new Response('not found', { status: 404 });
     return net.fetch(pathToFileURL(target).toString());
   });
-  lockDownSession(session.defaultSession);
+  lockDownSession(session.defaultSession, { devtools: !app.isPackaged });
   const window = createWindow();
   Menu.setApplicationMenu(menu(window));
   const samplePath = app.isPackaged ? join(process.resourcesPath, 'adult', 'adult.csv') : join(here, '../../resources/adult/adult.csv');
@@ -91,7 +93,7 @@ void app.whenReady().then(() => {
   for (const channel of Object.values(IPC_CHANNELS)) {
     ipcMain.handle(channel, (event, payload: unknown) => {
       // Only our own page may call: the sender frame must be app content.
-      if (!event.senderFrame || !event.senderFrame.url.startsWith(`${APP_ORIGIN}/`)) throw new Error('IPC from an unexpected sender');
+      if (!event.senderFrame || !isAppUrl(event.senderFrame.url)) throw new Error('IPC from an unexpected sender');
       return appSession.dispatch(channel, payload);
     });
   }
