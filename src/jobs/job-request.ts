@@ -37,7 +37,6 @@ export interface JobFailure {
 
 export type WorkerMessage =
   | { readonly type: 'progress'; readonly event: ProgressEvent }
-  | { readonly type: 'staging'; readonly path: string }
   | { readonly type: 'done'; readonly report: Report; readonly outDir?: string; readonly internalDir?: string }
   | { readonly type: 'inspected'; readonly imported: ImportedTable }
   | { readonly type: 'failed'; readonly failure: JobFailure };

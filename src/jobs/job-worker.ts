@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { describeFailure, executeRequest } from './execute-request.js';
 import type { InspectRequest, JobRequest, WorkerMessage } from './job-request.js';
 import { readTable } from '../io/input/read-table.js';
+import { rememberStaging } from './staging-register.js';
 
 /** Worker thread entry: runs one request, reports progress, never touches the host's state. */
 const port = parentPort;
@@ -28,7 +29,9 @@ async function execute(request: JobRequest): Promise<void> {
         lastPosted = now;
         post({ type: 'progress', event });
       },
-      onStaging: (path) => post({ type: 'staging', path }),
+      onStaging: (path) => {
+        if (stagingBuffer) rememberStaging(stagingBuffer, path);
+      },
     });
     post({ type: 'done', report: result.report, ...(result.outDir ? { outDir: result.outDir } : {}), ...(result.internalDir ? { internalDir: result.internalDir } : {}) });
   } catch (error) {
@@ -36,6 +39,6 @@ async function execute(request: JobRequest): Promise<void> {
   }
 }
 
-const request = workerData as JobRequest | InspectRequest;
+const { stagingBuffer, ...request } = workerData as (JobRequest | InspectRequest) & { stagingBuffer?: SharedArrayBuffer };
 if (request.command === 'inspect') inspect(request);
 else await execute(request);

@@ -37,7 +37,7 @@ export interface RunOptions {
   readonly outDir?: string;
   /** Overrides output.internalDir; resolved against the working directory. */
   readonly internalDir?: string;
-  /** Told the staging folder's path, so a host that kills the run can remove it. */
+  /** Told each staging folder's path before it is made, so a host that kills the run can remove it. */
   readonly onStaging?: (path: string) => void;
   readonly now?: () => Date;
 }
@@ -192,12 +192,10 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   progress('write', 0);
   const stagings: StagingDir[] = [];
   try {
-    const internal = new StagingDir(internalDir, 'internal');
+    const internal = new StagingDir(internalDir, 'internal', options.onStaging);
     stagings.push(internal);
-    options.onStaging?.(internal.path);
-    const release = new StagingDir(outDir, 'release');
+    const release = new StagingDir(outDir, 'release', options.onStaging);
     stagings.push(release);
-    options.onStaging?.(release.path);
     const stale = [...internal.removedStale, ...release.removedStale];
     const created = (options.now ?? (() => new Date()))();
     const draft = buildReport({

@@ -4,6 +4,7 @@ import type { Report } from '../io/report/report-model.js';
 import type { ImportedTable } from '../io/input/import-types.js';
 import type { InspectRequest, JobFailure, JobRequest, WorkerMessage } from './job-request.js';
 import type { ProgressListener } from './progress.js';
+import { newStagingBuffer, stagingPaths } from './staging-register.js';
 
 export type JobOutcome = { readonly ok: true; readonly report: Report; readonly outDir?: string; readonly internalDir?: string } | { readonly ok: false; readonly failure: JobFailure };
 
@@ -15,9 +16,8 @@ export interface RunningJob {
 
 /** Runs a job request in a worker thread so hosts (CLI, app) stay responsive and can cancel. */
 export function startJob(workerUrl: URL, request: JobRequest, onProgress?: ProgressListener): RunningJob {
-  const worker = new Worker(workerUrl, { workerData: request });
-  // A run stages two folders (internal report, release); every one is removed on cancel.
-  const stagings = new Set<string>();
+  const stagingBuffer = newStagingBuffer();
+  const worker = new Worker(workerUrl, { workerData: { ...request, stagingBuffer } });
   let settle: (outcome: JobOutcome) => void = () => undefined;
   const result = new Promise<JobOutcome>((resolve) => (settle = resolve));
   let finished = false;
@@ -31,7 +31,6 @@ export function startJob(workerUrl: URL, request: JobRequest, onProgress?: Progr
   };
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'progress') onProgress?.(message.event);
-    else if (message.type === 'staging') stagings.add(message.path);
     else if (message.type === 'done') finish({ ok: true, report: message.report, ...(message.outDir ? { outDir: message.outDir } : {}), ...(message.internalDir ? { internalDir: message.internalDir } : {}) });
     else if (message.type === 'failed') finish({ ok: false, failure: message.failure });
   });
@@ -43,7 +42,8 @@ export function startJob(workerUrl: URL, request: JobRequest, onProgress?: Progr
       if (finished) return;
       cancelling = true;
       await worker.terminate();
-      for (const staging of stagings) rmSync(staging, { recursive: true, force: true });
+      // A run stages two folders (internal report, release); every one it may have made is removed.
+      for (const staging of stagingPaths(stagingBuffer)) rmSync(staging, { recursive: true, force: true });
       finish(cancelled);
     },
   };

@@ -123,14 +123,17 @@ export function removeStaleStaging(finalDir: string): string[] {
 export class StagingDir {
   readonly path: string;
   readonly removedStale: readonly string[];
+  /** onPath hears the path before the folder exists, so a host that kills the run knows every folder it may have made. */
   constructor(
     readonly finalDir: string,
     readonly kind: FolderKind,
+    onPath?: (path: string) => void,
   ) {
     checkOutputDir(finalDir, kind);
     mkdirSync(dirname(finalDir), { recursive: true });
     this.removedStale = removeStaleStaging(finalDir);
     this.path = join(dirname(finalDir), `.${basename(finalDir)}${STAGING_TAG}${randomBytes(6).toString('hex')}`);
+    onPath?.(this.path);
     mkdirSync(this.path);
     const owner: StagingOwner = { pid: process.pid, host: hostname() };
     writeFileSync(join(this.path, OWNER_FILE), JSON.stringify(owner));

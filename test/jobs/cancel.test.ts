@@ -1,0 +1,45 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { newStagingBuffer, rememberStaging, stagingPaths } from '../../src/jobs/staging-register.js';
+import { startJob } from '../../src/jobs/worker-host.js';
+
+const WORKER = new URL('../../dist/cli/job-worker.mjs', import.meta.url);
+
+describe('cancelling a run leaves nothing behind, whenever the cancel lands', () => {
+  it('the staging register holds every path written, in order', () => {
+    const buffer = newStagingBuffer();
+    expect(stagingPaths(buffer)).toEqual([]);
+    rememberStaging(buffer, '/a/.release-internal.custos-tmp-1');
+    rememberStaging(buffer, '/a/.release.custos-tmp-2 ü');
+    expect(stagingPaths(buffer)).toEqual(['/a/.release-internal.custos-tmp-1', '/a/.release.custos-tmp-2 ü']);
+  });
+
+  it('cancels at 24 moments across the run; no staging folder and no release remain', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-cancel-'));
+    writeFileSync(
+      join(dir, 'job.json'),
+      JSON.stringify({
+        version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'sensitive' },
+        method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'out', formats: ['csv', 'xlsx'], report: ['json'] },
+      }),
+    );
+    let finishedFirst = 0;
+    for (let i = 0; i < 24; i++) {
+      const job = startJob(WORKER, { command: 'run', jobPath: join(dir, 'job.json'), outDir: join(dir, `out-${i}`) });
+      await new Promise((r) => setTimeout(r, 40 + i * 25));
+      await job.cancel();
+      const outcome = await job.result;
+      if (outcome.ok) {
+        // The run won the race: a complete release, which is fine; remove nothing.
+        finishedFirst++;
+        continue;
+      }
+      expect(outcome.failure.kind).toBe('cancelled');
+      const left = readdirSync(dir).filter((name) => name.includes('custos-tmp') || name === `out-${i}` || name === `out-${i}-internal`);
+      expect(left, `cancel ${i}`).toEqual([]);
+    }
+    expect(finishedFirst).toBeLessThan(24);
+  });
+});
