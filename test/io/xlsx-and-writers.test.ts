@@ -84,10 +84,30 @@ describe('release writers', () => {
     const first = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['Release 1']!, { header: 1 });
     expect(first.length).toBe(11);
     expect(first[1]).toEqual([0, 'x']);
-    expect(first[2]).toEqual([1, "'=1+1"]);
+    // A typed string cell never evaluates: no guard apostrophe in the workbook, and no formula.
+    expect(first[2]).toEqual([1, '=1+1']);
     const cell = book.Sheets['Release 1']!['B3'] as XLSX.CellObject;
     expect(cell.f).toBeUndefined();
+    expect(cell.t).toBe('s');
     const last = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['Release 3']!, { header: 1 });
     expect(last.length).toBe(6);
+  });
+
+  it('one value reads the same from the CSV and the XLSX release (CR, CRLF, NUL, controls, formula triggers)', async () => {
+    const tricky = ['=1+1', '+x', '-3a', '@A', '\tlead', 'a\rb', 'a\r\nb', 'a\nb', 'nul\u0000here', 'bell\u0007', 'lone\ud800', 'plain', '-5'];
+    const rows = tricky.map((v, i) => [String(i), v]);
+    const table = release(rows, ['n', 'v']);
+    const csvPath = join(dir, 'parity.csv');
+    const xlsxPath = join(dir, 'parity.xlsx');
+    writeCsv(csvPath, table, ',');
+    await writeXlsx(xlsxPath, [{ name: 'Release', table }]);
+    const csv = readCsv(csvPath, { missing: [], onBadRow: 'error' }).table;
+    const csvValues = Array.from({ length: csv.rowCount }, (_, r) => csv.columns[1]!.dictionary[csv.columns[1]!.codes[r]!]!);
+    const book = XLSX.read(readFileSync(xlsxPath));
+    const xlsxValues = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['Release']!, { header: 1, raw: true }).slice(1).map((row) => String(row[1]));
+    // The workbook holds the value; the CSV holds the same value with the formula guard where a trigger leads.
+    expect(csvValues).toEqual(xlsxValues.map((v) => neutralizeFormula(v)));
+    expect(xlsxValues).toEqual(['=1+1', '+x', '-3a', '@A', '\tlead', 'a\nb', 'a\nb', 'a\nb', 'nul\ufffdhere', 'bell\ufffd', 'lone\ufffd', 'plain', '-5']);
+    expect(csvValues.slice(0, 5)).toEqual(["'=1+1", "'+x", "'-3a", "'@A", "'\tlead"]);
   });
 });

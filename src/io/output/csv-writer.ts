@@ -1,5 +1,5 @@
 import { HashedFileWriter } from './hashed-file.js';
-import { neutralizeFormula } from './neutralize.js';
+import { csvText } from './neutralize.js';
 import type { ReleaseTable } from './release-table.js';
 
 const ROWS_PER_WRITE = 16384;
@@ -14,8 +14,8 @@ export function writeCsv(path: string, table: ReleaseTable, delimiter: string): 
   const out = new HashedFileWriter(path);
   const { columns } = table;
   // Each dictionary entry is formatted once, not once per row.
-  const formatted = columns.map((c) => c.dictionary.map((v) => quoteCsvField(neutralizeFormula(v), delimiter)));
-  out.write(columns.map((c) => quoteCsvField(neutralizeFormula(c.name), delimiter)).join(delimiter) + '\r\n');
+  const formatted = columns.map((c) => c.dictionary.map((v) => quoteCsvField(csvText(v), delimiter)));
+  out.write(columns.map((c) => quoteCsvField(csvText(c.name), delimiter)).join(delimiter) + '\r\n');
   const lines: string[] = [];
   const cells = new Array<string>(columns.length);
   for (let start = 0; start < table.rowCount; start += ROWS_PER_WRITE) {

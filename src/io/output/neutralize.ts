@@ -1,6 +1,30 @@
 const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 
+/** Line breaks other than LF: XML (and so XLSX) reads a CR as LF, so both formats write LF. */
+const NON_LF_BREAK = /\r\n?/g;
+/**
+ * Characters XML 1.0 cannot hold (C0 controls but tab and LF, U+FFFE/U+FFFF, unpaired
+ * surrogates): a workbook would drop or reject them, so both formats write U+FFFD.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A text value as every release format writes it, so one value reads the same in CSV and XLSX. */
+export function releasedText(value: string): string {
+  return value.replace(NON_LF_BREAK, '\n').replace(NOT_XML, '\ufffd');
+}
+
+/** A CSV text cell: the released text, guarded against formula injection. */
+export function csvText(value: string): string {
+  return neutralizeFormula(releasedText(value));
+}
+
+/** An XLSX text cell: a typed string never evaluates as a formula, so it needs no guard. */
+export function xlsxText(value: string): string {
+  return releasedText(value);
+}
+
 /**
  * Spreadsheet formula injection (CWE-1236): a text cell starting with = + - @
  * tab or CR may run as a formula when the CSV is opened. Such cells get a

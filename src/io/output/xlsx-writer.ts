@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { lazyRequire } from '../lazy-require.js';
-import { neutralizeFormula } from './neutralize.js';
+import { xlsxText } from './neutralize.js';
 import { cellCode, type ReleaseTable } from './release-table.js';
 
 const excelJs = lazyRequire<typeof import('exceljs')>('exceljs');
@@ -24,7 +24,8 @@ async function sha256File(path: string): Promise<string> {
  * A workbook with each table split over as many sheets as Excel's row limit
  * needs, plus descriptive sheets. Written with ExcelJS's streaming writer, row
  * by row, so a million-row release never sits in memory as cell objects.
- * Cells are typed values, never formulas; text is neutralized.
+ * Cells are typed values, never formulas, so text needs no formula guard; text is
+ * written as releasedText, the same value the CSV holds (without its guard).
  */
 export async function writeXlsx(
   path: string,
@@ -36,9 +37,9 @@ export async function writeXlsx(
   workbook.creator = 'Custos';
   const sheets: string[] = [];
   for (const { name, table } of tables) {
-    const header = table.columns.map((c) => neutralizeFormula(c.name));
+    const header = table.columns.map((c) => xlsxText(c.name));
     const typed = table.columns.map((c) =>
-      c.dictionary.map((v): string | number => (c.numeric && v !== '' && Number.isFinite(Number(v)) ? Number(v) : neutralizeFormula(v))),
+      c.dictionary.map((v): string | number => (c.numeric && v !== '' && Number.isFinite(Number(v)) ? Number(v) : xlsxText(v))),
     );
     const parts = Math.max(1, Math.ceil(table.rowCount / maxRowsPerSheet));
     const row = new Array<string | number>(table.columns.length);
@@ -57,7 +58,7 @@ export async function writeXlsx(
   }
   for (const extra of extraSheets) {
     const sheet = workbook.addWorksheet(extra.name);
-    for (const values of extra.rows) sheet.addRow(values.map((v) => (typeof v === 'string' ? neutralizeFormula(v) : v))).commit();
+    for (const values of extra.rows) sheet.addRow(values.map((v) => (typeof v === 'string' ? xlsxText(v) : v))).commit();
     await sheet.commit();
   }
   await workbook.commit();

@@ -4,6 +4,7 @@ import type { Table } from '../../engine/table.js';
 import { readCsv } from '../../io/input/csv-reader.js';
 import { readXlsx } from '../../io/input/xlsx-reader.js';
 import { TEST_STAMP_COLUMN } from '../methods/release-view.js';
+import { csvText, xlsxText } from '../../io/output/neutralize.js';
 
 /**
  * A released table read back as an auditor would: from its CSV, or else from
@@ -15,6 +16,11 @@ export function readReleased(dir: string, stem: string, sheet: string, delimiter
   if (existsSync(csv)) table = readCsv(csv, { delimiter, encoding: 'utf-8', missing: [], onBadRow: 'error' }).table;
   else table = readXlsx(join(dir, 'release.xlsx'), { sheet, missing: [], onBadRow: 'error' }).table;
   return { rowCount: table.rowCount, columns: table.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
+}
+
+/** How the format the auditor reads (CSV if present, else the workbook) wrote a value of the input. */
+export function writtenForm(dir: string, stem: string): (value: string) => string {
+  return existsSync(join(dir, `${stem}.csv`)) ? csvText : xlsxText;
 }
 
 export function valueAt(table: Table, column: string, row: number): string {

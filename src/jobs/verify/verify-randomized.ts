@@ -2,9 +2,8 @@ import { groupRows } from '../../engine/micro-groups.js';
 import { rationalFromNumber, toNumber } from '../../engine/rational.js';
 import { maxEpsilon, sizeThreshold, type PrivacyParameters } from '../../engine/reconstruction/bounds.js';
 import type { Table } from '../../engine/table.js';
-import { neutralizeFormula } from '../../io/output/neutralize.js';
 import type { ReconstructionPrivacySpec, UniformPerturbationSpec } from '../job-schema.js';
-import { countBy, readReleased, tupleKeys } from './released-table.js';
+import { countBy, readReleased, tupleKeys, writtenForm } from './released-table.js';
 import type { VerifyContext } from './verify-release.js';
 import { own } from '../names.js';
 
@@ -32,14 +31,14 @@ export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSp
     const domain = declared ?? originalColumn?.dictionary.slice(1);
     const saColumn = release.columns.find((c) => c.name === s.column);
     if (domain && saColumn) {
-      const allowed = new Set(domain.map(neutralizeFormula));
+      const allowed = new Set(domain.map(writtenForm(dir, stem)));
       const outside = saColumn.dictionary.filter((v, code) => code > 0 || v !== '').filter((v) => !allowed.has(v));
       checks.add(`${s.column}: domain`, outside.length === 0 && domain.length === s.domainSize, outside.length === 0 ? `every released value is in the domain of ${domain.length} values (m = ${s.domainSize} in the report)` : `values outside the domain: ${outside.slice(0, 5).join(', ')}`);
     }
     if (!ctx.original) continue;
     const released = countBy(tupleKeys(release, nonSensitive));
-    // The input's rows as the writer releases them (formula neutralization included).
-    const keys = tupleKeys(ctx.original, nonSensitive, neutralizeFormula);
+    // The input's rows as the format read back wrote them (the CSV's formula guard included).
+    const keys = tupleKeys(ctx.original, nonSensitive, writtenForm(dir, stem));
     const groups = countBy(keys);
     if (spec.type === 'uniform-perturbation') {
       const same = groups.size === released.size && [...groups].every(([k, n]) => released.get(k) === n);
