@@ -29,3 +29,34 @@ describe('sensitivity of explicit count queries', () => {
     expect(maxMatches([q([[0, 1]]), q([[0, 1], [1, 3]]), q([[1, 3]])])).toBe(3);
   });
 });
+
+describe('ε_eff of correlated noise does not depend on the data', () => {
+  it('a table and the same table plus one record publish the same ε_eff', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { parseJob } = await import('../../src/jobs/load-job.js');
+    const { assessJob } = await import('../../src/jobs/run-job.js');
+    const { SeededTestRandomSource } = await import('../../src/engine/random/source.js');
+    const dir = mkdtempSync(join(tmpdir(), 'custos-eff-'));
+    const regions = ['north', 'south', 'east', 'west'];
+    const sexes = ['F', 'M'];
+    // 40 records of the combination whose change the AR(1) noise hides best (ε_eff 0.707 if only those
+    // counted), then one record of a combination it hides worse (0.842): the old maximum over the
+    // records present moved with that one record.
+    const rows = Array.from({ length: 40 }, (_, i) => `west,F,${i % 3 ? 'a' : 'b'}`);
+    writeFileSync(join(dir, 'small.csv'), ['region,sex,other', ...rows].join('\n') + '\n');
+    writeFileSync(join(dir, 'plus-one.csv'), ['region,sex,other', ...rows, 'south,M,a'].join('\n') + '\n');
+    const epsilonEffective = (file: string): number => {
+      const job = {
+        version: 1, input: { path: file }, attributes: {},
+        method: { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['region', 'sex'], noise: 'generalized-laplace', correlation: { model: 'ar1', rho: 0.6 }, domains: { region: regions, sex: sexes } },
+      };
+      const report = assessJob(parseJob(job, dir), { random: new SeededTestRandomSource(1) });
+      return report.dp!.epsilonEffective!;
+    };
+    const small = epsilonEffective('small.csv');
+    expect(small).toBeGreaterThan(0);
+    expect(epsilonEffective('plus-one.csv')).toBe(small);
+  });
+});

@@ -39,3 +39,18 @@ export function quadraticFormInverse(model: CorrelationModel, delta: readonly nu
 export function effectiveEpsilon(model: CorrelationModel, delta: readonly number[], b: number): number {
   return Math.sqrt(quadraticFormInverse(model, delta)) / b;
 }
+
+/**
+ * A lower bound on the smallest eigenvalue of R, so ΔᵀR⁻¹Δ ≤ |Δ|²/λ_min bounds ε_eff
+ * when the possible records are too many to try one by one. AR(1): the spectral
+ * density of ρ^|i−j| never falls below (1−|ρ|)/(1+|ρ|). Block equicorrelation:
+ * the eigenvalues of a block of size m are 1−ρ and 1+(m−1)ρ.
+ */
+export function smallestEigenvalueBound(model: CorrelationModel): number {
+  if (model.kind === 'independent') return 1;
+  if (model.kind === 'ar1') return (1 - Math.abs(model.rho)) / (1 + Math.abs(model.rho));
+  const sizes = new Map<number, number>();
+  for (const b of model.blockOf) sizes.set(b, (sizes.get(b) ?? 0) + 1);
+  const largest = Math.max(1, ...sizes.values());
+  return Math.min(1 - model.rho, 1 + (largest - 1) * model.rho);
+}

@@ -1,5 +1,5 @@
 import { fixedSizeSubsampleEpsilon } from '../../engine/anonymity/dp-delta.js';
-import { effectiveEpsilon } from '../../engine/dp/accounting.js';
+import { effectiveEpsilon, smallestEigenvalueBound } from '../../engine/dp/accounting.js';
 import { answerQueries, marginalQueries, type CountQuerySpec } from '../../engine/dp/count-queries.js';
 import { discreteLaplace, GRID_BITS, snap } from '../../engine/dp/exact-samplers.js';
 import { autocovariance, filteringAttack } from '../../engine/dp/filtering-attack.js';
@@ -93,12 +93,37 @@ function publicColumns(columns: readonly Column[], spec: DpCountsSpec): PublicCo
  * match alike), so it is enough to try those: the search depends on the queries
  * alone, never on the data. Undefined when there are too many combinations.
  */
-export function maxMatches(queries: readonly CountQuerySpec[]): number | undefined {
+/**
+ * Every kind of record the queries can tell apart: per queried column, each
+ * value some query names, or one value none names (all of which match alike).
+ * It depends on the queries alone, never on the data. Undefined above `limit`.
+ */
+export function possibleRecords(queries: readonly CountQuerySpec[], limit: number): { queried: number[]; each(visit: (tuple: readonly number[]) => void): void } | undefined {
   const queried = [...new Set(queries.flatMap((q) => [...q.where.keys()]))].sort((a, b) => a - b);
   const UNNAMED = -1;
   const candidates = queried.map((c) => [...new Set(queries.flatMap((q) => (q.where.has(c) ? [q.where.get(c)!] : [])))].concat(UNNAMED));
   const product = candidates.reduce((a, values) => a * values.length, 1);
-  if (product > 2_000_000) return undefined;
+  if (product > limit) return undefined;
+  return {
+    queried,
+    each(visit) {
+      const tuple = new Array<number>(queried.length);
+      for (let i = 0; i < product; i++) {
+        let rest = i;
+        for (let j = 0; j < queried.length; j++) {
+          tuple[j] = candidates[j]![rest % candidates[j]!.length]!;
+          rest = Math.floor(rest / candidates[j]!.length);
+        }
+        visit(tuple);
+      }
+    },
+  };
+}
+
+export function maxMatches(queries: readonly CountQuerySpec[]): number | undefined {
+  const records = possibleRecords(queries, 2_000_000);
+  if (!records) return undefined;
+  const { queried } = records;
   const shapes = new Map<string, { columns: number[]; counts: Map<string, number> }>();
   for (const q of queries) {
     const columns = [...q.where.keys()].sort((a, b) => a - b);
@@ -109,18 +134,19 @@ export function maxMatches(queries: readonly CountQuerySpec[]): number | undefin
     shape.counts.set(key, (shape.counts.get(key) ?? 0) + 1);
   }
   let best = 0;
-  const tuple = new Array<number>(queried.length);
-  for (let i = 0; i < product; i++) {
-    let rest = i;
-    for (let j = 0; j < queried.length; j++) {
-      tuple[j] = candidates[j]![rest % candidates[j]!.length]!;
-      rest = Math.floor(rest / candidates[j]!.length);
-    }
+  records.each((tuple) => {
     let matched = 0;
     for (const shape of shapes.values()) matched += shape.counts.get(shape.columns.map((c) => tuple[queried.indexOf(c)]).join(',')) ?? 0;
     if (matched > best) best = matched;
-  }
+  });
   return Math.max(1, best);
+}
+
+/** ε_eff in words: the maximum over every possible record, or an upper bound when they were too many to try. */
+function epsilonEffectiveText(value: number, exact: boolean): string {
+  return exact
+    ? `over every possible record (every value the queries or declared domains name, and one value they do not), the worst one-person change has ε_eff = ${value.toPrecision(4)}`
+    : `the worst one-person change has ε_eff ≤ ${value.toPrecision(4)} (an upper bound √(Δ/λ_min(R))/b: too many kinds of record to try one by one)`;
 }
 
 /** 95% interval half-width of the noise: discrete Laplace exactly, continuous Laplace b·ln 20. */
@@ -243,19 +269,25 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
     noise.set(glmNoise(ctx.random, model, unique.length, b));
   }
   const released = Float64Array.from(truth, (t, i) => (glm ? snap(t + noise[i]!) : t + noise[i]!));
-  // Accounting: worst one-person change over the records present (internal).
+  // Accounting: the worst one-person change over every possible record, not only the records
+  // present (a published ε_eff that moved when one record was added would itself leak).
   ctx.progress('utility', 0);
   let epsilonEffective: number | undefined;
+  let epsilonEffectiveExact = true;
   if (glm && model.kind !== 'independent') {
-    const queriedColumns = [...new Set(unique.flatMap((a) => [...a.query.where.keys()]))];
-    const seen = new Set<string>();
-    epsilonEffective = 0;
-    for (let r = 0; r < n && seen.size < 2000; r++) {
-      const key = queriedColumns.map((c) => cols[c]!.codes[r]).join(',');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const delta = unique.map((a) => (a.part === 0 && [...a.query.where].every(([c, v]) => cols[c]!.codes[r] === v) ? 1 : 0));
-      epsilonEffective = Math.max(epsilonEffective, effectiveEpsilon(model, delta, b));
+    const partZero = unique.filter((a) => a.part === 0).map((a) => a.query);
+    const records = possibleRecords(partZero, 20_000);
+    if (records) {
+      epsilonEffective = 0;
+      const position = new Map(records.queried.map((c, j) => [c, j]));
+      records.each((tuple) => {
+        const delta = unique.map((a) => (a.part === 0 && [...a.query.where].every(([c, v]) => tuple[position.get(c)!] === v) ? 1 : 0));
+        epsilonEffective = Math.max(epsilonEffective!, effectiveEpsilon(model, delta, b));
+      });
+    } else {
+      // Too many kinds of record to try: bound √(ΔᵀR⁻¹Δ) by √(|Δ|²/λ_min) with |Δ|² at most the sensitivity.
+      epsilonEffectiveExact = false;
+      epsilonEffective = Math.sqrt(sensitivity / smallestEigenvalueBound(model)) / b;
     }
   }
   // Filtering attack on each series: IID Laplace versus this release.
@@ -371,7 +403,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   if (glm) {
     warnings.push(
       `The noise of different answers is correlated: each single answer is ${(1 / b).toPrecision(3)}-DP on its own, but the vector of answers is not ε-DP on the strength of its marginals` +
-        (epsilonEffective !== undefined ? `; the worst one-person change found has ε_eff = ${epsilonEffective.toPrecision(4)} (√(ΔᵀR⁻¹Δ)/b)` : '') +
+        (epsilonEffective !== undefined ? `; ${epsilonEffectiveText(epsilonEffective, epsilonEffectiveExact)} (√(ΔᵀR⁻¹Δ)/b)` : '') +
         '. Paper 002 claims a correlated-tuple DP guarantee for such noise; Custos cites it as the paper\'s claim and has not checked it.',
     );
   }
@@ -400,7 +432,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
           statement:
             `Every single answer carries Laplace noise of scale b = ${b.toPrecision(4)} and is ${(1 / b).toPrecision(4)}-differentially private on its own. ` +
             'The answers were released together with correlated noise, so the joint release is NOT claimed to be ε-DP: ' +
-            (epsilonEffective !== undefined ? `the worst one-person change has an effective loss of ε_eff = ${epsilonEffective.toPrecision(4)}.` : 'see ε_eff.'),
+            (epsilonEffective !== undefined ? `${epsilonEffectiveText(epsilonEffective, epsilonEffectiveExact)}.` : 'see ε_eff.'),
           formula: 'N = √(2W)·b·C·Z, W ~ Exp(1), Z ~ N(0, I), CCᵀ = R; each N_i ~ Lap(b); ε_eff = √(ΔᵀR⁻¹Δ)/b',
           source: 'Wang & Wang, correlated-tuple DP (paper 002), generalized Laplace mechanism; Kozubowski, Podgórski, Rychlik (2013); accounting per spec §E.3',
           holds: true,
