@@ -1,4 +1,4 @@
-import { randomPermutation } from '../random/draws.js';
+import { randomPermutation, uniformInt } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
 import type { GeneralizedColumn } from './hierarchy.js';
 import { classesOf, suppressClasses, type ClassCensus } from './safe-k.js';
@@ -56,6 +56,23 @@ export function randomParts(source: RandomSource, rowCount: number, parts: numbe
     const size = Math.floor(rowCount / parts) + (p < rowCount % parts ? 1 : 0);
     out.push(order.slice(offset, (offset += size)));
   }
+  return out;
+}
+
+/**
+ * Each row to one of `parts` parts, independently and uniformly. Unlike a split
+ * into fixed sizes, adding or removing one record leaves the other rows'
+ * assignment unchanged, so a mechanism run per part composes in parallel under
+ * add/remove neighbours, and each part is a Poisson sample at rate 1/parts.
+ */
+export function independentParts(source: RandomSource, rowCount: number, parts: number): Uint32Array[] {
+  if (!Number.isInteger(parts) || parts < 1) throw new RangeError('parts must be a positive integer');
+  const partOf = new Uint32Array(rowCount);
+  const sizes = new Uint32Array(parts);
+  for (let r = 0; r < rowCount; r++) sizes[(partOf[r] = uniformInt(source, parts))]!++;
+  const out = Array.from(sizes, (size) => new Uint32Array(size));
+  const filled = new Uint32Array(parts);
+  for (let r = 0; r < rowCount; r++) out[partOf[r]!]![filled[partOf[r]!]!++] = r;
   return out;
 }
 

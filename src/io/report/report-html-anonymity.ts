@@ -36,7 +36,7 @@ ${
         .join('')}</tbody></table>
 ${
   a.epsilonPrime
-    ? `<p>A DP mechanism with ε run on one part (a fixed-size random subset, β = n′/n) is ε′-DP under bounded neighbours (Theorem 2); the report uses min(ε, ε′):</p>
+    ? `<p>A DP mechanism with ε run on one part (a fixed-size random subset; β = ⌈n/P⌉/n, the share of the largest part) is ε′-DP under bounded neighbours, datasets of equal size differing in one record (Theorem 2); the report uses min(ε, ε′):</p>
 <table><thead><tr><th>ε</th><th>ε′</th><th>reported</th></tr></thead><tbody>${a.epsilonPrime.map((e) => `<tr><td class="n">${e.epsilon}</td><td class="n">${num(e.epsilonPrime, 6)}</td><td class="n">${num(e.reported, 6)}</td></tr>`).join('')}</tbody></table>`
     : ''
 }`

@@ -1,11 +1,11 @@
-import { fixedSizeSubsampleEpsilon } from '../../engine/anonymity/dp-delta.js';
+import { amplifiedEpsilon } from '../../engine/anonymity/dp-delta.js';
 import { effectiveEpsilon, smallestEigenvalueBound } from '../../engine/dp/accounting.js';
 import { answerQueries, marginalQueries, type CountQuerySpec } from '../../engine/dp/count-queries.js';
 import { discreteLaplace, GRID_BITS, snap } from '../../engine/dp/exact-samplers.js';
 import { autocovariance, filteringAttack } from '../../engine/dp/filtering-attack.js';
 import { glmNoise, iidLaplaceNoise, StreamingNoise, type CorrelationModel } from '../../engine/dp/glm.js';
 import { differentialInference } from '../../engine/dp/inference-attack.js';
-import { randomParts } from '../../engine/anonymity/partitioned.js';
+import { independentParts } from '../../engine/anonymity/partitioned.js';
 import { rationalFromNumber, rational } from '../../engine/rational.js';
 import { declaredPositions } from '../../engine/sensitive-domain.js';
 import type { Column } from '../../engine/table.js';
@@ -190,10 +190,10 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   }
   const seriesColumn = spec.series ? check(spec.series.by, 'method.series.by') : undefined;
   const groupColumn = spec.correlation && 'groupBy' in spec.correlation ? check(spec.correlation.groupBy, 'method.correlation.groupBy') : undefined;
-  // Split into fixed-size random parts when asked (parallel composition under bounded neighbours).
+  // Parts: every record to a part independently, so one record added or removed changes one part
+  // only (parallel composition under add/remove neighbours, the neighbours of Δ).
   const n = table.rowCount;
-  if (spec.parts > 1 && spec.parts > n) throw new JobError(`${spec.parts} parts for ${n} records`, 'method.parts');
-  const partRows: (Uint32Array | null)[] = spec.parts > 1 ? randomParts(ctx.random, n, spec.parts) : [null];
+  const partRows: (Uint32Array | null)[] = spec.parts > 1 ? independentParts(ctx.random, n, spec.parts) : [null];
   // Expand queries over the series column, then cache repeats: an identical query gets the same noisy answer.
   const answered: Answered[] = [];
   const label = (q: CountQuerySpec): string => [...q.where].map(([c, code]) => `${cols[c]!.name}=${cols[c]!.dictionary[code]}`).join(' ∧ ') || 'all records';
@@ -367,8 +367,8 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
   out.push(numberColumn('lower95', (i) => released[i]! - half));
   out.push(numberColumn('upper95', (i) => released[i]! + half));
   const answersTable: ReleaseTable = { rowCount: rows, columns: out };
-  const share = Math.floor(n / spec.parts) / n;
-  const prime = fixedSizeSubsampleEpsilon(spec.epsilon, share);
+  // Each part is a Poisson sample at rate 1/P: the amplified ε′ depends on P alone, never on n.
+  const prime = amplifiedEpsilon(spec.epsilon, 1 / spec.parts);
   const epsilonPrime = spec.parts > 1 ? [{ epsilon: spec.epsilon, epsilonPrime: prime, reported: Math.min(spec.epsilon, prime) }] : undefined;
   const correlationText = !glm
     ? 'independent discrete Laplace (two-sided geometric) noise, exact integer sampler'
@@ -443,7 +443,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
           statement:
             `Adding or removing any one person's record changes the probability of any set of answers by at most a factor e^${spec.epsilon}: ` +
             `each answer carries exact discrete Laplace noise of scale b = Δ/ε = ${b.toPrecision(4)}, with Δ = ${sensitivity}.` +
-            (spec.parts > 1 ? ` The answers of the ${spec.parts} random parts compose in parallel (bounded neighbours).` : '') +
+            (spec.parts > 1 ? ` Each record was assigned to one of ${spec.parts} parts independently and uniformly at random, so adding or removing a record changes the answers of one part only: the parts together are ${spec.epsilon}-DP by parallel composition (add/remove neighbours).` : '') +
             (disclosed.length > 0 ? ` This covers the counts, not the list of cells: the values of ${[...new Set(disclosed)].join(', ')} are taken from the input (declare their domains to fix them in advance).` : ''),
           formula: 'Pr[Z = z] = (1 − a)/(1 + a)·a^{|z|}, a = e^{−ε/Δ}; L1 sensitivity Δ',
           source: 'Dwork et al. (Laplace mechanism); Canonne, Kamath, Steinke 2020 (exact discrete sampler); paper 002 §1',

@@ -57,7 +57,8 @@ export function runPartitionedRecoding(job: Job, imported: ImportedTable, spec: 
     releasedRows,
     spec.parts > 1 ? { ofRow: result.partOfRow, count: spec.parts } : undefined,
   );
-  const share = Math.floor(table.rowCount / spec.parts) / table.rowCount;
+  // Parts differ by one record at most; Theorem 2 must take the largest, ⌈n/P⌉ of n.
+  const share = Math.ceil(table.rowCount / spec.parts) / table.rowCount;
   const epsilonPrime = spec.parts > 1 ? [0.1, 0.5, 1, 2].map((epsilon) => {
     const prime = fixedSizeSubsampleEpsilon(epsilon, share);
     return { epsilon, epsilonPrime: prime, reported: Math.min(epsilon, prime) };
@@ -71,7 +72,7 @@ export function runPartitionedRecoding(job: Job, imported: ImportedTable, spec: 
       type: 'partitioned-recoding',
       title: 'Partitioned recoding',
       parameters: { parts: spec.parts, model: modelText(model), ...Object.fromEntries(recoding.report.filter((c) => c.level > 0).map((c) => [`level.${c.name}`, c.level])) },
-      derived: { partSize: Math.floor(table.rowCount / spec.parts), partShare: share },
+      derived: { partSize: Math.ceil(table.rowCount / spec.parts), partShare: share },
     },
     guarantee: {
       name: `${modelText(model)} in every part`,
