@@ -100,6 +100,21 @@ describe('custos run: reconstruction privacy on the Adult data', () => {
     expect(readdirSync(dir).sort()).toEqual(['job.json', 'out', 'out-internal']);
   });
 
+  it('with strict: false, a release whose groups fail the test never says the test holds', () => {
+    const dir = workdir();
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, strict: false }, { output: { formats: ['csv'] } }));
+    const r = custos(['run', job, '--json', '--test-seed', '3'], TEST_ENV);
+    expect(r.code, r.stderr).toBe(0);
+    const internal = JSON.parse(r.stdout);
+    expect(internal.risk.violatingAfter).toBeGreaterThan(0);
+    expect(internal.guarantee.holds).toBe(false);
+    const external = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
+    for (const text of [internal.guarantee.statement, external.guarantee.statement, ...external.summary]) {
+      expect(text).not.toMatch(/Every micro group|no adversary can reconstruct/);
+    }
+    expect(external.guarantee.statement).toMatch(/do NOT pass .*compares bounds, not exact probabilities/);
+  });
+
   it('the same test seed reproduces the same release; the input is untouched', () => {
     const dir = workdir();
     const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.7, epsilon: 0.3, delta: 0.3, bound: 'full' }, { output: { formats: ['csv'] } }));

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { groupRows } from '../../src/engine/micro-groups.js';
+import { SeededTestRandomSource } from '../../src/engine/random/source.js';
+import { rationalFromNumber } from '../../src/engine/rational.js';
+import { reconstructionRelease } from '../../src/engine/reconstruction/release.js';
+import { tableFromRows } from '../../src/engine/table.js';
 import {
   conversion, groupPasses, logL1, logL2, maxEpsilon, sizeThreshold, tailBound, type PrivacyParameters,
 } from '../../src/engine/reconstruction/bounds.js';
@@ -77,5 +82,37 @@ describe('(ε,δ) test and s_g against the worked examples (spec §B.9)', () => 
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('beyond ε_max the test fails; the engine refuses invalid parameters', () => {
+  const params = { p: 0.5, m: 2, epsilon: 2, delta: 0.3, bound: 'simplified' as const };
+  it('θ > 1 (ε past ε_max for this f_max) passes no group size, instead of being clamped to θ = 1', () => {
+    // f_max = 1: w = 0.75, θ = ε·p·f/w = 4/3 > 1; ε_max = 1 + (1−p)/m/(p·f) = 1.5.
+    expect(maxEpsilon(1, 0.5, 2)).toBeCloseTo(1.5, 12);
+    expect(sizeThreshold(1, params)).toBe(0);
+    expect(groupPasses(1, 1, params)).toBe(false);
+    expect(groupPasses(5, 5, { ...params, bound: 'full' })).toBe(false);
+    // At ε ≤ ε_max the threshold is positive as before.
+    expect(sizeThreshold(1, { ...params, epsilon: 1.4 })).toBeGreaterThan(0);
+  });
+
+  it('rejects ε, δ, p and m outside their ranges with a RangeError', () => {
+    expect(() => sizeThreshold(0.5, { ...params, epsilon: Infinity })).toThrow(RangeError);
+    expect(() => sizeThreshold(0.5, { ...params, epsilon: 0 })).toThrow(RangeError);
+    expect(() => sizeThreshold(0.5, { ...params, delta: 1 })).toThrow(RangeError);
+    expect(() => sizeThreshold(0.5, { ...params, p: 0 })).toThrow(RangeError);
+    expect(() => sizeThreshold(0.5, { ...params, m: 0 })).toThrow(RangeError);
+  });
+
+  it('Algorithm 1 refuses an ε beyond some group\'s ε_max, whoever calls it', () => {
+    const table = tableFromRows(['q', 's'], [['a', 'x'], ['a', 'x'], ['b', 'y'], ['b', 'x']]);
+    const grouping = groupRows([table.columns[0]!], table.rowCount);
+    expect(() =>
+      reconstructionRelease(new SeededTestRandomSource(1), {
+        grouping, values: Uint32Array.from(table.columns[1]!.codes, (c) => c - 1), retention: rationalFromNumber(0.5),
+        params: { ...params, epsilon: 1.6 }, options: { strict: true },
+      }),
+    ).toThrow(/outside the valid range/);
   });
 });

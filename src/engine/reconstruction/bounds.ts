@@ -34,14 +34,28 @@ export function tailBound(n: number, f: number, params: PrivacyParameters): { up
   return { upper: Math.exp(logU2(theta, mu)), lower: Math.exp(logL2(theta, mu)) };
 }
 
+/** Refuses parameters the bounds are not defined for, whatever the caller checked before. */
+export function checkPrivacyParameters(params: PrivacyParameters): void {
+  const { p, m, epsilon, delta } = params;
+  if (!(p > 0 && p <= 1)) throw new RangeError(`retention p = ${p} must be in (0, 1]`);
+  if (!(Number.isInteger(m) && m >= 1)) throw new RangeError(`domain size m = ${m} must be a positive integer`);
+  if (!(epsilon > 0 && Number.isFinite(epsilon))) throw new RangeError(`ε = ${epsilon} must be a finite number > 0`);
+  if (!(delta > 0 && delta < 1)) throw new RangeError(`δ = ${delta} must be in (0, 1)`);
+}
+
 /**
  * Size threshold s_g (Theorems 5.11, 5.13) for a group whose largest value
  * frequency is fMax. Real-valued and never rounded: |g| ≤ s_g is the pass test.
+ * Beyond ε_max (θ > 1) the bound conversion gives nothing to certify, so no
+ * group size passes: the threshold is 0. (It was clamped to θ = 1, which let
+ * a group whose sampling coins raised f_max past ε_max be certified.)
  */
 export function sizeThreshold(fMax: number, params: PrivacyParameters): number {
+  checkPrivacyParameters(params);
   const { p, m, epsilon, delta, bound } = params;
   const w = fMax * p + (1 - p) / m;
-  const theta = Math.min(1, (epsilon * p * fMax) / w);
+  const theta = (epsilon * p * fMax) / w;
+  if (theta > 1) return 0;
   const lnDelta = Math.log(delta);
   if (bound === 'full') {
     const lnY = theta >= 1 ? -1 : -theta - (1 - theta) * Math.log1p(-theta);

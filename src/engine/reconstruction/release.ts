@@ -5,7 +5,7 @@ import type { RandomSource } from '../random/source.js';
 import type { Rational } from '../rational.js';
 import { shuffleRelease, type ReleaseRows } from '../release-rows.js';
 import { releaseGroup, type Algorithm1Options } from './algorithm1.js';
-import { sizeThreshold, type PrivacyParameters } from './bounds.js';
+import { checkPrivacyParameters, maxEpsilon, sizeThreshold, type PrivacyParameters } from './bounds.js';
 import { forEachGroupCounts } from './group-counts.js';
 
 export interface GroupTrials {
@@ -46,6 +46,14 @@ export interface ReconstructionInput {
 /** Algorithm 1 over every micro group of one sensitive attribute; released rows are shuffled. */
 export function reconstructionRelease(source: RandomSource, input: ReconstructionInput): ReconstructionRelease {
   const { grouping, values, params, options } = input;
+  checkPrivacyParameters(params);
+  // ε beyond a group's ε_max certifies nothing for it: refuse here too, not only in the job layer.
+  forEachGroupCounts(grouping, values, params.m, (_g, counts) => {
+    const size = counts.counts.reduce((a, b) => a + b, 0);
+    const fMax = Math.max(...counts.counts) / size;
+    const eMax = maxEpsilon(fMax, params.p, params.m);
+    if (params.epsilon > eMax) throw new RangeError(`ε = ${params.epsilon} is outside the valid range of a micro group (ε_max = ${eMax}): no (ε,δ) test can hold for it`);
+  });
   const perturber = new UniformPerturber(input.retention, params.m);
   const sourceRow = new GrowableUint32(values.length + 1024);
   const sensitive = new GrowableUint32(values.length + 1024);
