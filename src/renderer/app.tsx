@@ -92,6 +92,7 @@ export function App({ api }: { api: CustosApi }) {
   const next = STEPS[index + 1];
   const previous = STEPS[index - 1];
   const nextBlocked = next ? blockedReason(state, next.id) : undefined;
+  const onPreviewed = useCallback((path: string, levels: string): void => dispatch({ type: 'previewed', path, levels }), []);
   const fixKey = (key: string): void => dispatch({ type: 'go', step: key.startsWith('attributes') ? 'columns' : 'parameters' });
   if (!info) return <p className="loading">Starting Custos…</p>;
   return (
@@ -138,7 +139,7 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'columns' && state.file && <ColumnsStep file={state.file} state={state} dispatch={dispatch} />}
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
         {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} />}
-        {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} />}
+        {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} />}
         {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run')} desktop={info.host === 'electron'} />}
         {state.step === 'results' && state.report && <ResultsStep report={state.report} />}
         {state.step === 'export' && state.report && state.run && <ExportStep api={api} report={state.report} runId={state.run.id} saveJob={saveJob} desktop={info.host === 'electron'} />}

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OpenedFile } from '../../src/preload/api.js';
-import { buildJob, stateFromJob } from '../../src/renderer/state/job.js';
+import { buildJob, levelsChosenAfterPreview, levelsKey, stateFromJob } from '../../src/renderer/state/job.js';
 import { suggestRole } from '../../src/renderer/state/suggestions.js';
 import { betaRows, maxRetention, parameterProblems, parseExact } from '../../src/renderer/state/validation.js';
 import { initialState, reducer, type WizardState } from '../../src/renderer/state/wizard-state.js';
@@ -93,5 +93,24 @@ describe('steps', () => {
     const field = screen.getByRole('spinbutton', { name: 'ε (relative error)' });
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText(/at most 1\.3333 for “diagnosis”/)).toBeTruthy();
+  });
+});
+
+describe('fixed levels changed after a risk preview of the same file', () => {
+  it('warn on the Parameters step and recommend the private search; the search or an unchanged setting do not', () => {
+    let state = withFile({ method: 'safe-k-anonymity' });
+    state = reducer(state, { type: 'setHierarchy', column: 'age', patch: { kind: 'interval', widths: '10', level: 1 } });
+    const previewed = reducer(state, { type: 'previewed', path: file.path, levels: levelsKey(state) });
+    expect(levelsChosenAfterPreview(previewed)).toBe(false);
+    const changed = reducer(previewed, { type: 'setHierarchy', column: 'age', patch: { level: 2 } });
+    expect(levelsChosenAfterPreview(changed)).toBe(true);
+    render(<ParametersStep file={file} state={changed} dispatch={() => undefined} />);
+    expect(screen.getByText(/changed after a risk preview of this file/)).toBeTruthy();
+    expect(screen.getByText(/not covered by the differential-privacy guarantee/)).toBeTruthy();
+    cleanup();
+    const searching = reducer(changed, { type: 'patch', section: 'kanon', patch: { search: true } });
+    expect(levelsChosenAfterPreview(searching)).toBe(false);
+    render(<ParametersStep file={file} state={previewed} dispatch={() => undefined} />);
+    expect(screen.queryByText(/changed after a risk preview/)).toBeNull();
   });
 });

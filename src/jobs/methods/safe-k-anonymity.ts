@@ -67,6 +67,23 @@ export function resolveParameters(spec: SafeKAnonymitySpec): Parameters {
   return { k, beta, epsilon, delta, choice: t ? `k and β as given meet the target: δ = ${delta.toExponential(3)} ≤ ${t.delta}` : `k and β as given; δ reported at ε = ${epsilon}` };
 }
 
+/**
+ * The guarantee in words. (ε,δ)-DP bounds every event's probability by
+ * e^ε·P + δ; it is not "a factor e^ε except with probability δ" (probabilistic
+ * DP). The theorem covers fixed levels only if they were chosen without
+ * looking at this data, which the program cannot know, so it says so.
+ */
+export function safeKStatement(g: { epsilon: number; delta: string; beta: number; k: number; search: { anonymization: number; selection: number } | undefined }): string {
+  return (
+    `Publishing these generalized records is (ε = ${g.epsilon}, δ = ${g.delta})-differentially private${g.search ? ` (ε = ${g.search.anonymization} for sampling and k-anonymization plus ε_sel = ${g.search.selection} for the differentially private choice of the generalization, composed sequentially)` : ''}: ` +
+    `for any two inputs that differ by one person's record and any set S of possible releases, Pr[release ∈ S] ≤ e^ε·Pr[release′ ∈ S] + δ. ` +
+    `It holds because each record was sampled with probability β = ${g.beta}, every class of identical released tuples with fewer than k = ${g.k} records was deleted, and ` +
+    (g.search
+      ? 'the generalization was chosen by the exponential mechanism on the sample, within the stated ε.'
+      : 'the generalization levels were given by the job: the guarantee covers them only if they were chosen without looking at this data (levels picked after viewing its risk preview are a use of the data the theorem does not account for; the private search, levels "search", does).')
+  );
+}
+
 export function deltaCurve(k: number, beta: number): { epsilon: number; delta: number }[] {
   const start = minimumEpsilon(beta);
   const grid = [start, ...[0.25, 0.5, 1, 1.5, 2, 3, 4].filter((e) => e > start + 1e-9)];
@@ -138,13 +155,12 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
     },
     guarantee: {
       name: '(ε,δ)-differential privacy',
-      statement:
-        `Publishing these generalized records is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private${search ? ` (ε = ${p.epsilon} for sampling and k-anonymization plus ε_sel = ${spec.searchEpsilon} for the differentially private choice of the generalization, composed sequentially)` : ''}: adding or removing any one person's record ` +
-        `changes the probability of any release by at most a factor e^ε, except with probability δ. This holds because each record was sampled with ` +
-        `probability β = ${p.beta}, the generalization was ${search ? 'chosen by the exponential mechanism on the sample' : 'fixed before the data were read'}, and every class of identical released tuples with fewer than k = ${p.k} records was deleted.`,
+      statement: safeKStatement({ epsilon: totalEpsilon, delta: fmtDelta, beta: p.beta, k: p.k, search: search ? { anonymization: p.epsilon, selection: spec.searchEpsilon } : undefined }),
       formula: 'δ = d(k, β, ε) = max_{n ≥ ⌈k/γ − 1⌉} Pr[Bin(n, β) > γn],  γ = 1 − (1 − β)e^{−ε},  ε ≥ −ln(1 − β)',
       source: 'Li, Qardaji, Su, "On sampling, anonymization, and differential privacy" (paper 003), Theorem 5; unbounded neighbours (add/remove one record)',
-      holds: census.minClassSize === 0 || census.minClassSize >= p.k,
+      // The theorem's conditions, checked on this run: every released class meets k, δ is a
+      // probability below 1, and ε is at least −ln(1 − β), below which no δ < 1 exists.
+      holds: (census.minClassSize === 0 || census.minClassSize >= p.k) && Number.isFinite(p.delta) && p.delta < 1 && p.epsilon >= minimumEpsilon(p.beta),
       epsilon: totalEpsilon,
       delta: p.delta,
     },
@@ -177,12 +193,12 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
     },
     suppressed: census.suppressedRows,
     summary: [
-      `Each record was kept with probability ${p.beta} (an exact Bernoulli draw), its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'fixed in advance'}, and every group of fewer than ${p.k} identical records was deleted.`,
-      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private: whether any one person is in the input changes what can be published by at most a factor e^${totalEpsilon}, except with probability ${fmtDelta}.`,
+      `Each record was kept with probability ${p.beta} (an exact Bernoulli draw), its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'given by the job'}, and every group of fewer than ${p.k} identical records was deleted.`,
+      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private: for any set of possible releases, adding or removing one person's record changes its probability from P to at most e^${totalEpsilon}·P + ${fmtDelta}.`,
       `It holds ${census.rows.length.toLocaleString('en-US')} records in ${census.classes.toLocaleString('en-US')} classes of at least ${census.minClassSize} identical records; generalization loss ${loss.toFixed(3)}${utility && Number.isFinite(utility.error) ? `, count-query relative error ${utility.error.toFixed(4)}` : ''}.`,
     ],
     externalSummary: [
-      `Each record was kept with probability ${p.beta}, its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'fixed in advance'}, and every group of fewer than ${p.k} identical records was deleted.`,
+      `Each record was kept with probability ${p.beta}, its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'given by the job'}, and every group of fewer than ${p.k} identical records was deleted.`,
       `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private with respect to adding or removing one person's record.`,
     ],
     warnings: [

@@ -95,6 +95,21 @@ export function buildJob(state: WizardState): Record<string, unknown> {
   };
 }
 
+/** The fixed levels as one comparable key (sorted by column), for telling whether they changed. */
+export function levelsKey(state: WizardState): string {
+  const { hierarchies, levels } = recodingOf(state);
+  return JSON.stringify(Object.keys(hierarchies).sort().map((c) => [c, hierarchies[c], own(levels, c) ?? 0]));
+}
+
+/**
+ * True when safe k-anonymity runs at fixed levels that differ from those a risk preview of the same
+ * file showed: the levels were then chosen by looking at this data.
+ */
+export function levelsChosenAfterPreview(state: WizardState): boolean {
+  const seen = state.previewedLevels;
+  return state.method === 'safe-k-anonymity' && !state.kanon.search && seen !== undefined && seen.path === state.file?.path && seen.levels !== levelsKey(state);
+}
+
 /** The hierarchies and levels of the job, from the per-column choices. */
 export function recodingOf(state: WizardState): { hierarchies: Record<string, unknown>; levels: Record<string, number> } {
   const hierarchies = named<unknown>();

@@ -94,6 +94,11 @@ export interface WizardState {
     readonly internalDir: string;
   };
   readonly run?: { readonly id: string; readonly status: RunStatus };
+  /**
+   * The fixed generalization levels a risk preview of this file was shown for. Levels changed
+   * after it were chosen by looking at the data, which the DP theorem does not cover.
+   */
+  readonly previewedLevels?: { readonly path: string; readonly levels: string };
   readonly report?: Report;
 }
 
@@ -131,7 +136,8 @@ export type Action =
   | { type: 'setHierarchy'; column: string; patch: Partial<HierarchyChoice> }
   | { type: 'runStarted'; id: string }
   | { type: 'runStatus'; status: RunStatus }
-  | { type: 'load'; state: WizardState };
+  | { type: 'load'; state: WizardState }
+  | { type: 'previewed'; path: string; levels: string };
 
 /** Release folder next to the input: "<folder>/<name>-release". */
 export function defaultOutDir(path: string): string {
@@ -171,6 +177,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return { ...state, [action.section]: { ...state[action.section], ...action.patch } };
     case 'setHierarchy':
       return { ...state, hierarchies: withName(state.hierarchies, action.column, { ...(own(state.hierarchies, action.column) ?? NO_HIERARCHY), ...action.patch }) };
+    case 'previewed':
+      return state.previewedLevels?.path === action.path && state.previewedLevels.levels === action.levels ? state : { ...state, previewedLevels: { path: action.path, levels: action.levels } };
     case 'runStarted':
       return { ...state, run: { id: action.id, status: { id: action.id, state: 'running', fraction: 0 } } };
     case 'runStatus':

@@ -4,6 +4,7 @@ import { formatNumber } from '../format.js';
 import { betaRows, maxRetention, parameterProblems } from '../state/validation.js';
 import { NO_HIERARCHY, type Action, type HierarchyChoice, type WizardState } from '../state/wizard-state.js';
 import { withName } from '../state/names.js';
+import { levelsChosenAfterPreview } from '../state/job.js';
 
 const BOUNDS = [
   { value: 'simplified', label: 'Simplified Chernoff bound (default)' },
@@ -188,10 +189,15 @@ function AnonymityParameters(props: { file: OpenedFile; state: WizardState; disp
     <>
       <p className="lead">
         {safe
-          ? 'Choose the sampling rate and k, then how coarsely each column is released. The generalization is fixed here, before any record is read, as the guarantee requires.'
+          ? 'Choose the sampling rate and k, then how coarsely each column is released. The guarantee covers fixed levels only if they were chosen without looking at this data; the private search chooses them within the guarantee.'
           : 'Choose the privacy model and the number of random parts, then how coarsely each column is released.'}
       </p>
       {problems['roles'] && <Callout tone="error">{problems['roles']}</Callout>}
+      {levelsChosenAfterPreview(state) && (
+        <Callout tone="warn" title="These levels were changed after a risk preview of this file.">
+          Levels chosen by looking at this data are not covered by the differential-privacy guarantee. Let Custos choose them with the private search (“Choose the levels for me with a differentially private search” below), which accounts for its choice.
+        </Callout>
+      )}
       {safe ? (
         <fieldset className="options">
           <legend>Sampling and k</legend>

@@ -3,7 +3,7 @@ import type { CustosApi, HostFailure, Report } from '../../preload/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { formatNumber, formatPercent } from '../format.js';
-import { buildJob } from '../state/job.js';
+import { buildJob, levelsKey } from '../state/job.js';
 import type { WizardState } from '../state/wizard-state.js';
 
 /** `assess` on the current job, run in a worker on the host, debounced while parameters change. */
@@ -28,8 +28,15 @@ export function useAssessment(api: CustosApi, state: WizardState, enabled: boole
   return result;
 }
 
-export function RiskStep(props: { api: CustosApi; state: WizardState; onFix: (key: string) => void }) {
+export function RiskStep(props: { api: CustosApi; state: WizardState; onFix: (key: string) => void; onPreviewed?: (path: string, levels: string) => void }) {
   const { report, failure, busy } = useAssessment(props.api, props.state, true);
+  const { state, onPreviewed } = props;
+  // A preview of this file at fixed levels: later changes to the levels are choices made by looking at the data.
+  const previewedPath = report && state.method === 'safe-k-anonymity' && !state.kanon.search ? state.file?.path : undefined;
+  const levels = levelsKey(state);
+  useEffect(() => {
+    if (previewedPath) onPreviewed?.(previewedPath, levels);
+  }, [previewedPath, levels, onPreviewed]);
   return (
     <>
       <p className="lead">What an adversary could learn from the input under this job, before anything is written.</p>
