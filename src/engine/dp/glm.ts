@@ -4,9 +4,10 @@ import { gridExponential, gridGaussian } from './exact-samplers.js';
 
 /**
  * Correlated Laplace noise: the symmetric multivariate Laplace (generalized
- * Laplace with s = 1, μ = 0, Σ = 2b²R; spec §E.2). Every coordinate is exactly
- * Laplace(b) and the correlation is R. Exp(1) and N(0,1) come from the exact
- * grid samplers.
+ * Laplace with s = 1, μ = 0, Σ = 2b²R; spec §E.2): every coordinate of the ideal
+ * mechanism is Laplace(b) and the correlation is R. Exp(1) and N(0,1) are drawn
+ * exactly on the 2^−20 grid, but their combination is floating point, so the
+ * coordinates are Laplace only up to the grid and rounding (the report says so).
  */
 /**
  * ar1: correlation ρ^|i−j| along the answers in order; with `chainOf`, only

@@ -142,6 +142,19 @@ export function maxMatches(queries: readonly CountQuerySpec[]): number | undefin
   return Math.max(1, best);
 }
 
+/** How the correlated noise is drawn: exact on the grid, then assembled in floating point. */
+const GLM_NOISE_TEXT =
+  `symmetric multivariate (generalized) Laplace: W ~ Exp(1) and Z ~ N(0,1) drawn exactly from their discretizations on the 2^−${GRID_BITS} grid, N = √(2W)·b·C·Z assembled in double precision, each answer snapped to a multiple of 2^−${GRID_BITS}`;
+
+/**
+ * What that costs the per-answer ε, said plainly: the grid draws are exact, but
+ * the assembly is floating point and the coordinates are Laplace only up to the
+ * grid and rounding; Custos has not bounded the difference.
+ */
+const GLM_APPROXIMATION =
+  `The noise is an approximation: W and Z are exact only on the 2^−${GRID_BITS} grid, their combination is computed in floating point and the answer snapped to 2^−${GRID_BITS} (against floating-point attacks), so each coordinate is Laplace only up to that grid and rounding. ` +
+  'The per-answer ε is that of the ideal mechanism; the loss of the approximation has not been bounded. Use noise "laplace" (exact discrete Laplace, ε-DP proven) where a proven ε is required.';
+
 /** ε_eff in words: the maximum over every possible record, or an upper bound when they were too many to try. */
 function epsilonEffectiveText(value: number, exact: boolean): string {
   return exact
@@ -383,7 +396,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
     sensitivity,
     sensitivityRule,
     scale: b,
-    noise: glm ? 'symmetric multivariate (generalized) Laplace, exact grid samplers for W ~ Exp(1) and Z ~ N(0,1)' : 'discrete Laplace',
+    noise: glm ? GLM_NOISE_TEXT : 'discrete Laplace',
     ...(glm ? { grid: `answers snapped to multiples of 2^−${GRID_BITS}` } : {}),
     correlation: correlationText,
     epsilonPerAnswer: 1 / b,
@@ -430,7 +443,8 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
       ? {
           name: 'per-answer ε-differential privacy (correlated noise)',
           statement:
-            `Every single answer carries Laplace noise of scale b = ${b.toPrecision(4)} and is ${(1 / b).toPrecision(4)}-differentially private on its own. ` +
+            `Every single answer carries noise that approximates Laplace noise of scale b = ${b.toPrecision(4)}; the ideal mechanism is ${(1 / b).toPrecision(4)}-differentially private per answer. ` +
+            `${GLM_APPROXIMATION} ` +
             'The answers were released together with correlated noise, so the joint release is NOT claimed to be ε-DP: ' +
             (epsilonEffective !== undefined ? `${epsilonEffectiveText(epsilonEffective, epsilonEffectiveExact)}.` : 'see ε_eff.'),
           formula: 'N = √(2W)·b·C·Z, W ~ Exp(1), Z ~ N(0, I), CCᵀ = R; each N_i ~ Lap(b); ε_eff = √(ΔᵀR⁻¹Δ)/b',
