@@ -94,7 +94,11 @@ describe('custos run: differentially private choice of the generalization', () =
     expect(verify.status, verify.stdout).toBe(0);
     const path = JSON.parse(run({ type: 'safe-k-anonymity', k: 9, sampling: 0.1, epsilon: 1, searchEpsilon: 0.1, searchStrategy: 'path', hierarchies, levels: 'search' }).stdout);
     expect(path.method.internal.scoredNodes).toBeLessThan(150);
-    expect(path.risk.minClassSize).toBeGreaterThanOrEqual(9);
+    // The walk may choose a node where every class is below k: then nothing is released, which is safe.
+    // What must hold either way: every released class has at least k records.
+    if (path.risk.classes === 0) expect(path.output?.rows ?? 0).toBe(0);
+    else expect(path.risk.minClassSize).toBeGreaterThanOrEqual(9);
+    expect(path.guarantee.holds).toBe(true);
   });
 });
 

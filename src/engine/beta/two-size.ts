@@ -5,6 +5,15 @@ import type { BetaThresholds } from './thresholds.js';
 export type BucketLoss = (size: number) => number;
 export const squareLoss: BucketLoss = (s) => s * s;
 
+/**
+ * The mean squared error of frequency estimates from buckets whose square
+ * losses sum to `loss` over `records` records (paper 001, §5: MSE = Σ|B|²/n − 1,
+ * 0 for buckets of one record).
+ */
+export function bucketMse(loss: number, records: number): number {
+  return loss / records - 1;
+}
+
 export interface TwoSizeSetting {
   readonly s1: number;
   readonly n1: number;

@@ -6,7 +6,7 @@ import { multiSizeBucketing, type BucketClass } from '../../engine/beta/multi-si
 import { partitionCounts } from '../../engine/beta/partition.js';
 import { bucketPoolRelativeError, drawDisjunctivePool } from '../../engine/beta/query-pool.js';
 import { ceilInverse, coefficientBetas, infeasibleValues, makeThresholds, minimumBucketSize } from '../../engine/beta/thresholds.js';
-import { squareLoss, twoSizeBucketing, type TwoSizeSetting } from '../../engine/beta/two-size.js';
+import { bucketMse, squareLoss, twoSizeBucketing, type TwoSizeSetting } from '../../engine/beta/two-size.js';
 import { randomPermutation } from '../../engine/random/draws.js';
 import { compare, formatRational, toNumber, type Rational } from '../../engine/rational.js';
 import { domainValues } from '../../engine/sensitive-domain.js';
@@ -68,7 +68,7 @@ function settingReport(algorithm: string, classes: readonly { size: number; coun
     sizes[String(c.size)] = (sizes[String(c.size)] ?? 0) + c.count;
     loss += c.count * squareLoss(c.size);
   }
-  return { algorithm, sizes, loss, mse: loss / total - 1, feasible, ...(note ? { note } : {}) };
+  return { algorithm, sizes, loss, mse: bucketMse(loss, total), feasible, ...(note ? { note } : {}) };
 }
 
 function twoSizeClasses(counts: readonly number[], th: ReturnType<typeof makeThresholds>, best: TwoSizeSetting): BucketClass[] {
@@ -178,7 +178,7 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
           algorithm: 'anatomy',
           sizes: {},
           loss: anatomySizeOnlyLoss(total, l, squareLoss),
-          mse: anatomySizeOnlyLoss(total, l, squareLoss) / total - 1,
+          mse: bucketMse(anatomySizeOnlyLoss(total, l, squareLoss), total),
           feasible: false,
           note: `ℓ-diversity with ℓ = ${l} is infeasible (some value has f > 1/ℓ); loss from sizes ℓ and ℓ+1 ignoring privacy, as the paper does`,
         }),
