@@ -85,6 +85,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
 
   it('full journey with the mouse: open → roles → reconstruction privacy → run → export, files read back', async () => {
     rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open();
     const { page } = s;
     const shot = async (name: string): Promise<void> => {
@@ -120,6 +121,12 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await page.getByRole('button', { name: /Next: Export/ }).click();
     await page.getByRole('cell', { name: 'report.pdf' }).waitFor();
     await shot('8-export');
+    // The internal folder is named; the manifest downloads like the other release files.
+    await page.getByText(`${OUT}-internal`).waitFor();
+    const manifestDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download manifest.json' }).click();
+    const manifest = JSON.parse(readFileSync(await (await manifestDownload).path(), 'utf8'));
+    expect(manifest.kind).toBe('release');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Save the job file' }).click();
     const job = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
@@ -137,10 +144,12 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expectLoopbackOnly(s);
     expect(s.errors).toEqual([]);
     rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
   it('the same journey by keyboard only', async () => {
     rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open();
     const { page } = s;
     /** Presses Tab until the focused element's accessible text matches, then returns. */
@@ -184,6 +193,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(existsSync(join(OUT, 'report.json'))).toBe(true);
     expectLoopbackOnly(s);
     rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
   it('β-privacy: infeasible values are flagged inline and the run is blocked until fixed', async () => {
@@ -209,6 +219,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
 
   it('sampling + safe k-anonymization: hierarchies per column, k solved from a target, DP guarantee in the results', async () => {
     rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open();
     const { page } = s;
     await toSafeK(page, ['education', 'marital-status', 'native-country', 'workclass', 'occupation', 'race']);
@@ -233,10 +244,12 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expectLoopbackOnly(s);
     expect(s.errors).toEqual([]);
     rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
   it('safe k-anonymization with the differentially private search: λ and strategy reach the job and the report', async () => {
     rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open();
     const { page } = s;
     await toSafeK(page, ['education', 'marital-status', 'native-country', 'workclass', 'occupation', 'race', 'sex', 'salary-class']);
@@ -262,10 +275,12 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expectLoopbackOnly(s);
     expect(s.errors).toEqual([]);
     rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
   it('DP counts: marginals with exact noise from the wizard', async () => {
     rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open();
     const { page } = s;
     await toParameters(page, {}, /Differentially private counts/);
@@ -301,6 +316,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expectLoopbackOnly(s);
     expect(s.errors).toEqual([]);
     rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
   it('a malformed message to the host is rejected with the reason, and the token is required', async () => {

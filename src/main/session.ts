@@ -210,7 +210,7 @@ export class AppSession {
     void entry.job.result.then((outcome) => {
       if (entry.status.state === 'cancelled') return;
       entry.status = outcome.ok
-        ? { id, state: 'done', fraction: 1, report: outcome.report, ...(outcome.outDir ? { outDir: outcome.outDir } : {}) }
+        ? { id, state: 'done', fraction: 1, report: outcome.report, ...(outcome.outDir ? { outDir: outcome.outDir } : {}), ...(outcome.internalDir ? { internalDir: outcome.internalDir } : {}) }
         : { id, state: outcome.failure.kind === 'cancelled' ? 'cancelled' : 'failed', fraction: 0, failure: outcome.failure };
     });
     return { ok: true, value: { id } };
@@ -232,6 +232,6 @@ export class AppSession {
     const status = this.runs.get(id)?.status;
     if (status?.state !== 'done' || !status.outDir || !status.report?.output) return undefined;
     // The release folder's files; the internal report (confidential) is not served to the page.
-    return { dir: status.outDir, files: status.report.output.files.map((f) => f.name) };
+    return { dir: status.outDir, files: [...status.report.output.files.map((f) => f.name), 'manifest.json'] };
   }
 }

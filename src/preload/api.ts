@@ -58,6 +58,8 @@ export interface RunStatus {
   readonly fraction: number;
   readonly report?: Report;
   readonly outDir?: string;
+  /** The confidential internal report's folder (never served to the page). */
+  readonly internalDir?: string;
   readonly failure?: HostFailure;
 }
 

@@ -2,14 +2,14 @@ import type { CustosApi, Report } from '../../preload/api.js';
 import { Callout } from '../components/fields.js';
 import { formatBytes, formatNumber } from '../format.js';
 
-export function ExportStep(props: { api: CustosApi; report: Report; runId: string; saveJob: () => void; desktop: boolean }) {
+export function ExportStep(props: { api: CustosApi; report: Report; runId: string; saveJob: () => void; desktop: boolean; internalDir?: string | undefined }) {
   const { api, report, runId } = props;
   const output = report.output!;
   return (
     <>
       <p className="lead">
         The release is in <code>{output.dir}</code>: {formatNumber(output.rows)} records, and only what may be published: the released data, the external report and manifest.json with every file's SHA-256, so an auditor can check it with <code>custos verify</code>.
-        The internal report (confidential: true statistics and the input's checksum) is in a separate folder; keep it with the data.
+        The internal report (confidential: true statistics and the input's checksum) is in {props.internalDir ? <code>{props.internalDir}</code> : 'a separate folder'}; keep it with the data, never publish it.
       </p>
       <table className="grid files">
         <thead>
