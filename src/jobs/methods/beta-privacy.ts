@@ -261,7 +261,7 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
     poolNote =
       `${pool.queries.length.toLocaleString('en-US')} queries${pool.queries.length < 5000 ? ` (the paper's 5,000 shortened to bound the work on ${total.toLocaleString('en-US')} rows)` : ''}: ` +
       'COUNT(*) WHERE A1 ∈ S1 ∧ … ∧ SA ∈ V, qd uniform over the quasi-identifiers, b = ⌈|A|·s^{1/(qd+1)}⌉ random values per attribute, s = 1%, ' +
-      "answered from QIT and ST with Anatomy's estimator Σ_B matches_B · count_B(V)/|B| (paper 001 §7.2.2)";
+      "answered from QIT and ST with Anatomy's estimator Σ_B matches_B · count_B(V)/|B| (Wang, Wang, Fu, Wong, §7.2.2)";
     corruption = corruptionCurve(bucketization);
   }
   const holds = maxInferenceReport ? Object.values(maxInferenceReport).every((b) => b.holds) : true;
@@ -298,7 +298,7 @@ export function runBetaPrivacy(job: Job, imported: ImportedTable, spec: BetaPriv
         `An adversary who knows a person's ${quasi} and that the person is in the table infers each sensitive value v ` +
         'with probability at most β_v: in every bucket the share of v is at most β_v.',
       formula: 'P(v | t) = max over buckets B holding t of count_B(v)/|B| ≤ β_v, i.e. count_B(v) ≤ ⌊β_v·|B|⌋ (computed exactly)',
-      source: 'Wang, Wang, Fu, Wong, "Inferential or Differential: Privacy Laws Dictate" (paper 001), §3–5',
+      source: 'Wang, Wang, Fu, Wong, "Inferential or Differential: Privacy Laws Dictate", §3–5',
       holds,
       ...(maxInferenceReport ? { maxInference: maxInferenceReport } : {}),
     },

@@ -417,7 +417,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
     warnings.push(
       `The noise of different answers is correlated: each single answer is ${(1 / b).toPrecision(3)}-DP on its own, but the vector of answers is not ε-DP on the strength of its marginals` +
         (epsilonEffective !== undefined ? `; ${epsilonEffectiveText(epsilonEffective, epsilonEffectiveExact)} (√(ΔᵀR⁻¹Δ)/b)` : '') +
-        '. Paper 002 claims a correlated-tuple DP guarantee for such noise; Custos cites it as the paper\'s claim and has not checked it.',
+        '. "Correlated tuple data release via differential privacy" (2021) claims a correlated-tuple DP guarantee for such noise; Custos cites it as the paper\'s claim and has not checked it.',
     );
   }
   const worstRemoval = filtering.length ? filtering.reduce((w, f) => (f.removalRelease > w.removalRelease ? f : w)) : undefined;
@@ -448,7 +448,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
             'The answers were released together with correlated noise, so the joint release is NOT claimed to be ε-DP: ' +
             (epsilonEffective !== undefined ? `${epsilonEffectiveText(epsilonEffective, epsilonEffectiveExact)}.` : 'see ε_eff.'),
           formula: 'N = √(2W)·b·C·Z, W ~ Exp(1), Z ~ N(0, I), CCᵀ = R; each N_i ~ Lap(b); ε_eff = √(ΔᵀR⁻¹Δ)/b',
-          source: 'Wang & Wang, correlated-tuple DP (paper 002), generalized Laplace mechanism; Kozubowski, Podgórski, Rychlik (2013); accounting per spec §E.3',
+          source: '"Correlated tuple data release via differential privacy", Information Sciences 560 (2021), generalized Laplace mechanism; Kozubowski, Podgórski, Rychlik (2013); ε_eff = √(ΔᵀR⁻¹Δ)/b',
           holds: true,
           epsilon: 1 / b,
         }
@@ -460,7 +460,7 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
             (spec.parts > 1 ? ` Each record was assigned to one of ${spec.parts} parts independently and uniformly at random, so adding or removing a record changes the answers of one part only: the parts together are ${spec.epsilon}-DP by parallel composition (add/remove neighbours).` : '') +
             (disclosed.length > 0 ? ` This covers the counts, not the list of cells: the values of ${[...new Set(disclosed)].join(', ')} are taken from the input (declare their domains to fix them in advance).` : ''),
           formula: 'Pr[Z = z] = (1 − a)/(1 + a)·a^{|z|}, a = e^{−ε/Δ}; L1 sensitivity Δ',
-          source: 'Dwork et al. (Laplace mechanism); Canonne, Kamath, Steinke 2020 (exact discrete sampler); paper 002 §1',
+          source: 'Dwork et al. (Laplace mechanism); Canonne, Kamath, Steinke 2020 (exact discrete sampler); "Correlated tuple data release via differential privacy" (2021) §1',
           holds: true,
           epsilon: spec.epsilon,
         },

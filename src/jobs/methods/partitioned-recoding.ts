@@ -86,7 +86,7 @@ export function runPartitionedRecoding(job: Job, imported: ImportedTable, spec: 
           : model.type === 'l-diversity'
             ? 'distinct sensitive values ≥ ℓ in every released class'
             : '½ Σ_v |P_class(v) − P_part(v)| ≤ t in every released class',
-      source: 'Clifton et al., partitioned recoding (paper 000), footnote 1 and Theorem 2; the random split depends only on n and P',
+      source: 'Clifton et al., "A Partitioned Recoding Scheme for Privacy Preserving Data Publishing", PSD 2020, footnote 1 and Theorem 2; the random split depends only on n and P',
       holds: result.parts.every((p) => p.classes === 0 || (model.type === 'k-anonymity' ? p.minClassSize >= model.k : model.type === 'l-diversity' ? p.worst >= model.l : p.worst <= model.t + 1e-12)),
     },
     risk: {

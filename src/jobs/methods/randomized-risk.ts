@@ -3,11 +3,11 @@ import type { Analysis } from '../analyze.js';
 
 const ADVERSARY =
   'knows every released non-sensitive column of a target (quasi-identifiers and insensitive columns alike) and reconstructs the ' +
-  "sensitive distribution of the target's micro group from the release (paper 004, Example 1)";
+  "sensitive distribution of the target's micro group from the release (Wang, Han, Fu, Example 1)";
 
 const POOL =
   '5,000 queries COUNT(*) WHERE A1=a1 ∧ … ∧ Ad=ad ∧ SA=x, d uniform in {1,2,3}, attributes, values and x uniform, kept when the true ' +
-  'answer is ≥ 0.1% of the records; relative error |est − ans|/ans with the MLE estimator (paper 004 §6)';
+  'answer is ≥ 0.1% of the records; relative error |est − ans|/ans with the MLE estimator (Wang, Han, Fu, §6)';
 
 function meanOver(values: readonly (number | undefined)[]): number | undefined {
   const finite = values.filter((v): v is number => v !== undefined && Number.isFinite(v));

@@ -122,7 +122,7 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
         spec.bound === 'full'
           ? 'δ ≤ min{U1, L1}, U1 = (e^θ/(1+θ)^(1+θ))^μ, L1 = (e^−θ/(1−θ)^(1−θ))^μ, μ = n(fp + (1−p)/m), θ = εpf/(fp + (1−p)/m); equivalently n ≤ s_g = ln δ / (w ln Y)'
           : 'δ ≤ min{U2, L2}, U2 = exp(−θ²μ/(2+θ)), L2 = exp(−θ²μ/2), μ = n(fp + (1−p)/m), θ = εpf/(fp + (1−p)/m); equivalently n ≤ s_g = −2 ln δ / (w θ²)',
-      source: 'Wang, Han, Fu, "Reconstruction privacy" (paper 004), Corollary 4.10, Theorems 5.11/5.13/5.16, Algorithm 1',
+      source: 'Wang, Han, Fu, "Randomization Resilient To Sensitive Reconstruction", Corollary 4.10, Theorems 5.11/5.13/5.16, Algorithm 1',
       holds: violatingAfter === 0,
       epsilon: spec.epsilon,
       delta: spec.delta,

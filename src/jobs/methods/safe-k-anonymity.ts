@@ -157,7 +157,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       name: '(ε,δ)-differential privacy',
       statement: safeKStatement({ epsilon: totalEpsilon, delta: fmtDelta, beta: p.beta, k: p.k, search: search ? { anonymization: p.epsilon, selection: spec.searchEpsilon } : undefined }),
       formula: 'δ = d(k, β, ε) = max_{n ≥ ⌈k/γ − 1⌉} Pr[Bin(n, β) > γn],  γ = 1 − (1 − β)e^{−ε},  ε ≥ −ln(1 − β)',
-      source: 'Li, Qardaji, Su, "On sampling, anonymization, and differential privacy" (paper 003), Theorem 5; unbounded neighbours (add/remove one record)',
+      source: 'Li, Qardaji, Su, "On sampling, anonymization, and differential privacy", ASIACCS 2012, Theorem 5; unbounded neighbours (add/remove one record)',
       // The theorem's conditions, checked on this run: every released class meets k, δ is a
       // probability below 1, and ε is at least −ln(1 − β), below which no δ < 1 exists.
       holds: (census.minClassSize === 0 || census.minClassSize >= p.k) && Number.isFinite(p.delta) && p.delta < 1 && p.epsilon >= minimumEpsilon(p.beta),
@@ -186,7 +186,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
         ? `${p.choice}; generalization chosen by the exponential mechanism (${spec.searchStrategy === 'lattice' ? `one choice among all ${search.nodes.toLocaleString('en-US')} lattice nodes; branches bounded well below the best are scored only if drawn` : `SafePub's walk up the lattice, budget split equally over the steps and the final choice`}; ε_sel = ${spec.searchEpsilon}; ` +
           `score = Σ over the sample's classes of g(size)·(1 − ${spec.searchLossWeight}·loss), loss taken from the hierarchies alone, g(s) = s for s ≥ k and max(0, ${search.slope}s − ${search.slope - 1}k) below, so Δu = ${search.slope}; drawn exactly by rejection with exact Bernoulli(e^−γ) coins)`
         : p.choice,
-      neighbours: 'unbounded: datasets that differ by adding or removing one record (paper 003)',
+      neighbours: 'unbounded: datasets that differ by adding or removing one record (Li, Qardaji, Su 2012)',
       curve,
       columns: recoding.report,
       sampled: census.sampled,

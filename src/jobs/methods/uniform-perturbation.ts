@@ -102,7 +102,7 @@ export function runUniformPerturbation(job: Job, imported: ImportedTable, spec: 
             `An adversary whose prior belief that a record has a given sensitive value is at most ρ1 = ${spec.rho1} ` +
             `ends, after seeing the randomized value, with a posterior of at most ρ2 = ${spec.rho2}.`,
           formula: 'γ = ρ2(1−ρ1)/(ρ1(1−ρ2)); p_max = (γ−1)/(m−1+γ); holds because γ_p = 1 + p·m/(1−p) ≤ γ',
-          source: 'Wang, Han, Fu (paper 004) §3.1; Chaytor & Wang, VLDB 2010',
+          source: 'Wang, Han, Fu, "Randomization Resilient To Sensitive Reconstruction", §3.1; Chaytor & Wang, VLDB 2010',
           holds: true,
           rho: { rho1: spec.rho1!, rho2: spec.rho2! },
         }
@@ -112,7 +112,7 @@ export function runUniformPerturbation(job: Job, imported: ImportedTable, spec: 
             `Randomized response at retention p = ${first.params.p} bounds how far one record's value can move an adversary's belief: ` +
             'a prior ρ1 grows to at most ρ2 = γ_p·ρ1/(1−ρ1+γ_p·ρ1) (see the ρ curve per sensitive attribute).',
           formula: 'γ_p = 1 + p·m/(1−p); ρ1–ρ2 privacy holds whenever ρ2(1−ρ1)/(ρ1(1−ρ2)) ≥ γ_p',
-          source: 'Wang, Han, Fu (paper 004) §3.1; Chaytor & Wang, VLDB 2010',
+          source: 'Wang, Han, Fu, "Randomization Resilient To Sensitive Reconstruction", §3.1; Chaytor & Wang, VLDB 2010',
           holds: true,
         },
     summary: [...publicSummary, leakLine],

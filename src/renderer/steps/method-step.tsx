@@ -41,7 +41,7 @@ export const METHODS: readonly { type: MethodType; title: string; protects: stri
     title: 'Differentially private counts',
     protects: 'Publishes tables of counts (marginals, monthly series) with exact noise, so no count reveals whether any one person is in the data; correlated noise resists filtering when the counts are correlated.',
     costs: 'Every count is off by a few units (shown as a 95% interval); small counts become unreliable.',
-    guarantee: 'ε-differential privacy (independent noise); per-answer ε with ε_eff for correlated noise (paper 002).',
+    guarantee: 'ε-differential privacy (independent noise); per-answer ε with ε_eff for correlated noise (as “Correlated tuple data release via differential privacy”, 2021, proposes).',
   },
 ];
 
