@@ -201,8 +201,10 @@ describe('the release folder holds no confidential fact, for every method', () =
     expect(withField.join('\n')).toMatch(/publishable: .*input\.rows/);
     const withInternal = tamper('internal', (dir) => cpSync(join(`${dir}-internal`, 'internal-report.html'), join(dir, 'notes.html')));
     expect(withInternal.join('\n')).toMatch(/publishable: .*notes\.html holds \(part of\) an internal report/);
-    const withHash = tamper('hash', (dir) => writeFileSync(join(dir, 'readme.txt'), `input ${inputSha}`));
+    const withHash = tamper('hash', (dir) => writeFileSync(join(dir, 'readme.txt'), `input ${inputSha.toUpperCase()}`));
     expect(withHash.join('\n')).toMatch(/publishable: .*readme\.txt contains the input's SHA-256/);
+    const withFolder = tamper('folder', (dir) => writeFileSync(join(dir, 'notes.md'), `data from ${secretFolder}`));
+    expect(withFolder.join('\n')).toMatch(/publishable: .*notes\.md contains the folder of the input/);
     const withCount = tamper('count', (dir) => writeFileSync(join(dir, 'report.html'), readFileSync(join(dir, 'report.html'), 'utf8').replace('</main>', `<p>${ROWS.toLocaleString('en-US')} records</p></main>`)));
     expect(withCount.join('\n')).toMatch(/publishable: .*report\.html states the input's exact record count/);
   });

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { searchableText, type SearchablePart } from '../../io/input/searchable-text.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../io/report/report-model.js';
 import { isDifferentiallyPrivate } from '../report-builder.js';
@@ -87,8 +87,11 @@ export function publishabilityProblems(dir: string, report: Report, job: unknown
     if (text.includes(CONFIDENTIAL_MARK) || text.includes('CONFIDENTIAL internal') || /"variant":\s*"internal"/.test(text) || text.includes('custos.report/1 internal')) {
       problems.push(`${name} holds (part of) an internal report`);
     }
-    if (facts.sha256 && text.includes(facts.sha256)) problems.push(`${name} contains the input's SHA-256`);
+    // Case and separators vary by how a hash or a path is printed; search them loosely.
+    const lower = text.toLowerCase();
+    if (facts.sha256 && (lower.includes(facts.sha256.toLowerCase()) || lower.replace(/[\s:-]/g, '').includes(facts.sha256.toLowerCase()))) problems.push(`${name} contains the input's SHA-256`);
     if (facts.path && text.includes(facts.path)) problems.push(`${name} contains the input's path`);
+    else if (facts.path && dirname(facts.path).length > 3 && text.includes(dirname(facts.path))) problems.push(`${name} contains the folder of the input`);
     // Released data may hold any number; the exact size is searched in the report files only.
     const reportText = /^report\.|^job\.json$/.test(name) ? text : parts.filter((p) => p.sheet !== null && REPORT_SHEETS.has(p.sheet)).map((p) => p.text).join('\n');
     if (count && count.test(reportText)) problems.push(`${name} states the input's exact record count, which differential privacy does not cover`);
