@@ -47,13 +47,6 @@ export interface ReconstructionInput {
 export function reconstructionRelease(source: RandomSource, input: ReconstructionInput): ReconstructionRelease {
   const { grouping, values, params, options } = input;
   checkPrivacyParameters(params);
-  // ε beyond a group's ε_max certifies nothing for it: refuse here too, not only in the job layer.
-  forEachGroupCounts(grouping, values, params.m, (_g, counts) => {
-    const size = counts.counts.reduce((a, b) => a + b, 0);
-    const fMax = Math.max(...counts.counts) / size;
-    const eMax = maxEpsilon(fMax, params.p, params.m);
-    if (params.epsilon > eMax) throw new RangeError(`ε = ${params.epsilon} is outside the valid range of a micro group (ε_max = ${eMax}): no (ε,δ) test can hold for it`);
-  });
   const perturber = new UniformPerturber(input.retention, params.m);
   const sourceRow = new GrowableUint32(values.length + 1024);
   const sensitive = new GrowableUint32(values.length + 1024);
@@ -67,6 +60,10 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
   const progressEvery = Math.max(1, Math.floor(grouping.groupCount / 50));
   forEachGroupCounts(grouping, values, params.m, (g, counts, firstRow) => {
     const size = counts.counts.reduce((a, b) => a + b, 0);
+    // ε beyond a group's ε_max certifies nothing for it: refuse here too, not only in the job layer
+    // (throwing mid-way is safe: the release is only returned whole).
+    const eMax = maxEpsilon(Math.max(...counts.counts) / size, params.p, params.m);
+    if (params.epsilon > eMax) throw new RangeError(`ε = ${params.epsilon} is outside the valid range of a micro group (ε_max = ${eMax}): no (ε,δ) test can hold for it`);
     const release = releaseGroup(source, counts, params, perturber, options);
     groupTrials[g] = { trials: release.trials, trialMaxCount: release.trialMaxCount };
     if (release.sampled) sampledGroups++;
