@@ -114,3 +114,18 @@ describe('fixed levels changed after a risk preview of the same file', () => {
     expect(screen.queryByText(/changed after a risk preview/)).toBeNull();
   });
 });
+
+describe('hierarchy files on the desktop', () => {
+  it('are chosen with the open dialog (which grants them), not only typed', async () => {
+    let state = withFile({ method: 'safe-k-anonymity' });
+    state = reducer(state, { type: 'setHierarchy', column: 'age', patch: { kind: 'file', level: 1 } });
+    const actions: unknown[] = [];
+    render(<ParametersStep file={file} state={state} dispatch={(a) => actions.push(a)} chooseFile={async () => '/data/age-hierarchy.csv'} />);
+    fireEvent.click(screen.getByRole('button', { name: /Choose… the hierarchy file of age/ }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actions).toContainEqual({ type: 'setHierarchy', column: 'age', patch: { file: '/data/age-hierarchy.csv' } });
+    cleanup();
+    render(<ParametersStep file={file} state={state} dispatch={() => undefined} />);
+    expect(screen.queryByRole('button', { name: /Choose… the hierarchy file/ })).toBeNull();
+  });
+});

@@ -11,7 +11,8 @@ const BOUNDS = [
   { value: 'full', label: 'Full Chernoff bound (stricter)' },
 ] as const;
 
-export function ParametersStep(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void }) {
+/** chooseFile: the desktop's open dialog, which also grants the chosen file to the app (typed paths are not granted there). */
+export function ParametersStep(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void; chooseFile?: (() => Promise<string | null>) | undefined }) {
   const { file, state, dispatch } = props;
   const problems = parameterProblems(state, file);
   const sensitive = file.columns.filter((c) => state.roles[c.name] === 'sensitive');
@@ -177,7 +178,7 @@ function example(value: string | undefined, h: HierarchyChoice): string {
   return `${value} → ${start}-${start + w - 1}`;
 }
 
-function AnonymityParameters(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void; problems: Record<string, string> }) {
+function AnonymityParameters(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void; problems: Record<string, string>; chooseFile?: (() => Promise<string | null>) | undefined }) {
   const { file, state, dispatch, problems } = props;
   const safe = state.method === 'safe-k-anonymity';
   const kn = state.kanon;
@@ -299,6 +300,11 @@ function AnonymityParameters(props: { file: OpenedFile; state: WizardState; disp
                 </td>
                 <td>
                   {h.kind === 'file' && <input type="text" aria-label={`Hierarchy file of ${c.name}`} value={h.file} placeholder="/path/hierarchy.csv" onChange={(e) => set({ file: e.target.value })} />}
+                  {h.kind === 'file' && props.chooseFile && (
+                    <button type="button" onClick={() => void props.chooseFile!().then((path) => path && set({ file: path }))}>
+                      Choose…<span className="visually-hidden"> the hierarchy file of {c.name}</span>
+                    </button>
+                  )}
                   {h.kind === 'interval' && <input type="text" aria-label={`Interval widths of ${c.name}`} value={h.widths} onChange={(e) => set({ widths: e.target.value })} />}
                   {h.kind === 'masking' && <input type="number" aria-label={`Code length of ${c.name}`} min={1} max={64} value={h.length} onChange={(e) => set({ length: Number(e.target.value) })} />}
                   {problem && <p className="error-text">{problem}</p>}
