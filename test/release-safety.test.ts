@@ -181,6 +181,23 @@ describe('the release folder holds no confidential fact, for every method', () =
     });
   }
 
+  it('a workbook input: its sheet name stays out of the release, and verify --original still reads the right sheet', () => {
+    const work = join(root, 'workbook');
+    mkdirSync(work);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['note'], ['cover sheet']]), 'Cover');
+    const rows = readFileSync(input, 'utf8').trimEnd().split('\n').map((line) => line.split(','));
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'HIV register 2026');
+    const workbookPath = join(secretFolder, 'register.xlsx');
+    XLSX.writeFile(book, workbookPath);
+    writeFileSync(join(work, 'job.json'), JSON.stringify({ version: 1, input: { path: workbookPath, sheet: 'HIV register 2026' }, attributes: rrAttributes, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'release', formats: ['csv', 'xlsx'], report: ['html', 'json'] } }));
+    const r = spawnSync(process.execPath, [CLI, 'run', join(work, 'job.json'), '--test-seed', '2'], { encoding: 'utf8', env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' } });
+    expect(r.status, r.stderr).toBe(0);
+    for (const name of readdirSync(join(work, 'release'))) for (const text of texts(join(work, 'release', name))) expect(text.includes('HIV register'), name).toBe(false);
+    const v = spawnSync(process.execPath, [CLI, 'verify', join(work, 'release'), '--json', '--accept-test-randomness', '--original', workbookPath], { encoding: 'utf8' });
+    expect(v.status, v.stdout).toBe(0);
+  });
+
   it('verify rejects a release folder holding an internal field, the internal report or the input hash', () => {
     const work = join(root, 'safe-k-anonymity');
     const release = join(work, 'release');

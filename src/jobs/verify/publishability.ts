@@ -41,8 +41,9 @@ function isBareName(path: unknown): boolean {
 
 function internalFieldsOfJob(job: unknown): string[] {
   const found: string[] = [];
-  const j = (job ?? {}) as { input?: { sha256?: unknown; path?: unknown }; output?: { internalDir?: unknown; dir?: unknown }; method?: { hierarchies?: unknown } };
+  const j = (job ?? {}) as { input?: { sha256?: unknown; path?: unknown; sheet?: unknown }; output?: { internalDir?: unknown; dir?: unknown }; method?: { hierarchies?: unknown } };
   if (j.input?.sha256 !== undefined) found.push('job input.sha256');
+  if (j.input?.sheet !== undefined) found.push('job input.sheet');
   if (!isBareName(j.input?.path)) found.push('job input.path names a folder');
   if (j.output?.internalDir !== undefined) found.push('job output.internalDir');
   if (!isBareName(j.output?.dir)) found.push('job output.dir names a folder');

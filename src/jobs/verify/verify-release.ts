@@ -113,12 +113,15 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
   let original: Table | undefined;
   if (options.original) {
     checks.run('original file', () => {
+      // The internal job knows how the input was read (its sheet, for one); the public one leaves that out.
+      const parsedInternal = internal ? parseJob(internal.job, dir).job : undefined;
+      const readAs = parsedInternal ?? job;
       const imported = readTable(options.original!, {
-        ...(job?.input.delimiter ? { delimiter: job.input.delimiter } : {}),
-        ...(job?.input.encoding ? { encoding: job.input.encoding } : {}),
-        sheet: job?.input.sheet ?? null,
-        missing: job?.input.missing ?? [''],
-        onBadRow: job?.input.onBadRow ?? 'error',
+        ...(readAs?.input.delimiter ? { delimiter: readAs.input.delimiter } : {}),
+        ...(readAs?.input.encoding ? { encoding: readAs.input.encoding } : {}),
+        sheet: readAs?.input.sheet ?? null,
+        missing: readAs?.input.missing ?? [''],
+        onBadRow: readAs?.input.onBadRow ?? 'error',
       });
       original = imported.table;
       if (!internal?.input.sha256) return { ok: false, detail: "the input's checksum is in the internal report, which was not found" };
