@@ -84,6 +84,21 @@ export function safeKStatement(g: { epsilon: number; delta: string; beta: number
   );
 }
 
+/**
+ * The theorem's conditions, checked on a run: every released class meets k (an
+ * empty release has none), β is a sampling probability, δ is a probability
+ * below 1, and ε is at least −ln(1 − β), below which no δ < 1 exists.
+ */
+export function safeKConditionsHold(p: { readonly k: number; readonly beta: number; readonly epsilon: number; readonly delta: number }, minClassSize: number): boolean {
+  return (
+    Number.isInteger(p.k) && p.k >= 1 &&
+    (minClassSize === 0 || minClassSize >= p.k) &&
+    p.beta > 0 && p.beta < 1 &&
+    Number.isFinite(p.delta) && p.delta >= 0 && p.delta < 1 &&
+    Number.isFinite(p.epsilon) && p.epsilon >= minimumEpsilon(p.beta)
+  );
+}
+
 export function deltaCurve(k: number, beta: number): { epsilon: number; delta: number }[] {
   const start = minimumEpsilon(beta);
   const grid = [start, ...[0.25, 0.5, 1, 1.5, 2, 3, 4].filter((e) => e > start + 1e-9)];
@@ -158,9 +173,7 @@ export function runSafeKAnonymity(job: Job, imported: ImportedTable, spec: SafeK
       statement: safeKStatement({ epsilon: totalEpsilon, delta: fmtDelta, beta: p.beta, k: p.k, search: search ? { anonymization: p.epsilon, selection: spec.searchEpsilon } : undefined }),
       formula: 'δ = d(k, β, ε) = max_{n ≥ ⌈k/γ − 1⌉} Pr[Bin(n, β) > γn],  γ = 1 − (1 − β)e^{−ε},  ε ≥ −ln(1 − β)',
       source: 'Li, Qardaji, Su, "On sampling, anonymization, and differential privacy", ASIACCS 2012, Theorem 5; unbounded neighbours (add/remove one record)',
-      // The theorem's conditions, checked on this run: every released class meets k, δ is a
-      // probability below 1, and ε is at least −ln(1 − β), below which no δ < 1 exists.
-      holds: (census.minClassSize === 0 || census.minClassSize >= p.k) && Number.isFinite(p.delta) && p.delta < 1 && p.epsilon >= minimumEpsilon(p.beta),
+      holds: safeKConditionsHold(p, census.minClassSize),
       epsilon: totalEpsilon,
       delta: p.delta,
     },
