@@ -230,7 +230,7 @@ export const dpCountsMethod = z
       .optional(),
     /** Each query becomes a series over the values of this column, with AR(1) noise along it. */
     series: z.object({ by: z.string().min(1), iteration: z.enum(['keep', 'refresh']).default('keep') }).strict().optional(),
-    /** Run on a random part of the records (fixed size n/parts): ε′ of Theorem 2 is reported. */
+    /** Answer per part, each record assigned to one of the parts independently: ε′ of one part (a Poisson sample at rate 1/parts) is reported. */
     parts: z.number().int().min(1).default(1),
     /** The public values of a column: the cells of its marginals and the points of a series, whatever the data hold. */
     domains,

@@ -60,3 +60,26 @@ describe('ε_eff of correlated noise does not depend on the data', () => {
     expect(epsilonEffective('plus-one.csv')).toBe(small);
   });
 });
+
+describe('ε_eff with parts covers a record in any part', () => {
+  it('one query in 3 parts under one AR(1) chain: the middle part, the chain\'s interior, sets ε_eff', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { parseJob } = await import('../../src/jobs/load-job.js');
+    const { assessJob } = await import('../../src/jobs/run-job.js');
+    const { SeededTestRandomSource } = await import('../../src/engine/random/source.js');
+    const dir = mkdtempSync(join(tmpdir(), 'custos-eff-parts-'));
+    writeFileSync(join(dir, 'data.csv'), ['region', ...Array.from({ length: 30 }, (_, i) => (i % 2 ? 'west' : 'east'))].join('\n') + '\n');
+    const rho = 0.6;
+    const job = {
+      version: 1, input: { path: 'data.csv' }, attributes: {},
+      method: { type: 'dp-counts', epsilon: 1, queries: [{ where: { region: 'west' } }], parts: 3, noise: 'generalized-laplace', correlation: { model: 'ar1', rho } },
+    };
+    const report = assessJob(parseJob(job, dir), { random: new SeededTestRandomSource(2) });
+    // Δ = 1 and b = Δ/ε = 1. The AR(1) precision matrix has (1 + ρ²)/(1 − ρ²) on its interior diagonal
+    // and 1/(1 − ρ²) at the chain's ends: a record in the middle part moves only an interior answer.
+    expect(report.dp!.epsilonEffective!).toBeCloseTo(Math.sqrt((1 + rho * rho) / (1 - rho * rho)), 12);
+  });
+});
+

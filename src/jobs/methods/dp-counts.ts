@@ -293,9 +293,15 @@ export function runDpCounts(job: Job, imported: ImportedTable, spec: DpCountsSpe
     if (records) {
       epsilonEffective = 0;
       const position = new Map(records.queried.map((c, j) => [c, j]));
+      // A record falls in any one part. Block and per-stream AR(1) models treat every part alike,
+      // but one AR(1) chain over all answers does not: the first part starts the chain, the last
+      // ends it, and every part between sees the same interior weights, so these three cover all.
+      const parts = [...new Set([0, Math.min(1, spec.parts - 1), spec.parts - 1])];
       records.each((tuple) => {
-        const delta = unique.map((a) => (a.part === 0 && [...a.query.where].every(([c, v]) => tuple[position.get(c)!] === v) ? 1 : 0));
-        epsilonEffective = Math.max(epsilonEffective!, effectiveEpsilon(model, delta, b));
+        for (const p of parts) {
+          const delta = unique.map((a) => (a.part === p && [...a.query.where].every(([c, v]) => tuple[position.get(c)!] === v) ? 1 : 0));
+          epsilonEffective = Math.max(epsilonEffective!, effectiveEpsilon(model, delta, b));
+        }
       });
     } else {
       // Too many kinds of record to try: bound √(ΔᵀR⁻¹Δ) by √(|Δ|²/λ_min) with |Δ|² at most the sensitivity.
