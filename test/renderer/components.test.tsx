@@ -104,6 +104,8 @@ describe('fixed levels changed after a risk preview of the same file', () => {
     expect(levelsChosenAfterPreview(previewed)).toBe(false);
     const changed = reducer(previewed, { type: 'setHierarchy', column: 'age', patch: { level: 2 } });
     expect(levelsChosenAfterPreview(changed)).toBe(true);
+    // Previewing the changed levels again does not make them unchosen.
+    expect(levelsChosenAfterPreview(reducer(changed, { type: 'previewed', path: file.path, levels: levelsKey(changed) }))).toBe(true);
     render(<ParametersStep file={file} state={changed} dispatch={() => undefined} />);
     expect(screen.getByText(/changed after a risk preview of this file/)).toBeTruthy();
     expect(screen.getByText(/not covered by the differential-privacy guarantee/)).toBeTruthy();

@@ -178,7 +178,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
     case 'setHierarchy':
       return { ...state, hierarchies: withName(state.hierarchies, action.column, { ...(own(state.hierarchies, action.column) ?? NO_HIERARCHY), ...action.patch }) };
     case 'previewed':
-      return state.previewedLevels?.path === action.path && state.previewedLevels.levels === action.levels ? state : { ...state, previewedLevels: { path: action.path, levels: action.levels } };
+      // The first preview of a file is kept: a later preview of changed levels must not make them look unchosen.
+      return state.previewedLevels?.path === action.path ? state : { ...state, previewedLevels: { path: action.path, levels: action.levels } };
     case 'runStarted':
       return { ...state, run: { id: action.id, status: { id: action.id, state: 'running', fraction: 0 } } };
     case 'runStatus':
