@@ -4,9 +4,9 @@ export const METHODS: readonly { type: MethodType; title: string; protects: stri
   {
     type: 'reconstruction-privacy',
     title: 'Reconstruction privacy',
-    protects: 'Randomizes the sensitive value and samples down groups of people who share all their other values, so nobody can reconstruct what such a group has in common — even when the adversary knows who is in it.',
+    protects: 'Randomizes the sensitive value and samples down groups of people who share all their other values, so that reconstructing what such a group has in common stays unreliable even for an adversary who knows who is in it: the Chernoff bounds on missing the frequency of each value by more than ε stay at least δ.',
     costs: 'Aggregate counts stay unbiased; small-group detail gets noisier and large groups are published from a sample.',
-    guarantee: '(ε,δ)-reconstruction privacy for every micro group (Wang, Han, Fu).',
+    guarantee: '(ε,δ)-reconstruction privacy, the Chernoff-bound test of Wang, Han, Fu, checked for every micro group; the report names any group that fails it.',
   },
   {
     type: 'uniform-perturbation',
@@ -25,7 +25,7 @@ export const METHODS: readonly { type: MethodType; title: string; protects: stri
   {
     type: 'safe-k-anonymity',
     title: 'Sampling + safe k-anonymization',
-    protects: 'Releases a random sample of generalized records (age bands, regions…) in which every combination appears at least k times, with a formal differential-privacy guarantee: nobody can tell whether a given person was in the data.',
+    protects: 'Releases a random sample of generalized records (age bands, regions…) in which every combination appears at least k times, with a formal (ε,δ)-differential-privacy guarantee: whether a given person was in the data changes the chance of any outcome by at most a factor e^ε plus δ. Levels you pick after looking at this data are not covered; the private search is.',
     costs: 'Only a sample is released and detail is coarsened; rare combinations are deleted.',
     guarantee: '(ε,δ)-differential privacy with δ = d(k, β, ε) (Li, Qardaji, Su).',
   },
@@ -39,7 +39,7 @@ export const METHODS: readonly { type: MethodType; title: string; protects: stri
   {
     type: 'dp-counts',
     title: 'Differentially private counts',
-    protects: 'Publishes tables of counts (marginals, monthly series) with exact noise, so no count reveals whether any one person is in the data; correlated noise resists filtering when the counts are correlated.',
+    protects: 'Publishes tables of counts (marginals, monthly series) with noise, so the counts reveal little about whether any one person is in the data (exact discrete Laplace: ε-DP); correlated noise, an approximation of Laplace in floating point, resists filtering when the counts are correlated.',
     costs: 'Every count is off by a few units (shown as a 95% interval); small counts become unreliable.',
     guarantee: 'ε-differential privacy (independent noise); per-answer ε with ε_eff for correlated noise (as “Correlated tuple data release via differential privacy”, 2021, proposes).',
   },
