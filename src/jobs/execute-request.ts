@@ -28,6 +28,8 @@ export async function executeRequest(
   return request.command === 'assess' ? { report: assessJob(loaded, options) } : runJob(loaded, options);
 }
 
+const READ_SYSCALLS = new Set(['read', 'scandir', 'stat', 'lstat', 'realpath', 'readlink']);
+
 /** Classifies any thrown value for the host and the exit code. */
 export function describeFailure(error: unknown): JobFailure {
   if (error instanceof JobError) return { kind: 'job', message: error.message, ...(error.key ? { key: error.key } : {}), issues: error.issues };
@@ -42,7 +44,9 @@ export function describeFailure(error: unknown): JobFailure {
   // A file system refusal while writing (disk full, read-only, permissions): plain words, no stack trace.
   const errno = error as NodeJS.ErrnoException;
   if (error instanceof Error && typeof errno.code === 'string' && typeof errno.syscall === 'string') {
-    return { kind: 'internal', message: `cannot write ${errno.path ?? 'the output'}: ${describeErrno(errno.code)}; nothing was written`, ...(errno.path ? { file: errno.path } : {}) };
+    // Inputs are read through InputError, so a bare errno during a job is almost always a write; a read is named as one.
+    const action = READ_SYSCALLS.has(errno.syscall) ? 'read' : 'write';
+    return { kind: 'internal', message: `cannot ${action} ${errno.path ?? 'the output'}: ${describeErrno(errno.code, action)}; nothing was written`, ...(errno.path ? { file: errno.path } : {}) };
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return { kind: 'internal', message };

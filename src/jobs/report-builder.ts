@@ -123,8 +123,7 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
         ? {
             bySensitive: risk.bySensitive.map((s) => ({
               column: s.column, domainSize: s.domainSize, domainDeclared: s.domainDeclared, retention: s.retention, retentionExact: s.retentionExact,
-              microGroups: s.microGroups, violatingBefore: Number.NaN, violatingRowsBefore: Number.NaN, violatingAfter: s.violatingAfter,
-              largestValidEpsilon: Number.NaN, unprotectableGroups: Number.NaN, relativeError: {}, queries: s.queries, queryAttempts: s.queryAttempts,
+              microGroups: s.microGroups, violatingAfter: s.violatingAfter, relativeError: {}, queries: s.queries, queryAttempts: s.queryAttempts,
               rhoCurve: s.rhoCurve, ...(s.releaseFile ? { releaseFile: s.releaseFile } : {}),
             })),
           }
@@ -142,7 +141,7 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
       ? {
           beta: {
             sensitive: beta.sensitive,
-            values: beta.values.map((v) => ({ ...v, count: Number.NaN, frequency: Number.NaN })),
+            values: beta.values.map((v) => ({ value: v.value, beta: v.beta, betaExact: v.betaExact, feasible: v.feasible })),
             sizeRange: beta.sizeRange,
             chosen: beta.chosen,
             anatomy: { ...beta.anatomy, note: 'not shown in the external variant' },
@@ -160,5 +159,5 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
 
 function externalAnonymity(a: NonNullable<Report['anonymity']>): NonNullable<Report['anonymity']> {
   const { sampled: _sampled, parts, ...rest } = a;
-  return { ...rest, ...(parts ? { parts: parts.map((p) => ({ ...p, suppressed: Number.NaN })) } : {}) };
+  return { ...rest, ...(parts ? { parts: parts.map(({ suppressed: _suppressed, ...p }) => p) } : {}) };
 }

@@ -3,13 +3,13 @@ import { basename } from 'node:path';
 import { InputError } from './input-error.js';
 
 /** Plain words for the errno codes a user can act on (reading or writing); anything else is named as it is. */
-export function describeErrno(code: string | undefined): string {
+export function describeErrno(code: string | undefined, action: 'read' | 'write' = 'read'): string {
   switch (code) {
     case 'ENOENT':
-      return 'the file does not exist (or a link points nowhere)';
+      return action === 'read' ? 'the file does not exist (or a link points nowhere)' : 'a folder on the path does not exist (or a link points nowhere)';
     case 'EACCES':
     case 'EPERM':
-      return 'permission denied: the file cannot be read with your rights';
+      return action === 'read' ? 'permission denied: the file cannot be read with your rights' : 'permission denied: you may not write into this folder';
     case 'EISDIR':
       return 'it is a folder, not a file';
     case 'ELOOP':
@@ -30,7 +30,7 @@ export function describeErrno(code: string | undefined): string {
     case 'EEXIST':
       return 'it already exists';
     default:
-      return `it cannot be read (${code ?? 'unknown error'})`;
+      return `it cannot be ${action === 'read' ? 'read' : 'written'} (${code ?? 'unknown error'})`;
   }
 }
 
@@ -87,7 +87,13 @@ export function binaryFormatOf(head: Uint8Array, textEncodingGiven: boolean): st
 /** Refuses a file that is not text before the CSV reader makes columns of its bytes. */
 export function checkLooksLikeText(path: string, utf16Given: boolean): void {
   const head = new Uint8Array(4096);
-  const fd = openSync(path, 'r');
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    // stat succeeds on a file without read permission; opening it is where that shows.
+    throw new InputError(`cannot open the file: ${describeErrno((error as NodeJS.ErrnoException).code)}`, basename(path));
+  }
   let n: number;
   try {
     n = readSync(fd, head, 0, head.length, 0);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { replaceRefusal, type FolderKind } from './manifest.js';
@@ -10,6 +10,9 @@ const KIND_WORD: Record<FolderKind, string> = { release: 'output folder', intern
 
 /** Refuses, before any work, to replace a folder that Custos did not write. */
 export function checkOutputDir(finalDir: string, kind: FolderKind): void {
+  // The finished folder is renamed onto this path, and a rename cannot land on a link (dangling or not): refuse before the work.
+  const link = linkTarget(finalDir);
+  if (link !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} is a symbolic link to ${link}${existsSync(finalDir) ? '' : ', which does not exist'}; name the folder itself`);
   if (!existsSync(finalDir)) {
     let ancestor = dirname(resolve(finalDir));
     while (!existsSync(ancestor) && dirname(ancestor) !== ancestor) ancestor = dirname(ancestor);
@@ -19,6 +22,14 @@ export function checkOutputDir(finalDir: string, kind: FolderKind): void {
   if (!statSync(finalDir).isDirectory()) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and is not a folder`);
   const refusal = replaceRefusal(finalDir, kind);
   if (refusal !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and ${refusal}; Custos replaces only a folder it wrote, unchanged. Choose another folder or empty this one yourself`);
+}
+
+function linkTarget(path: string): string | null {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The path with symbolic links resolved as far as the path exists, so `..` tricks and links compare equal. */

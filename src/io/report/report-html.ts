@@ -86,7 +86,7 @@ function randomizedSections(report: Report, by: readonly SensitiveReport[]): str
 function riskSection(report: Report, by: readonly SensitiveReport[]): string {
   const r = report.risk;
   const bars = by.flatMap((s) => [
-    { label: `${s.column}: plain perturbation`, value: s.violatingBefore, tone: 'danger' as const },
+    { label: `${s.column}: plain perturbation`, value: s.violatingBefore ?? Number.NaN, tone: 'danger' as const },
     ...(report.method.type === 'reconstruction-privacy'
       ? [{ label: `${s.column}: this release`, value: s.violatingAfter, tone: 'safe' as const }]
       : []),

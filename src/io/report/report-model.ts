@@ -65,11 +65,12 @@ export interface SensitiveReport {
   readonly retention: number;
   readonly retentionExact: string;
   readonly microGroups: number;
-  readonly violatingBefore: number;
-  readonly violatingRowsBefore: number;
+  /** Facts of the input before protection: internal variant only (absent in the external one). */
+  readonly violatingBefore?: number;
+  readonly violatingRowsBefore?: number;
   readonly violatingAfter: number;
-  readonly largestValidEpsilon: number;
-  readonly unprotectableGroups: number;
+  readonly largestValidEpsilon?: number;
+  readonly unprotectableGroups?: number;
   readonly sampledGroups?: number;
   readonly suppressedGroups?: number;
   readonly suppressedRows?: number;
@@ -103,8 +104,9 @@ export interface InferenceBound {
 
 export interface BetaValueReport {
   readonly value: string;
-  readonly count: number;
-  readonly frequency: number;
+  /** The value's count and frequency in the input: internal variant only. */
+  readonly count?: number;
+  readonly frequency?: number;
   readonly beta: number;
   readonly betaExact: string;
   readonly feasible: boolean;
@@ -143,7 +145,8 @@ export interface AnonymityReport {
   readonly columns: readonly { readonly name: string; readonly level: number; readonly depth: number; readonly hierarchy: string; readonly example?: string }[];
   readonly sampled?: number;
   readonly model?: string;
-  readonly parts?: readonly { readonly part: number; readonly size: number; readonly released: number; readonly classes: number; readonly worst: number; readonly suppressed: number }[];
+  /** suppressed: internal variant only. */
+  readonly parts?: readonly { readonly part: number; readonly size: number; readonly released: number; readonly classes: number; readonly worst: number; readonly suppressed?: number }[];
   readonly epsilonPrime?: readonly { readonly epsilon: number; readonly epsilonPrime: number; readonly reported: number }[];
 }
 

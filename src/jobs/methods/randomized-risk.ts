@@ -26,7 +26,7 @@ export function randomizedRiskAndUtility(analysis: Analysis, by: readonly Sensit
     risk: {
       adversary: ADVERSARY,
       microGroups: analysis.grouping.groupCount,
-      violatingBefore: by.reduce((sum, s) => sum + s.violatingBefore, 0),
+      violatingBefore: by.reduce((sum, s) => sum + (s.violatingBefore ?? 0), 0),
       violatingAfter: by.reduce((sum, s) => sum + s.violatingAfter, 0),
       bySensitive: by,
     },

@@ -77,7 +77,7 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
     };
   });
   const violatingAfter = bySensitive.reduce((sum, s) => sum + s.violatingAfter, 0);
-  const violatingBefore = bySensitive.reduce((sum, s) => sum + s.violatingBefore, 0);
+  const violatingBefore = bySensitive.reduce((sum, s) => sum + (s.violatingBefore ?? 0), 0);
   const first = bySensitive[0]!;
   const names = sensitive.map((s) => s.column.name).join(', ');
   const quasi = plan.nonSensitive.map((c) => c.name).join(', ');
@@ -135,7 +135,7 @@ export function runReconstructionPrivacy(job: Job, imported: ImportedTable, spec
     summary: [
       `This release protects ${names} against an adversary who knows a person's ${quasi} and reconstructs the distribution of the sensitive value in that person's micro group (the records sharing those values).`,
       `Each record's sensitive value was kept with probability ${spec.retention} and otherwise replaced by a random value from its domain; micro groups too large to be safe were sampled down to their safe size s_g and scaled back to their original size.`,
-      `Before: under plain randomized response at the same retention, ${violatingBefore} of ${first.microGroups} micro groups (${percent(first.violatingRowsBefore, rowCount)} of records for ${first.column}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test. After: ${violatingAfter}.`,
+      `Before: under plain randomized response at the same retention, ${violatingBefore} of ${first.microGroups} micro groups (${percent(first.violatingRowsBefore ?? 0, rowCount)} of records for ${first.column}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test. After: ${violatingAfter}.`,
       ctx.mode === 'run'
         ? `Cost: count queries answered from the release have a mean relative error of ${fmt(first.relativeError.reconstructionPrivacy)} (plain randomized response: ${fmt(first.relativeError.uniformPerturbation)}).`
         : 'Run the job to measure the utility cost on the actual release.',

@@ -26,10 +26,15 @@ function internalFieldsOfReport(report: Report): string[] {
   if (report.output?.suppressed !== undefined) found.push('output.suppressed');
   if (report.risk?.reidentification?.original !== undefined) found.push('risk.reidentification.original');
   for (const s of report.risk?.bySensitive ?? []) {
+    for (const key of ['violatingBefore', 'violatingRowsBefore', 'largestValidEpsilon', 'unprotectableGroups'] as const) {
+      if (s[key] !== undefined && s[key] !== null) found.push(`risk.bySensitive “${s.column}” ${key}`);
+    }
     if (s.riskiestGroups?.length) found.push(`risk.bySensitive “${s.column}” riskiestGroups`);
     if (s.distribution?.length) found.push(`risk.bySensitive “${s.column}” distribution`);
   }
   if (report.anonymity?.sampled !== undefined) found.push('anonymity.sampled');
+  if (report.anonymity?.parts?.some((p) => p.suppressed !== undefined && p.suppressed !== null)) found.push('anonymity.parts suppressed');
+  if (report.beta?.values.some((v) => (v.count !== undefined && v.count !== null) || (v.frequency !== undefined && v.frequency !== null))) found.push('beta.values counts');
   if (report.dp?.filtering?.length) found.push('dp.filtering');
   if (report.dp?.inference?.length) found.push('dp.inference');
   return found;

@@ -29,7 +29,7 @@ export function ResultsStep({ report }: { report: Report }) {
           <BarChart
             title="Micro groups that leak"
             bars={[
-              { label: 'plain randomized response', value: s.violatingBefore, tone: 'danger' },
+              { label: 'plain randomized response', value: s.violatingBefore ?? Number.NaN, tone: 'danger' },
               ...(report.method.type === 'reconstruction-privacy' ? [{ label: 'this release', value: s.violatingAfter, tone: 'safe' as const }] : []),
             ]}
           />

@@ -142,17 +142,17 @@ function AssessmentView({ report }: { report: Report }) {
           <h3>“{s.column}”</h3>
           <p>
             {formatNumber(s.microGroups)} micro groups (records sharing every non-sensitive value). Under plain randomized response at p = {s.retention},{' '}
-            <strong>{formatNumber(s.violatingBefore)}</strong> of them ({formatPercent(s.violatingRowsBefore, report.input.rows ?? Number.NaN)} of records) could be reconstructed
+            <strong>{formatNumber(s.violatingBefore)}</strong> of them ({formatPercent(s.violatingRowsBefore ?? Number.NaN, report.input.rows ?? Number.NaN)} of records) could be reconstructed
             {rp ? <>; reconstruction privacy brings this to <strong>{formatNumber(s.violatingAfter)}</strong>.</> : '.'}
           </p>
           <BarChart
             title="Micro groups that leak"
             bars={[
-              { label: 'plain randomized response', value: s.violatingBefore, tone: 'danger' },
+              { label: 'plain randomized response', value: s.violatingBefore ?? Number.NaN, tone: 'danger' },
               ...(rp ? [{ label: 'reconstruction privacy', value: s.violatingAfter, tone: 'safe' as const }] : []),
             ]}
           />
-          {s.unprotectableGroups > 0 && <Callout tone="warn">{formatNumber(s.unprotectableGroups)} group(s) cannot be protected at these parameters and will be suppressed.</Callout>}
+          {(s.unprotectableGroups ?? 0) > 0 && <Callout tone="warn">{formatNumber(s.unprotectableGroups)} group(s) cannot be protected at these parameters and will be suppressed.</Callout>}
         </section>
       ))}
     </>
