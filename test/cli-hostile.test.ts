@@ -4,10 +4,11 @@
  * prints no stack trace and leaves nothing behind.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeFailure } from '../src/jobs/execute-request.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');
@@ -18,9 +19,15 @@ function custos(args: string[], cwd?: string): { code: number; stdout: string; s
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - start };
 }
 
+const made: string[] = [];
 function workdir(): string {
-  return mkdtempSync(join(tmpdir(), 'custos-hostile-'));
+  const dir = mkdtempSync(join(tmpdir(), 'custos-hostile-'));
+  made.push(dir);
+  return dir;
 }
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 function expectClean(r: { stderr: string }): void {
   expect(r.stderr).not.toMatch(/\n\s+at |Error:|EISDIR|ENOENT|RangeError/);
@@ -91,6 +98,25 @@ describe('inputs that are not data files', () => {
   });
 });
 
+describe('hierarchy files are inputs too', () => {
+  it('a hierarchy that is a folder or a FIFO exits 3 naming it, without blocking', () => {
+    const dir = workdir();
+    copyFileSync(ADULT, join(dir, 'adult.csv'));
+    mkdirSync(join(dir, 'age-folder'));
+    execFileSync('mkfifo', [join(dir, 'age-pipe.csv')]);
+    for (const [hierarchy, message] of [['age-folder', /age-folder: it is a folder, not a file/], ['age-pipe.csv', /age-pipe\.csv: it is a named pipe \(FIFO\)/]] as const) {
+      const method = { type: 'safe-k-anonymity', k: 5, sampling: 0.1, hierarchies: { age: hierarchy }, levels: { age: 1 } };
+      writeFileSync(join(dir, 'job.json'), JSON.stringify({ ...JSON.parse(job('adult.csv')), method, output: { dir: 'out', formats: ['csv'] } }));
+      const r = custos(['run', join(dir, 'job.json')]);
+      expect(r.code, hierarchy).toBe(3);
+      expect(r.stderr).toMatch(message);
+      expectClean(r);
+      expect(r.ms).toBeLessThan(15_000);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['adult.csv', 'age-folder', 'age-pipe.csv', 'job.json']);
+  });
+});
+
 describe('job values that cannot work', () => {
   it('a quote or a line break as input or output delimiter exits 2 naming the key', () => {
     const dir = workdir();
@@ -152,6 +178,46 @@ describe('job values that cannot work', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/output\.dir: .*afile is a file, not a folder/);
     expect(readdirSync(dir).sort()).toEqual(['adult.csv', 'afile', 'job.json']);
+  });
+});
+
+describe('folders that cannot take a release', () => {
+  it('an output folder that is a dangling link exits 2 naming output.dir before any work; nothing is written', () => {
+    const dir = workdir();
+    copyFileSync(ADULT, join(dir, 'adult.csv'));
+    symlinkSync(join(dir, 'gone', 'release'), join(dir, 'release'));
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ ...JSON.parse(job('adult.csv')), output: { dir: 'release', formats: ['csv'] } }));
+    const r = custos(['run', join(dir, 'job.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/output\.dir: .*release is a symbolic link to .*gone.*which does not exist/);
+    expectClean(r);
+    expect(readdirSync(dir).sort()).toEqual(['adult.csv', 'job.json', 'release']);
+  });
+
+  it('a file system refusal while writing (disk full, read-only, permissions) is plain words and exit 1, never a stack', () => {
+    const cases: [string, string, RegExp][] = [
+      ['ENOSPC', 'write', /cannot write .*release\.csv: the disk is full; nothing was written/],
+      ['EROFS', 'mkdir', /cannot write .*release\.csv: the file system is read-only/],
+      ['EACCES', 'open', /cannot write .*release\.csv: permission denied: you may not write into this folder/],
+      ['EACCES', 'scandir', /cannot read .*release\.csv: permission denied: the file cannot be read/],
+    ];
+    for (const [code, syscall, message] of cases) {
+      const error = Object.assign(new Error(`${code}: ${syscall} failed`), { code, syscall, path: '/data/.release.custos-tmp-1/release.csv' });
+      const failure = describeFailure(error);
+      expect(failure.kind, code).toBe('internal');
+      expect(failure.message).toMatch(message);
+      expect(failure.message).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it.skipIf(process.getuid?.() === 0)('an input without read permission exits 3 in plain words (not as root: root reads anything)', () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'locked.csv'), 'age;occupation\n30;x\n');
+    chmodSync(join(dir, 'locked.csv'), 0o000);
+    const r = custos(['inspect', join(dir, 'locked.csv')]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/locked\.csv: cannot open the file: permission denied/);
+    expectClean(r);
   });
 });
 
