@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkZipLimits, ZipLimitError } from '../../src/io/input/zip-limits.js';
+import { readXlsx } from '../../src/io/input/xlsx-reader.js';
+import { InputError } from '../../src/io/input/input-error.js';
 
 interface Entry {
   readonly name: string;
@@ -79,6 +81,16 @@ function workbook(sheet: Buffer, declared?: number): Buffer {
 
 const CLI = resolve('dist/cli/custos.mjs');
 
+const made: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'custos-xlsx-'));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 function inspect(path: string, json = false): { code: number; stderr: string; ms: number; stdout: string } {
   const start = Date.now();
   const r = spawnSync(process.execPath, [CLI, 'inspect', path, ...(json ? ['--json'] : [])], { encoding: 'utf8', timeout: 60_000 });
@@ -87,11 +99,28 @@ function inspect(path: string, json = false): { code: number; stderr: string; ms
 
 describe('workbooks are read with limits', () => {
   it('a well-formed workbook built by the test zip writer opens (the control)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'custos-xlsx-'));
+    const dir = tempDir();
     writeFileSync(join(dir, 'ok.xlsx'), workbook(sheetXml(100)));
     const r = inspect(join(dir, 'ok.xlsx'), true);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).rows).toBe(99);
+  });
+
+  it('a sheet with more rows than the row limit is refused naming the file and the row; one at the limit opens', () => {
+    const dir = tempDir();
+    // 50 rows with the header; the limit is lowered so the test need not build Excel's 1,048,576.
+    writeFileSync(join(dir, 'long.xlsx'), workbook(sheetXml(50)));
+    const options = { missing: [''], onBadRow: 'error' } as const;
+    expect(readXlsx(join(dir, 'long.xlsx'), options, 50).table.rowCount).toBe(49);
+    let refusal: unknown;
+    try {
+      readXlsx(join(dir, 'long.xlsx'), options, 49);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(InputError);
+    expect((refusal as InputError).message).toMatch(/long\.xlsx.*more than Excel's 49 rows/);
+    expect((refusal as InputError).line).toBe(50);
   });
 
   it('declared sizes above the limit are refused before inflating; a part that inflates past its declared size is a bomb', () => {
@@ -105,7 +134,7 @@ describe('workbooks are read with limits', () => {
   });
 
   it('a 1 MB workbook whose sheet inflates to 300 MB exits 3 within seconds', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'custos-xlsx-'));
+    const dir = tempDir();
     // Whitespace compresses about 1000:1: the file is small, the XML is not.
     const bomb = workbook(sheetXml(10, 300 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);

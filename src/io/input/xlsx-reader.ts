@@ -14,8 +14,8 @@ const MAX_SHEET_ROWS = 1_048_576;
 
 const sheetJs = lazyRequire<typeof import('xlsx')>('xlsx');
 
-/** Reads one sheet of a workbook; the first row is the header. */
-export function readXlsx(path: string, options: ImportOptions): ImportedTable {
+/** Reads one sheet of a workbook; the first row is the header. `maxRows` is lowered only by tests, which cannot afford a million-row sheet. */
+export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHEET_ROWS): ImportedTable {
   const XLSX = sheetJs();
   const name = basename(path);
   let bytes: Buffer;
@@ -38,7 +38,7 @@ export function readXlsx(path: string, options: ImportOptions): ImportedTable {
   let workbook: WorkBook;
   try {
     // One row past Excel's limit is read, to tell a full sheet from an over-long one.
-    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: false, sheetRows: MAX_SHEET_ROWS + 1 });
+    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: false, sheetRows: maxRows + 1 });
   } catch (error) {
     throw new InputError(`not a readable Excel workbook (${(error as Error).message})`, name);
   }
@@ -50,7 +50,7 @@ export function readXlsx(path: string, options: ImportOptions): ImportedTable {
   }
   const sheet = workbook.Sheets[sheetName]!;
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
-  if (rows.length > MAX_SHEET_ROWS) throw new InputError(`sheet "${sheetName}" has more than Excel's ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows; it is not a valid workbook`, name, MAX_SHEET_ROWS + 1);
+  if (rows.length > maxRows) throw new InputError(`sheet "${sheetName}" has more than Excel's ${maxRows.toLocaleString('en-US')} rows; it is not a valid workbook`, name, maxRows + 1);
   if (rows.length === 0) throw new InputError(`sheet "${sheetName}" is empty: a header row is expected`, name, 1);
   const dense = (sheet as { '!data'?: (CellObject | undefined)[][] })['!data'];
   const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
