@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
-import { z } from 'zod';
 import type { ImportedTable } from '../io/input/import-types.js';
 import { normalizeEncoding } from '../io/input/encoding.js';
 import type { JobFailure, JobRequest } from '../jobs/job-request.js';
 import { inspectInWorker, startJob, type RunningJob } from '../jobs/worker-host.js';
-import { IPC_CHANNELS, type AppInfo, type Channel, type ColumnInfo, type HostFailure, type OpenedFile, type Result, type RunStatus } from '../preload/api.js';
+import type { AppInfo, ColumnInfo, HostFailure, OpenedFile, Result, RunStatus } from '../preload/api.js';
+import { IPC_CONTRACT, METHOD_OF_CHANNEL, type Method, type ParsedRequestOf, type ResponseOf } from '../preload/ipc-contract.js';
 import type { Report } from '../io/report/report-model.js';
 import type { PathAccess } from './path-access.js';
 
@@ -20,30 +20,6 @@ export interface HostEnvironment {
   chooseFolder(): Promise<string | null>;
   revealFolder(path: string): Promise<void>;
 }
-
-const fileOptions = z
-  .object({
-    delimiter: z.string().min(1).max(3).optional(),
-    encoding: z.string().optional(),
-    missing: z.array(z.string().max(64)).max(50).optional(),
-    sheet: z.union([z.string(), z.number().int().nonnegative(), z.null()]).optional(),
-  })
-  .strict();
-
-/** Every message is validated before any handler runs; unknown keys are errors. */
-export const requestSchemas = {
-  [IPC_CHANNELS.appInfo]: z.object({}).strict(),
-  [IPC_CHANNELS.chooseFile]: z.object({}).strict(),
-  [IPC_CHANNELS.chooseFolder]: z.object({}).strict(),
-  [IPC_CHANNELS.grantFile]: z.object({ path: z.string().min(1).max(4096) }).strict(),
-  [IPC_CHANNELS.inspect]: z.object({ path: z.string().min(1).max(4096), options: fileOptions }).strict(),
-  [IPC_CHANNELS.rows]: z.object({ fileId: z.string().uuid(), offset: z.number().int().nonnegative(), count: z.number().int().min(1).max(2000) }).strict(),
-  [IPC_CHANNELS.assess]: z.object({ job: z.record(z.string(), z.unknown()) }).strict(),
-  [IPC_CHANNELS.startRun]: z.object({ job: z.record(z.string(), z.unknown()), outDir: z.string().min(1).max(4096) }).strict(),
-  [IPC_CHANNELS.runStatus]: z.object({ id: z.string().uuid() }).strict(),
-  [IPC_CHANNELS.cancelRun]: z.object({ id: z.string().uuid() }).strict(),
-  [IPC_CHANNELS.revealFolder]: z.object({ path: z.string().min(1).max(4096) }).strict(),
-} satisfies Record<Channel, z.ZodTypeAny>;
 
 export class InvalidRequest extends Error {}
 
@@ -78,36 +54,36 @@ export class AppSession {
 
   constructor(private readonly env: HostEnvironment) {}
 
+  /** One handler per channel of the contract; the compiler checks each against its request and response. */
+  private readonly handlers: { readonly [M in Method]: (request: ParsedRequestOf<M>) => ResponseOf<M> | Promise<ResponseOf<M>> } = {
+    appInfo: () => this.env.info,
+    chooseFile: () => this.chooseFile(),
+    chooseFolder: () => this.chooseFolder(),
+    grantFile: (r) => this.env.access.grantFile(r.path),
+    inspect: (r) => this.inspect(r.path, r.options),
+    rows: (r) => this.rows(r.fileId, r.offset, r.count),
+    assess: (r) => this.assess(r.job),
+    startRun: (r) => this.startRun(r.job, r.outDir),
+    runStatus: (r) => this.runStatus(r.id),
+    cancelRun: (r) => this.cancelRun(r.id),
+    revealFolder: (r) => {
+      if (!this.env.access.mayWrite(r.path) && !this.env.access.mayRead(r.path)) throw new InvalidRequest('not a folder of this session');
+      return this.env.revealFolder(r.path);
+    },
+  };
+
+  /** Every message is validated against its channel's schema before any handler runs; unknown keys are errors. */
   async dispatch(channel: string, payload: unknown): Promise<unknown> {
-    if (!(channel in requestSchemas)) throw new InvalidRequest(`unknown channel ${JSON.stringify(channel)}`);
-    const parsed = requestSchemas[channel as Channel].safeParse(payload ?? {});
-    if (!parsed.success) throw new InvalidRequest(`invalid ${channel} request: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`).join('; ')}`);
-    const request = parsed.data as Record<string, never>;
-    switch (channel as Channel) {
-      case IPC_CHANNELS.appInfo:
-        return this.env.info;
-      case IPC_CHANNELS.chooseFile:
-        return this.chooseFile();
-      case IPC_CHANNELS.chooseFolder:
-        return this.chooseFolder();
-      case IPC_CHANNELS.grantFile:
-        return this.env.access.grantFile(request['path']);
-      case IPC_CHANNELS.inspect:
-        return this.inspect(request['path'], request['options']);
-      case IPC_CHANNELS.rows:
-        return this.rows(request['fileId'], request['offset'], request['count']);
-      case IPC_CHANNELS.assess:
-        return this.assess(request['job']);
-      case IPC_CHANNELS.startRun:
-        return this.startRun(request['job'], request['outDir']);
-      case IPC_CHANNELS.runStatus:
-        return this.runStatus(request['id']);
-      case IPC_CHANNELS.cancelRun:
-        return this.cancelRun(request['id']);
-      case IPC_CHANNELS.revealFolder:
-        if (!this.env.access.mayWrite(request['path']) && !this.env.access.mayRead(request['path'])) throw new InvalidRequest('not a folder of this session');
-        return this.env.revealFolder(request['path']);
-    }
+    const method = METHOD_OF_CHANNEL.get(channel);
+    if (!method) throw new InvalidRequest(`unknown channel ${JSON.stringify(channel)}`);
+    return this.call(method, payload);
+  }
+
+  private async call<M extends Method>(method: M, payload: unknown): Promise<ResponseOf<M>> {
+    const parsed = IPC_CONTRACT[method].request.safeParse(payload ?? {});
+    if (!parsed.success) throw new InvalidRequest(`invalid ${IPC_CONTRACT[method].channel} request: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`).join('; ')}`);
+    const handler = this.handlers[method] as (request: unknown) => ResponseOf<M> | Promise<ResponseOf<M>>;
+    return handler(parsed.data);
   }
 
   async chooseFile(): Promise<string | null> {
@@ -144,7 +120,7 @@ export class AppSession {
     return undefined;
   }
 
-  async inspect(path: string, options: z.infer<typeof fileOptions>): Promise<Result<OpenedFile>> {
+  async inspect(path: string, options: ParsedRequestOf<'inspect'>['options']): Promise<Result<OpenedFile>> {
     if (!this.env.access.mayRead(path)) return { ok: false, failure: { kind: 'input', message: `${basename(path)} was not opened in Custos: open it with Open…, by dropping it on the window, or from a job file you opened` } };
     const encoding = options.encoding ? normalizeEncoding(options.encoding) : undefined;
     if (options.encoding && !encoding) return { ok: false, failure: { kind: 'job', message: `unsupported encoding "${options.encoding}"`, key: 'encoding' } };

@@ -1,10 +1,10 @@
 /**
- * The contract between the renderer and its host (the Electron main process or
- * the loopback dev host). Types only: the renderer and preload import them, the
- * host validates every message against the zod schemas in src/main, so a
- * contract change breaks the build on both sides.
+ * The types the renderer and its host (the Electron main process or the
+ * loopback dev host) exchange. The channels, their request schemas and response
+ * types are in ipc-contract.ts, from which both ends are derived.
  */
 import type { Report } from '../io/report/report-model.js';
+import type { HostCalls } from './ipc-contract.js';
 
 export type { Report };
 
@@ -70,44 +70,20 @@ export interface AppInfo {
   readonly sampleName: string;
 }
 
-export interface CustosApi {
-  appInfo(): Promise<AppInfo>;
-  /** Native open dialog; null when cancelled or when the host has none. The chosen file is granted to the app. */
-  chooseFile(): Promise<string | null>;
-  /** Native folder dialog for the release; null when cancelled or when the host has none. */
-  chooseFolder(): Promise<string | null>;
-  inspect(path: string, options: FileOptions): Promise<Result<OpenedFile>>;
-  rows(fileId: string, offset: number, count: number): Promise<Result<readonly (readonly string[])[]>>;
-  /** Runs `assess` on a job object (paths relative to the input's folder). */
-  assess(job: unknown): Promise<Result<Report>>;
-  startRun(job: unknown, outDir: string): Promise<Result<{ readonly id: string }>>;
-  runStatus(id: string): Promise<RunStatus>;
-  cancelRun(id: string): Promise<void>;
+/**
+ * The page's API: one call per channel of the contract (grantFile excepted: only the preload may
+ * grant, from a File the user supplied), plus what each host provides locally.
+ */
+export type CustosApi = Omit<HostCalls, 'grantFile'> & {
   /** A URL the renderer can open or download for a file of a finished run (web host), or null. */
   fileUrl(id: string, name: string): string | null;
-  /** Reveal the output folder (desktop) — a no-op in the browser. */
-  revealFolder(path: string): Promise<void>;
   /** The path of a dropped or picked file (desktop), which grants it to the app; '' in the browser, which never sees paths. */
   pathForFile(file: File): string;
   /** Menu commands of the desktop shell (Open, Save job, Export, Help). */
   onMenuCommand(handler: (command: MenuCommand) => void): void;
-}
+};
 
 export type MenuCommand = 'open' | 'save-job' | 'export' | 'help';
 export const MENU_CHANNEL = 'custos:menu';
 
-export const IPC_CHANNELS = {
-  appInfo: 'custos:app-info',
-  chooseFile: 'custos:choose-file',
-  chooseFolder: 'custos:choose-folder',
-  grantFile: 'custos:grant-file',
-  inspect: 'custos:inspect',
-  rows: 'custos:rows',
-  assess: 'custos:assess',
-  startRun: 'custos:start-run',
-  runStatus: 'custos:run-status',
-  cancelRun: 'custos:cancel-run',
-  revealFolder: 'custos:reveal-folder',
-} as const;
-
-export type Channel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
+export { IPC_CHANNELS, type Channel } from './ipc-contract.js';

@@ -41,7 +41,7 @@ export function App({ api }: { api: CustosApi }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const jobInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    void api.appInfo().then(setInfo);
+    void api.appInfo({}).then(setInfo);
   }, [api]);
   // Moving to a step puts the keyboard focus on its heading, so screen readers announce it.
   const firstRender = useRef(true);
@@ -56,11 +56,14 @@ export function App({ api }: { api: CustosApi }) {
   const open = useCallback(
     async (path: string, current: WizardState = state): Promise<HostFailure | undefined> => {
       const o = current.fileOptions;
-      const result = await api.inspect(path, {
-        ...(o.delimiter ? { delimiter: o.delimiter } : {}),
-        ...(o.encoding ? { encoding: o.encoding } : {}),
-        missing: o.missing.split(',').map((t) => t.trim()),
-        ...(o.sheet ? { sheet: o.sheet } : {}),
+      const result = await api.inspect({
+        path,
+        options: {
+          ...(o.delimiter ? { delimiter: o.delimiter } : {}),
+          ...(o.encoding ? { encoding: o.encoding } : {}),
+          missing: o.missing.split(',').map((t) => t.trim()),
+          ...(o.sheet ? { sheet: o.sheet } : {}),
+        },
       });
       if (result.ok) dispatch({ type: 'opened', file: result.value });
       return result.ok ? undefined : result.failure;
@@ -138,7 +141,7 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'open' && <OpenStep api={api} info={info} state={state} dispatch={dispatch} open={(p) => open(p)} />}
         {state.step === 'columns' && state.file && <ColumnsStep file={state.file} state={state} dispatch={dispatch} />}
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
-        {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? api.chooseFile : undefined} />}
+        {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} />}
         {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} />}
         {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run')} desktop={info.host === 'electron'} />}
         {state.step === 'results' && state.report && <ResultsStep report={state.report} />}

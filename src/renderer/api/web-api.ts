@@ -1,4 +1,5 @@
-import { IPC_CHANNELS, type Channel, type CustosApi } from '../../preload/api.js';
+import type { CustosApi } from '../../preload/api.js';
+import { hostCalls } from '../../preload/ipc-contract.js';
 
 /**
  * The API over the loopback dev host: the same channels as the desktop IPC,
@@ -6,27 +7,20 @@ import { IPC_CHANNELS, type Channel, type CustosApi } from '../../preload/api.js
  */
 export function createWebApi(): CustosApi {
   const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
-  const call = async <T>(channel: Channel, payload: object = {}): Promise<T> => {
+  const post = async (channel: string, payload: unknown): Promise<unknown> => {
     const response = await fetch(`/api/${encodeURIComponent(channel)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Custos-Token': token },
       body: JSON.stringify(payload),
     });
-    const body = (await response.json()) as { value?: T; error?: string };
+    const body = (await response.json()) as { value?: unknown; error?: string };
     if (!response.ok) throw new Error(body.error ?? `request failed (${response.status})`);
-    return body.value as T;
+    return body.value;
   };
+  // The dev host has no dialogs and grants nothing: it is a local tool that accepts typed paths.
+  const { grantFile: _grantFile, ...calls } = hostCalls(post);
   return {
-    appInfo: () => call(IPC_CHANNELS.appInfo),
-    chooseFile: () => call(IPC_CHANNELS.chooseFile),
-    chooseFolder: () => call(IPC_CHANNELS.chooseFolder),
-    inspect: (path, options) => call(IPC_CHANNELS.inspect, { path, options }),
-    rows: (fileId, offset, count) => call(IPC_CHANNELS.rows, { fileId, offset, count }),
-    assess: (job) => call(IPC_CHANNELS.assess, { job }),
-    startRun: (job, outDir) => call(IPC_CHANNELS.startRun, { job, outDir }),
-    runStatus: (id) => call(IPC_CHANNELS.runStatus, { id }),
-    cancelRun: (id) => call(IPC_CHANNELS.cancelRun, { id }),
-    revealFolder: (path) => call(IPC_CHANNELS.revealFolder, { path }),
+    ...calls,
     pathForFile: () => '',
     onMenuCommand: () => undefined,
     fileUrl: (id, name) => `/files/${encodeURIComponent(id)}/${encodeURIComponent(name)}?token=${encodeURIComponent(token)}`,

@@ -26,7 +26,7 @@ export function PreviewTable(props: { api: CustosApi; file: OpenedFile }) {
     for (const page of needed) {
       if (requested.current.has(page)) continue;
       requested.current.add(page);
-      void api.rows(file.fileId, page * PAGE, PAGE).then((result) => {
+      void api.rows({ fileId: file.fileId, offset: page * PAGE, count: PAGE }).then((result) => {
         if (result.ok) setPages((old) => new Map(old).set(page, result.value));
       });
     }

@@ -56,7 +56,7 @@ export function ExportStep(props: { api: CustosApi; report: Report; runId: strin
           Save the job file
         </button>
         {props.desktop && (
-          <button type="button" onClick={() => void api.revealFolder(output.dir)}>
+          <button type="button" onClick={() => void api.revealFolder({ path: output.dir })}>
             Show the folder
           </button>
         )}

@@ -70,7 +70,7 @@ export function OpenStep(props: { api: CustosApi; info: AppInfo; state: WizardSt
             <button
               type="button"
               className="primary"
-              onClick={() => void api.chooseFile().then((path) => (path ? load(path) : undefined))}
+              onClick={() => void api.chooseFile({}).then((path) => (path ? load(path) : undefined))}
             >
               Choose file…
             </button>

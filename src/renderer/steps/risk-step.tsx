@@ -15,7 +15,7 @@ export function useAssessment(api: CustosApi, state: WizardState, enabled: boole
     let live = true;
     setResult((r) => ({ ...r, busy: true }));
     const timer = setTimeout(() => {
-      void api.assess(JSON.parse(job) as unknown).then((outcome) => {
+      void api.assess({ job: JSON.parse(job) as Record<string, unknown> }).then((outcome) => {
         if (!live) return;
         setResult(outcome.ok ? { report: outcome.value, busy: false } : { failure: outcome.failure, busy: false });
       });

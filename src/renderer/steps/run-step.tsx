@@ -13,7 +13,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
   useEffect(() => {
     if (!run || run.status.state !== 'running') return;
     const timer = setInterval(() => {
-      void api.runStatus(run.id).then((status) => {
+      void api.runStatus({ id: run.id }).then((status) => {
         dispatch({ type: 'runStatus', status });
         if (status.state === 'done') dispatch({ type: 'go', step: 'results' });
       });
@@ -21,7 +21,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
     return () => clearInterval(timer);
   }, [api, run, dispatch]);
   const start = async (): Promise<void> => {
-    const result = await api.startRun(buildJob(state), o.dir);
+    const result = await api.startRun({ job: buildJob(state), outDir: o.dir });
     if (result.ok) dispatch({ type: 'runStarted', id: result.value.id });
   };
   const fraction = run?.status.fraction ?? 0;
@@ -31,7 +31,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
       <TextField label="Release folder (to publish)" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patch', section: 'output', patch: { dir } })} help="A new folder, or a previous Custos release to replace. It receives only what may be published: the released data, the external report and a manifest of checksums." />
       {props.desktop && (
         <div className="actions">
-          <button type="button" onClick={() => void api.chooseFolder().then((dir) => dir && dispatch({ type: 'patch', section: 'output', patch: { dir } }))}>
+          <button type="button" onClick={() => void api.chooseFolder({}).then((dir) => dir && dispatch({ type: 'patch', section: 'output', patch: { dir } }))}>
             Choose the release folder…
           </button>
         </div>
@@ -61,7 +61,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
           Run
         </button>
         {running && (
-          <button type="button" onClick={() => void api.cancelRun(run.id).then(() => api.runStatus(run.id)).then((status) => dispatch({ type: 'runStatus', status }))}>
+          <button type="button" onClick={() => void api.cancelRun({ id: run.id }).then(() => api.runStatus({ id: run.id })).then((status) => dispatch({ type: 'runStatus', status }))}>
             Cancel
           </button>
         )}

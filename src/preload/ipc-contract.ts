@@ -1,0 +1,70 @@
+/**
+ * The one description of every request the page may make of its host: the
+ * channel name, the zod schema the host validates the request with, and the
+ * response type. The preload bridge, the loopback client and the host's
+ * dispatcher are all derived from it, so adding a channel is one edit here
+ * plus its handler, and the compiler checks both ends.
+ */
+import { z } from 'zod';
+import type { AppInfo, OpenedFile, Report, Result, RunStatus } from './api.js';
+
+/** A response type, carried at the type level only: the host produces it, the page trusts its host. */
+const responds = <T>(): T => undefined as unknown as T;
+
+const path = z.string().min(1).max(4096);
+const fileOptions = z
+  .object({
+    delimiter: z.string().min(1).max(3).optional(),
+    encoding: z.string().optional(),
+    missing: z.array(z.string().max(64)).max(50).optional(),
+    sheet: z.union([z.string(), z.number().int().nonnegative(), z.null()]).optional(),
+  })
+  .strict();
+const job = z.record(z.string(), z.unknown());
+const runId = z.object({ id: z.string().uuid() }).strict();
+const empty = z.object({}).strict();
+
+export const IPC_CONTRACT = {
+  appInfo: { channel: 'custos:app-info', request: empty, response: responds<AppInfo>() },
+  /** Native open dialog; null when cancelled or when the host has none. The chosen file is granted to the app. */
+  chooseFile: { channel: 'custos:choose-file', request: empty, response: responds<string | null>() },
+  /** Native folder dialog for the release; null when cancelled or when the host has none. */
+  chooseFolder: { channel: 'custos:choose-folder', request: empty, response: responds<string | null>() },
+  /** A file the user dropped or picked (sent by the preload only, from a real File). */
+  grantFile: { channel: 'custos:grant-file', request: z.object({ path }).strict(), response: responds<void>() },
+  inspect: { channel: 'custos:inspect', request: z.object({ path, options: fileOptions }).strict(), response: responds<Result<OpenedFile>>() },
+  rows: {
+    channel: 'custos:rows',
+    request: z.object({ fileId: z.string().uuid(), offset: z.number().int().nonnegative(), count: z.number().int().min(1).max(2000) }).strict(),
+    response: responds<Result<readonly (readonly string[])[]>>(),
+  },
+  /** `assess` on a job object (paths relative to the input's folder). */
+  assess: { channel: 'custos:assess', request: z.object({ job }).strict(), response: responds<Result<Report>>() },
+  startRun: { channel: 'custos:start-run', request: z.object({ job, outDir: path }).strict(), response: responds<Result<{ readonly id: string }>>() },
+  runStatus: { channel: 'custos:run-status', request: runId, response: responds<RunStatus>() },
+  cancelRun: { channel: 'custos:cancel-run', request: runId, response: responds<void>() },
+  /** Reveal the output folder (desktop); a no-op in the browser. */
+  revealFolder: { channel: 'custos:reveal-folder', request: z.object({ path }).strict(), response: responds<void>() },
+} as const;
+
+export type Method = keyof typeof IPC_CONTRACT;
+export type Channel = (typeof IPC_CONTRACT)[Method]['channel'];
+export type RequestOf<M extends Method> = z.input<(typeof IPC_CONTRACT)[M]['request']>;
+export type ParsedRequestOf<M extends Method> = z.output<(typeof IPC_CONTRACT)[M]['request']>;
+export type ResponseOf<M extends Method> = (typeof IPC_CONTRACT)[M]['response'];
+
+/** What the page can ask its host, one function per channel, derived from the contract. */
+export type HostCalls = { readonly [M in Method]: (request: RequestOf<M>) => Promise<ResponseOf<M>> };
+
+export const METHODS = Object.keys(IPC_CONTRACT) as Method[];
+
+/** The channel → method lookup the dispatcher needs (a Map: channel names come from the page). */
+export const METHOD_OF_CHANNEL: ReadonlyMap<string, Method> = new Map(METHODS.map((m) => [IPC_CONTRACT[m].channel, m]));
+
+/** Builds every host call from one transport (ipcRenderer.invoke, or a POST to the loopback host). */
+export function hostCalls(send: (channel: Channel, request: unknown) => Promise<unknown>): HostCalls {
+  return Object.fromEntries(METHODS.map((m) => [m, (request: unknown) => send(IPC_CONTRACT[m].channel, request)])) as unknown as HostCalls;
+}
+
+/** Channel names by method, for hosts and tests that address a channel directly. */
+export const IPC_CHANNELS = Object.fromEntries(METHODS.map((m) => [m, IPC_CONTRACT[m].channel])) as { readonly [M in Method]: (typeof IPC_CONTRACT)[M]['channel'] };
