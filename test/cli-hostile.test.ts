@@ -248,5 +248,9 @@ describe('wide files', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/output\.formats: .*at most 16,384/);
     expect(readdirSync(dir).sort()).toEqual(['job.json', 'wide.csv']);
+    // Noisy counts release their answers, not the input's columns: the same file may go to a workbook.
+    writeFileSync(join(dir, 'counts.json'), JSON.stringify({ version: 1, input: { path: 'wide.csv' }, method: { type: 'dp-counts', queries: 'marginals', columns: ['c0', 'c1'], epsilon: 1 }, output: { dir: 'counts', formats: ['xlsx'], report: ['json'] } }));
+    const counts = custos(['run', join(dir, 'counts.json')]);
+    expect(counts.code, counts.stderr).toBe(0);
   });
 });

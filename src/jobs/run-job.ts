@@ -141,7 +141,8 @@ const MAX_XLSX_COLUMNS = 16_384;
  * test-stamp columns. Rows need no check: long tables continue on further sheets.
  */
 function checkWorkbookLimits(job: Job, imported: ImportedTable): void {
-  if (!job.output.formats.includes('xlsx')) return;
+  // dp-counts releases its answers (a column per queried attribute), never the input's columns.
+  if (!job.output.formats.includes('xlsx') || job.method.type === 'dp-counts') return;
   const identifiers = Object.values(job.attributes).filter((role) => role === 'identifier').length;
   const released = imported.table.columns.length - identifiers + 2;
   if (released > MAX_XLSX_COLUMNS) {
