@@ -13,8 +13,9 @@ import { SeededTestRandomSource } from '../../src/engine/random/source.js';
 import { parseJob } from '../../src/jobs/load-job.js';
 import { TEST_STAMP_COLUMN } from '../../src/jobs/methods/release-view.js';
 import { runJob } from '../../src/jobs/run-job.js';
+import { verifyRelease } from '../../src/jobs/verify/verify-release.js';
 
-const SPECIAL = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'prototype', 'isPrototypeOf', 'ähnlich', '名前'];
+const SPECIAL = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'prototype', 'isPrototypeOf', 'ähnlich', '名前', '\u200b', '_', '0', '10', 'length'];
 
 /** Header-safe names: no delimiter, quote or line break, no formula-guard prefix, no surrounding spaces. */
 const isControl = (ch: string): boolean => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f;
@@ -28,8 +29,9 @@ const METHODS = ['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy
 type MethodType = (typeof METHODS)[number];
 
 const ROWS = 60;
-const Q1 = ['a', 'b', 'c'];
-const S = ['x', 'y', 'z'];
+// Values are names too (β values, public domains, risky groups, bucket counts key them).
+const Q1 = ['constructor', 'b', '__proto__'];
+const S = ['__proto__', 'toString', 'z'];
 
 function quote(field: string): string {
   return `"${field.replace(/"/g, '""')}"`;
@@ -43,7 +45,7 @@ function methodFor(type: MethodType, [, q1, q2]: readonly string[]): Record<stri
     case 'reconstruction-privacy':
       return { type, retention: 0.5, epsilon: 0.5, delta: 0.3 };
     case 'beta-privacy':
-      return { type, beta: { coefficient: 8 } };
+      return { type, beta: { default: 0.9, values: { [S[1]!]: '1/2' } } };
     case 'safe-k-anonymity':
       return { type, k: 2, sampling: 0.5, epsilon: 1, ...recoding };
     case 'partitioned-recoding':
@@ -70,7 +72,8 @@ function jobText(names: readonly string[], type: MethodType, input: string, out:
   const methodText = method
     .replace(/"hierarchies":\{[^}]*\}\}/, `"hierarchies":{${JSON.stringify(q2)}:{"type":"interval","widths":[10]}}`)
     .replace(/"levels":\{[^}]*\}/, `"levels":{${JSON.stringify(q2)}:1}`)
-    .replace(/"domains":\{[^}]*\}/, `"domains":{${JSON.stringify(q1)}:${JSON.stringify(Q1)}}`);
+    .replace(/"domains":\{[^}]*\}/, `"domains":{${JSON.stringify(q1)}:${JSON.stringify(Q1)}}`)
+    .replace(/"values":\{[^}]*\}/, `"values":{${JSON.stringify(S[0])}:"1/2",${JSON.stringify(S[1])}:"1/2"}`);
   return `{"version": 1, "input": {"path": ${JSON.stringify(input)}}, "attributes": ${attributes}, "method": ${methodText}, "output": {"dir": ${JSON.stringify(out)}, "formats": ["csv"], "report": ["json"]}}`;
 }
 
@@ -92,6 +95,11 @@ async function runWith(names: readonly string[], type: MethodType): Promise<void
   expect(roles.get(ins)).toBe('insensitive');
   expect(roles.get(s)).toBe(type === 'dp-counts' ? 'insensitive' : 'sensitive');
   for (const c of result.report.input.columns) expect(typeof c.role).toBe('string');
+  // A β override applies to the value it names, `__proto__` included; the others keep the default.
+  if (type === 'beta-privacy') {
+    const betas = new Map(result.report.beta?.values.map((v) => [v.value, v.betaExact]));
+    expect([betas.get(S[0]!), betas.get(S[1]!), betas.get(S[2]!)]).toEqual(['1/2', '1/2', '9/10']);
+  }
 
   // No identifier value and no identifier column in any released file.
   const release = join(dir, 'release');
@@ -105,6 +113,12 @@ async function runWith(names: readonly string[], type: MethodType): Promise<void
       expect(header).toContain(ins);
     }
   }
+
+  // The auditor's re-check reads the same names from the released files and agrees
+  // (a seeded test run is rightly never a protected release: that one check must fail).
+  const verified = verifyRelease(release, { original: input });
+  expect(verified.checks.some((c) => c.name === 'randomness' && !c.ok)).toBe(true);
+  expect(verified.checks.filter((c) => !c.ok && c.name !== 'randomness'), `${type} ${JSON.stringify(names)}`).toEqual([]);
 }
 
 describe('column names that are JavaScript object keys', () => {

@@ -77,11 +77,14 @@ export function verifyBetaPrivacy(ctx: VerifyContext, spec: BetaPrivacySpec): vo
       ? `every bucket's ST counts sum to its QIT size${spec.fakeValues ? ` plus ${spec.fakeValues} fake value(s)` : ''}`
       : mismatched.slice(0, 5).map(([b, s]) => `bucket ${b}: QIT ${s} rows, ST lists ${listed.get(b) ?? 0}`).join('; '),
   );
-  const claimed = report.buckets?.sizes ?? {};
-  const actual: Record<string, number> = {};
-  for (const size of sizes.values()) actual[String(size)] = (actual[String(size)] ?? 0) + 1;
-  const same = Object.keys({ ...claimed, ...actual }).every((k) => claimed[k] === actual[k]);
-  checks.add('bucket sizes as reported', same, same ? Object.entries(actual).map(([s, n]) => `${n}×${s}`).join(', ') : `report says ${JSON.stringify(claimed)}, files show ${JSON.stringify(actual)}`);
+  // report.json is the file under audit: its keys are compared as data (a key like
+  // `constructor` or an own `__proto__` from JSON.parse must not meet Object.prototype).
+  const claimedSizes = report.buckets?.sizes ?? {};
+  const claimed = new Map(Object.entries(claimedSizes));
+  const actual = new Map<string, number>();
+  for (const size of sizes.values()) actual.set(String(size), (actual.get(String(size)) ?? 0) + 1);
+  const same = claimed.size === actual.size && [...actual].every(([k, n]) => claimed.get(k) === n);
+  checks.add('bucket sizes as reported', same, same ? [...actual].map(([s, n]) => `${n}×${s}`).join(', ') : `report says ${JSON.stringify(claimedSizes)}, files show ${JSON.stringify(Object.fromEntries(actual))}`);
   if (ctx.original) {
     const column = ctx.original.columns.find((c) => c.name === sensitive)!;
     const truth = new Map<string, number>();

@@ -84,7 +84,7 @@ export function buildJob(state: WizardState): Record<string, unknown> {
   return {
     version: 1,
     input,
-    attributes: { ...state.roles },
+    attributes: named(state.roles),
     method,
     output: {
       dir: out.dir,
