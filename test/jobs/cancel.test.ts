@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +41,31 @@ describe('cancelling a run leaves nothing behind, whenever the cancel lands', ()
       expect(left, `cancel ${i}`).toEqual([]);
     }
     expect(finishedFirst).toBeLessThan(24);
+  });
+
+  it('a cancel landing the moment a staging folder appears (after mkdir, before the worker could say so) leaves nothing behind', async () => {
+    // The window of the Ctrl-C race, hit on purpose: the host sees the folder appear and cancels at
+    // once. A host that learned staging paths from a message posted after mkdir left it behind here.
+    const dir = mkdtempSync(join(tmpdir(), 'custos-cancel-'));
+    writeFileSync(
+      join(dir, 'job.json'),
+      JSON.stringify({
+        version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'sensitive' },
+        method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'out', formats: ['csv'], report: ['json'] },
+      }),
+    );
+    for (let i = 0; i < 8; i++) {
+      const job = startJob(WORKER, { command: 'run', jobPath: join(dir, 'job.json'), outDir: join(dir, `out-${i}`) });
+      await new Promise<void>((done) => {
+        const watcher = watch(dir, (_event, name) => {
+          if (!name?.includes('custos-tmp')) return;
+          watcher.close();
+          void job.cancel().then(done);
+        });
+      });
+      await job.result;
+      const left = readdirSync(dir).filter((name) => name.includes('custos-tmp') || name.startsWith(`out-${i}`));
+      expect(left, `cancel ${i}`).toEqual([]);
+    }
   });
 });
