@@ -1,9 +1,8 @@
 import { coefficientBetas } from '../../engine/beta/thresholds.js';
 import { parseRational, type Rational } from '../../engine/rational.js';
 import { exactValue, type BetaPrivacySpec } from '../job-schema.js';
-import { readReleased, valueAt } from './released-table.js';
+import { readReleased, valueAt, writtenForm } from './released-table.js';
 import type { VerifyContext } from './verify-release.js';
-import { own } from '../names.js';
 
 /** β-privacy from QIT and ST alone: consistency, sizes, and count ≤ ⌊β_v·|B|⌋ in every bucket. */
 export function verifyBetaPrivacy(ctx: VerifyContext, spec: BetaPrivacySpec): void {
@@ -28,20 +27,23 @@ export function verifyBetaPrivacy(ctx: VerifyContext, spec: BetaPrivacySpec): vo
     sizes.set(b, (sizes.get(b) ?? 0) + 1);
   }
   // β per value: from the job, or for the coefficient form from the original counts (or the report's exact values).
+  // Keyed by the value as st.csv/the ST sheet wrote it (the CSV's formula guard included),
+  // so a value like `-3a` finds its β however the file spells it.
+  const form = writtenForm(dir, 'st');
   const betaOf = new Map<string, Rational>();
-  for (const v of report.beta?.values ?? []) betaOf.set(v.value, parseRational(v.betaExact));
+  for (const v of report.beta?.values ?? []) betaOf.set(form(v.value), parseRational(v.betaExact));
   if ('default' in spec.beta) {
     const fallback = exactValue(spec.beta.default);
+    const overrides = new Map(Object.entries(spec.beta.values).map(([v, b]) => [form(v), exactValue(b)]));
     for (let r = 0; r < st.rowCount; r++) {
       const v = valueAt(st, sensitive, r);
-      const ownBeta = own(spec.beta.values, v);
-      betaOf.set(v, ownBeta === undefined ? fallback : exactValue(ownBeta));
+      betaOf.set(v, overrides.get(v) ?? fallback);
     }
   } else if (ctx.original) {
     const column = ctx.original.columns.find((c) => c.name === sensitive)!;
     const counts = new Array<number>(column.dictionary.length - 1).fill(0);
     for (const code of column.codes) if (code > 0) counts[code - 1]!++;
-    coefficientBetas(exactValue(spec.beta.coefficient), counts).forEach((b, i) => betaOf.set(column.dictionary[i + 1]!, b));
+    coefficientBetas(exactValue(spec.beta.coefficient), counts).forEach((b, i) => betaOf.set(form(column.dictionary[i + 1]!), b));
   }
   const listed = new Map<string, number>();
   const overBeta = new Map<string, number>();
@@ -88,7 +90,8 @@ export function verifyBetaPrivacy(ctx: VerifyContext, spec: BetaPrivacySpec): vo
   if (ctx.original) {
     const column = ctx.original.columns.find((c) => c.name === sensitive)!;
     const truth = new Map<string, number>();
-    for (const code of column.codes) truth.set(column.dictionary[code]!, (truth.get(column.dictionary[code]!) ?? 0) + 1);
+    const written = column.dictionary.map(form);
+    for (const code of column.codes) truth.set(written[code]!, (truth.get(written[code]!) ?? 0) + 1);
     const shown = new Map<string, number>();
     for (let r = 0; r < st.rowCount; r++) shown.set(valueAt(st, sensitive, r), (shown.get(valueAt(st, sensitive, r)) ?? 0) + Number(valueAt(st, 'count', r)));
     const wrong = [...truth].filter(([v, n]) => (shown.get(v) ?? 0) < n || (shown.get(v) ?? 0) > n + spec.fakeValues * sizes.size);
