@@ -260,6 +260,11 @@ describe('custos assess and errors', () => {
     const release = readFileSync(join(dir, 'out', 'release.csv'), 'utf8');
     expect(release).not.toContain('SSN-');
     expect(release.split('\r\n')[0]).toBe('constructor,toString,occupation');
+    // The published job keeps the job-file form, `__proto__` as an ordinary key, and verify agrees.
+    const published = JSON.parse(readFileSync(join(dir, 'out', 'job.json'), 'utf8')) as { attributes: object };
+    expect(Object.entries(published.attributes)).toContainEqual(['__proto__', 'identifier']);
+    const verified = custos(['verify', join(dir, 'out')]);
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
   });
 
   it('replaces its own earlier release, but not once a user added a note to it', () => {
