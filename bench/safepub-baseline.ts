@@ -1,7 +1,7 @@
-import { classesOf } from '../src/engine/anonymity/safe-k.js';
-import type { LatticeColumn } from '../src/engine/anonymity/lattice.js';
-import { uniformUnit } from '../src/engine/random/draws.js';
-import type { RandomSource } from '../src/engine/random/source.js';
+import { classesOf } from '../src/common/recoding/classes.js';
+import type { LatticeColumn } from '../src/mechanisms/safe-k-anonymity/lattice.js';
+import { uniformUnit } from '../src/common/random/draws.js';
+import type { RandomSource } from '../src/common/random/source.js';
 
 /**
  * The comparison baseline, re-implemented from ARX 3.9's DataDependentEDDPAlgorithm

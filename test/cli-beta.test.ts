@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { bucketMse } from '../src/engine/beta/two-size.js';
+import { bucketMse } from '../src/mechanisms/beta-privacy/two-size.js';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../src/io/input/csv-reader.js';
-import { parseRational } from '../src/engine/rational.js';
+import { parseRational } from '../src/common/exact/rational.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');

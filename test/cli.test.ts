@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCensus } from '../bench/gen-census.js';
-import { TEST_STAMP_COLUMN } from '../src/jobs/methods/release-view.js';
+import { TEST_STAMP_COLUMN } from '../src/jobs/method-kit/release-view.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { normalizeEncoding } from '../io/input/encoding.js';
+import { normalizeEncoding } from '../common/job/encoding.js';
 import { InputError } from '../io/input/input-error.js';
 import { readTable } from '../io/input/read-table.js';
 import { describeFailure } from '../jobs/execute-request.js';
 import { exitCodeOf, type JobFailure, type JobRequest } from '../jobs/job-request.js';
-import { isLineOrQuote } from '../jobs/job-schema.js';
+import { isLineOrQuote } from '../common/job/job-parts.js';
 import { jsonReplacer } from '../jobs/json.js';
 import { verifyRelease } from '../jobs/verify/verify-release.js';
 import { startJob } from '../jobs/worker-host.js';

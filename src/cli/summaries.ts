@@ -1,5 +1,5 @@
 import type { ImportedTable } from '../io/input/import-types.js';
-import type { Report } from '../io/report/report-model.js';
+import type { Report } from '../common/report/report-model.js';
 
 export function inspectJson(path: string, imported: ImportedTable): Record<string, unknown> {
   return {

@@ -1,6 +1,6 @@
-import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../engine/random/source.js';
+import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../common/random/source.js';
 import { InputError } from '../io/input/input-error.js';
-import { JobError } from './job-error.js';
+import { JobError } from './method-kit/job-error.js';
 import type { JobFailure, JobRequest } from './job-request.js';
 import { loadJobFile, parseJob } from './load-job.js';
 import { CancelledError, type ProgressListener } from './progress.js';

@@ -1,4 +1,4 @@
-import type { Report } from '../io/report/report-model.js';
+import type { Report } from '../common/report/report-model.js';
 import type { ProgressEvent } from './progress.js';
 import type { ImportedTable, ImportOptions } from '../io/input/import-types.js';
 

@@ -2,8 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { describeErrno } from '../io/input/file-kind.js';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { JobError } from './job-error.js';
-import { jobSchema, type Job } from './job-schema.js';
+import { JobError } from './method-kit/job-error.js';
+import { jobSchema } from '../mechanisms/job-schema.js';
+import type { Job } from '../mechanisms/definitions.js';
 
 export interface LoadedJob {
   readonly job: Job;

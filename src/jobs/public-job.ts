@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Job } from './job-schema.js';
+import type { Job } from '../mechanisms/definitions.js';
 
 /**
  * The job as the release folder describes it: every parameter of the method, but

@@ -1,10 +1,11 @@
 import { platform, release as osRelease } from 'node:os';
 import { basename } from 'node:path';
 import type { ImportedTable } from '../io/input/import-types.js';
-import { CONFIDENTIAL_MARK, REPORT_SCHEMA, type Report, type ReportVariant } from '../io/report/report-model.js';
-import type { Job } from './job-schema.js';
-import type { MethodOutcome } from './methods/outcome.js';
+import { CONFIDENTIAL_MARK, REPORT_SCHEMA, type Report, type ReportVariant } from '../common/report/report-model.js';
+import type { Job } from '../mechanisms/definitions.js';
+import type { MethodOutcome } from './method-kit/outcome.js';
 import { publicJob } from './public-job.js';
+import { metadataOf } from '../mechanisms/definitions.js';
 import { SOFTWARE_VERSION } from './version.js';
 
 export const TEST_NOTICE = 'TEST RANDOMNESS: produced with a seeded generator (CUSTOS_TEST_RANDOMNESS=1). NOT A PROTECTED RELEASE.';
@@ -70,10 +71,8 @@ export function buildReport(ctx: ReportContext): Report {
 }
 
 /** Methods whose guarantee is differential privacy: an exact statistic of the input is outside it. */
-const DIFFERENTIALLY_PRIVATE = new Set(['safe-k-anonymity', 'dp-counts']);
-
 export function isDifferentiallyPrivate(methodType: string): boolean {
-  return DIFFERENTIALLY_PRIVATE.has(methodType);
+  return metadataOf(methodType)?.differentiallyPrivate === true;
 }
 
 /** What the method and the job say in public, beside the report they describe. */

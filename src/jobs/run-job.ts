@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { RandomSource } from '../engine/random/source.js';
+import type { RandomSource } from '../common/random/source.js';
 import type { ImportedTable } from '../io/input/import-types.js';
 import { readTable } from '../io/input/read-table.js';
 import { writeCsv } from '../io/output/csv-writer.js';
@@ -11,20 +11,17 @@ import { writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import { reportFacts, type Fact } from '../io/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf } from '../io/report/report-pdf.js';
-import { CONFIDENTIAL_MARK, type OutputFile, type Report } from '../io/report/report-model.js';
-import { JobError } from './job-error.js';
+import { CONFIDENTIAL_MARK, type OutputFile, type Report } from '../common/report/report-model.js';
+import { JobError } from './method-kit/job-error.js';
 import { jsonReplacer } from './json.js';
-import type { Job } from './job-schema.js';
+import type { Job } from '../mechanisms/definitions.js';
 import type { LoadedJob } from './load-job.js';
-import { runBetaPrivacy } from './methods/beta-privacy.js';
-import { runDpCounts } from './methods/dp-counts.js';
-import { runPartitionedRecoding } from './methods/partitioned-recoding.js';
-import { runSafeKAnonymity } from './methods/safe-k-anonymity.js';
-import type { MethodContext } from './methods/method-context.js';
-import type { MethodOutcome } from './methods/outcome.js';
-import { stamped } from './methods/release-view.js';
-import { runReconstructionPrivacy } from './methods/reconstruction-privacy.js';
-import { runUniformPerturbation } from './methods/uniform-perturbation.js';
+import type { MethodContext } from './method-kit/method-context.js';
+import type { NodeMechanism } from './method-kit/node-mechanism.js';
+import { nodeMechanismOf } from '../mechanisms/node-registry.js';
+import type { MechanismType } from '../mechanisms/definitions.js';
+import type { MethodOutcome } from './method-kit/outcome.js';
+import { stamped } from './method-kit/release-view.js';
 import { CancelledError, STAGES, type ProgressListener, type Stage } from './progress.js';
 import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
 import { InputError } from '../io/input/input-error.js';
@@ -80,21 +77,8 @@ function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => v
 }
 
 function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): MethodOutcome {
-  const method = job.method;
-  switch (method.type) {
-    case 'uniform-perturbation':
-      return runUniformPerturbation(job, imported, method, ctx);
-    case 'reconstruction-privacy':
-      return runReconstructionPrivacy(job, imported, method, ctx);
-    case 'beta-privacy':
-      return runBetaPrivacy(job, imported, method, ctx);
-    case 'safe-k-anonymity':
-      return runSafeKAnonymity(job, imported, method, ctx);
-    case 'partitioned-recoding':
-      return runPartitionedRecoding(job, imported, method, ctx);
-    case 'dp-counts':
-      return runDpCounts(job, imported, method, ctx);
-  }
+  const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
+  return mechanism.run(job, imported, ctx);
 }
 
 function methodContext(loaded: LoadedJob, options: RunOptions, mode: MethodContext['mode'], progress: (stage: Stage, f: number) => void): MethodContext {
@@ -142,7 +126,7 @@ const MAX_XLSX_COLUMNS = 16_384;
  */
 function checkWorkbookLimits(job: Job, imported: ImportedTable): void {
   // dp-counts releases its answers (a column per queried attribute), never the input's columns.
-  if (!job.output.formats.includes('xlsx') || job.method.type === 'dp-counts') return;
+  if (!job.output.formats.includes('xlsx') || !nodeMechanismOf(job.method.type).releasesInputColumns) return;
   const identifiers = Object.values(job.attributes).filter((role) => role === 'identifier').length;
   const released = imported.table.columns.length - identifiers + 2;
   if (released > MAX_XLSX_COLUMNS) {
@@ -259,7 +243,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
 /** report.html and report.pdf of one variant; the PDF is drawn offline by PDFKit. */
 function writeRenderings(staging: StagingDir, stem: string, report: Report, formats: readonly string[]): OutputFile[] {
   const out: OutputFile[] = [];
-  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), renderReportHtml(report)) });
+  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), renderReportHtml(report, nodeMechanismOf(report.method.type as MechanismType).reportSections)) });
   if (formats.includes('pdf')) {
     const writer = new HashedFileWriter(staging.file(`${stem}.pdf`));
     writer.write(renderReportPdf(report));

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { Report } from '../io/report/report-model.js';
+import type { Report } from '../common/report/report-model.js';
 import type { ImportedTable } from '../io/input/import-types.js';
 import type { InspectRequest, JobFailure, JobRequest, WorkerMessage } from './job-request.js';
 import type { ProgressListener } from './progress.js';

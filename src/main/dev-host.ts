@@ -3,7 +3,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppInfo } from '../preload/api.js';
+import type { AppInfo } from '../common/ipc/api.js';
 import { AppSession, InvalidRequest } from './session.js';
 import { OpenAccess } from './path-access.js';
 

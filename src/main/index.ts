@@ -2,7 +2,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shel
 import Store from 'electron-store';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { IPC_CHANNELS, MENU_CHANNEL, type MenuCommand } from '../preload/api.js';
+import { IPC_CHANNELS, MENU_CHANNEL, type MenuCommand } from '../common/ipc/api.js';
 import { APP_ORIGIN, appAssetPath, isAppUrl, lockDownSession, lockDownWindow } from './hardening.js';
 import { AppSession } from './session.js';
 import { GrantedAccess } from './path-access.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import type { ImportedTable } from '../io/input/import-types.js';
-import { normalizeEncoding } from '../io/input/encoding.js';
+import { normalizeEncoding } from '../common/job/encoding.js';
 import type { JobFailure, JobRequest } from '../jobs/job-request.js';
 import { inspectInWorker, startJob, type RunningJob } from '../jobs/worker-host.js';
-import type { AppInfo, ColumnInfo, HostFailure, OpenedFile, Result, RunStatus } from '../preload/api.js';
-import { IPC_CONTRACT, METHOD_OF_CHANNEL, type Method, type ParsedRequestOf, type ResponseOf } from '../preload/ipc-contract.js';
-import type { Report } from '../io/report/report-model.js';
+import type { AppInfo, ColumnInfo, HostFailure, OpenedFile, Result, RunStatus } from '../common/ipc/api.js';
+import { IPC_CONTRACT, METHOD_OF_CHANNEL, type Method, type ParsedRequestOf, type ResponseOf } from '../common/ipc/ipc-contract.js';
+import type { Report } from '../common/report/report-model.js';
 import type { PathAccess } from './path-access.js';
 
 /** What differs between the desktop shell and the loopback dev host. */

@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { MENU_CHANNEL, type CustosApi, type MenuCommand } from './api.js';
-import { hostCalls } from './ipc-contract.js';
+import { MENU_CHANNEL, type CustosApi, type MenuCommand } from '../common/ipc/api.js';
+import { hostCalls } from '../common/ipc/ipc-contract.js';
 
 // The renderer gets this object and nothing else: no ipcRenderer, no Node, and no grantFile.
 const { grantFile, ...calls } = hostCalls((channel, request) => ipcRenderer.invoke(channel, request));

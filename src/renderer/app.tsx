@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { AppInfo, CustosApi, HostFailure } from '../preload/api.js';
+import type { AppInfo, CustosApi, HostFailure } from '../common/ipc/api.js';
 import { Callout } from './components/fields.js';
 import { buildJob, stateFromJob } from './state/job.js';
 import { parameterProblems } from './state/validation.js';

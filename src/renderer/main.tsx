@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { CustosApi } from '../preload/api.js';
+import type { CustosApi } from '../common/ipc/api.js';
 import { createWebApi } from './api/web-api.js';
 import { App } from './app.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { tableFromRows } from '../../src/engine/table.js';
+import { tableFromRows } from '../../src/common/table/table.js';
 import { readCsv } from '../../src/io/input/csv-reader.js';
 import { readXlsx } from '../../src/io/input/xlsx-reader.js';
 import { writeCsv } from '../../src/io/output/csv-writer.js';

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadJobFile } from '../../src/jobs/load-job.js';
-import { SeededTestRandomSource } from '../../src/engine/random/source.js';
+import { SeededTestRandomSource } from '../../src/common/random/source.js';
 import { assessJob } from '../../src/jobs/run-job.js';
 
 const DEMO = resolve('resources/demo');

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SeededTestRandomSource } from '../../src/engine/random/source.js';
+import { SeededTestRandomSource } from '../../src/common/random/source.js';
 import { csvText } from '../../src/io/output/neutralize.js';
 import { parseJob } from '../../src/jobs/load-job.js';
-import { TEST_STAMP_COLUMN } from '../../src/jobs/methods/release-view.js';
+import { TEST_STAMP_COLUMN } from '../../src/jobs/method-kit/release-view.js';
 import { runJob } from '../../src/jobs/run-job.js';
 import { verifyRelease } from '../../src/jobs/verify/verify-release.js';
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppSession, InvalidRequest } from '../../src/main/session.js';
-import { IPC_CHANNELS } from '../../src/preload/api.js';
+import { IPC_CHANNELS } from '../../src/common/ipc/api.js';
 import { OpenAccess } from '../../src/main/path-access.js';
 
 const session = new AppSession({

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OpenedFile } from '../../src/preload/api.js';
+import type { OpenedFile } from '../../src/common/ipc/api.js';
 import { buildJob, levelsChosenAfterPreview, levelsKey, stateFromJob } from '../../src/renderer/state/job.js';
 import { suggestRole } from '../../src/renderer/state/suggestions.js';
 import { betaRows, maxRetention, parameterProblems, parseExact } from '../../src/renderer/state/validation.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildJob, recodingOf, stateFromJob } from '../../src/renderer/state/job.js';
-import type { OpenedFile } from '../../src/preload/api.js';
+import type { OpenedFile } from '../../src/common/ipc/api.js';
 import { initialState, reducer } from '../../src/renderer/state/wizard-state.js';
 
 const own = <T>(record: Readonly<Record<string, T>>, name: string): T | undefined => (Object.hasOwn(record, name) ? record[name] : undefined);

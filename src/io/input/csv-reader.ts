@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { CsvSyntaxError, CsvTokenizer } from './csv-tokenizer.js';
 import { sniffDelimiter } from './delimiter.js';
-import { detectEncoding, type TextEncoding } from './encoding.js';
+import { detectEncoding, type TextEncoding } from '../../common/job/encoding.js';
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';

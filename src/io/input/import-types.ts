@@ -1,5 +1,5 @@
-import type { Table } from '../../engine/table.js';
-import type { TextEncoding } from './encoding.js';
+import type { Table } from '../../common/table/table.js';
+import type { TextEncoding } from '../../common/job/encoding.js';
 
 export interface ImportOptions {
   readonly delimiter?: string;

@@ -1,5 +1,5 @@
-import { GrowableUint32 } from '../../engine/growable.js';
-import { makeColumn, type Table } from '../../engine/table.js';
+import { GrowableUint32 } from '../../common/table/growable.js';
+import { makeColumn, type Table } from '../../common/table/table.js';
 
 /** Dictionary-encodes records column by column as they stream in. */
 export class TableBuilder {

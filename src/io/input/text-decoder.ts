@@ -1,4 +1,4 @@
-import type { TextEncoding } from './encoding.js';
+import type { TextEncoding } from '../../common/job/encoding.js';
 
 /** Windows-1252's printable characters in 0x80–0x9F (Node's decoder treats the label as Latin-1 there). */
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';

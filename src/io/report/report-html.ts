@@ -1,10 +1,9 @@
-import { barChart, estimatePlot } from './svg-charts.js';
 import { esc, num } from './html.js';
-import { anonymitySections } from './report-html-anonymity.js';
-import { betaSections } from './report-html-beta.js';
-import { dpSections } from './report-html-dp.js';
 import { reportFacts } from './report-facts.js';
-import { CONFIDENTIAL_MARK, type Report, type SensitiveReport } from './report-model.js';
+import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
+
+/** The mechanism's own part of the report, drawn by the mechanism (its node registry entry). */
+export type MethodSections = (report: Report) => string;
 
 const STYLE = `
 :root { --ink:#1d2430; --muted:#5b6472; --line:#d9dde3; --danger:#b3261e; --safe:#1b6e3a; --accent:#3a5a8c; }
@@ -34,7 +33,7 @@ code, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, mono
 @media print { body { background: #fff; } main { padding: 0; max-width: none; } h2 { break-after: avoid; } table, svg { break-inside: avoid; } }
 `;
 
-export function renderReportHtml(report: Report): string {
+export function renderReportHtml(report: Report, methodSections: MethodSections): string {
   const title = `${report.kind === 'release' ? 'Privacy report' : 'Risk assessment'}: ${report.method.title}`;
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -48,10 +47,7 @@ ${report.variant === 'internal' ? `<div class="confidential" role="alert">${esc(
 ${report.notice ? `<div class="notice">${esc(report.notice)}</div>` : ''}
 <section class="summary"><strong>In plain words</strong><ul>${report.summary.map((s) => `<li>${esc(s)}</li>`).join('')}</ul></section>
 ${guaranteeSection(report)}
-${report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''}
-${report.beta ? betaSections(report, report.beta) : ''}
-${report.anonymity ? anonymitySections(report, report.anonymity) : ''}
-${report.dp ? dpSections(report.dp) : ''}
+${methodSections(report)}
 ${reidentificationSection(report)}
 ${parametersSection(report)}
 ${inputSection(report)}
@@ -73,75 +69,6 @@ function guaranteeSection(report: Report): string {
 <p><strong>${esc(g.name)}.</strong> ${esc(g.statement)}</p>
 <p class="formula mono">${esc(g.formula)}</p>
 <p class="meta">Source: ${esc(g.source)}</p>`;
-}
-
-function randomizedSections(report: Report, by: readonly SensitiveReport[]): string {
-  if (report.variant === 'external') {
-    return `<h2>Risk</h2><p>Adversary: ${esc(report.risk.adversary)}.</p>
-<p>Micro groups in the release failing the (ε,δ) test: <strong>${num(report.risk.violatingAfter ?? 0)}</strong>. Statistics of the confidential data are left out of this external report.</p>`;
-  }
-  return [riskSection(report, by), utilitySection(report, by), ...by.map((s) => sensitiveSection(report, s))].join('\n');
-}
-
-function riskSection(report: Report, by: readonly SensitiveReport[]): string {
-  const r = report.risk;
-  const bars = by.flatMap((s) => [
-    { label: `${s.column}: plain perturbation`, value: s.violatingBefore ?? Number.NaN, tone: 'danger' as const },
-    ...(report.method.type === 'reconstruction-privacy'
-      ? [{ label: `${s.column}: this release`, value: s.violatingAfter, tone: 'safe' as const }]
-      : []),
-  ]);
-  return `<h2>Risk before and after</h2>
-<p>Adversary: ${esc(r.adversary)}.</p>
-<p>${num(r.microGroups ?? 0)} micro groups. Groups failing the (ε,δ) reconstruction test: <strong>${num(r.violatingBefore)}</strong> under plain randomized response, <strong>${num(r.violatingAfter)}</strong> in this ${report.kind === 'release' ? 'release' : 'setting'}.</p>
-${barChart('Micro groups that leak (fail the (ε,δ) test)', bars)}`;
-}
-
-function utilitySection(report: Report, by: readonly SensitiveReport[]): string {
-  const bars = by.flatMap((s) => [
-    { label: `${s.column}: plain perturbation`, value: s.relativeError.uniformPerturbation ?? Number.NaN, tone: 'neutral' as const },
-    ...(s.relativeError.reconstructionPrivacy !== undefined
-      ? [{ label: `${s.column}: this release`, value: s.relativeError.reconstructionPrivacy, tone: 'safe' as const }]
-      : []),
-  ]);
-  const measured = bars.some((b) => Number.isFinite(b.value));
-  return `<h2>Utility</h2>
-<p>${esc(report.utility.queryPool)}.</p>
-${measured ? barChart('Mean relative error of count queries (lower is better)', bars) : '<p class="meta">Measured when the job runs.</p>'}`;
-}
-
-function sensitiveSection(report: Report, s: SensitiveReport): string {
-  const groups = s.riskiestGroups ?? [];
-  const rows = groups
-    .map(
-      (g) => `<tr><td class="mono">${esc(Object.entries(g.values).map(([k, v]) => `${k}=${v}`).join(', '))}</td>
-<td class="n">${num(g.size)}</td><td>${esc(g.value)}</td><td class="n">${num(g.trueFrequency, 3)}</td><td class="n">${num(g.globalFrequency, 3)}</td>
-<td class="n">${num(g.sizeThreshold, 2)}</td><td class="n">${num(g.estimateBefore, 3)}</td><td class="n">${num(g.estimateAfter, 3)}</td><td class="n">${num(g.trialsAfter)}</td></tr>`,
-    )
-    .join('');
-  const plot =
-    groups.length > 0 && groups.some((g) => Number.isFinite(g.estimateBefore))
-      ? estimatePlot(
-          `Reconstruction attack on the riskiest groups of ${s.column}`,
-          groups.map((g, i) => ({ label: `#${i + 1} ${g.value} (n=${g.size})`, truth: g.trueFrequency, before: g.estimateBefore, ...(g.estimateAfter !== undefined ? { after: g.estimateAfter } : {}) })),
-        ) +
-        '<p class="legend"><span><i class="sw" style="background:#222"></i>true frequency</span><span><i class="sw" style="background:#b3261e"></i>adversary, plain perturbation</span>' +
-        (report.method.type === 'reconstruction-privacy' ? '<span><i class="sw" style="background:#1b6e3a"></i>adversary, this release</span>' : '') +
-        '</p>'
-      : '';
-  return `<h2>Sensitive attribute “${esc(s.column)}”</h2>
-<table><tbody>
-<tr><th>Domain size m</th><td>${num(s.domainSize)} (${s.domainDeclared ? 'declared in the job' : 'values present in the file'})</td></tr>
-<tr><th>Retention p</th><td>${num(s.retention, 6)} (exact ${esc(s.retentionExact)})</td></tr>
-<tr><th>Micro groups</th><td>${num(s.microGroups)}; failing the test: ${num(s.violatingBefore)} before (${num(s.violatingRowsBefore)} records), ${num(s.violatingAfter)} after</td></tr>
-<tr><th>Largest valid ε</th><td>${num(s.largestValidEpsilon, 6)}</td></tr>
-${s.sampledGroups !== undefined ? `<tr><th>Algorithm 1</th><td>${num(s.sampledGroups)} groups sampled, ${num(s.suppressedGroups)} suppressed (${num(s.suppressedRows)} records), ${num(s.trimmedRows)} trial rows trimmed by the strict option</td></tr>` : ''}
-<tr><th>Count queries</th><td>${num(s.queries)} kept of ${num(s.queryAttempts)} drawn</td></tr>
-<tr><th>ρ1 → ρ2</th><td>${s.rhoCurve.map((r) => `${r.rho1} → ${num(r.rho2, 3)}`).join(' · ')}</td></tr>
-</tbody></table>
-${groups.length > 0 ? `<h3>Riskiest micro groups (internal view: true statistics)</h3>${plot}
-<table><thead><tr><th>Group</th><th>Size</th><th>Value</th><th>True f</th><th>Global f</th><th>s_g</th><th>F′ plain</th><th>F′ release</th><th>Trials</th></tr></thead><tbody>${rows}</tbody></table>
-<p class="meta">F′ is the adversary's raw maximum-likelihood estimate (it may leave [0,1]); a group is safe when its size is at most s_g.</p>` : ''}`;
 }
 
 function reidentificationSection(report: Report): string {

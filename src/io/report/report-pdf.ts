@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { CONFIDENTIAL_MARK, type Report } from './report-model.js';
+import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { reportFacts, type Fact } from './report-facts.js';
 import { lazyRequire } from '../lazy-require.js';
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { searchableText, type SearchablePart } from '../../io/input/searchable-text.js';
-import { CONFIDENTIAL_MARK, type Report } from '../../io/report/report-model.js';
+import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { isDifferentiallyPrivate } from '../report-builder.js';
 
 /** What the internal report tells about the input, to search the release for. */

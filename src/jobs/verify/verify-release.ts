@@ -1,16 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { Table } from '../../engine/table.js';
+import type { Table } from '../../common/table/table.js';
 import { readTable } from '../../io/input/read-table.js';
 import { MANIFEST, readManifest, sha256OfFile } from '../../io/output/manifest.js';
-import { REPORT_SCHEMA, type Report } from '../../io/report/report-model.js';
+import { REPORT_SCHEMA, type Report } from '../../common/report/report-model.js';
 import { parseJob } from '../load-job.js';
-import type { Job } from '../job-schema.js';
-import { verifyBetaPrivacy } from './verify-beta.js';
-import { verifyRandomized } from './verify-randomized.js';
-import { verifyClasses } from './verify-classes.js';
-import { CheckList, type VerifyResult } from './checks.js';
+import type { Job } from '../../mechanisms/definitions.js';
+import { CheckList, type VerifyResult } from '../method-kit/checks.js';
+import type { NodeMechanism, VerifyContext } from '../method-kit/node-mechanism.js';
+import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { publishabilityProblems } from './publishability.js';
 
 export interface VerifyOptions {
@@ -22,15 +21,6 @@ export interface VerifyOptions {
   readonly acceptTestRandomness?: boolean;
 }
 
-export interface VerifyContext {
-  readonly dir: string;
-  readonly report: Report;
-  /** The internal report, when its folder was found: the only source of the input's own facts. */
-  readonly internal?: Report;
-  readonly job: Job;
-  readonly original?: Table;
-  readonly checks: CheckList;
-}
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -132,14 +122,8 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
   }
   if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };
-    const method = job.method;
-    checks.run('guarantee checks', () => {
-      if (method.type === 'beta-privacy') verifyBetaPrivacy(context, method);
-      else if (method.type === 'safe-k-anonymity' || method.type === 'partitioned-recoding') verifyClasses(context, method);
-      else if (method.type === 'dp-counts') return 'dp-counts: answers are noisy by design; checksums and the job are what can be verified';
-      else verifyRandomized(context, method);
-      return `${method.type}: checked from the released files${original ? ' and the original' : ''}`;
-    });
+    const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
+    checks.run('guarantee checks', () => mechanism.verify(context, job!.method));
   }
   return { ok: checks.checks.every((c) => c.ok), dir, method: report.method?.type, checks: checks.checks };
 }

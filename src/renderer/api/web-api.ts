@@ -1,5 +1,5 @@
-import type { CustosApi } from '../../preload/api.js';
-import { hostCalls } from '../../preload/ipc-contract.js';
+import type { CustosApi } from '../../common/ipc/api.js';
+import { hostCalls } from '../../common/ipc/ipc-contract.js';
 
 /**
  * The API over the loopback dev host: the same channels as the desktop IPC,

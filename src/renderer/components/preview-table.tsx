@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { CustosApi, OpenedFile } from '../../preload/api.js';
+import type { CustosApi, OpenedFile } from '../../common/ipc/api.js';
 import { formatNumber } from '../format.js';
 
 const PAGE = 200;

@@ -1,4 +1,4 @@
-import type { ColumnInfo } from '../../preload/api.js';
+import type { ColumnInfo } from '../../common/ipc/api.js';
 import type { Role } from './wizard-state.js';
 
 export interface RoleSuggestion {

@@ -1,4 +1,4 @@
-import type { ColumnInfo, OpenedFile } from '../../preload/api.js';
+import type { ColumnInfo, OpenedFile } from '../../common/ipc/api.js';
 import type { WizardState } from './wizard-state.js';
 import { publicValues } from './job.js';
 

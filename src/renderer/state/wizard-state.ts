@@ -1,4 +1,4 @@
-import type { OpenedFile, Report, RunStatus } from '../../preload/api.js';
+import type { OpenedFile, Report, RunStatus } from '../../common/ipc/api.js';
 import { named, own, withName } from './names.js';
 
 export type Role = 'identifier' | 'quasi' | 'sensitive' | 'insensitive';

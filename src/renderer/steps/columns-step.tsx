@@ -1,4 +1,4 @@
-import type { OpenedFile } from '../../preload/api.js';
+import type { OpenedFile } from '../../common/ipc/api.js';
 import { Callout } from '../components/fields.js';
 import { Sparkline } from '../components/charts.js';
 import { formatNumber } from '../format.js';

@@ -1,4 +1,4 @@
-import type { CustosApi, Report } from '../../preload/api.js';
+import type { CustosApi, Report } from '../../common/ipc/api.js';
 import { Callout } from '../components/fields.js';
 import { formatBytes, formatNumber } from '../format.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import type { AppInfo, CustosApi, HostFailure } from '../../preload/api.js';
+import type { AppInfo, CustosApi, HostFailure } from '../../common/ipc/api.js';
 import { Callout, SelectField, TextField } from '../components/fields.js';
 import { PreviewTable } from '../components/preview-table.js';
 import { formatBytes, formatNumber } from '../format.js';

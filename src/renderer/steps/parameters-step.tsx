@@ -1,4 +1,4 @@
-import type { OpenedFile } from '../../preload/api.js';
+import type { OpenedFile } from '../../common/ipc/api.js';
 import { Callout, CheckField, NumberField, SelectField, TextField } from '../components/fields.js';
 import { formatNumber } from '../format.js';
 import { betaRows, maxRetention, parameterProblems } from '../state/validation.js';

@@ -1,4 +1,4 @@
-import type { Report } from '../../preload/api.js';
+import type { Report } from '../../common/ipc/api.js';
 import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { formatNumber } from '../format.js';

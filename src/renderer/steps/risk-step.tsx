@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CustosApi, HostFailure, Report } from '../../preload/api.js';
+import type { CustosApi, HostFailure, Report } from '../../common/ipc/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { formatNumber, formatPercent } from '../format.js';

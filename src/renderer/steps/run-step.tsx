@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { CustosApi } from '../../preload/api.js';
+import type { CustosApi } from '../../common/ipc/api.js';
 import { Callout, CheckField, TextField } from '../components/fields.js';
 import { buildJob } from '../state/job.js';
 import type { Action, WizardState } from '../state/wizard-state.js';

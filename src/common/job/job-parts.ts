@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { parseRational, rationalFromNumber, type Rational } from '../exact/rational.js';
+import { normalizeEncoding, type TextEncoding } from './encoding.js';
+
+/**
+ * The parts of the v1 job file every mechanism shares: the input, the roles,
+ * the output, and the value types parameters are built from. Each mechanism's
+ * folder holds its own method schema; src/mechanisms/job-schema.ts joins them.
+ * Every object is strict: an unknown key is an error that names it.
+ */
+export const ROLES = ['identifier', 'quasi', 'sensitive', 'insensitive'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const role = z
+  .enum(['identifier', 'quasi', 'quasi-identifier', 'sensitive', 'insensitive'])
+  .transform((r): Role => (r === 'quasi-identifier' ? 'quasi' : r));
+
+/**
+ * An object keyed by names from the data (columns, values). Names are data: a
+ * column may be called `__proto__` or `constructor`. zod's record assigns keys
+ * on a plain object, where `__proto__` is swallowed by the prototype setter and
+ * a lookup of `constructor` finds a function; this builds an object without a
+ * prototype from the input's own keys, so every name is an ordinary key. Look
+ * names up with `own` (names.ts): a copy made by spreading has a prototype again.
+ */
+export function nameRecord<T extends z.ZodTypeAny>(value: T, what = 'an object keyed by name') {
+  return z.unknown().transform((input, ctx): Readonly<Record<string, z.output<T>>> => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected ${what}` });
+      return z.NEVER;
+    }
+    const out = Object.create(null) as Record<string, z.output<T>>;
+    for (const [key, raw] of Object.entries(input)) {
+      const parsed = value.safeParse(raw);
+      if (parsed.success) out[key] = parsed.data as z.output<T>;
+      else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] } as z.IssueData);
+    }
+    return out;
+  });
+}
+
+/** A quote or a line break cannot separate fields: the CSV grammar gives them their own meaning. */
+export const isLineOrQuote = (d: string): boolean => d === '"' || d === '\n' || d === '\r';
+
+export const probability = (what: string) =>
+  z.number({ invalid_type_error: `${what} must be a number` }).gt(0, `${what} must be > 0`).lt(1, `${what} must be < 1`);
+
+const encoding = z
+  .string()
+  .transform((value, ctx): TextEncoding => {
+    const normalized = normalizeEncoding(value);
+    if (!normalized) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `unsupported encoding "${value}" (use utf-8, utf-16le, utf-16be or windows-1252)` });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+export const input = z
+  .object({
+    path: z.string().min(1, 'input.path must name the confidential file'),
+    delimiter: z
+      .string()
+      .refine((d) => (d.length === 1 && !isLineOrQuote(d)) || d === '\\t' || d === 'tab', 'the delimiter must be one character other than a quote or a line break (or "tab")')
+      .transform((d) => (d === '\\t' || d === 'tab' ? '\t' : d))
+      .optional(),
+    encoding: encoding.optional(),
+    sheet: z.union([z.string(), z.number().int().nonnegative(), z.null()]).optional(),
+    missing: z.array(z.string()).default(['']),
+    onBadRow: z.enum(['error', 'skip']).default('error'),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'input.sha256 must be 64 hex digits').optional(),
+  })
+  .strict();
+
+export const domains = nameRecord(z.array(z.string()).min(2, 'a declared domain needs at least 2 values'), 'an object of column name → list of values').optional();
+
+export const output = z
+  .object({
+    dir: z.string().min(1).default('release'),
+    /**
+     * Where the internal (confidential) report goes: never inside the release folder.
+     * Default: a sibling of the release folder named after it with an `-internal` suffix.
+     */
+    internalDir: z.string().min(1).optional(),
+    formats: z.array(z.enum(['csv', 'xlsx'])).min(1).default(['csv', 'xlsx']),
+    /** report.json is always written; html and pdf on request. */
+    report: z.array(z.enum(['html', 'json', 'pdf'])).default(['html', 'pdf', 'json']),
+    /**
+     * The report variant `assess` prints (the first one). A run always writes the external report
+     * into the release folder and the internal one into the internal folder; kept for old job files.
+     */
+    variant: z
+      .union([z.enum(['internal', 'external']), z.array(z.enum(['internal', 'external'])).min(1).max(2)])
+      .default('internal')
+      .transform((v) => (typeof v === 'string' ? [v] : [...new Set(v)])),
+    delimiter: z
+      .string()
+      .refine((d) => d.length === 1 && !isLineOrQuote(d), 'the release delimiter must be one character other than a quote or a line break')
+      .default(','),
+  })
+  .strict()
+  .default({});
+
+/** The job without its method: what every mechanism reads besides its own parameters. */
+export const jobShell = {
+  version: z.literal(1, { errorMap: () => ({ message: 'version must be 1' }) }),
+  input,
+  attributes: nameRecord(role, 'an object of column name → role').default({}),
+  output,
+};
+
+export const jobShellSchema = z.object(jobShell).strict();
+export type JobShell = z.output<typeof jobShellSchema>;
+/** A job whose method is M: what a mechanism's run and verify receive. */
+export type JobWith<M> = JobShell & { readonly method: M };
+
+/** Reads a number or an exact fraction/decimal string ("8/15", "0.05") as the exact rational it writes. */
+export function exactValue(value: number | string): Rational {
+  return typeof value === 'number' ? rationalFromNumber(value) : parseRational(value);
+}

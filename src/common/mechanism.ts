@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+
+/**
+ * What a mechanism says about itself, in plain words, for the wizard's method
+ * cards, the report and the README. One record per mechanism, beside its schema.
+ */
+export interface MechanismMetadata {
+  /** The job's method.type, the mechanism's folder name, its wizard key and report section id. */
+  readonly type: string;
+  /** The report's title for the method. */
+  readonly title: string;
+  /** The method card's title. */
+  readonly cardTitle: string;
+  readonly protects: string;
+  readonly costs: string;
+  /** The guarantee in one sentence, as the method card states it. */
+  readonly guarantee: string;
+  /** Differential privacy: an exact statistic of the input (its size) is outside the guarantee and never published. */
+  readonly differentiallyPrivate: boolean;
+  /** The source, by authors, title and year. */
+  readonly source: string;
+}
+
+/**
+ * A mechanism's environment-free part: its parameter schema (the job's
+ * `method` object), the checks that span several parameters, and its metadata.
+ * The renderer, the job loader and verify all use this one definition.
+ */
+export interface MechanismDefinition<S extends z.ZodObject<z.ZodRawShape> = z.ZodObject<z.ZodRawShape>> {
+  readonly metadata: MechanismMetadata;
+  readonly schema: S;
+  /** Checks that involve several parameters (zod's discriminated union takes plain objects only). */
+  readonly refine?: (method: z.output<S>, ctx: z.RefinementCtx) => void;
+}
+
+/** Any mechanism's definition, for registries: a refine of a particular method type fits `never`. */
+export interface AnyMechanismDefinition {
+  readonly metadata: MechanismMetadata;
+  readonly schema: z.AnyZodObject;
+  readonly refine?: (method: never, ctx: z.RefinementCtx) => void;
+}

@@ -1,0 +1,88 @@
+import type { Rational } from '../exact/rational.js';
+import { ScriptedCoinSource, type RandomSource } from './source.js';
+
+const TWO_32 = 4294967296;
+
+/** Uniform integer in [0, n) for 1 ≤ n ≤ 2^32, by rejection (no modulo bias). */
+export function uniformInt(source: RandomSource, n: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`uniformInt: bad bound ${n}`);
+  if (source instanceof ScriptedCoinSource) return Math.floor(source.nextCoin() * n);
+  if (n === 1) return 0;
+  const limit = TWO_32 - (TWO_32 % n);
+  for (;;) {
+    const u = source.nextUint32();
+    if (u < limit) return u % n;
+  }
+}
+
+/** Uniform bigint in [0, n) by rejection over whole 32-bit words. */
+export function uniformBigInt(source: RandomSource, n: bigint): bigint {
+  if (n < 1n) throw new RangeError('uniformBigInt: bound must be positive');
+  if (n <= 4294967296n) return BigInt(uniformInt(source, Number(n)));
+  const bits = n.toString(2).length;
+  const words = Math.ceil(bits / 32);
+  const excess = BigInt(words * 32 - bits);
+  for (;;) {
+    let value = 0n;
+    for (let i = 0; i < words; i++) value = (value << 32n) | BigInt(source.nextUint32());
+    value >>= excess;
+    if (value < n) return value;
+  }
+}
+
+/** A uniform double in [0,1) with 53 random bits. */
+export function uniformUnit(source: RandomSource): number {
+  if (source instanceof ScriptedCoinSource) return source.nextCoin();
+  const high = source.nextUint32() >>> 5;
+  const low = source.nextUint32() >>> 6;
+  return (high * 67108864 + low) / 9007199254740992;
+}
+
+/** A prepared exact Bernoulli(a/b): draw U uniform in [0,b), succeed when U < a. */
+export interface ExactBernoulli {
+  readonly probability: Rational;
+  draw(source: RandomSource): boolean;
+}
+
+export function exactBernoulli(probability: Rational): ExactBernoulli {
+  const { num, den } = probability;
+  if (num < 0n || num > den) throw new RangeError('Bernoulli probability must lie in [0,1]');
+  if (den <= BigInt(TWO_32)) {
+    const a = Number(num);
+    const b = Number(den);
+    return {
+      probability,
+      draw: (source) => (source instanceof ScriptedCoinSource ? source.nextCoin() < a / b : uniformInt(source, b) < a),
+    };
+  }
+  return {
+    probability,
+    draw: (source) =>
+      source instanceof ScriptedCoinSource ? source.nextCoin() < Number(num) / Number(den) : uniformBigInt(source, den) < num,
+  };
+}
+
+/** Bernoulli(q) for an irrational q (spec §0.2): a 53-bit uniform compared with q. */
+export function realBernoulli(source: RandomSource, q: number): boolean {
+  if (q <= 0) return false;
+  if (q >= 1) return true;
+  return uniformUnit(source) < q;
+}
+
+/** In-place Fisher–Yates shuffle. */
+export function shuffleInPlace(source: RandomSource, values: Uint32Array | number[]): void {
+  for (let i = values.length - 1; i > 0; i--) {
+    const j = uniformInt(source, i + 1);
+    const t = values[i]!;
+    values[i] = values[j]!;
+    values[j] = t;
+  }
+}
+
+/** A uniformly random permutation of 0..n-1. */
+export function randomPermutation(source: RandomSource, n: number): Uint32Array {
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  shuffleInPlace(source, order);
+  return order;
+}

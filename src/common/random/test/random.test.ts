@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { exactBernoulli, randomPermutation, uniformBigInt, uniformInt, uniformUnit } from '../draws.js';
+import { CryptoRandomSource, SeededTestRandomSource } from '../source.js';
+import { rational } from '../../exact/rational.js';
+import { chiSquare, chiSquareCritical } from '../../../../test/stats.js';
+
+describe('random sources', () => {
+  it('the production source is the CSPRNG and is not deterministic', () => {
+    const source = new CryptoRandomSource();
+    expect(source.deterministic).toBe(false);
+    const values = new Set(Array.from({ length: 100 }, () => source.nextUint32()));
+    expect(values.size).toBeGreaterThan(95);
+  });
+
+  it('the test source is reproducible for a seed and differs across seeds', () => {
+    const a = new SeededTestRandomSource(7);
+    const b = new SeededTestRandomSource(7);
+    const c = new SeededTestRandomSource(8);
+    const seqA = Array.from({ length: 20 }, () => a.nextUint32());
+    expect(Array.from({ length: 20 }, () => b.nextUint32())).toEqual(seqA);
+    expect(Array.from({ length: 20 }, () => c.nextUint32())).not.toEqual(seqA);
+  });
+});
+
+describe('uniform integers and exact Bernoulli draws', () => {
+  it('uniformInt stays in range for any bound', () => {
+    const source = new SeededTestRandomSource(1);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 32 }), (n) => {
+        const v = uniformInt(source, n);
+        return Number.isInteger(v) && v >= 0 && v < n;
+      }),
+    );
+  });
+
+  it('uniformInt(7) fits the uniform distribution (χ², 0.1%)', () => {
+    const source = new SeededTestRandomSource(42);
+    const counts = new Array(7).fill(0);
+    const draws = 70_000;
+    for (let i = 0; i < draws; i++) counts[uniformInt(source, 7)]++;
+    expect(chiSquare(counts, new Array(7).fill(draws / 7))).toBeLessThan(chiSquareCritical(6));
+  });
+
+  it('a bound that is not a power of two shows no modulo bias: 3·2^30', () => {
+    const source = new SeededTestRandomSource(3);
+    const n = 3 * 2 ** 30;
+    const thirds = [0, 0, 0];
+    for (let i = 0; i < 60_000; i++) thirds[Math.floor(uniformInt(source, n) / 2 ** 30)]++;
+    expect(chiSquare(thirds, [20_000, 20_000, 20_000])).toBeLessThan(chiSquareCritical(2));
+  });
+
+  it('exact Bernoulli(3/7) matches its probability (χ², 0.1%)', () => {
+    const source = new SeededTestRandomSource(5);
+    const coin = exactBernoulli(rational(3n, 7n));
+    let heads = 0;
+    const draws = 100_000;
+    for (let i = 0; i < draws; i++) if (coin.draw(source)) heads++;
+    const expected = [(draws * 3) / 7, (draws * 4) / 7];
+    expect(chiSquare([heads, draws - heads], expected)).toBeLessThan(chiSquareCritical(1));
+  });
+
+  it('exact Bernoulli handles denominators beyond 2^32 and the endpoints', () => {
+    const source = new SeededTestRandomSource(9);
+    const big = exactBernoulli(rational(10n ** 12n, 3n * 10n ** 12n));
+    let heads = 0;
+    for (let i = 0; i < 30_000; i++) if (big.draw(source)) heads++;
+    expect(chiSquare([heads, 30_000 - heads], [10_000, 20_000])).toBeLessThan(chiSquareCritical(1));
+    expect(exactBernoulli(rational(0n)).draw(source)).toBe(false);
+    expect(exactBernoulli(rational(1n)).draw(source)).toBe(true);
+    expect(uniformBigInt(source, 1n)).toBe(0n);
+  });
+
+  it('uniformUnit lies in [0,1) and a permutation is a permutation', () => {
+    const source = new SeededTestRandomSource(11);
+    for (let i = 0; i < 1000; i++) {
+      const u = uniformUnit(source);
+      expect(u >= 0 && u < 1).toBe(true);
+    }
+    const perm = randomPermutation(source, 1000);
+    expect([...perm].sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+  });
+});

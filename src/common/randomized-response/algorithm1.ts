@@ -1,0 +1,106 @@
+import { realBernoulli } from '../random/draws.js';
+import type { RandomSource } from '../random/source.js';
+import { UniformPerturber } from './perturbation/randomize.js';
+import { sizeThreshold, type PrivacyParameters } from './bounds.js';
+
+/**
+ * Per-value counts of one micro group: counts[i] rows hold domain value values[i].
+ * All those rows are identical on every released column, so the mechanism works
+ * on counts and the caller maps trials back to rows.
+ */
+export interface GroupCounts {
+  readonly values: readonly number[];
+  readonly counts: readonly number[];
+}
+
+export interface GroupRelease {
+  /** Perturbed domain value of each independent trial. */
+  readonly trialValues: Uint32Array;
+  /** Original domain value of each trial (internal use: audits and attacks). */
+  readonly trialOrigins: Uint32Array;
+  /** Copies emitted per trial after scaling (1 each when the group was not sampled). */
+  readonly copies: Uint32Array;
+  readonly sampled: boolean;
+  readonly sizeThreshold: number;
+  /** Independent trials and their largest value count: what the guarantee is about. */
+  readonly trials: number;
+  readonly trialMaxCount: number;
+  /** True when the group could not be protected (s_g < 1) and was suppressed. */
+  readonly suppressed: boolean;
+  /** Rows removed by the strict option after sampling. */
+  readonly trimmed: number;
+}
+
+export interface Algorithm1Options {
+  /** Trim the sample until it passes the exact test (spec §B.5 option strict). */
+  readonly strict: boolean;
+}
+
+/** Sampling(g, s) of spec §B.5: ⌊|g_x|·s/|g|⌋ rows plus one with the fractional probability. */
+export function sampleCounts(source: RandomSource, counts: readonly number[], threshold: number): number[] {
+  const n = counts.reduce((a, b) => a + b, 0);
+  return counts.map((c) => {
+    const target = (c * threshold) / n;
+    const whole = Math.floor(target);
+    return whole + (realBernoulli(source, target - whole) ? 1 : 0);
+  });
+}
+
+/** Scaling(g1*, |g|): ⌊b′⌋ copies per trial plus one with probability b′ − ⌊b′⌋, one coin per trial. */
+export function scaleCopies(source: RandomSource, trials: number, groupSize: number): Uint32Array {
+  const copies = new Uint32Array(trials);
+  if (trials === 0) return copies;
+  const ratio = groupSize / trials;
+  const whole = Math.floor(ratio);
+  const fraction = ratio - whole;
+  for (let t = 0; t < trials; t++) copies[t] = whole + (realBernoulli(source, fraction) ? 1 : 0);
+  return copies;
+}
+
+/** Removes rows of the most frequent value until |g1| ≤ s_g(f_max(g1)). */
+export function trimToPass(counts: number[], params: PrivacyParameters): number {
+  let trimmed = 0;
+  for (;;) {
+    const n = counts.reduce((a, b) => a + b, 0);
+    if (n === 0) return trimmed;
+    let top = 0;
+    for (let i = 1; i < counts.length; i++) if (counts[i]! > counts[top]!) top = i;
+    if (n <= sizeThreshold(counts[top]! / n, params)) return trimmed;
+    counts[top]!--;
+    trimmed++;
+  }
+}
+
+/** Algorithm 1 (Sampling, Perturbing, Scaling) for one micro group. */
+export function releaseGroup(
+  source: RandomSource,
+  group: GroupCounts,
+  params: PrivacyParameters,
+  perturber: UniformPerturber,
+  options: Algorithm1Options,
+): GroupRelease {
+  const n = group.counts.reduce((a, b) => a + b, 0);
+  const maxCount = Math.max(...group.counts);
+  const threshold = sizeThreshold(maxCount / n, params);
+  if (threshold < 1) {
+    const empty = new Uint32Array(0);
+    return {
+      trialValues: empty, trialOrigins: empty, copies: empty, sampled: true, sizeThreshold: threshold,
+      trials: 0, trialMaxCount: 0, suppressed: true, trimmed: 0,
+    };
+  }
+  const sampled = n > threshold;
+  const trialCounts = sampled ? sampleCounts(source, group.counts, threshold) : [...group.counts];
+  const trimmed = sampled && options.strict ? trimToPass(trialCounts, params) : 0;
+  const trials = trialCounts.reduce((a, b) => a + b, 0);
+  const trialOrigins = new Uint32Array(trials);
+  let t = 0;
+  trialCounts.forEach((c, i) => trialOrigins.fill(group.values[i]!, t, (t += c)));
+  const trialValues = new Uint32Array(trials);
+  for (let k = 0; k < trials; k++) trialValues[k] = perturber.perturb(source, trialOrigins[k]!);
+  const copies = sampled ? scaleCopies(source, trials, n) : new Uint32Array(trials).fill(1);
+  return {
+    trialValues, trialOrigins, copies, sampled, sizeThreshold: threshold, trials,
+    trialMaxCount: trials === 0 ? 0 : Math.max(...trialCounts), suppressed: false, trimmed,
+  };
+}

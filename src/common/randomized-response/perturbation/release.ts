@@ -1,0 +1,20 @@
+import type { RandomSource } from '../../random/source.js';
+import type { Rational } from '../../exact/rational.js';
+import { shuffleRelease, type ReleaseRows } from '../../table/release-rows.js';
+import { perturbAll, UniformPerturber } from './randomize.js';
+
+export interface PerturbedAttribute {
+  readonly values: Uint32Array;
+  readonly domainSize: number;
+  readonly retention: Rational;
+}
+
+/** Plain uniform perturbation of every sensitive attribute, each independently, rows shuffled. */
+export function uniformPerturbationRelease(source: RandomSource, rowCount: number, attributes: readonly PerturbedAttribute[]): ReleaseRows {
+  const sourceRow = new Uint32Array(rowCount);
+  for (let i = 0; i < rowCount; i++) sourceRow[i] = i;
+  const sensitive = attributes.map((a) => perturbAll(source, a.values, new UniformPerturber(a.retention, a.domainSize)));
+  const rows = { sourceRow, sensitive };
+  shuffleRelease(source, rows);
+  return rows;
+}

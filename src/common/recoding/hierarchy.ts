@@ -1,0 +1,158 @@
+import type { Column } from '../table/table.js';
+
+/**
+ * A generalization hierarchy for one column: levels[l] maps every value to its
+ * generalization at level l (level 0 is the value itself; the last level is
+ * usually "*"). Built from ARX-format rows, numeric intervals or code masking,
+ * always from metadata, never from the data.
+ */
+export interface Hierarchy {
+  readonly depth: number;
+  generalize(value: string, level: number): string | undefined;
+  /** How many original values of the hierarchy a generalized value covers (for the loss metric). */
+  coverage(generalized: string, level: number): number;
+  /** How many original values the hierarchy itself describes, when its definition says (not for open-ended intervals). */
+  readonly leaves: number | undefined;
+  /** A value taken from the definition, never from the data, to show what the levels do in a published report. */
+  readonly example: string;
+}
+
+export class HierarchyError extends Error {}
+
+/** ARX format: one row per value, successive columns coarser. */
+export function tableHierarchy(rows: readonly (readonly string[])[]): Hierarchy {
+  if (rows.length === 0) throw new HierarchyError('the hierarchy has no rows');
+  const depth = rows[0]!.length;
+  const byValue = new Map<string, readonly string[]>();
+  rows.forEach((row, i) => {
+    if (row.length !== depth) throw new HierarchyError(`row ${i + 1} has ${row.length} levels where the first has ${depth}`);
+    if (byValue.has(row[0]!)) throw new HierarchyError(`the value "${row[0]}" appears twice (rows ${[...byValue.keys()].indexOf(row[0]!) + 1} and ${i + 1})`);
+    byValue.set(row[0]!, row);
+  });
+  const counts = Array.from({ length: depth }, (_, level) => {
+    const c = new Map<string, number>();
+    for (const row of rows) c.set(row[level]!, (c.get(row[level]!) ?? 0) + 1);
+    return c;
+  });
+  return {
+    depth,
+    generalize: (value, level) => byValue.get(value)?.[level],
+    coverage: (generalized, level) => counts[level]?.get(generalized) ?? 1,
+    leaves: rows.length,
+    example: rows[0]![0]!,
+  };
+}
+
+/**
+ * Intervals for integer columns: level i groups values into [a, a + width_i − 1]
+ * blocks aligned at multiples of width_i (labelled "20-24"), then "*".
+ * Widths must grow and each must divide the next, so the levels nest.
+ */
+export function intervalHierarchy(widths: readonly number[]): Hierarchy {
+  widths.forEach((w, i) => {
+    if (!Number.isInteger(w) || w < 2) throw new HierarchyError(`interval width ${w} must be an integer ≥ 2`);
+    if (i > 0 && w % widths[i - 1]! !== 0) throw new HierarchyError(`interval width ${w} must be a multiple of ${widths[i - 1]} so the levels nest`);
+  });
+  const depth = widths.length + 2;
+  return {
+    depth,
+    generalize: (value, level) => {
+      if (level === 0) return value;
+      if (level === depth - 1) return '*';
+      const v = Number(value);
+      if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(v)) return undefined;
+      const w = widths[level - 1]!;
+      const start = Math.floor(v / w) * w;
+      return `${start}-${start + w - 1}`;
+    },
+    coverage: (generalized, level) => (level === 0 ? 1 : level === depth - 1 ? Infinity : widths[level - 1]!),
+    leaves: undefined,
+    // Any integer shows the blocks; one past the widest block shows every level differ from the value.
+    example: String(widths[widths.length - 1]! + 3),
+  };
+}
+
+/** Masking for codes: level i replaces the last i characters by "*" (12345 → 1234* → 123**), then "*". */
+export function maskingHierarchy(length: number): Hierarchy {
+  if (!Number.isInteger(length) || length < 1) throw new HierarchyError('the code length must be a positive integer');
+  const depth = length + 1;
+  return {
+    depth,
+    generalize: (value, level) => {
+      if (level === 0) return value;
+      if (level >= length) return '*';
+      if (value.length !== length) return undefined;
+      return value.slice(0, length - level) + '*'.repeat(level);
+    },
+    coverage: (_generalized, level) => 10 ** level,
+    leaves: 10 ** length,
+    example: '1234567890'.repeat(Math.ceil(length / 10)).slice(0, length),
+  };
+}
+
+export interface GeneralizedColumn {
+  readonly name: string;
+  /** Generalized code per input row (0 = missing stays missing). */
+  readonly codes: Uint32Array;
+  readonly dictionary: readonly string[];
+  /** Loss of each generalized code: (covered values − 1) / (column's distinct values − 1), capped at 1. */
+  readonly loss: Float64Array;
+}
+
+/** Values of the data without a path to the root, for a clear error. */
+export function unmappedValues(column: Column, hierarchy: Hierarchy): string[] {
+  const missing: string[] = [];
+  for (let code = 1; code < column.dictionary.length; code++) {
+    for (let level = 1; level < hierarchy.depth; level++) {
+      if (hierarchy.generalize(column.dictionary[code]!, level) === undefined) {
+        missing.push(column.dictionary[code]!);
+        break;
+      }
+    }
+  }
+  return missing;
+}
+
+/** A column recoded at one level of its hierarchy: a dictionary map, then one pass over the codes. */
+export function generalizeColumn(column: Column, hierarchy: Hierarchy | undefined, level: number): GeneralizedColumn {
+  const distinct = Math.max(2, column.distinct);
+  if (!hierarchy || level === 0) {
+    return { name: column.name, codes: column.codes, dictionary: column.dictionary, loss: new Float64Array(column.dictionary.length) };
+  }
+  const dictionary = [''];
+  const index = new Map<string, number>();
+  const mapping = new Uint32Array(column.dictionary.length);
+  const loss: number[] = [0];
+  for (let code = 1; code < column.dictionary.length; code++) {
+    const g = hierarchy.generalize(column.dictionary[code]!, level);
+    if (g === undefined) throw new HierarchyError(`"${column.dictionary[code]}" of "${column.name}" has no generalization at level ${level}`);
+    let target = index.get(g);
+    if (target === undefined) {
+      target = dictionary.length;
+      dictionary.push(g);
+      index.set(g, target);
+      loss.push(Math.min(1, (Math.min(hierarchy.coverage(g, level), distinct) - 1) / (distinct - 1)));
+    }
+    mapping[code] = target;
+  }
+  const codes = new Uint32Array(column.codes.length);
+  for (let i = 0; i < codes.length; i++) codes[i] = mapping[column.codes[i]!]!;
+  return { name: column.name, codes, dictionary, loss: Float64Array.from(loss) };
+}
+
+/**
+ * The same column with a loss that depends on the hierarchy alone: (covered − 1) / (leaves − 1)
+ * with the hierarchy's own number of values, or level / (depth − 1) where the definition gives
+ * none (intervals). The report's loss divides by the data's distinct values, which one added
+ * record can change; a differentially private search may not score with it.
+ */
+export function withMetadataLoss(column: GeneralizedColumn, hierarchy: Hierarchy | undefined, level: number): GeneralizedColumn {
+  const loss = new Float64Array(column.dictionary.length);
+  if (hierarchy && level > 0) {
+    const leaves = hierarchy.leaves;
+    for (let code = 1; code < column.dictionary.length; code++) {
+      loss[code] = leaves !== undefined && leaves > 1 ? (Math.min(hierarchy.coverage(column.dictionary[code]!, level), leaves) - 1) / (leaves - 1) : level / (hierarchy.depth - 1);
+    }
+  }
+  return { ...column, loss };
+}

@@ -1,0 +1,38 @@
+import type { Grouping } from '../table/micro-groups.js';
+import { reconstructFrequency } from '../randomized-response/perturbation/estimate.js';
+import type { ReleaseRows } from '../table/release-rows.js';
+
+/**
+ * The adversary of paper 004 Example 1: knowing a target's non-sensitive values,
+ * it reconstructs the target's micro group from the release (spec §F.1).
+ */
+export interface AttackEstimate {
+  readonly publishedRows: number;
+  /** Raw MLE F' of the value (may leave [0,1]); NaN when the group has no published row. */
+  readonly estimate: number;
+}
+
+export function attackGroups(
+  grouping: Grouping,
+  release: ReleaseRows,
+  sensitiveIndex: number,
+  targets: readonly { group: number; value: number }[],
+  p: number,
+  m: number,
+): AttackEstimate[] {
+  const slot = new Map<number, number>();
+  targets.forEach((t, i) => slot.set(t.group, i));
+  const size = new Array<number>(targets.length).fill(0);
+  const hits = new Array<number>(targets.length).fill(0);
+  const values = release.sensitive[sensitiveIndex]!;
+  for (let r = 0; r < release.sourceRow.length; r++) {
+    const i = slot.get(grouping.groupOfRow[release.sourceRow[r]!]!);
+    if (i === undefined) continue;
+    size[i]!++;
+    if (values[r] === targets[i]!.value) hits[i]!++;
+  }
+  return targets.map((_, i) => ({
+    publishedRows: size[i]!,
+    estimate: size[i]! === 0 ? Number.NaN : reconstructFrequency(hits[i]!, size[i]!, p, m),
+  }));
+}

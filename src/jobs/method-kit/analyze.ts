@@ -1,0 +1,97 @@
+import { groupRows, type Grouping } from '../../common/table/micro-groups.js';
+import { maxRetentionForRho } from '../../common/randomized-response/perturbation/retention.js';
+import { rationalFromNumber, toNumber, type Rational } from '../../common/exact/rational.js';
+import type { PrivacyParameters } from '../../common/randomized-response/bounds.js';
+import { groupMaxCounts } from '../../common/randomized-response/group-counts.js';
+import { assessGroups, type RiskSummary } from '../../common/randomized-response/risk.js';
+import { DomainError, domainValues, sensitiveDomain, type SensitiveDomain } from '../../common/table/sensitive-domain.js';
+import type { Column } from '../../common/table/table.js';
+import type { ImportedTable } from '../../io/input/import-types.js';
+import { JobError } from './job-error.js';
+import type { Job } from '../../mechanisms/definitions.js';
+import type { ReconstructionPrivacySpec } from '../../mechanisms/reconstruction-privacy/definition.js';
+import type { UniformPerturbationSpec } from '../../mechanisms/uniform-perturbation/definition.js';
+
+type RandomizedSpec = UniformPerturbationSpec | ReconstructionPrivacySpec;
+import { resolveRoles, type Plan } from './plan.js';
+import { own } from '../../common/job/names.js';
+
+export interface SensitiveAnalysis {
+  readonly column: Column;
+  readonly domain: SensitiveDomain;
+  readonly values: Uint32Array;
+  readonly retention: Rational;
+  readonly gamma?: Rational;
+  readonly params: PrivacyParameters;
+  readonly maxCounts: Uint32Array;
+  readonly risk: RiskSummary;
+}
+
+export interface Analysis {
+  readonly imported: ImportedTable;
+  readonly plan: Plan;
+  readonly grouping: Grouping;
+  readonly sensitive: readonly SensitiveAnalysis[];
+}
+
+/**
+ * Everything both `assess` and `run` need: roles, domains, micro groups, the
+ * (ε,δ) test of every group. Infeasible settings stop here, before any output.
+ */
+export function analyze(job: Job & { method: RandomizedSpec }, imported: ImportedTable): Analysis {
+  const { table } = imported;
+  const plan = resolveRoles(job, table);
+  const grouping = groupRows(plan.nonSensitive, table.rowCount);
+  const method = job.method;
+  const sensitive = plan.sensitive.map((column): SensitiveAnalysis => {
+    const domain = jobDomain(column, method.domains ? own(method.domains, column.name) : undefined);
+    const m = domain.values.length;
+    let retention: Rational;
+    let gamma: Rational | undefined;
+    if (method.type === 'uniform-perturbation' && method.retention === undefined) {
+      ({ retention, gamma } = maxRetentionForRho(rationalFromNumber(method.rho1!), rationalFromNumber(method.rho2!), m));
+    } else {
+      retention = rationalFromNumber(method.retention!);
+    }
+    const params: PrivacyParameters = { p: toNumber(retention), m, epsilon: method.epsilon, delta: method.delta, bound: method.bound };
+    const values = domainValues(column, domain);
+    const maxCounts = groupMaxCounts(grouping, values, m);
+    const risk = assessGroups(grouping, maxCounts, params);
+    if (risk.epsilonOutOfRange > 0) {
+      throw new JobError(
+        `ε = ${method.epsilon} is outside the valid range for ${risk.epsilonOutOfRange} micro group(s) of "${column.name}" ` +
+          `(ε must not exceed 1 + ((1−p)/m)/(p·f_max)); the largest valid ε here is ${floorTo(risk.largestValidEpsilon, 6)}`,
+        'method.epsilon',
+      );
+    }
+    if (method.type === 'reconstruction-privacy' && method.unprotectable === 'reject' && risk.unprotectable > 0) {
+      throw new JobError(
+        `${risk.unprotectable} micro group(s) of "${column.name}" cannot be protected at p = ${params.p}, ε = ${params.epsilon}, ` +
+          `δ = ${params.delta} (s_g < 1); lower the retention, or set method.unprotectable to "suppress"`,
+        'method.retention',
+      );
+    }
+    return { column, domain, values, retention, ...(gamma ? { gamma } : {}), params, maxCounts, risk };
+  });
+  return { imported, plan, grouping, sensitive };
+}
+
+/** The sensitive domain, its problems reported as job errors on the key that set it. */
+export function jobDomain(column: Column, declared?: readonly string[]): SensitiveDomain {
+  return domainCheck(declared ? `method.domains.${column.name}` : `attributes.${column.name}`, () => sensitiveDomain(column, declared));
+}
+
+/** Runs a check of a column's domain, reporting its DomainError as a job error under `key`. */
+export function domainCheck<T>(key: string, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof DomainError) throw new JobError(error.message, key);
+    throw error;
+  }
+}
+
+function floorTo(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  return Math.floor(value * scale) / scale;
+}

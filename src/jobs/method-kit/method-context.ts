@@ -1,0 +1,10 @@
+import type { RandomSource } from '../../common/random/source.js';
+
+export interface MethodContext {
+  readonly random: RandomSource;
+  /** "assess" computes risk only; "run" also releases, measures utility and attacks the release. */
+  readonly mode: 'assess' | 'run';
+  /** Folder the job's relative paths (hierarchies) resolve against. */
+  readonly baseDir: string;
+  readonly progress: (stage: string, fraction: number) => void;
+}

@@ -1,0 +1,38 @@
+import type { JobWith } from '../../common/job/job-parts.js';
+import type { Report } from '../../common/report/report-model.js';
+import type { Table } from '../../common/table/table.js';
+import type { ImportedTable } from '../../io/input/import-types.js';
+import type { CheckList } from './checks.js';
+import type { MethodContext } from './method-context.js';
+import type { MethodOutcome } from './outcome.js';
+
+/** What verify hands a mechanism's own checks of a release. */
+export interface VerifyContext {
+  readonly dir: string;
+  readonly report: Report;
+  /** The internal report, when its folder was found: the only source of the input's own facts. */
+  readonly internal?: Report;
+  readonly job: JobWith<{ readonly type: string }>;
+  readonly original?: Table;
+  readonly checks: CheckList;
+}
+
+/**
+ * A mechanism's Node part: how it runs (assess and release), how verify
+ * re-checks its guarantee from the released files, and the report section it
+ * draws. S is the mechanism's parsed method object.
+ */
+export interface NodeMechanism<S> {
+  run(job: JobWith<S>, imported: ImportedTable, ctx: MethodContext): MethodOutcome;
+  /** Adds the guarantee's checks to ctx.checks; returns what was checked, in one line. */
+  verify(ctx: VerifyContext, spec: S): string;
+  /** The mechanism's sections of the HTML report. */
+  reportSections(report: Report): string;
+  /** False when the release is the mechanism's own tables (answers), not the input's columns. */
+  readonly releasesInputColumns: boolean;
+}
+
+/** verify's one-line account of a guarantee checked from the release (and the original, when given). */
+export function checkedFromRelease(ctx: VerifyContext): string {
+  return `${ctx.job.method.type}: checked from the released files${ctx.original ? ' and the original' : ''}`;
+}

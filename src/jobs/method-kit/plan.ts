@@ -1,0 +1,46 @@
+import type { Column, Table } from '../../common/table/table.js';
+import { JobError } from './job-error.js';
+import type { Job } from '../../mechanisms/definitions.js';
+import type { Role } from '../../common/job/job-parts.js';
+import { own } from '../../common/job/names.js';
+
+export interface ColumnPlan {
+  readonly column: Column;
+  readonly role: Role;
+  /** Not named in the job: treated as a quasi-identifier, the conservative default. */
+  readonly defaulted: boolean;
+}
+
+export interface Plan {
+  readonly columns: readonly ColumnPlan[];
+  /** Every released non-sensitive column (quasi-identifiers and insensitive): micro groups use them all. */
+  readonly nonSensitive: readonly Column[];
+  readonly sensitive: readonly Column[];
+}
+
+export function resolveRoles(job: Job, table: Table, options: { requireSensitive: boolean } = { requireSensitive: true }): Plan {
+  const names = new Set(table.columns.map((c) => c.name));
+  for (const name of Object.keys(job.attributes)) {
+    if (!names.has(name)) {
+      const list = table.columns.map((c) => JSON.stringify(c.name)).join(', ');
+      throw new JobError(`the input has no column "${name}"; its columns are ${list}`, `attributes.${name}`);
+    }
+  }
+  const columns = table.columns.map((column): ColumnPlan => {
+    const role = own(job.attributes, column.name);
+    return { column, role: role ?? 'quasi', defaulted: role === undefined };
+  });
+  const sensitive = columns.filter((c) => c.role === 'sensitive').map((c) => c.column);
+  if (sensitive.length === 0 && options.requireSensitive) {
+    throw new JobError('mark at least one column as "sensitive": it is the attribute the method protects', 'attributes');
+  }
+  const nonSensitive = columns.filter((c) => c.role === 'quasi' || c.role === 'insensitive').map((c) => c.column);
+  // Randomized response declares the domains of its sensitive columns; dp-counts those of any queried column.
+  const declared = (job.method.type !== 'dp-counts' && 'domains' in job.method ? job.method.domains : undefined) ?? {};
+  for (const name of Object.keys(declared)) {
+    if (!sensitive.some((c) => c.name === name)) {
+      throw new JobError(`"${name}" is not a sensitive column; domains are declared for sensitive columns only`, `method.domains.${name}`);
+    }
+  }
+  return { columns, nonSensitive, sensitive };
+}

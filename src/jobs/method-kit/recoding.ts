@@ -1,0 +1,85 @@
+import { basename, resolve } from 'node:path';
+import { generalizeColumn, HierarchyError, intervalHierarchy, maskingHierarchy, tableHierarchy, unmappedValues, type GeneralizedColumn, type Hierarchy } from '../../common/recoding/hierarchy.js';
+import type { Column } from '../../common/table/table.js';
+import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
+import type { AnonymityReport } from '../../common/report/report-model.js';
+import { JobError } from './job-error.js';
+import type { HierarchySpec } from '../../common/recoding/hierarchy-spec.js';
+import type { Plan } from './plan.js';
+import { own } from '../../common/job/names.js';
+
+export interface Recoding {
+  readonly columns: readonly Column[];
+  readonly generalized: readonly GeneralizedColumn[];
+  readonly report: AnonymityReport['columns'];
+}
+
+function describe(spec: HierarchySpec): string {
+  // The file's name only: its folder tells where the confidential data lives, and the description is published.
+  if (typeof spec === 'string') return `ARX hierarchy ${basename(spec)}`;
+  return spec.type === 'interval' ? `intervals of ${spec.widths.join(', ')}` : `masking of ${spec.length} characters`;
+}
+
+function build(spec: HierarchySpec, baseDir: string, key: string): Hierarchy {
+  try {
+    if (typeof spec === 'string') return tableHierarchy(readHierarchyRows(resolve(baseDir, spec)));
+    return spec.type === 'interval' ? intervalHierarchy(spec.widths) : maskingHierarchy(spec.length);
+  } catch (error) {
+    if (error instanceof HierarchyError) throw new JobError(error.message, key);
+    throw error;
+  }
+}
+
+/** Every hierarchy of the job, built and checked against the data (every value must reach the root). */
+export function loadHierarchies(plan: Plan, columns: readonly Column[], hierarchies: Record<string, HierarchySpec>, levels: Record<string, number>, baseDir: string): Map<string, { hierarchy: Hierarchy; description: string }> {
+  const known = new Set(plan.columns.map((c) => c.column.name));
+  for (const name of [...Object.keys(hierarchies), ...Object.keys(levels)]) {
+    if (!known.has(name)) throw new JobError(`the input has no column "${name}"`, Object.hasOwn(hierarchies, name) ? `method.hierarchies.${name}` : `method.levels.${name}`);
+  }
+  const out = new Map<string, { hierarchy: Hierarchy; description: string }>();
+  for (const column of columns) {
+    const spec = own(hierarchies, column.name);
+    if (!spec) continue;
+    const hierarchy = build(spec, baseDir, `method.hierarchies.${column.name}`);
+    const unmapped = unmappedValues(column, hierarchy);
+    if (unmapped.length > 0) {
+      throw new JobError(
+        `${unmapped.length} value(s) of "${column.name}" have no path to the root of its hierarchy: ${unmapped.slice(0, 8).map((v) => JSON.stringify(v)).join(', ')}${unmapped.length > 8 ? ', …' : ''}`,
+        `method.hierarchies.${column.name}`,
+      );
+    }
+    out.set(column.name, { hierarchy, description: describe(spec) });
+  }
+  return out;
+}
+
+/**
+ * The global recoding of every released column at its fixed level, chosen from
+ * the job (metadata), never from the data; every value must have a path to the root.
+ */
+export function recodeColumns(plan: Plan, columns: readonly Column[], hierarchies: Record<string, HierarchySpec>, levels: Record<string, number>, baseDir: string): Recoding {
+  const loaded = loadHierarchies(plan, columns, hierarchies, levels, baseDir);
+  return recodeAt(columns, loaded, levels);
+}
+
+/** The recoding at given levels with hierarchies already loaded. */
+export function recodeAt(columns: readonly Column[], loaded: Map<string, { hierarchy: Hierarchy; description: string }>, levels: Record<string, number>): Recoding {
+  const report: { name: string; level: number; depth: number; hierarchy: string; example?: string }[] = [];
+  const generalized = columns.map((column) => {
+    const entry = loaded.get(column.name);
+    const level = own(levels, column.name) ?? 0;
+    if (!entry) {
+      if (level > 0) throw new JobError(`level ${level} needs a hierarchy for "${column.name}"`, `method.levels.${column.name}`);
+      report.push({ name: column.name, level: 0, depth: 1, hierarchy: 'none (released as collected)' });
+      return generalizeColumn(column, undefined, 0);
+    }
+    const { hierarchy, description } = entry;
+    if (level >= hierarchy.depth) throw new JobError(`level ${level} is beyond the hierarchy's ${hierarchy.depth - 1} levels`, `method.levels.${column.name}`);
+    const g = generalizeColumn(column, hierarchy, level);
+    // The example comes from the hierarchy's definition: a value of the data would be a record's fact in the published report.
+    const example = hierarchy.example;
+    report.push({ name: column.name, level, depth: hierarchy.depth, hierarchy: description, example: `${example} → ${hierarchy.generalize(example, level) ?? '(not in the hierarchy)'}` });
+    return g;
+  });
+  return { columns, generalized, report };
+}

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Table } from '../../common/table/table.js';
+import { readCsv } from '../../io/input/csv-reader.js';
+import { readXlsx } from '../../io/input/xlsx-reader.js';
+import { TEST_STAMP_COLUMN } from './release-view.js';
+import { csvText, xlsxText } from '../../io/output/neutralize.js';
+
+/**
+ * A released table read back as an auditor would: from its CSV, or else from
+ * the workbook sheet of the same name. The test stamp column is dropped.
+ */
+export function readReleased(dir: string, stem: string, sheet: string, delimiter: string): Table {
+  const csv = join(dir, `${stem}.csv`);
+  let table: Table;
+  if (existsSync(csv)) {
+    const read = readCsv(csv, { delimiter, encoding: 'utf-8', missing: [], onBadRow: 'error' }).table;
+    table = { rowCount: read.rowCount, columns: read.columns.map((c) => ({ ...c, name: unguarded(c.name) })) };
+  } else table = readXlsx(join(dir, 'release.xlsx'), { sheet, missing: [], onBadRow: 'error' }).table;
+  return { rowCount: table.rowCount, columns: table.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
+}
+
+/**
+ * The CSV writer guards a header like any text cell (`=q` is written `'=q`), but the
+ * job and report name the column `=q`. Only a header the guard could have produced
+ * loses its apostrophe; a name that itself began with `'` and a trigger reads as the
+ * guarded one, so verify then misses that column and fails rather than passes.
+ */
+function unguarded(header: string): string {
+  return header.startsWith("'") && csvText(header.slice(1)) === header ? header.slice(1) : header;
+}
+
+/** How the format the auditor reads (CSV if present, else the workbook) wrote a value of the input. */
+export function writtenForm(dir: string, stem: string): (value: string) => string {
+  return existsSync(join(dir, `${stem}.csv`)) ? csvText : xlsxText;
+}
+
+export function valueAt(table: Table, column: string, row: number): string {
+  const c = table.columns.find((x) => x.name === column);
+  if (!c) throw new Error(`the released table has no column "${column}"`);
+  return c.dictionary[c.codes[row]!]!;
+}
+
+/** Rows as tuple keys over the given columns (for multiset comparisons). */
+export function tupleKeys(table: Table, columns: readonly string[], format: (value: string) => string = (v) => v): string[] {
+  const cols = columns.map((name) => {
+    const c = table.columns.find((x) => x.name === name);
+    if (!c) throw new Error(`the table has no column "${name}"`);
+    return c;
+  });
+  const formatted = cols.map((c) => c.dictionary.map(format));
+  return Array.from({ length: table.rowCount }, (_, r) => cols.map((c, j) => formatted[j]![c.codes[r]!]!).join('\u0000'));
+}
+
+export function countBy(keys: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return counts;
+}

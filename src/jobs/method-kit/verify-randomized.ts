@@ -1,0 +1,99 @@
+import { groupRows } from '../../common/table/micro-groups.js';
+import { rationalFromNumber, toNumber } from '../../common/exact/rational.js';
+import { maxEpsilon, sizeThreshold, type PrivacyParameters } from '../../common/randomized-response/bounds.js';
+import type { Table } from '../../common/table/table.js';
+import type { ReconstructionPrivacySpec } from '../../mechanisms/reconstruction-privacy/definition.js';
+import type { UniformPerturbationSpec } from '../../mechanisms/uniform-perturbation/definition.js';
+import { countBy, readReleased, tupleKeys, writtenForm } from './released-table.js';
+import type { VerifyContext } from './node-mechanism.js';
+import { own } from '../../common/job/names.js';
+
+/** Uniform perturbation and reconstruction privacy: released columns, counts, domains, and Algorithm 1's footprint. */
+export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSpec | ReconstructionPrivacySpec): void {
+  const { checks, report, dir, job } = ctx;
+  const roles = new Map(report.input.columns.map((c) => [c.name, c.role]));
+  const nonSensitive = report.input.columns.filter((c) => c.role === 'quasi' || c.role === 'insensitive').map((c) => c.name);
+  const identifiers = report.input.columns.filter((c) => c.role === 'identifier').map((c) => c.name);
+  for (const s of report.risk.bySensitive ?? []) {
+    const stem = s.releaseFile ?? 'release';
+    let release: Table;
+    try {
+      release = readReleased(dir, stem, stem === 'release' ? 'Release' : `Release ${s.column}`.slice(0, 31), job.output.delimiter);
+    } catch (error) {
+      checks.add(`${s.column}: released table`, false, `cannot read ${stem}: ${(error as Error).message}`);
+      continue;
+    }
+    const listedRows = report.output?.files.find((f) => f.name === `${stem}.csv` || f.name === 'release.xlsx')?.rows;
+    checks.add(`${s.column}: record count`, listedRows === undefined || listedRows === release.rowCount, `${release.rowCount} released rows`);
+    const leaked = release.columns.filter((c) => identifiers.includes(c.name) || (roles.get(c.name) === 'sensitive' && c.name !== s.column));
+    checks.add(`${s.column}: columns`, leaked.length === 0, leaked.length === 0 ? 'no identifier and no other sensitive column is released' : `released but must not be: ${leaked.map((c) => c.name).join(', ')}`);
+    const declared = spec.domains ? own(spec.domains, s.column) : undefined;
+    const originalColumn = ctx.original?.columns.find((c) => c.name === s.column);
+    const domain = declared ?? originalColumn?.dictionary.slice(1);
+    const saColumn = release.columns.find((c) => c.name === s.column);
+    if (domain && saColumn) {
+      const allowed = new Set(domain.map(writtenForm(dir, stem)));
+      const outside = saColumn.dictionary.filter((v, code) => code > 0 || v !== '').filter((v) => !allowed.has(v));
+      checks.add(`${s.column}: domain`, outside.length === 0 && domain.length === s.domainSize, outside.length === 0 ? `every released value is in the domain of ${domain.length} values (m = ${s.domainSize} in the report)` : `values outside the domain: ${outside.slice(0, 5).join(', ')}`);
+    }
+    if (!ctx.original) continue;
+    const released = countBy(tupleKeys(release, nonSensitive));
+    // The input's rows as the format read back wrote them (the CSV's formula guard included).
+    const keys = tupleKeys(ctx.original, nonSensitive, writtenForm(dir, stem));
+    const groups = countBy(keys);
+    if (spec.type === 'uniform-perturbation') {
+      const same = groups.size === released.size && [...groups].every(([k, n]) => released.get(k) === n);
+      checks.add(`${s.column}: non-sensitive columns unchanged`, same, same ? 'every input record appears once with its non-sensitive values' : 'the multiset of non-sensitive tuples differs from the input');
+      continue;
+    }
+    // Reconstruction privacy: recompute every micro group's f_max and s_g from the original.
+    const sensitive = ctx.original.columns.find((c) => c.name === s.column)!;
+    const grouping = groupRows(nonSensitive.map((n) => ctx.original!.columns.find((c) => c.name === n)!), ctx.original.rowCount);
+    const m = s.domainSize;
+    const params: PrivacyParameters = { p: toNumber(rationalFromNumber(spec.retention)), m, epsilon: spec.epsilon, delta: spec.delta, bound: spec.bound };
+    let violatingBefore = 0;
+    let epsilonOutOfRange = 0;
+    const inconsistent: string[] = [];
+    const counts = new Map<number, number>();
+    for (let g = 0; g < grouping.groupCount; g++) {
+      counts.clear();
+      for (let k = grouping.offsets[g]!; k < grouping.offsets[g + 1]!; k++) {
+        const code = sensitive.codes[grouping.rowsByGroup[k]!]!;
+        counts.set(code, (counts.get(code) ?? 0) + 1);
+      }
+      const size = grouping.offsets[g + 1]! - grouping.offsets[g]!;
+      const fMax = Math.max(...counts.values()) / size;
+      if (spec.epsilon > maxEpsilon(fMax, params.p, m)) epsilonOutOfRange++;
+      const threshold = sizeThreshold(fMax, params);
+      if (size > threshold) violatingBefore++;
+      const key = keys[grouping.rowsByGroup[grouping.offsets[g]!]!]!;
+      const published = released.get(key) ?? 0;
+      released.delete(key);
+      if (size <= threshold) {
+        if (threshold >= 1 && published !== size) inconsistent.push(`a group of ${size} (safe, s_g = ${threshold.toFixed(2)}) shows ${published} rows`);
+        continue;
+      }
+      if (published === 0) continue;
+      // A sampled group publishes t trials scaled by ⌊|g|/t⌋ or ⌈|g|/t⌉ copies each, with t at most about s_g.
+      const limit = Math.min(size, Math.floor(sizeThreshold(1 / m, params)) + counts.size);
+      let fits = false;
+      for (let t = 1; t <= limit && !fits; t++) fits = Math.floor(size / t) * t <= published && published <= Math.ceil(size / t) * t;
+      if (!fits) inconsistent.push(`a sampled group of ${size} shows ${published} rows, more than scaling at most ${limit} trials allows`);
+    }
+    checks.add(`${s.column}: ε in the valid range`, epsilonOutOfRange === 0, epsilonOutOfRange === 0 ? `ε = ${spec.epsilon} ≤ ε_max(g) for every micro group` : `ε exceeds ε_max for ${epsilonOutOfRange} group(s)`);
+    // The count before protection is a fact of the input: only the internal report states it.
+    const claimed = ctx.internal?.risk.bySensitive?.find((x) => x.column === s.column)?.violatingBefore;
+    checks.add(
+      `${s.column}: (ε,δ) test of every micro group`,
+      claimed === undefined || violatingBefore === claimed,
+      `${grouping.groupCount} micro groups recomputed; ${violatingBefore} exceed s_g and must be sampled (internal report: ${claimed ?? 'not found'})`,
+    );
+    checks.add(
+      `${s.column}: Algorithm 1 footprint`,
+      inconsistent.length === 0 && released.size === 0,
+      inconsistent.length === 0 && released.size === 0
+        ? 'safe groups are published whole, sampled groups within scaling bounds, no group that is not in the input'
+        : [...inconsistent.slice(0, 3), ...(released.size ? [`${released.size} released tuple(s) match no input micro group`] : [])].join('; '),
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { Rational } from '../../common/exact/rational.js';
+import { exactValue, nameRecord } from '../../common/job/job-parts.js';
+import type { MechanismDefinition } from '../../common/mechanism.js';
+
+/**
+ * β as a number or an exact string, in (0, 1]. The job keeps what the user
+ * wrote (so it round-trips into reports); methods convert with exactValue.
+ */
+const betaValue = z.union([z.number(), z.string()]).superRefine((value, ctx) => {
+  let r: Rational;
+  try {
+    r = exactValue(value);
+  } catch {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${JSON.stringify(value)} is not a number or a fraction like "8/15"` });
+    return;
+  }
+  if (r.num <= 0n || r.num > r.den) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `β must lie in (0, 1]; got ${JSON.stringify(value)}` });
+});
+
+const positiveRational = z.union([z.number(), z.string()]).superRefine((value, ctx) => {
+  try {
+    if (exactValue(value).num > 0n) return;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: `the coefficient must be a positive number; got ${JSON.stringify(value)}` });
+});
+
+export const schema = z
+  .object({
+    type: z.literal('beta-privacy'),
+    sensitive: z.string().min(1).optional(),
+    beta: z.union(
+      [
+        z.object({ default: betaValue, values: nameRecord(betaValue, 'an object of value → β').default({}) }).strict(),
+        z.object({ coefficient: positiveRational }).strict(),
+      ],
+      { errorMap: () => ({ message: 'give { "default": β, "values": { "value": β } } or { "coefficient": c }' }) },
+    ),
+    algorithm: z.enum(['two-size', 'multi-size', 'anatomy']).default('multi-size'),
+    minBucket: z.number().int().min(1).optional(),
+    maxBucket: z.number().int().min(1).max(10_000).default(50),
+    fakeValues: z.number().int().min(0).max(1000).default(0),
+    /**
+     * Negative associations an adversary may have learnt: for a quasi-identifier value, sensitive
+     * values that are implausible. A fake that some row of the bucket rules out is never used.
+     */
+    fakeExclusions: nameRecord(nameRecord(z.array(z.string()))).default({}),
+  })
+  .strict();
+
+export type BetaPrivacySpec = z.output<typeof schema>;
+
+export const betaPrivacy: MechanismDefinition<typeof schema> = {
+  schema,
+  metadata: {
+    type: 'beta-privacy',
+    title: 'β-privacy bucketization',
+    cardTitle: 'β-privacy buckets',
+    protects: 'Publishes the sensitive column apart from the others, in buckets, so each value v is inferred with probability at most β_v — strict for rare, very sensitive values, relaxed for common ones.',
+    costs: 'Links between the sensitive value and the other columns are blurred within each bucket; queries are answered by estimation.',
+    guarantee: 'β-privacy: inference probability ≤ β_v for every value (Wang, Wang, Fu, Wong).',
+    differentiallyPrivate: false,
+    source: 'Wang, Wang, Fu, Wong, “Generalized bucketization scheme for flexible privacy settings” (Information Sciences, 2016)',
+  },
+};

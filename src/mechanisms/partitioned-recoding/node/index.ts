@@ -1,0 +1,15 @@
+import { checkedFromRelease, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
+import { verifyClasses } from '../../../jobs/method-kit/verify-classes.js';
+import type { PartitionedRecodingSpec } from '../definition.js';
+import { runPartitionedRecoding } from './run.js';
+
+export const partitionedRecodingNode: NodeMechanism<PartitionedRecodingSpec> = {
+  run: (job, imported, ctx) => runPartitionedRecoding(job, imported, job.method, ctx),
+  verify(ctx, spec) {
+    verifyClasses(ctx, spec);
+    return checkedFromRelease(ctx);
+  },
+  reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
+  releasesInputColumns: true,
+};

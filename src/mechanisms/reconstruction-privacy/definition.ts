@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { domains, probability } from '../../common/job/job-parts.js';
+import type { MechanismDefinition } from '../../common/mechanism.js';
+import { attack, riskTest } from '../../common/randomized-response/job-parts.js';
+
+export const schema = z
+  .object({
+    type: z.literal('reconstruction-privacy'),
+    retention: probability('retention'),
+    ...riskTest,
+    /** Trim the few rows that sampling coins add so every group passes the exact test. */
+    strict: z.boolean().default(true),
+    /** Groups with s_g < 1 cannot be protected at these parameters. */
+    unprotectable: z.enum(['suppress', 'reject']).default('suppress'),
+    domains,
+    attack,
+  })
+  .strict();
+
+export type ReconstructionPrivacySpec = z.output<typeof schema>;
+
+export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
+  schema,
+  metadata: {
+    type: 'reconstruction-privacy',
+    title: '(ε,δ)-reconstruction privacy (Sampling, Perturbing, Scaling)',
+    cardTitle: 'Reconstruction privacy',
+    protects: 'Randomizes the sensitive value and samples down groups of people who share all their other values, so that reconstructing what such a group has in common stays unreliable even for an adversary who knows who is in it: the Chernoff bounds on missing the frequency of each value by more than ε stay at least δ.',
+    costs: 'Aggregate counts stay unbiased; small-group detail gets noisier and large groups are published from a sample.',
+    guarantee: '(ε,δ)-reconstruction privacy, the Chernoff-bound test of Wang, Han, Fu, checked for every micro group; the report names any group that fails it.',
+    differentiallyPrivate: false,
+    source: 'Wang, Han, Fu, “Protection of sensitive values in data publishing against reconstruction attacks”',
+  },
+};

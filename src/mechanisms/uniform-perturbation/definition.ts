@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { domains, probability } from '../../common/job/job-parts.js';
+import type { MechanismDefinition } from '../../common/mechanism.js';
+import { attack, riskTest } from '../../common/randomized-response/job-parts.js';
+
+export const schema = z
+  .object({
+    type: z.literal('uniform-perturbation'),
+    retention: probability('retention').optional(),
+    rho1: probability('rho1').optional(),
+    rho2: probability('rho2').optional(),
+    domains,
+    // The (ε,δ) test that measures which micro groups leak (the defaults of Wang, Han, Fu, Example 1).
+    epsilon: riskTest.epsilon.default(0.5),
+    delta: riskTest.delta.default(0.3),
+    bound: riskTest.bound,
+    attack,
+  })
+  .strict();
+
+
+export type UniformPerturbationSpec = z.output<typeof schema>;
+
+/** Retention is given directly or derived from a ρ1–ρ2 target, never both. */
+function refine(m: UniformPerturbationSpec, ctx: z.RefinementCtx): void {
+  const hasRho = m.rho1 !== undefined || m.rho2 !== undefined;
+  if (m.retention !== undefined && hasRho) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['retention'], message: 'give either retention or rho1 and rho2, not both' });
+  } else if (m.retention === undefined && !hasRho) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['retention'], message: 'give retention, or rho1 and rho2 to derive it' });
+  } else if (hasRho && (m.rho1 === undefined || m.rho2 === undefined)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [m.rho1 === undefined ? 'rho1' : 'rho2'], message: 'rho1 and rho2 go together' });
+  } else if (hasRho && m.rho1! >= m.rho2!) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['rho2'], message: 'rho2 must be greater than rho1' });
+  }
+}
+
+
+export const uniformPerturbation: MechanismDefinition<typeof schema> = {
+  schema,
+  refine,
+  metadata: {
+    type: 'uniform-perturbation',
+    title: 'Uniform perturbation (randomized response)',
+    cardTitle: 'Randomized response',
+    protects: 'Keeps each sensitive value with probability p and otherwise replaces it by a random value, limiting what one record reveals.',
+    costs: 'Cheap and unbiased on aggregates, but groups sharing their other values can still be reconstructed: the risk preview shows how many.',
+    guarantee: 'ρ1–ρ2 privacy (the posterior never exceeds ρ2 when the prior is at most ρ1).',
+    differentiallyPrivate: false,
+    source: 'Agrawal, Haritsa, Prakash, “FRAPP: a framework for high-accuracy privacy-preserving mining” (2009); Evfimievski, Gehrke, Srikant, “Limiting privacy breaches in privacy preserving data mining” (2003)',
+  },
+};

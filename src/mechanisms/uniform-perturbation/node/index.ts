@@ -1,0 +1,15 @@
+import { checkedFromRelease, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { randomizedSections } from '../../../jobs/method-kit/report-html-randomized.js';
+import { verifyRandomized } from '../../../jobs/method-kit/verify-randomized.js';
+import type { UniformPerturbationSpec } from '../definition.js';
+import { runUniformPerturbation } from './run.js';
+
+export const uniformPerturbationNode: NodeMechanism<UniformPerturbationSpec> = {
+  run: (job, imported, ctx) => runUniformPerturbation(job, imported, job.method, ctx),
+  verify(ctx, spec) {
+    verifyRandomized(ctx, spec);
+    return checkedFromRelease(ctx);
+  },
+  reportSections: (report) => (report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''),
+  releasesInputColumns: true,
+};
