@@ -29,6 +29,11 @@ export interface MechanismMetadata {
 export interface MechanismDefinition<S extends z.ZodObject<z.ZodRawShape> = z.ZodObject<z.ZodRawShape>> {
   readonly metadata: MechanismMetadata;
   readonly schema: S;
+  /**
+   * A method to start from where the schema has no default (retention, k…): the wizard's first
+   * draft is the schema's parse of it, so every default is written once, in the schema.
+   */
+  readonly suggested: z.input<S>;
   /** Checks that involve several parameters (zod's discriminated union takes plain objects only). */
   readonly refine?: (method: z.output<S>, ctx: z.RefinementCtx) => void;
 }
@@ -37,5 +42,6 @@ export interface MechanismDefinition<S extends z.ZodObject<z.ZodRawShape> = z.Zo
 export interface AnyMechanismDefinition {
   readonly metadata: MechanismMetadata;
   readonly schema: z.AnyZodObject;
+  readonly suggested: Readonly<Record<string, unknown>>;
   readonly refine?: (method: never, ctx: z.RefinementCtx) => void;
 }

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OpenedFile } from '../../src/common/ipc/api.js';
 import { buildJob, levelsChosenAfterPreview, levelsKey, stateFromJob } from '../../src/renderer/state/job.js';
 import { suggestRole } from '../../src/renderer/state/suggestions.js';
-import { betaRows, maxRetention, parameterProblems, parseExact } from '../../src/renderer/state/validation.js';
+import { betaRows } from '../../src/mechanisms/beta-privacy/browser/wizard.js';
+import type { Drafts } from '../../src/mechanisms/browser-registry.js';
+import type { MechanismType } from '../../src/mechanisms/definitions.js';
+import { parameterProblems } from '../../src/renderer/state/validation.js';
 import { initialState, reducer, type WizardState } from '../../src/renderer/state/wizard-state.js';
 import { ColumnsStep } from '../../src/renderer/steps/columns-step.js';
 import { ParametersStep } from '../../src/renderer/steps/parameters-step.js';
@@ -33,12 +36,18 @@ function withFile(patch: Partial<WizardState> = {}): WizardState {
   return { ...opened, roles: { ...opened.roles, diagnosis: 'sensitive' }, ...patch };
 }
 
+/** The file opened, with a mechanism chosen and its draft changed. */
+function withDraft<T extends MechanismType>(method: T, patch: Partial<Drafts[T]>): WizardState {
+  const state = withFile({ method });
+  return reducer(state, { type: 'patchDraft', method, patch } as Parameters<typeof reducer>[1]);
+}
+
 describe('wizard state', () => {
   it('a job survives a save and reload, and names every column', () => {
-    const state = withFile({ method: 'beta-privacy', beta: { ...initialState.beta, mode: 'values', defaultBeta: '0.7', overrides: { HIV: '1/10' } } });
+    const state = withDraft('beta-privacy', { mode: 'values', defaultBeta: '0.7', overrides: { HIV: '1/10' } });
     const job = buildJob(state);
-    expect(job['attributes']).toEqual({ patient_id: 'quasi', age: 'quasi', diagnosis: 'sensitive' });
-    expect(job['method']).toMatchObject({ type: 'beta-privacy', beta: { default: '0.7', values: { HIV: '1/10' } } });
+    expect(job.attributes).toEqual({ patient_id: 'quasi', age: 'quasi', diagnosis: 'sensitive' });
+    expect(job.method).toMatchObject({ type: 'beta-privacy', beta: { default: '0.7', values: { HIV: '1/10' } } });
     const back = stateFromJob(JSON.parse(JSON.stringify(job)) as Record<string, unknown>);
     expect(buildJob({ ...back, file })).toEqual(job);
   });
@@ -56,21 +65,27 @@ describe('wizard state', () => {
   });
 
   it('validates parameters exactly: β against f, ε against ε_max, the ρ helper', () => {
-    expect(parseExact('1/20')).toEqual({ num: 1n, den: 20n });
-    expect(parseExact('0.29')).toEqual({ num: 29n, den: 100n });
-    expect(parseExact('abc')).toBeUndefined();
-    const beta = withFile({ method: 'beta-privacy', beta: { ...initialState.beta, mode: 'values', defaultBeta: '0.6', overrides: { HIV: '0.04' } } });
-    const rows = betaRows(beta, file.columns[2]!, 100);
+    // f = 29/100 and β = 0.29 are equal: exact arithmetic calls it feasible, 0.29·100 in floating point (28.999…) would not.
+    const edge = { ...file.columns[2]!, top: [{ value: 'flu', count: 29 }] };
+    expect(betaRows({ ...initialState.drafts['beta-privacy'], mode: 'values', defaultBeta: '0.29' }, edge, 100)[0]!.problem).toBeUndefined();
+    expect(betaRows({ ...initialState.drafts['beta-privacy'], mode: 'values', defaultBeta: '0.2899' }, edge, 100)[0]!.problem).toMatch(/at least f = 29\/100/);
+    const beta = withDraft('beta-privacy', { mode: 'values', defaultBeta: '0.6', overrides: { HIV: '0.04' } });
+    const rows = betaRows(beta.drafts['beta-privacy'], file.columns[2]!, 100);
     expect(rows.find((r) => r.value === 'HIV')!.problem).toMatch(/at least f = 5\/100/);
     expect(rows.find((r) => r.value === 'flu')!.problem).toBeUndefined();
     expect(parameterProblems(beta, file)['beta']).toMatch(/HIV/);
-    const rp = withFile({ rp: { ...initialState.rp, retention: 0.5, epsilon: 1.5 } });
+    const rp = withDraft('reconstruction-privacy', { retention: 0.5, epsilon: 1.5 });
     expect(parameterProblems(rp, file)['epsilon']).toMatch(/at most 1\.3333/);
-    expect(maxRetention(0.1, 0.5, 10)).toBeCloseTo(4 / 9, 12);
   });
 });
 
 describe('steps', () => {
+  it('Parameters (randomized response): the ρ1–ρ2 helper shows the exact largest retention, (γ−1)/(m−1+γ)', () => {
+    // ρ1 = 0.1, ρ2 = 0.5: γ = 9; diagnosis has m = 3 values, so p = 8/11 = 0.7273.
+    render(<ParametersStep file={file} state={withDraft('uniform-perturbation', { rho1: 0.1, rho2: 0.5 })} dispatch={() => undefined} />);
+    expect(screen.getByText('0.7273')).toBeTruthy();
+  });
+
   it('Columns: roles change through the select, suggestions apply on request only', () => {
     const actions: unknown[] = [];
     render(<ColumnsStep file={file} state={withFile()} dispatch={(a) => actions.push(a)} />);
@@ -82,14 +97,14 @@ describe('steps', () => {
   });
 
   it('Parameters (β): an infeasible value is flagged inline', () => {
-    const state = withFile({ method: 'beta-privacy', beta: { ...initialState.beta, mode: 'values', defaultBeta: '0.5' } });
+    const state = withDraft('beta-privacy', { mode: 'values', defaultBeta: '0.5' });
     render(<ParametersStep file={file} state={state} dispatch={() => undefined} />);
     expect(screen.getByText(/infeasible: β must be at least f = 60\/100/)).toBeTruthy();
     expect(screen.getAllByText('feasible')).toHaveLength(2);
   });
 
   it('Parameters (reconstruction privacy): an ε above the valid range is shown at the field', () => {
-    render(<ParametersStep file={file} state={withFile({ rp: { ...initialState.rp, epsilon: 3 } })} dispatch={() => undefined} />);
+    render(<ParametersStep file={file} state={withDraft('reconstruction-privacy', { epsilon: 3 })} dispatch={() => undefined} />);
     const field = screen.getByRole('spinbutton', { name: 'ε (relative error)' });
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText(/at most 1\.3333 for “diagnosis”/)).toBeTruthy();
@@ -110,7 +125,7 @@ describe('fixed levels changed after a risk preview of the same file', () => {
     expect(screen.getByText(/changed after a risk preview of this file/)).toBeTruthy();
     expect(screen.getByText(/not covered by the differential-privacy guarantee/)).toBeTruthy();
     cleanup();
-    const searching = reducer(changed, { type: 'patch', section: 'kanon', patch: { search: true } });
+    const searching = reducer(changed, { type: 'patchDraft', method: 'safe-k-anonymity', patch: { search: true } });
     expect(levelsChosenAfterPreview(searching)).toBe(false);
     render(<ParametersStep file={file} state={previewed} dispatch={() => undefined} />);
     expect(screen.queryByText(/changed after a risk preview/)).toBeNull();

@@ -4,7 +4,7 @@
  * opened in the wizard, a role change, and the job the wizard writes back.
  */
 import { describe, expect, it } from 'vitest';
-import { buildJob, recodingOf, stateFromJob } from '../../src/renderer/state/job.js';
+import { buildJob, recodingOfState, stateFromJob } from '../../src/renderer/state/job.js';
 import type { OpenedFile } from '../../src/common/ipc/api.js';
 import { initialState, reducer } from '../../src/renderer/state/wizard-state.js';
 
@@ -41,7 +41,7 @@ describe('wizard state with column names that are object keys', () => {
     ]);
 
     // An identifier is never recoded, whatever it is called; `constructor` keeps its hierarchy and level.
-    const recoding = JSON.parse(JSON.stringify(recodingOf(edited))) as { hierarchies: object; levels: object };
+    const recoding = JSON.parse(JSON.stringify(recodingOfState(edited))) as { hierarchies: object; levels: object };
     expect(Object.entries(recoding.hierarchies)).toEqual([['constructor', { type: 'interval', widths: [10] }]]);
     expect(Object.entries(recoding.levels)).toEqual([['constructor', 1]]);
   });

@@ -4,13 +4,40 @@ import { nameRecord } from '../job/job-parts.js';
 /** A hierarchy: an ARX-format CSV (path relative to the job), numeric intervals, or code masking. */
 export const hierarchySpec = z.union([
   z.string().min(1),
-  z.object({ type: z.literal('interval'), widths: z.array(z.number().int().min(2)).min(1) }).strict(),
+  z
+    .object({
+      type: z.literal('interval'),
+      widths: z
+        .array(z.number().int().min(2, 'an interval width is a whole number ≥ 2'))
+        .min(1)
+        .superRefine((widths, ctx) => {
+          // Coarser levels must nest in finer ones, or a value would change band when generalized further.
+          widths.forEach((w, i) => {
+            if (i > 0 && w % widths[i - 1]! !== 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i], message: `interval width ${w} must be a multiple of ${widths[i - 1]} so the levels nest` });
+          });
+        }),
+    })
+    .strict(),
   z.object({ type: z.literal('masking'), length: z.number().int().min(1).max(64) }).strict(),
 ]);
 export type HierarchySpec = z.infer<typeof hierarchySpec>;
 
 export const levels = nameRecord(z.number().int().min(0), 'an object of column name → level');
 
-
 /** Hierarchies by column name. */
 export const hierarchies = nameRecord(hierarchySpec, 'an object of column name → hierarchy').default({});
+
+/** The highest level of a hierarchy given in the job itself (intervals, masking); undefined for a file, whose depth is in the file. */
+export function maxLevelOf(spec: HierarchySpec): number | undefined {
+  if (typeof spec === 'string') return undefined;
+  return spec.type === 'interval' ? spec.widths.length + 1 : spec.length;
+}
+
+/** Fixed levels beyond the depth of a hierarchy the job defines: an issue on levels.<column>. */
+export function checkLevels(hierarchies: Readonly<Record<string, HierarchySpec>>, levels: Readonly<Record<string, number>>, ctx: z.RefinementCtx): void {
+  for (const [column, level] of Object.entries(levels)) {
+    const spec = Object.hasOwn(hierarchies, column) ? hierarchies[column] : undefined;
+    const max = spec === undefined ? undefined : maxLevelOf(spec);
+    if (max !== undefined && level > max) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['levels', column], message: `level ${level} is beyond the hierarchy's ${max} levels` });
+  }
+}

@@ -40,8 +40,8 @@ export const schema = z
     ),
     algorithm: z.enum(['two-size', 'multi-size', 'anatomy']).default('multi-size'),
     minBucket: z.number().int().min(1).optional(),
-    maxBucket: z.number().int().min(1).max(10_000).default(50),
-    fakeValues: z.number().int().min(0).max(1000).default(0),
+    maxBucket: z.number().int('a whole number of records').min(1, 'a whole number of records, at least 1').max(10_000, 'at most 10,000 records').default(50),
+    fakeValues: z.number().int('a whole number, 0 or more').min(0, 'a whole number, 0 or more').max(1000, 'at most 1,000').default(0),
     /**
      * Negative associations an adversary may have learnt: for a quasi-identifier value, sensitive
      * values that are implausible. A fake that some row of the bucket rules out is never used.
@@ -54,6 +54,7 @@ export type BetaPrivacySpec = z.output<typeof schema>;
 
 export const betaPrivacy: MechanismDefinition<typeof schema> = {
   schema,
+  suggested: { type: 'beta-privacy', beta: { coefficient: 8 }, maxBucket: 500 },
   metadata: {
     type: 'beta-privacy',
     title: 'β-privacy bucketization',
@@ -62,6 +63,6 @@ export const betaPrivacy: MechanismDefinition<typeof schema> = {
     costs: 'Links between the sensitive value and the other columns are blurred within each bucket; queries are answered by estimation.',
     guarantee: 'β-privacy: inference probability ≤ β_v for every value (Wang, Wang, Fu, Wong).',
     differentiallyPrivate: false,
-    source: 'Wang, Wang, Fu, Wong, “Generalized bucketization scheme for flexible privacy settings” (Information Sciences, 2016)',
+    source: 'Wang, Wang, Fu, Wong, “Inferential or differential: privacy laws dictate” (preprint; published as “Generalized bucketization scheme for flexible privacy settings”, Information Sciences, 2016)',
   },
 };

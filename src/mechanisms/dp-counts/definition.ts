@@ -9,18 +9,18 @@ export const schema = z
     epsilon: z.number().gt(0, 'epsilon must be > 0').max(20),
     /** "marginals": every 1- and 2-way marginal over `columns`; or explicit count queries. */
     queries: z.union([z.literal('marginals'), z.array(z.object({ where: nameRecord(z.string(), 'an object of column name → value') }).strict()).min(1)]),
-    columns: z.array(z.string()).min(1).optional(),
+    columns: z.array(z.string()).min(1, 'choose at least one column to count').optional(),
     noise: z.enum(['laplace', 'generalized-laplace']).default('laplace'),
     correlation: z
       .union([
-        z.object({ model: z.literal('ar1'), rho: z.number().gt(-1).lt(1) }).strict(),
-        z.object({ groupBy: z.string().min(1), rho: z.number().gte(0).lt(1).default(0.5) }).strict(),
+        z.object({ model: z.literal('ar1'), rho: z.number().gt(-1, 'ρ must lie strictly between −1 and 1').lt(1, 'ρ must lie strictly between −1 and 1') }).strict(),
+        z.object({ groupBy: z.string().min(1, 'choose the grouping column'), rho: z.number().gte(0).lt(1).default(0.5) }).strict(),
       ])
       .optional(),
     /** Each query becomes a series over the values of this column, with AR(1) noise along it. */
     series: z.object({ by: z.string().min(1), iteration: z.enum(['keep', 'refresh']).default('keep') }).strict().optional(),
     /** Answer per part, each record assigned to one of the parts independently: ε′ of one part (a Poisson sample at rate 1/parts) is reported. */
-    parts: z.number().int().min(1).default(1),
+    parts: z.number().int('a whole number ≥ 1').min(1, 'a whole number ≥ 1').default(1),
     /** The public values of a column: the cells of its marginals and the points of a series, whatever the data hold. */
     domains,
   })
@@ -39,6 +39,7 @@ function refine(m: DpCountsSpec, ctx: z.RefinementCtx): void {
 
 export const dpCounts: MechanismDefinition<typeof schema> = {
   schema,
+  suggested: { type: 'dp-counts', epsilon: 1, queries: 'marginals' },
   refine,
   metadata: {
     type: 'dp-counts',

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
-import { hierarchies, levels } from '../../common/recoding/hierarchy-spec.js';
+import { checkLevels, hierarchies, levels } from '../../common/recoding/hierarchy-spec.js';
 
 export const schema = z
   .object({
     type: z.literal('partitioned-recoding'),
-    parts: z.number().int().min(1),
+    parts: z.number().int('a whole number ≥ 1').min(1, 'a whole number ≥ 1'),
     model: z.discriminatedUnion('type', [
       z.object({ type: z.literal('k-anonymity'), k: z.number().int().min(2, 'k must be at least 2') }).strict(),
       z.object({ type: z.literal('l-diversity'), l: z.number().int().min(2, 'l must be at least 2') }).strict(),
-      z.object({ type: z.literal('t-closeness'), t: z.number().gt(0).lte(1) }).strict(),
+      z.object({ type: z.literal('t-closeness'), t: z.number().gt(0, 't must lie in (0, 1]').lte(1, 't must lie in (0, 1]') }).strict(),
     ]),
     hierarchies,
     levels: levels.default({}),
@@ -18,8 +18,14 @@ export const schema = z
 
 export type PartitionedRecodingSpec = z.output<typeof schema>;
 
+function refine(m: PartitionedRecodingSpec, ctx: z.RefinementCtx): void {
+  checkLevels(m.hierarchies, m.levels, ctx);
+}
+
 export const partitionedRecoding: MechanismDefinition<typeof schema> = {
   schema,
+  suggested: { type: 'partitioned-recoding', parts: 1, model: { type: 'k-anonymity', k: 5 } },
+  refine,
   metadata: {
     type: 'partitioned-recoding',
     title: 'Partitioned recoding',
@@ -28,6 +34,6 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
     costs: 'Detail is coarsened and classes that fail the model are deleted; no formal DP guarantee by itself.',
     guarantee: 'k-anonymity, ℓ-diversity or t-closeness in every part (Clifton et al.).',
     differentiallyPrivate: false,
-    source: 'Clifton et al., partitioned releases under one shared generalization; Li, Qardaji, Su (2012) for the sampling argument of the parts',
+    source: 'Clifton, Hanson, Merrill, Merrill, Zahraa, “A partitioned recoding scheme for privacy preserving data publishing” (PSD 2020)',
   },
 };

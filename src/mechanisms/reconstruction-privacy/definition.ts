@@ -21,6 +21,7 @@ export type ReconstructionPrivacySpec = z.output<typeof schema>;
 
 export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
   schema,
+  suggested: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
   metadata: {
     type: 'reconstruction-privacy',
     title: '(ε,δ)-reconstruction privacy (Sampling, Perturbing, Scaling)',
@@ -29,6 +30,6 @@ export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
     costs: 'Aggregate counts stay unbiased; small-group detail gets noisier and large groups are published from a sample.',
     guarantee: '(ε,δ)-reconstruction privacy, the Chernoff-bound test of Wang, Han, Fu, checked for every micro group; the report names any group that fails it.',
     differentiallyPrivate: false,
-    source: 'Wang, Han, Fu, “Protection of sensitive values in data publishing against reconstruction attacks”',
+    source: 'Wang, Han, Fu, “Randomization resilient to sensitive reconstruction” (arXiv:1202.3179, 2012)',
   },
 };

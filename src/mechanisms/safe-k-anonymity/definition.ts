@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
-import { hierarchies, levels } from '../../common/recoding/hierarchy-spec.js';
+import { checkLevels, hierarchies, levels } from '../../common/recoding/hierarchy-spec.js';
 import { DEFAULT_LOSS_WEIGHT } from './lattice-score.js';
 
 export const schema = z
@@ -15,12 +15,12 @@ export const schema = z
     /** The ε at which δ is reported when no target is given. */
     epsilon: z.number().gt(0).optional(),
     /** levels "search": the budget of the exponential-mechanism selection, added to ε. */
-    searchEpsilon: z.number().gt(0).max(10).default(0.1),
+    searchEpsilon: z.number().gt(0, 'must lie in (0, 10]').max(10, 'must lie in (0, 10]').default(0.1),
     /** "lattice": one choice among every node with the whole budget (best utility); "path": SafePub's step-wise walk, for lattices too large to score whole. */
     searchStrategy: z.enum(['lattice', 'path']).default('lattice'),
     /** λ in the search score: a kept record scores 1 − λ·loss, a suppressed one 0 (1: detail first, as SafePub; 0: records first). */
-    searchLossWeight: z.number().min(0).max(1).default(DEFAULT_LOSS_WEIGHT),
-    target: z.object({ epsilon: z.number().gt(0), delta: z.number().gt(0).lt(1) }).strict().optional(),
+    searchLossWeight: z.number().min(0, 'must lie between 0 and 1').max(1, 'must lie between 0 and 1').default(DEFAULT_LOSS_WEIGHT),
+    target: z.object({ epsilon: z.number().gt(0, 'the target ε must be > 0'), delta: z.number().gt(0, 'must lie strictly between 0 and 1').lt(1, 'must lie strictly between 0 and 1') }).strict().optional(),
   })
   .strict();
 
@@ -31,11 +31,13 @@ function refine(m: SafeKAnonymitySpec, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['target'], message: 'k or sampling "auto" needs a target { epsilon, delta } to solve for' });
   }
   if (m.k === 'auto' && m.sampling === 'auto') ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['k'], message: 'fix either k or sampling; only one can be solved for' });
+  if (m.levels !== 'search') checkLevels(m.hierarchies, m.levels, ctx);
   if (m.levels === 'search' && Object.keys(m.hierarchies).length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['levels'], message: 'the lattice search needs at least one hierarchy' });
 }
 
 export const safeKAnonymity: MechanismDefinition<typeof schema> = {
   schema,
+  suggested: { type: 'safe-k-anonymity', k: 5, sampling: 0.1 },
   refine,
   metadata: {
     type: 'safe-k-anonymity',

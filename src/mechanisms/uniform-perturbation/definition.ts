@@ -38,6 +38,7 @@ function refine(m: UniformPerturbationSpec, ctx: z.RefinementCtx): void {
 
 export const uniformPerturbation: MechanismDefinition<typeof schema> = {
   schema,
+  suggested: { type: 'uniform-perturbation', retention: 0.5 },
   refine,
   metadata: {
     type: 'uniform-perturbation',
@@ -47,6 +48,6 @@ export const uniformPerturbation: MechanismDefinition<typeof schema> = {
     costs: 'Cheap and unbiased on aggregates, but groups sharing their other values can still be reconstructed: the risk preview shows how many.',
     guarantee: 'ρ1–ρ2 privacy (the posterior never exceeds ρ2 when the prior is at most ρ1).',
     differentiallyPrivate: false,
-    source: 'Agrawal, Haritsa, Prakash, “FRAPP: a framework for high-accuracy privacy-preserving mining” (2009); Evfimievski, Gehrke, Srikant, “Limiting privacy breaches in privacy preserving data mining” (2003)',
+    source: 'Evfimievski, Gehrke, Srikant, “Limiting privacy breaches in privacy preserving data mining” (PODS 2003); Agrawal, Haritsa, Prakash, “FRAPP: a framework for high-accuracy privacy-preserving mining” (2009); Wang, Han, Fu, “Randomization resilient to sensitive reconstruction” (2012) for the leak test',
   },
 };

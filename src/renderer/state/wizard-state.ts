@@ -1,18 +1,11 @@
 import type { OpenedFile, Report, RunStatus } from '../../common/ipc/api.js';
-import { named, own, withName } from './names.js';
+import type { Role } from '../../common/job/job-parts.js';
+import { named, own, withName, type Named } from '../../common/job/names.js';
+import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
+import { definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
+import { NO_HIERARCHY, type HierarchyChoice } from '../components/recoding.js';
 
-export type Role = 'identifier' | 'quasi' | 'sensitive' | 'insensitive';
-export type MethodType = 'uniform-perturbation' | 'reconstruction-privacy' | 'beta-privacy' | 'safe-k-anonymity' | 'partitioned-recoding' | 'dp-counts';
-
-export interface HierarchyChoice {
-  readonly kind: 'none' | 'file' | 'interval' | 'masking';
-  readonly file: string;
-  /** Comma-separated interval widths, e.g. "5, 10, 20". */
-  readonly widths: string;
-  readonly length: number;
-  readonly level: number;
-}
-export type Bound = 'simplified' | 'full';
+export type { Role };
 
 export const STEPS = [
   { id: 'open', title: 'Open' },
@@ -36,63 +29,29 @@ export interface FileOptionsState {
   readonly sheet: string;
 }
 
+export interface OutputState {
+  readonly dir: string;
+  readonly csv: boolean;
+  readonly xlsx: boolean;
+  readonly html: boolean;
+  readonly pdf: boolean;
+  /** Where the confidential internal report goes; empty: beside the release, named after it with “-internal”. */
+  readonly internalDir: string;
+}
+
 export interface WizardState {
   readonly step: StepId;
   readonly inputPath: string;
   readonly fileOptions: FileOptionsState;
   readonly file?: OpenedFile;
-  readonly roles: Readonly<Record<string, Role>>;
-  readonly method: MethodType;
-  readonly up: { readonly mode: 'retention' | 'rho'; readonly retention: number; readonly rho1: number; readonly rho2: number; readonly epsilon: number; readonly delta: number; readonly bound: Bound };
-  readonly rp: { readonly retention: number; readonly epsilon: number; readonly delta: number; readonly bound: Bound; readonly strict: boolean };
-  readonly beta: {
-    readonly mode: 'coefficient' | 'values';
-    readonly coefficient: number;
-    readonly defaultBeta: string;
-    readonly overrides: Readonly<Record<string, string>>;
-    readonly algorithm: 'multi-size' | 'two-size' | 'anatomy';
-    readonly maxBucket: number;
-    readonly fakeValues: number;
-  };
-  readonly kanon: {
-    readonly k: number;
-    readonly sampling: number;
-    /** Which parameter the solver chooses from the target, if any. */
-    readonly solve: 'none' | 'k' | 'sampling';
-    readonly useTarget: boolean;
-    readonly targetEpsilon: number;
-    readonly targetDelta: number;
-    /** Choose the levels with the exponential mechanism instead of fixing them. */
-    readonly search: boolean;
-    readonly searchEpsilon: number;
-    /** λ of the search score: 0 favours released records, 1 detail. */
-    readonly searchLossWeight: number;
-    readonly searchStrategy: 'lattice' | 'path';
-  };
-  readonly partition: { readonly parts: number; readonly model: 'k-anonymity' | 'l-diversity' | 't-closeness'; readonly k: number; readonly l: number; readonly t: number };
-  readonly hierarchies: Readonly<Record<string, HierarchyChoice>>;
-  readonly dp: {
-    readonly epsilon: number;
-    readonly columns: readonly string[];
-    readonly noise: 'laplace' | 'generalized-laplace';
-    readonly correlation: 'none' | 'ar1' | 'groupBy';
-    readonly rho: number;
-    readonly groupBy: string;
-    readonly seriesBy: string;
-    readonly iteration: 'keep' | 'refresh';
-    readonly parts: number;
-    /** Public values per column, as typed (comma or line separated); empty: the values in the data. */
-    readonly domains: Readonly<Record<string, string>>;
-  };
-  readonly output: {
-    readonly dir: string;
-    readonly csv: boolean;
-    readonly xlsx: boolean;
-    readonly html: boolean;
-    readonly pdf: boolean;
-    /** Where the confidential internal report goes; empty: beside the release, named after it with “-internal”. */
-    readonly internalDir: string;
-  };
+  readonly roles: Named<Role>;
+  /** The job's method.type: also the key of its draft and its report section. */
+  readonly method: MechanismType;
+  /** Every mechanism's form as last filled in, so switching method and back loses nothing. */
+  readonly drafts: Drafts;
+  /** The per-column generalization the recoding mechanisms share. */
+  readonly hierarchies: Named<HierarchyChoice>;
+  readonly output: OutputState;
   readonly run?: { readonly id: string; readonly status: RunStatus };
   /**
    * The fixed generalization levels a risk preview of this file was shown for. Levels changed
@@ -102,27 +61,26 @@ export interface WizardState {
   readonly report?: Report;
 }
 
+/** A mechanism's first draft: its schema's parse of the method it suggests (so defaults live in the schema only). */
+function suggestedDraft<T extends MechanismType>(type: T): Drafts[T] {
+  const definition = definitionOf(type);
+  return browserMechanismOf(type).fromMethod(definition.schema.parse(definition.suggested) as MethodSpecs[T]);
+}
+
+export const INITIAL_DRAFTS = Object.fromEntries(MECHANISM_TYPES.map((t) => [t, suggestedDraft(t)])) as unknown as Drafts;
+
 export const initialState: WizardState = {
   step: 'open',
   inputPath: '',
   fileOptions: { delimiter: '', encoding: '', missing: ', ?', sheet: '' },
   roles: named(),
   method: 'reconstruction-privacy',
-  up: { mode: 'retention', retention: 0.5, rho1: 0.1, rho2: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified' },
-  rp: { retention: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified', strict: true },
-  beta: { mode: 'coefficient', coefficient: 8, defaultBeta: '0.3', overrides: named(), algorithm: 'multi-size', maxBucket: 500, fakeValues: 0 },
-  kanon: { k: 5, sampling: 0.1, solve: 'none', useTarget: false, targetEpsilon: 1, targetDelta: 1e-6, search: false, searchEpsilon: 0.1, searchLossWeight: 0.6, searchStrategy: 'lattice' },
-  partition: { parts: 1, model: 'k-anonymity', k: 5, l: 2, t: 0.2 },
+  drafts: INITIAL_DRAFTS,
   hierarchies: named(),
-  dp: { epsilon: 1, columns: [], noise: 'laplace', correlation: 'none', rho: 0.5, groupBy: '', seriesBy: '', iteration: 'keep', parts: 1, domains: named() },
   output: { dir: '', csv: true, xlsx: true, html: true, pdf: true, internalDir: '' },
 };
 
-export const NO_HIERARCHY: HierarchyChoice = { kind: 'none', file: '', widths: '10, 20', length: 5, level: 0 };
-
-/** The parameter and output sections, each updated by merging a partial patch. */
-type Section = 'up' | 'rp' | 'beta' | 'output' | 'kanon' | 'partition' | 'dp';
-type PatchAction = { [S in Section]: { type: 'patch'; section: S; patch: Partial<WizardState[S]> } }[Section];
+type DraftPatch = { [T in MechanismType]: { type: 'patchDraft'; method: T; patch: Partial<Drafts[T]> } }[MechanismType];
 
 export type Action =
   | { type: 'go'; step: StepId }
@@ -130,9 +88,10 @@ export type Action =
   | { type: 'setFileOptions'; options: Partial<FileOptionsState> }
   | { type: 'opened'; file: OpenedFile }
   | { type: 'setRole'; column: string; role: Role }
-  | { type: 'setRoles'; roles: Readonly<Record<string, Role>> }
-  | { type: 'setMethod'; method: MethodType }
-  | PatchAction
+  | { type: 'setRoles'; roles: Named<Role> }
+  | { type: 'setMethod'; method: MechanismType }
+  | DraftPatch
+  | { type: 'patchOutput'; patch: Partial<OutputState> }
   | { type: 'setHierarchy'; column: string; patch: Partial<HierarchyChoice> }
   | { type: 'runStarted'; id: string }
   | { type: 'runStatus'; status: RunStatus }
@@ -173,8 +132,10 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return { ...state, roles: named(state.roles, action.roles) };
     case 'setMethod':
       return { ...state, method: action.method };
-    case 'patch':
-      return { ...state, [action.section]: { ...state[action.section], ...action.patch } };
+    case 'patchDraft':
+      return { ...state, drafts: { ...state.drafts, [action.method]: { ...state.drafts[action.method], ...action.patch } } };
+    case 'patchOutput':
+      return { ...state, output: { ...state.output, ...action.patch } };
     case 'setHierarchy':
       return { ...state, hierarchies: withName(state.hierarchies, action.column, { ...(own(state.hierarchies, action.column) ?? NO_HIERARCHY), ...action.patch }) };
     case 'previewed':

@@ -32,7 +32,7 @@ export function RiskStep(props: { api: CustosApi; state: WizardState; onFix: (ke
   const { report, failure, busy } = useAssessment(props.api, props.state, true);
   const { state, onPreviewed } = props;
   // A preview of this file at fixed levels: later changes to the levels are choices made by looking at the data.
-  const previewedPath = report && state.method === 'safe-k-anonymity' && !state.kanon.search ? state.file?.path : undefined;
+  const previewedPath = report && state.method === 'safe-k-anonymity' && !state.drafts['safe-k-anonymity'].search ? state.file?.path : undefined;
   const levels = levelsKey(state);
   useEffect(() => {
     if (previewedPath) onPreviewed?.(previewedPath, levels);

@@ -28,10 +28,10 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
   return (
     <>
       <p className="lead">Where to write the protected release and its report. Files are written to a temporary folder and appear only when complete.</p>
-      <TextField label="Release folder (to publish)" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patch', section: 'output', patch: { dir } })} help="A new folder, or a previous Custos release to replace. It receives only what may be published: the released data, the external report and a manifest of checksums." />
+      <TextField label="Release folder (to publish)" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patchOutput', patch: { dir } })} help="A new folder, or a previous Custos release to replace. It receives only what may be published: the released data, the external report and a manifest of checksums." />
       {props.desktop && (
         <div className="actions">
-          <button type="button" onClick={() => void api.chooseFolder({}).then((dir) => dir && dispatch({ type: 'patch', section: 'output', patch: { dir } }))}>
+          <button type="button" onClick={() => void api.chooseFolder({}).then((dir) => dir && dispatch({ type: 'patchOutput', patch: { dir } }))}>
             Choose the release folder…
           </button>
         </div>
@@ -41,18 +41,18 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
         wide
         value={o.internalDir}
         placeholder={o.dir.trim() ? `${o.dir.trim().replace(/[\\/]+$/, '')}-internal` : ''}
-        onChange={(internalDir) => dispatch({ type: 'patch', section: 'output', patch: { internalDir } })}
+        onChange={(internalDir) => dispatch({ type: 'patchOutput', patch: { internalDir } })}
         help="The internal report shows true statistics of the confidential data and the input's checksum; keep it with the data, never publish it. Empty: beside the release folder, named after it with “-internal”."
       />
       <fieldset className="options inline">
         <legend>Release formats</legend>
-        <CheckField label="CSV" checked={o.csv} onChange={(csv) => dispatch({ type: 'patch', section: 'output', patch: { csv } })} />
-        <CheckField label="Excel workbook" checked={o.xlsx} onChange={(xlsx) => dispatch({ type: 'patch', section: 'output', patch: { xlsx } })} />
+        <CheckField label="CSV" checked={o.csv} onChange={(csv) => dispatch({ type: 'patchOutput', patch: { csv } })} />
+        <CheckField label="Excel workbook" checked={o.xlsx} onChange={(xlsx) => dispatch({ type: 'patchOutput', patch: { xlsx } })} />
       </fieldset>
       <fieldset className="options inline">
         <legend>Report</legend>
-        <CheckField label="HTML" checked={o.html} onChange={(html) => dispatch({ type: 'patch', section: 'output', patch: { html } })} />
-        <CheckField label="PDF" checked={o.pdf} onChange={(pdf) => dispatch({ type: 'patch', section: 'output', patch: { pdf } })} />
+        <CheckField label="HTML" checked={o.html} onChange={(html) => dispatch({ type: 'patchOutput', patch: { html } })} />
+        <CheckField label="PDF" checked={o.pdf} onChange={(pdf) => dispatch({ type: 'patchOutput', patch: { pdf } })} />
       </fieldset>
       {props.blocked && <Callout tone="error">Fix this first: {props.blocked}.</Callout>}
       {!o.csv && !o.xlsx && <Callout tone="error">Choose at least one release format.</Callout>}

@@ -1,0 +1,184 @@
+import type { ColumnInfo } from '../../../common/ipc/api.js';
+import { compare, mul, parseRational, rational, rationalFromNumber, toNumber, type Rational } from '../../../common/exact/rational.js';
+import { named, own, withName, type Named } from '../../../common/job/names.js';
+import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
+import { Callout, NumberField, SelectField, TextField } from '../../../renderer/components/fields.js';
+import { formatNumber } from '../../../renderer/format.js';
+import { betaPrivacy, type BetaPrivacySpec } from '../definition.js';
+
+export interface BetaPrivacyDraft {
+  readonly mode: 'coefficient' | 'values';
+  readonly coefficient: number;
+  /** β as typed: a decimal or an exact fraction such as "1/4". */
+  readonly defaultBeta: string;
+  readonly overrides: Named<string>;
+  readonly algorithm: 'multi-size' | 'two-size' | 'anatomy';
+  readonly maxBucket: number;
+  readonly fakeValues: number;
+}
+
+/** The starting values of the mode not chosen (the suggested method uses the coefficient). */
+const START_DEFAULT_BETA = '0.3';
+const START_COEFFICIENT = 8;
+
+export interface BetaRow {
+  readonly value: string;
+  readonly count: number;
+  readonly frequency: number;
+  readonly betaText: string;
+  readonly beta?: number;
+  readonly problem?: string;
+}
+
+const ONE = rational(1n);
+
+function betaOf(text: string): Rational | undefined {
+  try {
+    const r = parseRational(text.trim());
+    return r.num > 0n && r.num <= r.den ? r : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The β of every value of the sensitive column, in exact rationals as the
+ * engine computes them, with infeasible values flagged (f_v > β_v: no bucket
+ * can hold the value's rows within its bound).
+ */
+export function betaRows(draft: BetaPrivacyDraft, column: ColumnInfo, total: number): BetaRow[] {
+  return column.top.map((t) => {
+    const frequency = t.count / total;
+    const f = rational(BigInt(t.count), BigInt(total));
+    if (draft.mode === 'coefficient') {
+      let beta: Rational;
+      try {
+        beta = mul(rationalFromNumber(draft.coefficient), f);
+      } catch {
+        return { value: t.value, count: t.count, frequency, betaText: 'n/a', problem: 'the coefficient must be a number' };
+      }
+      const capped = compare(beta, ONE) > 0 ? ONE : beta;
+      const feasible = compare(f, capped) <= 0;
+      return { value: t.value, count: t.count, frequency, betaText: compare(capped, ONE) === 0 ? '1' : `${draft.coefficient}·f`, beta: toNumber(capped), ...(feasible ? {} : { problem: `infeasible: β must be at least f = ${t.count}/${total}` }) };
+    }
+    const betaText = own(draft.overrides, t.value)?.trim() || draft.defaultBeta;
+    const beta = betaOf(betaText);
+    if (!beta) return { value: t.value, count: t.count, frequency, betaText, problem: 'β must be a number or fraction in (0, 1]' };
+    const feasible = compare(f, beta) <= 0;
+    return { value: t.value, count: t.count, frequency, betaText, beta: toNumber(beta), ...(feasible ? {} : { problem: `infeasible: β must be at least f = ${t.count}/${total}` }) };
+  });
+}
+
+function Form({ draft, set, context, problems }: FormProps<BetaPrivacyDraft>) {
+  const column = context.sensitive[0];
+  const rows = column ? betaRows(draft, column, context.file.rows) : [];
+  return (
+    <>
+      <p className="lead">Give each sensitive value the largest probability with which an adversary may infer it (β). Rare, very sensitive values get a small β.</p>
+      {problems['roles'] && <Callout tone="error">{problems['roles']}</Callout>}
+      <SelectField
+        label="β thresholds"
+        value={draft.mode}
+        options={[
+          { value: 'coefficient', label: 'proportional to frequency: β_v = c·f_v (the paper’s preset)' },
+          { value: 'values', label: 'a default with per-value overrides' },
+        ]}
+        onChange={(mode) => set({ mode })}
+      />
+      {draft.mode === 'coefficient' ? (
+        <NumberField label="Privacy coefficient c" min={1} max={64} step={1} value={draft.coefficient} onChange={(coefficient) => set({ coefficient })} error={problems['coefficient']} help="β_v = min(1, c·f_v): an adversary learns at most c times what the value's overall frequency already tells." />
+      ) : (
+        <TextField label="Default β" value={draft.defaultBeta} onChange={(defaultBeta) => set({ defaultBeta })} help="A number or an exact fraction such as 1/4; overrides below." />
+      )}
+      {column && (
+        <table className="grid beta-table">
+          <caption>
+            Values of “{column.name}” ({formatNumber(column.distinct)}) with their frequency and β
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Value</th>
+              <th scope="col" className="n">Records</th>
+              <th scope="col" className="n">Frequency f</th>
+              <th scope="col">β</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.value} className={r.problem ? 'bad' : undefined}>
+                <th scope="row">{r.value}</th>
+                <td className="n">{formatNumber(r.count)}</td>
+                <td className="n">{r.frequency.toFixed(4)}</td>
+                <td>
+                  {draft.mode === 'values' ? (
+                    <input
+                      type="text"
+                      className="beta-input"
+                      aria-label={`β for ${r.value}`}
+                      placeholder={draft.defaultBeta}
+                      value={own(draft.overrides, r.value) ?? ''}
+                      onChange={(e) => set({ overrides: withName(draft.overrides, r.value, e.target.value) })}
+                    />
+                  ) : (
+                    <span>{r.beta !== undefined ? r.beta.toFixed(4) : 'n/a'}</span>
+                  )}
+                </td>
+                <td>{r.problem ? <span className="error-text">{r.problem}</span> : <span className="ok-text">feasible</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {problems['beta'] && <Callout tone="error">{problems['beta']}</Callout>}
+      <fieldset className="options">
+        <legend>Buckets</legend>
+        <SelectField
+          label="Algorithm"
+          value={draft.algorithm}
+          options={[
+            { value: 'multi-size', label: 'Multi-size buckets (least information loss)' },
+            { value: 'two-size', label: 'Two bucket sizes' },
+            { value: 'anatomy', label: 'Anatomy (ℓ-diversity baseline)' },
+          ]}
+          onChange={(algorithm) => set({ algorithm })}
+        />
+        <NumberField label="Largest bucket" min={1} max={5000} step={1} value={draft.maxBucket} onChange={(maxBucket) => set({ maxBucket })} error={problems['maxBucket']} help="Larger buckets admit stricter β but blur more. A value needs buckets of at least ⌈1/β⌉ records." />
+        <NumberField label="Fake values per bucket" min={0} max={20} step={1} value={draft.fakeValues} onChange={(fakeValues) => set({ fakeValues })} error={problems['fakeValues']} help="Protects against an adversary who already knows other people in the bucket (corruption attack), at some cost in accuracy." />
+      </fieldset>
+    </>
+  );
+}
+
+function dataProblems(draft: BetaPrivacyDraft, context: Parameters<BrowserMechanism<BetaPrivacySpec, BetaPrivacyDraft>['dataProblems']>[1]): Problems {
+  const column = context.sensitive[0];
+  if (!column) return {};
+  if (column.top.length < column.distinct) return { beta: `“${column.name}” has too many distinct values for the β table` };
+  const infeasible = betaRows(draft, column, context.file.rows).filter((r) => r.problem);
+  return infeasible.length ? { beta: `${infeasible.length} value(s) need a larger β: ${infeasible.slice(0, 3).map((r) => r.value).join(', ')}` } : {};
+}
+
+export const betaPrivacyBrowser: BrowserMechanism<BetaPrivacySpec, BetaPrivacyDraft> = {
+  definition: betaPrivacy,
+  sensitive: 'one',
+  recodes: false,
+  fromMethod: (m) => ({
+    mode: 'coefficient' in m.beta ? 'coefficient' : 'values',
+    coefficient: 'coefficient' in m.beta ? Number(m.beta.coefficient) : START_COEFFICIENT,
+    defaultBeta: 'default' in m.beta ? String(m.beta.default) : START_DEFAULT_BETA,
+    overrides: named(Object.entries('values' in m.beta ? m.beta.values : {}).map(([value, beta]): [string, string] => [value, String(beta)])),
+    algorithm: m.algorithm,
+    maxBucket: m.maxBucket,
+    fakeValues: m.fakeValues,
+  }),
+  toMethod: (d) => ({
+    type: 'beta-privacy',
+    beta: d.mode === 'coefficient' ? { coefficient: d.coefficient } : { default: d.defaultBeta, values: named(Object.entries(d.overrides).filter(([, v]) => v.trim() !== '')) },
+    algorithm: d.algorithm,
+    maxBucket: d.maxBucket,
+    fakeValues: d.fakeValues,
+  }),
+  fieldOf: (path) => (path[0] === 'beta' && path[1] === 'coefficient' ? 'coefficient' : path[0] === 'beta' ? 'beta' : String(path[0] ?? '')),
+  dataProblems,
+  Form,
+};

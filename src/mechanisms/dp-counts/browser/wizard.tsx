@@ -1,0 +1,185 @@
+import { named, own, withName, type Named } from '../../../common/job/names.js';
+import type { BrowserMechanism, FormProps, WizardContext } from '../../../renderer/components/browser-mechanism.js';
+import { CheckField, NumberField, SelectField, TextField } from '../../../renderer/components/fields.js';
+import { formatNumber } from '../../../renderer/format.js';
+import { dpCounts, type DpCountsSpec } from '../definition.js';
+import { MAX_RHO } from '../glm.js';
+
+export interface DpCountsDraft {
+  readonly epsilon: number;
+  readonly columns: readonly string[];
+  readonly noise: 'laplace' | 'generalized-laplace';
+  readonly correlation: 'none' | 'ar1' | 'groupBy';
+  readonly rho: number;
+  readonly groupBy: string;
+  readonly seriesBy: string;
+  readonly iteration: 'keep' | 'refresh';
+  readonly parts: number;
+  /** Public values per column, as typed (comma or line separated); empty: the values in the data. */
+  readonly domains: Named<string>;
+}
+
+/** The correlation offered before one is set. */
+const START_RHO = 0.5;
+
+/** The typed public values of a column, as the job's domain. */
+export function publicValues(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+/** The counted and series columns: the only ones whose public values the job takes. */
+function cellColumns(d: DpCountsDraft): string[] {
+  return [...new Set([...d.columns, ...(d.seriesBy ? [d.seriesBy] : [])])];
+}
+
+function publicDomains(d: DpCountsDraft): { domains?: Record<string, string[]> } {
+  const used = new Set(cellColumns(d));
+  const entries = Object.entries(d.domains)
+    .filter(([c, text]) => used.has(c) && publicValues(text).length > 0)
+    .map(([c, text]): [string, string[]] => [c, publicValues(text)]);
+  return entries.length > 0 ? { domains: named(entries) } : {};
+}
+
+function Form({ draft, set, context, problems }: FormProps<DpCountsDraft>) {
+  const { file, roles } = context;
+  const columns = file.columns.filter((c) => own(roles, c.name) !== 'identifier');
+  const marginals = draft.columns.length + (draft.columns.length * (draft.columns.length - 1)) / 2;
+  return (
+    <>
+      <p className="lead">Choose which counts to publish and how much noise protects them. All 1- and 2-way marginals over the chosen columns are released.</p>
+      <fieldset className="options">
+        <legend>Columns to count</legend>
+        {columns.map((c) => (
+          <CheckField
+            key={c.name}
+            label={`${c.name} (${formatNumber(c.distinct)} values)`}
+            checked={draft.columns.includes(c.name)}
+            onChange={(on) => set({ columns: on ? [...draft.columns, c.name] : draft.columns.filter((x) => x !== c.name) })}
+          />
+        ))}
+        {problems['columns'] && <p className="error-text">{problems['columns']}</p>}
+      </fieldset>
+      {cellColumns(draft).length > 0 && (
+        <fieldset className="options">
+          <legend>Public values (the cells of the tables)</legend>
+          <p className="help">
+            Every listed value gets a cell, whether or not the data hold it. Left empty, the cells are the values found in the data, and the release then shows which values occur — a value held by one person reveals that person.
+          </p>
+          {cellColumns(draft).map((name) => {
+            const info = file.columns.find((c) => c.name === name);
+            const complete = info !== undefined && info.distinct <= info.top.length;
+            return (
+              <div key={name} className="field wide">
+                <TextField label={`Public values of ${name}`} value={own(draft.domains, name) ?? ''} onChange={(text) => set({ domains: withName(draft.domains, name, text) })} placeholder="empty: the data's values" wide />
+                {complete && (
+                  <button type="button" onClick={() => set({ domains: withName(draft.domains, name, info.top.map((t) => t.value).sort().join(', ')) })}>
+                    Use the file's {formatNumber(info.distinct)} values
+                  </button>
+                )}
+                {own(problems, `domain.${name}`) && <p className="error-text">{own(problems, `domain.${name}`)}</p>}
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+      <fieldset className="options">
+        <legend>Noise</legend>
+        <NumberField
+          label="ε (privacy budget)"
+          min={0.01}
+          max={20}
+          step={0.1}
+          value={draft.epsilon}
+          onChange={(epsilon) => set({ epsilon })}
+          error={problems['epsilon']}
+          help={`Split over ${marginals} marginal table(s): each count gets noise of scale ${marginals > 0 && draft.epsilon > 0 ? (marginals / draft.epsilon).toPrecision(3) : 'n/a'}. Smaller ε protects more.`}
+        />
+        <SelectField
+          label="Noise"
+          value={draft.noise}
+          options={[
+            { value: 'laplace', label: 'independent discrete Laplace (ε-DP)' },
+            { value: 'generalized-laplace', label: 'correlated generalized Laplace (for correlated counts)' },
+          ]}
+          onChange={(noise) => set({ noise })}
+          help="Correlated noise resists filtering of series, but the joint release is only described by ε_eff."
+        />
+        {draft.noise === 'generalized-laplace' && (
+          <>
+            <SelectField
+              label="Correlation model"
+              value={draft.correlation}
+              options={[
+                { value: 'none', label: 'none (series only)' },
+                { value: 'ar1', label: 'AR(1) along the answers or series' },
+                { value: 'groupBy', label: 'within groups of a column' },
+              ]}
+              onChange={(correlation) => set({ correlation })}
+            />
+            {problems['correlation'] && <p className="error-text">{problems['correlation']}</p>}
+            {draft.correlation !== 'none' && <NumberField label="ρ" min={-MAX_RHO} max={MAX_RHO} step={0.05} value={draft.rho} onChange={(rho) => set({ rho })} error={problems['rho']} help={`Public correlation of the noise; capped at ${MAX_RHO}.`} />}
+            {draft.correlation === 'groupBy' && (
+              <SelectField label="Group by" value={draft.groupBy} options={[{ value: '', label: 'choose…' }, ...draft.columns.map((c) => ({ value: c, label: c }))]} onChange={(groupBy) => set({ groupBy })} />
+            )}
+            {problems['groupBy'] && <p className="error-text">{problems['groupBy']}</p>}
+            <SelectField label="Series over" value={draft.seriesBy} options={[{ value: '', label: 'no series' }, ...columns.map((c) => ({ value: c.name, label: c.name }))]} onChange={(seriesBy) => set({ seriesBy })} help="Each count becomes a series over this column (e.g. month), with AR(1) noise along it." />
+          </>
+        )}
+        <NumberField label="Parts" min={1} max={100} step={1} value={draft.parts} onChange={(parts) => set({ parts })} error={problems['parts']} help="Answer the counts on random parts of equal size (reported with ε′ of Theorem 2)." />
+      </fieldset>
+    </>
+  );
+}
+
+/** Public values that cannot be a domain, or that leave out values the file holds. */
+function dataProblems(d: DpCountsDraft, context: WizardContext): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const [column, text] of Object.entries(d.domains)) {
+    const values = publicValues(text);
+    if (values.length === 0 || !cellColumns(d).includes(column)) continue;
+    const key = `domain.${column}`;
+    if (values.length < 2) problems[key] = 'list at least 2 values, or none';
+    else if (new Set(values).size !== values.length) problems[key] = 'a value is listed twice';
+    else {
+      const known = context.file.columns.find((c) => c.name === column);
+      const missing = known && known.distinct <= known.top.length ? known.top.map((t) => t.value).filter((v) => !values.includes(v)) : [];
+      if (missing.length > 0) problems[key] = `the data also hold ${missing.slice(0, 4).map((v) => `“${v}”`).join(', ')}${missing.length > 4 ? ', …' : ''}`;
+    }
+  }
+  return problems;
+}
+
+export const dpCountsBrowser: BrowserMechanism<DpCountsSpec, DpCountsDraft> = {
+  definition: dpCounts,
+  sensitive: 'none',
+  recodes: false,
+  fromMethod: (m) => ({
+    epsilon: m.epsilon,
+    columns: m.columns ?? [],
+    noise: m.noise,
+    correlation: m.correlation ? ('model' in m.correlation ? 'ar1' : 'groupBy') : 'none',
+    rho: m.correlation?.rho ?? START_RHO,
+    groupBy: m.correlation && 'groupBy' in m.correlation ? m.correlation.groupBy : '',
+    seriesBy: m.series?.by ?? '',
+    iteration: m.series?.iteration ?? 'keep',
+    parts: m.parts,
+    domains: named(Object.entries(m.domains ?? {}).map(([c, values]): [string, string] => [c, values.join(', ')])),
+  }),
+  toMethod: (d) => ({
+    type: 'dp-counts',
+    epsilon: d.epsilon,
+    queries: 'marginals',
+    columns: [...d.columns],
+    noise: d.noise,
+    ...(d.correlation === 'ar1' ? { correlation: { model: 'ar1', rho: d.rho } } : d.correlation === 'groupBy' ? { correlation: { groupBy: d.groupBy, rho: d.rho } } : {}),
+    ...(d.seriesBy ? { series: { by: d.seriesBy, iteration: d.iteration } } : {}),
+    parts: d.parts,
+    ...publicDomains(d),
+  }),
+  fieldOf: (path) => (path[0] === 'correlation' ? (path[1] === 'rho' ? 'rho' : path[1] === 'groupBy' ? 'groupBy' : 'correlation') : path[0] === 'domains' && path.length > 1 ? `domain.${String(path[1])}` : String(path[0] ?? '')),
+  dataProblems,
+  Form,
+};

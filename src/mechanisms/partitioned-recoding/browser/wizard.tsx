@@ -1,0 +1,66 @@
+import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
+import { Callout, NumberField, SelectField } from '../../../renderer/components/fields.js';
+import { partitionedRecoding, type PartitionedRecodingSpec } from '../definition.js';
+
+export interface PartitionedRecodingDraft {
+  readonly parts: number;
+  readonly model: 'k-anonymity' | 'l-diversity' | 't-closeness';
+  readonly k: number;
+  readonly l: number;
+  readonly t: number;
+}
+
+/** The parameters of the models not chosen, offered when the person switches model. */
+const START_MODELS = { k: 5, l: 2, t: 0.2 };
+
+function Form({ draft, set, problems, recodingTable }: FormProps<PartitionedRecodingDraft>) {
+  return (
+    <>
+      <p className="lead">Choose the privacy model and the number of random parts, then how coarsely each column is released.</p>
+      {problems['roles'] && <Callout tone="error">{problems['roles']}</Callout>}
+      <fieldset className="options">
+        <legend>Model and parts</legend>
+        <SelectField
+          label="Privacy model"
+          value={draft.model}
+          options={[
+            { value: 'k-anonymity', label: 'k-anonymity' },
+            { value: 'l-diversity', label: 'ℓ-diversity (distinct)' },
+            { value: 't-closeness', label: 't-closeness' },
+          ]}
+          onChange={(model) => set({ model })}
+        />
+        {draft.model === 'k-anonymity' && <NumberField label="k" min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every class of records sharing their quasi-identifiers has at least k records." />}
+        {draft.model === 'l-diversity' && <NumberField label="ℓ" min={2} max={100} step={1} value={draft.l} onChange={(l) => set({ l })} error={problems['l']} help="Every class holds at least ℓ different sensitive values." />}
+        {draft.model === 't-closeness' && <NumberField label="t" min={0.01} max={1} step={0.01} value={draft.t} onChange={(t) => set({ t })} error={problems['t']} help="Every class's sensitive distribution is within t of the whole part's." />}
+        <NumberField label="Parts" min={1} max={100} step={1} value={draft.parts} onChange={(parts) => set({ parts })} error={problems['parts']} help="Random disjoint parts of equal size, each anonymized on its own with the same generalization." />
+      </fieldset>
+      {recodingTable}
+    </>
+  );
+}
+
+export const partitionedRecodingBrowser: BrowserMechanism<PartitionedRecodingSpec, PartitionedRecodingDraft> = {
+  definition: partitionedRecoding,
+  sensitive: 'none',
+  recodes: true,
+  fromMethod: (m) => ({
+    parts: m.parts,
+    model: m.model.type,
+    k: m.model.type === 'k-anonymity' ? m.model.k : START_MODELS.k,
+    l: m.model.type === 'l-diversity' ? m.model.l : START_MODELS.l,
+    t: m.model.type === 't-closeness' ? m.model.t : START_MODELS.t,
+  }),
+  toMethod: (d, { recoding }) => ({
+    type: 'partitioned-recoding',
+    parts: d.parts,
+    model: d.model === 'k-anonymity' ? { type: d.model, k: d.k } : d.model === 'l-diversity' ? { type: d.model, l: d.l } : { type: d.model, t: d.t },
+    hierarchies: recoding.hierarchies,
+    levels: recoding.levels,
+  }),
+  fieldOf: (path) => (path[0] === 'model' ? String(path[1] ?? 'model') : path[0] === 'levels' && path.length > 1 ? `hierarchy.${String(path[1])}` : String(path[0] ?? '')),
+  dataProblems(d, context): Problems {
+    return d.model !== 'k-anonymity' && context.sensitive.length !== 1 ? { roles: `${d.model} needs exactly one sensitive column` } : {};
+  },
+  Form,
+};

@@ -1,0 +1,49 @@
+import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
+import { CheckField, NumberField } from '../../../renderer/components/fields.js';
+import { epsilonBeyondMax, ReconstructionTestFields, type Bound } from '../../../renderer/components/reconstruction-test-fields.js';
+import { reconstructionPrivacy, type ReconstructionPrivacySpec } from '../definition.js';
+
+export interface ReconstructionPrivacyDraft {
+  readonly retention: number;
+  readonly epsilon: number;
+  readonly delta: number;
+  readonly bound: Bound;
+  readonly strict: boolean;
+}
+
+function Form({ draft, set, problems }: FormProps<ReconstructionPrivacyDraft>) {
+  return (
+    <>
+      <p className="lead">Set how strongly micro groups are protected.</p>
+      <NumberField
+        label="Retention probability p"
+        slider
+        min={0.01}
+        max={0.99}
+        step={0.01}
+        value={draft.retention}
+        onChange={(retention) => set({ retention })}
+        error={problems['retention']}
+        help="Each record keeps its true sensitive value with probability p and otherwise gets a random one. Lower p protects more but makes every figure noisier."
+      />
+      <fieldset className="options">
+        <legend>Reconstruction privacy</legend>
+        <ReconstructionTestFields epsilon={draft.epsilon} delta={draft.delta} bound={draft.bound} set={set} problems={problems} />
+        <CheckField label="Strict: trim the few sampled rows that coin flips add" checked={draft.strict} onChange={(strict) => set({ strict })} help="so every group passes the exact test (recommended)." />
+      </fieldset>
+    </>
+  );
+}
+
+export const reconstructionPrivacyBrowser: BrowserMechanism<ReconstructionPrivacySpec, ReconstructionPrivacyDraft> = {
+  definition: reconstructionPrivacy,
+  sensitive: 'some',
+  recodes: false,
+  fromMethod: (m) => ({ retention: m.retention, epsilon: m.epsilon, delta: m.delta, bound: m.bound, strict: m.strict }),
+  toMethod: (d) => ({ type: 'reconstruction-privacy', retention: d.retention, epsilon: d.epsilon, delta: d.delta, bound: d.bound, strict: d.strict }),
+  dataProblems(d, context) {
+    const beyond = epsilonBeyondMax(d.epsilon, d.retention, context.sensitive);
+    return beyond ? { epsilon: beyond } : ({} as Problems);
+  },
+  Form,
+};

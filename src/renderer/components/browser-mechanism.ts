@@ -1,0 +1,55 @@
+import type { ReactElement } from 'react';
+import type { z } from 'zod';
+import type { ColumnInfo, OpenedFile } from '../../common/ipc/api.js';
+import type { Role } from '../../common/job/job-parts.js';
+import type { Named } from '../../common/job/names.js';
+import type { AnyMechanismDefinition } from '../../common/mechanism.js';
+import type { RecodingChoice } from './recoding.js';
+
+/** What a mechanism's form and checks may know of the wizard: the opened file and the roles. */
+export interface WizardContext {
+  readonly file: OpenedFile;
+  readonly roles: Named<Role>;
+  /** The columns marked sensitive, in file order. */
+  readonly sensitive: readonly ColumnInfo[];
+  /** The per-column generalization the recoding mechanisms share (the hierarchy table). */
+  readonly recoding: RecodingChoice;
+}
+
+/** Problems that block the run, keyed by the field they belong to (shown next to it). */
+export type Problems = Readonly<Record<string, string>>;
+
+export interface FormProps<D> {
+  readonly draft: D;
+  readonly set: (patch: Partial<D>) => void;
+  readonly context: WizardContext;
+  readonly problems: Problems;
+  /** The shared hierarchy table, for the mechanisms that recode. */
+  readonly recodingTable: ReactElement | null;
+  /** Fixed levels changed after a risk preview of this file (the DP theorem does not cover them). */
+  readonly levelsChangedAfterPreview: boolean;
+}
+
+/**
+ * A mechanism's wizard part. D is the draft: the values of its form as the
+ * person types them. The job's method object is built from it and validated
+ * with the mechanism's own zod schema (definition.ts), so the wizard holds no
+ * copy of the job's rules or defaults: `initial` is the schema's parse of the
+ * mechanism's suggested method.
+ */
+export interface BrowserMechanism<S, D> {
+  readonly definition: AnyMechanismDefinition;
+  /** The draft of a job method that parsed (a saved job, or the suggested start). */
+  fromMethod(method: S): D;
+  /** The job's method object (before parsing: the schema applies its defaults). */
+  toMethod(draft: D, context: Pick<WizardContext, 'recoding'>): z.input<AnyMechanismDefinition['schema']>;
+  /** Checks against the data that the schema cannot make (ε beyond ε_max of a column, an infeasible β). */
+  dataProblems(draft: D, context: WizardContext): Problems;
+  /** Which sensitive columns the mechanism needs: one, at least one, or none. */
+  readonly sensitive: 'one' | 'some' | 'none';
+  /** The mechanism generalizes columns with the shared hierarchy table. */
+  readonly recodes: boolean;
+  /** Map a schema issue's path to the field it belongs to ("target.epsilon" → "targetEpsilon"). */
+  fieldOf?(path: readonly (string | number)[]): string;
+  Form(props: FormProps<D>): ReactElement;
+}

@@ -1,0 +1,68 @@
+import type { ColumnInfo } from '../../common/ipc/api.js';
+import { own, type Named } from '../../common/job/names.js';
+import type { Problems } from './browser-mechanism.js';
+import { NO_HIERARCHY, recodingExample, type HierarchyChoice } from './recoding.js';
+
+/**
+ * The per-column generalization table the recoding mechanisms share: a
+ * hierarchy per column (ARX file, intervals, masking) and its fixed level.
+ */
+export function RecodingTable(props: {
+  columns: readonly ColumnInfo[];
+  choices: Named<HierarchyChoice>;
+  onChange: (column: string, patch: Partial<HierarchyChoice>) => void;
+  problems: Problems;
+  /** Levels are chosen by the private search, not typed. */
+  searched: boolean;
+  chooseFile?: (() => Promise<string | null>) | undefined;
+}) {
+  return (
+    <table className="grid hierarchy-table">
+      <caption>Generalization per column</caption>
+      <thead>
+        <tr>
+          <th scope="col">Column</th>
+          <th scope="col">Hierarchy</th>
+          <th scope="col">Definition</th>
+          <th scope="col" className="n">Level</th>
+          <th scope="col">Preview</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.columns.map((c) => {
+          const h = own(props.choices, c.name) ?? NO_HIERARCHY;
+          const set = (patch: Partial<HierarchyChoice>) => props.onChange(c.name, patch);
+          const problem = own(props.problems, `hierarchy.${c.name}`);
+          return (
+            <tr key={c.name} className={problem ? 'bad' : undefined}>
+              <th scope="row">{c.name}</th>
+              <td>
+                <select aria-label={`Hierarchy of ${c.name}`} value={h.kind} onChange={(e) => set({ kind: e.target.value as HierarchyChoice['kind'], level: e.target.value === 'none' ? 0 : Math.max(1, h.level) })}>
+                  <option value="none">none: as collected</option>
+                  <option value="file">ARX hierarchy file</option>
+                  <option value="interval">intervals (numbers)</option>
+                  <option value="masking">masking (codes)</option>
+                </select>
+              </td>
+              <td>
+                {h.kind === 'file' && <input type="text" aria-label={`Hierarchy file of ${c.name}`} value={h.file} placeholder="/path/hierarchy.csv" onChange={(e) => set({ file: e.target.value })} />}
+                {h.kind === 'file' && props.chooseFile && (
+                  <button type="button" onClick={() => void props.chooseFile!().then((path) => path && set({ file: path }))}>
+                    Choose…<span className="visually-hidden"> the hierarchy file of {c.name}</span>
+                  </button>
+                )}
+                {h.kind === 'interval' && <input type="text" aria-label={`Interval widths of ${c.name}`} value={h.widths} onChange={(e) => set({ widths: e.target.value })} />}
+                {h.kind === 'masking' && <input type="number" aria-label={`Code length of ${c.name}`} min={1} max={64} value={h.length} onChange={(e) => set({ length: Number(e.target.value) })} />}
+                {problem && <p className="error-text">{problem}</p>}
+              </td>
+              <td className="n">
+                {h.kind !== 'none' && (props.searched ? <span className="muted">searched</span> : <input type="number" aria-label={`Level of ${c.name}`} min={0} max={64} value={h.level} onChange={(e) => set({ level: Number(e.target.value) })} />)}
+              </td>
+              <td className="muted">{recodingExample(c.top[0]?.value, h)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
