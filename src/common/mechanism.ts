@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ReportSectionName } from './report/report-model.js';
 
 /**
  * What a mechanism says about itself, in plain words, for the wizard's method
@@ -19,6 +20,8 @@ export interface MechanismMetadata {
   readonly differentiallyPrivate: boolean;
   /** The source, by authors, title and year. */
   readonly source: string;
+  /** The report sections the mechanism adds (their schemas are in the report model). */
+  readonly reportSections: readonly ReportSectionName[];
 }
 
 /**

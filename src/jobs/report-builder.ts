@@ -1,7 +1,7 @@
 import { platform, release as osRelease } from 'node:os';
 import { basename } from 'node:path';
 import type { ImportedTable } from '../io/input/import-types.js';
-import { CONFIDENTIAL_MARK, REPORT_SCHEMA, type Report, type ReportVariant } from '../common/report/report-model.js';
+import { CONFIDENTIAL_MARK, REPORT_SCHEMA, withoutNonFinite, type Report, type ReportVariant } from '../common/report/report-model.js';
 import type { Job } from '../mechanisms/definitions.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
 import { publicJob } from './public-job.js';
@@ -23,7 +23,7 @@ export interface ReportContext {
 
 export function buildReport(ctx: ReportContext): Report {
   const { imported, outcome, job } = ctx;
-  return {
+  return withoutNonFinite<Report>({
     schema: REPORT_SCHEMA,
     kind: ctx.kind,
     variant: 'internal',
@@ -67,7 +67,7 @@ export function buildReport(ctx: ReportContext): Report {
       ...outcome.warnings,
       ...(imported.rejectedRowCount > 0 ? [`${imported.rejectedRowCount} malformed row(s) of the input were rejected and not released.`] : []),
     ],
-  };
+  });
 }
 
 /** Methods whose guarantee is differential privacy: an exact statistic of the input is outside it. */
@@ -95,7 +95,7 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
   const { risk } = report;
   const beta = report.beta;
   const input = report.input;
-  return {
+  return withoutNonFinite<Report>({
     schema: report.schema,
     kind: report.kind,
     variant: 'external' satisfies ReportVariant,
@@ -153,7 +153,7 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
     ...(report.dp ? { dp: { ...report.dp, filtering: [], inference: [] } } : {}),
     ...(report.output ? { output: { dir: basename(report.output.dir), rows: report.output.rows, files: report.output.files } } : {}),
     warnings: parts.warnings,
-  };
+  });
 }
 
 function externalAnonymity(a: NonNullable<Report['anonymity']>): NonNullable<Report['anonymity']> {

@@ -19,6 +19,7 @@ import type { LoadedJob } from './load-job.js';
 import type { MethodContext } from './method-kit/method-context.js';
 import type { NodeMechanism } from './method-kit/node-mechanism.js';
 import { nodeMechanismOf } from '../mechanisms/node-registry.js';
+import { parseReport } from '../mechanisms/report-schema.js';
 import type { MechanismType } from '../mechanisms/definitions.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
 import { stamped } from './method-kit/release-view.js';
@@ -85,6 +86,16 @@ function methodContext(loaded: LoadedJob, options: RunOptions, mode: MethodConte
   return { random: options.random, mode, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f) };
 }
 
+/**
+ * The report as its schema allows it, or an error before anything is written: a field that is not in
+ * the schema (an internal fact in the external variant, say) is a defect, never published.
+ */
+function checked(report: Report): Report {
+  const parsed = parseReport(report, report.variant);
+  if (!parsed.ok) throw new Error(`the ${report.variant} report does not match the report schema: ${parsed.problems.slice(0, 5).join('; ')}`);
+  return report;
+}
+
 function publicParts(job: Job, outcome: MethodOutcome): PublicParts {
   return { summary: outcome.externalSummary, warnings: outcome.externalWarnings ?? [], job };
 }
@@ -99,7 +110,7 @@ export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
     kind: 'assessment', job: loaded.job, inputPath, imported, outcome,
     testRandomness: options.random.deterministic, createdAt: (options.now ?? (() => new Date()))(),
   });
-  return loaded.job.output.variant[0] === 'external' ? externalVariant(report, publicParts(loaded.job, outcome)) : report;
+  return checked(loaded.job.output.variant[0] === 'external' ? externalVariant(report, publicParts(loaded.job, outcome)) : report);
 }
 
 /** The internal report's folder: the job's, or a sibling of the release named after it. */
@@ -208,17 +219,17 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const external = externalVariant(draft, parts);
     files.push({ name: 'job.json', ...writeText(release.file('job.json'), JSON.stringify(external.job, null, 2) + '\n') });
     const renderings = writeRenderings(release, 'report', { ...external, output: { ...external.output!, files: [...files] } }, job.output.report);
-    const published: Report = { ...external, output: { ...external.output!, files: [...files, ...renderings] } };
+    const published = checked({ ...external, output: { ...external.output!, files: [...files, ...renderings] } });
     const reportJson = writeText(release.file('report.json'), JSON.stringify(published, jsonReplacer, 2) + '\n');
     const releaseFiles = [...files, ...renderings, { name: 'report.json', ...reportJson }];
     writeFileSync(release.file(MANIFEST), manifestJson('release', releaseFiles), { flag: 'wx' });
 
     // The internal report lists the release's files too, so the custodian holds every checksum.
-    const confidential: Report = {
+    const confidential = checked({
       ...draft,
       output: { ...draft.output!, files: releaseFiles },
       warnings: [...draft.warnings, ...stale.map((name) => `Removed ${name}, a staging folder left by an interrupted run (it held partial output).`)],
-    };
+    });
     const internalFiles: OutputFile[] = [];
     internalFiles.push({ name: 'job.json', ...writeText(internal.file('job.json'), JSON.stringify(confidential.job, null, 2) + '\n') });
     internalFiles.push(...writeRenderings(internal, 'internal-report', confidential, job.output.report));

@@ -1,8 +1,15 @@
 /**
- * The report model (schema custos.report/1): report.json is this object, and
- * every rendering (HTML now, PDF and workbook sheets later) is drawn from it.
+ * The report model (schema custos.report/1) as a zod schema: report.json is
+ * this object, and every rendering (HTML, PDF, workbook sheets, the wizard's
+ * results) is drawn from it. One builder makes both variants: the internal
+ * report (confidential: facts of the input) and the external one published in
+ * the release, which is the same schema with every internal-only field left
+ * out. Objects are strict, so an internal field in an external report is an
+ * error that names it (verify's publishability check rests on this), and a
+ * value the report hides is absent, never NaN or null.
  */
-import type { ReidentificationRisk } from '../risk/reidentification.js';
+import { z } from 'zod';
+import { nameRecord } from '../job/job-parts.js';
 
 export const REPORT_SCHEMA = 'custos.report/1';
 
@@ -11,15 +18,39 @@ export const CONFIDENTIAL_MARK = 'CONFIDENTIAL: internal report on the confident
 
 export type ReportVariant = 'internal' | 'external';
 
-export interface ColumnReport {
-  readonly name: string;
-  readonly role: 'identifier' | 'quasi' | 'sensitive' | 'insensitive';
-  /** True when the role came from the default (not named in the job). */
-  readonly defaulted: boolean;
-  readonly type: string;
-  /** Internal variant only: counts of the confidential data. */
-  readonly distinct?: number;
-  readonly missing?: number;
+/** A finite number: NaN and infinities are not values a report states (a hidden value is absent). */
+const num = z.number().finite();
+const count = z.number().int().nonnegative();
+const obj = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
+/**
+ * Keys that only the internal variant has. Typed as present: the TypeScript shape of a report is the
+ * internal one; the external schema lacks the keys, so its strict objects refuse them.
+ */
+const internalOnly = <T extends z.ZodRawShape>(internal: boolean, shape: T): T => (internal ? shape : ({} as T));
+/** A field the external variant publishes empty, with the internal variant's type. */
+const emptyWhenExternal = <T extends z.ZodTypeAny>(internal: boolean, schema: T, empty: z.ZodTypeAny): T => (internal ? schema : (empty as unknown as T));
+
+const reidentificationRisk = obj({
+  records: count,
+  classes: count,
+  sampleUniques: count,
+  sampleUniqueShare: num,
+  prosecutorHighest: num,
+  prosecutorAverage: num,
+  recordsAtHighestRisk: num,
+  journalistHighest: num,
+  marketerAverage: num,
+});
+
+function columnReport(internal: boolean) {
+  return obj({
+    name: z.string(),
+    role: z.enum(['identifier', 'quasi', 'sensitive', 'insensitive']),
+    /** True when the role came from the default (not named in the job). */
+    defaulted: z.boolean(),
+    type: z.string(),
+    ...internalOnly(internal, { distinct: count.optional(), missing: count.optional() }),
+  });
 }
 
 /**
@@ -28,234 +59,297 @@ export interface ColumnReport {
  * every count are facts of the confidential file that no guarantee covers
  * (the hash is a membership oracle for anyone holding a candidate file).
  */
-export interface InputReport {
-  readonly format: 'csv' | 'xlsx';
-  readonly columns: readonly ColumnReport[];
-  readonly path?: string;
-  readonly sha256?: string;
-  readonly bytes?: number;
-  readonly rows?: number;
-  readonly encoding?: string;
-  readonly delimiter?: string;
-  readonly sheet?: string;
-  readonly rejectedRows?: number;
-  readonly rejectedRowLines?: readonly number[];
+function inputReport(internal: boolean) {
+  return obj({
+    format: z.enum(['csv', 'xlsx']),
+    columns: z.array(columnReport(internal)),
+    encoding: z.string().optional(),
+    delimiter: z.string().optional(),
+    ...internalOnly(internal, {
+      path: z.string().optional(),
+      sha256: z.string().optional(),
+      bytes: count.optional(),
+      rows: count.optional(),
+      sheet: z.string().optional(),
+      rejectedRows: count.optional(),
+      rejectedRowLines: z.array(count).optional(),
+    }),
+  });
 }
 
-export interface RiskyGroup {
-  /** The group's non-sensitive values (internal variant only). */
-  readonly values: Readonly<Record<string, string>>;
-  readonly size: number;
-  readonly value: string;
-  readonly trueFrequency: number;
-  readonly globalFrequency: number;
-  readonly sizeThreshold: number;
-  readonly passesBefore: boolean;
-  /** Adversary's raw MLE F' of the value from the plain-perturbation release. */
-  readonly estimateBefore: number;
+const riskyGroup = obj({
+  /** The group's non-sensitive values. */
+  values: nameRecord(z.string()),
+  size: count,
+  value: z.string(),
+  trueFrequency: num,
+  globalFrequency: num,
+  sizeThreshold: num,
+  passesBefore: z.boolean(),
+  /** Adversary's raw MLE F' of the value from the plain-perturbation release (absent when not measured). */
+  estimateBefore: num.optional(),
   /** Adversary's raw MLE F' from this release (reconstruction privacy), when it exists. */
-  readonly estimateAfter?: number;
-  readonly trialsAfter?: number;
+  estimateAfter: num.optional(),
+  trialsAfter: count.optional(),
+});
+
+const relativeErrors = obj({
+  release: num.optional(),
+  uniformPerturbation: num.optional(),
+  reconstructionPrivacy: num.optional(),
+  anatomy: num.optional(),
+});
+
+/** One sensitive attribute of a randomized-response release. */
+function sensitiveReport(internal: boolean) {
+  return obj({
+    column: z.string(),
+    domainSize: count,
+    domainDeclared: z.boolean(),
+    retention: num,
+    retentionExact: z.string(),
+    microGroups: count,
+    violatingAfter: count,
+    /** Query errors compare the release with the confidential data: internal only. */
+    relativeError: emptyWhenExternal(internal, obj({ uniformPerturbation: num.optional(), reconstructionPrivacy: num.optional() }), obj({})),
+    queries: count,
+    queryAttempts: count,
+    /** ρ2 reached for a few priors ρ1 at this retention (uniform perturbation's guarantee). */
+    rhoCurve: z.array(obj({ rho1: num, rho2: num })),
+    releaseFile: z.string().optional(),
+    ...internalOnly(internal, {
+      violatingBefore: count.optional(),
+      violatingRowsBefore: count.optional(),
+      largestValidEpsilon: num.optional(),
+      unprotectableGroups: count.optional(),
+      sampledGroups: count.optional(),
+      suppressedGroups: count.optional(),
+      suppressedRows: count.optional(),
+      trimmedRows: count.optional(),
+      riskiestGroups: z.array(riskyGroup).optional(),
+      /** Each value's true frequency and its reconstruction (MLE) from the whole release. */
+      distribution: z.array(obj({ value: z.string(), original: num, reconstructed: num.optional() })).optional(),
+    }),
+  });
 }
 
-export interface SensitiveReport {
-  readonly column: string;
-  readonly domainSize: number;
-  readonly domainDeclared: boolean;
-  readonly retention: number;
-  readonly retentionExact: string;
-  readonly microGroups: number;
-  /** Facts of the input before protection: internal variant only (absent in the external one). */
-  readonly violatingBefore?: number;
-  readonly violatingRowsBefore?: number;
-  readonly violatingAfter: number;
-  readonly largestValidEpsilon?: number;
-  readonly unprotectableGroups?: number;
-  readonly sampledGroups?: number;
-  readonly suppressedGroups?: number;
-  readonly suppressedRows?: number;
-  readonly trimmedRows?: number;
-  readonly relativeError: { readonly uniformPerturbation?: number; readonly reconstructionPrivacy?: number };
-  readonly queries: number;
-  readonly queryAttempts: number;
-  readonly riskiestGroups?: readonly RiskyGroup[];
-  /** Internal view: each value's true frequency and its reconstruction (MLE) from the whole release. */
-  readonly distribution?: readonly { readonly value: string; readonly original: number; readonly reconstructed: number }[];
-  /** ρ2 reached for a few priors ρ1 at this retention (uniform perturbation's guarantee). */
-  readonly rhoCurve: readonly { readonly rho1: number; readonly rho2: number }[];
-  readonly releaseFile?: string;
+const inferenceBound = obj({ value: num, count: count, size: count, beta: num, betaExact: z.string(), holds: z.boolean() });
+
+const bucketSetting = {
+  algorithm: z.string(),
+  sizes: nameRecord(count),
+  loss: num,
+  mse: num,
+  feasible: z.boolean(),
+  note: z.string().optional(),
+};
+
+function betaReport(internal: boolean) {
+  return obj({
+    sensitive: z.string(),
+    values: z.array(
+      obj({
+        value: z.string(),
+        beta: num,
+        betaExact: z.string(),
+        feasible: z.boolean(),
+        /** The value's count and frequency in the input. */
+        ...internalOnly(internal, { count: count.optional(), frequency: num.optional() }),
+      }),
+    ),
+    sizeRange: obj({ min: count, max: count }),
+    chosen: obj(bucketSetting),
+    anatomy: obj({ ...bucketSetting, l: count }),
+    fakeValues: count,
+    /** Corruption attack: worst posterior after c corrupted rows, with and without the fakes. */
+    corruption: z.array(obj({ corrupted: count, withoutFakes: num, withFakes: num })).optional(),
+    ...internalOnly(internal, {
+      twoSize: obj(bucketSetting).optional(),
+      multiSize: obj({ ...bucketSetting, calls: count, depth: count }).optional(),
+    }),
+  });
 }
 
-export interface RelativeErrors {
-  readonly release?: number;
-  readonly uniformPerturbation?: number;
-  readonly reconstructionPrivacy?: number;
-  readonly anatomy?: number;
+const bucketReport = obj({ count: count, sizes: nameRecord(count) });
+
+const epsilonPrime = z.array(obj({ epsilon: num, epsilonPrime: num, reported: num }));
+
+function anonymityReport(internal: boolean) {
+  return obj({
+    k: count.optional(),
+    sampling: num.optional(),
+    samplingExact: z.string().optional(),
+    /** How k or β was chosen when the job asked the solver. */
+    choice: z.string().optional(),
+    neighbours: z.string(),
+    curve: z.array(obj({ epsilon: num, delta: num })).optional(),
+    columns: z.array(obj({ name: z.string(), level: count, depth: count, hierarchy: z.string(), example: z.string().optional() })),
+    model: z.string().optional(),
+    parts: z.array(obj({ part: count, size: count, released: count, classes: count, worst: num, ...internalOnly(internal, { suppressed: count.optional() }) })).optional(),
+    epsilonPrime: epsilonPrime.optional(),
+    ...internalOnly(internal, { sampled: count.optional() }),
+  });
 }
 
-export interface InferenceBound {
-  readonly value: number;
-  readonly count: number;
-  readonly size: number;
-  readonly beta: number;
-  readonly betaExact: string;
-  readonly holds: boolean;
+function dpReport(internal: boolean) {
+  const filtering = obj({ series: z.string(), length: count, halfWidth: count, gainIid: num, gainRelease: num, removalIid: num, removalRelease: num, mseRaw: num, mseFiltered: num });
+  const inference = obj({ group: z.string(), value: z.string(), o1: num, o2: num, f: num, meanApprox: num, sdApprox: num, pAbove: num, pBelow: num, attackEpsilon: num });
+  return obj({
+    queries: count,
+    /** Distinct queries after caching repeats: one noise draw each. */
+    distinctQueries: count,
+    sensitivity: num,
+    sensitivityRule: z.string(),
+    /** Noise scale b of every answer. */
+    scale: num,
+    noise: z.string(),
+    grid: z.string().optional(),
+    correlation: z.string(),
+    epsilonPerAnswer: num,
+    /** Correlated noise: ε_eff = √(ΔᵀR⁻¹Δ)/b for the worst one-person change found. */
+    epsilonEffective: num.optional(),
+    // The attacks measure the noisy answers against the true ones: the external variant lists none.
+    filtering: emptyWhenExternal(internal, z.array(filtering).optional(), z.array(filtering).max(0).optional()),
+    inference: emptyWhenExternal(internal, z.array(inference).optional(), z.array(inference).max(0).optional()),
+    epsilonPrime: epsilonPrime.optional(),
+    parts: count,
+  });
 }
 
-export interface BetaValueReport {
-  readonly value: string;
-  /** The value's count and frequency in the input: internal variant only. */
-  readonly count?: number;
-  readonly frequency?: number;
-  readonly beta: number;
-  readonly betaExact: string;
-  readonly feasible: boolean;
-}
+/** The sections a mechanism adds to the report, by name; each mechanism's metadata lists its own. */
+export const REPORT_SECTIONS = {
+  beta: betaReport,
+  buckets: () => bucketReport,
+  anonymity: anonymityReport,
+  dp: dpReport,
+} as const;
+export type ReportSectionName = keyof typeof REPORT_SECTIONS;
 
-export interface BucketSettingReport {
-  readonly algorithm: string;
-  readonly sizes: Readonly<Record<string, number>>;
-  readonly loss: number;
-  readonly mse: number;
-  readonly feasible: boolean;
-  readonly note?: string;
-}
+const outputFile = obj({ name: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: count, rows: count.optional() });
 
-export interface BetaReport {
-  readonly sensitive: string;
-  readonly values: readonly BetaValueReport[];
-  readonly sizeRange: { readonly min: number; readonly max: number };
-  readonly chosen: BucketSettingReport;
-  readonly twoSize?: BucketSettingReport;
-  readonly multiSize?: BucketSettingReport & { readonly calls: number; readonly depth: number };
-  readonly anatomy: BucketSettingReport & { readonly l: number };
-  readonly fakeValues: number;
-  /** Corruption attack: worst posterior after c corrupted rows, with and without the fakes. */
-  readonly corruption?: readonly { readonly corrupted: number; readonly withoutFakes: number; readonly withFakes: number }[];
-}
-
-export interface AnonymityReport {
-  readonly k?: number;
-  readonly sampling?: number;
-  readonly samplingExact?: string;
-  /** How k or β was chosen when the job asked the solver. */
-  readonly choice?: string;
-  readonly neighbours: string;
-  readonly curve?: readonly { readonly epsilon: number; readonly delta: number }[];
-  readonly columns: readonly { readonly name: string; readonly level: number; readonly depth: number; readonly hierarchy: string; readonly example?: string }[];
-  readonly sampled?: number;
-  readonly model?: string;
-  /** suppressed: internal variant only. */
-  readonly parts?: readonly { readonly part: number; readonly size: number; readonly released: number; readonly classes: number; readonly worst: number; readonly suppressed?: number }[];
-  readonly epsilonPrime?: readonly { readonly epsilon: number; readonly epsilonPrime: number; readonly reported: number }[];
-}
-
-export interface DpReport {
-  readonly queries: number;
-  /** Distinct queries after caching repeats: one noise draw each. */
-  readonly distinctQueries: number;
-  readonly sensitivity: number;
-  readonly sensitivityRule: string;
-  /** Noise scale b of every answer. */
-  readonly scale: number;
-  readonly noise: string;
-  readonly grid?: string;
-  readonly correlation: string;
-  readonly epsilonPerAnswer: number;
-  /** Correlated noise: ε_eff = √(ΔᵀR⁻¹Δ)/b for the worst one-person change found. */
-  readonly epsilonEffective?: number;
-  /** Filtering attack per series: gain G = MSE_shrink/MSE_filtered and noise removal NR = 1 − MSE_filtered/MSE_raw, for IID Laplace and for this release. */
-  readonly filtering?: readonly { readonly series: string; readonly length: number; readonly halfWidth: number; readonly gainIid: number; readonly gainRelease: number; readonly removalIid: number; readonly removalRelease: number; readonly mseRaw: number; readonly mseFiltered: number }[];
-  readonly inference?: readonly { readonly group: string; readonly value: string; readonly o1: number; readonly o2: number; readonly f: number; readonly meanApprox: number; readonly sdApprox: number; readonly pAbove: number; readonly pBelow: number; readonly attackEpsilon: number }[];
-  readonly epsilonPrime?: readonly { readonly epsilon: number; readonly epsilonPrime: number; readonly reported: number }[];
-  readonly parts: number;
-}
-
-export interface BucketReport {
-  readonly count: number;
-  /** Bucket size → number of buckets. */
-  readonly sizes: Readonly<Record<string, number>>;
-}
-
-export interface OutputFile {
-  readonly name: string;
-  readonly sha256: string;
-  readonly bytes: number;
-  readonly rows?: number;
-}
-
-export interface Report {
-  readonly schema: typeof REPORT_SCHEMA;
-  readonly kind: 'assessment' | 'release';
-  readonly variant: ReportVariant;
-  readonly createdAt: string;
-  readonly software: { readonly name: 'custos'; readonly version: string; readonly node: string; readonly platform: string };
-  readonly testRandomness: boolean;
-  readonly notice?: string;
-  /** The internal variant's CONFIDENTIAL mark, so the JSON carries it as every page and sheet does. */
-  readonly confidential?: string;
-  readonly summary: readonly string[];
-  readonly job: unknown;
-  readonly input: InputReport;
-  readonly method: {
-    readonly type: string;
-    readonly title: string;
-    readonly parameters: Readonly<Record<string, string | number | boolean>>;
-    readonly derived: Readonly<Record<string, string | number>>;
-    /** Values computed from the confidential data outside the guarantee; the external variant leaves them out. */
-    readonly internal?: Readonly<Record<string, number>>;
+function baseShape(internal: boolean) {
+  return {
+    schema: z.literal(REPORT_SCHEMA),
+    kind: z.enum(['assessment', 'release']),
+    variant: z.enum(['internal', 'external']).refine((v) => v === (internal ? 'internal' : 'external'), `the variant must be ${internal ? 'internal' : 'external'}`),
+    createdAt: z.string(),
+    software: obj({ name: z.literal('custos'), version: z.string(), node: z.string(), platform: z.string() }),
+    testRandomness: z.boolean(),
+    notice: z.string().optional(),
+    summary: z.array(z.string()),
+    /** The job as run (internal: with the input's checksum) or as published (external: file names only). */
+    job: z.record(z.string(), z.unknown()),
+    input: inputReport(internal),
+    method: obj({
+      type: z.string(),
+      title: z.string(),
+      parameters: nameRecord(z.union([z.string(), num, z.boolean()])),
+      derived: nameRecord(z.union([z.string(), num])),
+      /** Values computed from the confidential data outside the guarantee. */
+      ...internalOnly(internal, { internal: nameRecord(num).optional() }),
+    }),
+    guarantee: obj({
+      name: z.string(),
+      statement: z.string(),
+      formula: z.string(),
+      source: z.string(),
+      holds: z.boolean(),
+      epsilon: num.optional(),
+      delta: num.optional(),
+      rho: obj({ rho1: num, rho2: num }).optional(),
+      /** β-privacy: per value the largest count/size over all buckets, which must be ≤ β_v. */
+      maxInference: nameRecord(inferenceBound).optional(),
+    }),
+    risk: obj({
+      adversary: z.string(),
+      /** Randomized-response methods: micro groups and the (ε,δ) test after protection. */
+      microGroups: count.optional(),
+      violatingAfter: count.optional(),
+      bySensitive: z.array(sensitiveReport(internal)).optional(),
+      /** k-anonymity methods: released equivalence classes (identical released tuples) and the smallest. */
+      classes: count.optional(),
+      minClassSize: count.optional(),
+      /** Identity disclosure on the quasi-identifiers (ARX / sdcMicro measures). */
+      reidentification: obj({
+        quasiIdentifiers: z.array(z.string()),
+        population: z.string(),
+        release: reidentificationRisk,
+        /** The input's own classes. */
+        ...internalOnly(internal, { original: reidentificationRisk.optional() }),
+      }).optional(),
+      ...internalOnly(internal, { violatingBefore: count.optional() }),
+    }),
+    utility: obj({
+      /** Mean relative error of the count-query pool: `release` for this release, other keys for baselines (internal only). */
+      relativeError: emptyWhenExternal(internal, relativeErrors, obj({})),
+      queryPool: z.string(),
+      loss: num.optional(),
+      mse: num.optional(),
+      /** Generalization loss of the released cells, 0 (as collected) … 1 (fully generalized). */
+      generalizationLoss: num.optional(),
+      lossFunction: z.string().optional(),
+    }),
+    output: obj({
+      dir: z.string(),
+      rows: count,
+      files: z.array(outputFile),
+      /** Records deleted with their class (not covered by the DP theorem). */
+      ...internalOnly(internal, { suppressed: count.optional() }),
+    }).optional(),
+    warnings: z.array(z.string()),
+    /** The internal variant's CONFIDENTIAL mark, so the JSON carries it as every page and sheet does. */
+    ...internalOnly(internal, { confidential: z.literal(CONFIDENTIAL_MARK).optional() }),
   };
-  readonly guarantee: {
-    readonly name: string;
-    readonly statement: string;
-    readonly formula: string;
-    readonly source: string;
-    readonly holds: boolean;
-    readonly epsilon?: number;
-    readonly delta?: number;
-    readonly rho?: { readonly rho1: number; readonly rho2: number };
-    /** β-privacy: per value the largest count/size over all buckets, which must be ≤ β_v. */
-    readonly maxInference?: Readonly<Record<string, InferenceBound>>;
-  };
-  readonly risk: {
-    readonly adversary: string;
-    /** Randomized-response methods: micro groups and the (ε,δ) test before and after. */
-    readonly microGroups?: number;
-    readonly violatingBefore?: number;
-    readonly violatingAfter?: number;
-    readonly bySensitive?: readonly SensitiveReport[];
-    /** k-anonymity methods: released equivalence classes (identical released tuples) and the smallest. */
-    readonly classes?: number;
-    readonly minClassSize?: number;
-    /** Identity disclosure on the quasi-identifiers (ARX / sdcMicro measures). */
-    readonly reidentification?: {
-      readonly quasiIdentifiers: readonly string[];
-      readonly population: string;
-      /** Internal variant only: the input's own classes. */
-      readonly original?: ReidentificationRisk;
-      readonly release: ReidentificationRisk;
-    };
-  };
-  readonly utility: {
-    /** Mean relative error of the count-query pool: `release` for this release, other keys for baselines. */
-    readonly relativeError: RelativeErrors;
-    readonly queryPool: string;
-    readonly loss?: number;
-    readonly mse?: number;
-    /** Generalization loss of the released cells, 0 (as collected) … 1 (fully generalized). */
-    readonly generalizationLoss?: number;
-    readonly lossFunction?: string;
-  };
-  readonly buckets?: BucketReport;
-  readonly beta?: BetaReport;
-  readonly anonymity?: AnonymityReport;
-  readonly dp?: DpReport;
-  readonly output?: {
-    readonly dir: string;
-    readonly rows: number;
-    /** Internal only: records deleted with their class (not covered by the DP theorem). */
-    readonly suppressed?: number;
-    readonly files: readonly OutputFile[];
-  };
-  readonly warnings: readonly string[];
+}
+
+/**
+ * The report of a mechanism whose own sections are `sections`: they are
+ * required, and any other mechanism's section is refused (a strict object).
+ */
+export function reportSchemaWith(variant: ReportVariant, sections: readonly ReportSectionName[]) {
+  const internal = variant === 'internal';
+  const own = Object.fromEntries(sections.map((name) => [name, REPORT_SECTIONS[name](internal)]));
+  return z.object({ ...baseShape(internal), ...own }).strict();
+}
+
+/** Every field any report may hold (the internal variant, every section optional): the TypeScript shape of a report. */
+export const anyReportSchema = z.object({
+  ...baseShape(true),
+  beta: betaReport(true).optional(),
+  buckets: bucketReport.optional(),
+  anonymity: anonymityReport(true).optional(),
+  dp: dpReport(true).optional(),
+});
+
+type Mutable<T> = T extends readonly (infer U)[] ? readonly Mutable<U>[] : T extends object ? { readonly [K in keyof T]: Mutable<T[K]> } : T;
+
+export type Report = Mutable<z.output<typeof anyReportSchema>>;
+export type InputReport = Report['input'];
+export type ColumnReport = InputReport['columns'][number];
+export type SensitiveReport = NonNullable<Report['risk']['bySensitive']>[number];
+export type RiskyGroup = NonNullable<SensitiveReport['riskiestGroups']>[number];
+export type RelativeErrors = Report['utility']['relativeError'];
+export type InferenceBound = NonNullable<Report['guarantee']['maxInference']>[string];
+export type BetaReport = NonNullable<Report['beta']>;
+export type BetaValueReport = BetaReport['values'][number];
+export type BucketSettingReport = BetaReport['chosen'];
+export type BucketReport = NonNullable<Report['buckets']>;
+export type AnonymityReport = NonNullable<Report['anonymity']>;
+export type DpReport = NonNullable<Report['dp']>;
+export type OutputFile = NonNullable<Report['output']>['files'][number];
+
+/**
+ * A copy without the numbers that are not finite: a value the report cannot
+ * state (an error over no queries, a frequency of no released rows) is absent,
+ * as the schema requires, not NaN written as null.
+ */
+export function withoutNonFinite<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutNonFinite) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = Object.getPrototypeOf(value) === null ? Object.create(null) : {};
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'number' && !Number.isFinite(v)) continue;
+    out[key] = withoutNonFinite(v);
+  }
+  return out as T;
 }

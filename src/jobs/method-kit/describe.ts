@@ -26,7 +26,7 @@ export function baseSensitiveReport(s: SensitiveAnalysis, violatingAfter: number
     violatingAfter,
     largestValidEpsilon: s.risk.largestValidEpsilon,
     unprotectableGroups: s.risk.unprotectable,
-    relativeError: { uniformPerturbation: Number.NaN },
+    relativeError: {},
     queries: 0,
     queryAttempts: 0,
     rhoCurve: rhoCurve(s.params.p, s.params.m),
@@ -49,6 +49,6 @@ export function distributionOf(s: SensitiveAnalysis, released: Uint32Array): Non
   return s.domain.values.map((value, v) => ({
     value,
     original: truth[v]! / s.values.length,
-    reconstructed: released.length === 0 ? Number.NaN : reconstructFrequency(seen[v]!, released.length, s.params.p, m),
+    ...(released.length === 0 ? {} : { reconstructed: reconstructFrequency(seen[v]!, released.length, s.params.p, m) }),
   }));
 }

@@ -51,7 +51,7 @@ function sensitiveSection(report: Report, s: SensitiveReport): string {
     groups.length > 0 && groups.some((g) => Number.isFinite(g.estimateBefore))
       ? estimatePlot(
           `Reconstruction attack on the riskiest groups of ${s.column}`,
-          groups.map((g, i) => ({ label: `#${i + 1} ${g.value} (n=${g.size})`, truth: g.trueFrequency, before: g.estimateBefore, ...(g.estimateAfter !== undefined ? { after: g.estimateAfter } : {}) })),
+          groups.map((g, i) => ({ label: `#${i + 1} ${g.value} (n=${g.size})`, truth: g.trueFrequency, before: g.estimateBefore ?? Number.NaN, ...(g.estimateAfter !== undefined ? { after: g.estimateAfter } : {}) })),
         ) +
         '<p class="legend"><span><i class="sw" style="background:#222"></i>true frequency</span><span><i class="sw" style="background:#b3261e"></i>adversary, plain perturbation</span>' +
         (report.method.type === 'reconstruction-privacy' ? '<span><i class="sw" style="background:#1b6e3a"></i>adversary, this release</span>' : '') +

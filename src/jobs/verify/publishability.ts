@@ -3,41 +3,13 @@ import { basename, dirname, join } from 'node:path';
 import { searchableText, type SearchablePart } from '../../io/input/searchable-text.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { isDifferentiallyPrivate } from '../report-builder.js';
+import { parseReport } from '../../mechanisms/report-schema.js';
 
 /** What the internal report tells about the input, to search the release for. */
 export interface ConfidentialFacts {
   readonly sha256?: string;
   readonly path?: string;
   readonly rows?: number;
-}
-
-/** Where a field of the internal report would show in an external one. */
-function internalFieldsOfReport(report: Report): string[] {
-  const found: string[] = [];
-  if (report.variant !== 'external') found.push(`variant "${String(report.variant)}"`);
-  const input = report.input ?? {};
-  for (const key of ['path', 'sha256', 'bytes', 'rows', 'rejectedRows', 'rejectedRowLines', 'sheet'] as const) {
-    if (input[key] !== undefined) found.push(`input.${key}`);
-  }
-  for (const c of input.columns ?? []) {
-    if (c.distinct !== undefined || c.missing !== undefined) found.push(`input.columns “${c.name}” counts`);
-  }
-  if (report.method?.internal !== undefined) found.push('method.internal');
-  if (report.output?.suppressed !== undefined) found.push('output.suppressed');
-  if (report.risk?.reidentification?.original !== undefined) found.push('risk.reidentification.original');
-  for (const s of report.risk?.bySensitive ?? []) {
-    for (const key of ['violatingBefore', 'violatingRowsBefore', 'largestValidEpsilon', 'unprotectableGroups'] as const) {
-      if (s[key] !== undefined && s[key] !== null) found.push(`risk.bySensitive “${s.column}” ${key}`);
-    }
-    if (s.riskiestGroups?.length) found.push(`risk.bySensitive “${s.column}” riskiestGroups`);
-    if (s.distribution?.length) found.push(`risk.bySensitive “${s.column}” distribution`);
-  }
-  if (report.anonymity?.sampled !== undefined) found.push('anonymity.sampled');
-  if (report.anonymity?.parts?.some((p) => p.suppressed !== undefined && p.suppressed !== null)) found.push('anonymity.parts suppressed');
-  if (report.beta?.values.some((v) => (v.count !== undefined && v.count !== null) || (v.frequency !== undefined && v.frequency !== null))) found.push('beta.values counts');
-  if (report.dp?.filtering?.length) found.push('dp.filtering');
-  if (report.dp?.inference?.length) found.push('dp.inference');
-  return found;
 }
 
 function isBareName(path: unknown): boolean {
@@ -78,7 +50,9 @@ const SMALLEST_SEARCHED_COUNT = 1000;
  * anywhere in the report files.
  */
 export function publishabilityProblems(dir: string, report: Report, job: unknown, facts: ConfidentialFacts): string[] {
-  const problems: string[] = [...internalFieldsOfReport(report).map((f) => `report.json has ${f}`), ...internalFieldsOfJob(job).map((f) => `job.json has ${f}`)];
+  // The external report's schema is the list of what may be published: any other field is internal.
+  const parsed = parseReport(report, 'external');
+  const problems: string[] = [...(parsed.ok ? [] : parsed.problems.map((p) => `report.json has ${p}`)), ...internalFieldsOfJob(job).map((f) => `job.json has ${f}`)];
   const dp = isDifferentiallyPrivate(report.method?.type ?? '');
   const count = dp && facts.rows !== undefined && facts.rows >= SMALLEST_SEARCHED_COUNT ? countPattern(facts.rows) : null;
   for (const name of readdirSync(dir)) {

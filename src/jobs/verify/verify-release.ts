@@ -10,6 +10,7 @@ import type { Job } from '../../mechanisms/definitions.js';
 import { CheckList, type VerifyResult } from '../method-kit/checks.js';
 import type { NodeMechanism, VerifyContext } from '../method-kit/node-mechanism.js';
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
+import { parseReport } from '../../mechanisms/report-schema.js';
 import { publishabilityProblems } from './publishability.js';
 
 export interface VerifyOptions {
@@ -39,8 +40,10 @@ function readInternal(dir: string, options: VerifyOptions, checks: CheckList): R
     if (typeof manifest === 'string') return { ok: false, detail: `${internalDir}: ${manifest}` };
     const changed = manifest.files.filter((f) => !existsSync(join(internalDir, f.name)) || sha256OfFile(join(internalDir, f.name)) !== f.sha256).map((f) => f.name);
     if (changed.length) return { ok: false, detail: `${internalDir}: changed or missing since Custos wrote them: ${changed.join(', ')}` };
-    report = readJson(join(internalDir, 'internal-report.json')) as Report;
-    return `${internalDir} (every file matches its manifest)`;
+    const parsed = parseReport(readJson(join(internalDir, 'internal-report.json')), 'internal');
+    if (!parsed.ok) return { ok: false, detail: `${internalDir}: internal-report.json does not match the report schema: ${parsed.problems.slice(0, 5).join('; ')}` };
+    report = parsed.report;
+    return `${internalDir} (every file matches its manifest; the internal report parses)`;
   });
   return report;
 }
@@ -77,7 +80,13 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     checks.add('report.json', false, `cannot be read: ${(error as Error).message}`);
     return { ok: false, dir, checks: checks.checks };
   }
-  checks.add('report schema', report.schema === REPORT_SCHEMA && report.kind === 'release', `${String(report.schema)} (${String(report.kind)})`);
+  // Parsed with the external report's schema: a field it does not list is also a publishability problem (below).
+  const parsed = parseReport(report, 'external');
+  checks.add(
+    'report schema',
+    report.schema === REPORT_SCHEMA && report.kind === 'release' && parsed.ok,
+    parsed.ok ? `${String(report.schema)} (${String(report.kind)}), every field as the external report's schema allows` : `${String(report.schema)} (${String(report.kind)}): ${parsed.problems.slice(0, 8).join('; ')}`,
+  );
   checks.add(
     'randomness',
     !report.testRandomness || options.acceptTestRandomness === true,

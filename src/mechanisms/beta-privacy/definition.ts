@@ -63,6 +63,7 @@ export const betaPrivacy: MechanismDefinition<typeof schema> = {
     costs: 'Links between the sensitive value and the other columns are blurred within each bucket; queries are answered by estimation.',
     guarantee: 'β-privacy: inference probability ≤ β_v for every value (Wang, Wang, Fu, Wong).',
     differentiallyPrivate: false,
+    reportSections: ['beta', 'buckets'],
     source: 'Wang, Wang, Fu, Wong, “Inferential or differential: privacy laws dictate” (preprint; published as “Generalized bucketization scheme for flexible privacy settings”, Information Sciences, 2016)',
   },
 };

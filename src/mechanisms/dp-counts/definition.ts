@@ -49,6 +49,7 @@ export const dpCounts: MechanismDefinition<typeof schema> = {
     costs: 'Every count is off by a few units (shown as a 95% interval); small counts become unreliable.',
     guarantee: 'ε-differential privacy (independent noise); per-answer ε with ε_eff for correlated noise (as “Correlated tuple data release via differential privacy”, 2021, proposes).',
     differentiallyPrivate: true,
+    reportSections: ['dp'],
     source: 'Dwork, McSherry, Nissim, Smith, “Calibrating noise to sensitivity in private data analysis” (2006); “Correlated tuple data release via differential privacy” (Information Sciences, 2021)',
   },
 };

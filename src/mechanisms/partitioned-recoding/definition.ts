@@ -34,6 +34,7 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
     costs: 'Detail is coarsened and classes that fail the model are deleted; no formal DP guarantee by itself.',
     guarantee: 'k-anonymity, ℓ-diversity or t-closeness in every part (Clifton et al.).',
     differentiallyPrivate: false,
+    reportSections: ['anonymity'],
     source: 'Clifton, Hanson, Merrill, Merrill, Zahraa, “A partitioned recoding scheme for privacy preserving data publishing” (PSD 2020)',
   },
 };

@@ -30,6 +30,7 @@ export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
     costs: 'Aggregate counts stay unbiased; small-group detail gets noisier and large groups are published from a sample.',
     guarantee: '(ε,δ)-reconstruction privacy, the Chernoff-bound test of Wang, Han, Fu, checked for every micro group; the report names any group that fails it.',
     differentiallyPrivate: false,
+    reportSections: [],
     source: 'Wang, Han, Fu, “Randomization resilient to sensitive reconstruction” (arXiv:1202.3179, 2012)',
   },
 };

@@ -47,6 +47,7 @@ export const safeKAnonymity: MechanismDefinition<typeof schema> = {
     costs: 'Only a sample is released and detail is coarsened; rare combinations are deleted.',
     guarantee: '(ε,δ)-differential privacy with δ = d(k, β, ε) (Li, Qardaji, Su).',
     differentiallyPrivate: true,
+    reportSections: ['anonymity'],
     source: 'Li, Qardaji, Su, “On sampling, anonymization, and differential privacy or, k-anonymization meets differential privacy” (ASIACCS 2012)',
   },
 };

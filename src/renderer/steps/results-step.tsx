@@ -45,7 +45,7 @@ export function ResultsStep({ report }: { report: Report }) {
               title="Original versus reconstructed distribution (internal view)"
               aLabel="original"
               bLabel="reconstructed from the release"
-              rows={s.distribution.map((d) => ({ label: d.value, a: d.original, b: d.reconstructed }))}
+              rows={s.distribution.map((d) => ({ label: d.value, a: d.original, b: d.reconstructed ?? Number.NaN }))}
             />
           )}
         </section>
