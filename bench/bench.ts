@@ -119,7 +119,7 @@ const bucketization = time('β-privacy buckets + QIT/ST (materialize, shuffle)',
 const betaEndToEnd = timings.at(-2)!.ms + timings.at(-1)!.ms;
 void bucketization;
 
-// Pruning versus no pruning (paper 001 Figure 7), TwoSizeBucketing on education, coefficient 8, sizes ≤ 100.
+// Pruning versus no pruning (Wang, Wang, Fu, Wong, Figure 7), TwoSizeBucketing on education, coefficient 8, sizes ≤ 100.
 const education = table.columns.find((c) => c.name === 'education')!;
 const eduCounts = new Array<number>(education.distinct).fill(0);
 for (const code of education.codes) eduCounts[code - 1]!++;

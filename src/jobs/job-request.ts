@@ -41,7 +41,7 @@ export type WorkerMessage =
   | { readonly type: 'inspected'; readonly imported: ImportedTable }
   | { readonly type: 'failed'; readonly failure: JobFailure };
 
-/** CLI exit status per failure kind (PRODUCT.md). */
+/** CLI exit status per failure kind, as the README lists them. */
 export function exitCodeOf(kind: FailureKind): number {
   return kind === 'job' ? 2 : kind === 'input' ? 3 : kind === 'cancelled' ? 130 : 1;
 }

@@ -1,7 +1,8 @@
 /**
- * The δ of sampling + strongly-safe k-anonymization (paper 003, Theorem 5;
- * spec §D.4–D.5), the inverse problems, and the subsampling bounds of §D.2
- * and §D.6. Binomial tails are summed in log space.
+ * The δ of sampling + strongly-safe k-anonymization (Li, Qardaji, Su, “On sampling, anonymization,
+ * and differential privacy”, 2012, Theorem 5), the inverse problems, and the subsampling bounds
+ * (Poisson amplification; the fixed-size parts of Clifton et al. 2020, Theorem 2). Binomial tails
+ * are summed in log space.
  */
 
 const logFactorials: number[] = [0];
@@ -121,7 +122,7 @@ export function largestBeta(k: number, epsilon: number, delta: number): number |
   return lo > 0 && ok(lo) ? lo : null;
 }
 
-/** Amplification by Poisson sampling (§D.2): ε2 = ln(1 + β(e^{ε1} − 1)). */
+/** Amplification by Poisson sampling: ε2 = ln(1 + β(e^{ε1} − 1)). */
 export function amplifiedEpsilon(epsilon: number, beta: number): number {
   return Math.log1p(beta * Math.expm1(epsilon));
 }

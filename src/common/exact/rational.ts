@@ -1,7 +1,7 @@
 /**
  * Exact rationals over bigint. Thresholds compared with integer counts and
  * probabilities applied as Bernoulli draws must not pass through IEEE doubles
- * (spec §0.2: ⌊0.29·100⌋ is 28 in doubles).
+ * (⌊0.29·100⌋ is 28 in doubles).
  */
 export interface Rational {
   readonly num: bigint;

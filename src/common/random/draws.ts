@@ -62,7 +62,7 @@ export function exactBernoulli(probability: Rational): ExactBernoulli {
   };
 }
 
-/** Bernoulli(q) for an irrational q (spec §0.2): a 53-bit uniform compared with q. */
+/** Bernoulli(q) for an irrational q: a 53-bit uniform compared with q. */
 export function realBernoulli(source: RandomSource, q: number): boolean {
   if (q <= 0) return false;
   if (q >= 1) return true;

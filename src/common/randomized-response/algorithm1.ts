@@ -32,11 +32,11 @@ export interface GroupRelease {
 }
 
 export interface Algorithm1Options {
-  /** Trim the sample until it passes the exact test (spec §B.5 option strict). */
+  /** Trim the sample until it passes the exact test. */
   readonly strict: boolean;
 }
 
-/** Sampling(g, s) of spec §B.5: ⌊|g_x|·s/|g|⌋ rows plus one with the fractional probability. */
+/** Sampling(g, s) of Algorithm 1 (Wang, Han, Fu): ⌊|g_x|·s/|g|⌋ rows plus one with the fractional probability. */
 export function sampleCounts(source: RandomSource, counts: readonly number[], threshold: number): number[] {
   const n = counts.reduce((a, b) => a + b, 0);
   return counts.map((c) => {

@@ -1,4 +1,4 @@
-/** Chernoff bounds and the (ε,δ) test of paper 004 (spec §B.2–B.4), in log space. */
+/** Chernoff bounds and the (ε,δ) test of Wang, Han, Fu (2012), in log space. */
 export type BoundVariant = 'simplified' | 'full';
 
 export interface PrivacyParameters {

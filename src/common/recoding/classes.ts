@@ -49,8 +49,7 @@ export function suppressClasses(source: RandomSource, rows: Uint32Array, classOf
 }
 
 /**
- * Strongly-safe k-anonymization after Bernoulli(β) sampling (paper 003; spec
- * §D.3): exact sampling draws, a recoding fixed before the data are read, and
+ * Strongly-safe k-anonymization after Bernoulli(β) sampling (Li, Qardaji, Su (2012)): exact sampling draws, a recoding fixed before the data are read, and
  * every class of identical released tuples (all released columns) with fewer
  * than k rows deleted.
  */

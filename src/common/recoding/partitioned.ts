@@ -13,7 +13,7 @@ export interface PartResult extends ClassCensus {
 }
 
 /**
- * Partitioned recoding (paper 000; spec §D.6): a random split into P parts of
+ * Partitioned recoding (Clifton et al., “A partitioned recoding scheme for privacy preserving data publishing” (2020)): a random split into P parts of
  * sizes ⌊n/P⌋ or ⌈n/P⌉ (depending only on n and P), each anonymized with the
  * same global recoding and suppression of classes that fail the model.
  */

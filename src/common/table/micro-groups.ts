@@ -3,8 +3,8 @@ import type { Column } from './table.js';
 import { keyColumn, tupleIds } from './tuple-ids.js';
 
 /**
- * Rows grouped by the exact combination of a set of columns (paper 004's
- * micro groups when the columns are every released non-sensitive column).
+ * Rows grouped by the exact combination of a set of columns (the micro groups of
+ * Wang, Han, Fu, 2012 when the columns are every released non-sensitive column).
  * rowsByGroup lists row indices group after group; group g owns
  * rowsByGroup[offsets[g] .. offsets[g+1]).
  */

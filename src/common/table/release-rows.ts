@@ -11,7 +11,7 @@ export interface ReleaseRows {
   readonly sensitive: readonly Uint32Array[];
 }
 
-/** Shuffles released rows so their order says nothing about the input order (spec §0.2.5). */
+/** Shuffles released rows so their order says nothing about the input order. */
 export function shuffleRelease(source: RandomSource, rows: ReleaseRows): void {
   const { sourceRow, sensitive } = rows;
   for (let i = sourceRow.length - 1; i > 0; i--) {

@@ -3,7 +3,7 @@ import { MISSING_CODE, type Column } from './table.js';
 /**
  * The domain {x_1..x_m} of a sensitive attribute and the map from the column's
  * dictionary codes to domain indices. The mechanism, the estimator and the test
- * must all use this one m (spec §A.5).
+ * must all use this one m.
  */
 export interface SensitiveDomain {
   readonly column: string;

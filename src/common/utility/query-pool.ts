@@ -4,7 +4,7 @@ import { estimateCount } from '../randomized-response/perturbation/estimate.js';
 import type { ReleaseRows } from '../table/release-rows.js';
 import type { Column } from '../table/table.js';
 
-/** COUNT(*) WHERE A_1=a_1 ∧ … ∧ A_d=a_d ∧ SA=x (spec §B.6). */
+/** COUNT(*) WHERE A_1=a_1 ∧ … ∧ A_d=a_d ∧ SA=x. */
 export interface CountQuery {
   /** Indices into the non-sensitive columns, ascending. */
   readonly attributes: readonly number[];
@@ -154,7 +154,7 @@ export function drawQueryPool(
   return { queries, requested: options.size, attempts, minAnswer };
 }
 
-/** Mean relative error |est − ans|/ans of the pool answered from a randomized release (spec §A.3, §B.6). */
+/** Mean relative error |est − ans|/ans of the pool answered from a randomized release. */
 export function poolRelativeError(
   pool: QueryPool,
   columns: readonly Column[],

@@ -3,8 +3,8 @@ import { reconstructFrequency } from '../randomized-response/perturbation/estima
 import type { ReleaseRows } from '../table/release-rows.js';
 
 /**
- * The adversary of paper 004 Example 1: knowing a target's non-sensitive values,
- * it reconstructs the target's micro group from the release (spec §F.1).
+ * The adversary of Wang, Han, Fu (2012) Example 1: knowing a target's non-sensitive values,
+ * it reconstructs the target's micro group from the release.
  */
 export interface AttackEstimate {
   readonly publishedRows: number;

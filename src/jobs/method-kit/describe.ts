@@ -6,7 +6,7 @@ import type { SensitiveAnalysis } from './analyze.js';
 
 const PRIORS = [0.01, 0.05, 0.1, 0.2, 0.3, 0.5];
 
-/** Smallest ρ2 reached at prior ρ1 when the matrix's ratio is γ_p (spec §A.2). */
+/** Smallest ρ2 reached at prior ρ1 when the matrix's ratio is γ_p. */
 export function rhoCurve(p: number, m: number): { rho1: number; rho2: number }[] {
   const gamma = amplification(p, m);
   return PRIORS.map((rho1) => ({ rho1, rho2: (gamma * rho1) / (1 - rho1 + gamma * rho1) }));
@@ -39,7 +39,7 @@ export function percent(part: number, whole: number): string {
   return `${value < 0.1 && value > 0 ? value.toPrecision(2) : value.toFixed(1)}%`;
 }
 
-/** True frequencies against the MLE reconstruction from a released sensitive column (spec §A.3). */
+/** True frequencies against the MLE reconstruction from a released sensitive column. */
 export function distributionOf(s: SensitiveAnalysis, released: Uint32Array): NonNullable<SensitiveReport['distribution']> {
   const m = s.params.m;
   const truth = new Float64Array(m);

@@ -1,5 +1,5 @@
 /**
- * Anatomy (Xiao & Tao 2006), the ℓ-diversity baseline (spec §C.14): groups of
+ * Anatomy (Xiao & Tao 2006), the ℓ-diversity baseline: groups of
  * ℓ distinct values taken from the ℓ largest hashes, residues added to the
  * first groups lacking their value. Returns per group its value counts, or
  * null when ℓ-diversity is infeasible (some o_i·ℓ > |T|).

@@ -4,7 +4,7 @@ import type { RandomSource } from '../../common/random/source.js';
 import { roundRobinInto } from './partition.js';
 
 /**
- * A published bucketization (spec §C.1): every input row gets a bucket id, and
+ * A published bucketization: every input row gets a bucket id, and
  * the sensitive table lists per bucket the count of each value. Bucket ids are
  * a random permutation, and rows of one value are shuffled before they are
  * dealt to buckets, so neither ids nor assignment follow the input order.
@@ -83,7 +83,7 @@ export function materializeBuckets(source: RandomSource, values: Uint32Array, m:
   return { bucketCount, bucketOfRow, bucketSize, stOffsets, stValue, stCount, stFake: new Uint8Array(stValue.length) };
 }
 
-/** Largest count/size over all buckets for each value: the adversary's inference bound (§C.1). */
+/** Largest count/size over all buckets for each value: the adversary's inference bound. */
 export function maxInference(b: Bucketization, m: number): { count: number; size: number }[] {
   const worst = Array.from({ length: m }, () => ({ count: 0, size: 1 }));
   for (let bucket = 0; bucket < b.bucketCount; bucket++) {

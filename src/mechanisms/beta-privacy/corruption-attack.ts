@@ -1,5 +1,5 @@
 /**
- * The corruption attack (spec §F.3): the adversary learns the true values of c
+ * The corruption attack: the adversary learns the true values of c
  * rows of a bucket, and the sensitive-table entry may carry k fake values
  * (distinct, absent from the bucket, count 1). Returns the adversary's largest
  * posterior that a remaining row holds a given value, with the corrupted rows

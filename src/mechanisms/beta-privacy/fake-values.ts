@@ -5,7 +5,7 @@ import type { Bucketization } from './bucketize.js';
 export class FakeValueError extends Error {}
 
 /**
- * Adds k fake values to every bucket's sensitive-table entry (spec §C.16):
+ * Adds k fake values to every bucket's sensitive-table entry:
  * distinct, drawn uniformly from the domain values absent from the bucket and
  * not excluded for it, each listed with count 1. The QI table is unchanged.
  */

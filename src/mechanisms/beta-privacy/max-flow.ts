@@ -1,7 +1,7 @@
 import type { BetaThresholds } from './thresholds.js';
 
 /**
- * Exact validity of any multi-size setting (spec §C.12): valid iff the network
+ * Exact validity of any multi-size setting: valid iff the network
  * source → value i (o_i) → size class j (⌊β_i s_j⌋·n_j) → sink (s_j·n_j)
  * carries a flow of |T|. Used by tests and audits; the algorithms never need it.
  */

@@ -17,7 +17,7 @@ export interface MultiSizeResult {
 }
 
 /**
- * MultiSizeBucketing (Algorithm 2 of paper 001): split along the best two-size
+ * MultiSizeBucketing (Algorithm 2 of Wang, Wang, Fu, Wong (β-privacy)): split along the best two-size
  * setting while it lowers the loss; every leaf is one-size valid, so their
  * union is valid. Works on value counts: rows of one value are interchangeable.
  */

@@ -1,6 +1,6 @@
 /**
  * The list L(s1, s2) of all (n1, n2) ≥ 0 with s1·n1 + s2·n2 = |T|, in
- * descending n1, in closed form (spec §C.8): element k is
+ * descending n1, in closed form: element k is
  * (n1⁰ − k·d1, n2⁰ + k·d2) for k = 0 … kLast. Nothing is materialized.
  */
 export interface PairList {

@@ -2,7 +2,7 @@ import type { BetaThresholds } from './thresholds.js';
 import type { TwoSizeSetting } from './two-size.js';
 
 /**
- * Record partitioning (spec §C.7) on value counts: T1 takes u_i1 rows of each
+ * Record partitioning on value counts: T1 takes u_i1 rows of each
  * value, then rows move to T2 (values in ascending order) until |T1| = s1·n1.
  * Both parts are then one-size valid.
  */

@@ -5,7 +5,7 @@ import type { Column } from '../../common/table/table.js';
 import type { Bucketization } from './bucketize.js';
 
 /**
- * Anatomy's query pool (spec §C.15): COUNT(*) WHERE A_1 ∈ S_1 ∧ … ∧ SA ∈ V,
+ * Anatomy's query pool: COUNT(*) WHERE A_1 ∈ S_1 ∧ … ∧ SA ∈ V,
  * qd uniform in {1..#QI}, each disjunction of b = ⌈|A|·s^{1/(qd+1)}⌉ random
  * distinct values (expected selectivity s), redrawn while the answer is 0.
  */

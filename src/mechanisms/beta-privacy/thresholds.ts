@@ -2,7 +2,7 @@ import { compare, mul, rational, type Rational } from '../../common/exact/ration
 
 /**
  * Per-value thresholds β_v as exact rationals, with ⌊β·s⌋ precomputed for
- * every bucket size the search can use (spec §0.2: never a float product).
+ * every bucket size the search can use.
  */
 export interface BetaThresholds {
   readonly beta: readonly Rational[];

@@ -1,13 +1,13 @@
 import { pairAt, pairList, type PairList } from './pair-list.js';
 import type { BetaThresholds } from './thresholds.js';
 
-/** Per-bucket loss g(s); any g with g(s)/s strictly increasing works (spec §C.3). Default s². */
+/** Per-bucket loss g(s); any g with g(s)/s strictly increasing works. Default s². */
 export type BucketLoss = (size: number) => number;
 export const squareLoss: BucketLoss = (s) => s * s;
 
 /**
  * The mean squared error of frequency estimates from buckets whose square
- * losses sum to `loss` over `records` records (paper 001, §5: MSE = Σ|B|²/n − 1,
+ * losses sum to `loss` over `records` records (Wang, Wang, Fu, Wong (β-privacy), §5: MSE = Σ|B|²/n − 1,
  * 0 for buckets of one record).
  */
 export function bucketMse(loss: number, records: number): number {
@@ -111,7 +111,7 @@ export function validInterval(counts: readonly number[], th: BetaThresholds, lis
 }
 
 /**
- * TwoSizeBucketing (Algorithm 1 of paper 001): the minimum-loss valid setting
+ * TwoSizeBucketing (Algorithm 1 of Wang, Wang, Fu, Wong (β-privacy)): the minimum-loss valid setting
  * with one or two bucket sizes in [sMin, sMax], or null when none exists.
  * Ties keep the first found (smallest s1, then s2, then largest n1).
  */

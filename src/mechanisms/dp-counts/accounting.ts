@@ -1,7 +1,7 @@
 import type { CorrelationModel } from './glm.js';
 
 /**
- * ε_eff = √(Δᵀ R⁻¹ Δ)/b for a one-person change Δ of the answers (spec §E.3),
+ * ε_eff = √(Δᵀ R⁻¹ Δ)/b for a one-person change Δ of the answers,
  * with the closed-form inverses of the AR(1) (tridiagonal) and block
  * equicorrelation models, so no d×d matrix is ever inverted.
  */

@@ -1,5 +1,5 @@
 /**
- * The filtering attack (spec §E.4): a non-causal FIR Wiener smoother of
+ * The filtering attack: a non-causal FIR Wiener smoother of
  * half-width K that an adversary who knows the signal's and the noise's
  * autocovariance runs on a released series.
  */

@@ -4,7 +4,7 @@ import { gridExponential, gridGaussian } from '../../common/random/exact-sampler
 
 /**
  * Correlated Laplace noise: the symmetric multivariate Laplace (generalized
- * Laplace with s = 1, μ = 0, Σ = 2b²R; spec §E.2): every coordinate of the ideal
+ * Laplace with s = 1, μ = 0, Σ = 2b²R): every coordinate of the ideal
  * mechanism is Laplace(b) and the correlation is R. Exp(1) and N(0,1) are drawn
  * exactly on the 2^−20 grid, but their combination is floating point, so the
  * coordinates are Laplace only up to the grid and rounding (the report says so).
@@ -63,7 +63,7 @@ export function iidLaplaceNoise(source: RandomSource, d: number, b: number): Flo
 }
 
 /**
- * The streaming iteration mechanism (spec §E.2) for a series with per-step
+ * The streaming iteration mechanism for a series with per-step
  * correlation ρ. Variant "keep": one W for the whole stream (the batch AR(1)
  * GLM). Variant "refresh": W is redrawn before each step from its conditional
  * law given the last noise (1/W ~ InverseGaussian(2b/|n|, 2)).

@@ -3,7 +3,7 @@ import type { RandomSource } from '../../common/random/source.js';
 import { laplaceQuantile } from '../../common/random/exact-samplers.js';
 
 /**
- * The differential-inference attack (spec §F.1–F.2): from noisy Q1 = COUNT(group)
+ * The differential-inference attack: from noisy Q1 = COUNT(group)
  * and Q2 = COUNT(group ∧ SA = x) the adversary estimates f = o2/o1 by o2′/o1′.
  * Delta-method moments plus Monte Carlo tail probabilities (a simulation: the
  * continuous inverse CDF is fine here, nothing is released).

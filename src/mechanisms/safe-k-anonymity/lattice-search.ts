@@ -6,8 +6,7 @@ import { scoreLattice } from './lattice-rollup.js';
 import { scoreSensitivity, type ScoreRule } from './lattice-score.js';
 
 /*
- * Differentially private choice of the generalization (spec §D.3.2, as ARX's
- * SafePub does): the exponential mechanism over the lattice of level
+ * Differentially private choice of the generalization: the exponential mechanism over the lattice of level
  * combinations, scored on the sample with the rule of lattice-score.ts.
  */
 

@@ -13,7 +13,7 @@ function exactTail(n: number, num: bigint, den: bigint, from: number): number {
 }
 
 const TABLE: [number, number, number, number][] = [
-  // k, β, ε, δ (spec §D.5)
+  // k, β, ε, δ
   [5, 0.05, 0.5, 1.119e-4], [5, 0.05, 1, 6.027e-6], [5, 0.05, 2, 3.125e-7], [5, 0.1, 0.5, 2.751e-3], [5, 0.1, 1, 1.765e-4], [5, 0.1, 2, 1.0e-5],
   [5, 0.25, 0.5, 4.893e-2], [5, 0.25, 1, 4.639e-3], [5, 0.25, 2, 9.766e-4], [5, 0.5, 1, 1.094e-1], [5, 0.5, 2, 3.125e-2],
   [10, 0.05, 0.5, 6.112e-8], [10, 0.05, 1, 2.324e-10], [10, 0.05, 2, 1.025e-12], [10, 0.1, 0.5, 2.072e-5], [10, 0.1, 1, 6.84e-8], [10, 0.1, 2, 1.0e-9],
@@ -24,7 +24,7 @@ const TABLE: [number, number, number, number][] = [
   [50, 0.25, 0.5, 1.074e-9], [50, 0.25, 1, 1.759e-16], [50, 0.25, 2, 6.731e-25], [50, 0.5, 1, 2.294e-7], [50, 0.5, 2, 2.76e-12],
 ];
 
-describe('δ = d(k, β, ε) (spec §D.4–D.5)', () => {
+describe('δ = d(k, β, ε)', () => {
   it('reproduces every worked value of the table', () => {
     for (const [k, beta, epsilon, delta] of TABLE) {
       expect(deltaFor(k, beta, epsilon).delta / delta, `k=${k} β=${beta} ε=${epsilon}`).toBeCloseTo(1, 3);
@@ -81,7 +81,7 @@ describe('inverse problems and subsampling bounds', () => {
     expect(deltaFor(10, Math.min(b * 1.01, 0.63), 1).delta).toBeGreaterThan(1e-6);
   });
 
-  it('ε′ of Theorem 2 and Poisson amplification (spec §D.6 table)', () => {
+  it('ε′ of Theorem 2 and Poisson amplification', () => {
     expect(fixedSizeSubsampleEpsilon(Math.LN2, 0.1)).toBeCloseTo(0.200671, 6);
     expect(fixedSizeSubsampleEpsilon(1, 0.5)).toBeCloseTo(1.313262, 6);
     expect(fixedSizeSubsampleEpsilon(0.1, 0.01)).toBeCloseTo(0.011101, 6);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ceil, div, floor, formatRational, mul, parseRational, rational, rationalFromNumber } from '../rational.js';
 
-describe('exact rationals (spec §0.2)', () => {
+describe('exact rationals', () => {
   it('parses decimals, exponents and fractions exactly', () => {
     expect(parseRational('0.29')).toEqual({ num: 29n, den: 100n });
     expect(parseRational('8/15')).toEqual({ num: 8n, den: 15n });

@@ -1,5 +1,5 @@
 /**
- * MLE of a value's frequency from perturbed data (spec §A.3, Lemma 1(ii)).
+ * MLE of a value's frequency from perturbed data (Wang, Han, Fu, Lemma 1(ii)).
  * The raw value may fall outside [0,1]; callers clip only for display.
  */
 export function reconstructFrequency(observed: number, size: number, p: number, m: number): number {

@@ -3,7 +3,7 @@ import type { RandomSource } from '../../random/source.js';
 import type { Rational } from '../../exact/rational.js';
 
 /**
- * Uniform perturbation of one value (spec §A.1): keep it with probability p,
+ * Uniform perturbation of one value: keep it with probability p,
  * otherwise replace it by a uniform draw over the whole domain, itself included.
  * Domain indices are 0..m-1.
  */

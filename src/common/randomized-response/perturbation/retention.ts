@@ -1,7 +1,7 @@
 import { add, div, mul, rational, sub, type Rational } from '../../exact/rational.js';
 
 /**
- * Maximum retention for ρ1–ρ2 privacy (spec §A.2):
+ * Maximum retention for ρ1–ρ2 privacy:
  * γ = ρ2(1−ρ1)/(ρ1(1−ρ2)),  p_max = (γ−1)/(m−1+γ), computed exactly.
  */
 export function maxRetentionForRho(rho1: Rational, rho2: Rational, m: number): { gamma: Rational; retention: Rational } {
@@ -26,7 +26,7 @@ export function amplification(p: number, m: number): number {
   return 1 + (p * m) / (1 - p);
 }
 
-/** Posterior Pr[X=x | Y=y] for the report (spec §A.2). */
+/** Posterior Pr[X=x | Y=y] for the report. */
 export function posterior(prior: readonly number[], p: number, x: number, y: number): number {
   const m = prior.length;
   const off = (1 - p) / m;

@@ -13,7 +13,7 @@ const params = (p: number, m: number, epsilon: number, delta: number, bound: 'si
   p, m, epsilon, delta, bound,
 });
 
-describe('(ε,δ) test and s_g against the worked examples (spec §B.9)', () => {
+describe('(ε,δ) test and s_g against the worked examples', () => {
   it('Example 1 group: f = 1, p = 4/9, m = 10, ε = 0.5, δ = 0.3', () => {
     const p = 4 / 9;
     const c = conversion(20, 1, p, 10, 0.5);

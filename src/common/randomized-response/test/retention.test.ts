@@ -5,7 +5,7 @@ import { formatRational, parseRational, toNumber } from '../../exact/rational.js
 
 const r = parseRational;
 
-describe('maximum retention for ρ1–ρ2 privacy (spec §A.6)', () => {
+describe('maximum retention for ρ1–ρ2 privacy', () => {
   it('004 Example 1: ρ1 = 0.1, ρ2 = 0.5, m = 10', () => {
     const { gamma, retention } = maxRetentionForRho(r('0.1'), r('0.5'), 10);
     expect(formatRational(gamma)).toBe('9');
@@ -34,7 +34,7 @@ describe('maximum retention for ρ1–ρ2 privacy (spec §A.6)', () => {
   });
 });
 
-describe('MLE reconstruction (spec §A.3, §A.6)', () => {
+describe('MLE reconstruction', () => {
   it('keeps raw values outside [0,1]', () => {
     expect(reconstructFrequency(560, 1000, 0.5, 10)).toBeCloseTo(1.02, 12);
     expect(estimateCount(560, 1000, 0.5, 10)).toBeCloseTo(1020, 9);

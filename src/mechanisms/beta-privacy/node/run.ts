@@ -146,7 +146,7 @@ function exclusionsOf(spec: BetaPrivacySpec, plan: Plan, values: readonly string
   return (bucket) => banned.get(bucket) ?? none;
 }
 
-/** β-privacy bucketization (paper 001): QI table with bucket ids plus a sensitive table. */
+/** β-privacy bucketization (Wang, Wang, Fu, Wong (β-privacy)): QI table with bucket ids plus a sensitive table. */
 export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: ImportedTable, spec: BetaPrivacySpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
   const plan = sensitivePlan(job, spec, imported);

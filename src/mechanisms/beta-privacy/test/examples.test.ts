@@ -12,7 +12,7 @@ const r = parseRational;
 const names = (bucket: Int32Array, label = (i: number) => `x${i + 1}`): string[] =>
   [...bucket].flatMap((count, i) => Array.from({ length: count }, () => label(i)));
 
-describe('pair lists L(s1, s2) (spec §C.18)', () => {
+describe('pair lists L(s1, s2)', () => {
   it('Example 5.23: s1 = 2, s2 = 4, |T| = 28', () => {
     expect(materialize(pairList(2, 4, 28))).toEqual([[14, 0], [12, 1], [10, 2], [8, 3], [6, 4], [4, 5], [2, 6], [0, 7]]);
   });
@@ -113,7 +113,7 @@ describe('feasibility, coefficient β, RRA and Anatomy examples', () => {
   });
 });
 
-describe('corruption attack (spec §F.3)', () => {
+describe('corruption attack', () => {
   it('distinct values: 1/(|B| + k − c)', () => {
     const distinct = (n: number) => Array(n).fill(1);
     expect(worstPosterior(distinct(5), 0, 4)).toBe(1);

@@ -172,7 +172,7 @@ function halfWidth(b: number, discrete: boolean): number {
   return t;
 }
 
-/** Noisy counts and marginals with exact discrete Laplace or correlated (generalized Laplace) noise (paper 002; spec §E). */
+/** Noisy counts and marginals with exact discrete Laplace or correlated (generalized Laplace) noise (“Correlated tuple data release via differential privacy” (2021)). */
 export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable, spec: DpCountsSpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
   const { table } = imported;

@@ -33,7 +33,7 @@ const correlation = (a: readonly number[], b: readonly number[]): number => {
   return ab / Math.sqrt(aa * bb);
 };
 
-describe('exact samplers (spec §E.1)', () => {
+describe('exact samplers', () => {
   it('discrete Laplace probabilities for ε = 1, Δ = 1', () => {
     expect(discreteLaplacePmf(0, 1)).toBeCloseTo(0.462117, 6);
     expect(discreteLaplacePmf(1, 1)).toBeCloseTo(0.170003, 6);
@@ -97,7 +97,7 @@ describe('exact samplers (spec §E.1)', () => {
   });
 });
 
-describe('generalized Laplace noise (spec §E.2)', () => {
+describe('generalized Laplace noise', () => {
   it('marginals are Laplace(b) (KS) and the correlation matches AR(1) and blocks', () => {
     const source = new SeededTestRandomSource(99);
     const b = 3;
@@ -144,7 +144,7 @@ describe('generalized Laplace noise (spec §E.2)', () => {
   });
 });
 
-describe('accounting and attacks (spec §E.3, §E.4, §F.2)', () => {
+describe('accounting and attacks', () => {
   it('ε_eff for one-person changes under AR(1) correlation', () => {
     const ar = (rho: number) => ({ kind: 'ar1', rho }) as const;
     expect(effectiveEpsilon(ar(0.5), [1, 0], 1)).toBeCloseTo(1.1547, 4);
@@ -229,7 +229,7 @@ describe('accounting and attacks (spec §E.3, §E.4, §F.2)', () => {
     expect(r100.meanApprox / 0.5).toBeCloseTo(1.02, 12);
     expect(r100.sdApprox ** 2).toBeCloseTo(0.025, 12);
     expect(differentialInference(source, 1000, 500, 10, 0.2, 1000).meanApprox / 0.5).toBeCloseTo(1.0002, 12);
-    // EDU #7 of §F.1: o1 = 102, o2 = 73, λ = 0.1, ε = 0.2 → 0.1857 and 0.1537.
+    // The EDU #7 example of the differential-inference attack: o1 = 102, o2 = 73, λ = 0.1, ε = 0.2 → 0.1857 and 0.1537.
     const edu = differentialInference(new SeededTestRandomSource(4), 102, 73, 10, 0.2, 200_000);
     expect(edu.pAbove).toBeCloseTo(0.1857, 2);
     expect(edu.pBelow).toBeCloseTo(0.1537, 2);

@@ -19,7 +19,7 @@ function modelText(model: PrivacyModel): string {
   return model.type === 'k-anonymity' ? `${model.k}-anonymity` : model.type === 'l-diversity' ? `distinct ${model.l}-diversity` : `${model.t}-closeness (equal-distance EMD)`;
 }
 
-/** Random disjoint parts, each anonymized with the same global recoding (paper 000). */
+/** Random disjoint parts, each anonymized with the same global recoding (Clifton et al., “A partitioned recoding scheme for privacy preserving data publishing” (2020)). */
 export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, imported: ImportedTable, spec: PartitionedRecodingSpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
   const { table } = imported;

@@ -18,7 +18,7 @@ import { riskyTargets } from '../../../jobs/method-kit/risky-groups.js';
 
 /**
  * (ε,δ)-reconstruction-privacy by Algorithm 1 (Sampling, Perturbing, Scaling),
- * paper 004 §5. Each sensitive attribute gets its own release: sampling follows
+ * Wang, Han, Fu (2012) §5. Each sensitive attribute gets its own release: sampling follows
  * one attribute's value proportions, so two attributes cannot share rows.
  */
 export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>, imported: ImportedTable, spec: ReconstructionPrivacySpec, ctx: MethodContext): MethodOutcome {

@@ -9,7 +9,7 @@ import { groupPasses, maxEpsilon, sizeThreshold, tailBound, type PrivacyParamete
 import { reconstructionRelease } from '../../../common/randomized-response/release.js';
 import { tableFromRows } from '../../../common/table/table.js';
 
-describe('Algorithm 1 worked examples (spec §B.9)', () => {
+describe('Algorithm 1 worked examples', () => {
   it('Example 5.15 sampling: (5, 15), s_g = 15, coins (0.5, 0.9) → (4, 11)', () => {
     expect(sampleCounts(new ScriptedCoinSource([0.5, 0.9]), [5, 15], 15)).toEqual([4, 11]);
   });

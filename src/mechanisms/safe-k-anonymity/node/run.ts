@@ -106,7 +106,7 @@ export function deltaCurve(k: number, beta: number): { epsilon: number; delta: n
   return grid.map((epsilon) => ({ epsilon, delta: deltaFor(k, beta, epsilon).delta }));
 }
 
-/** Sampling + strongly-safe k-anonymization ⇒ (ε,δ)-DP (paper 003, Theorem 5). */
+/** Sampling + strongly-safe k-anonymization ⇒ (ε,δ)-DP (Li, Qardaji, Su (2012), Theorem 5). */
 export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: ImportedTable, spec: SafeKAnonymitySpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
   const { table } = imported;

@@ -16,7 +16,7 @@ import type { MethodOutcome, ReleasedTable } from '../../../jobs/method-kit/outc
 import { releaseView } from '../../../jobs/method-kit/release-view.js';
 import { riskyTargets } from '../../../jobs/method-kit/risky-groups.js';
 
-/** Randomized response over each sensitive attribute's whole domain (paper 004 §3.1). */
+/** Randomized response over each sensitive attribute's whole domain (Wang, Han, Fu (2012) §3.1). */
 export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, imported: ImportedTable, spec: UniformPerturbationSpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
   const analysis = analyze({ ...job, method: spec }, imported);
