@@ -8,7 +8,7 @@ import { DomainError, domainValues, sensitiveDomain, type SensitiveDomain } from
 import type { Column } from '../../common/table/table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import { JobError } from './job-error.js';
-import type { Job } from '../../mechanisms/definitions.js';
+import type { JobWith } from '../../common/job/job-parts.js';
 import type { ReconstructionPrivacySpec } from '../../mechanisms/reconstruction-privacy/definition.js';
 import type { UniformPerturbationSpec } from '../../mechanisms/uniform-perturbation/definition.js';
 
@@ -38,9 +38,15 @@ export interface Analysis {
  * Everything both `assess` and `run` need: roles, domains, micro groups, the
  * (ε,δ) test of every group. Infeasible settings stop here, before any output.
  */
-export function analyze(job: Job & { method: RandomizedSpec }, imported: ImportedTable): Analysis {
+export function analyze(job: JobWith<RandomizedSpec>, imported: ImportedTable): Analysis {
   const { table } = imported;
   const plan = resolveRoles(job, table);
+  // Randomized response declares the domains of its sensitive columns only.
+  for (const name of Object.keys(job.method.domains ?? {})) {
+    if (!plan.sensitive.some((c) => c.name === name)) {
+      throw new JobError(`"${name}" is not a sensitive column; domains are declared for sensitive columns only`, `method.domains.${name}`);
+    }
+  }
   const grouping = groupRows(plan.nonSensitive, table.rowCount);
   const method = job.method;
   const sensitive = plan.sensitive.map((column): SensitiveAnalysis => {

@@ -1,6 +1,6 @@
 import type { Column, Table } from '../../common/table/table.js';
 import { JobError } from './job-error.js';
-import type { Job } from '../../mechanisms/definitions.js';
+import type { JobShell } from '../../common/job/job-parts.js';
 import type { Role } from '../../common/job/job-parts.js';
 import { own } from '../../common/job/names.js';
 
@@ -18,7 +18,7 @@ export interface Plan {
   readonly sensitive: readonly Column[];
 }
 
-export function resolveRoles(job: Job, table: Table, options: { requireSensitive: boolean } = { requireSensitive: true }): Plan {
+export function resolveRoles(job: Pick<JobShell, 'attributes'>, table: Table, options: { requireSensitive: boolean } = { requireSensitive: true }): Plan {
   const names = new Set(table.columns.map((c) => c.name));
   for (const name of Object.keys(job.attributes)) {
     if (!names.has(name)) {
@@ -35,12 +35,5 @@ export function resolveRoles(job: Job, table: Table, options: { requireSensitive
     throw new JobError('mark at least one column as "sensitive": it is the attribute the method protects', 'attributes');
   }
   const nonSensitive = columns.filter((c) => c.role === 'quasi' || c.role === 'insensitive').map((c) => c.column);
-  // Randomized response declares the domains of its sensitive columns; dp-counts those of any queried column.
-  const declared = (job.method.type !== 'dp-counts' && 'domains' in job.method ? job.method.domains : undefined) ?? {};
-  for (const name of Object.keys(declared)) {
-    if (!sensitive.some((c) => c.name === name)) {
-      throw new JobError(`"${name}" is not a sensitive column; domains are declared for sensitive columns only`, `method.domains.${name}`);
-    }
-  }
   return { columns, nonSensitive, sensitive };
 }
