@@ -1,5 +1,5 @@
-import { esc, num } from './html.js';
-import { reportFacts } from './report-facts.js';
+import { esc, num } from '../../common/report/format.js';
+import { reportFacts } from '../../common/report/report-facts.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 
 /** The mechanism's own part of the report, drawn by the mechanism (its node registry entry). */

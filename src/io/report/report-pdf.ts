@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
-import { reportFacts, type Fact } from './report-facts.js';
+import { reportFacts, type Fact } from '../../common/report/report-facts.js';
 import { lazyRequire } from '../lazy-require.js';
 
 const require = createRequire(import.meta.url);

@@ -1,6 +1,6 @@
-import { esc, num } from '../../io/report/html.js';
+import { esc, num } from '../../common/report/format.js';
 import type { AnonymityReport, Report } from '../../common/report/report-model.js';
-import { barChart } from '../../io/report/svg-charts.js';
+import { barChart } from '../../common/report/svg-charts.js';
 
 /** k-anonymity methods: recoding per column, the (ε, δ) curve, classes and parts. */
 export function anonymitySections(report: Report, a: AnonymityReport): string {

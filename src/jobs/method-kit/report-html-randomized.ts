@@ -1,6 +1,6 @@
-import { esc, num } from '../../io/report/html.js';
+import { esc, num } from '../../common/report/format.js';
 import type { Report, SensitiveReport } from '../../common/report/report-model.js';
-import { barChart, estimatePlot } from '../../io/report/svg-charts.js';
+import { barChart, estimatePlot } from '../../common/report/svg-charts.js';
 
 /** Randomized-response methods: the (ε,δ) test before and after, utility, and each sensitive attribute. */
 export function randomizedSections(report: Report, by: readonly SensitiveReport[]): string {

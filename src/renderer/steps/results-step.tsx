@@ -1,11 +1,16 @@
 import type { Report } from '../../common/ipc/api.js';
+import { reportFacts } from '../../common/report/report-facts.js';
 import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
-import { formatNumber } from '../format.js';
 
+/**
+ * The results of a run, drawn from the same report facts as the PDF and the
+ * workbook (key figures and charts), plus the views only a screen offers:
+ * distributions, the δ curve, the β bounds per value.
+ */
 export function ResultsStep({ report }: { report: Report }) {
   const g = report.guarantee;
-  const errors = report.utility.relativeError;
+  const facts = reportFacts(report);
   return (
     <>
       <section className={`guarantee ${g.holds ? 'holds' : 'fails'}`}>
@@ -23,71 +28,45 @@ export function ResultsStep({ report }: { report: Report }) {
           <li key={line}>{line}</li>
         ))}
       </ul>
-      {report.risk.bySensitive?.map((s) => (
-        <section key={s.column} className="card">
-          <h3>“{s.column}”</h3>
-          <BarChart
-            title="Micro groups that leak"
-            bars={[
-              { label: 'plain randomized response', value: s.violatingBefore ?? Number.NaN, tone: 'danger' },
-              ...(report.method.type === 'reconstruction-privacy' ? [{ label: 'this release', value: s.violatingAfter, tone: 'safe' as const }] : []),
-            ]}
-          />
-          <BarChart
-            title="Mean relative error of 5,000 count queries (lower is better)"
-            bars={[
-              ...(s.relativeError.reconstructionPrivacy !== undefined ? [{ label: 'this release', value: s.relativeError.reconstructionPrivacy, tone: 'safe' as const }] : []),
-              ...(s.relativeError.uniformPerturbation !== undefined ? [{ label: 'plain randomized response', value: s.relativeError.uniformPerturbation, tone: 'neutral' as const }] : []),
-            ]}
-          />
-          {s.distribution && (
-            <PairedBars
-              title="Original versus reconstructed distribution (internal view)"
-              aLabel="original"
-              bLabel="reconstructed from the release"
-              rows={s.distribution.map((d) => ({ label: d.value, a: d.original, b: d.reconstructed ?? Number.NaN }))}
-            />
-          )}
-        </section>
-      ))}
-      {report.dp && (report.dp.filtering?.length ?? 0) > 0 && (
+      <section className="card">
+        <h3>Key figures</h3>
+        <table className="grid facts">
+          <tbody>
+            {facts.keyFigures.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {facts.charts.map((chart) => (
+          <BarChart key={chart.title} title={chart.title} bars={chart.bars} />
+        ))}
+      </section>
+      {report.risk.bySensitive?.map(
+        (s) =>
+          s.distribution && (
+            <section key={s.column} className="card">
+              <h3>“{s.column}”</h3>
+              <PairedBars
+                title="Original versus reconstructed distribution (internal view)"
+                aLabel="original"
+                bLabel="reconstructed from the release"
+                rows={s.distribution.map((d) => ({ label: d.value, a: d.original, b: d.reconstructed ?? Number.NaN }))}
+              />
+            </section>
+          ),
+      )}
+      {report.anonymity?.curve && (
         <section className="card">
-          <h3>Filtering attack on the released series</h3>
-          <BarChart
-            title="Share of the noise a filter removes (lower is safer)"
-            bars={report.dp.filtering!.flatMap((f) => [
-              { label: `${f.series}: IID Laplace`, value: Math.max(0, f.removalIid), tone: 'danger' as const, text: `${(100 * Math.max(0, f.removalIid)).toFixed(1)}%` },
-              { label: `${f.series}: this release`, value: Math.max(0, f.removalRelease), tone: 'safe' as const, text: `${(100 * Math.max(0, f.removalRelease)).toFixed(1)}%` },
-            ])}
-          />
+          <h3>Strength of the guarantee</h3>
+          <DeltaCurveChart title="−log₁₀ δ at each ε (longer is stronger)" curve={report.anonymity.curve} />
         </section>
       )}
-      {report.anonymity && (
+      {g.maxInference && (
         <section className="card">
-          <h3>Released classes</h3>
-          <p>
-            {formatNumber(report.output?.rows ?? 0)} records in {formatNumber(report.risk.classes ?? 0)} classes; the smallest has {formatNumber(report.risk.minClassSize ?? 0)} records. Generalization loss {formatNumber(report.utility.generalizationLoss, 3)}
-            {errors.release !== undefined ? `; count-query relative error ${formatNumber(errors.release)}` : ''}.
-          </p>
-          {report.anonymity.curve && (
-            <DeltaCurveChart title="−log₁₀ δ at each ε (longer is stronger)" curve={report.anonymity.curve} />
-          )}
-        </section>
-      )}
-      {report.beta && (
-        <section className="card">
-          <h3>Buckets and inference bounds</h3>
-          <p>
-            {Object.entries(report.beta.chosen.sizes).map(([size, n]) => `${formatNumber(n)} buckets of ${size}`).join(', ')}; MSE {report.beta.chosen.mse.toFixed(3)}
-            {' '}(Anatomy: {report.beta.anatomy.feasible ? report.beta.anatomy.mse.toFixed(3) : 'infeasible'}).
-          </p>
-          <BarChart
-            title="Mean relative error of count queries (lower is better)"
-            bars={[
-              ...(errors.release !== undefined ? [{ label: 'this release', value: errors.release, tone: 'safe' as const }] : []),
-              ...(errors.anatomy !== undefined ? [{ label: 'Anatomy baseline', value: errors.anatomy, tone: 'neutral' as const }] : []),
-            ]}
-          />
+          <h3>Inference bounds per value</h3>
           <table className="grid">
             <thead>
               <tr>
@@ -97,13 +76,28 @@ export function ResultsStep({ report }: { report: Report }) {
               </tr>
             </thead>
             <tbody>
-              {Object.entries(g.maxInference ?? {}).map(([value, b]) => (
+              {Object.entries(g.maxInference).map(([value, b]) => (
                 <tr key={value}>
                   <th scope="row">{value}</th>
                   <td className="n">
                     {b.count}/{b.size} = {b.value.toFixed(4)}
                   </td>
                   <td className="n">{b.betaExact}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {facts.reidentification.length > 0 && (
+        <section className="card">
+          <h3>Re-identification risk</h3>
+          <table className="grid facts">
+            <tbody>
+              {facts.reidentification.map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{value}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
-import { esc, num } from '../../../io/report/html.js';
+import { esc, num } from '../../../common/report/format.js';
 import type { BetaReport, Report } from '../../../common/report/report-model.js';
-import { barChart } from '../../../io/report/svg-charts.js';
+import { barChart } from '../../../common/report/svg-charts.js';
 
 /** The β-privacy part of the report: per-value thresholds and bounds, bucket sizes, baselines, attacks. */
 export function betaSections(report: Report, beta: BetaReport): string {

@@ -1,6 +1,6 @@
-import { esc, num } from '../../../io/report/html.js';
+import { esc, num } from '../../../common/report/format.js';
 import type { DpReport } from '../../../common/report/report-model.js';
-import { barChart } from '../../../io/report/svg-charts.js';
+import { barChart } from '../../../common/report/svg-charts.js';
 
 /** DP counts: sensitivity and scale, accounting, and the two attacks run on the release. */
 export function dpSections(dp: DpReport): string {

@@ -1,4 +1,4 @@
-import { esc, num } from './html.js';
+import { esc, num } from './format.js';
 
 export interface Bar {
   readonly label: string;

@@ -1,6 +1,6 @@
-import type { ReidentificationRisk } from '../../common/risk/reidentification.js';
-import { num } from './html.js';
-import type { Report } from '../../common/report/report-model.js';
+import type { ReidentificationRisk } from '../risk/reidentification.js';
+import { num } from './format.js';
+import type { Report } from './report-model.js';
 
 /** A labelled value as text, the unit of the PDF tables and the workbook's Report sheet. */
 export type Fact = readonly [string, string];
