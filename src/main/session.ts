@@ -72,7 +72,7 @@ export class AppSession {
     },
   };
 
-  /** Every message is validated against its channel's schema before any handler runs; unknown keys are errors. */
+  /** Every message is validated against its channel's request schema before any handler runs (unknown keys are errors), every response against its response schema. */
   async dispatch(channel: string, payload: unknown): Promise<unknown> {
     const method = METHOD_OF_CHANNEL.get(channel);
     if (!method) throw new InvalidRequest(`unknown channel ${JSON.stringify(channel)}`);
@@ -83,7 +83,12 @@ export class AppSession {
     const parsed = IPC_CONTRACT[method].request.safeParse(payload ?? {});
     if (!parsed.success) throw new InvalidRequest(`invalid ${IPC_CONTRACT[method].channel} request: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`).join('; ')}`);
     const handler = this.handlers[method] as (request: unknown) => ResponseOf<M> | Promise<ResponseOf<M>>;
-    return handler(parsed.data);
+    const response = await handler(parsed.data);
+    // What leaves the host is what the contract names: a response that does not match it is a
+    // defect of the host, reported as one, and fields the contract does not list never reach the page.
+    const checked = IPC_CONTRACT[method].response.safeParse(response);
+    if (!checked.success) throw new Error(`the host's ${IPC_CONTRACT[method].channel} response does not match the contract: ${checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    return checked.data as ResponseOf<M>;
   }
 
   async chooseFile(): Promise<string | null> {

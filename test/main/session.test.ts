@@ -24,6 +24,22 @@ describe('IPC handlers validate every message', () => {
     await expect(session.dispatch(IPC_CHANNELS.inspect, { path: 42, options: {} })).rejects.toThrow(/path/);
   });
 
+  it('checks every response against the contract before it leaves the host', async () => {
+    // A host whose answer has a field the contract does not name, or a wrong value, is refused.
+    const broken = new AppSession({
+      info: { version: 'test', host: 'server' as 'web', samplePath: '/x', sampleName: 'x' },
+      workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
+      baseDir: process.cwd(),
+      access: new OpenAccess(),
+      chooseFile: async () => 42 as unknown as string,
+      chooseFolder: async () => null,
+      revealFolder: async () => undefined,
+    });
+    await expect(broken.dispatch(IPC_CHANNELS.appInfo, {})).rejects.toThrow(/custos:app-info response does not match the contract: host/);
+    await expect(broken.dispatch(IPC_CHANNELS.chooseFile, {})).rejects.toThrow(/custos:choose-file response does not match the contract/);
+    await expect(session.dispatch(IPC_CHANNELS.appInfo, {})).resolves.toMatchObject({ host: 'web', version: 'test' });
+  });
+
   it('serves a file, then windows of its rows', async () => {
     const opened = (await session.dispatch(IPC_CHANNELS.inspect, { path: resolve('resources/adult/adult.csv'), options: { missing: ['', '?'] } })) as {
       ok: true;

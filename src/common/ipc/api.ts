@@ -1,9 +1,11 @@
 /**
- * The types the renderer and its host (the Electron main process or the
- * loopback dev host) exchange. The channels, their request schemas and response
- * types are in ipc-contract.ts, from which both ends are derived.
+ * What the renderer and its host (the Electron main process or the loopback
+ * dev host) exchange, as zod schemas with the types inferred from them. The
+ * channels with their request and response schemas are in ipc-contract.ts,
+ * from which both ends are derived.
  */
-import type { Report } from '../report/report-model.js';
+import { z } from 'zod';
+import { anyReportSchema, type Frozen, type Report } from '../report/report-model.js';
 import type { HostCalls } from './ipc-contract.js';
 
 export type { Report };
@@ -15,60 +17,71 @@ export interface FileOptions {
   readonly sheet?: string | number | null;
 }
 
-export interface ColumnInfo {
-  readonly name: string;
-  readonly type: string;
-  readonly distinct: number;
-  readonly missing: number;
+const count = z.number().int().nonnegative();
+
+export const columnInfoSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  distinct: count,
+  missing: count,
   /** Values by frequency: all of them up to 200 distinct (the β table), else the 12 most frequent (the sparkline). */
-  readonly top: readonly { readonly value: string; readonly count: number }[];
-}
+  top: z.array(z.object({ value: z.string(), count })),
+});
+export type ColumnInfo = Frozen<z.output<typeof columnInfoSchema>>;
 
-export interface OpenedFile {
-  readonly fileId: string;
-  readonly path: string;
-  readonly name: string;
-  readonly rows: number;
-  readonly bytes: number;
-  readonly sha256: string;
-  readonly format: 'csv' | 'xlsx';
-  readonly encoding?: string;
-  readonly delimiter?: string;
-  readonly sheet?: string;
-  readonly sheets?: readonly string[];
-  readonly columns: readonly ColumnInfo[];
-  readonly rejected: readonly { readonly line: number; readonly reason: string }[];
-  readonly rejectedCount: number;
-}
+export const openedFileSchema = z.object({
+  fileId: z.string().uuid(),
+  path: z.string(),
+  name: z.string(),
+  rows: count,
+  bytes: count,
+  sha256: z.string(),
+  format: z.enum(['csv', 'xlsx']),
+  encoding: z.string().optional(),
+  delimiter: z.string().optional(),
+  sheet: z.string().optional(),
+  sheets: z.array(z.string()).optional(),
+  columns: z.array(columnInfoSchema),
+  rejected: z.array(z.object({ line: count, reason: z.string() })),
+  rejectedCount: count,
+});
+export type OpenedFile = Frozen<z.output<typeof openedFileSchema>>;
 
-export interface HostFailure {
-  readonly kind: 'job' | 'input' | 'cancelled' | 'internal';
-  readonly message: string;
-  readonly key?: string;
-  readonly line?: number;
-}
+export const hostFailureSchema = z.object({
+  kind: z.enum(['job', 'input', 'cancelled', 'internal']),
+  message: z.string(),
+  key: z.string().optional(),
+  line: count.optional(),
+});
+export type HostFailure = Frozen<z.output<typeof hostFailureSchema>>;
 
+/** A host answer that can fail in a way the page shows: the value, or the failure in plain words. */
+export function resultSchema<T extends z.ZodTypeAny>(value: T) {
+  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), failure: hostFailureSchema })]);
+}
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: HostFailure };
 
-export interface RunStatus {
-  readonly id: string;
-  readonly state: 'running' | 'done' | 'failed' | 'cancelled';
-  readonly stage?: string;
-  readonly label?: string;
-  readonly fraction: number;
-  readonly report?: Report;
-  readonly outDir?: string;
+export const runStatusSchema = z.object({
+  id: z.string(),
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  stage: z.string().optional(),
+  label: z.string().optional(),
+  fraction: z.number().min(0).max(1),
+  report: anyReportSchema.optional(),
+  outDir: z.string().optional(),
   /** The confidential internal report's folder (never served to the page). */
-  readonly internalDir?: string;
-  readonly failure?: HostFailure;
-}
+  internalDir: z.string().optional(),
+  failure: hostFailureSchema.optional(),
+});
+export type RunStatus = Frozen<z.output<typeof runStatusSchema>>;
 
-export interface AppInfo {
-  readonly version: string;
-  readonly host: 'electron' | 'web';
-  readonly samplePath: string;
-  readonly sampleName: string;
-}
+export const appInfoSchema = z.object({
+  version: z.string(),
+  host: z.enum(['electron', 'web']),
+  samplePath: z.string(),
+  sampleName: z.string(),
+});
+export type AppInfo = Frozen<z.output<typeof appInfoSchema>>;
 
 /**
  * The page's API: one call per channel of the contract (grantFile excepted: only the preload may

@@ -6,10 +6,12 @@
  * plus its handler, and the compiler checks both ends.
  */
 import { z } from 'zod';
-import type { AppInfo, OpenedFile, Report, Result, RunStatus } from './api.js';
+import { anyReportSchema, type Frozen } from '../report/report-model.js';
+import { appInfoSchema, openedFileSchema, resultSchema, runStatusSchema } from './api.js';
 
-/** A response type, carried at the type level only: the host produces it, the page trusts its host. */
-const responds = <T>(): T => undefined as unknown as T;
+/** A response the host sends; the dispatcher checks every response against it before it leaves. */
+const nothing = z.void();
+const pathOrNull = z.string().nullable();
 
 const path = z.string().min(1).max(4096);
 const fileOptions = z
@@ -25,33 +27,33 @@ const runId = z.object({ id: z.string().uuid() }).strict();
 const empty = z.object({}).strict();
 
 export const IPC_CONTRACT = {
-  appInfo: { channel: 'custos:app-info', request: empty, response: responds<AppInfo>() },
+  appInfo: { channel: 'custos:app-info', request: empty, response: appInfoSchema },
   /** Native open dialog; null when cancelled or when the host has none. The chosen file is granted to the app. */
-  chooseFile: { channel: 'custos:choose-file', request: empty, response: responds<string | null>() },
+  chooseFile: { channel: 'custos:choose-file', request: empty, response: pathOrNull },
   /** Native folder dialog for the release; null when cancelled or when the host has none. */
-  chooseFolder: { channel: 'custos:choose-folder', request: empty, response: responds<string | null>() },
+  chooseFolder: { channel: 'custos:choose-folder', request: empty, response: pathOrNull },
   /** A file the user dropped or picked (sent by the preload only, from a real File). */
-  grantFile: { channel: 'custos:grant-file', request: z.object({ path }).strict(), response: responds<void>() },
-  inspect: { channel: 'custos:inspect', request: z.object({ path, options: fileOptions }).strict(), response: responds<Result<OpenedFile>>() },
+  grantFile: { channel: 'custos:grant-file', request: z.object({ path }).strict(), response: nothing },
+  inspect: { channel: 'custos:inspect', request: z.object({ path, options: fileOptions }).strict(), response: resultSchema(openedFileSchema) },
   rows: {
     channel: 'custos:rows',
     request: z.object({ fileId: z.string().uuid(), offset: z.number().int().nonnegative(), count: z.number().int().min(1).max(2000) }).strict(),
-    response: responds<Result<readonly (readonly string[])[]>>(),
+    response: resultSchema(z.array(z.array(z.string()))),
   },
   /** `assess` on a job object (paths relative to the input's folder). */
-  assess: { channel: 'custos:assess', request: z.object({ job }).strict(), response: responds<Result<Report>>() },
-  startRun: { channel: 'custos:start-run', request: z.object({ job, outDir: path }).strict(), response: responds<Result<{ readonly id: string }>>() },
-  runStatus: { channel: 'custos:run-status', request: runId, response: responds<RunStatus>() },
-  cancelRun: { channel: 'custos:cancel-run', request: runId, response: responds<void>() },
+  assess: { channel: 'custos:assess', request: z.object({ job }).strict(), response: resultSchema(anyReportSchema) },
+  startRun: { channel: 'custos:start-run', request: z.object({ job, outDir: path }).strict(), response: resultSchema(z.object({ id: z.string().uuid() })) },
+  runStatus: { channel: 'custos:run-status', request: runId, response: runStatusSchema },
+  cancelRun: { channel: 'custos:cancel-run', request: runId, response: nothing },
   /** Reveal the output folder (desktop); a no-op in the browser. */
-  revealFolder: { channel: 'custos:reveal-folder', request: z.object({ path }).strict(), response: responds<void>() },
+  revealFolder: { channel: 'custos:reveal-folder', request: z.object({ path }).strict(), response: nothing },
 } as const;
 
 export type Method = keyof typeof IPC_CONTRACT;
 export type Channel = (typeof IPC_CONTRACT)[Method]['channel'];
 export type RequestOf<M extends Method> = z.input<(typeof IPC_CONTRACT)[M]['request']>;
 export type ParsedRequestOf<M extends Method> = z.output<(typeof IPC_CONTRACT)[M]['request']>;
-export type ResponseOf<M extends Method> = (typeof IPC_CONTRACT)[M]['response'];
+export type ResponseOf<M extends Method> = Frozen<z.output<(typeof IPC_CONTRACT)[M]['response']>>;
 
 /** What the page can ask its host, one function per channel, derived from the contract. */
 export type HostCalls = { readonly [M in Method]: (request: RequestOf<M>) => Promise<ResponseOf<M>> };

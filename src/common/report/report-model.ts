@@ -321,9 +321,10 @@ export const anyReportSchema = z.object({
   dp: dpReport(true).optional(),
 });
 
-type Mutable<T> = T extends readonly (infer U)[] ? readonly Mutable<U>[] : T extends object ? { readonly [K in keyof T]: Mutable<T[K]> } : T;
+/** A parsed value as code receives it: read-only all the way down. */
+export type Frozen<T> = T extends readonly (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
 
-export type Report = Mutable<z.output<typeof anyReportSchema>>;
+export type Report = Frozen<z.output<typeof anyReportSchema>>;
 export type InputReport = Report['input'];
 export type ColumnReport = InputReport['columns'][number];
 export type SensitiveReport = NonNullable<Report['risk']['bySensitive']>[number];
