@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CountQuerySpec } from '../count-queries.js';
-import { maxMatches } from '../node/run.js';
+import { maxMatches } from '../node/sensitivity.js';
 
 /** Every record over columns 0..2 with values 1..6 (value 6 named by no query): the most queries one matches. */
 function bruteForce(queries: readonly CountQuerySpec[]): number {
