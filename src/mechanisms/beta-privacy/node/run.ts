@@ -1,31 +1,20 @@
 import type { JobWith } from '../../../common/job/job-parts.js';
-import { anatomyGroups, anatomySizeOnlyLoss } from '../anatomy.js';
-import { bucketsFromClasses, materializeBuckets, matrixFromBuckets, maxInference, type Bucketization } from '../bucketize.js';
-import { worstPosterior } from '../corruption-attack.js';
-import { addFakeValues, FakeValueError } from '../fake-values.js';
-import { multiSizeBucketing, type BucketClass } from '../multi-size.js';
-import { partitionCounts } from '../partition.js';
-import { bucketPoolRelativeError, drawDisjunctivePool } from '../query-pool.js';
-import { ceilInverse, coefficientBetas, infeasibleValues, makeThresholds, minimumBucketSize } from '../thresholds.js';
-import { bucketMse, squareLoss, twoSizeBucketing, type TwoSizeSetting } from '../two-size.js';
-import { randomPermutation } from '../../../common/random/draws.js';
-import { compare, formatRational, toNumber, type Rational } from '../../../common/exact/rational.js';
+import { coefficientBetas, infeasibleValues } from '../thresholds.js';
+import { formatRational, toNumber, type Rational } from '../../../common/exact/rational.js';
 import { domainValues } from '../../../common/table/sensitive-domain.js';
 import { jobDomain } from '../../../jobs/method-kit/analyze.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
-import type { BetaReport, BucketSettingReport, InferenceBound } from '../../../common/report/report-model.js';
+import type { BetaReport } from '../../../common/report/report-model.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
 import { exactValue, type Role } from '../../../common/job/job-parts.js';
 import type { BetaPrivacySpec } from '../definition.js';
 import { resolveRoles, type Plan } from '../../../jobs/method-kit/plan.js';
-import { quasiIdentifierTable, sensitiveTable } from './release-view.js';
+import { chooseBucketSetting, settingReport, twoSizeClasses } from './bucket-setting.js';
+import { releaseBuckets } from './release-buckets.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
-import type { MethodOutcome, ReleasedTable } from '../../../jobs/method-kit/outcome.js';
+import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { own } from '../../../common/job/names.js';
-
-/** Query-pool work is rows × queries; above this the pool is shortened and the report says so. */
-const POOL_WORK_LIMIT = 3e8;
 
 function sensitivePlan(job: JobWith<BetaPrivacySpec>, spec: BetaPrivacySpec, imported: ImportedTable): Plan {
   let attributes = job.attributes;
@@ -62,91 +51,6 @@ function resolveBetas(spec: BetaPrivacySpec, values: readonly string[], counts: 
   return values.map((v) => exactValue(own(overrides, v) ?? fallback));
 }
 
-function settingReport(algorithm: string, classes: readonly { size: number; count: number }[], total: number, feasible: boolean, note?: string): BucketSettingReport {
-  const sizes: Record<string, number> = {};
-  let loss = 0;
-  for (const c of classes) {
-    if (c.count === 0) continue;
-    sizes[String(c.size)] = (sizes[String(c.size)] ?? 0) + c.count;
-    loss += c.count * squareLoss(c.size);
-  }
-  return { algorithm, sizes, loss, mse: bucketMse(loss, total), feasible, ...(note ? { note } : {}) };
-}
-
-function twoSizeClasses(counts: readonly number[], th: ReturnType<typeof makeThresholds>, best: TwoSizeSetting): BucketClass[] {
-  if (best.n2 === 0) return [{ size: best.s1, count: best.n1, valueCounts: counts }];
-  if (best.n1 === 0) return [{ size: best.s2, count: best.n2, valueCounts: counts }];
-  const { first, second } = partitionCounts(counts, th, best);
-  return [
-    { size: best.s1, count: best.n1, valueCounts: first },
-    { size: best.s2, count: best.n2, valueCounts: second },
-  ];
-}
-
-function bucketValueCounts(b: Bucketization, bucket: number): { real: number[]; fakes: number } {
-  const real: number[] = [];
-  let fakes = 0;
-  for (let e = b.stOffsets[bucket]!; e < b.stOffsets[bucket + 1]!; e++) {
-    if (b.stFake[e]) fakes++;
-    else real.push(b.stCount[e]!);
-  }
-  return { real, fakes };
-}
-
-/** Worst posterior over every bucket for c = 1 … largest size − 1, with and without the fakes. */
-function corruptionCurve(b: Bucketization): BetaReport['corruption'] {
-  const signatures = new Map<string, { real: number[]; fakes: number }>();
-  for (let bucket = 0; bucket < b.bucketCount; bucket++) {
-    const v = bucketValueCounts(b, bucket);
-    signatures.set(`${[...v.real].sort((x, y) => x - y).join(',')}|${v.fakes}`, v);
-  }
-  const largest = Math.max(...[...signatures.values()].map((v) => v.real.reduce((a, c) => a + c, 0)));
-  const curve: { corrupted: number; withoutFakes: number; withFakes: number }[] = [];
-  for (let c = 1; c < largest; c++) {
-    let without = 0;
-    let withFakes = 0;
-    for (const v of signatures.values()) {
-      if (v.real.reduce((a, x) => a + x, 0) <= c) continue;
-      without = Math.max(without, worstPosterior(v.real, 0, c));
-      withFakes = Math.max(withFakes, worstPosterior(v.real, v.fakes, c));
-    }
-    curve.push({ corrupted: c, withoutFakes: without, withFakes });
-  }
-  return curve;
-}
-
-/** Per bucket, the sensitive values some of its rows rule out by a declared negative association. */
-function exclusionsOf(spec: BetaPrivacySpec, plan: Plan, values: readonly string[], b: Bucketization): ((bucket: number) => ReadonlySet<number>) | undefined {
-  const entries = Object.entries(spec.fakeExclusions);
-  if (entries.length === 0) return undefined;
-  const banned = new Map<number, Set<number>>();
-  for (const [columnName, byValue] of entries) {
-    const column = plan.nonSensitive.find((c) => c.name === columnName);
-    if (!column) throw new JobError(`"${columnName}" is not a released non-sensitive column`, `method.fakeExclusions.${columnName}`);
-    const rules = new Map<number, number[]>();
-    for (const [qiValue, excluded] of Object.entries(byValue)) {
-      const code = column.dictionary.indexOf(qiValue);
-      if (code < 1) throw new JobError(`"${qiValue}" does not occur in "${columnName}"`, `method.fakeExclusions.${columnName}.${qiValue}`);
-      rules.set(code, excluded.map((v) => {
-        const index = values.indexOf(v);
-        if (index < 0) throw new JobError(`"${v}" is not a sensitive value`, `method.fakeExclusions.${columnName}.${qiValue}`);
-        return index;
-      }));
-    }
-    column.codes.forEach((code, r) => {
-      const rule = rules.get(code);
-      if (!rule) return;
-      const bucket = b.bucketOfRow[r]!;
-      let set = banned.get(bucket);
-      if (!set) banned.set(bucket, (set = new Set()));
-      for (const v of rule) set.add(v);
-    });
-  }
-  const none: ReadonlySet<number> = new Set();
-  return (bucket) => banned.get(bucket) ?? none;
-}
-
-/** β-privacy bucketization (Wang, Wang, Fu, Wong (β-privacy)): QI table with bucket ids plus a sensitive table. */
 export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: ImportedTable, spec: BetaPrivacySpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
   const plan = sensitivePlan(job, spec, imported);
@@ -163,49 +67,8 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
     const list = infeasible.map((i) => `"${domain.values[i]}" (f = ${(counts[i]! / total).toFixed(6)} > β = ${formatRational(betas[i]!)}; the smallest β that works is ${counts[i]}/${total})`);
     throw new JobError(`no bucketization can meet β: ${list.join(', ')} (Lemma 3.7: β_v ≥ f_v is needed for every value)`, 'method.beta');
   }
-  const sMin = spec.minBucket ?? minimumBucketSize(betas);
-  const sMax = spec.maxBucket;
-  if (sMin > sMax) throw new JobError(`the smallest usable bucket size is ${sMin} but maxBucket is ${sMax}`, 'method.maxBucket');
-  const th = makeThresholds(betas, Math.max(sMax, 1));
-  const two = twoSizeBucketing(counts, th, sMin, sMax);
-  const multi = multiSizeBucketing(counts, th, sMin, sMax);
-  let minBeta = betas[0]!;
-  for (const b of betas) if (compare(b, minBeta) < 0) minBeta = b;
-  const l = ceilInverse(minBeta);
-  const anatomy = anatomyGroups(counts, l);
-  const anatomyReport = {
-    ...(anatomy
-      ? settingReport('anatomy', anatomy.map((g) => ({ size: g.reduce((a, c) => a + c, 0), count: 1 })), total, true)
-      : {
-          algorithm: 'anatomy',
-          sizes: {},
-          loss: anatomySizeOnlyLoss(total, l, squareLoss),
-          mse: bucketMse(anatomySizeOnlyLoss(total, l, squareLoss), total),
-          feasible: false,
-          note: `ℓ-diversity with ℓ = ${l} is infeasible (some value has f > 1/ℓ); loss from sizes ℓ and ℓ+1 ignoring privacy, as the paper does`,
-        }),
-    l,
-  };
-  let chosenClasses: BucketClass[] | null = null;
-  if (spec.algorithm === 'two-size' && two) chosenClasses = twoSizeClasses(counts, th, two);
-  if (spec.algorithm === 'multi-size' && multi) chosenClasses = multi.classes;
-  if (spec.algorithm === 'anatomy' && !anatomy) {
-    throw new JobError(`Anatomy needs ℓ-diversity with ℓ = ⌈1/min β⌉ = ${l}, which these data do not allow (some value has f > 1/ℓ)`, 'method.algorithm');
-  }
-  if (spec.algorithm !== 'anatomy' && !chosenClasses) {
-    const unplaceable = domain.values
-      .map((v, i) => ({ v, need: ceilInverse(betas[i]!) }))
-      .filter((x) => x.need > sMax)
-      .map((x) => `"${x.v}" needs buckets of at least ⌈1/β⌉ = ${x.need} records`);
-    throw new JobError(
-      `no valid bucket setting with sizes in [${sMin}, ${sMax}]` + (unplaceable.length ? `: ${unplaceable.join(', ')}` : '') + '; raise maxBucket or β',
-      'method.maxBucket',
-    );
-  }
-  const chosen =
-    spec.algorithm === 'anatomy'
-      ? anatomyReport
-      : settingReport(spec.algorithm, chosenClasses!, total, true);
+  const setting = chooseBucketSetting(spec, domain.values, counts, betas, total);
+  const { sMin, sMax, th, two, multi, l, anatomyReport, chosen } = setting;
   const valueReports = domain.values.map((v, i) => ({
     value: v,
     count: counts[i]!,
@@ -224,48 +87,12 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
     anatomy: anatomyReport,
     fakeValues: spec.fakeValues,
   };
-  const releases: ReleasedTable[] = [];
-  let maxInferenceReport: Record<string, InferenceBound> | undefined;
-  let relativeError: { release?: number; anatomy?: number } = {};
-  let poolNote = 'measured when the job runs';
-  let corruption: BetaReport['corruption'];
-  if (ctx.mode === 'run') {
-    ctx.progress('release', 0);
-    const buckets = spec.algorithm === 'anatomy' ? matrixFromBuckets(anatomy!, m) : bucketsFromClasses(chosenClasses!);
-    let bucketization = materializeBuckets(ctx.random, values, m, buckets);
-    try {
-      bucketization = addFakeValues(ctx.random, bucketization, m, spec.fakeValues, exclusionsOf(spec, plan, domain.values, bucketization));
-    } catch (error) {
-      if (error instanceof FakeValueError) throw new JobError(error.message, 'method.fakeValues');
-      throw error;
-    }
-    const order = randomPermutation(ctx.random, total);
-    releases.push({ stem: 'qit', sheetName: 'QIT', table: quasiIdentifierTable(plan, bucketization, order) });
-    releases.push({ stem: 'st', sheetName: 'ST', table: sensitiveTable(column.name, domain.values, bucketization) });
-    const worst = maxInference(bucketization, m);
-    maxInferenceReport = Object.fromEntries(
-      domain.values.map((v, i) => {
-        const w = worst[i]!;
-        const holds = BigInt(w.count) * betas[i]!.den <= betas[i]!.num * BigInt(w.size);
-        return [v, { value: w.count / w.size, count: w.count, size: w.size, beta: toNumber(betas[i]!), betaExact: formatRational(betas[i]!), holds }];
-      }),
-    );
-    ctx.progress('utility', 0);
-    const poolSize = Math.min(5000, Math.max(200, Math.floor(POOL_WORK_LIMIT / total)));
-    const pool = drawDisjunctivePool(ctx.random, plan.nonSensitive, values, m, { size: poolSize, selectivity: 0.01, maxAttempts: poolSize * 50 });
-    const releaseError = bucketPoolRelativeError(pool, plan.nonSensitive, values, bucketization);
-    let anatomyError: number | undefined;
-    if (anatomy && spec.algorithm !== 'anatomy') {
-      const baseline = materializeBuckets(ctx.random, values, m, matrixFromBuckets(anatomy, m));
-      anatomyError = bucketPoolRelativeError(pool, plan.nonSensitive, values, baseline);
-    }
-    relativeError = { release: releaseError, ...(anatomyError !== undefined ? { anatomy: anatomyError } : {}) };
-    poolNote =
-      `${pool.queries.length.toLocaleString('en-US')} queries${pool.queries.length < 5000 ? ` (the paper's 5,000 shortened to bound the work on ${total.toLocaleString('en-US')} rows)` : ''}: ` +
-      'COUNT(*) WHERE A1 ∈ S1 ∧ … ∧ SA ∈ V, qd uniform over the quasi-identifiers, b = ⌈|A|·s^{1/(qd+1)}⌉ random values per attribute, s = 1%, ' +
-      "answered from QIT and ST with Anatomy's estimator Σ_B matches_B · count_B(V)/|B| (Wang, Wang, Fu, Wong, §7.2.2)";
-    corruption = corruptionCurve(bucketization);
-  }
+  const released = ctx.mode === 'run' ? releaseBuckets(ctx, spec, plan, column.name, domain.values, values, betas, setting) : undefined;
+  const releases = released?.releases ?? [];
+  const maxInferenceReport = released?.maxInference;
+  const relativeError = released?.relativeError ?? {};
+  const poolNote = released?.poolNote ?? 'measured when the job runs';
+  const corruption = released?.corruption;
   const holds = maxInferenceReport ? Object.values(maxInferenceReport).every((b) => b.holds) : true;
   const quasi = plan.nonSensitive.map((c) => c.name).join(', ');
   const strictest = valueReports.reduce((a, b) => (b.beta < a.beta ? b : a));
