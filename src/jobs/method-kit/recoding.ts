@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import { generalizeColumn, HierarchyError, intervalHierarchy, maskingHierarchy, tableHierarchy, unmappedValues, type GeneralizedColumn, type Hierarchy } from '../../common/recoding/hierarchy.js';
+import { generalizeColumn, withMetadataLoss, HierarchyError, intervalHierarchy, maskingHierarchy, tableHierarchy, unmappedValues, type GeneralizedColumn, type Hierarchy } from '../../common/recoding/hierarchy.js';
 import type { Column } from '../../common/table/table.js';
 import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
 import type { AnonymityReport } from '../../common/report/report-model.js';
@@ -11,6 +11,11 @@ import { own } from '../../common/job/names.js';
 export interface Recoding {
   readonly columns: readonly Column[];
   readonly generalized: readonly GeneralizedColumn[];
+  /**
+   * The same columns with a loss that depends on the hierarchies alone (not on the data's distinct
+   * values, which one record can change): what a differentially private release may publish.
+   */
+  readonly publicLoss: readonly GeneralizedColumn[];
   readonly report: AnonymityReport['columns'];
 }
 
@@ -65,21 +70,25 @@ export function recodeColumns(plan: Plan, columns: readonly Column[], hierarchie
 /** The recoding at given levels with hierarchies already loaded. */
 export function recodeAt(columns: readonly Column[], loaded: Map<string, { hierarchy: Hierarchy; description: string }>, levels: Record<string, number>): Recoding {
   const report: { name: string; level: number; depth: number; hierarchy: string; example?: string }[] = [];
+  const publicLoss: GeneralizedColumn[] = [];
   const generalized = columns.map((column) => {
     const entry = loaded.get(column.name);
     const level = own(levels, column.name) ?? 0;
     if (!entry) {
       if (level > 0) throw new JobError(`level ${level} needs a hierarchy for "${column.name}"`, `method.levels.${column.name}`);
       report.push({ name: column.name, level: 0, depth: 1, hierarchy: 'none (released as collected)' });
-      return generalizeColumn(column, undefined, 0);
+      const asCollected = generalizeColumn(column, undefined, 0);
+      publicLoss.push(asCollected);
+      return asCollected;
     }
     const { hierarchy, description } = entry;
     if (level >= hierarchy.depth) throw new JobError(`level ${level} is beyond the hierarchy's ${hierarchy.depth - 1} levels`, `method.levels.${column.name}`);
     const g = generalizeColumn(column, hierarchy, level);
+    publicLoss.push(withMetadataLoss(g, hierarchy, level));
     // The example comes from the hierarchy's definition: a value of the data would be a record's fact in the published report.
     const example = hierarchy.example;
     report.push({ name: column.name, level, depth: hierarchy.depth, hierarchy: description, example: `${example} → ${hierarchy.generalize(example, level) ?? '(not in the hierarchy)'}` });
     return g;
   });
-  return { columns, generalized, report };
+  return { columns, generalized, publicLoss, report };
 }

@@ -1,5 +1,6 @@
 import type { Role } from '../../common/job/job-parts.js';
 import { named, own, type Named } from '../../common/job/names.js';
+import { intervalHierarchy, maskingHierarchy, type Hierarchy } from '../../common/recoding/hierarchy.js';
 import { hierarchySpec, maxLevelOf, type HierarchySpec } from '../../common/recoding/hierarchy-spec.js';
 import type { ZodIssue } from 'zod';
 import type { Problems } from './browser-mechanism.js';
@@ -85,16 +86,21 @@ function firstMessage(issues: readonly ZodIssue[]): string {
   return issue ? plainMessage(issue) : 'not a valid hierarchy';
 }
 
-/** What the first value of a column becomes at the chosen level, as a preview. */
+/**
+ * What the first value of a column becomes at the chosen level, as a preview, generalized by the
+ * engine's own interval and masking hierarchies (a file's levels are known only to the host).
+ */
 export function recodingExample(value: string | undefined, h: HierarchyChoice): string {
   if (value === undefined || h.kind === 'none' || h.level === 0) return value ?? '';
   if (h.kind === 'file') return `${value} → level ${h.level} of the file`;
-  if (h.kind === 'masking') return h.level >= h.length ? `${value} → *` : value.length === h.length ? `${value} → ${value.slice(0, h.length - h.level)}${'*'.repeat(h.level)}` : `${value}: not ${h.length} characters long`;
-  const widths = h.widths.split(',').map((w) => Number(w.trim()));
-  if (h.level > widths.length) return `${value} → *`;
-  const w = widths[h.level - 1]!;
-  const v = Number(value);
-  if (!Number.isInteger(v) || !(w >= 2)) return `${value}: not a whole number`;
-  const start = Math.floor(v / w) * w;
-  return `${value} → ${start}-${start + w - 1}`;
+  let hierarchy: Hierarchy;
+  try {
+    hierarchy = h.kind === 'masking' ? maskingHierarchy(h.length) : intervalHierarchy(h.widths.split(',').map((w) => Number(w.trim())));
+  } catch {
+    return value;
+  }
+  if (h.level >= hierarchy.depth) return value;
+  const generalized = hierarchy.generalize(value, h.level);
+  if (generalized !== undefined) return `${value} → ${generalized}`;
+  return h.kind === 'masking' ? `${value}: not ${h.length} characters long` : `${value}: not a whole number`;
 }

@@ -1,3 +1,4 @@
+import { minimumEpsilon } from '../../../common/dp/sampling-amplification.js';
 import type { BrowserMechanism, FormProps } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
 import { safeKAnonymity, type SafeKAnonymitySpec } from '../definition.js';
@@ -122,8 +123,8 @@ export const safeKAnonymityBrowser: BrowserMechanism<SafeKAnonymitySpec, SafeKAn
   dataProblems(d) {
     // These span the target and the search; the schema checks each value alone.
     const problems: Record<string, string> = {};
-    if (d.useTarget && d.solve !== 'sampling' && d.sampling > 0 && d.sampling < 1 && d.targetEpsilon < -Math.log1p(-d.sampling)) {
-      problems['targetEpsilon'] = `at least −ln(1−β) = ${(-Math.log1p(-d.sampling)).toFixed(4)} for this sampling rate`;
+    if (d.useTarget && d.solve !== 'sampling' && d.sampling > 0 && d.sampling < 1 && d.targetEpsilon < minimumEpsilon(d.sampling)) {
+      problems['targetEpsilon'] = `at least −ln(1−β) = ${minimumEpsilon(d.sampling).toFixed(4)} for this sampling rate`;
     }
     if (d.search && d.useTarget && d.searchEpsilon >= d.targetEpsilon) problems['searchEpsilon'] = 'must be smaller than the target ε, which it comes out of';
     return problems;

@@ -143,7 +143,9 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
   const reidentification = { ...reidentificationSection(plan, table.rowCount, null), release: reidentificationRisk(releasedSizes) };
   const poolSize = Math.min(5000, Math.max(200, Math.floor(POOL_WORK_LIMIT / Math.max(1, table.rowCount + census.rows.length))));
   const utility = ctx.mode === 'run' ? generalizedQueryError(ctx.random, recoding.columns, recoding.generalized, census.rows, p.beta, { size: poolSize, maxAttempts: poolSize * 40 }) : undefined;
-  const loss = generalizationLoss(recoding.generalized, census.rows);
+  // The published loss depends on the hierarchies and the released cells only: the data's distinct
+  // values (which one record can change) are outside the DP guarantee.
+  const loss = generalizationLoss(recoding.publicLoss, census.rows);
   const numeric = new Set(plan.columns.filter((c) => c.column.type !== 'text').map((c) => c.column.name));
   const view = generalizedView(
     recoding.generalized.map((g, i) => ({ ...g, numeric: numeric.has(g.name) && recoding.report[i]!.level === 0 })),
