@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -276,6 +276,54 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(s.errors).toEqual([]);
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
+  });
+
+  it('a file with a malformed row: the row is skipped and reported, the journey reaches Results; a failed open clears the file', async () => {
+    const folder = resolve('test-output/messy');
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    const lines = ['age,sex,diagnosis'];
+    for (let i = 0; i < 300; i++) lines.push(`${20 + (i % 40)},${i % 2 ? 'F' : 'M'},${['flu', 'cold', 'HIV', 'asthma'][i % 4]}`);
+    // Line 6 of the file has a field too many.
+    lines.splice(5, 0, '31,F,flu,extra');
+    const path = join(folder, 'messy.csv');
+    writeFileSync(path, lines.join('\n') + '\n');
+    const s = await open();
+    const { page } = s;
+    await page.getByLabel('File path').fill(path);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByText(/1 row cannot be read: it is skipped, not released/).waitFor();
+    await page.getByText(/Line 6/).waitFor();
+    // Choosing to stop blocks the risk preview and the run until the choice is undone.
+    await page.getByLabel('Rows that cannot be read').selectOption('error');
+    await page.getByText(/the run will refuse the file/).waitFor();
+    await page.getByRole('button', { name: /Next: Columns/ }).click();
+    await page.getByLabel('Role of diagnosis').selectOption('sensitive');
+    await page.getByRole('button', { name: /Next: Method/ }).click();
+    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    expect(await page.getByRole('button', { name: /Next: Risk preview/ }).isDisabled()).toBe(true);
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Open/ }).click();
+    await page.getByLabel('Rows that cannot be read').selectOption('skip');
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Parameters/ }).click();
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByRole('button', { name: /Next: Run/ }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
+    await page.getByText(/reconstruction privacy: holds/).waitFor();
+    const internal = JSON.parse(readFileSync(join(folder, 'messy-release-internal', 'internal-report.json'), 'utf8'));
+    expect(internal.input.rejectedRowLines).toEqual([6]);
+    expect(readFileSync(join(folder, 'messy-release-internal', 'internal-report.html'), 'utf8')).toMatch(/Rejected lines<\/th><td>6 \(skipped/);
+    const job = JSON.parse(readFileSync(join(folder, 'messy-release', 'job.json'), 'utf8'));
+    expect(job.input.onBadRow).toBe('skip');
+    // A file that cannot be opened replaces the earlier one everywhere: top bar, and the steps after Open.
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Open/ }).click();
+    await page.getByLabel('File path').fill(join(folder, 'missing.csv'));
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByText(/This file cannot be read/).waitFor();
+    await page.locator('.file-name', { hasText: 'No file open' }).waitFor();
+    expect(await page.getByRole('button', { name: /Next: Columns/ }).isDisabled()).toBe(true);
+    expect(s.errors).toEqual([]);
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it('DP counts: marginals with exact noise from the wizard', async () => {

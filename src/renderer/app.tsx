@@ -17,6 +17,9 @@ import { RunStep } from './steps/run-step.js';
 function blockedReason(state: WizardState, step: StepId): string | undefined {
   if (step === 'open') return undefined;
   if (!state.file) return 'open a file first';
+  if (step !== 'columns' && step !== 'method' && step !== 'parameters' && state.file.rejectedCount > 0 && state.fileOptions.onBadRow === 'error') {
+    return 'some rows of the file cannot be read: skip them (Open step) or fix the file';
+  }
   if (step === 'results' || step === 'export') return state.report ? undefined : 'run the job first';
   if (step === 'risk' || step === 'run') {
     const problems = Object.values(parameterProblems(state, state.file));
@@ -65,7 +68,7 @@ export function App({ api }: { api: CustosApi }) {
           ...(o.sheet ? { sheet: o.sheet } : {}),
         },
       });
-      if (result.ok) dispatch({ type: 'opened', file: result.value });
+      dispatch(result.ok ? { type: 'opened', file: result.value } : { type: 'openFailed', path });
       return result.ok ? undefined : result.failure;
     },
     [api, state],

@@ -31,6 +31,12 @@ function reidentificationFacts(label: string, r: ReidentificationRisk): Fact[] {
   ];
 }
 
+/** The first rejected line numbers, and how many more. */
+export function rejectedLines(lines: readonly number[]): string {
+  const shown = lines.slice(0, 50).join(', ');
+  return lines.length > 50 ? `${shown} and ${lines.length - 50} more` : shown;
+}
+
 /** Everything a reader needs, flattened to labelled text, from the report model alone. */
 export function reportFacts(report: Report): ReportFacts {
   const keyFigures: Fact[] = report.input.rows !== undefined ? [['Records in the input', fmt(report.input.rows)]] : [];
@@ -111,6 +117,7 @@ export function reportFacts(report: Report): ReportFacts {
     i.rows !== undefined
       ? ['Records', `${fmt(i.rows)} (${fmt(i.bytes)} bytes, ${format}); rejected rows ${fmt(i.rejectedRows)}`]
       : ['Format', `${format}; the input's size and counts are in the internal report only`],
+    ...(i.rejectedRowLines?.length ? [['Rejected lines (skipped, not released)', rejectedLines(i.rejectedRowLines)] as const] : []),
     ...i.columns.map((c): Fact => [
       `Column “${c.name}”`,
       `${c.role}${c.defaulted ? ' (default)' : ''}, ${c.type}${c.distinct !== undefined ? `, ${fmt(c.distinct)} distinct` : ''}${c.missing !== undefined ? `, ${fmt(c.missing)} missing` : ''}`,

@@ -1,5 +1,5 @@
 import { esc, num } from '../../common/report/format.js';
-import { reportFacts } from '../../common/report/report-facts.js';
+import { rejectedLines, reportFacts } from '../../common/report/report-facts.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 
 /** The mechanism's own part of the report, drawn by the mechanism (its node registry entry). */
@@ -100,7 +100,9 @@ function inputSection(report: Report): string {
     i.sha256 !== undefined
       ? `<tr><th>File</th><td class="mono">${esc(i.path ?? '')}</td></tr>
 <tr><th>SHA-256</th><td class="mono">${esc(i.sha256)}</td></tr>
-<tr><th>Records</th><td>${num(i.rows)} (${num(i.bytes)} bytes, ${format}); rejected rows: ${num(i.rejectedRows)}</td></tr>`
+<tr><th>Records</th><td>${num(i.rows)} (${num(i.bytes)} bytes, ${format}); rejected rows: ${num(i.rejectedRows)}</td></tr>${
+          i.rejectedRowLines?.length ? `\n<tr><th>Rejected lines</th><td>${esc(rejectedLines(i.rejectedRowLines))} (skipped: not released)</td></tr>` : ''
+        }`
       : `<tr><th>Format</th><td>${format}</td></tr>
 <tr><th>Not shown</th><td>The input's name, size, checksum and counts are facts of the confidential file; they are in the internal report only.</td></tr>`;
   return `<h2>Input</h2>

@@ -30,6 +30,7 @@ export function buildJob(state: WizardState): JobFile {
     input: {
       path: state.inputPath,
       missing: [...new Set(missing)],
+      onBadRow: o.onBadRow,
       ...(o.delimiter ? { delimiter: o.delimiter } : {}),
       ...(o.encoding ? { encoding: o.encoding } : {}),
       ...(o.sheet ? { sheet: o.sheet } : {}),
@@ -91,6 +92,7 @@ export function stateFromJob(value: unknown): WizardState {
       encoding: job.input.encoding ?? '',
       missing: job.input.missing.join(', '),
       sheet: job.input.sheet === undefined || job.input.sheet === null ? '' : String(job.input.sheet),
+      onBadRow: job.input.onBadRow,
     },
     roles: named(Object.entries(job.attributes).map(([name, role]): [string, Role] => [name, role])),
     method: method.type,

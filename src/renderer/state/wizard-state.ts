@@ -1,5 +1,5 @@
 import type { OpenedFile, Report, RunStatus } from '../../common/ipc/api.js';
-import type { Role } from '../../common/job/job-parts.js';
+import { output, type Role } from '../../common/job/job-parts.js';
 import { named, own, withName, type Named } from '../../common/job/names.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import { definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
@@ -27,6 +27,8 @@ export interface FileOptionsState {
   /** Comma-separated tokens read as missing. */
   readonly missing: string;
   readonly sheet: string;
+  /** Rows that cannot be read: skipped (not released; their line numbers go into the internal report), or the run refuses. */
+  readonly onBadRow: 'skip' | 'error';
 }
 
 export interface OutputState {
@@ -69,15 +71,25 @@ function suggestedDraft<T extends MechanismType>(type: T): Drafts[T] {
 
 export const INITIAL_DRAFTS = Object.fromEntries(MECHANISM_TYPES.map((t) => [t, suggestedDraft(t)])) as unknown as Drafts;
 
+/** The job schema's own output defaults: which files a release holds unless the person says otherwise. */
+const OUTPUT_DEFAULTS = output.parse(undefined);
+
 export const initialState: WizardState = {
   step: 'open',
   inputPath: '',
-  fileOptions: { delimiter: '', encoding: '', missing: ', ?', sheet: '' },
+  fileOptions: { delimiter: '', encoding: '', missing: ', ?', sheet: '', onBadRow: 'skip' },
   roles: named(),
   method: 'reconstruction-privacy',
   drafts: INITIAL_DRAFTS,
   hierarchies: named(),
-  output: { dir: '', csv: true, xlsx: true, html: true, pdf: true, internalDir: '' },
+  output: {
+    dir: '',
+    csv: OUTPUT_DEFAULTS.formats.includes('csv'),
+    xlsx: OUTPUT_DEFAULTS.formats.includes('xlsx'),
+    html: OUTPUT_DEFAULTS.report.includes('html'),
+    pdf: OUTPUT_DEFAULTS.report.includes('pdf'),
+    internalDir: '',
+  },
 };
 
 type DraftPatch = { [T in MechanismType]: { type: 'patchDraft'; method: T; patch: Partial<Drafts[T]> } }[MechanismType];
@@ -87,6 +99,7 @@ export type Action =
   | { type: 'setInputPath'; path: string }
   | { type: 'setFileOptions'; options: Partial<FileOptionsState> }
   | { type: 'opened'; file: OpenedFile }
+  | { type: 'openFailed'; path: string }
   | { type: 'setRole'; column: string; role: Role }
   | { type: 'setRoles'; roles: Named<Role> }
   | { type: 'setMethod'; method: MechanismType }
@@ -125,6 +138,11 @@ export function reducer(state: WizardState, action: Action): WizardState {
         roles,
         output: { ...state.output, dir: sameFile && state.output.dir ? state.output.dir : defaultOutDir(action.file.path) },
       };
+    }
+    case 'openFailed': {
+      // A file that cannot be read replaces the earlier one: nothing may still point at it.
+      const { file: _file, report: _report, run: _run, ...rest } = state;
+      return { ...rest, inputPath: action.path };
     }
     case 'setRole':
       return { ...state, roles: withName(state.roles, action.column, action.role) };

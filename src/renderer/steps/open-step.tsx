@@ -115,7 +115,23 @@ export function OpenStep(props: { api: CustosApi; info: AppInfo; state: WizardSt
             {file.sheet && `, sheet “${file.sheet}”`}.
           </Callout>
           {file.rejectedCount > 0 && (
-            <Callout tone="warn" title={`${formatNumber(file.rejectedCount)} rows were rejected and will not be released.`}>
+            <Callout
+              tone={state.fileOptions.onBadRow === 'skip' ? 'warn' : 'error'}
+              title={
+                state.fileOptions.onBadRow === 'skip'
+                  ? `${formatNumber(file.rejectedCount)} ${file.rejectedCount === 1 ? 'row cannot' : 'rows cannot'} be read: ${file.rejectedCount === 1 ? 'it is' : 'they are'} skipped, not released, and listed by line in the internal report.`
+                  : `${formatNumber(file.rejectedCount)} ${file.rejectedCount === 1 ? 'row cannot' : 'rows cannot'} be read: the run will refuse the file until ${file.rejectedCount === 1 ? 'it is' : 'they are'} fixed.`
+              }
+            >
+              <SelectField
+                label="Rows that cannot be read"
+                value={state.fileOptions.onBadRow}
+                options={[
+                  { value: 'skip', label: 'skip them and list them in the internal report' },
+                  { value: 'error', label: 'stop: I will fix the file' },
+                ]}
+                onChange={(onBadRow) => dispatch({ type: 'setFileOptions', options: { onBadRow } })}
+              />
               <ul className="rejected">
                 {file.rejected.slice(0, 8).map((r) => (
                   <li key={r.line}>
