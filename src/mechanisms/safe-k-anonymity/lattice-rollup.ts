@@ -43,53 +43,9 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
   const stride = order.map((j) => inputStride[j]!);
   if (m === 0) return { score: scores, exact, best: 0 };
 
-  const base = tupleIds(cols.map((c) => keyColumn(c.levels[0]!)), sample, sample.length);
-  const B = base.count;
-  const firstWeight = new Uint32Array(B);
-  const firstRow = new Uint32Array(B);
-  for (let i = 0; i < sample.length; i++) {
-    const b = base.ids[i]!;
-    if (firstWeight[b]++ === 0) firstRow[b] = sample[i]!;
-  }
-  // Base classes in lexicographic order of (column m−1, …, column 0): classes that agree on
-  // columns d … m−1 are then adjacent for every d, and so are the classes merged from them.
-  // Least significant column first, each a stable counting sort.
-  const firstCodes = cols.map((c) => Uint32Array.from(firstRow, (r) => c.levels[0]!.codes[r]!));
-  let sorted: Uint32Array = Uint32Array.from({ length: B }, (_, b) => b);
-  cols.forEach((c, j) => (sorted = sortByCode(firstCodes[j]!, c.levels[0]!.dictionary.length, sorted).order));
-  const weight0 = Uint32Array.from(sorted, (b) => firstWeight[b]!);
-  const repRow = Uint32Array.from(sorted, (b) => firstRow[b]!);
-  const codes0 = firstCodes.map((codes) => Uint32Array.from(sorted, (b) => codes[b]!));
-  const lift = cols.map((c, j) =>
-    c.levels.map((level) => {
-      const map = new Uint32Array(c.levels[0]!.dictionary.length);
-      for (let b = 0; b < B; b++) map[codes0[j]![b]!] = level.codes[repRow[b]!]!;
-      return map;
-    }),
-  );
-  const lost = cols.map((c) => c.levels.map((level) => quantizedLoss(rule, level.loss)));
-  // Per column and level: the one code it gives every sampled value (as "*" does) or −1,
-  // the sample's total loss, and the largest loss of a sampled value.
-  const singleCode = lift.map((levels, j) =>
-    levels.map((up) => {
-      const first = B > 0 ? up[codes0[j]![0]!]! : 0;
-      for (let b = 1; b < B; b++) if (up[codes0[j]![b]!] !== first) return -1;
-      return first;
-    }),
-  );
-  const totalLost = lift.map((levels, j) => levels.map((up, l) => weight0.reduce((sum, w, b) => sum + w * lost[j]![l]![up[codes0[j]![b]!]!]!, 0)));
-  const largestLost = lift.map((levels, j) => levels.map((up, l) => codes0[j]!.reduce((most, code) => Math.max(most, lost[j]![l]![up[code]!]!), 0)));
+  const base = baseClasses(rule, cols, sample);
+  const { B, weight0, codes0, lift, lost, singleCode, totalLost, suffix } = base;
   const table = new PairIds(Math.max(1, B));
-  // suffix[j][b]: id of base class b's level-0 tuple over columns j … m−1.
-  const suffix: Uint32Array[] = new Array(m + 1);
-  suffix[m] = new Uint32Array(B);
-  let suffixCount = 1;
-  for (let j = m - 1; j >= 0; j--) {
-    const { ids, count } = tupleIds([{ codes: codes0[j]!, cardinality: cols[j]!.levels[0]!.dictionary.length }, { codes: suffix[j + 1]!, cardinality: suffixCount }], null, B);
-    suffix[j] = ids;
-    suffixCount = count;
-  }
-
   // Buffers per depth d for the classes handed to depth d + 1.
   const repOut = Array.from({ length: m }, () => new Uint32Array(B));
   const wtOut = Array.from({ length: m }, () => new Uint32Array(B));
@@ -97,13 +53,7 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
   const prefixOfOut = Array.from({ length: m }, () => new Uint32Array(B));
   const preLost = Array.from({ length: m + 1 }, () => new Int32Array(Math.max(1, B)));
   const sizes = new Uint32Array(Math.max(1, B));
-  const runOf = new Uint32Array(B);
-  const idOf = new Uint32Array(B);
-  let run = 0;
-  const restartRuns = (): number => {
-    runOf.fill(0);
-    return 1;
-  };
+  const marks = new RunMerge(B);
   const dense = new DensePairIds(Math.max(1024, 4 * B));
   const identity = Uint32Array.from({ length: B }, (_, b) => b);
   const { k, slope, unit } = rule;
@@ -204,19 +154,7 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
       }
       const lostSoFar = fixedLost + totalLost[d]![level]!;
       if (options.prune && best > -Infinity) {
-        let penalty = 0;
-        let weighted = 0;
-        for (let c = 0; c < count; c++) {
-          const short = sizes[c]! - credit(sizes[c]!);
-          penalty += short;
-          weighted += short * (unit - outLost[c]!);
-        }
-        let bound = everything - lostSoFar - weighted;
-        for (let j = d + 1; j < m; j++) {
-          let least = Infinity;
-          for (let l = 0; l < cols[j]!.levels.length; l++) least = Math.min(least, totalLost[j]![l]! - penalty * largestLost[j]![l]!);
-          bound -= least;
-        }
+        const bound = branchBound(sizes, outLost, count, credit, unit, everything - lostSoFar, d + 1, base);
         if (bound <= best - options.prune.margin) {
           boundBranch(d + 1, at, bound);
           continue;
@@ -230,32 +168,152 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
       const nr = repOut[d]!;
       const nw = wtOut[d]!;
       const np = preOut[d]!;
-      const rest = suffix[d + 1]!;
-      // Classes with one level-0 tuple on columns > d are adjacent: a run. Within a run, classes
-      // with the same new prefix merge; a per-prefix mark of the current run finds them.
-      let groups = 0;
-      let runTuple = -1;
-      for (let g = 0; g < n; g++) {
-        const tuple = rest[r[g]!]!;
-        if (tuple !== runTuple) {
-          runTuple = tuple;
-          run = run === 0xffffffff ? restartRuns() : run + 1;
-        }
-        const prefix = prefixOf[g]!;
-        let id: number;
-        if (runOf[prefix] === run) id = idOf[prefix]!;
-        else {
-          runOf[prefix] = run;
-          idOf[prefix] = id = groups++;
-          nr[id] = r[g]!;
-          nw[id] = 0;
-          np[id] = prefix;
-        }
-        nw[id]! += w[g]!;
-      }
+      const groups = marks.merge(n, r, w, prefixOf, suffix[d + 1]!, nr, nw, np);
       visit(d + 1, groups, nr, nw, np, count, at, lostSoFar);
     }
   };
   visit(0, B, identity, weight0, new Uint32Array(B), 1, 0, 0);
   return { score: scores, exact, best };
+}
+
+/** The sample's distinct tuples (base classes) in roll-up order, with every table the roll-up reads. */
+interface BaseClasses {
+  readonly B: number;
+  readonly weight0: Uint32Array;
+  /** Level-0 code of each base class per column. */
+  readonly codes0: readonly Uint32Array[];
+  /** lift[j][level]: level-0 code → the code at `level`. */
+  readonly lift: readonly (readonly Uint32Array[])[];
+  /** lost[j][level]: quantized loss per code. */
+  readonly lost: readonly (readonly Int32Array[])[];
+  readonly singleCode: readonly (readonly number[])[];
+  readonly totalLost: readonly (readonly number[])[];
+  readonly largestLost: readonly (readonly number[])[];
+  /** suffix[j][b]: id of base class b's level-0 tuple over columns j … m−1. */
+  readonly suffix: readonly Uint32Array[];
+}
+
+/**
+ * The distinct tuples of the sample (base classes) sorted in lexicographic order of (column m−1,
+ * …, column 0), so classes that agree on columns d … m−1 are adjacent for every d, and so are the
+ * classes merged from them; with the per-column lifts, losses and suffix ids the roll-up reads.
+ */
+function baseClasses(rule: ScoreRule, cols: readonly LatticeColumn[], sample: Uint32Array): BaseClasses {
+  const m = cols.length;
+  const base = tupleIds(cols.map((c) => keyColumn(c.levels[0]!)), sample, sample.length);
+  const B = base.count;
+  const firstWeight = new Uint32Array(B);
+  const firstRow = new Uint32Array(B);
+  for (let i = 0; i < sample.length; i++) {
+    const b = base.ids[i]!;
+    if (firstWeight[b]++ === 0) firstRow[b] = sample[i]!;
+  }
+  // Base classes in lexicographic order of (column m−1, …, column 0): classes that agree on
+  // columns d … m−1 are then adjacent for every d, and so are the classes merged from them.
+  // Least significant column first, each a stable counting sort.
+  const firstCodes = cols.map((c) => Uint32Array.from(firstRow, (r) => c.levels[0]!.codes[r]!));
+  let sorted: Uint32Array = Uint32Array.from({ length: B }, (_, b) => b);
+  cols.forEach((c, j) => (sorted = sortByCode(firstCodes[j]!, c.levels[0]!.dictionary.length, sorted).order));
+  const weight0 = Uint32Array.from(sorted, (b) => firstWeight[b]!);
+  const repRow = Uint32Array.from(sorted, (b) => firstRow[b]!);
+  const codes0 = firstCodes.map((codes) => Uint32Array.from(sorted, (b) => codes[b]!));
+  const lift = cols.map((c, j) =>
+    c.levels.map((level) => {
+      const map = new Uint32Array(c.levels[0]!.dictionary.length);
+      for (let b = 0; b < B; b++) map[codes0[j]![b]!] = level.codes[repRow[b]!]!;
+      return map;
+    }),
+  );
+  const lost = cols.map((c) => c.levels.map((level) => quantizedLoss(rule, level.loss)));
+  // Per column and level: the one code it gives every sampled value (as "*" does) or −1,
+  // the sample's total loss, and the largest loss of a sampled value.
+  const singleCode = lift.map((levels, j) =>
+    levels.map((up) => {
+      const first = B > 0 ? up[codes0[j]![0]!]! : 0;
+      for (let b = 1; b < B; b++) if (up[codes0[j]![b]!] !== first) return -1;
+      return first;
+    }),
+  );
+  const totalLost = lift.map((levels, j) => levels.map((up, l) => weight0.reduce((sum, w, b) => sum + w * lost[j]![l]![up[codes0[j]![b]!]!]!, 0)));
+  const largestLost = lift.map((levels, j) => levels.map((up, l) => codes0[j]!.reduce((most, code) => Math.max(most, lost[j]![l]![up[code]!]!), 0)));
+  // suffix[j][b]: id of base class b's level-0 tuple over columns j … m−1.
+  const suffix: Uint32Array[] = new Array(m + 1);
+  suffix[m] = new Uint32Array(B);
+  let suffixCount = 1;
+  for (let j = m - 1; j >= 0; j--) {
+    const { ids, count } = tupleIds([{ codes: codes0[j]!, cardinality: cols[j]!.levels[0]!.dictionary.length }, { codes: suffix[j + 1]!, cardinality: suffixCount }], null, B);
+    suffix[j] = ids;
+    suffixCount = count;
+  }
+
+  return { B, weight0, codes0, lift, lost, singleCode, totalLost, largestLost, suffix };
+}
+
+/**
+ * An upper bound of every node below a branch: the no-suppression score Σ(unit − loss) of the
+ * classes so far minus their penalty Σ_C (|C| − g(|C|))·(unit − loss_C) (subadditive, so merging
+ * can only lower it), with each column not yet fixed adding at most its largest loss.
+ */
+function branchBound(sizes: Uint32Array, outLost: Int32Array, count: number, credit: (size: number) => number, unit: number, remaining: number, from: number, base: BaseClasses): number {
+  let penalty = 0;
+  let weighted = 0;
+  for (let c = 0; c < count; c++) {
+    const short = sizes[c]! - credit(sizes[c]!);
+    penalty += short;
+    weighted += short * (unit - outLost[c]!);
+  }
+  let bound = remaining - weighted;
+  for (let j = from; j < base.totalLost.length; j++) {
+    let least = Infinity;
+    for (let l = 0; l < base.totalLost[j]!.length; l++) least = Math.min(least, base.totalLost[j]![l]! - penalty * base.largestLost[j]![l]!);
+    bound -= least;
+  }
+  return bound;
+}
+
+/**
+ * Merges the classes of one depth that become identical once a column is fixed: classes with one
+ * level-0 tuple on the columns still open are adjacent (a run), and within a run those with the
+ * same new prefix merge. A per-prefix mark of the current run finds them in one pass.
+ */
+class RunMerge {
+  private readonly runOf: Uint32Array;
+  private readonly idOf: Uint32Array;
+  private run = 0;
+
+  constructor(size: number) {
+    this.runOf = new Uint32Array(size);
+    this.idOf = new Uint32Array(size);
+  }
+
+  /** Writes the merged classes (representative, weight, prefix) into nr, nw, np; returns their number. */
+  merge(n: number, r: Uint32Array, w: Uint32Array, prefixOf: Uint32Array, rest: Uint32Array, nr: Uint32Array, nw: Uint32Array, np: Uint32Array): number {
+    const { runOf, idOf } = this;
+    let run = this.run;
+    let groups = 0;
+    let runTuple = -1;
+    for (let g = 0; g < n; g++) {
+      const tuple = rest[r[g]!]!;
+      if (tuple !== runTuple) {
+        runTuple = tuple;
+        if (run === 0xffffffff) {
+          runOf.fill(0);
+          run = 1;
+        } else run++;
+      }
+      const prefix = prefixOf[g]!;
+      let id: number;
+      if (runOf[prefix] === run) id = idOf[prefix]!;
+      else {
+        runOf[prefix] = run;
+        idOf[prefix] = id = groups++;
+        nr[id] = r[g]!;
+        nw[id] = 0;
+        np[id] = prefix;
+      }
+      nw[id]! += w[g]!;
+    }
+    this.run = run;
+    return groups;
+  }
 }
