@@ -96,6 +96,18 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await page.getByRole('button', { name: /Use the sample data/ }).click();
     await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
     await page.getByRole('row', { name: /^1 / }).first().waitFor();
+    // The preview keeps its height at 1280×800: ten rows and its horizontal scrollbar in reach.
+    const preview = await page.evaluate(() => {
+      const box = document.querySelector('.preview')!;
+      const scroll = document.querySelector<HTMLElement>('.preview-scroll')!;
+      return { outer: box.clientHeight, inner: scroll.offsetHeight, wide: scroll.scrollWidth > scroll.clientWidth };
+    });
+    expect(preview.inner).toBeGreaterThanOrEqual(10 * 28);
+    expect(preview.outer).toBeGreaterThanOrEqual(preview.inner);
+    expect(preview.wide).toBe(true);
+    await page.locator('.preview-scroll').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await page.getByRole('columnheader', { name: 'salary-class' }).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'salary-class' }).isVisible()).toBe(true);
     await shot('1-open');
     await page.getByRole('button', { name: /Next: Columns/ }).click();
     await page.getByLabel('Role of occupation').selectOption('sensitive');
@@ -202,7 +214,8 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await toParameters(page, { occupation: 'sensitive' }, /β-privacy buckets/);
     await page.getByLabel('β thresholds').selectOption('values');
     await page.getByLabel('Default β').fill('0.1');
-    await expect(page.getByText(/infeasible: β must be at least f = 4038\/30162/).count()).resolves.toBe(1);
+    await expect(page.getByText(/infeasible: β must be at least f = 0\.1339/).count()).resolves.toBe(1);
+    expect(await page.getByText(/infeasible: β must be at least f = 0\.1339/).getAttribute('title')).toBe('f = 4038/30162 exactly');
     expect(await page.getByRole('button', { name: /Next: Risk preview/ }).isDisabled()).toBe(true);
     await page.getByLabel('Default β').fill('1/4');
     await page.getByLabel('β for Armed-Forces').fill('1/2');

@@ -6,7 +6,7 @@ import type { ReportSectionName } from './report/report-model.js';
  * cards, the report and the README. One record per mechanism, beside its schema.
  */
 export interface MechanismMetadata {
-  /** The job's method.type, the mechanism's folder name, its wizard key and report section id. */
+  /** The job's method.type: also the mechanism's folder name and its key in the wizard and the registries. */
   readonly type: string;
   /** The report's title for the method. */
   readonly title: string;

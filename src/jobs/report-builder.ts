@@ -45,6 +45,7 @@ export function buildReport(ctx: ReportContext): Report {
       ...(imported.sheet ? { sheet: imported.sheet } : {}),
       rejectedRows: imported.rejectedRowCount,
       rejectedRowLines: imported.rejectedRows.map((r) => r.line),
+      ...(imported.excludedMissingSensitive ? { excludedRows: imported.excludedMissingSensitive } : {}),
       columns: outcome.plan.columns.map((c) => ({
         name: c.column.name,
         role: c.role,
@@ -66,6 +67,7 @@ export function buildReport(ctx: ReportContext): Report {
     warnings: [
       ...outcome.warnings,
       ...(imported.rejectedRowCount > 0 ? [`${imported.rejectedRowCount} malformed row(s) of the input were rejected and not released.`] : []),
+      ...(imported.excludedMissingSensitive ? [`${imported.excludedMissingSensitive} record(s) with a missing sensitive value were excluded and not released (input.missingSensitive "exclude").`] : []),
     ],
   });
 }
@@ -143,7 +145,7 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
             values: beta.values.map((v) => ({ value: v.value, beta: v.beta, betaExact: v.betaExact, feasible: v.feasible })),
             sizeRange: beta.sizeRange,
             chosen: beta.chosen,
-            anatomy: { ...beta.anatomy, note: 'not shown in the external variant' },
+            anatomy: { ...beta.anatomy, note: 'Anatomy baseline, for comparison only: the buckets Anatomy would form on these records with this ℓ; no Anatomy release is made' },
             fakeValues: beta.fakeValues,
             ...(beta.corruption ? { corruption: beta.corruption } : {}),
           },

@@ -13,6 +13,7 @@ import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf } from '../io/report/report-pdf.js';
 import { CONFIDENTIAL_MARK, type OutputFile, type Report } from '../common/report/report-model.js';
 import { JobError } from './method-kit/job-error.js';
+import { prepareInput } from './prepare-input.js';
 import { jsonReplacer } from './json.js';
 import type { Job } from '../mechanisms/definitions.js';
 import type { LoadedJob } from './load-job.js';
@@ -61,16 +62,20 @@ function progressOf(options: RunOptions): (stage: Stage, fraction: number) => vo
 function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => void): { imported: ImportedTable; inputPath: string } {
   const { job, baseDir } = loaded;
   const inputPath = resolve(baseDir, job.input.path);
-  const imported = readTable(inputPath, {
+  const read = readTable(inputPath, {
     ...(job.input.delimiter ? { delimiter: job.input.delimiter } : {}),
     ...(job.input.encoding ? { encoding: job.input.encoding } : {}),
     sheet: job.input.sheet ?? null,
     missing: job.input.missing,
     onBadRow: job.input.onBadRow,
-    onProgress: (read, total) => progress('read', total === 0 ? 1 : read / total),
+    onProgress: (done, total) => progress('read', total === 0 ? 1 : done / total),
   });
+  const imported = prepareInput(job, read);
   // An input without records is an input problem (exit 3), whatever the method.
-  if (imported.table.rowCount === 0) throw new InputError(`the file has a header but no records${imported.rejectedRowCount > 0 ? ` (all ${imported.rejectedRowCount} rows were rejected)` : ''}`, basename(inputPath));
+  if (imported.table.rowCount === 0) {
+    const why = imported.rejectedRowCount > 0 ? ` (all ${imported.rejectedRowCount} rows were rejected)` : imported.excludedMissingSensitive ? ' (every record has a missing sensitive value, and input.missingSensitive excludes them)' : '';
+    throw new InputError(`the file has a header but no records${why}`, basename(inputPath));
+  }
   if (job.input.sha256 && job.input.sha256 !== imported.sha256) {
     throw new JobError(`the input's SHA-256 is ${imported.sha256}, the job expects ${job.input.sha256}: the file changed since the job was written`, 'input.sha256');
   }

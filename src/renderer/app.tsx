@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AppInfo, CustosApi, HostFailure } from '../common/ipc/api.js';
 import { Callout } from './components/fields.js';
-import { buildJob, stateFromJob } from './state/job.js';
+import { own } from '../common/job/names.js';
+import { buildJob, changedOnSave, stateFromJob } from './state/job.js';
 import { parameterProblems } from './state/validation.js';
 import { initialState, reducer, STEPS, type StepId, type WizardState } from './state/wizard-state.js';
 import { ColumnsStep } from './steps/columns-step.js';
@@ -17,8 +18,12 @@ import { RunStep } from './steps/run-step.js';
 function blockedReason(state: WizardState, step: StepId): string | undefined {
   if (step === 'open') return undefined;
   if (!state.file) return 'open a file first';
-  if (step !== 'columns' && step !== 'method' && step !== 'parameters' && state.file.rejectedCount > 0 && state.fileOptions.onBadRow === 'error') {
+  const later = step !== 'columns' && step !== 'method' && step !== 'parameters';
+  if (later && state.file.rejectedCount > 0 && state.fileOptions.onBadRow === 'error') {
     return 'some rows of the file cannot be read: skip them (Open step) or fix the file';
+  }
+  if (later && state.missingSensitive === 'error' && state.file.columns.some((c) => c.missing > 0 && own(state.roles, c.name) === 'sensitive')) {
+    return 'a sensitive column has missing values: choose how to treat them (Columns step) or fill them in';
   }
   if (step === 'results' || step === 'export') return state.report ? undefined : 'run the job first';
   if (step === 'risk' || step === 'run') {
@@ -78,10 +83,13 @@ export function App({ api }: { api: CustosApi }) {
     try {
       // On the desktop this grants the job file, and the files it names, to the app.
       api.pathForFile(file);
-      const restored = stateFromJob(JSON.parse(await file.text()) as Record<string, unknown>);
+      const written = JSON.parse(await file.text()) as unknown;
+      const restored = stateFromJob(written);
       dispatch({ type: 'load', state: restored });
+      const changed = changedOnSave(written, restored);
       const failure = restored.inputPath ? await open(restored.inputPath, restored) : undefined;
-      setNotice(failure ? `Job loaded, but its input could not be read: ${failure.message}` : `Job “${file.name}” loaded.`);
+      const caveat = changed.length > 0 ? ` The wizard cannot show ${changed.join(', ')}: saving the job from here writes them as the form shows them.` : '';
+      setNotice((failure ? `Job loaded, but its input could not be read: ${failure.message}` : `Job “${file.name}” loaded.`) + caveat);
     } catch (error) {
       setNotice(`“${file.name}” is not a Custos job file: ${(error as Error).message}`);
     }

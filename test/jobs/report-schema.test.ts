@@ -78,6 +78,12 @@ describe('the report schema', () => {
     });
   }
 
+  it('the largest valid ε, a fact of the input\'s micro groups, is in the internal report only', () => {
+    const r = reports.get('reconstruction-privacy')!;
+    expect(r.internalText).toMatch(/largestValidEpsilon/);
+    expect(r.externalText).not.toMatch(/largestValidEpsilon/);
+  });
+
   it('a number the report cannot state is removed, not written as null', () => {
     const cleaned = withoutNonFinite({ a: 1, b: Number.NaN, c: { d: Number.POSITIVE_INFINITY, e: [1, { f: Number.NaN, g: 2 }] } });
     expect(cleaned).toEqual({ a: 1, c: { e: [1, { g: 2 }] } });

@@ -8,6 +8,7 @@ import { betaRows } from '../../src/mechanisms/beta-privacy/browser/wizard.js';
 import type { Drafts } from '../../src/mechanisms/browser-registry.js';
 import type { MechanismType } from '../../src/mechanisms/definitions.js';
 import { parameterProblems } from '../../src/renderer/state/validation.js';
+import { plainFailure } from '../../src/renderer/components/plain-messages.js';
 import { initialState, reducer, type WizardState } from '../../src/renderer/state/wizard-state.js';
 import { ColumnsStep } from '../../src/renderer/steps/columns-step.js';
 import { ParametersStep } from '../../src/renderer/steps/parameters-step.js';
@@ -68,10 +69,10 @@ describe('wizard state', () => {
     // f = 29/100 and β = 0.29 are equal: exact arithmetic calls it feasible, 0.29·100 in floating point (28.999…) would not.
     const edge = { ...file.columns[2]!, top: [{ value: 'flu', count: 29 }] };
     expect(betaRows({ ...initialState.drafts['beta-privacy'], mode: 'values', defaultBeta: '0.29' }, edge, 100)[0]!.problem).toBeUndefined();
-    expect(betaRows({ ...initialState.drafts['beta-privacy'], mode: 'values', defaultBeta: '0.2899' }, edge, 100)[0]!.problem).toMatch(/at least f = 29\/100/);
+    expect(betaRows({ ...initialState.drafts['beta-privacy'], mode: 'values', defaultBeta: '0.2899' }, edge, 100)[0]!).toMatchObject({ problem: expect.stringMatching(/at least f = 0\.2900$/), exact: '29/100' });
     const beta = withDraft('beta-privacy', { mode: 'values', defaultBeta: '0.6', overrides: { HIV: '0.04' } });
     const rows = betaRows(beta.drafts['beta-privacy'], file.columns[2]!, 100);
-    expect(rows.find((r) => r.value === 'HIV')!.problem).toMatch(/at least f = 5\/100/);
+    expect(rows.find((r) => r.value === 'HIV')).toMatchObject({ problem: 'infeasible: β must be at least f = 0.0500', exact: '5/100' });
     expect(rows.find((r) => r.value === 'flu')!.problem).toBeUndefined();
     expect(parameterProblems(beta, file)['beta']).toMatch(/HIV/);
     const rp = withDraft('reconstruction-privacy', { retention: 0.5, epsilon: 1.5 });
@@ -80,6 +81,13 @@ describe('wizard state', () => {
 });
 
 describe('steps', () => {
+  it('host failures name the field in words, not the job key', () => {
+    expect(plainFailure({ message: 'method.hierarchies.age: cannot open the hierarchy: the file does not exist', key: 'method.hierarchies.age' })).toBe('The hierarchy of “age”: cannot open the hierarchy: the file does not exist');
+    expect(plainFailure({ message: '--out: the folder holds files Custos did not write', key: '--out' })).toBe('The release folder: the folder holds files Custos did not write');
+    expect(plainFailure({ message: 'method.epsilon: ε = 3 is outside the valid range', key: 'method.epsilon' })).toMatch(/^ε: ε = 3/);
+    expect(plainFailure({ message: 'no key here' })).toBe('no key here');
+  });
+
   it('Parameters (randomized response): the ρ1–ρ2 helper shows the exact largest retention, (γ−1)/(m−1+γ)', () => {
     // ρ1 = 0.1, ρ2 = 0.5: γ = 9; diagnosis has m = 3 values, so p = 8/11 = 0.7273.
     render(<ParametersStep file={file} state={withDraft('uniform-perturbation', { rho1: 0.1, rho2: 0.5 })} dispatch={() => undefined} />);
@@ -96,10 +104,22 @@ describe('steps', () => {
     expect(actions[1]).toEqual({ type: 'setRoles', roles: { patient_id: 'identifier' } });
   });
 
+  it('Columns: a sensitive column with missing values asks how to treat them, and the job says so', () => {
+    const withGaps: OpenedFile = { ...file, columns: file.columns.map((c) => (c.name === 'diagnosis' ? { ...c, missing: 7 } : c)) };
+    const actions: unknown[] = [];
+    const state = { ...withFile(), file: withGaps };
+    render(<ColumnsStep file={withGaps} state={state} dispatch={(a) => actions.push(a)} />);
+    expect(screen.getByText(/“diagnosis” has 7 missing values/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Missing sensitive values'), { target: { value: 'exclude' } });
+    expect(actions).toContainEqual({ type: 'setMissingSensitive', missingSensitive: 'exclude' });
+    expect(buildJob(state).input.missingSensitive).toBe('category');
+    expect(buildJob(reducer(state, { type: 'setMissingSensitive', missingSensitive: 'exclude' })).input.missingSensitive).toBe('exclude');
+  });
+
   it('Parameters (β): an infeasible value is flagged inline', () => {
     const state = withDraft('beta-privacy', { mode: 'values', defaultBeta: '0.5' });
     render(<ParametersStep file={file} state={state} dispatch={() => undefined} />);
-    expect(screen.getByText(/infeasible: β must be at least f = 60\/100/)).toBeTruthy();
+    expect(screen.getByText(/infeasible: β must be at least f = 0\.6000/).getAttribute('title')).toBe('f = 60/100 exactly');
     expect(screen.getAllByText('feasible')).toHaveLength(2);
   });
 

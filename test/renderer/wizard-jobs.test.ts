@@ -15,7 +15,7 @@ import type { Drafts } from '../../src/mechanisms/browser-registry.js';
 import { MECHANISM_TYPES, type MechanismType } from '../../src/mechanisms/definitions.js';
 import { jobSchema } from '../../src/mechanisms/job-schema.js';
 import type { HierarchyChoice } from '../../src/renderer/components/recoding.js';
-import { buildJob, stateFromJob } from '../../src/renderer/state/job.js';
+import { buildJob, changedOnSave, stateFromJob } from '../../src/renderer/state/job.js';
 import { parameterProblems } from '../../src/renderer/state/validation.js';
 import { initialState, reducer, type WizardState } from '../../src/renderer/state/wizard-state.js';
 
@@ -43,6 +43,27 @@ describe('the example jobs in resources/', () => {
       expect(normalizeBeta(jobSchema.parse(written))).toEqual(normalizeBeta(jobSchema.parse(original)));
     });
   }
+});
+
+describe('settings a form does not show', () => {
+  const base = { version: 1, input: { path: 'people.csv' }, attributes: { diagnosis: 'sensitive' }, output: { dir: 'release' } };
+  const jobs: Record<string, unknown>[] = [
+    { ...base, method: { type: 'uniform-perturbation', retention: 0.4, domains: { diagnosis: ['flu', 'cold', 'HIV'] }, attack: { minGroupSize: 10, groups: 3 } } },
+    { ...base, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, unprotectable: 'reject', domains: { diagnosis: ['flu', 'cold'] } } },
+    { ...base, method: { type: 'beta-privacy', sensitive: 'diagnosis', beta: { coefficient: 4 }, minBucket: 3, fakeExclusions: { '30': { flu: ['HIV'] } } } },
+  ];
+  for (const job of jobs) {
+    it(`survive opening and saving in the wizard: ${(job['method'] as { type: string }).type}`, () => {
+      const state = stateFromJob(job);
+      expect(jobSchema.parse(JSON.parse(JSON.stringify(buildJob(state))))).toEqual(jobSchema.parse(job));
+      expect(changedOnSave(job, state)).toEqual([]);
+    });
+  }
+
+  it('a setting the wizard would rewrite is named before the job is saved', () => {
+    const job = { ...base, method: { type: 'dp-counts', epsilon: 1, queries: [{ where: { sex: 'F' } }, { where: { sex: 'M' } }] } };
+    expect(changedOnSave(job, stateFromJob(job))).toContain('method.queries');
+  });
 });
 
 const COLUMNS = ['age', 'zip', 'sex', 'diagnosis', 'month'];
@@ -100,7 +121,7 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
 };
 
 const hierarchy: fc.Arbitrary<Partial<HierarchyChoice>> = fc.record(
-  { kind: fc.constantFrom('none', 'file', 'interval', 'masking'), file: fc.constantFrom('', 'h.csv'), widths: fc.constantFrom('10, 20', '5', '10, 15', 'x', '1'), length: typed(fc.integer({ min: 1, max: 5 })), level: typed(fc.integer({ min: 0, max: 4 })) },
+  { kind: fc.constantFrom('none', 'file', 'interval', 'masking', 'date'), file: fc.constantFrom('', 'h.csv'), widths: fc.constantFrom('10, 20', '5', '10, 15', 'x', '1'), length: typed(fc.integer({ min: 1, max: 5 })), level: typed(fc.integer({ min: 0, max: 4 })) },
   { requiredKeys: [] },
 );
 

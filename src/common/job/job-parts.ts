@@ -68,6 +68,12 @@ export const input = z
     sheet: z.union([z.string(), z.number().int().nonnegative(), z.null()]).optional(),
     missing: z.array(z.string()).default(['']),
     onBadRow: z.enum(['error', 'skip']).default('error'),
+    /**
+     * Missing values of the sensitive columns: "error" (the default) refuses them, "category" makes
+     * them a value of their own ("(missing)"), "exclude" drops those records (not released; their
+     * number is in the internal report).
+     */
+    missingSensitive: z.enum(['error', 'category', 'exclude']).default('error'),
     sha256: z.string().regex(/^[0-9a-f]{64}$/, 'input.sha256 must be 64 hex digits').optional(),
   })
   .strict();

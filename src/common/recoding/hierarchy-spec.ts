@@ -19,6 +19,8 @@ export const hierarchySpec = z.union([
     })
     .strict(),
   z.object({ type: z.literal('masking'), length: z.number().int().min(1).max(64) }).strict(),
+  /** ISO dates: year-month, year, decade, "*". */
+  z.object({ type: z.literal('date') }).strict(),
 ]);
 export type HierarchySpec = z.infer<typeof hierarchySpec>;
 
@@ -27,9 +29,13 @@ export const levels = nameRecord(z.number().int().min(0), 'an object of column n
 /** Hierarchies by column name. */
 export const hierarchies = nameRecord(hierarchySpec, 'an object of column name → hierarchy').default({});
 
+/** Levels of the date hierarchy above the data: year-month, year, decade, "*". */
+export const DATE_LEVELS = 4;
+
 /** The highest level of a hierarchy given in the job itself (intervals, masking); undefined for a file, whose depth is in the file. */
 export function maxLevelOf(spec: HierarchySpec): number | undefined {
   if (typeof spec === 'string') return undefined;
+  if (spec.type === 'date') return DATE_LEVELS;
   return spec.type === 'interval' ? spec.widths.length + 1 : spec.length;
 }
 

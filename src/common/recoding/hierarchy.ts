@@ -1,4 +1,4 @@
-import type { Column } from '../table/table.js';
+import { ISO_DATE, type Column } from '../table/table.js';
 
 /**
  * A generalization hierarchy for one column: levels[l] maps every value to its
@@ -87,6 +87,30 @@ export function maskingHierarchy(length: number): Hierarchy {
     coverage: (_generalized, level) => 10 ** level,
     leaves: 10 ** length,
     example: '1234567890'.repeat(Math.ceil(length / 10)).slice(0, length),
+  };
+}
+
+/**
+ * Dates (ISO 8601, as the readers write them): level 1 keeps the year and month (2021-03), level 2
+ * the year (2021), level 3 the decade (2020-2029), then "*". A date-time generalizes by its date.
+ */
+export function dateHierarchy(): Hierarchy {
+  const depth = 5;
+  return {
+    depth,
+    generalize: (value, level) => {
+      if (level === 0) return value;
+      if (level === depth - 1) return '*';
+      if (!ISO_DATE.test(value)) return undefined;
+      if (level === 1) return value.slice(0, 7);
+      if (level === 2) return value.slice(0, 4);
+      const decade = Math.floor(Number(value.slice(0, 4)) / 10) * 10;
+      return `${decade}-${decade + 9}`;
+    },
+    // Days a generalized value covers, for the loss metric: a month, a year, a decade.
+    coverage: (_generalized, level) => [1, 30.4375, 365.25, 3652.5][level] ?? Infinity,
+    leaves: undefined,
+    example: '2021-03-14',
   };
 }
 

@@ -118,6 +118,7 @@ export function reportFacts(report: Report): ReportFacts {
       ? ['Records', `${fmt(i.rows)} (${fmt(i.bytes)} bytes, ${format}); rejected rows ${fmt(i.rejectedRows)}`]
       : ['Format', `${format}; the input's size and counts are in the internal report only`],
     ...(i.rejectedRowLines?.length ? [['Rejected lines (skipped, not released)', rejectedLines(i.rejectedRowLines)] as const] : []),
+    ...(i.excludedRows ? [['Records excluded (missing sensitive value)', `${fmt(i.excludedRows)} (not released)`] as const] : []),
     ...i.columns.map((c): Fact => [
       `Column “${c.name}”`,
       `${c.role}${c.defaulted ? ' (default)' : ''}, ${c.type}${c.distinct !== undefined ? `, ${fmt(c.distinct)} distinct` : ''}${c.missing !== undefined ? `, ${fmt(c.missing)} missing` : ''}`,

@@ -73,6 +73,8 @@ function inputReport(internal: boolean) {
       sheet: z.string().optional(),
       rejectedRows: count.optional(),
       rejectedRowLines: z.array(count).optional(),
+      /** Records dropped because a sensitive value was missing. */
+      excludedRows: count.optional(),
     }),
   });
 }

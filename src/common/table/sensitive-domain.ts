@@ -46,7 +46,7 @@ export function sensitiveDomain(column: Column, declared?: readonly string[]): S
     const row = column.codes.indexOf(MISSING_CODE);
     throw new DomainError(
       `the sensitive column "${column.name}" has ${column.missing} missing value(s) (first at data row ${row + 1}); ` +
-        'every record needs a sensitive value: fill or remove them, or declare fewer missing-value tokens',
+        'every record needs a sensitive value: set input.missingSensitive to "category" (a value of their own) or "exclude" (left out), fill them in, or declare fewer missing-value tokens',
     );
   }
   return { column: column.name, values, domainIndexOfCode, declared: declared !== undefined };

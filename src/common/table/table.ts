@@ -3,7 +3,7 @@
  * dictionary[0] is therefore the empty string. Grouping is integer work and a
  * table moves to a worker thread as a handful of typed arrays.
  */
-export type ColumnType = 'integer' | 'decimal' | 'text' | 'empty';
+export type ColumnType = 'integer' | 'decimal' | 'date' | 'text' | 'empty';
 
 export const MISSING_CODE = 0;
 
@@ -25,11 +25,16 @@ export interface Table {
 }
 
 const INTEGER = /^[+-]?(0|[1-9]\d*)$/;
+/** ISO 8601 dates and date-times as the readers write them (an Excel date cell arrives so). */
+export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
 const DECIMAL = /^[+-]?(0|[1-9]\d*)?(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** Infers a column type from its dictionary. Codes with leading zeros stay text. */
 export function inferType(dictionary: readonly string[]): ColumnType {
   if (dictionary.length <= 1) return 'empty';
+  let date = true;
+  for (let i = 1; i < dictionary.length && date; i++) date = ISO_DATE.test(dictionary[i]!);
+  if (date) return 'date';
   let integer = true;
   for (let i = 1; i < dictionary.length; i++) {
     const value = dictionary[i]!;

@@ -28,4 +28,6 @@ export interface ImportedTable {
   readonly bytes: number;
   readonly rejectedRows: readonly RejectedRow[];
   readonly rejectedRowCount: number;
+  /** Records dropped because a sensitive value was missing (input.missingSensitive "exclude"). */
+  readonly excludedMissingSensitive?: number;
 }

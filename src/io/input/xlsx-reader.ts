@@ -38,7 +38,7 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
   let workbook: WorkBook;
   try {
     // One row past Excel's limit is read, to tell a full sheet from an over-long one.
-    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: false, sheetRows: maxRows + 1 });
+    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: true, sheetRows: maxRows + 1 });
   } catch (error) {
     throw new InputError(`not a readable Excel workbook (${(error as Error).message})`, name);
   }
@@ -73,7 +73,7 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
     }
     for (let j = 0; j < header.length; j++) {
       const cell = dense?.[sheetRow]?.[range.s.c + j];
-      fields[j] = cell && cell.t === 'n' && cell.z && XLSX.SSF.is_date(cell.z) && cell.w ? cell.w : cellText(row[j]);
+      fields[j] = cellText(cell?.t === 'd' ? cell.v : row[j]);
     }
     builder.add(fields);
   }
@@ -89,8 +89,20 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
   };
 }
 
+/**
+ * A cell as text. A date cell (Excel stores a serial number with a date format) is written as an
+ * ISO 8601 date, or date-time when it has a time of day, whatever the sheet's display format.
+ */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (value instanceof Date) return isoDate(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return String(value);
+}
+
+function isoDate(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '';
+  const iso = date.toISOString();
+  // SheetJS gives the cell's calendar date and time as UTC.
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
 }

@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import { generalizeColumn, withMetadataLoss, HierarchyError, intervalHierarchy, maskingHierarchy, tableHierarchy, unmappedValues, type GeneralizedColumn, type Hierarchy } from '../../common/recoding/hierarchy.js';
+import { dateHierarchy, generalizeColumn, withMetadataLoss, HierarchyError, intervalHierarchy, maskingHierarchy, tableHierarchy, unmappedValues, type GeneralizedColumn, type Hierarchy } from '../../common/recoding/hierarchy.js';
 import type { Column } from '../../common/table/table.js';
 import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
 import type { AnonymityReport } from '../../common/report/report-model.js';
@@ -22,12 +22,14 @@ export interface Recoding {
 function describe(spec: HierarchySpec): string {
   // The file's name only: its folder tells where the confidential data lives, and the description is published.
   if (typeof spec === 'string') return `ARX hierarchy ${basename(spec)}`;
+  if (spec.type === 'date') return 'dates: year-month, year, decade';
   return spec.type === 'interval' ? `intervals of ${spec.widths.join(', ')}` : `masking of ${spec.length} characters`;
 }
 
 function build(spec: HierarchySpec, baseDir: string, key: string): Hierarchy {
   try {
     if (typeof spec === 'string') return tableHierarchy(readHierarchyRows(resolve(baseDir, spec)));
+    if (spec.type === 'date') return dateHierarchy();
     return spec.type === 'interval' ? intervalHierarchy(spec.widths) : maskingHierarchy(spec.length);
   } catch (error) {
     if (error instanceof HierarchyError) throw new JobError(error.message, key);

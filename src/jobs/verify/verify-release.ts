@@ -12,6 +12,7 @@ import type { NodeMechanism, VerifyContext } from '../method-kit/node-mechanism.
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { parseReport } from '../../mechanisms/report-schema.js';
 import { publishabilityProblems } from './publishability.js';
+import { prepareInput } from '../prepare-input.js';
 
 export interface VerifyOptions {
   /** The confidential input, for the checks that need it. */
@@ -122,7 +123,8 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
         missing: readAs?.input.missing ?? [''],
         onBadRow: readAs?.input.onBadRow ?? 'error',
       });
-      original = imported.table;
+      // The table the run's mechanism saw: the same treatment of missing sensitive values.
+      original = readAs ? prepareInput(readAs, imported).table : imported.table;
       if (!internal?.input.sha256) return { ok: false, detail: "the input's checksum is in the internal report, which was not found" };
       return imported.sha256 === internal.input.sha256
         ? `sha256 matches the internal report's input (${imported.table.rowCount} records)`

@@ -50,3 +50,55 @@ export function specificIssues(issues: readonly ZodIssue[]): ZodIssue[] {
     return branch ? specificIssues(branch) : [issue];
   });
 }
+
+const PARAMETER_NAMES: Readonly<Record<string, string>> = {
+  epsilon: 'ε',
+  delta: 'δ',
+  retention: 'the retention',
+  rho1: 'ρ1',
+  rho2: 'ρ2',
+  k: 'k',
+  sampling: 'the sampling rate',
+  beta: 'β',
+  maxBucket: 'the largest bucket',
+  minBucket: 'the smallest bucket',
+  fakeValues: 'the fake values',
+  columns: 'the columns to count',
+  parts: 'the parts',
+  target: 'the target (ε, δ)',
+  searchEpsilon: 'the search budget',
+  algorithm: 'the algorithm',
+  unprotectable: 'unprotectable groups',
+};
+
+/** The field a job key names, as the wizard calls it ("method.hierarchies.age" → the hierarchy of “age”). */
+export function fieldName(key: string): string {
+  const named = (prefix: string, words: string): string | undefined => (key.startsWith(prefix) ? `${words} of “${key.slice(prefix.length)}”` : undefined);
+  return (
+    named('method.hierarchies.', 'the hierarchy') ??
+    named('method.levels.', 'the level') ??
+    named('method.domains.', 'the public values') ??
+    named('attributes.', 'the role') ??
+    (key === 'attributes' ? 'the roles' : undefined) ??
+    (key.startsWith('input') ? 'the file' : undefined) ??
+    (key === '--out' || key === 'output.dir' ? 'the release folder' : undefined) ??
+    (key === '--internal' || key === 'output.internalDir' ? 'the internal report folder' : undefined) ??
+    (key.startsWith('output') ? 'the outputs' : undefined) ??
+    PARAMETER_NAMES[key.replace(/^method\./, '').split(/[.[]/)[0]!] ??
+    'a setting'
+  );
+}
+
+/**
+ * A failure from the host in the wizard's words: the job key the command line prints first
+ * ("method.hierarchies.age: …") becomes the field's name.
+ */
+export function plainFailure(failure: { readonly message: string; readonly key?: string | undefined }): string {
+  const { message, key } = failure;
+  if (!key) return message;
+  const rest = message.startsWith(`${key}: `) ? message.slice(key.length + 2) : message;
+  const field = fieldName(key);
+  // Words start the sentence with a capital; a symbol (ε, k) keeps its case.
+  const start = /^(the|a) /.test(field) ? `${field.charAt(0).toUpperCase()}${field.slice(1)}` : field;
+  return `${start}: ${rest}`;
+}

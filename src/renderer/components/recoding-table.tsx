@@ -42,6 +42,7 @@ export function RecodingTable(props: {
                   <option value="file">ARX hierarchy file</option>
                   <option value="interval">intervals (numbers)</option>
                   <option value="masking">masking (codes)</option>
+                  <option value="date">dates (month, year, decade)</option>
                 </select>
               </td>
               <td>
@@ -52,6 +53,7 @@ export function RecodingTable(props: {
                   </button>
                 )}
                 {h.kind === 'interval' && <input type="text" aria-label={`Interval widths of ${c.name}`} value={h.widths} onChange={(e) => set({ widths: e.target.value })} />}
+                {h.kind === 'date' && <span className="muted">year-month → year → decade → *</span>}
                 {h.kind === 'masking' && <input type="number" aria-label={`Code length of ${c.name}`} min={1} max={64} value={h.length} onChange={(e) => set({ length: Number(e.target.value) })} />}
                 {problem && <p className="error-text">{problem}</p>}
               </td>

@@ -1,6 +1,6 @@
 import type { Role } from '../../common/job/job-parts.js';
 import { named, own, type Named } from '../../common/job/names.js';
-import { intervalHierarchy, maskingHierarchy, type Hierarchy } from '../../common/recoding/hierarchy.js';
+import { dateHierarchy, intervalHierarchy, maskingHierarchy, type Hierarchy } from '../../common/recoding/hierarchy.js';
 import { hierarchySpec, maxLevelOf, type HierarchySpec } from '../../common/recoding/hierarchy-spec.js';
 import type { ZodIssue } from 'zod';
 import type { Problems } from './browser-mechanism.js';
@@ -8,7 +8,7 @@ import { plainMessage, specificIssues } from './plain-messages.js';
 
 /** One row of the hierarchy table as the person fills it in. */
 export interface HierarchyChoice {
-  readonly kind: 'none' | 'file' | 'interval' | 'masking';
+  readonly kind: 'none' | 'file' | 'interval' | 'masking' | 'date';
   readonly file: string;
   /** Comma-separated interval widths, e.g. "5, 10, 20". */
   readonly widths: string;
@@ -28,6 +28,7 @@ function specOf(h: HierarchyChoice): HierarchySpec | undefined {
   if (h.kind === 'file') return h.file;
   if (h.kind === 'interval') return { type: 'interval', widths: h.widths.split(',').map((w) => Number(w.trim())) };
   if (h.kind === 'masking') return { type: 'masking', length: h.length };
+  if (h.kind === 'date') return { type: 'date' };
   return undefined;
 }
 
@@ -51,6 +52,7 @@ export function choicesOf(hierarchies: Named<HierarchySpec>, levels: Named<numbe
     const level = levels === 'search' ? 0 : (own(levels, column) ?? 0);
     if (typeof spec === 'string') out[column] = { ...NO_HIERARCHY, kind: 'file', file: spec, level };
     else if (spec.type === 'interval') out[column] = { ...NO_HIERARCHY, kind: 'interval', widths: spec.widths.join(', '), level };
+    else if (spec.type === 'date') out[column] = { ...NO_HIERARCHY, kind: 'date', level };
     else out[column] = { ...NO_HIERARCHY, kind: 'masking', length: spec.length, level };
   }
   return out;
@@ -95,12 +97,12 @@ export function recodingExample(value: string | undefined, h: HierarchyChoice): 
   if (h.kind === 'file') return `${value} → level ${h.level} of the file`;
   let hierarchy: Hierarchy;
   try {
-    hierarchy = h.kind === 'masking' ? maskingHierarchy(h.length) : intervalHierarchy(h.widths.split(',').map((w) => Number(w.trim())));
+    hierarchy = h.kind === 'masking' ? maskingHierarchy(h.length) : h.kind === 'date' ? dateHierarchy() : intervalHierarchy(h.widths.split(',').map((w) => Number(w.trim())));
   } catch {
     return value;
   }
   if (h.level >= hierarchy.depth) return value;
   const generalized = hierarchy.generalize(value, h.level);
   if (generalized !== undefined) return `${value} → ${generalized}`;
-  return h.kind === 'masking' ? `${value}: not ${h.length} characters long` : `${value}: not a whole number`;
+  return h.kind === 'masking' ? `${value}: not ${h.length} characters long` : h.kind === 'date' ? `${value}: not a date (YYYY-MM-DD)` : `${value}: not a whole number`;
 }

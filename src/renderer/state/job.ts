@@ -16,8 +16,9 @@ export function recodingOfState(state: Pick<WizardState, 'hierarchies' | 'roles'
   return recodingOf(state.hierarchies, state.roles);
 }
 
-function methodOf<T extends MechanismType>(type: T, drafts: Drafts, recoding: RecodingChoice): JobFile['method'] {
-  return browserMechanismOf(type).toMethod(drafts[type], { recoding }) as JobFile['method'];
+function methodOf<T extends MechanismType>(type: T, drafts: Drafts, recoding: RecodingChoice, extras?: WizardState['methodExtras']): JobFile['method'] {
+  const shown = browserMechanismOf(type).toMethod(drafts[type], { recoding });
+  return { ...(extras?.type === type ? extras.fields : {}), ...shown } as JobFile['method'];
 }
 
 /** The job file the wizard stands for: the CLI runs exactly this, the report embeds it. */
@@ -31,13 +32,14 @@ export function buildJob(state: WizardState): JobFile {
       path: state.inputPath,
       missing: [...new Set(missing)],
       onBadRow: o.onBadRow,
+      missingSensitive: state.missingSensitive,
       ...(o.delimiter ? { delimiter: o.delimiter } : {}),
       ...(o.encoding ? { encoding: o.encoding } : {}),
       ...(o.sheet ? { sheet: o.sheet } : {}),
       ...(state.file?.sha256 ? { sha256: state.file.sha256 } : {}),
     },
     attributes: named(state.roles),
-    method: methodOf(state.method, state.drafts, recodingOfState(state)),
+    method: methodOf(state.method, state.drafts, recodingOfState(state), state.methodExtras),
     output: {
       dir: out.dir,
       formats: [...(out.csv ? (['csv'] as const) : []), ...(out.xlsx ? (['xlsx'] as const) : [])],
@@ -83,7 +85,7 @@ export function stateFromJob(value: unknown): WizardState {
   const job = parsed.data;
   const method = job.method;
   const recodes = 'hierarchies' in method;
-  return {
+  const restored: WizardState = {
     ...initialState,
     step: 'open',
     inputPath: job.input.path,
@@ -95,6 +97,7 @@ export function stateFromJob(value: unknown): WizardState {
       onBadRow: job.input.onBadRow,
     },
     roles: named(Object.entries(job.attributes).map(([name, role]): [string, Role] => [name, role])),
+    missingSensitive: job.input.missingSensitive,
     method: method.type,
     drafts: draftsWith(initialState.drafts, method.type, method),
     hierarchies: recodes ? choicesOf(method.hierarchies, method.levels) : named(),
@@ -107,4 +110,23 @@ export function stateFromJob(value: unknown): WizardState {
       internalDir: job.output.internalDir ?? '',
     },
   };
+  // The method's fields the form does not show are kept as the file wrote them.
+  const shown = new Set(Object.keys(methodOf(method.type, restored.drafts, recodingOfState(restored))));
+  const written = (value as { method: Record<string, unknown> }).method;
+  const fields = Object.fromEntries(Object.entries(written).filter(([key]) => !shown.has(key)));
+  return Object.keys(fields).length > 0 ? { ...restored, methodExtras: { type: method.type, fields } } : restored;
+}
+
+/**
+ * The settings of a job file that the wizard would write differently (an explicit query list the
+ * form cannot show, say), by key: the person is told before saving can change them.
+ */
+export function changedOnSave(original: unknown, state: WizardState): string[] {
+  const before = jobSchema.parse(original).method as unknown as Record<string, unknown>;
+  const built = JSON.parse(JSON.stringify(buildJob(state))) as JobFile;
+  const reparsed = jobSchema.safeParse(built);
+  // A job the form cannot even express (no columns to count, say) is compared as written.
+  const after = (reparsed.success ? reparsed.data.method : built.method) as unknown as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).map((key) => `method.${key}`);
 }

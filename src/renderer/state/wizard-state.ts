@@ -1,6 +1,7 @@
 import type { OpenedFile, Report, RunStatus } from '../../common/ipc/api.js';
 import { output, type Role } from '../../common/job/job-parts.js';
 import { named, own, withName, type Named } from '../../common/job/names.js';
+import type { MissingSensitive } from '../../common/table/missing-sensitive.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import { definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
 import { NO_HIERARCHY, type HierarchyChoice } from '../components/recoding.js';
@@ -47,10 +48,17 @@ export interface WizardState {
   readonly fileOptions: FileOptionsState;
   readonly file?: OpenedFile;
   readonly roles: Named<Role>;
+  /** How missing values of the sensitive columns are treated (the job's input.missingSensitive). */
+  readonly missingSensitive: MissingSensitive;
   /** The job's method.type: also the key of its draft and its report section. */
   readonly method: MechanismType;
   /** Every mechanism's form as last filled in, so switching method and back loses nothing. */
   readonly drafts: Drafts;
+  /**
+   * Settings of a job file opened in the wizard that its form does not show (a declared domain, the
+   * attack's size, minBucket…), kept as written so saving the job loses nothing.
+   */
+  readonly methodExtras?: { readonly type: MechanismType; readonly fields: Readonly<Record<string, unknown>> };
   /** The per-column generalization the recoding mechanisms share. */
   readonly hierarchies: Named<HierarchyChoice>;
   readonly output: OutputState;
@@ -79,6 +87,8 @@ export const initialState: WizardState = {
   inputPath: '',
   fileOptions: { delimiter: '', encoding: '', missing: ', ?', sheet: '', onBadRow: 'skip' },
   roles: named(),
+  // A missing sensitive value becomes a value of its own unless the person chooses otherwise: every record stays.
+  missingSensitive: 'category',
   method: 'reconstruction-privacy',
   drafts: INITIAL_DRAFTS,
   hierarchies: named(),
@@ -103,6 +113,7 @@ export type Action =
   | { type: 'setRole'; column: string; role: Role }
   | { type: 'setRoles'; roles: Named<Role> }
   | { type: 'setMethod'; method: MechanismType }
+  | { type: 'setMissingSensitive'; missingSensitive: MissingSensitive }
   | DraftPatch
   | { type: 'patchOutput'; patch: Partial<OutputState> }
   | { type: 'setHierarchy'; column: string; patch: Partial<HierarchyChoice> }
@@ -150,6 +161,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return { ...state, roles: named(state.roles, action.roles) };
     case 'setMethod':
       return { ...state, method: action.method };
+    case 'setMissingSensitive':
+      return { ...state, missingSensitive: action.missingSensitive };
     case 'patchDraft':
       return { ...state, drafts: { ...state.drafts, [action.method]: { ...state.drafts[action.method], ...action.patch } } };
     case 'patchOutput':

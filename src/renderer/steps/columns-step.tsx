@@ -1,5 +1,5 @@
 import type { OpenedFile } from '../../common/ipc/api.js';
-import { Callout } from '../components/fields.js';
+import { Callout, SelectField } from '../components/fields.js';
 import { Sparkline } from '../components/charts.js';
 import { formatNumber } from '../format.js';
 import { suggestRole } from '../state/suggestions.js';
@@ -17,6 +17,7 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
   const suggestions = file.columns.map((c) => ({ column: c, suggestion: suggestRole(c, file.rows) }));
   const pending = suggestions.filter((s) => s.suggestion && state.roles[s.column.name] !== s.suggestion.role);
   const sensitive = file.columns.filter((c) => state.roles[c.name] === 'sensitive');
+  const withMissing = sensitive.filter((c) => c.missing > 0);
   return (
     <>
       <p className="lead">
@@ -81,6 +82,20 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
         </tbody>
       </table>
       {sensitive.length === 0 && <Callout tone="warn">Mark at least one column as sensitive: it is what the protection is about.</Callout>}
+      {withMissing.length > 0 && (
+        <Callout tone={state.missingSensitive === 'error' ? 'error' : 'warn'} title={`${withMissing.map((c) => `“${c.name}” has ${formatNumber(c.missing)} missing ${c.missing === 1 ? 'value' : 'values'}`).join('; ')}.`}>
+          <SelectField
+            label="Missing sensitive values"
+            value={state.missingSensitive}
+            options={[
+              { value: 'category', label: 'a value of their own, “(missing)”, protected like the others' },
+              { value: 'exclude', label: 'left out: those records are not released (their number goes into the internal report)' },
+              { value: 'error', label: 'stop: I will fill them in first' },
+            ]}
+            onChange={(missingSensitive) => dispatch({ type: 'setMissingSensitive', missingSensitive })}
+          />
+        </Callout>
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { plainFailure } from '../components/plain-messages.js';
 import { useEffect, useState } from 'react';
 import type { CustosApi, HostFailure, Report } from '../../common/ipc/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
@@ -45,7 +46,7 @@ export function RiskStep(props: { api: CustosApi; state: WizardState; onFix: (ke
       </div>
       {failure && (
         <Callout tone="error" title="This setting cannot run.">
-          {failure.message}{' '}
+          {plainFailure(failure)}{' '}
           {failure.key && (
             <button type="button" className="link" onClick={() => props.onFix(failure.key!)}>
               Change it

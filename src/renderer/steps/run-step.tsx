@@ -1,3 +1,4 @@
+import { plainFailure } from '../components/plain-messages.js';
 import { useEffect } from 'react';
 import type { CustosApi } from '../../common/ipc/api.js';
 import { Callout, CheckField, TextField } from '../components/fields.js';
@@ -76,7 +77,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
             {run.status.state === 'cancelled' && 'Cancelled: nothing was written.'}
             {run.status.state === 'done' && 'Done.'}
           </p>
-          {run.status.state === 'failed' && run.status.failure && <Callout tone="error" title="The run failed; nothing was written.">{run.status.failure.message}</Callout>}
+          {run.status.state === 'failed' && run.status.failure && <Callout tone="error" title="The run failed; nothing was written.">{plainFailure(run.status.failure)}</Callout>}
         </div>
       )}
     </>

@@ -28,9 +28,18 @@ export interface BetaRow {
   readonly betaText: string;
   readonly beta?: number;
   readonly problem?: string;
+  /** The exact frequency behind a problem, shown on hover ("4038/30162"). */
+  readonly exact?: string;
 }
 
 const ONE = rational(1n);
+
+/** The problem of a β below the value's frequency: the frequency as a decimal, the exact fraction beside it for hover. */
+function tooSmall(count: number, total: number): { problem: string; exact: string } {
+  // Rounded up, so the β it suggests is never still too small.
+  const shown = Math.ceil((count / total) * 10_000) / 10_000;
+  return { problem: `infeasible: β must be at least f = ${shown.toFixed(4)}`, exact: `${count}/${total}` };
+}
 
 function betaOf(text: string): Rational | undefined {
   try {
@@ -59,13 +68,13 @@ export function betaRows(draft: BetaPrivacyDraft, column: ColumnInfo, total: num
       }
       const capped = compare(beta, ONE) > 0 ? ONE : beta;
       const feasible = compare(f, capped) <= 0;
-      return { value: t.value, count: t.count, frequency, betaText: compare(capped, ONE) === 0 ? '1' : `${draft.coefficient}·f`, beta: toNumber(capped), ...(feasible ? {} : { problem: `infeasible: β must be at least f = ${t.count}/${total}` }) };
+      return { value: t.value, count: t.count, frequency, betaText: compare(capped, ONE) === 0 ? '1' : `${draft.coefficient}·f`, beta: toNumber(capped), ...(feasible ? {} : tooSmall(t.count, total)) };
     }
     const betaText = own(draft.overrides, t.value)?.trim() || draft.defaultBeta;
     const beta = betaOf(betaText);
     if (!beta) return { value: t.value, count: t.count, frequency, betaText, problem: 'β must be a number or fraction in (0, 1]' };
     const feasible = compare(f, beta) <= 0;
-    return { value: t.value, count: t.count, frequency, betaText, beta: toNumber(beta), ...(feasible ? {} : { problem: `infeasible: β must be at least f = ${t.count}/${total}` }) };
+    return { value: t.value, count: t.count, frequency, betaText, beta: toNumber(beta), ...(feasible ? {} : tooSmall(t.count, total)) };
   });
 }
 
@@ -124,7 +133,7 @@ function Form({ draft, set, context, problems }: FormProps<BetaPrivacyDraft>) {
                     <span>{r.beta !== undefined ? r.beta.toFixed(4) : 'n/a'}</span>
                   )}
                 </td>
-                <td>{r.problem ? <span className="error-text">{r.problem}</span> : <span className="ok-text">feasible</span>}</td>
+                <td>{r.problem ? <span className="error-text" title={r.exact ? `f = ${r.exact} exactly` : undefined}>{r.problem}</span> : <span className="ok-text">feasible</span>}</td>
               </tr>
             ))}
           </tbody>
@@ -155,7 +164,7 @@ function dataProblems(draft: BetaPrivacyDraft, context: Parameters<BrowserMechan
   if (!column) return {};
   if (column.top.length < column.distinct) return { beta: `“${column.name}” has too many distinct values for the β table` };
   const infeasible = betaRows(draft, column, context.file.rows).filter((r) => r.problem);
-  return infeasible.length ? { beta: `${infeasible.length} value(s) need a larger β: ${infeasible.slice(0, 3).map((r) => r.value).join(', ')}` } : {};
+  return infeasible.length ? { beta: `${infeasible.length === 1 ? '1 value needs' : `${infeasible.length} values need`} a larger β: ${infeasible.map((r) => `“${r.value}”`).join(', ')}` } : {};
 }
 
 export const betaPrivacyBrowser: BrowserMechanism<BetaPrivacySpec, BetaPrivacyDraft> = {

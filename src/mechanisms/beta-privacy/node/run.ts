@@ -162,9 +162,22 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
         : 'Run the job to measure the query error on the actual release.',
       ...(spec.fakeValues > 0 ? [`Each bucket lists ${spec.fakeValues} fake value(s) so that an adversary who learns other records of a bucket stays uncertain (corruption attack).`] : []),
     ],
-    warnings: spec.fakeValues > 0 ? [`Fake values distort the sensitive table: each listed value belongs to a real record with probability |B|/(|B| + ${spec.fakeValues}).`] : [],
+    warnings: methodWarnings(spec),
     // Only the method's own words: they state no fact of the data.
-    externalWarnings: spec.fakeValues > 0 ? [`Fake values distort the sensitive table: each listed value belongs to a real record with probability |B|/(|B| + ${spec.fakeValues}).`] : [],
+    externalWarnings: methodWarnings(spec),
   };
 }
 
+/**
+ * What a reader of the release must know about the method as configured. They state no fact of the
+ * data, so they are published too.
+ */
+function methodWarnings(spec: BetaPrivacySpec): string[] {
+  if (spec.fakeValues === 0) return [];
+  return [
+    `Fake values distort the sensitive table: each listed value belongs to a real record with probability |B|/(|B| + ${spec.fakeValues}).`,
+    ...('coefficient' in spec.beta
+      ? ['The thresholds β_v = c·f_v are published with the release, and each states its value\'s exact frequency in the input: a reader can subtract the fake values from the sensitive table\'s counts. Give explicit β values instead of the coefficient when the fake values matter.']
+      : []),
+  ];
+}

@@ -110,10 +110,11 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
       derived: Object.fromEntries(
         sensitive.flatMap((s) => [
           [`${s.column.name}.m`, s.params.m],
-          [`${s.column.name}.largestValidEpsilon`, s.risk.largestValidEpsilon],
           [`${s.column.name}.sizeThresholdRange`, sizeThresholdRange(s.params.m, s.params.p, spec)],
         ]),
       ),
+      // The largest valid ε follows from the input's own groups (their f_max): internal only.
+      internal: Object.fromEntries(sensitive.map((s) => [`${s.column.name}.largestValidEpsilon`, s.risk.largestValidEpsilon])),
     },
     guarantee: {
       name: '(ε,δ)-reconstruction privacy',

@@ -219,7 +219,32 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
     ],
     warnings: [
       `${census.suppressedRows.toLocaleString('en-US')} sampled record(s) were suppressed; this exact count is outside the theorem and appears only in the internal report.`,
+      ...weakReleaseWarnings({ records: table.rowCount, released: census.rows.length, delta: p.delta, queryError: utility?.error }),
     ],
   };
+}
+
+/** A release that holds little of the data is below this share of the input's records. */
+const LITTLE_KEPT = 0.1;
+/** Count queries answered from the release are of little use above this mean relative error. */
+const POOR_QUERY_ERROR = 0.5;
+
+/**
+ * Plain warnings for a release whose guarantee holds but which is weak or of little use: δ above
+ * 1/n (the chance that the bound fails is larger than one person's share of the data), few records
+ * kept, count queries answered poorly. They state facts of the input: internal report only.
+ */
+export function weakReleaseWarnings(f: { readonly records: number; readonly released: number; readonly delta: number; readonly queryError: number | undefined }): string[] {
+  const out: string[] = [];
+  if (f.delta > 1 / f.records) {
+    out.push(`δ = ${f.delta.toExponential(2)} is above 1/n = ${(1 / f.records).toExponential(2)} for these ${f.records.toLocaleString('en-US')} records: the probability with which the bound may fail is larger than one person's share of the data, so one person's record could be exposed with it. Lower the sampling rate or raise k.`);
+  }
+  if (f.released < LITTLE_KEPT * f.records) {
+    out.push(`The release keeps ${f.released.toLocaleString('en-US')} of ${f.records.toLocaleString('en-US')} records (${((100 * f.released) / f.records).toFixed(1)}%): it is of little use for analysis. Coarser levels or a smaller k keep more.`);
+  }
+  if (f.queryError !== undefined && Number.isFinite(f.queryError) && f.queryError > POOR_QUERY_ERROR) {
+    out.push(`Count queries answered from the release are off by ${(100 * f.queryError).toFixed(0)}% on average: figures computed from it are unreliable.`);
+  }
+  return out;
 }
 
