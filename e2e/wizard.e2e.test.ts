@@ -328,8 +328,17 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(readFileSync(join(folder, 'messy-release-internal', 'internal-report.html'), 'utf8')).toMatch(/Rejected lines<\/th><td>6 \(skipped/);
     const job = JSON.parse(readFileSync(join(folder, 'messy-release', 'job.json'), 'utf8'));
     expect(job.input.onBadRow).toBe('skip');
-    // A file that cannot be opened replaces the earlier one everywhere: top bar, and the steps after Open.
+    // A delimiter forced to the wrong one reads every line as one value: a warning, not a success.
     await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Open/ }).click();
+    writeFileSync(join(folder, 'semicolons.csv'), 'age;sex;diagnosis\n30;F;flu\n40;M;cold\n');
+    await page.getByLabel('Delimiter').selectOption(',');
+    await page.getByLabel('File path').fill(join(folder, 'semicolons.csv'));
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByText('Only one column was found.').waitFor();
+    await page.getByLabel('Delimiter').selectOption('');
+    await page.getByRole('status').filter({ hasText: '3 columns' }).waitFor();
+    expect(await page.getByText('Only one column was found.').count()).toBe(0);
+    // A file that cannot be opened replaces the earlier one everywhere: top bar, and the steps after Open.
     await page.getByLabel('File path').fill(join(folder, 'missing.csv'));
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByText(/This file cannot be read/).waitFor();

@@ -62,7 +62,15 @@ describe('wizard state', () => {
   it('suggests roles with a reason, never silently', () => {
     expect(suggestRole(file.columns[0]!, 100)).toEqual({ role: 'identifier', reason: 'the name looks like a direct identifier' });
     expect(suggestRole(file.columns[2]!, 100)?.role).toBe('sensitive');
-    expect(suggestRole(file.columns[1]!, 100)).toBeUndefined();
+    expect(suggestRole(file.columns[1]!, 100)).toMatchObject({ role: 'quasi' });
+    // From the data, whatever the name: record numbers, dates of birth, ZIP-like codes, measurements.
+    const col = (name: string, type: string, distinct: number, top: string[] = []) => ({ name, type, distinct, missing: 0, top: top.map((value) => ({ value, count: 1 })) });
+    expect(suggestRole(col('ref', 'integer', 1000), 1000)).toMatchObject({ role: 'identifier', reason: expect.stringMatching(/1,000 values in 1,000 records/) });
+    expect(suggestRole(col('d1', 'date', 990), 1000)).toMatchObject({ role: 'quasi', reason: expect.stringMatching(/99% of the records have a date of their own/) });
+    expect(suggestRole(col('d2', 'date', 12), 1000)?.role).toBe('quasi');
+    expect(suggestRole(col('area', 'text', 40, ['01234', '10115', '80331']), 1000)).toMatchObject({ role: 'quasi', reason: expect.stringMatching(/leading zeros/) });
+    expect(suggestRole(col('weight', 'decimal', 1000), 1000)).toBeUndefined();
+    expect(suggestRole(col('colour', 'text', 5, ['red', 'blue']), 1000)).toBeUndefined();
   });
 
   it('validates parameters exactly: β against f, ε against ε_max, the ρ helper', () => {

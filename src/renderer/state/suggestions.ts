@@ -9,15 +9,36 @@ export interface RoleSuggestion {
 const IDENTIFIER_NAME = /(^|[_\s-])(id|ssn|nin|name|first.?name|last.?name|surname|e-?mail|phone|address|passport|record.?no|patient.?no)($|[_\s-])/i;
 const SENSITIVE_NAME = /(diagnos|disease|illness|health|hiv|income|salary|wage|occupation|religio|ethnic|sexual|criminal|convict|drug)/i;
 
+const QUASI_NAME = /(zip|postcode|post.?code|postal|birth|dob|born|municipal|district|county|region|age|sex|gender)/i;
+
+/** Share of the records with a value of their own above which a column identifies records. */
+const NEAR_UNIQUE = 0.95;
+
 /**
  * A role suggestion the user sees with its reason and applies or ignores;
- * nothing is changed silently (the default role stays quasi-identifier).
+ * nothing is changed silently (the default role stays quasi-identifier). The
+ * data speak first: a column where almost every record has its own value
+ * points at a person whatever it is called.
  */
 export function suggestRole(column: ColumnInfo, rows: number): RoleSuggestion | undefined {
+  const present = rows - column.missing;
+  const nearUnique = present > 20 && column.distinct >= NEAR_UNIQUE * present;
   if (IDENTIFIER_NAME.test(column.name)) return { role: 'identifier', reason: 'the name looks like a direct identifier' };
-  if (column.type === 'text' && column.distinct > 1000 && column.distinct >= 0.95 * (rows - column.missing)) {
-    return { role: 'identifier', reason: 'almost every record has its own value' };
+  if (nearUnique && column.type === 'date') {
+    return { role: 'quasi', reason: `${Math.round((100 * column.distinct) / present)}% of the records have a date of their own (a date of birth or of an event identifies people in combination)` };
   }
+  // Near-unique text or whole numbers are record numbers and names; near-unique decimals are measurements.
+  if (nearUnique && (column.type === 'text' || column.type === 'integer')) return { role: 'identifier', reason: `almost every record has its own value (${column.distinct.toLocaleString('en-US')} values in ${present.toLocaleString('en-US')} records)` };
   if (SENSITIVE_NAME.test(column.name)) return { role: 'sensitive', reason: 'the name suggests confidential content' };
+  if (column.type === 'date') return { role: 'quasi', reason: 'dates (of birth, of events) are facts others can know' };
+  if (looksLikeCodes(column)) return { role: 'quasi', reason: 'fixed-length codes with leading zeros, like ZIP or area codes, locate people' };
+  if (QUASI_NAME.test(column.name)) return { role: 'quasi', reason: 'the name suggests a fact others can know (place, birth, age, sex)' };
   return undefined;
+}
+
+/** Text codes of one length made of digits, some with a leading zero: postal, area or municipality codes. */
+function looksLikeCodes(column: ColumnInfo): boolean {
+  if (column.type !== 'text' || column.top.length === 0) return false;
+  const length = column.top[0]!.value.length;
+  return length >= 3 && column.top.every((t) => t.value.length === length && /^\d+$/.test(t.value)) && column.top.some((t) => t.value.startsWith('0'));
 }

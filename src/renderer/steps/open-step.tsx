@@ -108,8 +108,13 @@ export function OpenStep(props: { api: CustosApi; info: AppInfo; state: WizardSt
       )}
       {file && !failure && (
         <>
-          <Callout tone="ok">
-            <strong>{file.name}</strong>: {formatNumber(file.rows)} records, {file.columns.length} columns, {formatBytes(file.bytes)}
+          {file.columns.length === 1 && (
+            <Callout tone="warn" title="Only one column was found.">
+              Every line was read as a single value, which usually means the delimiter is not the one the file uses. Choose it under “How to read the file” (or let Custos detect it); a table with one column cannot be protected column by column.
+            </Callout>
+          )}
+          <Callout tone={file.columns.length === 1 ? 'info' : 'ok'}>
+            <strong>{file.name}</strong>: {formatNumber(file.rows)} records, {file.columns.length === 1 ? '1 column' : `${file.columns.length} columns`}, {formatBytes(file.bytes)}
             {file.encoding && `, ${file.encoding}`}
             {file.delimiter !== undefined && `, delimiter “${file.delimiter === '\t' ? 'tab' : file.delimiter}”`}
             {file.sheet && `, sheet “${file.sheet}”`}.

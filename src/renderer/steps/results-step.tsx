@@ -49,6 +49,11 @@ export function ResultsStep({ report }: { report: Report }) {
           s.distribution && (
             <section key={s.column} className="card">
               <h3>“{s.column}”</h3>
+              {s.distribution.some((d) => (d.reconstructed ?? 0) < 0) && (
+                <Callout tone="info">
+                  Some reconstructed frequencies are below 0. The estimates are unbiased: for a rare value the noise can carry them below 0; read such a value as about 0, and sums of many values as exact on average.
+                </Callout>
+              )}
               <PairedBars
                 title="Original versus reconstructed distribution (internal view)"
                 aLabel="original"

@@ -90,6 +90,15 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
     );
   }
   if (suppressed > 0) warnings.push(`${suppressed} record(s) in groups that could not be protected (s_g < 1) or lost every sampling coin were not published.`);
+  for (const r of releases) {
+    // Scaling repeats sampled rows up to each group's size and rounds with a coin: the total can pass n.
+    if (r.table.rowCount > rowCount) {
+      warnings.push(
+        `${r.sheetName} has ${r.table.rowCount.toLocaleString('en-US')} rows, ${(r.table.rowCount - rowCount).toLocaleString('en-US')} more than the input's ${rowCount.toLocaleString('en-US')}: ` +
+          'each sampled micro group is scaled back to its size by repeating its sampled rows, and the number of copies is rounded with a coin, so a release can hold a few more rows than the input. Counts stay unbiased.',
+      );
+    }
+  }
   const externalWarnings = sensitive.length > 1 ? [`Each sensitive attribute has its own release file; do not join them (${names}).`] : [];
   warnings.push(...externalWarnings);
   return {
