@@ -123,12 +123,15 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await shot('4-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/12,458 micro groups/).waitFor({ timeout: 20_000 });
+    // Identity disclosure read plainly, before anything runs.
+    await page.getByText(/In the input:.*% of the records are unique on these columns/).waitFor();
     await shot('5-risk');
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await shot('6-run');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
     await page.getByText(/\(ε,δ\)-reconstruction privacy: holds/).waitFor();
+    await page.getByText(/In the release:.*% of the records are unique on these columns/).waitFor();
     await shot('7-results');
     await page.getByRole('button', { name: /Next: Export/ }).click();
     await page.getByRole('cell', { name: 'report.pdf' }).waitFor();
@@ -346,6 +349,55 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(await page.getByRole('button', { name: /Next: Columns/ }).isDisabled()).toBe(true);
     expect(s.errors).toEqual([]);
     rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('a setting the host refuses in the risk preview is named in plain words and keeps the run blocked', async () => {
+    const s = await open();
+    const { page } = s;
+    await toParameters(page, { occupation: 'sensitive' }, /Sampling \+ safe k-anonymization/);
+    await page.getByLabel('Hierarchy of age').selectOption('file');
+    await page.getByLabel('Hierarchy file of age').fill(resolve('resources/adult/no-such-hierarchy.csv'));
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'This setting cannot run.' });
+    await refusal.waitFor({ timeout: 20_000 });
+    const text = await refusal.innerText();
+    expect(text).toMatch(/no-such-hierarchy\.csv: the file does not exist/);
+    expect(text).not.toMatch(/method\.hierarchies|ENOENT/);
+    await expect(page.getByRole('button', { name: /Next: Run/ }).isDisabled()).resolves.toBe(true);
+    // Fixing the setting unblocks it.
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Parameters/ }).click();
+    await page.getByLabel('Hierarchy file of age').fill(resolve('resources/adult/adult_hierarchy_age.csv'));
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByText(/differential privacy/).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByRole('button', { name: /Next: Run/ }).isDisabled(), { timeout: 10_000 }).toBe(false);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('work is never lost: after a reload the job draft (not the data) is offered back, step included', async () => {
+    const s = await open();
+    const { page } = s;
+    await toParameters(page, { occupation: 'sensitive', age: 'identifier' }, /β-privacy buckets/);
+    await page.getByLabel('Privacy coefficient c').fill('12');
+    await page.waitForTimeout(600);
+    const saved = await page.evaluate(() => window.localStorage.getItem('custos.draft.v1'));
+    expect(saved).toContain('"coefficient":12');
+    // A draft is a job: paths and settings, no values of the file and no checksum of it.
+    expect(saved).not.toMatch(/Adm-clerical|sha256/);
+    await page.reload();
+    await page.getByText('You were working on a job when Custos closed.').waitFor();
+    await page.getByRole('button', { name: 'Restore it' }).click();
+    await page.getByRole('heading', { name: '4. Parameters' }).waitFor({ timeout: 20_000 });
+    await expect(page.getByLabel('Privacy coefficient c').inputValue()).resolves.toBe('12');
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Columns/ }).click();
+    await expect(page.getByLabel('Role of age').inputValue()).resolves.toBe('identifier');
+    await expect(page.getByLabel('Role of occupation').inputValue()).resolves.toBe('sensitive');
+    // Starting afresh forgets it.
+    await page.reload();
+    await page.getByRole('button', { name: 'Start afresh' }).click();
+    await page.reload();
+    await page.getByRole('heading', { name: '1. Open' }).waitFor();
+    expect(await page.getByText('You were working on a job').count()).toBe(0);
+    expect(s.errors).toEqual([]);
   });
 
   it('DP counts: marginals with exact noise from the wizard', async () => {

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AppInfo, CustosApi, HostFailure } from '../common/ipc/api.js';
 import { Callout } from './components/fields.js';
+import { plainFailure } from './components/plain-messages.js';
 import { own } from '../common/job/names.js';
 import { buildJob, changedOnSave, stateFromJob } from './state/job.js';
+import { draftOf, readDraft, writeDraft } from './state/autosave.js';
 import { parameterProblems } from './state/validation.js';
 import { initialState, reducer, STEPS, type StepId, type WizardState } from './state/wizard-state.js';
 import { ColumnsStep } from './steps/columns-step.js';
@@ -14,8 +16,14 @@ import { ResultsStep } from './steps/results-step.js';
 import { RiskStep } from './steps/risk-step.js';
 import { RunStep } from './steps/run-step.js';
 
+/** The last risk preview that failed, for the job it was run on. */
+interface FailedPreview {
+  readonly job: string;
+  readonly message: string;
+}
+
 /** Why a step cannot be visited yet, or undefined when it can. */
-function blockedReason(state: WizardState, step: StepId): string | undefined {
+function blockedReason(state: WizardState, step: StepId, failedPreview?: FailedPreview): string | undefined {
   if (step === 'open') return undefined;
   if (!state.file) return 'open a file first';
   const later = step !== 'columns' && step !== 'method' && step !== 'parameters';
@@ -28,7 +36,9 @@ function blockedReason(state: WizardState, step: StepId): string | undefined {
   if (step === 'results' || step === 'export') return state.report ? undefined : 'run the job first';
   if (step === 'risk' || step === 'run') {
     const problems = Object.values(parameterProblems(state, state.file));
-    return problems[0];
+    if (problems[0]) return problems[0];
+    // The host refused this very job in the risk preview: the run would fail the same way.
+    if (step === 'run' && failedPreview && failedPreview.job === JSON.stringify(buildJob(state))) return `this setting cannot run: ${failedPreview.message}`;
   }
   return undefined;
 }
@@ -46,6 +56,8 @@ export function App({ api }: { api: CustosApi }) {
   const [state, dispatch] = useReducer(reducer, initialState);
   const [info, setInfo] = useState<AppInfo>();
   const [notice, setNotice] = useState<string>();
+  const [failedPreview, setFailedPreview] = useState<FailedPreview>();
+  const onAssessed = useCallback((job: string, failure: HostFailure | undefined): void => setFailedPreview(failure ? { job, message: plainFailure(failure) } : undefined), []);
   const heading = useRef<HTMLHeadingElement>(null);
   const jobInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -79,20 +91,44 @@ export function App({ api }: { api: CustosApi }) {
     [api, state],
   );
   const saveJob = useCallback(() => download('job.json', JSON.stringify(buildJob(state), null, 2) + '\n'), [state]);
+  /** Restores the wizard from a job (a file the person opened, or the autosaved draft) and re-opens its input. */
+  const restoreJob = async (written: unknown, label: string, step?: WizardState['step']): Promise<void> => {
+    const restored = stateFromJob(written);
+    dispatch({ type: 'load', state: restored });
+    const changed = changedOnSave(written, restored);
+    const failure = restored.inputPath ? await open(restored.inputPath, restored) : undefined;
+    if (!failure && step) dispatch({ type: 'go', step });
+    const caveat = changed.length > 0 ? ` The wizard cannot show ${changed.join(', ')}: saving the job from here writes them as the form shows them.` : '';
+    setNotice((failure ? `${label} loaded, but its input could not be read: ${failure.message}` : `${label} loaded.`) + caveat);
+  };
   const loadJob = async (file: File): Promise<void> => {
     try {
       // On the desktop this grants the job file, and the files it names, to the app.
       api.pathForFile(file);
-      const written = JSON.parse(await file.text()) as unknown;
-      const restored = stateFromJob(written);
-      dispatch({ type: 'load', state: restored });
-      const changed = changedOnSave(written, restored);
-      const failure = restored.inputPath ? await open(restored.inputPath, restored) : undefined;
-      const caveat = changed.length > 0 ? ` The wizard cannot show ${changed.join(', ')}: saving the job from here writes them as the form shows them.` : '';
-      setNotice((failure ? `Job loaded, but its input could not be read: ${failure.message}` : `Job “${file.name}” loaded.`) + caveat);
+      await restoreJob(JSON.parse(await file.text()) as unknown, `Job “${file.name}”`);
     } catch (error) {
       setNotice(`“${file.name}” is not a Custos job file: ${(error as Error).message}`);
     }
+  };
+  // The job draft (never data) is kept in the browser's storage, so a reload or a crash loses nothing.
+  const [savedDraft, setSavedDraft] = useState(() => readDraft(window.localStorage));
+  useEffect(() => {
+    if (savedDraft) return; // Until the person chooses, the earlier draft is not overwritten.
+    const timer = setTimeout(() => writeDraft(window.localStorage, draftOf(state, new Date())), 300);
+    return () => clearTimeout(timer);
+  }, [state, savedDraft]);
+  const restoreDraft = async (): Promise<void> => {
+    const draft = savedDraft!;
+    setSavedDraft(undefined);
+    try {
+      await restoreJob(draft.job, 'The job you were working on', draft.step === 'results' || draft.step === 'export' ? 'run' : draft.step);
+    } catch (error) {
+      setNotice(`The saved draft could not be restored: ${(error as Error).message}`);
+    }
+  };
+  const discardDraft = (): void => {
+    writeDraft(window.localStorage, undefined);
+    setSavedDraft(undefined);
   };
   useEffect(() => {
     api.onMenuCommand((command) => {
@@ -105,7 +141,7 @@ export function App({ api }: { api: CustosApi }) {
   const index = STEPS.findIndex((s) => s.id === state.step);
   const next = STEPS[index + 1];
   const previous = STEPS[index - 1];
-  const nextBlocked = next ? blockedReason(state, next.id) : undefined;
+  const nextBlocked = next ? blockedReason(state, next.id, failedPreview) : undefined;
   const onPreviewed = useCallback((path: string, levels: string): void => dispatch({ type: 'previewed', path, levels }), []);
   const fixKey = (key: string): void => dispatch({ type: 'go', step: key.startsWith('attributes') ? 'columns' : 'parameters' });
   if (!info) return <p className="loading">Starting Custos…</p>;
@@ -126,7 +162,7 @@ export function App({ api }: { api: CustosApi }) {
       <nav className="steps" aria-label="Steps">
         <ol>
           {STEPS.map((s, i) => {
-            const blocked = blockedReason(state, s.id);
+            const blocked = blockedReason(state, s.id, failedPreview);
             return (
               <li key={s.id}>
                 <button type="button" aria-current={s.id === state.step ? 'step' : undefined} disabled={blocked !== undefined} title={blocked} onClick={() => dispatch({ type: 'go', step: s.id })}>
@@ -141,6 +177,17 @@ export function App({ api }: { api: CustosApi }) {
         <h2 ref={heading} tabIndex={-1}>
           {index + 1}. {STEPS[index]!.title}
         </h2>
+        {savedDraft && (
+          <Callout tone="info" title="You were working on a job when Custos closed.">
+            {savedDraft.job.input.path.split(/[\\/]/).pop()}, {savedDraft.job.method.type}, saved {new Date(savedDraft.savedAt).toLocaleString()}.{' '}
+            <button type="button" onClick={() => void restoreDraft()}>
+              Restore it
+            </button>{' '}
+            <button type="button" className="link" onClick={discardDraft}>
+              Start afresh
+            </button>
+          </Callout>
+        )}
         {notice && (
           <Callout tone="info">
             {notice}{' '}
@@ -153,8 +200,8 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'columns' && state.file && <ColumnsStep file={state.file} state={state} dispatch={dispatch} />}
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
         {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} />}
-        {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} />}
-        {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run')} desktop={info.host === 'electron'} />}
+        {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed} />}
+        {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run', failedPreview)} desktop={info.host === 'electron'} />}
         {state.step === 'results' && state.report && <ResultsStep report={state.report} />}
         {state.step === 'export' && state.report && state.run && <ExportStep api={api} report={state.report} runId={state.run.id} saveJob={saveJob} desktop={info.host === 'electron'} internalDir={state.run.status.internalDir} />}
         <footer className="wizard-nav">

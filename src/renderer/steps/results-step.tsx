@@ -2,6 +2,7 @@ import type { Report } from '../../common/ipc/api.js';
 import { reportFacts } from '../../common/report/report-facts.js';
 import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
+import { IdentityRisk } from '../components/identity-risk.js';
 
 /**
  * The results of a run, drawn from the same report facts as the PDF and the
@@ -94,21 +95,7 @@ export function ResultsStep({ report }: { report: Report }) {
           </table>
         </section>
       )}
-      {facts.reidentification.length > 0 && (
-        <section className="card">
-          <h3>Re-identification risk</h3>
-          <table className="grid facts">
-            <tbody>
-              {facts.reidentification.map(([label, value]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <IdentityRisk report={report} />
     </>
   );
 }

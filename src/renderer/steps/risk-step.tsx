@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { CustosApi, HostFailure, Report } from '../../common/ipc/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
+import { IdentityRisk } from '../components/identity-risk.js';
 import { formatNumber, formatPercent } from '../format.js';
 import { buildJob, levelsKey } from '../state/job.js';
 import type { WizardState } from '../state/wizard-state.js';
@@ -29,9 +30,20 @@ export function useAssessment(api: CustosApi, state: WizardState, enabled: boole
   return result;
 }
 
-export function RiskStep(props: { api: CustosApi; state: WizardState; onFix: (key: string) => void; onPreviewed?: (path: string, levels: string) => void }) {
+export function RiskStep(props: {
+  api: CustosApi;
+  state: WizardState;
+  onFix: (key: string) => void;
+  onPreviewed?: (path: string, levels: string) => void;
+  /** Told the outcome of each preview, so the run stays blocked while the job cannot run. */
+  onAssessed?: (job: string, failure: HostFailure | undefined) => void;
+}) {
   const { report, failure, busy } = useAssessment(props.api, props.state, true);
-  const { state, onPreviewed } = props;
+  const { state, onPreviewed, onAssessed } = props;
+  const job = JSON.stringify(buildJob(state));
+  useEffect(() => {
+    if (!busy && (report || failure)) onAssessed?.(job, failure);
+  }, [busy, report, failure, job, onAssessed]);
   // A preview of this file at fixed levels: later changes to the levels are choices made by looking at the data.
   const previewedPath = report && state.method === 'safe-k-anonymity' && !state.drafts['safe-k-anonymity'].search ? state.file?.path : undefined;
   const levels = levelsKey(state);
@@ -57,6 +69,7 @@ export function RiskStep(props: { api: CustosApi; state: WizardState; onFix: (ke
       {report && !failure && (
         <>
           <AssessmentView report={report} />
+          <IdentityRisk report={report} />
           <ReportWarnings warnings={report.warnings} />
         </>
       )}
