@@ -29,7 +29,7 @@ import { domainValues, sensitiveDomain } from '../src/common/table/sensitive-dom
 import { drawQueryPool, poolRelativeError } from '../src/common/utility/query-pool.js';
 import { readHierarchyRows } from '../src/io/input/hierarchy-reader.js';
 import { readTable } from '../src/io/input/read-table.js';
-import { writeCsv } from '../src/io/output/csv-writer.js';
+import { rfc4180, writeCsv } from '../src/io/output/csv-writer.js';
 import type { ReleaseTable } from '../src/io/output/release-table.js';
 import { writeCensus } from './gen-census.js';
 import { compareSearches, formatComparison } from './search-comparison.js';
@@ -96,7 +96,7 @@ const view: ReleaseTable = {
       : { name: c.name, dictionary: c.dictionary, codes: c.codes, via: released.rows.sourceRow, numeric: c.type !== 'text' },
   ),
 };
-time('CSV export', view.rowCount, () => writeCsv(join(dir, 'release.csv'), view, ','), (w) => `${(w.bytes / 1e6).toFixed(1)} MB`);
+time('CSV export', view.rowCount, () => writeCsv(join(dir, 'release.csv'), view, rfc4180(',')), (w) => `${(w.bytes / 1e6).toFixed(1)} MB`);
 
 // β-privacy: the issue's setting (occupation, coefficient 8). Armed-Forces then needs buckets of ≥ 419 rows.
 const occupationCounts = new Array<number>(domain.values.length).fill(0);

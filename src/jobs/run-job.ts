@@ -4,6 +4,7 @@ import type { RandomSource } from '../common/random/source.js';
 import type { ImportedTable } from '../io/input/import-types.js';
 import { readTable } from '../io/input/read-table.js';
 import { writeCsv } from '../io/output/csv-writer.js';
+import { UnencodableError } from '../io/output/text-encoding.js';
 import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
@@ -209,7 +210,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     if (job.output.formats.includes('csv')) {
       releases.forEach((r, i) => {
         const name = `${r.stem}.csv`;
-        files.push({ name, rows: r.table.rowCount, ...writeCsv(release.file(name), r.table, job.output.delimiter) });
+        files.push({ name, rows: r.table.rowCount, ...csvOrJobError(() => writeCsv(release.file(name), r.table, { delimiter: job.output.delimiter, ...job.output.csv })) });
         progress('write', (i + 1) / (releases.length + 1));
       });
     }
@@ -252,6 +253,16 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     return { report: confidential, published, outDir, internalDir, ...(problems.length ? { problems } : {}) };
   } catch (error) {
     for (const staging of stagings) staging.discard();
+    throw error;
+  }
+}
+
+/** A value the chosen CSV encoding cannot write is a setting to change (exit 2), named with its column. */
+function csvOrJobError<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof UnencodableError) throw new JobError(error.message, 'output.csv.encoding');
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import * as XLSX from 'xlsx';
 import { tableFromRows } from '../../src/common/table/table.js';
 import { readCsv } from '../../src/io/input/csv-reader.js';
 import { readXlsx } from '../../src/io/input/xlsx-reader.js';
-import { writeCsv } from '../../src/io/output/csv-writer.js';
+import { rfc4180, writeCsv } from '../../src/io/output/csv-writer.js';
 import { neutralizeFormula } from '../../src/io/output/neutralize.js';
 import type { ReleaseTable } from '../../src/io/output/release-table.js';
 import { writeXlsx } from '../../src/io/output/xlsx-writer.js';
@@ -49,7 +49,7 @@ describe('XLSX import', () => {
 });
 
 function writeCsvText(path: string, text: string): void {
-  writeCsv(path, release([[text]], ['a']), ',');
+  writeCsv(path, release([[text]], ['a']), rfc4180(','));
 }
 
 describe('release writers', () => {
@@ -66,7 +66,7 @@ describe('release writers', () => {
   it('CSV output round-trips through the reader, quoting what needs quoting', () => {
     const rows = [['=HYPERLINK("x")', 'a,b'], ['line\nbreak', '-3'], ['"q"', '']];
     const path = join(dir, 'out.csv');
-    const written = writeCsv(path, release(rows, ['c1', 'c2']), ',');
+    const written = writeCsv(path, release(rows, ['c1', 'c2']), rfc4180(','));
     expect(written.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(written.bytes).toBe(readFileSync(path).length);
     const { table } = readCsv(path, { missing: [], onBadRow: 'error' });
@@ -99,7 +99,7 @@ describe('release writers', () => {
     const table = release(rows, ['n', 'v']);
     const csvPath = join(dir, 'parity.csv');
     const xlsxPath = join(dir, 'parity.xlsx');
-    writeCsv(csvPath, table, ',');
+    writeCsv(csvPath, table, rfc4180(','));
     await writeXlsx(xlsxPath, [{ name: 'Release', table }]);
     const csv = readCsv(csvPath, { missing: [], onBadRow: 'error' }).table;
     const csvValues = Array.from({ length: csv.rowCount }, (_, r) => csv.columns[1]!.dictionary[csv.columns[1]!.codes[r]!]!);

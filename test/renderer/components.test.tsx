@@ -9,6 +9,7 @@ import type { Drafts } from '../../src/mechanisms/browser-registry.js';
 import type { MechanismType } from '../../src/mechanisms/definitions.js';
 import { parameterProblems } from '../../src/renderer/state/validation.js';
 import { plainFailure } from '../../src/renderer/components/plain-messages.js';
+import { fitLabel } from '../../src/renderer/components/charts.js';
 import { initialState, reducer, type WizardState } from '../../src/renderer/state/wizard-state.js';
 import { ColumnsStep } from '../../src/renderer/steps/columns-step.js';
 import { ParametersStep } from '../../src/renderer/steps/parameters-step.js';
@@ -53,6 +54,13 @@ describe('wizard state', () => {
     expect(buildJob({ ...back, file })).toEqual(job);
   });
 
+  it('CSV options reach the job and come back from it', () => {
+    const state = reducer(withFile(), { type: 'patchOutput', patch: { csvDelimiter: ';', csvEncoding: 'windows-1252', csvLineEnding: 'lf' } });
+    const job = buildJob(state);
+    expect(job.output).toMatchObject({ delimiter: ';', csv: { encoding: 'windows-1252', lineEnding: 'lf' } });
+    expect(stateFromJob(JSON.parse(JSON.stringify(job))).output).toMatchObject({ csvDelimiter: ';', csvEncoding: 'windows-1252', csvLineEnding: 'lf' });
+  });
+
   it('opening a file proposes an output folder beside it and keeps earlier roles', () => {
     const state = withFile();
     expect(state.output.dir).toBe('/data/survey-release');
@@ -89,6 +97,13 @@ describe('wizard state', () => {
 });
 
 describe('steps', () => {
+  it('chart labels fit their room; the whole label stays for hover and screen readers', () => {
+    expect(fitLabel('plain randomized response', 178)).toBe('plain randomized response');
+    const long = 'Married-spouse-absent in a very long category name';
+    expect(fitLabel(long, 158)).toBe(`${long.slice(0, 22)}…`);
+    expect(fitLabel(long, 158).length * 6.6).toBeLessThanOrEqual(158);
+  });
+
   it('host failures name the field in words, not the job key', () => {
     expect(plainFailure({ message: 'method.hierarchies.age: cannot open the hierarchy: the file does not exist', key: 'method.hierarchies.age' })).toBe('The hierarchy of “age”: cannot open the hierarchy: the file does not exist');
     expect(plainFailure({ message: '--out: the folder holds files Custos did not write', key: '--out' })).toBe('The release folder: the folder holds files Custos did not write');

@@ -103,6 +103,14 @@ export const output = z
       .string()
       .refine((d) => d.length === 1 && !isLineOrQuote(d), 'the release delimiter must be one character other than a quote or a line break')
       .default(','),
+    /** CSV files: 'utf-8-bom' opens in Excel with the right characters; 'windows-1252' for older Excel in Western Europe. */
+    csv: z
+      .object({
+        encoding: z.enum(['utf-8', 'utf-8-bom', 'windows-1252']).default('utf-8'),
+        lineEnding: z.enum(['crlf', 'lf']).default('crlf'),
+      })
+      .strict()
+      .default({}),
   })
   .strict()
   .default({});

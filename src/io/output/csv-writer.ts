@@ -1,6 +1,14 @@
 import { HashedFileWriter } from './hashed-file.js';
 import { csvText } from './neutralize.js';
 import type { ReleaseTable } from './release-table.js';
+import { encodeText, unencodable, UnencodableError, UTF8_BOM, type CsvEncoding } from './text-encoding.js';
+
+/** How a CSV release is written: the encoding and the line ending (RFC 4180's CRLF by default). */
+export interface CsvFormat {
+  readonly delimiter: string;
+  readonly encoding: CsvEncoding;
+  readonly lineEnding: 'crlf' | 'lf';
+}
 
 const ROWS_PER_WRITE = 16384;
 
@@ -9,13 +17,33 @@ export function quoteCsvField(value: string, delimiter: string): string {
   return needsQuotes ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** RFC 4180 output (CRLF line ends, UTF-8), every text cell neutralized against formula injection. */
-export function writeCsv(path: string, table: ReleaseTable, delimiter: string): { sha256: string; bytes: number } {
-  const out = new HashedFileWriter(path);
+/** RFC 4180's own format: UTF-8, CRLF. */
+export function rfc4180(delimiter = ','): CsvFormat {
+  return { delimiter, encoding: 'utf-8', lineEnding: 'crlf' };
+}
+
+/**
+ * RFC 4180 output, every text cell neutralized against formula injection. A value Windows-1252
+ * cannot write is refused before the file is opened (UnencodableError), never replaced.
+ */
+export function writeCsv(path: string, table: ReleaseTable, format: CsvFormat): { sha256: string; bytes: number } {
+  const { delimiter, encoding } = format;
+  const eol = format.lineEnding === 'lf' ? '\n' : '\r\n';
   const { columns } = table;
+  if (encoding === 'windows-1252') {
+    for (const c of columns) {
+      for (const v of [c.name, ...c.dictionary]) {
+        const bad = unencodable(v);
+        if (bad !== undefined) throw new UnencodableError(c.name, v, bad);
+      }
+    }
+  }
+  const out = new HashedFileWriter(path);
+  const write = (text: string): void => out.write(encodeText(text, encoding));
+  if (encoding === 'utf-8-bom') out.write(UTF8_BOM);
   // Each dictionary entry is formatted once, not once per row.
   const formatted = columns.map((c) => c.dictionary.map((v) => quoteCsvField(csvText(v), delimiter)));
-  out.write(columns.map((c) => quoteCsvField(csvText(c.name), delimiter)).join(delimiter) + '\r\n');
+  write(columns.map((c) => quoteCsvField(csvText(c.name), delimiter)).join(delimiter) + eol);
   const lines: string[] = [];
   const cells = new Array<string>(columns.length);
   for (let start = 0; start < table.rowCount; start += ROWS_PER_WRITE) {
@@ -28,7 +56,7 @@ export function writeCsv(path: string, table: ReleaseTable, delimiter: string): 
       }
       lines.push(cells.join(delimiter));
     }
-    out.write(lines.join('\r\n') + '\r\n');
+    write(lines.join(eol) + eol);
   }
   return out.close();
 }

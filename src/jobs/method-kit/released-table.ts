@@ -14,7 +14,8 @@ export function readReleased(dir: string, stem: string, sheet: string, delimiter
   const csv = join(dir, `${stem}.csv`);
   let table: Table;
   if (existsSync(csv)) {
-    const read = readCsv(csv, { delimiter, encoding: 'utf-8', missing: [], onBadRow: 'error' }).table;
+    // The encoding is detected (a UTF-8 BOM, or bytes that are not UTF-8: Windows-1252), as the release may be written in either.
+    const read = readCsv(csv, { delimiter, missing: [], onBadRow: 'error' }).table;
     table = { rowCount: read.rowCount, columns: read.columns.map((c) => ({ ...c, name: unguarded(c.name) })) };
   } else table = readXlsx(join(dir, 'release.xlsx'), { sheet, missing: [], onBadRow: 'error' }).table;
   return { rowCount: table.rowCount, columns: table.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };

@@ -7,6 +7,12 @@ export interface Bar {
   readonly text?: string;
 }
 
+/** A label cut to the room it has (about 6.6 px a character at 12 px), the whole of it kept for hover and screen readers. */
+export function fitLabel(label: string, room: number): string {
+  const chars = Math.max(4, Math.floor(room / 6.6));
+  return label.length <= chars ? label : `${label.slice(0, chars - 1)}…`;
+}
+
 /** Horizontal bars as SVG with a text alternative for screen readers. */
 export function BarChart(props: { title: string; bars: readonly Bar[]; width?: number }) {
   const width = props.width ?? 560;
@@ -24,7 +30,8 @@ export function BarChart(props: { title: string; bars: readonly Bar[]; width?: n
           return (
             <g key={b.label}>
               <text x={labelWidth - 8} y={y + 15} textAnchor="end" className="chart-label">
-                {b.label}
+                <title>{b.label}</title>
+                {fitLabel(b.label, labelWidth - 12)}
               </text>
               <rect x={labelWidth} y={y + 3} width={w} height={16} rx={2} className={`bar ${b.tone}`} />
               <text x={labelWidth + w + 6} y={y + 15} className="chart-value">
@@ -51,13 +58,14 @@ export function PairedBars(props: { title: string; rows: readonly { label: strin
       <figcaption>
         {props.title} <span className="legend"><i className="swatch neutral" /> {props.aLabel} <i className="swatch safe" /> {props.bLabel}</span>
       </figcaption>
-      <svg role="img" aria-label={props.title} viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }}>
+      <svg role="img" aria-label={`${props.title}: ${props.rows.map((r) => `${r.label} ${formatNumber(r.a, 3)} / ${formatNumber(r.b, 3)}`).join('; ')}`} viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }}>
         {props.rows.map((r, i) => {
           const y = 4 + i * row;
           return (
             <g key={r.label}>
               <text x={labelWidth - 8} y={y + 16} textAnchor="end" className="chart-label">
-                {r.label}
+                <title>{r.label}</title>
+                {fitLabel(r.label, labelWidth - 12)}
               </text>
               <rect x={labelWidth} y={y + 3} width={scale(r.a)} height={10} className="bar neutral" />
               <rect x={labelWidth} y={y + 14} width={scale(r.b)} height={10} className="bar safe" />

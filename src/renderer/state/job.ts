@@ -44,6 +44,8 @@ export function buildJob(state: WizardState): JobFile {
       dir: out.dir,
       formats: [...(out.csv ? (['csv'] as const) : []), ...(out.xlsx ? (['xlsx'] as const) : [])],
       report: [...(out.html ? (['html'] as const) : []), ...(out.pdf ? (['pdf'] as const) : []), 'json'],
+      delimiter: out.csvDelimiter,
+      csv: { encoding: out.csvEncoding, lineEnding: out.csvLineEnding },
       ...(out.internalDir.trim() ? { internalDir: out.internalDir.trim() } : {}),
     },
   };
@@ -108,6 +110,9 @@ export function stateFromJob(value: unknown): WizardState {
       html: job.output.report.includes('html'),
       pdf: job.output.report.includes('pdf'),
       internalDir: job.output.internalDir ?? '',
+      csvDelimiter: job.output.delimiter,
+      csvEncoding: job.output.csv.encoding,
+      csvLineEnding: job.output.csv.lineEnding,
     },
   };
   // The method's fields the form does not show are kept as the file wrote them.

@@ -40,6 +40,10 @@ export interface OutputState {
   readonly pdf: boolean;
   /** Where the confidential internal report goes; empty: beside the release, named after it with “-internal”. */
   readonly internalDir: string;
+  /** How CSV files are written: delimiter, encoding and line ending (the job's output.delimiter and output.csv). */
+  readonly csvDelimiter: string;
+  readonly csvEncoding: 'utf-8' | 'utf-8-bom' | 'windows-1252';
+  readonly csvLineEnding: 'crlf' | 'lf';
 }
 
 export interface WizardState {
@@ -99,6 +103,9 @@ export const initialState: WizardState = {
     html: OUTPUT_DEFAULTS.report.includes('html'),
     pdf: OUTPUT_DEFAULTS.report.includes('pdf'),
     internalDir: '',
+    csvDelimiter: OUTPUT_DEFAULTS.delimiter,
+    csvEncoding: OUTPUT_DEFAULTS.csv.encoding,
+    csvLineEnding: OUTPUT_DEFAULTS.csv.lineEnding,
   },
 };
 

@@ -1,7 +1,7 @@
 import { plainFailure } from '../components/plain-messages.js';
 import { useEffect } from 'react';
 import type { CustosApi } from '../../common/ipc/api.js';
-import { Callout, CheckField, TextField } from '../components/fields.js';
+import { Callout, CheckField, SelectField, TextField } from '../components/fields.js';
 import { buildJob } from '../state/job.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
 
@@ -50,6 +50,42 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
         <CheckField label="CSV" checked={o.csv} onChange={(csv) => dispatch({ type: 'patchOutput', patch: { csv } })} />
         <CheckField label="Excel workbook" checked={o.xlsx} onChange={(xlsx) => dispatch({ type: 'patchOutput', patch: { xlsx } })} />
       </fieldset>
+      {o.csv && (
+        <fieldset className="options inline">
+          <legend>CSV files</legend>
+          <SelectField
+            label="Delimiter"
+            value={o.csvDelimiter}
+            options={[
+              { value: ',', label: 'comma ,' },
+              { value: ';', label: 'semicolon ; (Excel in most of Europe)' },
+              { value: '\t', label: 'tab' },
+              { value: '|', label: 'pipe |' },
+            ]}
+            onChange={(csvDelimiter) => dispatch({ type: 'patchOutput', patch: { csvDelimiter } })}
+          />
+          <SelectField
+            label="Encoding"
+            value={o.csvEncoding}
+            options={[
+              { value: 'utf-8', label: 'UTF-8' },
+              { value: 'utf-8-bom', label: 'UTF-8 with BOM (Excel opens accents right)' },
+              { value: 'windows-1252', label: 'Windows-1252 (older Excel, Western Europe)' },
+            ]}
+            onChange={(csvEncoding) => dispatch({ type: 'patchOutput', patch: { csvEncoding } })}
+            help={o.csvEncoding === 'windows-1252' ? 'A value with a character Windows-1252 cannot write stops the run, naming it; nothing is replaced.' : undefined}
+          />
+          <SelectField
+            label="Line endings"
+            value={o.csvLineEnding}
+            options={[
+              { value: 'crlf', label: 'Windows (CRLF, the CSV standard)' },
+              { value: 'lf', label: 'Unix (LF)' },
+            ]}
+            onChange={(csvLineEnding) => dispatch({ type: 'patchOutput', patch: { csvLineEnding } })}
+          />
+        </fieldset>
+      )}
       <fieldset className="options inline">
         <legend>Report</legend>
         <CheckField label="HTML" checked={o.html} onChange={(html) => dispatch({ type: 'patchOutput', patch: { html } })} />
