@@ -88,8 +88,12 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open();
     const { page } = s;
+    // Every step at both sizes people use, kept as test artifacts, each scanned with axe.
     const shot = async (name: string): Promise<void> => {
       await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await page.screenshot({ path: join(SHOTS, `${name}-1920.png`) });
+      await page.setViewportSize({ width: 1280, height: 800 });
       await axeScan(page, name);
     };
     await page.getByRole('heading', { name: '1. Open' }).waitFor();
@@ -397,6 +401,27 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await page.reload();
     await page.getByRole('heading', { name: '1. Open' }).waitFor();
     expect(await page.getByText('You were working on a job').count()).toBe(0);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('help: every term in one sentence, in a dialog that Escape closes; method cards keep paper names to a Source line', async () => {
+    const s = await open();
+    const { page } = s;
+    await page.getByRole('heading', { name: '1. Open' }).waitFor();
+    await page.getByRole('button', { name: 'Help' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Words Custos uses' });
+    await dialog.waitFor();
+    for (const term of ['Micro group', 's_g', 'Retention p', 'δ (differential privacy)', 'k', 'β (β-privacy)']) await dialog.getByText(term, { exact: true }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'help.png') });
+    await axeScan(page, 'help');
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    await page.getByRole('button', { name: /Use the sample data/ }).click();
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Method/ }).click();
+    const card = page.locator('.method-card', { hasText: 'Reconstruction privacy' });
+    await expect(card.locator('.source').innerText()).resolves.toMatch(/^Source: Wang, Han, Fu/);
+    await expect(card.getByText(/^Guarantee:/).innerText()).resolves.not.toMatch(/Wang/);
     expect(s.errors).toEqual([]);
   });
 

@@ -1,13 +1,6 @@
-/** Stage names shown in progress bars, in the order a run passes them. */
-export const STAGES = {
-  read: 'Reading input',
-  analyze: 'Grouping and risk test',
-  release: 'Protecting',
-  utility: 'Measuring utility and attacks',
-  write: 'Writing outputs',
-} as const;
+import type { Stage } from '../common/progress.js';
 
-export type Stage = keyof typeof STAGES;
+export { STAGES, type Stage } from '../common/progress.js';
 
 export interface ProgressEvent {
   readonly stage: Stage;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AppInfo, CustosApi, HostFailure } from '../common/ipc/api.js';
 import { Callout } from './components/fields.js';
+import { HelpPanel } from './components/glossary.js';
 import { plainFailure } from './components/plain-messages.js';
 import { own } from '../common/job/names.js';
 import { buildJob, changedOnSave, stateFromJob } from './state/job.js';
@@ -57,6 +58,7 @@ export function App({ api }: { api: CustosApi }) {
   const [info, setInfo] = useState<AppInfo>();
   const [notice, setNotice] = useState<string>();
   const [failedPreview, setFailedPreview] = useState<FailedPreview>();
+  const [helpOpen, setHelpOpen] = useState(false);
   const onAssessed = useCallback((job: string, failure: HostFailure | undefined): void => setFailedPreview(failure ? { job, message: plainFailure(failure) } : undefined), []);
   const heading = useRef<HTMLHeadingElement>(null);
   const jobInput = useRef<HTMLInputElement>(null);
@@ -135,6 +137,7 @@ export function App({ api }: { api: CustosApi }) {
       if (command === 'save-job') saveJob();
       if (command === 'open') dispatch({ type: 'go', step: 'open' });
       if (command === 'export') dispatch({ type: 'go', step: 'export' });
+      if (command === 'help') setHelpOpen(true);
     });
   }, [api, saveJob]);
 
@@ -157,6 +160,9 @@ export function App({ api }: { api: CustosApi }) {
         <input ref={jobInput} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={(e) => e.target.files?.[0] && void loadJob(e.target.files[0])} />
         <button type="button" onClick={saveJob} disabled={!state.inputPath}>
           Save job
+        </button>
+        <button type="button" onClick={() => setHelpOpen(true)}>
+          Help
         </button>
       </header>
       <nav className="steps" aria-label="Steps">
@@ -219,6 +225,7 @@ export function App({ api }: { api: CustosApi }) {
           )}
         </footer>
       </main>
+      {helpOpen && <HelpPanel onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

@@ -54,6 +54,19 @@ describe('wizard state', () => {
     expect(buildJob({ ...back, file })).toEqual(job);
   });
 
+  it('the run\'s progress bar never moves back when a stage starts at 0%', () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    let state = reducer(withFile(), { type: 'runStarted', id, at: 0 });
+    const status = (stage: string, fraction: number) => ({ type: 'runStatus' as const, status: { id, state: 'running' as const, stage, fraction } });
+    state = reducer(state, status('read', 1));
+    const afterRead = state.run!.shown!;
+    state = reducer(state, status('analyze', 0));
+    expect(state.run!.shown).toBeGreaterThanOrEqual(afterRead);
+    state = reducer(state, status('write', 0.5));
+    expect(state.run!.shown).toBeGreaterThan(afterRead);
+    expect(state.run!.startedAt).toBe(0);
+  });
+
   it('CSV options reach the job and come back from it', () => {
     const state = reducer(withFile(), { type: 'patchOutput', patch: { csvDelimiter: ';', csvEncoding: 'windows-1252', csvLineEnding: 'lf' } });
     const job = buildJob(state);

@@ -61,7 +61,7 @@ export const betaPrivacy: MechanismDefinition<typeof schema> = {
     cardTitle: 'β-privacy buckets',
     protects: 'Publishes the sensitive column apart from the others, in buckets, so each value v is inferred with probability at most β_v — strict for rare, very sensitive values, relaxed for common ones.',
     costs: 'Links between the sensitive value and the other columns are blurred within each bucket; queries are answered by estimation.',
-    guarantee: 'β-privacy: inference probability ≤ β_v for every value (Wang, Wang, Fu, Wong).',
+    guarantee: 'β-privacy: the probability of inferring a value v is at most β_v, for every value.',
     differentiallyPrivate: false,
     reportSections: ['beta', 'buckets'],
     source: 'Wang, Wang, Fu, Wong, “Inferential or differential: privacy laws dictate” (preprint; published as “Generalized bucketization scheme for flexible privacy settings”, Information Sciences, 2016)',

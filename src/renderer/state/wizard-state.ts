@@ -2,6 +2,7 @@ import type { OpenedFile, Report, RunStatus } from '../../common/ipc/api.js';
 import { output, type Role } from '../../common/job/job-parts.js';
 import { named, own, withName, type Named } from '../../common/job/names.js';
 import type { MissingSensitive } from '../../common/table/missing-sensitive.js';
+import { overallFraction } from '../../common/progress.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import { definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
 import { NO_HIERARCHY, type HierarchyChoice } from '../components/recoding.js';
@@ -66,7 +67,7 @@ export interface WizardState {
   /** The per-column generalization the recoding mechanisms share. */
   readonly hierarchies: Named<HierarchyChoice>;
   readonly output: OutputState;
-  readonly run?: { readonly id: string; readonly status: RunStatus };
+  readonly run?: { readonly id: string; readonly status: RunStatus; readonly startedAt?: number; readonly shown?: number };
   /**
    * The fixed generalization levels a risk preview of this file was shown for. Levels changed
    * after it were chosen by looking at the data, which the DP theorem does not cover.
@@ -124,7 +125,7 @@ export type Action =
   | DraftPatch
   | { type: 'patchOutput'; patch: Partial<OutputState> }
   | { type: 'setHierarchy'; column: string; patch: Partial<HierarchyChoice> }
-  | { type: 'runStarted'; id: string }
+  | { type: 'runStarted'; id: string; at: number }
   | { type: 'runStatus'; status: RunStatus }
   | { type: 'load'; state: WizardState }
   | { type: 'previewed'; path: string; levels: string };
@@ -180,13 +181,17 @@ export function reducer(state: WizardState, action: Action): WizardState {
       // The first preview of a file is kept: a later preview of changed levels must not make them look unchosen.
       return state.previewedLevels?.path === action.path ? state : { ...state, previewedLevels: { path: action.path, levels: action.levels } };
     case 'runStarted':
-      return { ...state, run: { id: action.id, status: { id: action.id, state: 'running', fraction: 0 } } };
-    case 'runStatus':
+      return { ...state, run: { id: action.id, status: { id: action.id, state: 'running', fraction: 0 }, startedAt: action.at, shown: 0 } };
+    case 'runStatus': {
+      // The bar only moves forward: the whole run's fraction, never a stage's restarting at 0%.
+      const overall = action.status.state === 'done' ? 1 : overallFraction(action.status.stage, action.status.fraction);
+      const shown = Math.max(state.run?.id === action.status.id ? (state.run.shown ?? 0) : 0, overall);
       return {
         ...state,
-        run: { id: action.status.id, status: action.status },
+        run: { id: action.status.id, status: action.status, shown, ...(state.run?.startedAt !== undefined ? { startedAt: state.run.startedAt } : {}) },
         ...(action.status.state === 'done' && action.status.report ? { report: action.status.report } : {}),
       };
+    }
     case 'load':
       return action.state;
   }

@@ -17,6 +17,7 @@ export function MethodStep(props: { state: WizardState; dispatch: (a: Action) =>
               <strong>Costs:</strong> {m.costs}
             </span>
             <span className="muted">Guarantee: {m.guarantee}</span>
+            <span className="muted source">Source: {m.source}</span>
           </span>
         </label>
       ))}

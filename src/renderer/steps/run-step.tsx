@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { CustosApi } from '../../common/ipc/api.js';
 import { Callout, CheckField, SelectField, TextField } from '../components/fields.js';
 import { buildJob } from '../state/job.js';
+import { timeLeft } from '../../common/progress.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
 
 export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (a: Action) => void; blocked: string | undefined; desktop: boolean }) {
@@ -23,9 +24,10 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
   }, [api, run, dispatch]);
   const start = async (): Promise<void> => {
     const result = await api.startRun({ job: buildJob(state), outDir: o.dir });
-    if (result.ok) dispatch({ type: 'runStarted', id: result.value.id });
+    if (result.ok) dispatch({ type: 'runStarted', id: result.value.id, at: Date.now() });
   };
-  const fraction = run?.status.fraction ?? 0;
+  const fraction = run?.shown ?? 0;
+  const left = run?.startedAt !== undefined && running ? timeLeft(Date.now() - run.startedAt, fraction) : undefined;
   return (
     <>
       <p className="lead">Where to write the protected release and its report. Files are written to a temporary folder and appear only when complete.</p>
@@ -109,7 +111,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
             <div className="progress-fill" style={{ width: `${Math.round(fraction * 100)}%` }} />
           </div>
           <p>
-            {run.status.state === 'running' && `${run.status.label ?? 'Starting'}… ${Math.round(fraction * 100)}%`}
+            {run.status.state === 'running' && `${run.status.label ?? 'Starting'}… ${Math.round(fraction * 100)}%${left ? ` (${left})` : ''}`}
             {run.status.state === 'cancelled' && 'Cancelled: nothing was written.'}
             {run.status.state === 'done' && 'Done.'}
           </p>

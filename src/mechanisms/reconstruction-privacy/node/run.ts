@@ -94,7 +94,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
     // Scaling repeats sampled rows up to each group's size and rounds with a coin: the total can pass n.
     if (r.table.rowCount > rowCount) {
       warnings.push(
-        `${r.sheetName} has ${r.table.rowCount.toLocaleString('en-US')} rows, ${(r.table.rowCount - rowCount).toLocaleString('en-US')} more than the input's ${rowCount.toLocaleString('en-US')}: ` +
+        `${releases.length === 1 ? 'The release' : `The release file ${r.stem}.csv`} has ${r.table.rowCount.toLocaleString('en-US')} rows, ${(r.table.rowCount - rowCount).toLocaleString('en-US')} more than the input's ${rowCount.toLocaleString('en-US')}: ` +
           'each sampled micro group is scaled back to its size by repeating its sampled rows, and the number of copies is rounded with a coin, so a release can hold a few more rows than the input. Counts stay unbiased.',
       );
     }

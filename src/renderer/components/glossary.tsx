@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+
+/** Every term the wizard uses, each in one sentence a custodian can act on. */
+export const GLOSSARY: readonly { readonly term: string; readonly meaning: string }[] = [
+  { term: 'Identifier', meaning: 'A column that names a person or a record directly (name, record number); it is dropped from every release.' },
+  { term: 'Quasi-identifier', meaning: 'A fact others may know about a person (age, sex, region, a date); together such facts can single a person out.' },
+  { term: 'Sensitive column', meaning: 'What the release protects: the value nobody should learn about a person (a diagnosis, an income).' },
+  { term: 'Micro group', meaning: 'The records that share every non-sensitive value; an adversary who knows a person’s values knows which micro group is theirs.' },
+  { term: 'Retention p', meaning: 'The probability that a record keeps its true sensitive value; otherwise it gets a value drawn at random from the column’s domain.' },
+  { term: 'ρ1–ρ2 privacy', meaning: 'An adversary who believed a value with probability at most ρ1 before the release cannot believe it with more than ρ2 after.' },
+  { term: 'ε (reconstruction privacy)', meaning: 'The relative error by which an adversary’s estimate of a micro group’s share of a value must miss; larger is stricter.' },
+  { term: 'δ (reconstruction privacy)', meaning: 'The probability with which that estimate must miss by more than ε, as the Chernoff bounds state it; larger is stricter.' },
+  { term: 's_g', meaning: 'The largest size at which a micro group passes the (ε, δ) test; larger groups are sampled down to it and scaled back.' },
+  { term: 'β (β-privacy)', meaning: 'For each sensitive value, the largest probability with which an adversary may infer it; rare, very sensitive values get a small β.' },
+  { term: 'Bucket', meaning: 'A group of records published together: the other columns show only which bucket a record is in, the sensitive values are listed per bucket.' },
+  { term: 'k', meaning: 'Every combination of released quasi-identifier values is shared by at least k records.' },
+  { term: 'Sampling rate β (safe k-anonymity)', meaning: 'The probability with which each record enters the release; the sample is what makes the release differentially private.' },
+  { term: 'ε (differential privacy)', meaning: 'How much one person’s presence may change the chance of any release: at most a factor e^ε.' },
+  { term: 'δ (differential privacy)', meaning: 'The small probability with which that bound may fail; it should be well below 1 divided by the number of records.' },
+  { term: 'Generalization level', meaning: 'How coarsely a column is released: level 0 as collected, higher levels coarser (age 37 → 30–39 → *).' },
+  { term: 'Internal report', meaning: 'The confidential account of a run, with facts of the input; it stays with the data and is never published.' },
+  { term: 'Release folder', meaning: 'What may be published: the protected data, the external report, the job and a manifest of checksums.' },
+];
+
+/** The help panel: the glossary as a dialog, closed with Escape or the button. */
+export function HelpPanel(props: { onClose: () => void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    close.current?.focus();
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') props.onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [props]);
+  return (
+    <div className="help-backdrop">
+      <div className="help-panel" role="dialog" aria-modal="true" aria-labelledby="help-title">
+        <div className="help-head">
+          <h2 id="help-title">Words Custos uses</h2>
+          <button ref={close} type="button" onClick={props.onClose}>
+            Close
+          </button>
+        </div>
+        <dl>
+          {GLOSSARY.map((g) => (
+            <div key={g.term}>
+              <dt>{g.term}</dt>
+              <dd>{g.meaning}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}
