@@ -355,25 +355,41 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('a setting the host refuses in the risk preview is named in plain words and keeps the run blocked', async () => {
+  it('a hierarchy file is checked where it is typed; a setting the host refuses in the risk preview keeps the run blocked', async () => {
     const s = await open();
     const { page } = s;
     await toParameters(page, { occupation: 'sensitive' }, /Sampling \+ safe k-anonymization/);
     await page.getByLabel('Hierarchy of age').selectOption('file');
-    await page.getByLabel('Hierarchy file of age').fill(resolve('resources/adult/no-such-hierarchy.csv'));
+    const field = page.getByLabel('Hierarchy file of age');
+    // A file that does not exist, then one made for another column, then the right one.
+    await field.fill(resolve('resources/adult/no-such-hierarchy.csv'));
+    await page.locator('.hierarchy-table .error-text', { hasText: /no-such-hierarchy\.csv.*does not exist/ }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('button', { name: /Next: Risk preview/ }).isDisabled()).toBe(true);
+    await field.fill(resolve('resources/adult/adult_hierarchy_education.csv'));
+    await page.locator('.hierarchy-table .error-text', { hasText: /values of “age” are not in the file: “39”/ }).waitFor({ timeout: 10_000 });
+    await field.fill(resolve('resources/adult/adult_hierarchy_age.csv'));
+    await page.getByLabel('Level of age').fill('9');
+    await page.locator('.hierarchy-table .error-text', { hasText: /“age” has only \d+ levels in this file/ }).waitFor({ timeout: 10_000 });
+    await page.getByLabel('Level of age').fill('1');
+    await expect.poll(() => page.getByRole('button', { name: /Next: Risk preview/ }).isDisabled(), { timeout: 10_000 }).toBe(false);
+    const text = await page.locator('.hierarchy-table').innerText();
+    expect(text).not.toMatch(/method\.hierarchies|ENOENT/);
+
+    // β-privacy whose largest bucket cannot hold the rarest value: the form cannot know, the host refuses.
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Method/ }).click();
+    await page.getByRole('radio', { name: /β-privacy buckets/ }).check();
+    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    await page.getByLabel('Largest bucket').fill('50');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'This setting cannot run.' });
     await refusal.waitFor({ timeout: 20_000 });
-    const text = await refusal.innerText();
-    expect(text).toMatch(/no-such-hierarchy\.csv: the file does not exist/);
-    expect(text).not.toMatch(/method\.hierarchies|ENOENT/);
+    await expect(refusal.innerText()).resolves.toMatch(/The largest bucket: no valid bucket setting/);
     await expect(page.getByRole('button', { name: /Next: Run/ }).isDisabled()).resolves.toBe(true);
-    // Fixing the setting unblocks it.
     await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Parameters/ }).click();
-    await page.getByLabel('Hierarchy file of age').fill(resolve('resources/adult/adult_hierarchy_age.csv'));
+    await page.getByLabel('Largest bucket').fill('500');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
-    await page.getByText(/differential privacy/).first().waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByRole('button', { name: /Next: Run/ }).isDisabled(), { timeout: 10_000 }).toBe(false);
+    await page.getByText('A β-private bucketization exists.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByRole('button', { name: /Next: Run/ }).isDisabled(), { timeout: 20_000 }).toBe(false);
     expect(s.errors).toEqual([]);
   });
 

@@ -8,6 +8,9 @@ import type { AppInfo, ColumnInfo, HostFailure, OpenedFile, Result, RunStatus } 
 import { IPC_CONTRACT, METHOD_OF_CHANNEL, type Method, type ParsedRequestOf, type ResponseOf } from '../common/ipc/ipc-contract.js';
 import type { Report } from '../common/report/report-model.js';
 import type { PathAccess } from './path-access.js';
+import { readHierarchyRows } from '../io/input/hierarchy-reader.js';
+import { InputError } from '../io/input/input-error.js';
+import { HierarchyError, tableHierarchy, unmappedValues } from '../common/recoding/hierarchy.js';
 
 /** What differs between the desktop shell and the loopback dev host. */
 export interface HostEnvironment {
@@ -62,6 +65,7 @@ export class AppSession {
     grantFile: (r) => this.env.access.grantFile(r.path),
     inspect: (r) => this.inspect(r.path, r.options),
     rows: (r) => this.rows(r.fileId, r.offset, r.count),
+    checkHierarchy: (r) => this.checkHierarchy(r.path, r.fileId, r.column),
     assess: (r) => this.assess(r.job),
     startRun: (r) => this.startRun(r.job, r.outDir),
     runStatus: (r) => this.runStatus(r.id),
@@ -168,6 +172,22 @@ export class AppSession {
     const rows: string[][] = [];
     for (let r = offset; r < end; r++) rows.push(table.columns.map((c) => c.dictionary[c.codes[r]!]!));
     return { ok: true, value: rows };
+  }
+
+  /** A hierarchy file against a column of an opened table: the wizard checks it where it is typed, not at the run. */
+  checkHierarchy(path: string, fileId: string, columnName: string): Result<{ levels: number; unmapped: string[]; unmappedCount: number }> {
+    const full = resolve(this.env.baseDir, path);
+    if (!this.env.access.mayRead(full)) return { ok: false, failure: { kind: 'input', message: `${basename(full)} was not opened in Custos: choose it with Choose…` } };
+    const column = this.files.get(fileId)?.table.columns.find((c) => c.name === columnName);
+    if (!column) return { ok: false, failure: { kind: 'input', message: 'the file is no longer open; open it again' } };
+    try {
+      const hierarchy = tableHierarchy(readHierarchyRows(full));
+      const unmapped = unmappedValues(column, hierarchy);
+      return { ok: true, value: { levels: hierarchy.depth - 1, unmapped: unmapped.slice(0, 8), unmappedCount: unmapped.length } };
+    } catch (error) {
+      if (error instanceof InputError || error instanceof HierarchyError) return { ok: false, failure: { kind: 'input', message: error.message } };
+      throw error;
+    }
   }
 
   async assess(job: unknown): Promise<Result<Report>> {

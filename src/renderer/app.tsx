@@ -76,7 +76,7 @@ export function App({ api }: { api: CustosApi }) {
   }, [state.step]);
 
   const open = useCallback(
-    async (path: string, current: WizardState = state): Promise<HostFailure | undefined> => {
+    async (path: string, current: WizardState = state, fromJob = false): Promise<HostFailure | undefined> => {
       const o = current.fileOptions;
       const result = await api.inspect({
         path,
@@ -87,7 +87,7 @@ export function App({ api }: { api: CustosApi }) {
           ...(o.sheet ? { sheet: o.sheet } : {}),
         },
       });
-      dispatch(result.ok ? { type: 'opened', file: result.value } : { type: 'openFailed', path });
+      dispatch(result.ok ? { type: 'opened', file: result.value, fromJob } : { type: 'openFailed', path });
       return result.ok ? undefined : result.failure;
     },
     [api, state],
@@ -98,7 +98,7 @@ export function App({ api }: { api: CustosApi }) {
     const restored = stateFromJob(written);
     dispatch({ type: 'load', state: restored });
     const changed = changedOnSave(written, restored);
-    const failure = restored.inputPath ? await open(restored.inputPath, restored) : undefined;
+    const failure = restored.inputPath ? await open(restored.inputPath, restored, true) : undefined;
     if (!failure && step) dispatch({ type: 'go', step });
     const caveat = changed.length > 0 ? ` The wizard cannot show ${changed.join(', ')}: saving the job from here writes them as the form shows them.` : '';
     setNotice((failure ? `${label} loaded, but its input could not be read: ${failure.message}` : `${label} loaded.`) + caveat);
@@ -205,7 +205,7 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'open' && <OpenStep api={api} info={info} state={state} dispatch={dispatch} open={(p) => open(p)} />}
         {state.step === 'columns' && state.file && <ColumnsStep file={state.file} state={state} dispatch={dispatch} />}
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
-        {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} />}
+        {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} checkHierarchy={api.checkHierarchy} />}
         {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed} />}
         {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run', failedPreview)} desktop={info.host === 'electron'} />}
         {state.step === 'results' && state.report && <ResultsStep report={state.report} />}

@@ -40,6 +40,19 @@ describe('IPC handlers validate every message', () => {
     await expect(session.dispatch(IPC_CHANNELS.appInfo, {})).resolves.toMatchObject({ host: 'web', version: 'test' });
   });
 
+  it('checks a hierarchy file against a column of an opened file, in plain words', async () => {
+    const opened = (await session.dispatch(IPC_CHANNELS.inspect, { path: resolve('resources/adult/adult.csv'), options: { missing: ['', '?'] } })) as { ok: true; value: { fileId: string } };
+    const check = (path: string, column: string) => session.dispatch(IPC_CHANNELS.checkHierarchy, { path: resolve(path), fileId: opened.value.fileId, column });
+    await expect(check('resources/adult/adult_hierarchy_age.csv', 'age')).resolves.toMatchObject({ ok: true, value: { unmappedCount: 0, levels: 4 } });
+    const wrong = (await check('resources/adult/adult_hierarchy_education.csv', 'age')) as { ok: true; value: { unmapped: string[]; unmappedCount: number } };
+    expect(wrong.value.unmappedCount).toBeGreaterThan(50);
+    expect(wrong.value.unmapped).toHaveLength(8);
+    const missing = (await check('resources/adult/nothing-here.csv', 'age')) as { ok: false; failure: { message: string } };
+    expect(missing.ok).toBe(false);
+    expect(missing.failure.message).toMatch(/nothing-here\.csv: .*does not exist/);
+    expect(missing.failure.message).not.toMatch(/ENOENT/);
+  });
+
   it('serves a file, then windows of its rows', async () => {
     const opened = (await session.dispatch(IPC_CHANNELS.inspect, { path: resolve('resources/adult/adult.csv'), options: { missing: ['', '?'] } })) as {
       ok: true;

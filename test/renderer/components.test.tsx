@@ -10,6 +10,7 @@ import type { MechanismType } from '../../src/mechanisms/definitions.js';
 import { parameterProblems } from '../../src/renderer/state/validation.js';
 import { plainFailure } from '../../src/renderer/components/plain-messages.js';
 import { fitLabel } from '../../src/renderer/components/charts.js';
+import { checkKey, hierarchyProblems, NO_HIERARCHY } from '../../src/renderer/components/recoding.js';
 import { initialState, reducer, type WizardState } from '../../src/renderer/state/wizard-state.js';
 import { ColumnsStep } from '../../src/renderer/steps/columns-step.js';
 import { ParametersStep } from '../../src/renderer/steps/parameters-step.js';
@@ -67,6 +68,13 @@ describe('wizard state', () => {
     expect(state.run!.startedAt).toBe(0);
   });
 
+  it('a large file starts without the workbook (the slowest output); a small one keeps it', () => {
+    expect(reducer(initialState, { type: 'opened', file: { ...file, rows: 1_000_000 } }).output.xlsx).toBe(false);
+    expect(reducer(initialState, { type: 'opened', file }).output.xlsx).toBe(true);
+    // A job being restored keeps its own outputs.
+    expect(reducer(initialState, { type: 'opened', file: { ...file, rows: 1_000_000 }, fromJob: true }).output.xlsx).toBe(true);
+  });
+
   it('CSV options reach the job and come back from it', () => {
     const state = reducer(withFile(), { type: 'patchOutput', patch: { csvDelimiter: ';', csvEncoding: 'windows-1252', csvLineEnding: 'lf' } });
     const job = buildJob(state);
@@ -110,6 +118,18 @@ describe('wizard state', () => {
 });
 
 describe('steps', () => {
+  it('the hierarchy table checks values where they are typed: codes of the wrong length, a file\'s check, stale checks ignored', () => {
+    const zip = { name: 'zip', type: 'text', distinct: 3, missing: 0, top: [{ value: '01234', count: 5 }, { value: '1234', count: 3 }, { value: '99999', count: 2 }] };
+    const roles = { zip: 'quasi' as const };
+    const masking = { zip: { ...NO_HIERARCHY, kind: 'masking' as const, length: 5, level: 1 } };
+    expect(hierarchyProblems(masking, roles, false, { columns: [zip] })['hierarchy.zip']).toMatch(/1 value of “zip” cannot be masked as codes of 5 characters: “1234”/);
+    const file = { zip: { ...NO_HIERARCHY, kind: 'file' as const, file: 'zip.csv', level: 3 } };
+    const checked = (key: string) => ({ zip: { key, levels: 2, unmapped: [], unmappedCount: 0 } });
+    expect(hierarchyProblems(file, roles, false, { fileId: 'f', files: checked(checkKey('f', 'zip.csv')) })['hierarchy.zip']).toBe('“zip” has only 2 levels in this file');
+    expect(hierarchyProblems(file, roles, false, { fileId: 'f', files: checked(checkKey('f', 'other.csv')) })['hierarchy.zip']).toBeUndefined();
+    expect(hierarchyProblems(file, roles, false, { fileId: 'f', files: { zip: { key: checkKey('f', 'zip.csv'), failure: 'zip.csv: the file does not exist' } } })['hierarchy.zip']).toBe('zip.csv: the file does not exist');
+  });
+
   it('chart labels fit their room; the whole label stays for hover and screen readers', () => {
     expect(fitLabel('plain randomized response', 178)).toBe('plain randomized response');
     const long = 'Married-spouse-absent in a very long category name';

@@ -40,6 +40,12 @@ export const IPC_CONTRACT = {
     request: z.object({ fileId: z.string().uuid(), offset: z.number().int().nonnegative(), count: z.number().int().min(1).max(2000) }).strict(),
     response: resultSchema(z.array(z.array(z.string()))),
   },
+  /** A hierarchy file checked against a column of an opened file: its levels and the values it does not generalize. */
+  checkHierarchy: {
+    channel: 'custos:check-hierarchy',
+    request: z.object({ path, fileId: z.string().uuid(), column: z.string().max(10_000) }).strict(),
+    response: resultSchema(z.object({ levels: z.number().int().nonnegative(), unmapped: z.array(z.string()).max(8), unmappedCount: z.number().int().nonnegative() })),
+  },
   /** `assess` on a job object (paths relative to the input's folder). */
   assess: { channel: 'custos:assess', request: z.object({ job }).strict(), response: resultSchema(anyReportSchema) },
   startRun: { channel: 'custos:start-run', request: z.object({ job, outDir: path }).strict(), response: resultSchema(z.object({ id: z.string().uuid() })) },

@@ -215,6 +215,8 @@ function dpReport(internal: boolean) {
     inference: emptyWhenExternal(internal, z.array(inference).optional(), z.array(inference).max(0).optional()),
     epsilonPrime: epsilonPrime.optional(),
     parts: count,
+    /** Released answers below 0 (a fact of the published answers): noise on small counts. */
+    negativeAnswers: count.optional(),
   });
 }
 

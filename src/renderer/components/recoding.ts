@@ -3,6 +3,7 @@ import { named, own, type Named } from '../../common/job/names.js';
 import { dateHierarchy, intervalHierarchy, maskingHierarchy, type Hierarchy } from '../../common/recoding/hierarchy.js';
 import { hierarchySpec, maxLevelOf, type HierarchySpec } from '../../common/recoding/hierarchy-spec.js';
 import type { ZodIssue } from 'zod';
+import type { ColumnInfo } from '../../common/ipc/api.js';
 import type { Problems } from './browser-mechanism.js';
 import { plainMessage, specificIssues } from './plain-messages.js';
 
@@ -17,6 +18,18 @@ export interface HierarchyChoice {
 }
 
 export const NO_HIERARCHY: HierarchyChoice = { kind: 'none', file: '', widths: '10, 20', length: 5, level: 0 };
+
+/** The host's check of a hierarchy file against its column (for the file and path in `key`). */
+export interface HierarchyCheck {
+  readonly key: string;
+  readonly levels?: number;
+  readonly unmapped?: readonly string[];
+  readonly unmappedCount?: number;
+  readonly failure?: string;
+}
+
+/** Which file and path a check answers: a check of another file or path is stale. */
+export const checkKey = (fileId: string, path: string): string => `${fileId}|${path}`;
 
 /** The hierarchies and fixed levels a recoding job gets, from the table's rows. */
 export interface RecodingChoice {
@@ -58,17 +71,39 @@ export function choicesOf(hierarchies: Named<HierarchySpec>, levels: Named<numbe
   return out;
 }
 
+/** What the checks of the hierarchy table can use: the opened file's columns and the host's file checks. */
+export interface RecodingChecks {
+  readonly fileId?: string;
+  readonly columns?: readonly ColumnInfo[];
+  readonly files?: Named<HierarchyCheck>;
+}
+
+function valuesList(values: readonly string[], count: number): string {
+  const shown = values.map((v) => `“${v}”`).join(', ');
+  return count > values.length ? `${shown} and ${count - values.length} more` : shown;
+}
+
 /**
- * Problems of each row, checked with the job schema's own hierarchy rules (so
- * the table and the job file agree) and keyed `hierarchy.<column>`.
+ * Problems of each row, checked where they are typed: the job schema's own hierarchy rules (so the
+ * table and the job file agree), the levels a hierarchy has, and the values it cannot generalize
+ * (a file, by the host; intervals, masking and dates, on the values the preview knows), keyed
+ * `hierarchy.<column>`.
  */
-export function hierarchyProblems(choices: Named<HierarchyChoice>, roles: Named<Role>, searched: boolean): Problems {
+export function hierarchyProblems(choices: Named<HierarchyChoice>, roles: Named<Role>, searched: boolean, checks: RecodingChecks = {}): Problems {
   const problems = named<string>();
   for (const [column, h] of Object.entries(choices)) {
     if (h.kind === 'none' || own(roles, column) === 'identifier') continue;
     const key = `hierarchy.${column}`;
-    if (h.kind === 'file' && !h.file.trim()) {
-      problems[key] = `give the hierarchy file of “${column}”`;
+    if (h.kind === 'file') {
+      if (!h.file.trim()) {
+        problems[key] = `give the hierarchy file of “${column}”`;
+        continue;
+      }
+      const check = checks.files ? own(checks.files, column) : undefined;
+      if (!check || !checks.fileId || check.key !== checkKey(checks.fileId, h.file)) continue;
+      if (check.failure) problems[key] = check.failure;
+      else if (check.unmappedCount) problems[key] = `${check.unmappedCount === 1 ? '1 value' : `${check.unmappedCount} values`} of “${column}” ${check.unmappedCount === 1 ? 'is' : 'are'} not in the file: ${valuesList(check.unmapped ?? [], check.unmappedCount)}`;
+      else if (!searched && check.levels !== undefined && h.level > check.levels) problems[key] = `“${column}” has only ${check.levels} levels in this file`;
       continue;
     }
     const spec = specOf(h)!;
@@ -78,9 +113,31 @@ export function hierarchyProblems(choices: Named<HierarchyChoice>, roles: Named<
       continue;
     }
     const max = maxLevelOf(parsed.data);
-    if (!searched && max !== undefined && h.level > max) problems[key] = `“${column}” has only ${max} levels`;
+    if (!searched && max !== undefined && h.level > max) {
+      problems[key] = `“${column}” has only ${max} levels`;
+      continue;
+    }
+    // Every value must have a generalization at every level; the preview knows all values of a column with few of them.
+    const info = checks.columns?.find((c) => c.name === column);
+    if (info && info.distinct <= info.top.length) {
+      const hierarchy = engineHierarchy(h);
+      const bad = hierarchy ? info.top.map((t) => t.value).filter((v) => hierarchy.generalize(v, 1) === undefined) : [];
+      if (bad.length > 0) problems[key] = `${bad.length === 1 ? '1 value' : `${bad.length} values`} of “${column}” cannot be ${h.kind === 'masking' ? `masked as codes of ${h.length} characters` : h.kind === 'date' ? 'read as dates (YYYY-MM-DD)' : 'put in intervals (whole numbers only)'}: ${valuesList(bad.slice(0, 8), bad.length)}`;
+    }
   }
   return problems;
+}
+
+/** The engine's hierarchy for a row defined in the table itself (not a file), or undefined when its definition is invalid. */
+function engineHierarchy(h: HierarchyChoice): Hierarchy | undefined {
+  try {
+    if (h.kind === 'masking') return maskingHierarchy(h.length);
+    if (h.kind === 'date') return dateHierarchy();
+    if (h.kind === 'interval') return intervalHierarchy(h.widths.split(',').map((w) => Number(w.trim())));
+  } catch {
+    return undefined;
+  }
+  return undefined;
 }
 
 function firstMessage(issues: readonly ZodIssue[]): string {
@@ -95,12 +152,8 @@ function firstMessage(issues: readonly ZodIssue[]): string {
 export function recodingExample(value: string | undefined, h: HierarchyChoice): string {
   if (value === undefined || h.kind === 'none' || h.level === 0) return value ?? '';
   if (h.kind === 'file') return `${value} → level ${h.level} of the file`;
-  let hierarchy: Hierarchy;
-  try {
-    hierarchy = h.kind === 'masking' ? maskingHierarchy(h.length) : h.kind === 'date' ? dateHierarchy() : intervalHierarchy(h.widths.split(',').map((w) => Number(w.trim())));
-  } catch {
-    return value;
-  }
+  const hierarchy = engineHierarchy(h);
+  if (!hierarchy) return value;
   if (h.level >= hierarchy.depth) return value;
   const generalized = hierarchy.generalize(value, h.level);
   if (generalized !== undefined) return `${value} → ${generalized}`;

@@ -42,7 +42,8 @@ export function parameterProblems(state: WizardState, file: OpenedFile | undefin
   }
   if (mechanism.recodes) {
     const searched = type === 'safe-k-anonymity' && state.drafts['safe-k-anonymity'].search;
-    for (const [key, message] of Object.entries(hierarchyProblems(state.hierarchies, state.roles, searched))) add(key, message);
+    const checks = { fileId: file.fileId, columns: file.columns, ...(state.hierarchyChecks ? { files: state.hierarchyChecks } : {}) };
+    for (const [key, message] of Object.entries(hierarchyProblems(state.hierarchies, state.roles, searched, checks))) add(key, message);
   }
   for (const [key, message] of Object.entries(mechanism.dataProblems(state.drafts[type] as never, context))) add(key, message);
   return problems;

@@ -5,7 +5,7 @@ import type { MissingSensitive } from '../../common/table/missing-sensitive.js';
 import { overallFraction } from '../../common/progress.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import { definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
-import { NO_HIERARCHY, type HierarchyChoice } from '../components/recoding.js';
+import { NO_HIERARCHY, type HierarchyCheck, type HierarchyChoice } from '../components/recoding.js';
 
 export type { Role };
 
@@ -66,6 +66,8 @@ export interface WizardState {
   readonly methodExtras?: { readonly type: MechanismType; readonly fields: Readonly<Record<string, unknown>> };
   /** The per-column generalization the recoding mechanisms share. */
   readonly hierarchies: Named<HierarchyChoice>;
+  /** The host's checks of hierarchy files against their columns, by column. */
+  readonly hierarchyChecks?: Named<HierarchyCheck>;
   readonly output: OutputState;
   readonly run?: { readonly id: string; readonly status: RunStatus; readonly startedAt?: number; readonly shown?: number };
   /**
@@ -116,7 +118,7 @@ export type Action =
   | { type: 'go'; step: StepId }
   | { type: 'setInputPath'; path: string }
   | { type: 'setFileOptions'; options: Partial<FileOptionsState> }
-  | { type: 'opened'; file: OpenedFile }
+  | { type: 'opened'; file: OpenedFile; /** The file of a job being restored: its outputs are the job's. */ fromJob?: boolean }
   | { type: 'openFailed'; path: string }
   | { type: 'setRole'; column: string; role: Role }
   | { type: 'setRoles'; roles: Named<Role> }
@@ -125,10 +127,14 @@ export type Action =
   | DraftPatch
   | { type: 'patchOutput'; patch: Partial<OutputState> }
   | { type: 'setHierarchy'; column: string; patch: Partial<HierarchyChoice> }
+  | { type: 'hierarchyChecked'; column: string; check: HierarchyCheck }
   | { type: 'runStarted'; id: string; at: number }
   | { type: 'runStatus'; status: RunStatus }
   | { type: 'load'; state: WizardState }
   | { type: 'previewed'; path: string; levels: string };
+
+/** Above this many records a workbook is left out of a new file's outputs, with the reason shown (it takes most of a run). */
+export const LARGE_RELEASE_ROWS = 200_000;
 
 /** Release folder next to the input: "<folder>/<name>-release". */
 export function defaultOutDir(path: string): string {
@@ -155,7 +161,12 @@ export function reducer(state: WizardState, action: Action): WizardState {
         file: action.file,
         inputPath: action.file.path,
         roles,
-        output: { ...state.output, dir: sameFile && state.output.dir ? state.output.dir : defaultOutDir(action.file.path) },
+        output: {
+          ...state.output,
+          dir: sameFile && state.output.dir ? state.output.dir : defaultOutDir(action.file.path),
+          // A newly opened large file starts without the workbook: it is the slowest output by far.
+          ...(sameFile || action.fromJob ? {} : { xlsx: state.output.xlsx && action.file.rows <= LARGE_RELEASE_ROWS }),
+        },
       };
     }
     case 'openFailed': {
@@ -177,6 +188,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return { ...state, output: { ...state.output, ...action.patch } };
     case 'setHierarchy':
       return { ...state, hierarchies: withName(state.hierarchies, action.column, { ...(own(state.hierarchies, action.column) ?? NO_HIERARCHY), ...action.patch }) };
+    case 'hierarchyChecked':
+      return { ...state, hierarchyChecks: withName(state.hierarchyChecks ?? named(), action.column, action.check) };
     case 'previewed':
       // The first preview of a file is kept: a later preview of changed levels must not make them look unchosen.
       return state.previewedLevels?.path === action.path ? state : { ...state, previewedLevels: { path: action.path, levels: action.levels } };

@@ -1,10 +1,12 @@
-import type { ComponentType } from 'react';
-import type { OpenedFile } from '../../common/ipc/api.js';
+import { useEffect, type ComponentType } from 'react';
+import type { CustosApi, OpenedFile } from '../../common/ipc/api.js';
 import { own } from '../../common/job/names.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import type { MechanismType } from '../../mechanisms/definitions.js';
 import type { FormProps } from '../components/browser-mechanism.js';
 import { RecodingTable } from '../components/recoding-table.js';
+import { checkKey } from '../components/recoding.js';
+import { plainFailure } from '../components/plain-messages.js';
 import { levelsChosenAfterPreview } from '../state/job.js';
 import { parameterProblems, wizardContext } from '../state/validation.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
@@ -14,8 +16,32 @@ import type { Action, WizardState } from '../state/wizard-state.js';
  * hierarchy table is handed to the mechanisms that recode.
  * chooseFile: the desktop's open dialog, which also grants the chosen file to the app (typed paths are not granted there).
  */
-export function ParametersStep(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void; chooseFile?: (() => Promise<string | null>) | undefined }) {
-  const { file, state, dispatch } = props;
+export function ParametersStep(props: {
+  file: OpenedFile;
+  state: WizardState;
+  dispatch: (a: Action) => void;
+  chooseFile?: (() => Promise<string | null>) | undefined;
+  /** Checks hierarchy files against their columns on the host, where they are typed. */
+  checkHierarchy?: CustosApi['checkHierarchy'] | undefined;
+}) {
+  const { file, state, dispatch, checkHierarchy } = props;
+  // Every hierarchy file is checked against its column as soon as it is named (debounced while typing).
+  const pending = Object.entries(state.hierarchies)
+    .filter(([column, h]) => h.kind === 'file' && h.file.trim() !== '' && (state.hierarchyChecks ? own(state.hierarchyChecks, column)?.key : undefined) !== checkKey(file.fileId, h.file))
+    .map(([column, h]) => [column, h.file] as const);
+  const pendingKey = JSON.stringify(pending);
+  useEffect(() => {
+    if (!checkHierarchy || pending.length === 0) return;
+    const timer = setTimeout(() => {
+      for (const [column, path] of pending) {
+        void checkHierarchy({ path, fileId: file.fileId, column }).then((result) =>
+          dispatch({ type: 'hierarchyChecked', column, check: result.ok ? { key: checkKey(file.fileId, path), ...result.value } : { key: checkKey(file.fileId, path), failure: plainFailure(result.failure) } }),
+        );
+      }
+    }, 400);
+    return () => clearTimeout(timer);
+    // pendingKey stands for `pending`: the checks to run change only when it does.
+  }, [pendingKey, checkHierarchy, file.fileId, dispatch]);
   const type: MechanismType = state.method;
   const mechanism = browserMechanismOf(type);
   const problems = parameterProblems(state, file);

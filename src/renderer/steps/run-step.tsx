@@ -4,7 +4,8 @@ import type { CustosApi } from '../../common/ipc/api.js';
 import { Callout, CheckField, SelectField, TextField } from '../components/fields.js';
 import { buildJob } from '../state/job.js';
 import { timeLeft } from '../../common/progress.js';
-import type { Action, WizardState } from '../state/wizard-state.js';
+import { LARGE_RELEASE_ROWS, type Action, type WizardState } from '../state/wizard-state.js';
+import { formatNumber } from '../format.js';
 
 export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (a: Action) => void; blocked: string | undefined; desktop: boolean }) {
   const { api, state, dispatch } = props;
@@ -52,6 +53,11 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
         <CheckField label="CSV" checked={o.csv} onChange={(csv) => dispatch({ type: 'patchOutput', patch: { csv } })} />
         <CheckField label="Excel workbook" checked={o.xlsx} onChange={(xlsx) => dispatch({ type: 'patchOutput', patch: { xlsx } })} />
       </fieldset>
+      {state.file && state.file.rows > LARGE_RELEASE_ROWS && (
+        <Callout tone="info">
+          {formatNumber(state.file.rows)} records: an Excel workbook of this size takes most of the run's time and memory (a million rows spill over several sheets), so it is left out unless you tick it. CSV opens in Excel too.
+        </Callout>
+      )}
       {o.csv && (
         <fieldset className="options inline">
           <legend>CSV files</legend>

@@ -37,6 +37,9 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
   const filtering = filteringAttacks(ctx.random, answers, truth, noisy, b);
   const inference = ctx.mode === 'run' ? inferenceAttacks(ctx.random, plan, table, cols, b) : [];
   const half = halfWidth(b, !glm);
+  // Released answers below 0, counted on the published rows (repeats included): said, never hidden.
+  const negative = ctx.mode === 'run' ? answers.slot.filter((i) => released[i]! < 0).length : 0;
+  const negativeNote = negative > 0 ? [negativeText(negative)] : [];
   const table_ = answersTable(answers, released, b, half, glm, spec.parts);
   // Each part is a Poisson sample at rate 1/P: the amplified ε′ depends on P alone, never on n.
   const prime = amplifiedEpsilon(spec.epsilon, 1 / spec.parts);
@@ -63,6 +66,7 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
     inference,
     ...(epsilonPrime ? { epsilonPrime } : {}),
     parts: spec.parts,
+    ...(negative > 0 ? { negativeAnswers: negative } : {}),
   };
   const warnings: string[] = [];
   const disclosed = [...(spec.queries === 'marginals' ? spec.columns! : []), ...(spec.series ? [spec.series.by] : [])].filter((name) => !known.declared.has(cols.findIndex((c) => c.name === name)));
@@ -111,10 +115,12 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
         ? `The noise is correlated (${correlationText})${worstRemoval !== undefined ? `; the filtering attack removes at most ${pct(worstRemoval.removalRelease)} of the noise of a series of this release (${pct(worstRemoval.removalIid)} with independent Laplace noise on the same series)` : ''}. Each answer alone is ${(1 / b).toPrecision(3)}-DP; the joint release is described by ε_eff, not by ε.`
         : `The release is ${spec.epsilon}-differentially private: whether any one person is in the data changes the answers' distribution by at most a factor e^${spec.epsilon}.`,
       ...(inference.length ? [`Dividing two noisy counts still reveals large groups: for the riskiest group the adversary's estimate is within ±${ATTACK_EPSILON * 100}% of the truth with probability ${(1 - inference[0]!.pAbove - inference[0]!.pBelow).toFixed(3)}.`] : []),
+      ...negativeNote,
     ],
     externalSummary: [
       `${answered.length.toLocaleString('en-US')} counts were released, each with noise of scale ${b.toPrecision(4)}.`,
       glm ? `Each answer alone is ${(1 / b).toPrecision(3)}-DP; the noise is correlated (${correlationText}).` : `The release is ${spec.epsilon}-differentially private.`,
+      ...negativeNote,
     ],
     warnings,
     // Both state the method's properties, not facts of the data: the reader of the answers needs them.
@@ -153,4 +159,12 @@ function guaranteeOf(
       holds: true,
       epsilon: spec.epsilon,
     };
+}
+
+/** Why a published count is below 0, and what a reader may do about it without losing the guarantee. */
+export function negativeText(negative: number): string {
+  return (
+    `${negative.toLocaleString('en-US')} released ${negative === 1 ? 'answer is' : 'answers are'} below 0: noise on a small count can carry it below zero. ` +
+    'They are published as drawn, so sums and averages of answers stay unbiased; a reader who needs a table of non-negative whole numbers may round them up to 0, which post-processing of a differentially private release allows without weakening the guarantee.'
+  );
 }
