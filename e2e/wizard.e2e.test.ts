@@ -441,6 +441,22 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(s.errors).toEqual([]);
   });
 
+  it('recent files: a file opened before is one click away after a reload', async () => {
+    const s = await open();
+    const { page } = s;
+    await page.getByRole('button', { name: /Use the sample data/ }).click();
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await page.reload();
+    const restore = page.getByRole('button', { name: 'Start afresh' });
+    if (await restore.count()) await restore.click();
+    const recent = page.getByRole('navigation', { name: 'Recent files' });
+    await recent.getByRole('button', { name: 'adult.csv' }).click();
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await page.locator('.file-name', { hasText: 'adult.csv' }).waitFor();
+    await axeScan(page, 'recent');
+    expect(s.errors).toEqual([]);
+  });
+
   it('DP counts: marginals with exact noise from the wizard', async () => {
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });

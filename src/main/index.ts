@@ -80,9 +80,11 @@ void app.whenReady().then(() => {
         properties: ['openFile'],
         filters: [{ name: 'Tables', extensions: ['csv', 'tsv', 'txt', 'xlsx', 'xls'] }],
       });
-      const path = result.canceled ? null : (result.filePaths[0] ?? null);
-      if (path) store.set('recentFiles', [path, ...store.get('recentFiles').filter((p) => p !== path)].slice(0, 10));
-      return path;
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    recent: {
+      list: () => store.get('recentFiles'),
+      add: (path) => store.set('recentFiles', [path, ...store.get('recentFiles').filter((p) => p !== path)].slice(0, 10)),
     },
     chooseFolder: async () => {
       const result = await dialog.showOpenDialog(window, { properties: ['openDirectory', 'createDirectory'], title: 'Folder for the release' });

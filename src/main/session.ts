@@ -20,6 +20,8 @@ export interface HostEnvironment {
   /** Which paths the page may have opened and written (desktop: only what the user granted). */
   readonly access: PathAccess;
   chooseFile(): Promise<string | null>;
+  /** Files opened before, newest first, kept across sessions where the shell can (the desktop's preferences). */
+  readonly recent?: { list(): readonly string[]; add(path: string): void };
   chooseFolder(): Promise<string | null>;
   revealFolder(path: string): Promise<void>;
 }
@@ -27,6 +29,7 @@ export interface HostEnvironment {
 export class InvalidRequest extends Error {}
 
 const MAX_OPEN_FILES = 3;
+const MAX_RECENT = 10;
 /** Columns with at most this many values list them all (the β table needs every value). */
 const ALL_VALUES_UP_TO = 200;
 const TOP_VALUES = 12;
@@ -54,6 +57,8 @@ function failureOf(failure: JobFailure): HostFailure {
 export class AppSession {
   private readonly files = new Map<string, ImportedTable>();
   private readonly runs = new Map<string, { job: RunningJob; status: RunStatus }>();
+  /** Files opened in this session, newest first: the recent list where the shell keeps none. */
+  private openedThisSession: string[] = [];
 
   constructor(private readonly env: HostEnvironment) {}
 
@@ -66,6 +71,7 @@ export class AppSession {
     inspect: (r) => this.inspect(r.path, r.options),
     rows: (r) => this.rows(r.fileId, r.offset, r.count),
     checkHierarchy: (r) => this.checkHierarchy(r.path, r.fileId, r.column),
+    recentFiles: () => [...(this.env.recent?.list() ?? this.openedThisSession)].filter((p) => this.env.access.mayRead(p)).slice(0, MAX_RECENT),
     assess: (r) => this.assess(r.job),
     startRun: (r) => this.startRun(r.job, r.outDir),
     runStatus: (r) => this.runStatus(r.id),
@@ -93,6 +99,11 @@ export class AppSession {
     const checked = IPC_CONTRACT[method].response.safeParse(response);
     if (!checked.success) throw new Error(`the host's ${IPC_CONTRACT[method].channel} response does not match the contract: ${checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     return checked.data as ResponseOf<M>;
+  }
+
+  private remember(path: string): void {
+    this.openedThisSession = [path, ...this.openedThisSession.filter((p) => p !== path)].slice(0, MAX_RECENT);
+    this.env.recent?.add(path);
   }
 
   async chooseFile(): Promise<string | null> {
@@ -149,6 +160,7 @@ export class AppSession {
     const imported = outcome.imported;
     const fileId = randomUUID();
     this.files.set(fileId, imported);
+    this.remember(path);
     while (this.files.size > MAX_OPEN_FILES) this.files.delete(this.files.keys().next().value!);
     return {
       ok: true,

@@ -53,6 +53,13 @@ describe('IPC handlers validate every message', () => {
     expect(missing.failure.message).not.toMatch(/ENOENT/);
   });
 
+  it('lists the files opened before, newest first', async () => {
+    await session.dispatch(IPC_CHANNELS.inspect, { path: resolve('resources/adult/adult.csv'), options: { missing: ['', '?'] } });
+    const recent = (await session.dispatch(IPC_CHANNELS.recentFiles, {})) as string[];
+    expect(recent[0]).toBe(resolve('resources/adult/adult.csv'));
+    expect(new Set(recent).size).toBe(recent.length);
+  });
+
   it('serves a file, then windows of its rows', async () => {
     const opened = (await session.dispatch(IPC_CHANNELS.inspect, { path: resolve('resources/adult/adult.csv'), options: { missing: ['', '?'] } })) as {
       ok: true;

@@ -75,6 +75,21 @@ describe('wizard state', () => {
     expect(reducer(initialState, { type: 'opened', file: { ...file, rows: 1_000_000 }, fromJob: true }).output.xlsx).toBe(true);
   });
 
+  it('the last parameter change can be undone, a setting and a hierarchy alike', () => {
+    const start = withFile();
+    const changed = reducer(start, { type: 'patchDraft', method: 'reconstruction-privacy', patch: { retention: 0.2 } });
+    expect(changed.drafts['reconstruction-privacy'].retention).toBe(0.2);
+    const undone = reducer(changed, { type: 'undo' });
+    expect(undone.drafts['reconstruction-privacy'].retention).toBe(start.drafts['reconstruction-privacy'].retention);
+    expect(undone.undo).toBeUndefined();
+    const recoded = reducer(undone, { type: 'setHierarchy', column: 'age', patch: { kind: 'interval', level: 1 } });
+    expect(Object.keys(reducer(recoded, { type: 'undo' }).hierarchies)).toEqual([]);
+    const actions: unknown[] = [];
+    render(<ParametersStep file={file} state={changed} dispatch={(a) => actions.push(a)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the last change' }));
+    expect(actions).toContainEqual({ type: 'undo' });
+  });
+
   it('CSV options reach the job and come back from it', () => {
     const state = reducer(withFile(), { type: 'patchOutput', patch: { csvDelimiter: ';', csvEncoding: 'windows-1252', csvLineEnding: 'lf' } });
     const job = buildJob(state);

@@ -40,6 +40,8 @@ export const IPC_CONTRACT = {
     request: z.object({ fileId: z.string().uuid(), offset: z.number().int().nonnegative(), count: z.number().int().min(1).max(2000) }).strict(),
     response: resultSchema(z.array(z.array(z.string()))),
   },
+  /** Files opened before (that the page may open again), newest first. */
+  recentFiles: { channel: 'custos:recent-files', request: empty, response: z.array(z.string()).max(10) },
   /** A hierarchy file checked against a column of an opened file: its levels and the values it does not generalize. */
   checkHierarchy: {
     channel: 'custos:check-hierarchy',

@@ -66,6 +66,8 @@ export interface WizardState {
   readonly methodExtras?: { readonly type: MechanismType; readonly fields: Readonly<Record<string, unknown>> };
   /** The per-column generalization the recoding mechanisms share. */
   readonly hierarchies: Named<HierarchyChoice>;
+  /** The parameters before the last change, so it can be undone. */
+  readonly undo?: { readonly drafts: Drafts; readonly hierarchies: Named<HierarchyChoice> };
   /** The host's checks of hierarchy files against their columns, by column. */
   readonly hierarchyChecks?: Named<HierarchyCheck>;
   readonly output: OutputState;
@@ -128,6 +130,7 @@ export type Action =
   | { type: 'patchOutput'; patch: Partial<OutputState> }
   | { type: 'setHierarchy'; column: string; patch: Partial<HierarchyChoice> }
   | { type: 'hierarchyChecked'; column: string; check: HierarchyCheck }
+  | { type: 'undo' }
   | { type: 'runStarted'; id: string; at: number }
   | { type: 'runStatus'; status: RunStatus }
   | { type: 'load'; state: WizardState }
@@ -183,11 +186,16 @@ export function reducer(state: WizardState, action: Action): WizardState {
     case 'setMissingSensitive':
       return { ...state, missingSensitive: action.missingSensitive };
     case 'patchDraft':
-      return { ...state, drafts: { ...state.drafts, [action.method]: { ...state.drafts[action.method], ...action.patch } } };
+      return { ...state, undo: { drafts: state.drafts, hierarchies: state.hierarchies }, drafts: { ...state.drafts, [action.method]: { ...state.drafts[action.method], ...action.patch } } };
     case 'patchOutput':
       return { ...state, output: { ...state.output, ...action.patch } };
+    case 'undo': {
+      if (!state.undo) return state;
+      const { undo, ...rest } = state;
+      return { ...rest, drafts: undo.drafts, hierarchies: undo.hierarchies };
+    }
     case 'setHierarchy':
-      return { ...state, hierarchies: withName(state.hierarchies, action.column, { ...(own(state.hierarchies, action.column) ?? NO_HIERARCHY), ...action.patch }) };
+      return { ...state, undo: { drafts: state.drafts, hierarchies: state.hierarchies }, hierarchies: withName(state.hierarchies, action.column, { ...(own(state.hierarchies, action.column) ?? NO_HIERARCHY), ...action.patch }) };
     case 'hierarchyChecked':
       return { ...state, hierarchyChecks: withName(state.hierarchyChecks ?? named(), action.column, action.check) };
     case 'previewed':

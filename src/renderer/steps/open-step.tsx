@@ -25,6 +25,10 @@ export function OpenStep(props: { api: CustosApi; info: AppInfo; state: WizardSt
   const [failure, setFailure] = useState<HostFailure>();
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
+  const [recent, setRecent] = useState<readonly string[]>([]);
+  useEffect(() => {
+    void api.recentFiles({}).then(setRecent);
+  }, [api, state.file?.path]);
   const file = state.file;
   const load = async (path: string): Promise<void> => {
     if (!path.trim()) return;
@@ -80,6 +84,16 @@ export function OpenStep(props: { api: CustosApi; info: AppInfo; state: WizardSt
           </button>
         </div>
       </div>
+      {recent.length > 0 && (
+        <nav className="recent" aria-label="Recent files">
+          <span className="muted">Recent:</span>
+          {recent.map((path) => (
+            <button key={path} type="button" className="chip" title={path} onClick={() => void load(path)} disabled={busy}>
+              {path.split(/[\\/]/).pop()}
+            </button>
+          ))}
+        </nav>
+      )}
       <form
         className="path-form"
         onSubmit={(e) => {

@@ -60,13 +60,22 @@ export function ParametersStep(props: {
   // The draft and the form come from the same registry entry, keyed by the same type.
   const Form = mechanism.Form as ComponentType<FormProps<Drafts[MechanismType]>>;
   return (
-    <Form
+    <>
+      {state.undo && (
+        <p className="undo">
+          <button type="button" className="link" onClick={() => dispatch({ type: 'undo' })}>
+            Undo the last change
+          </button>
+        </p>
+      )}
+      <Form
       draft={state.drafts[type]}
       set={(patch) => dispatch({ type: 'patchDraft', method: type, patch } as Action)}
       context={context}
       problems={problems}
       recodingTable={recodingTable}
       levelsChangedAfterPreview={levelsChosenAfterPreview(state)}
-    />
+      />
+    </>
   );
 }

@@ -69,7 +69,7 @@ export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, im
         'can reconstruct the distribution of the sensitive value in that person\'s micro group.'
   ];
   const leakLine =
-      `${leaking === 0 ? 'No' : leaking} micro group${leaking === 1 ? '' : 's'} of ${totalGroups} ` +
+      `${leaking === 0 ? 'No' : leaking.toLocaleString('en-US')} micro group${leaking === 1 ? '' : 's'} of ${totalGroups.toLocaleString('en-US')} ` +
         `(${percent(sensitive[0]!.risk.violatingRows, rowCount)} of records for ${first.column.name}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test: ` +
         (leaking > 0 ? 'use reconstruction privacy to protect them.' : 'none leaks at this setting.');
   return {
