@@ -484,6 +484,11 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
     await page.getByText(/ε-differential privacy: holds/).waitFor();
+    // The noisy table with its intervals, as released.
+    await page.getByRole('heading', { name: 'The released counts' }).waitFor();
+    await page.getByRole('rowheader', { name: 'sex = Intersex', exact: true }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'dp-results.png'), fullPage: true });
+    await axeScan(page, 'dp-results');
     const answers = readFileSync(join(OUT, 'answers.csv'), 'utf8').trim().split('\r\n');
     expect(answers[0]).toBe('sex,salary-class,answer,scale,lower95,upper95');
     // sex: 3 cells (Intersex declared, absent from the data), salary-class 2 from the data, 3 × 2 crossed.

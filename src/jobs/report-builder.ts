@@ -152,7 +152,7 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
         }
       : {}),
     ...(report.anonymity ? { anonymity: externalAnonymity(report.anonymity) } : {}),
-    ...(report.dp ? { dp: { ...report.dp, filtering: [], inference: [] } } : {}),
+    ...(report.dp ? { dp: externalDp(report.dp) } : {}),
     ...(report.output ? { output: { dir: basename(report.output.dir), rows: report.output.rows, files: report.output.files } } : {}),
     warnings: parts.warnings,
   });
@@ -161,4 +161,10 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
 function externalAnonymity(a: NonNullable<Report['anonymity']>): NonNullable<Report['anonymity']> {
   const { sampled: _sampled, parts, ...rest } = a;
   return { ...rest, ...(parts ? { parts: parts.map(({ suppressed: _suppressed, ...p }) => p) } : {}) };
+}
+
+/** The DP section as published: no attack measured against the true answers, no copy of the answers (they are in answers.csv). */
+function externalDp(dp: NonNullable<Report['dp']>): NonNullable<Report['dp']> {
+  const { answers: _answers, ...rest } = dp;
+  return { ...rest, filtering: [], inference: [] };
 }

@@ -84,6 +84,16 @@ describe('the report schema', () => {
     expect(r.externalText).not.toMatch(/largestValidEpsilon/);
   });
 
+  it('dp-counts: the internal report repeats the first answers for the results view; the published one does not (they are in answers.csv)', () => {
+    const r = reports.get('dp-counts')!;
+    const internal = r.internal as { dp: { answers?: { query: string; answer: number; lower95: number; upper95: number }[] } };
+    expect(internal.dp.answers?.length).toBeGreaterThan(0);
+    const first = internal.dp.answers![0]!;
+    expect(first.upper95 - first.answer).toBeCloseTo(first.answer - first.lower95, 9);
+    expect((r.external as { dp: Record<string, unknown> }).dp['answers']).toBeUndefined();
+    expect(parseReport({ ...r.external, dp: { ...(r.external['dp'] as object), answers: internal.dp.answers } }, 'external').ok).toBe(false);
+  });
+
   it('a number the report cannot state is removed, not written as null', () => {
     const cleaned = withoutNonFinite({ a: 1, b: Number.NaN, c: { d: Number.POSITIVE_INFINITY, e: [1, { f: Number.NaN, g: 2 }] } });
     expect(cleaned).toEqual({ a: 1, c: { e: [1, { g: 2 }] } });

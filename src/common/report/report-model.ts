@@ -193,6 +193,9 @@ function anonymityReport(internal: boolean) {
   });
 }
 
+/** How many released answers the report repeats for the results view; all are in answers.csv. */
+export const ANSWERS_SHOWN = 200;
+
 function dpReport(internal: boolean) {
   const filtering = obj({ series: z.string(), length: count, halfWidth: count, gainIid: num, gainRelease: num, removalIid: num, removalRelease: num, mseRaw: num, mseFiltered: num });
   const inference = obj({ group: z.string(), value: z.string(), o1: num, o2: num, f: num, meanApprox: num, sdApprox: num, pAbove: num, pBelow: num, attackEpsilon: num });
@@ -217,6 +220,12 @@ function dpReport(internal: boolean) {
     parts: count,
     /** Released answers below 0 (a fact of the published answers): noise on small counts. */
     negativeAnswers: count.optional(),
+    /**
+     * The first released answers with their 95% intervals, as in answers.csv, for the results view:
+     * internal only, so the published report never repeats data (where a count could be taken for
+     * the input's size).
+     */
+    ...internalOnly(internal, { answers: z.array(obj({ query: z.string(), part: count.optional(), answer: num, lower95: num, upper95: num })).max(ANSWERS_SHOWN).optional() }),
   });
 }
 

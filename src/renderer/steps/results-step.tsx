@@ -2,6 +2,7 @@ import type { Report } from '../../common/ipc/api.js';
 import { reportFacts } from '../../common/report/report-facts.js';
 import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
+import { formatNumber } from '../format.js';
 import { IdentityRisk } from '../components/identity-risk.js';
 
 /**
@@ -63,6 +64,40 @@ export function ResultsStep({ report }: { report: Report }) {
               />
             </section>
           ),
+      )}
+      {report.dp?.answers && report.dp.answers.length > 0 && (
+        <section className="card">
+          <h3>The released counts</h3>
+          <p className="muted">
+            {report.dp.answers.length < report.dp.queries ? `The first ${formatNumber(report.dp.answers.length)} of ${formatNumber(report.dp.queries)} answers; all are in answers.csv. ` : ''}
+            Each answer carries noise; the true count lies in the interval for 95% of answers.
+          </p>
+          <table className="grid answers">
+            <thead>
+              <tr>
+                <th scope="col">Count of</th>
+                {report.dp.parts > 1 && <th scope="col" className="n">Part</th>}
+                <th scope="col" className="n">Answer</th>
+                <th scope="col" className="n">95% interval</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.dp.answers.map((a, i) => (
+                <tr key={i} className={a.answer < 0 ? 'negative' : undefined}>
+                  <th scope="row">{a.query}</th>
+                  {report.dp!.parts > 1 && <td className="n">{a.part}</td>}
+                  <td className="n">
+                    {formatNumber(a.answer, 2)}
+                    {a.answer < 0 && <span className="muted"> (below 0: noise)</span>}
+                  </td>
+                  <td className="n">
+                    {formatNumber(a.lower95, 2)} to {formatNumber(a.upper95, 2)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
       )}
       {report.anonymity?.curve && (
         <section className="card">

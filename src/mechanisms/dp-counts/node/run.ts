@@ -1,7 +1,7 @@
 import type { JobWith } from '../../../common/job/job-parts.js';
 import { amplifiedEpsilon } from '../../../common/dp/sampling-amplification.js';
 import { GRID_BITS } from '../../../common/random/exact-samplers.js';
-import type { DpReport } from '../../../common/report/report-model.js';
+import { ANSWERS_SHOWN, type DpReport } from '../../../common/report/report-model.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
@@ -40,6 +40,15 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
   // Released answers below 0, counted on the published rows (repeats included): said, never hidden.
   const negative = ctx.mode === 'run' ? answers.slot.filter((i) => released[i]! < 0).length : 0;
   const negativeNote = negative > 0 ? [negativeText(negative)] : [];
+  // The first answers as published (released values only), for the results view.
+  const shown =
+    ctx.mode === 'run'
+      ? answered.slice(0, ANSWERS_SHOWN).map((a, i) => {
+          const value = released[answers.slot[i]!]!;
+          const query = [...a.query.where].map(([c, code]) => `${cols[c]!.name} = ${cols[c]!.dictionary[code]}`).join(' ∧ ') || 'all records';
+          return { query, ...(spec.parts > 1 ? { part: a.part + 1 } : {}), answer: value, lower95: value - half, upper95: value + half };
+        })
+      : [];
   const table_ = answersTable(answers, released, b, half, glm, spec.parts);
   // Each part is a Poisson sample at rate 1/P: the amplified ε′ depends on P alone, never on n.
   const prime = amplifiedEpsilon(spec.epsilon, 1 / spec.parts);
@@ -67,6 +76,7 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
     ...(epsilonPrime ? { epsilonPrime } : {}),
     parts: spec.parts,
     ...(negative > 0 ? { negativeAnswers: negative } : {}),
+    ...(shown.length > 0 ? { answers: shown } : {}),
   };
   const warnings: string[] = [];
   const disclosed = [...(spec.queries === 'marginals' ? spec.columns! : []), ...(spec.series ? [spec.series.by] : [])].filter((name) => !known.declared.has(cols.findIndex((c) => c.name === name)));
