@@ -21,4 +21,20 @@ export default tseslint.config(
   },
   // The layering rule: an allow-list per layer (eslint/layers.js; docs/ARCHITECTURE.md explains the layers).
   { files: ['src/**/*.{ts,tsx}'], plugins: { custos: custosLayers }, rules: { 'custos/layers': 'error' } },
+  // What the layering rule cannot see by imports: a module named at run time, and Node's globals in
+  // code that must run anywhere (tsconfig's Node types apply to every file).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "ImportExpression[source.type!='Literal']", message: 'A dynamic import must name its module, so the layering rule can check it.' }],
+    },
+  },
+  {
+    files: ['src/common/**/*.ts', 'src/mechanisms/*/*.ts', 'src/mechanisms/*/browser/**', 'src/mechanisms/definitions.ts', 'src/mechanisms/job-schema.ts', 'src/mechanisms/report-schema.ts', 'src/mechanisms/browser-registry.ts', 'src/renderer/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'setImmediate'].map((name) => ({ name, message: `${name} is Node's: this code runs anywhere (the renderer, a worker); see docs/ARCHITECTURE.md.` }))],
+    },
+  },
 );

@@ -46,12 +46,12 @@ export const ALLOWED = {
   'registry-browser': { layers: ['common', 'mechanism', 'mechanism-browser', 'registry', 'renderer-kit'], packages: BROWSER_PACKAGES },
   io: { layers: ['common', 'io'], packages: NODE_PACKAGES },
   'method-kit': { layers: ['common', 'io', 'method-kit'], types: ['mechanism', 'registry'], packages: NODE_PACKAGES },
-  jobs: { layers: ['common', 'io', 'method-kit', 'jobs', 'mechanism', 'registry', 'registry-node'], packages: NODE_PACKAGES },
+  jobs: { layers: ['common', 'io', 'method-kit', 'jobs', 'registry', 'registry-node'], types: ['mechanism'], packages: NODE_PACKAGES },
   cli: { layers: ['common', 'io', 'jobs', 'cli', 'registry', 'method-kit'], packages: NODE_PACKAGES },
   main: { layers: ['common', 'io', 'jobs', 'main', 'registry', 'method-kit'], packages: (p) => p === 'electron' || NODE_PACKAGES(p) },
   preload: { layers: ['common', 'preload'], packages: (p) => p === 'electron' || p === 'zod' },
   'renderer-kit': { layers: ['common', 'renderer-kit'], packages: BROWSER_PACKAGES },
-  renderer: { layers: ['common', 'mechanism', 'registry', 'registry-browser', 'renderer-kit', 'renderer'], packages: BROWSER_PACKAGES },
+  renderer: { layers: ['common', 'registry', 'registry-browser', 'renderer-kit', 'renderer'], packages: BROWSER_PACKAGES },
 };
 
 function repoPath(file) {
