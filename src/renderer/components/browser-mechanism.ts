@@ -49,6 +49,8 @@ export interface BrowserMechanism<S, D> {
   readonly sensitive: 'one' | 'some' | 'none';
   /** The mechanism generalizes columns with the shared hierarchy table. */
   readonly recodes: boolean;
+  /** The levels are chosen by the mechanism itself (a private search), not typed in the table. */
+  levelsSearched?(draft: D): boolean;
   /** Map a schema issue's path to the field it belongs to ("target.epsilon" → "targetEpsilon"). */
   fieldOf?(path: readonly (string | number)[]): string;
   Form(props: FormProps<D>): ReactElement;

@@ -57,13 +57,28 @@ export function levelsKey(state: WizardState): string {
   return JSON.stringify(Object.keys(hierarchies).sort().map((c) => [c, own(hierarchies, c), own(levels, c) ?? 0]));
 }
 
+/** The chosen mechanism picks the generalization levels itself (a private search) instead of taking the table's. */
+export function levelsSearched(state: WizardState): boolean {
+  const type = state.method;
+  return browserMechanismOf(type).levelsSearched?.(state.drafts[type] as never) ?? false;
+}
+
 /**
- * True when safe k-anonymity runs at fixed levels that differ from those a risk preview of the same
+ * A differentially private mechanism recoding at fixed levels: levels picked after looking at this
+ * data (a risk preview) are a choice the theorem does not cover.
+ */
+export function fixedLevelsMatter(state: WizardState): boolean {
+  const mechanism = browserMechanismOf(state.method);
+  return mechanism.recodes && mechanism.definition.metadata.differentiallyPrivate && !levelsSearched(state);
+}
+
+/**
+ * True when such a mechanism runs at fixed levels that differ from those a risk preview of the same
  * file showed: the levels were then chosen by looking at this data.
  */
 export function levelsChosenAfterPreview(state: WizardState): boolean {
   const seen = state.previewedLevels;
-  return state.method === 'safe-k-anonymity' && !state.drafts['safe-k-anonymity'].search && seen !== undefined && seen.path === state.file?.path && seen.levels !== levelsKey(state);
+  return fixedLevelsMatter(state) && seen !== undefined && seen.path === state.file?.path && seen.levels !== levelsKey(state);
 }
 
 /** A job file that does not parse: every problem with its key, in plain words. */

@@ -5,7 +5,7 @@ import { methodSchema } from '../../mechanisms/job-schema.js';
 import type { Problems, WizardContext } from '../components/browser-mechanism.js';
 import { plainMessage, specificIssues } from '../components/plain-messages.js';
 import { hierarchyProblems } from '../components/recoding.js';
-import { recodingOfState } from './job.js';
+import { levelsSearched, recodingOfState } from './job.js';
 import type { WizardState } from './wizard-state.js';
 
 /** What the chosen mechanism's form and checks see of the wizard. */
@@ -41,9 +41,8 @@ export function parameterProblems(state: WizardState, file: OpenedFile | undefin
     for (const issue of specificIssues(parsed.error.issues)) add(mechanism.fieldOf?.(issue.path) ?? String(issue.path[0] ?? 'method'), plainMessage(issue));
   }
   if (mechanism.recodes) {
-    const searched = type === 'safe-k-anonymity' && state.drafts['safe-k-anonymity'].search;
     const checks = { fileId: file.fileId, columns: file.columns, ...(state.hierarchyChecks ? { files: state.hierarchyChecks } : {}) };
-    for (const [key, message] of Object.entries(hierarchyProblems(state.hierarchies, state.roles, searched, checks))) add(key, message);
+    for (const [key, message] of Object.entries(hierarchyProblems(state.hierarchies, state.roles, levelsSearched(state), checks))) add(key, message);
   }
   for (const [key, message] of Object.entries(mechanism.dataProblems(state.drafts[type] as never, context))) add(key, message);
   return problems;

@@ -7,7 +7,7 @@ import type { FormProps } from '../components/browser-mechanism.js';
 import { RecodingTable } from '../components/recoding-table.js';
 import { checkKey } from '../components/recoding.js';
 import { plainFailure } from '../components/plain-messages.js';
-import { levelsChosenAfterPreview } from '../state/job.js';
+import { levelsChosenAfterPreview, levelsSearched } from '../state/job.js';
 import { parameterProblems, wizardContext } from '../state/validation.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
 
@@ -46,14 +46,13 @@ export function ParametersStep(props: {
   const mechanism = browserMechanismOf(type);
   const problems = parameterProblems(state, file);
   const context = wizardContext(state, file);
-  const searched = type === 'safe-k-anonymity' && state.drafts['safe-k-anonymity'].search;
   const recodingTable = mechanism.recodes ? (
     <RecodingTable
       columns={file.columns.filter((c) => own(state.roles, c.name) !== 'identifier')}
       choices={state.hierarchies}
       onChange={(column, patch) => dispatch({ type: 'setHierarchy', column, patch })}
       problems={problems}
-      searched={searched}
+      searched={levelsSearched(state)}
       chooseFile={props.chooseFile}
     />
   ) : null;

@@ -5,15 +5,13 @@ import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { IdentityRisk } from '../components/identity-risk.js';
 import { formatNumber, formatPercent } from '../format.js';
-import { buildJob, levelsKey } from '../state/job.js';
+import { buildJob, fixedLevelsMatter, levelsKey } from '../state/job.js';
 import type { WizardState } from '../state/wizard-state.js';
 
-/** `assess` on the current job, run in a worker on the host, debounced while parameters change. */
-export function useAssessment(api: CustosApi, state: WizardState, enabled: boolean): { report?: Report; failure?: HostFailure; busy: boolean } {
+/** `assess` on a job (as JSON text, so an unchanged job is not assessed again), run in a worker on the host, debounced while parameters change. */
+export function useAssessment(api: CustosApi, job: string): { report?: Report; failure?: HostFailure; busy: boolean } {
   const [result, setResult] = useState<{ report?: Report; failure?: HostFailure; busy: boolean }>({ busy: false });
-  const job = JSON.stringify(buildJob(state));
   useEffect(() => {
-    if (!enabled) return;
     let live = true;
     setResult((r) => ({ ...r, busy: true }));
     const timer = setTimeout(() => {
@@ -26,7 +24,7 @@ export function useAssessment(api: CustosApi, state: WizardState, enabled: boole
       live = false;
       clearTimeout(timer);
     };
-  }, [api, job, enabled]);
+  }, [api, job]);
   return result;
 }
 
@@ -38,14 +36,14 @@ export function RiskStep(props: {
   /** Told the outcome of each preview, so the run stays blocked while the job cannot run. */
   onAssessed?: (job: string, failure: HostFailure | undefined) => void;
 }) {
-  const { report, failure, busy } = useAssessment(props.api, props.state, true);
   const { state, onPreviewed, onAssessed } = props;
   const job = JSON.stringify(buildJob(state));
+  const { report, failure, busy } = useAssessment(props.api, job);
   useEffect(() => {
     if (!busy && (report || failure)) onAssessed?.(job, failure);
   }, [busy, report, failure, job, onAssessed]);
   // A preview of this file at fixed levels: later changes to the levels are choices made by looking at the data.
-  const previewedPath = report && state.method === 'safe-k-anonymity' && !state.drafts['safe-k-anonymity'].search ? state.file?.path : undefined;
+  const previewedPath = report && fixedLevelsMatter(state) ? state.file?.path : undefined;
   const levels = levelsKey(state);
   useEffect(() => {
     if (previewedPath) onPreviewed?.(previewedPath, levels);

@@ -98,6 +98,7 @@ export const safeKAnonymityBrowser: BrowserMechanism<SafeKAnonymitySpec, SafeKAn
   definition: safeKAnonymity,
   sensitive: 'none',
   recodes: true,
+  levelsSearched: (d) => d.search,
   fromMethod: (m) => ({
     k: m.k === 'auto' ? (START.k as number) : m.k,
     sampling: m.sampling === 'auto' ? (START.sampling as number) : m.sampling,
