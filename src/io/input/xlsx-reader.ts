@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { CellObject, WorkBook } from 'xlsx';
+import type { WorkBook } from 'xlsx';
 import { lazyRequire } from '../lazy-require.js';
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
 import { InputError } from './input-error.js';
@@ -52,7 +52,6 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
   if (rows.length > maxRows) throw new InputError(`sheet "${sheetName}" has more than Excel's ${maxRows.toLocaleString('en-US')} rows; it is not a valid workbook`, name, maxRows + 1);
   if (rows.length === 0) throw new InputError(`sheet "${sheetName}" is empty: a header row is expected`, name, 1);
-  const dense = (sheet as { '!data'?: (CellObject | undefined)[][] })['!data'];
   const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
   const header = rows[0]!.map((v) => cellText(v).trim());
   while (header.length > 0 && header[header.length - 1] === '') header.pop();
@@ -72,8 +71,8 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
       continue;
     }
     for (let j = 0; j < header.length; j++) {
-      const cell = dense?.[sheetRow]?.[range.s.c + j];
-      fields[j] = cellText(cell?.t === 'd' ? cell.v : row[j]);
+      // A date cell arrives as a Date (cellDates): written as ISO text by cellText.
+      fields[j] = cellText(row[j]);
     }
     builder.add(fields);
   }

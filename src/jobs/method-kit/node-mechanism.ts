@@ -32,7 +32,10 @@ export interface NodeMechanism<S> {
   readonly releasesInputColumns: boolean;
 }
 
-/** verify's one-line account of a guarantee checked from the release (and the original, when given). */
-export function checkedFromRelease(ctx: VerifyContext): string {
-  return `${ctx.job.method.type}: checked from the released files${ctx.original ? ' and the original' : ''}`;
+/** A verify that runs the given checks from the release (and the original, when given) and says so in one line. */
+export function verifiedBy<S>(check: (ctx: VerifyContext, spec: S) => void): NodeMechanism<S>['verify'] {
+  return (ctx, spec) => {
+    check(ctx, spec);
+    return `${ctx.job.method.type}: checked from the released files${ctx.original ? ' and the original' : ''}`;
+  };
 }

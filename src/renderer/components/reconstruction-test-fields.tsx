@@ -10,6 +10,23 @@ const BOUNDS = [
   { value: 'full', label: 'Full Chernoff bound (stricter)' },
 ] as const;
 
+/** The retention both randomized-response mechanisms take. */
+export function RetentionField(props: { retention: number; set: (patch: { retention: number }) => void; problems: Problems }) {
+  return (
+    <NumberField
+      label="Retention probability p"
+      slider
+      min={0.01}
+      max={0.99}
+      step={0.01}
+      value={props.retention}
+      onChange={(retention) => props.set({ retention })}
+      error={props.problems['retention']}
+      help="Each record keeps its true sensitive value with probability p and otherwise gets a random one. Lower p protects more but makes every figure noisier."
+    />
+  );
+}
+
 /** The (ε,δ) test both randomized-response mechanisms use: ε, δ and the bound. */
 export function ReconstructionTestFields(props: {
   epsilon: number;

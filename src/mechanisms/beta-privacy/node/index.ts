@@ -1,4 +1,4 @@
-import { checkedFromRelease, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import type { BetaPrivacySpec } from '../definition.js';
 import { betaSections } from './report-html.js';
 import { runBetaPrivacy } from './run.js';
@@ -6,10 +6,7 @@ import { verifyBetaPrivacy } from './verify.js';
 
 export const betaPrivacyNode: NodeMechanism<BetaPrivacySpec> = {
   run: (job, imported, ctx) => runBetaPrivacy(job, imported, job.method, ctx),
-  verify(ctx, spec) {
-    verifyBetaPrivacy(ctx, spec);
-    return checkedFromRelease(ctx);
-  },
+  verify: verifiedBy(verifyBetaPrivacy),
   reportSections: (report) => (report.beta ? betaSections(report, report.beta) : ''),
   releasesInputColumns: true,
 };

@@ -1,4 +1,4 @@
-import { checkedFromRelease, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import { verifyClasses } from '../../../jobs/method-kit/verify-classes.js';
 import type { PartitionedRecodingSpec } from '../definition.js';
@@ -6,10 +6,7 @@ import { runPartitionedRecoding } from './run.js';
 
 export const partitionedRecodingNode: NodeMechanism<PartitionedRecodingSpec> = {
   run: (job, imported, ctx) => runPartitionedRecoding(job, imported, job.method, ctx),
-  verify(ctx, spec) {
-    verifyClasses(ctx, spec);
-    return checkedFromRelease(ctx);
-  },
+  verify: verifiedBy(verifyClasses),
   reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
 };

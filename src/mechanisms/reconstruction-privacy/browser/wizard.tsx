@@ -1,6 +1,6 @@
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
-import { CheckField, NumberField } from '../../../renderer/components/fields.js';
-import { epsilonBeyondMax, ReconstructionTestFields, type Bound } from '../../../renderer/components/reconstruction-test-fields.js';
+import { CheckField } from '../../../renderer/components/fields.js';
+import { epsilonBeyondMax, ReconstructionTestFields, RetentionField, type Bound } from '../../../renderer/components/reconstruction-test-fields.js';
 import { reconstructionPrivacy, type ReconstructionPrivacySpec } from '../definition.js';
 
 export interface ReconstructionPrivacyDraft {
@@ -15,17 +15,7 @@ function Form({ draft, set, problems }: FormProps<ReconstructionPrivacyDraft>) {
   return (
     <>
       <p className="lead">Set how strongly micro groups are protected.</p>
-      <NumberField
-        label="Retention probability p"
-        slider
-        min={0.01}
-        max={0.99}
-        step={0.01}
-        value={draft.retention}
-        onChange={(retention) => set({ retention })}
-        error={problems['retention']}
-        help="Each record keeps its true sensitive value with probability p and otherwise gets a random one. Lower p protects more but makes every figure noisier."
-      />
+      <RetentionField retention={draft.retention} set={set} problems={problems} />
       <fieldset className="options">
         <legend>Reconstruction privacy</legend>
         <ReconstructionTestFields epsilon={draft.epsilon} delta={draft.delta} bound={draft.bound} set={set} problems={problems} />

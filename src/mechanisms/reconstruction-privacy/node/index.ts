@@ -1,4 +1,4 @@
-import { checkedFromRelease, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import { randomizedSections } from '../../../jobs/method-kit/report-html-randomized.js';
 import { verifyRandomized } from '../../../jobs/method-kit/verify-randomized.js';
 import type { ReconstructionPrivacySpec } from '../definition.js';
@@ -6,10 +6,7 @@ import { runReconstructionPrivacy } from './run.js';
 
 export const reconstructionPrivacyNode: NodeMechanism<ReconstructionPrivacySpec> = {
   run: (job, imported, ctx) => runReconstructionPrivacy(job, imported, job.method, ctx),
-  verify(ctx, spec) {
-    verifyRandomized(ctx, spec);
-    return checkedFromRelease(ctx);
-  },
+  verify: verifiedBy(verifyRandomized),
   reportSections: (report) => (report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''),
   releasesInputColumns: true,
 };

@@ -2,7 +2,7 @@ import { rationalFromNumber, toNumber } from '../../../common/exact/rational.js'
 import { maxRetentionForRho } from '../../../common/randomized-response/perturbation/retention.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { NumberField, SelectField } from '../../../renderer/components/fields.js';
-import { epsilonBeyondMax, ReconstructionTestFields, type Bound } from '../../../renderer/components/reconstruction-test-fields.js';
+import { epsilonBeyondMax, ReconstructionTestFields, RetentionField, type Bound } from '../../../renderer/components/reconstruction-test-fields.js';
 import { schema, uniformPerturbation, type UniformPerturbationSpec } from '../definition.js';
 
 export interface UniformPerturbationDraft {
@@ -40,17 +40,7 @@ function Form({ draft, set, context, problems }: FormProps<UniformPerturbationDr
         onChange={(mode) => set({ mode })}
       />
       {!rhoMode && (
-        <NumberField
-          label="Retention probability p"
-          slider
-          min={0.01}
-          max={0.99}
-          step={0.01}
-          value={draft.retention}
-          onChange={(retention) => set({ retention })}
-          error={problems['retention']}
-          help="Each record keeps its true sensitive value with probability p and otherwise gets a random one. Lower p protects more but makes every figure noisier."
-        />
+        <RetentionField retention={draft.retention} set={set} problems={problems} />
       )}
       <fieldset className="options">
         <legend>{rhoMode ? 'ρ1–ρ2 privacy target' : 'ρ1–ρ2 helper: the largest retention for a privacy target'}</legend>
