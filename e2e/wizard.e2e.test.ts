@@ -497,6 +497,17 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     const report = JSON.parse(readFileSync(join(OUT, 'report.json'), 'utf8'));
     expect(report.warnings.join(' ')).toMatch(/cells of “salary-class” are the values present in the input/);
     expect(report.warnings.join(' ')).not.toMatch(/“sex”/);
+    // The job that ran is one click away on the Open step, settings included, after a reload.
+    await page.reload();
+    const afresh = page.getByRole('button', { name: 'Start afresh' });
+    if (await afresh.count()) await afresh.click();
+    const jobs = page.getByRole('navigation', { name: 'Recent jobs' });
+    await jobs.waitFor();
+    await page.screenshot({ path: join(SHOTS, 'open-recent-jobs.png') });
+    await jobs.getByRole('button', { name: /^adult\.csv · Differentially private counts · / }).first().click();
+    await page.getByRole('heading', { name: '4. Parameters' }).waitFor({ timeout: 20_000 });
+    await expect(page.getByLabel('Public values of sex').inputValue()).resolves.toBe('Female, Male, Intersex');
+    await axeScan(page, 'recent-jobs');
     expectLoopbackOnly(s);
     expect(s.errors).toEqual([]);
     rmSync(OUT, { recursive: true, force: true });

@@ -5,12 +5,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_CHANNELS, MENU_CHANNEL, type MenuCommand } from '../common/ipc/api.js';
 import { APP_ORIGIN, appAssetPath, isAppUrl, lockDownSession, lockDownWindow } from './hardening.js';
 import { AppSession } from './session.js';
-import { GrantedAccess } from './path-access.js';
+import type { RecentJob } from '../common/ipc/api.js';
+import { GrantedAccess, pathsReadBy } from './path-access.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-// Preferences and recent files only: never microdata, never results.
-const store = new Store<{ recentFiles: string[] }>({ defaults: { recentFiles: [] } });
+// Preferences, recent files and the jobs that ran (settings and paths): never microdata, never results.
+const store = new Store<{ recentFiles: string[]; recentJobs: RecentJob[] }>({ defaults: { recentFiles: [], recentJobs: [] } });
 
 // A thin shell: window, menu, protocol and IPC registration; all work lives in src/jobs and src/io.
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -69,12 +70,13 @@ void app.whenReady().then(() => {
   Menu.setApplicationMenu(menu(window));
   const samplePath = app.isPackaged ? join(process.resourcesPath, 'adult', 'adult.csv') : join(here, '../../resources/adult/adult.csv');
   // The user's own grants: the sample, and files they opened before (the recent list).
-  const access = new GrantedAccess([samplePath, ...store.get('recentFiles')]);
+  const baseDir = app.getPath('documents');
+  const access = new GrantedAccess([samplePath, ...store.get('recentFiles'), ...store.get('recentJobs').flatMap((r) => pathsReadBy(r.job, baseDir))]);
   const appSession = new AppSession({
     info: { version: app.getVersion(), host: 'electron', samplePath, sampleName: 'Adult (UCI, 30,162 records)' },
     access,
     workerUrl: pathToFileURL(join(here, 'job-worker.js')),
-    baseDir: app.getPath('documents'),
+    baseDir,
     chooseFile: async () => {
       const result = await dialog.showOpenDialog(window, {
         properties: ['openFile'],
@@ -85,6 +87,10 @@ void app.whenReady().then(() => {
     recent: {
       list: () => store.get('recentFiles'),
       add: (path) => store.set('recentFiles', [path, ...store.get('recentFiles').filter((p) => p !== path)].slice(0, 10)),
+    },
+    recentJobs: {
+      list: () => store.get('recentJobs'),
+      add: (entry) => store.set('recentJobs', [entry, ...store.get('recentJobs').filter((r) => JSON.stringify(r.job) !== JSON.stringify(entry.job))].slice(0, 10)),
     },
     chooseFolder: async () => {
       const result = await dialog.showOpenDialog(window, { properties: ['openDirectory', 'createDirectory'], title: 'Folder for the release' });

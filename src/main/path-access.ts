@@ -50,25 +50,27 @@ function within(inner: string, outer: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
 }
 
-/** The paths a job file reads: its input and its hierarchy files, relative to the job's folder. */
+/** The files a job reads: its input and any hierarchy files, resolved against the folder its paths are relative to. */
+export function pathsReadBy(job: unknown, baseDir: string): string[] {
+  if (typeof job !== 'object' || job === null) return [];
+  const j = job as { input?: { path?: unknown }; method?: { hierarchies?: unknown } };
+  const paths: string[] = [];
+  if (typeof j.input?.path === 'string') paths.push(resolve(baseDir, j.input.path));
+  const hierarchies = j.method?.hierarchies;
+  if (typeof hierarchies === 'object' && hierarchies !== null) {
+    for (const spec of Object.values(hierarchies)) if (typeof spec === 'string') paths.push(resolve(baseDir, spec));
+  }
+  return paths;
+}
+
+/** The paths a job file reads, relative to the job's folder. */
 function pathsInJob(jobPath: string): string[] {
-  let job: unknown;
   try {
     if (statSync(jobPath).size > 4 * 1024 * 1024) return [];
-    job = JSON.parse(readFileSync(jobPath, 'utf8'));
+    return pathsReadBy(JSON.parse(readFileSync(jobPath, 'utf8')), dirname(jobPath));
   } catch {
     return [];
   }
-  const j = job as { input?: { path?: unknown }; method?: { hierarchies?: unknown } } | null;
-  if (typeof j !== 'object' || j === null) return [];
-  const base = dirname(jobPath);
-  const paths: string[] = [];
-  if (typeof j.input?.path === 'string') paths.push(resolve(base, j.input.path));
-  const hierarchies = j.method?.hierarchies;
-  if (typeof hierarchies === 'object' && hierarchies !== null) {
-    for (const spec of Object.values(hierarchies)) if (typeof spec === 'string') paths.push(resolve(base, spec));
-  }
-  return paths;
 }
 
 /** The desktop app's grants: every path compared after resolving links, so a link cannot widen a grant. */

@@ -4,10 +4,10 @@ import type { ImportedTable } from '../io/input/import-types.js';
 import { normalizeEncoding } from '../common/job/encoding.js';
 import type { JobFailure, JobRequest } from '../jobs/job-request.js';
 import { inspectInWorker, startJob, type RunningJob } from '../jobs/worker-host.js';
-import type { AppInfo, ColumnInfo, HostFailure, OpenedFile, Result, RunStatus } from '../common/ipc/api.js';
+import type { AppInfo, ColumnInfo, HostFailure, OpenedFile, RecentJob, Result, RunStatus } from '../common/ipc/api.js';
 import { IPC_CONTRACT, METHOD_OF_CHANNEL, type Method, type ParsedRequestOf, type ResponseOf } from '../common/ipc/ipc-contract.js';
 import type { Report } from '../common/report/report-model.js';
-import type { PathAccess } from './path-access.js';
+import { pathsReadBy, type PathAccess } from './path-access.js';
 import { readHierarchyRows } from '../io/input/hierarchy-reader.js';
 import { InputError } from '../io/input/input-error.js';
 import { HierarchyError, tableHierarchy, unmappedValues } from '../common/recoding/hierarchy.js';
@@ -21,12 +21,21 @@ export interface HostEnvironment {
   readonly access: PathAccess;
   chooseFile(): Promise<string | null>;
   /** Files opened before, newest first, kept across sessions where the shell can (the desktop's preferences). */
-  readonly recent?: { list(): readonly string[]; add(path: string): void };
+  readonly recent?: RecentList<string>;
+  /** Jobs that ran to completion, newest first, kept where the shell can. */
+  readonly recentJobs?: RecentList<RecentJob>;
   chooseFolder(): Promise<string | null>;
   revealFolder(path: string): Promise<void>;
 }
 
+/** A short list kept across sessions (the desktop's preferences file). */
+export interface RecentList<T> {
+  list(): readonly T[];
+  add(entry: T): void;
+}
+
 export class InvalidRequest extends Error {}
+
 
 const MAX_OPEN_FILES = 3;
 const MAX_RECENT = 10;
@@ -59,6 +68,7 @@ export class AppSession {
   private readonly runs = new Map<string, { job: RunningJob; status: RunStatus }>();
   /** Files opened in this session, newest first: the recent list where the shell keeps none. */
   private openedThisSession: string[] = [];
+  private ranThisSession: RecentJob[] = [];
 
   constructor(private readonly env: HostEnvironment) {}
 
@@ -72,6 +82,8 @@ export class AppSession {
     rows: (r) => this.rows(r.fileId, r.offset, r.count),
     checkHierarchy: (r) => this.checkHierarchy(r.path, r.fileId, r.column),
     recentFiles: () => [...(this.env.recent?.list() ?? this.openedThisSession)].filter((p) => this.env.access.mayRead(p)).slice(0, MAX_RECENT),
+    // The preferences file is the user's to edit: an entry that no longer reads as a job is left out.
+    recentJobs: () => [...(this.env.recentJobs?.list() ?? this.ranThisSession)].filter((r) => IPC_CONTRACT.recentJobs.response.element.safeParse(r).success && pathsReadBy(r.job, this.env.baseDir).every((p) => this.env.access.mayRead(p))).slice(0, MAX_RECENT),
     assess: (r) => this.assess(r.job),
     startRun: (r) => this.startRun(r.job, r.outDir),
     runStatus: (r) => this.runStatus(r.id),
@@ -106,6 +118,16 @@ export class AppSession {
     this.env.recent?.add(path);
   }
 
+  private rememberJob(job: unknown): void {
+    if (typeof job !== 'object' || job === null) return;
+    const j = job as { input?: { path?: unknown }; method?: { type?: unknown } };
+    if (typeof j.input?.path !== 'string' || typeof j.method?.type !== 'string') return;
+    const entry: RecentJob = { ranAt: new Date().toISOString(), inputName: basename(j.input.path), methodType: j.method.type, job: job as Record<string, unknown> };
+    const same = JSON.stringify(job);
+    this.ranThisSession = [entry, ...this.ranThisSession.filter((r) => JSON.stringify(r.job) !== same)].slice(0, MAX_RECENT);
+    this.env.recentJobs?.add(entry);
+  }
+
   async chooseFile(): Promise<string | null> {
     const path = await this.env.chooseFile();
     if (path) this.env.access.grantFile(path);
@@ -120,14 +142,8 @@ export class AppSession {
 
   /** Why the job may not run here: a file the user did not grant, or a folder they did not choose. */
   private refusal(job: unknown, outDir?: string): HostFailure | undefined {
-    const j = (job ?? {}) as { input?: { path?: unknown }; method?: { hierarchies?: unknown }; output?: { internalDir?: unknown } };
-    const reads: string[] = [];
-    if (typeof j.input?.path === 'string') reads.push(resolve(this.env.baseDir, j.input.path));
-    const hierarchies = j.method?.hierarchies;
-    if (typeof hierarchies === 'object' && hierarchies !== null) {
-      for (const spec of Object.values(hierarchies)) if (typeof spec === 'string') reads.push(resolve(this.env.baseDir, spec));
-    }
-    const denied = reads.find((p) => !this.env.access.mayRead(p));
+    const j = (job ?? {}) as { output?: { internalDir?: unknown } };
+    const denied = pathsReadBy(job, this.env.baseDir).find((p) => !this.env.access.mayRead(p));
     if (denied) return { kind: 'input', message: `${basename(denied)} was not opened in Custos: open it with Open…, by dropping it on the window, or in a job file you opened` };
     if (outDir === undefined) return undefined;
     const release = resolve(this.env.baseDir, outDir);
@@ -222,6 +238,7 @@ export class AppSession {
     this.runs.set(id, entry);
     void entry.job.result.then((outcome) => {
       if (entry.status.state === 'cancelled') return;
+      if (outcome.ok) this.rememberJob(job);
       entry.status = outcome.ok
         ? { id, state: 'done', fraction: 1, report: outcome.report, ...(outcome.outDir ? { outDir: outcome.outDir } : {}), ...(outcome.internalDir ? { internalDir: outcome.internalDir } : {}) }
         : { id, state: outcome.failure.kind === 'cancelled' ? 'cancelled' : 'failed', fraction: 0, failure: outcome.failure };

@@ -1,8 +1,11 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppSession, InvalidRequest } from '../../src/main/session.js';
 import { IPC_CHANNELS } from '../../src/common/ipc/api.js';
-import { OpenAccess } from '../../src/main/path-access.js';
+import { GrantedAccess, OpenAccess } from '../../src/main/path-access.js';
+import type { RecentJob } from '../../src/common/ipc/api.js';
 
 const session = new AppSession({
   info: { version: 'test', host: 'web', samplePath: resolve('resources/adult/adult.csv'), sampleName: 'Adult' },
@@ -58,6 +61,46 @@ describe('IPC handlers validate every message', () => {
     const recent = (await session.dispatch(IPC_CHANNELS.recentFiles, {})) as string[];
     expect(recent[0]).toBe(resolve('resources/adult/adult.csv'));
     expect(new Set(recent).size).toBe(recent.length);
+  });
+
+  it('lists the jobs that ran before whose files may still be read, leaving out entries that are not jobs', async () => {
+    const adult = resolve('resources/adult/adult.csv');
+    const job = (input: string, hierarchy?: string) => ({ input: { path: input }, method: { type: 'safe-k-anonymity', ...(hierarchy ? { hierarchies: { age: hierarchy } } : {}) } });
+    const stored: unknown[] = [
+      { ranAt: '2026-11-24T06:00:00.000Z', inputName: 'adult.csv', methodType: 'safe-k-anonymity', job: job(adult) },
+      // A hierarchy file the person never granted: the job cannot be restored here, so it is not offered.
+      { ranAt: '2026-11-24T05:00:00.000Z', inputName: 'adult.csv', methodType: 'safe-k-anonymity', job: job(adult, '/elsewhere/age.csv') },
+      // The preferences file edited by hand: not a recent job.
+      { ranAt: 'yesterday', inputName: 'adult.csv', methodType: 'x', job: job(adult) },
+      { ranAt: '2026-11-24T04:00:00.000Z', inputName: 'secret.csv', methodType: 'beta-privacy', job: job('/elsewhere/secret.csv') },
+    ];
+    const kept = new AppSession({
+      info: { version: 'test', host: 'web', samplePath: adult, sampleName: 'Adult' },
+      workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
+      baseDir: process.cwd(),
+      access: new GrantedAccess([adult]),
+      recentJobs: { list: () => stored as RecentJob[], add: (entry) => stored.unshift(entry) },
+      chooseFile: async () => null,
+      chooseFolder: async () => null,
+      revealFolder: async () => undefined,
+    });
+    const listed = (await kept.dispatch(IPC_CHANNELS.recentJobs, {})) as RecentJob[];
+    expect(listed.map((r) => r.ranAt)).toEqual(['2026-11-24T06:00:00.000Z']);
+  });
+
+  it('a job that runs to completion becomes the newest recent job', async () => {
+    const job = JSON.parse(readFileSync('resources/demo/adult-job.json', 'utf8')) as { input: { path: string } };
+    job.input.path = resolve('resources/demo', job.input.path);
+    const out = mkdtempSync(join(tmpdir(), 'custos-recent-'));
+    const started = (await session.dispatch(IPC_CHANNELS.startRun, { job, outDir: join(out, 'release') })) as { ok: true; value: { id: string } };
+    for (let i = 0; i < 600; i++) {
+      const status = (await session.dispatch(IPC_CHANNELS.runStatus, { id: started.value.id })) as { state: string };
+      if (status.state !== 'running') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const listed = (await session.dispatch(IPC_CHANNELS.recentJobs, {})) as RecentJob[];
+    expect(listed[0]).toMatchObject({ inputName: 'adult.csv', job });
+    rmSync(out, { recursive: true, force: true });
   });
 
   it('serves a file, then windows of its rows', async () => {

@@ -75,6 +75,16 @@ export const runStatusSchema = z.object({
 });
 export type RunStatus = Frozen<z.output<typeof runStatusSchema>>;
 
+/** A job that ran to completion on this computer: offered again on the Open step. */
+export const recentJobSchema = z.object({
+  ranAt: z.string().datetime(),
+  /** The input file's name (not its path), for the label. */
+  inputName: z.string().max(1024),
+  methodType: z.string().max(64),
+  job: z.record(z.string(), z.unknown()),
+});
+export type RecentJob = Frozen<z.output<typeof recentJobSchema>>;
+
 export const appInfoSchema = z.object({
   version: z.string(),
   host: z.enum(['electron', 'web']),

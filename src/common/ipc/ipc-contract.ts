@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { anyReportSchema, type Frozen } from '../report/report-model.js';
-import { appInfoSchema, openedFileSchema, resultSchema, runStatusSchema } from './api.js';
+import { appInfoSchema, openedFileSchema, recentJobSchema, resultSchema, runStatusSchema } from './api.js';
 
 /** A response the host sends; the dispatcher checks every response against it before it leaves. */
 const nothing = z.void();
@@ -42,6 +42,8 @@ export const IPC_CONTRACT = {
   },
   /** Files opened before (that the page may open again), newest first. */
   recentFiles: { channel: 'custos:recent-files', request: empty, response: z.array(z.string()).max(10) },
+  /** Jobs that ran to completion before (whose input the page may open again), newest first. */
+  recentJobs: { channel: 'custos:recent-jobs', request: empty, response: z.array(recentJobSchema).max(10) },
   /** A hierarchy file checked against a column of an opened file: its levels and the values it does not generalize. */
   checkHierarchy: {
     channel: 'custos:check-hierarchy',

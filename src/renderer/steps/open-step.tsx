@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import type { AppInfo, CustosApi, HostFailure } from '../../common/ipc/api.js';
+import type { AppInfo, CustosApi, HostFailure, RecentJob } from '../../common/ipc/api.js';
+import { metadataOf } from '../../mechanisms/definitions.js';
 import { Callout, SelectField, TextField } from '../components/fields.js';
 import { PreviewTable } from '../components/preview-table.js';
 import { formatBytes, formatNumber } from '../format.js';
@@ -20,14 +21,28 @@ const DELIMITERS = [
   { value: '|', label: 'Pipe |' },
 ] as const;
 
-export function OpenStep(props: { api: CustosApi; info: AppInfo; state: WizardState; dispatch: (a: Action) => void; open: (path: string) => Promise<HostFailure | undefined> }) {
-  const { api, info, state, dispatch, open } = props;
+function recentJobLabel(r: RecentJob): string {
+  const when = new Date(r.ranAt).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return `${r.inputName} · ${metadataOf(r.methodType)?.cardTitle ?? r.methodType} · ${when}`;
+}
+
+export function OpenStep(props: {
+  api: CustosApi;
+  info: AppInfo;
+  state: WizardState;
+  dispatch: (a: Action) => void;
+  open: (path: string) => Promise<HostFailure | undefined>;
+  restoreJob: (job: RecentJob) => Promise<void>;
+}) {
+  const { api, info, state, dispatch, open, restoreJob } = props;
   const [failure, setFailure] = useState<HostFailure>();
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [recent, setRecent] = useState<readonly string[]>([]);
+  const [recentJobs, setRecentJobs] = useState<readonly RecentJob[]>([]);
   useEffect(() => {
     void api.recentFiles({}).then(setRecent);
+    void api.recentJobs({}).then(setRecentJobs);
   }, [api, state.file?.path]);
   const file = state.file;
   const load = async (path: string): Promise<void> => {
@@ -86,10 +101,20 @@ export function OpenStep(props: { api: CustosApi; info: AppInfo; state: WizardSt
       </div>
       {recent.length > 0 && (
         <nav className="recent" aria-label="Recent files">
-          <span className="muted">Recent:</span>
+          <span className="muted">Files opened before:</span>
           {recent.map((path) => (
             <button key={path} type="button" className="chip" title={path} onClick={() => void load(path)} disabled={busy}>
               {path.split(/[\\/]/).pop()}
+            </button>
+          ))}
+        </nav>
+      )}
+      {recentJobs.length > 0 && (
+        <nav className="recent" aria-label="Recent jobs">
+          <span className="muted">Jobs run before:</span>
+          {recentJobs.map((r) => (
+            <button key={r.ranAt} type="button" className="chip" title="Restore this job's settings and open its file" onClick={() => void restoreJob(r)} disabled={busy}>
+              {recentJobLabel(r)}
             </button>
           ))}
         </nav>
