@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium } from './browser.js';
 import { startHost } from './dev-host.js';
+import { clippedText } from './clipped-text.js';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -28,6 +29,12 @@ async function axeScan(page: Page, step: string): Promise<void> {
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `axe on step ${step}: ${JSON.stringify(serious)}`).toEqual([]);
+}
+
+/** A screenshot kept as a test artifact, after checking that no text on the page is cut off. */
+async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+  expect(await clippedText(page), `clipped text on ${name} at ${page.viewportSize()?.width}px`).toEqual([]);
 }
 
 describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', () => {
@@ -90,9 +97,9 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     const { page } = s;
     // Every step at both sizes people use, kept as test artifacts, each scanned with axe.
     const shot = async (name: string): Promise<void> => {
-      await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+      await screenshot(page, name);
       await page.setViewportSize({ width: 1920, height: 1080 });
-      await page.screenshot({ path: join(SHOTS, `${name}-1920.png`) });
+      await screenshot(page, `${name}-1920`);
       await page.setViewportSize({ width: 1280, height: 800 });
       await axeScan(page, name);
     };
@@ -228,11 +235,11 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await page.getByLabel('β for Armed-Forces').fill('1/2');
     await page.getByLabel('β for Prof-specialty').fill('0.3');
     await page.getByLabel('Largest bucket').fill('50');
-    await page.screenshot({ path: join(SHOTS, 'beta-parameters.png') });
+    await screenshot(page, 'beta-parameters');
     await axeScan(page, 'beta-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/A β-private bucketization exists/).waitFor({ timeout: 20_000 });
-    await page.screenshot({ path: join(SHOTS, 'beta-risk.png') });
+    await screenshot(page, 'beta-risk');
     expectLoopbackOnly(s);
     expect(s.errors).toEqual([]);
   });
@@ -248,16 +255,16 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     for (const [column, level] of [['education', 2], ['marital-status', 2], ['native-country', 1], ['workclass', 2], ['occupation', 1], ['race', 1]] as const) {
       await page.getByLabel(`Level of ${column}`).fill(String(level));
     }
-    await page.screenshot({ path: join(SHOTS, 'safe-k-parameters.png'), fullPage: true });
+    await screenshot(page, 'safe-k-parameters', true);
     await axeScan(page, 'safe-k-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/k = 9 is the smallest k/).waitFor({ timeout: 20_000 });
-    await page.screenshot({ path: join(SHOTS, 'safe-k-risk.png') });
+    await screenshot(page, 'safe-k-risk');
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
     await page.getByText(/\(ε,δ\)-differential privacy: holds/).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'safe-k-results.png') });
+    await screenshot(page, 'safe-k-results');
     const report = JSON.parse(readFileSync(join(OUT, 'report.json'), 'utf8'));
     expect(report.anonymity.k).toBe(9);
     expect(report.risk.minClassSize).toBeGreaterThanOrEqual(9);
@@ -279,16 +286,16 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(await page.getByRole('button', { name: /Next: Risk preview/ }).isDisabled()).toBe(true);
     await page.getByLabel('Weight of detail λ', { exact: true }).fill('0.25');
     await page.getByLabel('Search over').selectOption('lattice');
-    await page.screenshot({ path: join(SHOTS, 'safe-k-search-parameters.png'), fullPage: true });
+    await screenshot(page, 'safe-k-search-parameters', true);
     await axeScan(page, 'safe-k-search-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/exponential mechanism/).first().waitFor({ timeout: 30_000 });
     await page.getByText(/the run draws afresh/).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'safe-k-search-risk.png'), fullPage: true });
+    await screenshot(page, 'safe-k-search-risk', true);
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: join(SHOTS, 'safe-k-search-results.png'), fullPage: true });
+    await screenshot(page, 'safe-k-search-results', true);
     const report = JSON.parse(readFileSync(join(OUT, 'report.json'), 'utf8'));
     expect(report.method.derived).toMatchObject({ searchLossWeight: 0.25, searchStrategy: 'lattice', epsilonSelection: 0.1 });
     expect(report.risk.minClassSize).toBeGreaterThanOrEqual(report.anonymity.k);
@@ -428,7 +435,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     const dialog = page.getByRole('dialog', { name: 'Words Custos uses' });
     await dialog.waitFor();
     for (const term of ['Micro group', 's_g', 'Retention p', 'δ (differential privacy)', 'k', 'β (β-privacy)']) await dialog.getByText(term, { exact: true }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'help.png') });
+    await screenshot(page, 'help');
     await axeScan(page, 'help');
     await page.keyboard.press('Escape');
     await expect(dialog.count()).resolves.toBe(0);
@@ -472,13 +479,13 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await page.getByRole('button', { name: "Use the file's 2 values" }).first().click();
     await expect(page.getByLabel('Public values of sex').inputValue()).resolves.toBe('Female, Male');
     await page.getByLabel('Public values of sex').fill('Female, Male, Intersex');
-    await page.screenshot({ path: join(SHOTS, 'dp-parameters.png'), fullPage: true });
+    await screenshot(page, 'dp-parameters', true);
     await axeScan(page, 'dp-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/Δ = 3/).waitFor({ timeout: 20_000 });
     // The report's warnings are shown before anything runs: salary-class has no declared values.
     await page.getByText(/cells of “salary-class” are the values present in the input/).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'dp-risk.png'), fullPage: true });
+    await screenshot(page, 'dp-risk', true);
     await axeScan(page, 'dp-risk');
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -487,7 +494,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     // The noisy table with its intervals, as released.
     await page.getByRole('heading', { name: 'The released counts' }).waitFor();
     await page.getByRole('rowheader', { name: 'sex = Intersex', exact: true }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'dp-results.png'), fullPage: true });
+    await screenshot(page, 'dp-results', true);
     await axeScan(page, 'dp-results');
     const answers = readFileSync(join(OUT, 'answers.csv'), 'utf8').trim().split('\r\n');
     expect(answers[0]).toBe('sex,salary-class,answer,scale,lower95,upper95');
@@ -503,7 +510,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     if (await afresh.count()) await afresh.click();
     const jobs = page.getByRole('navigation', { name: 'Recent jobs' });
     await jobs.waitFor();
-    await page.screenshot({ path: join(SHOTS, 'open-recent-jobs.png') });
+    await screenshot(page, 'open-recent-jobs');
     await jobs.getByRole('button', { name: /^adult\.csv · Differentially private counts · / }).first().click();
     await page.getByRole('heading', { name: '4. Parameters' }).waitFor({ timeout: 20_000 });
     await expect(page.getByLabel('Public values of sex').inputValue()).resolves.toBe('Female, Male, Intersex');

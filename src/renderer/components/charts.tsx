@@ -8,6 +8,11 @@ export interface Bar {
 }
 
 /** A label cut to the room it has (about 6.6 px a character at 12 px), the whole of it kept for hover and screen readers. */
+/** Room for a value written after its bar (chart text is about 6.6px a character, plus the gap). */
+function valueRoom(texts: readonly string[]): number {
+  return Math.max(...texts.map((t) => t.length), 4) * 7 + 12;
+}
+
 export function fitLabel(label: string, room: number): string {
   const chars = Math.max(4, Math.floor(room / 6.6));
   return label.length <= chars ? label : `${label.slice(0, chars - 1)}…`;
@@ -20,12 +25,13 @@ export function BarChart(props: { title: string; bars: readonly Bar[]; width?: n
   const row = 28;
   const height = props.bars.length * row + 8;
   const max = Math.max(...props.bars.map((b) => (Number.isFinite(b.value) ? b.value : 0)), 1e-12);
+  const room = valueRoom(props.bars.map((b) => b.text ?? formatNumber(b.value)));
   return (
     <figure className="chart">
       <figcaption>{props.title}</figcaption>
       <svg role="img" aria-label={`${props.title}: ${props.bars.map((b) => `${b.label} ${b.text ?? formatNumber(b.value)}`).join('; ')}`} viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }}>
         {props.bars.map((b, i) => {
-          const w = Math.max(2, ((Number.isFinite(b.value) ? b.value : 0) / max) * (width - labelWidth - 90));
+          const w = Math.max(2, ((Number.isFinite(b.value) ? b.value : 0) / max) * (width - labelWidth - room));
           const y = 4 + i * row;
           return (
             <g key={b.label}>
@@ -52,7 +58,8 @@ export function PairedBars(props: { title: string; rows: readonly { label: strin
   const row = 30;
   const height = props.rows.length * row + 8;
   const max = Math.max(...props.rows.flatMap((r) => [r.a, r.b]).filter(Number.isFinite), 1e-12);
-  const scale = (v: number) => Math.max(1, (Math.max(0, v) / max) * (width - labelWidth - 70));
+  const room = valueRoom(props.rows.map((r) => `${formatNumber(r.a, 3)} / ${formatNumber(r.b, 3)}`));
+  const scale = (v: number) => Math.max(1, (Math.max(0, v) / max) * (width - labelWidth - room));
   return (
     <figure className="chart">
       <figcaption>
