@@ -437,8 +437,14 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     for (const term of ['Micro group', 's_g', 'Retention p', 'δ (differential privacy)', 'k', 'β (β-privacy)']) await dialog.getByText(term, { exact: true }).waitFor();
     await screenshot(page, 'help');
     await axeScan(page, 'help');
+    // The keyboard stays in the dialog while it is open, and comes back to Help when it closes.
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    }
     await page.keyboard.press('Escape');
     await expect(dialog.count()).resolves.toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Help');
     await page.getByRole('button', { name: /Use the sample data/ }).click();
     await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
     await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Method/ }).click();

@@ -59,6 +59,7 @@ export function App({ api }: { api: CustosApi }) {
   const [notice, setNotice] = useState<string>();
   const [failedPreview, setFailedPreview] = useState<FailedPreview>();
   const [helpOpen, setHelpOpen] = useState(false);
+  const closeHelp = useCallback(() => setHelpOpen(false), []);
   const onAssessed = useCallback((job: string, failure: HostFailure | undefined): void => setFailedPreview(failure ? { job, message: plainFailure(failure) } : undefined), []);
   const heading = useRef<HTMLHeadingElement>(null);
   const jobInput = useRef<HTMLInputElement>(null);
@@ -225,7 +226,7 @@ export function App({ api }: { api: CustosApi }) {
           )}
         </footer>
       </main>
-      {helpOpen && <HelpPanel onClose={() => setHelpOpen(false)} />}
+      {helpOpen && <HelpPanel onClose={closeHelp} />}
     </div>
   );
 }
