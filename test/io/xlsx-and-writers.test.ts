@@ -110,4 +110,24 @@ describe('release writers', () => {
     expect(xlsxValues).toEqual(['=1+1', '+x', '-3a', '@A', '\tlead', 'a\nb', 'a\nb', 'a\nb', 'nul\ufffdhere', 'bell\ufffd', 'lone\ufffd', 'plain', '-5']);
     expect(csvValues.slice(0, 5)).toEqual(["'=1+1", "'+x", "'-3a", "'@A", "'\tlead"]);
   });
+
+  it('XLSX output: XML specials, white space, names that are data, empty cells and numbers survive; each text once in the shared strings', async () => {
+    const values = ['a<b>&"c"', '  padded  ', 'two\nlines', '__proto__', 'constructor', '', 'ünïcödé ✓', '<row r="1">'];
+    const rows = values.map((v, i) => [String(i * 10), v, v]);
+    const path = join(dir, 'specials.xlsx');
+    await writeXlsx(path, [{ name: 'Release', table: release(rows, ['n', 'a & b', '__proto__']) }], [{ name: 'About', rows: [['key', 'value'], ['rows', 8], ['empty', '']] }]);
+    const book = XLSX.read(readFileSync(path));
+    const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['Release']!, { header: 1, raw: true, defval: null });
+    expect(sheet[0]).toEqual(['n', 'a & b', '__proto__']);
+    expect(sheet.slice(1).map((row) => row[0])).toEqual(values.map((_, i) => i * 10));
+    // An empty value is an empty cell, not a string of length 0.
+    expect(sheet.slice(1).map((row) => row[1])).toEqual(values.map((v) => (v === '' ? null : v)));
+    expect(book.Sheets['Release']!['B7']).toBeUndefined();
+    const about = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['About']!, { header: 1, raw: true, defval: null });
+    expect(about).toEqual([['key', 'value'], ['rows', 8], ['empty', null]]);
+    // The two text columns share one dictionary's strings: every distinct text is stored once.
+    const sst = (book as unknown as { Strings: { t: string }[] }).Strings.map((s) => s.t);
+    expect(new Set(sst).size).toBe(sst.length);
+    expect(sst.filter((t) => t === '__proto__')).toHaveLength(1);
+  });
 });
