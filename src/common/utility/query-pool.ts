@@ -29,103 +29,182 @@ export interface QueryPoolOptions {
 
 export const PAPER_QUERY_POOL: QueryPoolOptions = { size: 5000, minSelectivity: 0.001, maxAttempts: 2_000_000 };
 
-const DENSE_LIMIT = 1 << 23;
+/** Rows scanned by every attribute set before moving on: their codes stay in the processor's cache. */
+const BLOCK_ROWS = 16384;
 
-/** Counts of (attribute values…, sensitive value) over a set of rows, keyed by mixed radix. */
-class CountTable {
-  private readonly dense: Uint32Array | undefined;
-  private readonly sparse: Map<number, number> | undefined;
-  constructor(
-    private readonly radices: readonly number[],
-    private readonly m: number,
-  ) {
-    const cells = radices.reduce((a, b) => a * b, m);
-    if (cells <= DENSE_LIMIT) this.dense = new Uint32Array(cells);
-    else this.sparse = new Map();
+/** A query's cells: its count with the sensitive value, and its count whatever the sensitive value. */
+export interface QueryCounts {
+  readonly count: Uint32Array;
+  readonly marginal: Uint32Array;
+}
+
+type Codes = Uint16Array | Uint32Array;
+
+/**
+ * The combinations of values one attribute set's queries ask about, as an open-addressing hash
+ * table over typed arrays: a lookup per candidate row without allocating.
+ */
+class SlotTable {
+  private readonly keys: Float64Array;
+  private readonly slots: Int32Array;
+  private readonly shift: number;
+  size = 0;
+  constructor(capacity: number) {
+    const bits = Math.max(4, Math.ceil(Math.log2(capacity * 4)));
+    this.keys = new Float64Array(1 << bits);
+    this.slots = new Int32Array(1 << bits).fill(-1);
+    this.shift = 32 - bits;
   }
-  key(values: readonly number[], x: number): number {
-    let k = 0;
-    for (let j = 0; j < values.length; j++) k = k * this.radices[j]! + values[j]!;
-    return k * this.m + x;
+  private home(key: number): number {
+    return Math.imul((key % 2147483647) | 0, -1640531535) >>> this.shift;
   }
-  add(key: number): void {
-    const dense = this.dense;
-    if (dense) dense[key]!++;
-    else this.sparse!.set(key, (this.sparse!.get(key) ?? 0) + 1);
+  /** The key's slot, added when new. */
+  add(key: number): number {
+    const mask = this.slots.length - 1;
+    for (let h = this.home(key); ; h = (h + 1) & mask) {
+      if (this.slots[h] === -1) {
+        this.keys[h] = key;
+        this.slots[h] = this.size;
+        return this.size++;
+      }
+      if (this.keys[h] === key) return this.slots[h]!;
+    }
   }
   get(key: number): number {
-    return this.dense ? this.dense[key]! : (this.sparse!.get(key) ?? 0);
-  }
-  /** Count of rows matching the attribute values whatever their sensitive value. */
-  marginal(values: readonly number[]): number {
-    const base = this.key(values, 0);
-    let total = 0;
-    for (let x = 0; x < this.m; x++) total += this.get(base + x);
-    return total;
+    const mask = this.slots.length - 1;
+    for (let h = this.home(key); ; h = (h + 1) & mask) {
+      const slot = this.slots[h]!;
+      if (slot === -1 || this.keys[h] === key) return slot;
+    }
   }
 }
 
-/** Builds count tables over a table (rows given by reference) lazily, one per attribute set. */
-export class CountCube {
-  private readonly tables = new Map<string, CountTable>();
-  constructor(
-    private readonly columns: readonly Column[],
-    private readonly sourceRow: Uint32Array | null,
-    private readonly sensitive: Uint32Array,
-    private readonly m: number,
-  ) {}
-
-  private readonly gathered = new Map<number, Uint32Array>();
-
-  /** A column's codes in release order: gathered once so every table scans sequentially. */
-  private codesOf(attribute: number): Uint32Array {
-    const codes = this.columns[attribute]!.codes;
-    const ref = this.sourceRow;
-    if (!ref) return codes;
-    let out = this.gathered.get(attribute);
-    if (!out) {
-      out = new Uint32Array(ref.length);
-      for (let r = 0; r < ref.length; r++) out[r] = codes[ref[r]!]!;
-      this.gathered.set(attribute, out);
-    }
-    return out;
-  }
-
-  table(attributes: readonly number[]): CountTable {
-    const id = attributes.join(',');
-    let table = this.tables.get(id);
-    if (table) return table;
-    const cols = attributes.map((a) => this.codesOf(a));
-    const radices = attributes.map((a) => this.columns[a]!.dictionary.length);
-    table = new CountTable(radices, this.m);
-    const n = this.sensitive.length;
-    const sa = this.sensitive;
-    const m = this.m;
-    const [c0, c1, c2] = cols;
-    if (cols.length === 1) for (let r = 0; r < n; r++) table.add(c0![r]! * m + sa[r]!);
-    else if (cols.length === 2) {
-      const r1 = radices[1]!;
-      for (let r = 0; r < n; r++) table.add((c0![r]! * r1 + c1![r]!) * m + sa[r]!);
-    } else {
-      const r1 = radices[1]!;
-      const r2 = radices[2]!;
-      for (let r = 0; r < n; r++) table.add(((c0![r]! * r1 + c1![r]!) * r2 + c2![r]!) * m + sa[r]!);
-    }
-    this.tables.set(id, table);
-    return table;
-  }
-
-  count(q: Pick<CountQuery, 'attributes' | 'values' | 'sensitiveValue'>): number {
-    const t = this.table(q.attributes);
-    return t.get(t.key(q.values, q.sensitiveValue));
-  }
-
-  marginal(q: Pick<CountQuery, 'attributes' | 'values'>): number {
-    return this.table(q.attributes).marginal(q.values);
-  }
+/** The queries that share one set of attributes, answered together by one pass over the rows. */
+interface Shape {
+  readonly attributes: readonly number[];
+  readonly members: number[];
 }
 
-/** Draws the paper's pool: d ∈ {1,2,3}, distinct attributes, uniform values, answer ≥ selectivity·|D|. */
+function shapesOf(queries: readonly Pick<CountQuery, 'attributes'>[]): Shape[] {
+  const byId = new Map<string, Shape>();
+  queries.forEach((q, i) => {
+    const id = q.attributes.join(',');
+    let shape = byId.get(id);
+    if (!shape) byId.set(id, (shape = { attributes: q.attributes, members: [] }));
+    shape.members.push(i);
+  });
+  return [...byId.values()];
+}
+
+/**
+ * Answers many count queries over a table whose rows are given by reference.
+ * The rows are scanned in blocks; each block by every attribute set (query
+ * "shape") in turn while its codes are in cache. A row is counted only when each
+ * of its values is one the shape's queries ask about (a byte per value, checked
+ * most selective first) and its combination is one of theirs (a hash lookup), so
+ * no table of every combination is built or touched.
+ */
+export function answerQueries(
+  columns: readonly Column[],
+  sourceRow: Uint32Array | null,
+  sensitive: Uint32Array,
+  m: number,
+  queries: readonly Pick<CountQuery, 'attributes' | 'values' | 'sensitiveValue'>[],
+): QueryCounts {
+  const count = new Uint32Array(queries.length);
+  const marginal = new Uint32Array(queries.length);
+  const n = sensitive.length;
+  const shapes = shapesOf(queries);
+  const used = [...new Set(shapes.flatMap((s) => s.attributes))];
+  // One array type for every column, so the scanning loops see one kind of array and stay fast.
+  const wide = used.some((a) => columns[a]!.dictionary.length > 65536);
+  const codes = new Map<number, Codes>();
+  const frequency = new Map<number, Float64Array>();
+  for (const a of used) {
+    const original = columns[a]!.codes;
+    const out = wide ? new Uint32Array(n) : new Uint16Array(n);
+    const freq = new Float64Array(columns[a]!.dictionary.length);
+    for (let r = 0; r < n; r++) {
+      const code = original[sourceRow ? sourceRow[r]! : r]!;
+      out[r] = code;
+      freq[code]!++;
+    }
+    codes.set(a, out);
+    frequency.set(a, freq);
+  }
+  const scans = shapes.map((shape) => {
+    const d = shape.attributes.length;
+    const radices = shape.attributes.map((a) => columns[a]!.dictionary.length);
+    const table = new SlotTable(shape.members.length);
+    const slotOfQuery = shape.members.map((i) => table.add(queries[i]!.values.reduce((k, v, j) => k * radices[j]! + v, 0)));
+    // Per attribute, which of its values some query asks about; checked in order of how few rows pass.
+    const asked = shape.attributes.map((a, j) => {
+      const mask = new Uint8Array(radices[j]!);
+      for (const i of shape.members) mask[queries[i]!.values[j]!] = 1;
+      let passing = 0;
+      mask.forEach((on, code) => (passing += on ? frequency.get(a)![code]! : 0));
+      return { j, mask, passing };
+    });
+    const order = [...asked].sort((x, y) => x.passing - y.passing).map((x) => x.j);
+    const first = asked[order[0]!]!.mask;
+    const firstCodes = codes.get(shape.attributes[order[0]!]!)!;
+    const second = d > 1 ? asked[order[1]!]!.mask : first;
+    const secondCodes = d > 1 ? codes.get(shape.attributes[order[1]!]!)! : firstCodes;
+    const cols = shape.attributes.map((a) => codes.get(a)!);
+    const c0 = cols[0]!;
+    const c1 = cols[1] ?? c0;
+    const c2 = cols[2] ?? c0;
+    const r1 = radices[1] ?? 1;
+    const r2 = radices[2] ?? 1;
+    const counts = new Uint32Array(table.size * m);
+    const scan = (start: number, end: number): void => {
+      for (let r = start; r < end; r++) {
+        if (first[firstCodes[r]!] === 0 || second[secondCodes[r]!] === 0) continue;
+        const key = d === 1 ? c0[r]! : d === 2 ? c0[r]! * r1 + c1[r]! : (c0[r]! * r1 + c1[r]!) * r2 + c2[r]!;
+        const slot = table.get(key);
+        if (slot >= 0) counts[slot * m + sensitive[r]!]!++;
+      }
+    };
+    const finish = (): void => {
+      shape.members.forEach((i, k) => {
+        const base = slotOfQuery[k]! * m;
+        count[i] = counts[base + queries[i]!.sensitiveValue]!;
+        let total = 0;
+        for (let x = 0; x < m; x++) total += counts[base + x]!;
+        marginal[i] = total;
+      });
+    };
+    return { scan, finish };
+  });
+  for (let start = 0; start < n; start += BLOCK_ROWS) {
+    const end = Math.min(n, start + BLOCK_ROWS);
+    for (const s of scans) s.scan(start, end);
+  }
+  for (const s of scans) s.finish();
+  return { count, marginal };
+}
+
+interface Candidate {
+  readonly attributes: number[];
+  readonly values: number[];
+  readonly sensitiveValue: number;
+}
+
+function drawCandidate(source: RandomSource, columns: readonly Column[], usable: readonly number[], m: number): Candidate {
+  const d = 1 + uniformInt(source, Math.min(3, usable.length));
+  const pool = [...usable];
+  const attributes: number[] = [];
+  for (let j = 0; j < d; j++) attributes.push(pool.splice(uniformInt(source, pool.length), 1)[0]!);
+  attributes.sort((a, b) => a - b);
+  const values = attributes.map((a) => 1 + uniformInt(source, columns[a]!.distinct));
+  return { attributes, values, sensitiveValue: uniformInt(source, m) };
+}
+
+/**
+ * Draws the paper's pool: d ∈ {1,2,3}, distinct attributes, uniform values, answer ≥ selectivity·|D|.
+ * Candidates are drawn in order and kept in order while their answer is large enough, exactly as
+ * one at a time would; they are only answered in batches, since a batch costs one scan of the rows.
+ */
 export function drawQueryPool(
   source: RandomSource,
   columns: readonly Column[],
@@ -134,22 +213,29 @@ export function drawQueryPool(
   options: QueryPoolOptions = PAPER_QUERY_POOL,
 ): QueryPool {
   const usable = columns.map((c, i) => (c.distinct > 0 ? i : -1)).filter((i) => i >= 0);
-  const cube = new CountCube(columns, null, sensitive, m);
   const minAnswer = Math.max(1, Math.ceil(options.minSelectivity * sensitive.length));
   const queries: CountQuery[] = [];
   let attempts = 0;
   if (usable.length === 0) return { queries, requested: options.size, attempts, minAnswer };
-  while (queries.length < options.size && attempts < options.maxAttempts) {
-    attempts++;
-    const d = 1 + uniformInt(source, Math.min(3, usable.length));
-    const pool = [...usable];
-    const attributes: number[] = [];
-    for (let j = 0; j < d; j++) attributes.push(pool.splice(uniformInt(source, pool.length), 1)[0]!);
-    attributes.sort((a, b) => a - b);
-    const values = attributes.map((a) => 1 + uniformInt(source, columns[a]!.distinct));
-    const sensitiveValue = uniformInt(source, m);
-    const answer = cube.count({ attributes, values, sensitiveValue });
-    if (answer >= minAnswer) queries.push({ attributes, values, sensitiveValue, answer });
+  let drawn = 0;
+  let accepted = 0;
+  while (queries.length < options.size && drawn < options.maxAttempts) {
+    // Enough candidates for the queries still missing at the acceptance rate seen so far (a quarter
+    // before any is seen), with a margin: a second scan is rarely needed.
+    const rate = drawn === 0 ? 0.25 : Math.max(accepted / drawn, 0.005);
+    const batchSize = Math.min(options.maxAttempts - drawn, Math.ceil(((options.size - queries.length) / rate) * 1.25) + 64);
+    const batch = Array.from({ length: batchSize }, () => drawCandidate(source, columns, usable, m));
+    drawn += batch.length;
+    const { count } = answerQueries(columns, null, sensitive, m, batch);
+    for (let i = 0; i < batch.length; i++) {
+      if (count[i]! < minAnswer) continue;
+      accepted++;
+      if (queries.length < options.size) {
+        queries.push({ ...batch[i]!, answer: count[i]! });
+        attempts = drawn - batch.length + i + 1;
+      }
+    }
+    if (queries.length < options.size) attempts = drawn;
   }
   return { queries, requested: options.size, attempts, minAnswer };
 }
@@ -164,13 +250,11 @@ export function poolRelativeError(
   m: number,
 ): number {
   if (pool.queries.length === 0) return Number.NaN;
-  const cube = new CountCube(columns, release.sourceRow, release.sensitive[sensitiveIndex]!, m);
+  const { count, marginal } = answerQueries(columns, release.sourceRow, release.sensitive[sensitiveIndex]!, m, pool.queries);
   let total = 0;
-  for (const q of pool.queries) {
-    const published = cube.marginal(q);
-    const observed = cube.count(q);
-    const est = estimateCount(observed, published, p, m);
+  pool.queries.forEach((q, i) => {
+    const est = estimateCount(count[i]!, marginal[i]!, p, m);
     total += Math.abs(est - q.answer) / q.answer;
-  }
+  });
   return total / pool.queries.length;
 }
