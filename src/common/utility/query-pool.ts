@@ -3,6 +3,7 @@ import type { RandomSource } from '../random/source.js';
 import { estimateCount } from '../randomized-response/perturbation/estimate.js';
 import type { ReleaseRows } from '../table/release-rows.js';
 import type { Column } from '../table/table.js';
+import { sortByCode } from '../table/rows-by-code.js';
 
 /** COUNT(*) WHERE A_1=a_1 ∧ … ∧ A_d=a_d ∧ SA=x. */
 export interface CountQuery {
@@ -29,9 +30,6 @@ export interface QueryPoolOptions {
 
 export const PAPER_QUERY_POOL: QueryPoolOptions = { size: 5000, minSelectivity: 0.001, maxAttempts: 2_000_000 };
 
-/** Rows scanned by every attribute set before moving on: their codes stay in the processor's cache. */
-const BLOCK_ROWS = 16384;
-
 /** A query's cells: its count with the sensitive value, and its count whatever the sensitive value. */
 export interface QueryCounts {
   readonly count: Uint32Array;
@@ -40,46 +38,12 @@ export interface QueryCounts {
 
 type Codes = Uint16Array | Uint32Array;
 
-/**
- * The combinations of values one attribute set's queries ask about, as an open-addressing hash
- * table over typed arrays: a lookup per candidate row without allocating.
- */
-class SlotTable {
-  private readonly keys: Float64Array;
-  private readonly slots: Int32Array;
-  private readonly shift: number;
-  size = 0;
-  constructor(capacity: number) {
-    const bits = Math.max(4, Math.ceil(Math.log2(capacity * 4)));
-    this.keys = new Float64Array(1 << bits);
-    this.slots = new Int32Array(1 << bits).fill(-1);
-    this.shift = 32 - bits;
-  }
-  private home(key: number): number {
-    return Math.imul((key % 2147483647) | 0, -1640531535) >>> this.shift;
-  }
-  /** The key's slot, added when new. */
-  add(key: number): number {
-    const mask = this.slots.length - 1;
-    for (let h = this.home(key); ; h = (h + 1) & mask) {
-      if (this.slots[h] === -1) {
-        this.keys[h] = key;
-        this.slots[h] = this.size;
-        return this.size++;
-      }
-      if (this.keys[h] === key) return this.slots[h]!;
-    }
-  }
-  get(key: number): number {
-    const mask = this.slots.length - 1;
-    for (let h = this.home(key); ; h = (h + 1) & mask) {
-      const slot = this.slots[h]!;
-      if (slot === -1 || this.keys[h] === key) return slot;
-    }
-  }
-}
+/** The largest table of combinations × sensitive values counted in full. */
+const DENSE_CELLS = 1 << 24;
+/** What a row of a full count costs against a row of a posting list, which reads two more columns out of order (measured on the 1M-row census: 0.25-0.5 best). */
+const DENSE_COST_PER_ROW = 0.5;
 
-/** The queries that share one set of attributes, answered together by one pass over the rows. */
+/** The queries that share one set of attributes. */
 interface Shape {
   readonly attributes: readonly number[];
   readonly members: number[];
@@ -96,13 +60,43 @@ function shapesOf(queries: readonly Pick<CountQuery, 'attributes'>[]): Shape[] {
   return [...byId.values()];
 }
 
+// The counting loops are plain functions of their arrays: V8 compiles each once for every attribute set.
+function gather(out: Codes, codes: Uint32Array, rows: Uint32Array): void {
+  for (let r = 0; r < rows.length; r++) out[r] = codes[rows[r]!]!;
+}
+function countAll1(counts: Uint32Array, c0: Codes, sensitive: Uint32Array, m: number): void {
+  for (let r = 0; r < sensitive.length; r++) counts[c0[r]! * m + sensitive[r]!]!++;
+}
+function countAll2(counts: Uint32Array, c0: Codes, c1: Codes, r1: number, sensitive: Uint32Array, m: number): void {
+  for (let r = 0; r < sensitive.length; r++) counts[(c0[r]! * r1 + c1[r]!) * m + sensitive[r]!]!++;
+}
+function countAll3(counts: Uint32Array, c0: Codes, c1: Codes, c2: Codes, r1: number, r2: number, sensitive: Uint32Array, m: number): void {
+  for (let r = 0; r < sensitive.length; r++) counts[((c0[r]! * r1 + c1[r]!) * r2 + c2[r]!) * m + sensitive[r]!]!++;
+}
+
+/** Rows order[from … to) that also hold v1 in codes1 and v2 in codes2: how many, and how many of them show x. */
+function countListed(order: Uint32Array, from: number, to: number, codes1: Codes, v1: number, codes2: Codes, v2: number, sensitive: Uint32Array, x: number, out: Uint32Array): void {
+  let matching = 0;
+  let withValue = 0;
+  for (let at = from; at < to; at++) {
+    const r = order[at]!;
+    if (codes1[r] !== v1 || codes2[r] !== v2) continue;
+    matching++;
+    if (sensitive[r] === x) withValue++;
+  }
+  out[0] = withValue;
+  out[1] = matching;
+}
+
 /**
  * Answers many count queries over a table whose rows are given by reference.
- * The rows are scanned in blocks; each block by every attribute set (query
- * "shape") in turn while its codes are in cache. A row is counted only when each
- * of its values is one the shape's queries ask about (a byte per value, checked
- * most selective first) and its combination is one of theirs (a hash lookup), so
- * no table of every combination is built or touched.
+ * For each attribute set (query "shape") the cheaper of two ways, judged from
+ * the values' frequencies before any row is read: count every combination in
+ * one pass over the rows, or answer each query from the rows of its rarest
+ * value (a posting list), checking the others. The pool's queries mostly ask
+ * about frequent single values (counted in full) and few rare combinations
+ * (from their lists), so neither way alone is fast. With `needAtLeast`, a query
+ * whose rarest value has fewer rows cannot reach it and is answered 0 unread.
  */
 export function answerQueries(
   columns: readonly Column[],
@@ -110,77 +104,87 @@ export function answerQueries(
   sensitive: Uint32Array,
   m: number,
   queries: readonly Pick<CountQuery, 'attributes' | 'values' | 'sensitiveValue'>[],
+  needAtLeast = 0,
 ): QueryCounts {
   const count = new Uint32Array(queries.length);
   const marginal = new Uint32Array(queries.length);
   const n = sensitive.length;
   const shapes = shapesOf(queries);
   const used = [...new Set(shapes.flatMap((s) => s.attributes))];
-  // One array type for every column, so the scanning loops see one kind of array and stay fast.
+  // One array type for every column, so each counting loop sees one kind of array.
   const wide = used.some((a) => columns[a]!.dictionary.length > 65536);
+  // Each column read once: its codes in row order, and its counts by value and sensitive value
+  // (which answer every single-attribute query and give each value's frequency).
   const codes = new Map<number, Codes>();
-  const frequency = new Map<number, Float64Array>();
+  const bySensitive = new Map<number, Uint32Array>();
+  const frequency = new Map<number, Uint32Array>();
   for (const a of used) {
-    const original = columns[a]!.codes;
+    const radix = columns[a]!.dictionary.length;
     const out = wide ? new Uint32Array(n) : new Uint16Array(n);
-    const freq = new Float64Array(columns[a]!.dictionary.length);
-    for (let r = 0; r < n; r++) {
-      const code = original[sourceRow ? sourceRow[r]! : r]!;
-      out[r] = code;
-      freq[code]!++;
-    }
+    if (sourceRow) gather(out, columns[a]!.codes, sourceRow);
+    else out.set(columns[a]!.codes);
+    const counts = new Uint32Array(radix * m);
+    countAll1(counts, out, sensitive, m);
+    const freq = new Uint32Array(radix);
+    for (let code = 0; code < radix; code++) for (let x = 0; x < m; x++) freq[code]! += counts[code * m + x]!;
     codes.set(a, out);
+    bySensitive.set(a, counts);
     frequency.set(a, freq);
   }
-  const scans = shapes.map((shape) => {
+  const rarest = (q: Pick<CountQuery, 'attributes' | 'values'>): { j: number; rows: number } =>
+    q.attributes.reduce((best, a, j) => {
+      const rows = frequency.get(a)![q.values[j]!]!;
+      return rows < best.rows ? { j, rows } : best;
+    }, { j: 0, rows: Infinity });
+  const postings = new Map<number, { readonly order: Uint32Array; readonly start: Uint32Array }>();
+  const postingsOf = (a: number) => {
+    let p = postings.get(a);
+    if (!p) postings.set(a, (p = sortByCode(codes.get(a)!, columns[a]!.dictionary.length)));
+    return p;
+  };
+  const settle = (i: number, counts: Uint32Array, base: number): void => {
+    count[i] = counts[base + queries[i]!.sensitiveValue]!;
+    let total = 0;
+    for (let x = 0; x < m; x++) total += counts[base + x]!;
+    marginal[i] = total;
+  };
+  const pair = new Uint32Array(2);
+  let zeros: Codes | undefined;
+  for (const shape of shapes) {
     const d = shape.attributes.length;
     const radices = shape.attributes.map((a) => columns[a]!.dictionary.length);
-    const table = new SlotTable(shape.members.length);
-    const slotOfQuery = shape.members.map((i) => table.add(queries[i]!.values.reduce((k, v, j) => k * radices[j]! + v, 0)));
-    // Per attribute, which of its values some query asks about; checked in order of how few rows pass.
-    const asked = shape.attributes.map((a, j) => {
-      const mask = new Uint8Array(radices[j]!);
-      for (const i of shape.members) mask[queries[i]!.values[j]!] = 1;
-      let passing = 0;
-      mask.forEach((on, code) => (passing += on ? frequency.get(a)![code]! : 0));
-      return { j, mask, passing };
-    });
-    const order = [...asked].sort((x, y) => x.passing - y.passing).map((x) => x.j);
-    const first = asked[order[0]!]!.mask;
-    const firstCodes = codes.get(shape.attributes[order[0]!]!)!;
-    const second = d > 1 ? asked[order[1]!]!.mask : first;
-    const secondCodes = d > 1 ? codes.get(shape.attributes[order[1]!]!)! : firstCodes;
-    const cols = shape.attributes.map((a) => codes.get(a)!);
-    const c0 = cols[0]!;
-    const c1 = cols[1] ?? c0;
-    const c2 = cols[2] ?? c0;
-    const r1 = radices[1] ?? 1;
-    const r2 = radices[2] ?? 1;
-    const counts = new Uint32Array(table.size * m);
-    const scan = (start: number, end: number): void => {
-      for (let r = start; r < end; r++) {
-        if (first[firstCodes[r]!] === 0 || second[secondCodes[r]!] === 0) continue;
-        const key = d === 1 ? c0[r]! : d === 2 ? c0[r]! * r1 + c1[r]! : (c0[r]! * r1 + c1[r]!) * r2 + c2[r]!;
-        const slot = table.get(key);
-        if (slot >= 0) counts[slot * m + sensitive[r]!]!++;
-      }
-    };
-    const finish = (): void => {
-      shape.members.forEach((i, k) => {
-        const base = slotOfQuery[k]! * m;
-        count[i] = counts[base + queries[i]!.sensitiveValue]!;
-        let total = 0;
-        for (let x = 0; x < m; x++) total += counts[base + x]!;
-        marginal[i] = total;
-      });
-    };
-    return { scan, finish };
-  });
-  for (let start = 0; start < n; start += BLOCK_ROWS) {
-    const end = Math.min(n, start + BLOCK_ROWS);
-    for (const s of scans) s.scan(start, end);
+    const cells = radices.reduce((x, y) => x * y, m);
+    const listed = shape.members.reduce((sum, i) => {
+      const rows = rarest(queries[i]!).rows;
+      return sum + (rows >= needAtLeast ? rows : 0);
+    }, 0);
+    if (d === 1) {
+      for (const i of shape.members) settle(i, bySensitive.get(shape.attributes[0]!)!, queries[i]!.values[0]! * m);
+      continue;
+    }
+    if (cells <= DENSE_CELLS && n * DENSE_COST_PER_ROW < listed) {
+      const counts = new Uint32Array(cells);
+      const [c0, c1, c2] = shape.attributes.map((a) => codes.get(a)!);
+      if (d === 2) countAll2(counts, c0!, c1!, radices[1]!, sensitive, m);
+      else countAll3(counts, c0!, c1!, c2!, radices[1]!, radices[2]!, sensitive, m);
+      for (const i of shape.members) settle(i, counts, queries[i]!.values.reduce((k, v, j) => k * radices[j]! + v, 0) * m);
+      continue;
+    }
+    for (const i of shape.members) {
+      const q = queries[i]!;
+      const { j: shortest, rows } = rarest(q);
+      if (rows < needAtLeast) continue;
+      const list = postingsOf(q.attributes[shortest]!);
+      // Up to two other attributes to check; a missing one is a column of zeros asked for zero.
+      const others = q.attributes.flatMap((a, j) => (j === shortest ? [] : [{ codes: codes.get(a)!, value: q.values[j]! }]));
+      zeros ??= wide ? new Uint32Array(n) : new Uint16Array(n);
+      const o1 = others[0] ?? { codes: zeros, value: 0 };
+      const o2 = others[1] ?? { codes: zeros, value: 0 };
+      countListed(list.order, list.start[q.values[shortest]!]!, list.start[q.values[shortest]! + 1]!, o1.codes, o1.value, o2.codes, o2.value, sensitive, q.sensitiveValue, pair);
+      count[i] = pair[0]!;
+      marginal[i] = pair[1]!;
+    }
   }
-  for (const s of scans) s.finish();
   return { count, marginal };
 }
 
@@ -226,7 +230,7 @@ export function drawQueryPool(
     const batchSize = Math.min(options.maxAttempts - drawn, Math.ceil(((options.size - queries.length) / rate) * 1.25) + 64);
     const batch = Array.from({ length: batchSize }, () => drawCandidate(source, columns, usable, m));
     drawn += batch.length;
-    const { count } = answerQueries(columns, null, sensitive, m, batch);
+    const { count } = answerQueries(columns, null, sensitive, m, batch, minAnswer);
     for (let i = 0; i < batch.length; i++) {
       if (count[i]! < minAnswer) continue;
       accepted++;
