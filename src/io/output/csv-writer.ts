@@ -1,6 +1,7 @@
+import { ByteChunks } from './byte-chunks.js';
 import { HashedFileWriter } from './hashed-file.js';
 import { csvText } from './neutralize.js';
-import type { ReleaseTable } from './release-table.js';
+import { codeBlocks, type ReleaseTable } from './release-table.js';
 import { encodeText, unencodable, UnencodableError, UTF8_BOM, type CsvEncoding } from './text-encoding.js';
 
 /** How a CSV release is written: the encoding and the line ending (RFC 4180's CRLF by default). */
@@ -9,8 +10,6 @@ export interface CsvFormat {
   readonly encoding: CsvEncoding;
   readonly lineEnding: 'crlf' | 'lf';
 }
-
-const ROWS_PER_WRITE = 16384;
 
 export function quoteCsvField(value: string, delimiter: string): string {
   const needsQuotes = value.includes(delimiter) || value.includes('"') || value.includes('\n') || value.includes('\r');
@@ -39,24 +38,29 @@ export function writeCsv(path: string, table: ReleaseTable, format: CsvFormat): 
     }
   }
   const out = new HashedFileWriter(path);
-  const write = (text: string): void => out.write(encodeText(text, encoding));
   if (encoding === 'utf-8-bom') out.write(UTF8_BOM);
-  // Each dictionary entry is formatted once, not once per row.
-  const formatted = columns.map((c) => c.dictionary.map((v) => quoteCsvField(csvText(v), delimiter)));
-  write(columns.map((c) => quoteCsvField(csvText(c.name), delimiter)).join(delimiter) + eol);
-  const lines: string[] = [];
-  const cells = new Array<string>(columns.length);
-  for (let start = 0; start < table.rowCount; start += ROWS_PER_WRITE) {
-    const end = Math.min(table.rowCount, start + ROWS_PER_WRITE);
-    lines.length = 0;
-    for (let r = start; r < end; r++) {
-      for (let j = 0; j < columns.length; j++) {
-        const c = columns[j]!;
-        cells[j] = formatted[j]![c.codes[c.via ? c.via[r]! : r]!]!;
-      }
-      lines.push(cells.join(delimiter));
+  // Each dictionary entry is quoted, guarded and encoded once, with the delimiter or line end that
+  // follows it in its column, not once per row; rows are then copied as bytes.
+  const encode = (text: string): Uint8Array => encodeText(text, encoding);
+  const last = columns.length - 1;
+  const cells = columns.map((c, j) => {
+    const after = encode(j === last ? eol : delimiter);
+    return c.dictionary.map((v) => {
+      const cell = encode(quoteCsvField(csvText(v), delimiter));
+      const bytes = new Uint8Array(cell.length + after.length);
+      bytes.set(cell);
+      bytes.set(after, cell.length);
+      return bytes;
+    });
+  });
+  out.write(encode(columns.map((c) => quoteCsvField(csvText(c.name), delimiter)).join(delimiter) + eol));
+  const chunk = new ByteChunks();
+  for (const block of codeBlocks(table)) {
+    for (let i = 0; i < block.count; i++) {
+      for (let j = 0; j <= last; j++) chunk.put(cells[j]![block.codes[j]![i]!]!);
+      if (chunk.full) out.write(chunk.take());
     }
-    write(lines.join(eol) + eol);
   }
+  out.write(chunk.take());
   return out.close();
 }

@@ -3,9 +3,10 @@ import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { xlsxText } from './neutralize.js';
-import { cellCode, type ReleaseTable } from './release-table.js';
+import { codeBlocks, type ReleaseTable } from './release-table.js';
 import { SharedStrings, sharedStringsXml, xmlAttribute } from './xlsx-strings.js';
 import * as parts from './xlsx-parts.js';
+import { ByteChunks, CHUNK_BYTES } from './byte-chunks.js';
 
 /** Excel's sheet limit is 1,048,576 rows including the header. */
 export const MAX_SHEET_DATA_ROWS = 1_048_575;
@@ -15,8 +16,6 @@ export interface ExtraSheet {
   readonly rows: readonly (readonly (string | number)[])[];
 }
 
-/** Bytes of sheet XML handed to the compressor at a time: big enough to keep the stream cheap. */
-const CHUNK_BYTES = 1 << 20;
 /**
  * Deflate level 1: sheet XML is highly repetitive, so the fastest level already compresses it about
  * 7:1; level 6 saved a further 15% of the file at three times the time on the 1M-row benchmark.
@@ -42,66 +41,10 @@ interface SheetSource {
   readonly columns: number;
   /** The header row's cells, formatted like the rest. */
   readonly header: readonly Uint8Array[];
-  readonly first: number;
-  readonly end: number;
-  /** The cell's XML after `<c r="A12`: a shared string, a number, or empty for an empty cell. */
-  cell(row: number, column: number): Uint8Array;
-}
-
-/**
- * Bytes appended into a buffer that is handed on when full. Sheet XML is a
- * million rows of short pieces: copied as bytes, not joined as strings, they
- * leave the garbage collector nothing to do.
- */
-class ByteChunks {
-  private buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  private position = 0;
-
-  put(bytes: Uint8Array): void {
-    const n = bytes.length;
-    if (this.position + n > this.buffer.length) this.grow(n);
-    const buffer = this.buffer;
-    let at = this.position;
-    if (n < 24) for (let i = 0; i < n; i++) buffer[at++] = bytes[i]!;
-    else {
-      buffer.set(bytes, at);
-      at += n;
-    }
-    this.position = at;
-  }
-
-  /** A non-negative integer in decimal. */
-  putInteger(value: number): void {
-    if (this.position + 16 > this.buffer.length) this.grow(16);
-    let digits = 1;
-    for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
-    const buffer = this.buffer;
-    let at = this.position + digits;
-    this.position = at;
-    let v = value;
-    do {
-      buffer[--at] = 48 + (v % 10);
-      v = Math.floor(v / 10);
-    } while (v > 0);
-  }
-
-  get full(): boolean {
-    return this.position >= CHUNK_BYTES - 4096;
-  }
-
-  /** The bytes so far; the next ones go into a fresh buffer, since the stream still holds this one. */
-  take(): Buffer {
-    const taken = this.buffer.subarray(0, this.position);
-    this.buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    this.position = 0;
-    return taken;
-  }
-
-  private grow(needed: number): void {
-    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.position + needed));
-    this.buffer.copy(bigger, 0, 0, this.position);
-    this.buffer = bigger;
-  }
+  /** Per column, the XML after `<c r="A12` of each code: a shared string, a number, or empty for an empty cell. */
+  readonly cells: readonly (readonly Uint8Array[])[];
+  /** The rows' codes, a block at a time, one array per column. */
+  blocks(): Iterable<{ readonly count: number; readonly codes: readonly ArrayLike<number>[] }>;
 }
 
 const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
@@ -133,9 +76,11 @@ function* sheetXml(source: SheetSource): Generator<Buffer> {
   };
   row(1, (j) => source.header[j] ?? EMPTY);
   let excelRow = 2;
-  for (let r = source.first; r < source.end; r++, excelRow++) {
-    row(excelRow, (j) => source.cell(r, j));
-    if (out.full) yield out.take();
+  for (const block of source.blocks()) {
+    for (let i = 0; i < block.count; i++, excelRow++) {
+      row(excelRow, (j) => source.cells[j]![block.codes[j]![i]!] ?? EMPTY);
+      if (out.full) yield out.take();
+    }
   }
   out.put(Buffer.from(parts.WORKSHEET_END, 'utf8'));
   yield out.take();
@@ -186,9 +131,8 @@ export async function writeXlsx(
         name: sheetName,
         columns: table.columns.length,
         header,
-        first: part * maxRowsPerSheet,
-        end: Math.min(table.rowCount, (part + 1) * maxRowsPerSheet),
-        cell: (r, j) => cells[j]![cellCode(table.columns[j]!, r)]!,
+        cells,
+        blocks: () => codeBlocks(table, part * maxRowsPerSheet, Math.min(table.rowCount, (part + 1) * maxRowsPerSheet)),
       });
       sheets.push(sheetName);
     }
@@ -196,13 +140,15 @@ export async function writeXlsx(
   for (const extra of extraSheets) {
     // Descriptive sheets are small: their cells are formatted up front, like the tables' dictionaries.
     const [header = [], ...body] = extra.rows.map((row) => row.map((value) => extraCell(value, strings)));
+    const columns = Math.max(0, ...extra.rows.map((row) => row.length));
+    // Each row's own cells: column j of row i is code i of column j.
+    const rowIndex = Array.from({ length: body.length }, (_, i) => i);
     sources.push({
       name: extra.name,
-      columns: Math.max(0, ...extra.rows.map((row) => row.length)),
+      columns,
       header,
-      first: 0,
-      end: body.length,
-      cell: (r, j) => body[r]![j] ?? '',
+      cells: Array.from({ length: columns }, (_, j) => body.map((row) => row[j] ?? EMPTY)),
+      blocks: () => [{ count: body.length, codes: Array.from({ length: columns }, () => rowIndex) }],
     });
   }
   // Loaded on first use: archiver costs about 0.13 s to load, which commands that write no workbook need not pay.
