@@ -33,7 +33,7 @@ import { readTable } from '../src/io/input/read-table.js';
 import { rfc4180, writeCsv } from '../src/io/output/csv-writer.js';
 import type { ReleaseTable } from '../src/io/output/release-table.js';
 import { writeCensus } from './gen-census.js';
-import { censusJob, naiveScan, runCli, writeRssProbe } from './end-to-end.js';
+import { censusJob, naiveScan, runCli, wizardTimings, writeRssProbe } from './end-to-end.js';
 import { checkAgainstReadme, printRatios, type Ratio } from './ratios.js';
 import { writeXlsx } from '../src/io/output/xlsx-writer.js';
 import { compareSearches, formatComparison } from './search-comparison.js';
@@ -77,6 +77,7 @@ const endToEnd = (name: string, formats: string[], report: string[]): void => {
 endToEnd('custos run, CSV + JSON report', ['csv'], ['json']);
 if (rows <= 2_000_000) endToEnd('custos run, every output (CSV, XLSX, HTML, PDF, JSON)', ['csv', 'xlsx'], ['html', 'pdf', 'json']);
 endToEnd('custos run, CSV + XLSX + JSON report', ['csv', 'xlsx'], ['json']);
+ratios.push(...(await wizardTimings(input, delimiter, dir)));
 const endToEndOnly = values['end-to-end-only'] === true;
 
 const timings: { stage: string; ms: number; rows: number; note?: string }[] = [];

@@ -5,7 +5,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { IPC_CHANNELS } from '../src/common/ipc/ipc-contract.js';
+import { OpenAccess } from '../src/main/path-access.js';
+import { AppSession } from '../src/main/session.js';
+import type { Ratio } from './ratios.js';
 
 const SCAN_CHUNK = 4 << 20;
 
@@ -71,4 +77,51 @@ export function censusJob(input: string, delimiter: string, formats: readonly st
     method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified' },
     output: { dir: 'release', formats, report },
   };
+}
+
+/**
+ * The wizard's waits at this size, through the host's own handlers (what the page calls): opening
+ * the file up to the first page of the preview, the first risk preview, and one after a parameter
+ * change; and the longest the host's thread was busy meanwhile (the page waits on it).
+ */
+export async function wizardTimings(input: string, delimiter: string, dir: string): Promise<Ratio[]> {
+  const session = new AppSession({
+    info: { version: 'bench', host: 'web', samplePath: input, sampleName: 'census' },
+    workerUrl: pathToFileURL(resolve('dist/cli/job-worker.mjs')),
+    baseDir: dir,
+    access: new OpenAccess(),
+    chooseFile: async () => null,
+    chooseFolder: async () => null,
+    revealFolder: async () => undefined,
+  });
+  session.warmUp();
+  await new Promise((r) => setTimeout(r, 500));
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const timed = async <T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> => {
+    const t0 = performance.now();
+    const value = await work();
+    return { ms: performance.now() - t0, value };
+  };
+  const open = await timed(async () => {
+    const opened = (await session.dispatch(IPC_CHANNELS.inspect, { path: input, options: { missing: [''] } })) as { ok: true; value: { fileId: string } };
+    await session.dispatch(IPC_CHANNELS.rows, { fileId: opened.value.fileId, offset: 0, count: 200 });
+    return opened;
+  });
+  if (!open.value.ok) throw new Error('the bench file did not open');
+  const job = censusJob(input, delimiter, ['csv'], ['json']) as { method: { retention: number } };
+  const assess = async (retention: number) => {
+    const result = (await session.dispatch(IPC_CHANNELS.assess, { job: { ...job, method: { ...job.method, retention } } })) as { ok: boolean };
+    if (!result.ok) throw new Error(`the bench assessment failed: ${JSON.stringify(result)}`);
+  };
+  const first = await timed(() => assess(0.5));
+  const again = await timed(() => assess(0.6));
+  loop.disable();
+  await session.close();
+  return [
+    { name: 'wizard: open → first page of the preview', ms: open.ms },
+    { name: 'wizard: first risk preview', ms: first.ms },
+    { name: 'wizard: risk preview after a parameter change', ms: again.ms },
+    { name: "wizard: the host thread's longest busy stretch meanwhile", ms: loop.max / 1e6, unchecked: true },
+  ];
 }

@@ -4,7 +4,7 @@ import { JobError } from './method-kit/job-error.js';
 import type { JobFailure, JobRequest } from './job-request.js';
 import { loadJobFile, parseJob } from './load-job.js';
 import { CancelledError, type ProgressListener } from './progress.js';
-import { assessJob, runJob, type RunResult } from './run-job.js';
+import { assessJob, runJob, type RunOptions, type RunResult } from './run-job.js';
 import { describeErrno } from '../io/input/file-kind.js';
 
 export function randomSourceFor(request: JobRequest): RandomSource {
@@ -14,7 +14,7 @@ export function randomSourceFor(request: JobRequest): RandomSource {
 /** Runs a request in the current thread: the worker's body, and the plain-function IPC handler. */
 export async function executeRequest(
   request: JobRequest,
-  hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal } = {},
+  hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal; readTable?: RunOptions['readTable'] } = {},
 ): Promise<RunResult> {
   const loaded = 'jobPath' in request ? loadJobFile(request.jobPath) : parseJob(request.job, request.baseDir);
   const options = {
@@ -22,6 +22,7 @@ export async function executeRequest(
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
     ...(hooks.onStaging ? { onStaging: hooks.onStaging } : {}),
     ...(hooks.signal ? { signal: hooks.signal } : {}),
+    ...(hooks.readTable ? { readTable: hooks.readTable } : {}),
     ...(request.outDir ? { outDir: request.outDir } : {}),
     ...(request.internalDir ? { internalDir: request.internalDir } : {}),
   };

@@ -1,6 +1,5 @@
 import type { Report } from '../common/report/report-model.js';
 import type { ProgressEvent } from './progress.js';
-import type { ImportedTable, ImportOptions } from '../io/input/import-types.js';
 
 /** What a host asks a job worker to do. Plain data: it crosses thread boundaries. */
 export type JobRequest = {
@@ -15,13 +14,6 @@ export type JobRequest = {
   /** A job object from the app; its relative paths resolve against baseDir. */
   | { readonly job: unknown; readonly baseDir: string }
 );
-
-/** Reading a file for the app's Open step, off the host's main thread. */
-export interface InspectRequest {
-  readonly command: 'inspect';
-  readonly path: string;
-  readonly options: Omit<ImportOptions, 'onProgress'>;
-}
 
 export type FailureKind = 'job' | 'input' | 'cancelled' | 'internal';
 
@@ -38,7 +30,6 @@ export interface JobFailure {
 export type WorkerMessage =
   | { readonly type: 'progress'; readonly event: ProgressEvent }
   | { readonly type: 'done'; readonly report: Report; readonly outDir?: string; readonly internalDir?: string }
-  | { readonly type: 'inspected'; readonly imported: ImportedTable }
   | { readonly type: 'failed'; readonly failure: JobFailure };
 
 /** CLI exit status per failure kind, as the README lists them. */

@@ -1,23 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeFailure, executeRequest } from './execute-request.js';
-import type { InspectRequest, JobRequest, WorkerMessage } from './job-request.js';
-import { readTable } from '../io/input/read-table.js';
+import type { JobRequest, WorkerMessage } from './job-request.js';
 import { rememberStaging } from './staging-register.js';
+import { TableService, type ServiceCall } from './service/table-service.js';
 
 /** Worker thread entry: runs one request, reports progress, never touches the host's state. */
 const port = parentPort;
 if (!port) throw new Error('job-worker must run in a worker thread');
 const post = (message: WorkerMessage): void => port.postMessage(message);
-
-function inspect(request: InspectRequest): void {
-  try {
-    const imported = readTable(request.path, request.options);
-    // The code arrays move to the host without a copy.
-    port!.postMessage({ type: 'inspected', imported } satisfies WorkerMessage, imported.table.columns.map((c) => c.codes.buffer as ArrayBuffer));
-  } catch (error) {
-    post({ type: 'failed', failure: describeFailure(error) });
-  }
-}
 
 async function execute(request: JobRequest): Promise<void> {
   let lastPosted = 0;
@@ -39,6 +29,15 @@ async function execute(request: JobRequest): Promise<void> {
   }
 }
 
-const { stagingBuffer, ...request } = workerData as (JobRequest | InspectRequest) & { stagingBuffer?: SharedArrayBuffer };
-if (request.command === 'inspect') inspect(request);
+/** The long-lived worker of the app: holds the open tables and answers calls one after another. */
+function serve(): void {
+  const service = new TableService();
+  let queue = Promise.resolve();
+  port!.on('message', (message: { id: number; request: ServiceCall }) => {
+    queue = queue.then(async () => port!.postMessage({ id: message.id, reply: await service.handle(message.request) }));
+  });
+}
+
+const { stagingBuffer, ...request } = workerData as (JobRequest | { command: 'serve' }) & { stagingBuffer?: SharedArrayBuffer };
+if (request.command === 'serve') serve();
 else await execute(request);

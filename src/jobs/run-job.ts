@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { RandomSource } from '../common/random/source.js';
-import type { ImportedTable } from '../io/input/import-types.js';
+import type { ImportedTable, ImportOptions } from '../io/input/import-types.js';
 import { readTable } from '../io/input/read-table.js';
 import { writeCsv } from '../io/output/csv-writer.js';
 import { UnencodableError } from '../io/output/text-encoding.js';
@@ -40,6 +40,8 @@ export interface RunOptions {
   /** Told each staging folder's path before it is made, so a host that kills the run can remove it. */
   readonly onStaging?: (path: string) => void;
   readonly now?: () => Date;
+  /** How the input is read: the app's long-lived worker passes its cache of tables already read. */
+  readonly readTable?: (path: string, options: ImportOptions) => ImportedTable;
 }
 
 export interface RunResult {
@@ -60,10 +62,10 @@ function progressOf(options: RunOptions): (stage: Stage, fraction: number) => vo
   };
 }
 
-function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => void): { imported: ImportedTable; inputPath: string } {
+function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => void, read_: RunOptions['readTable'] = readTable): { imported: ImportedTable; inputPath: string } {
   const { job, baseDir } = loaded;
   const inputPath = resolve(baseDir, job.input.path);
-  const read = readTable(inputPath, {
+  const read = read_(inputPath, {
     ...(job.input.delimiter ? { delimiter: job.input.delimiter } : {}),
     ...(job.input.encoding ? { encoding: job.input.encoding } : {}),
     sheet: job.input.sheet ?? null,
@@ -109,7 +111,7 @@ function publicParts(job: Job, outcome: MethodOutcome): PublicParts {
 /** Risk of the input under the job; writes nothing. */
 export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
   const progress = progressOf(options);
-  const { imported, inputPath } = importInput(loaded, progress);
+  const { imported, inputPath } = importInput(loaded, progress, options.readTable);
   const ctx = methodContext(loaded, options, 'assess', progress);
   const outcome = runMethod(loaded.job, imported, ctx);
   const report = buildReport({

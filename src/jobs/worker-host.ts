@@ -1,8 +1,7 @@
 import { rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Report } from '../common/report/report-model.js';
-import type { ImportedTable } from '../io/input/import-types.js';
-import type { InspectRequest, JobFailure, JobRequest, WorkerMessage } from './job-request.js';
+import type { JobFailure, JobRequest, WorkerMessage } from './job-request.js';
 import type { ProgressListener } from './progress.js';
 import { newStagingBuffer, stagingPaths } from './staging-register.js';
 
@@ -47,28 +46,4 @@ export function startJob(workerUrl: URL, request: JobRequest, onProgress?: Progr
       finish(cancelled);
     },
   };
-}
-
-/**
- * Reads a file in a worker thread: a ten-million-row file or a slow disk never
- * blocks the host, which keeps answering the page. The table comes back as
- * transferred arrays.
- */
-export function inspectInWorker(workerUrl: URL, request: InspectRequest): Promise<{ readonly ok: true; readonly imported: ImportedTable } | { readonly ok: false; readonly failure: JobFailure }> {
-  const worker = new Worker(workerUrl, { workerData: request });
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (outcome: { ok: true; imported: ImportedTable } | { ok: false; failure: JobFailure }): void => {
-      if (settled) return;
-      settled = true;
-      resolve(outcome);
-      void worker.terminate();
-    };
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'inspected') settle({ ok: true, imported: message.imported });
-      else if (message.type === 'failed') settle({ ok: false, failure: message.failure });
-    });
-    worker.on('error', (error) => settle({ ok: false, failure: { kind: 'internal', message: error.message } }));
-    worker.on('exit', (code) => settle({ ok: false, failure: { kind: 'internal', message: `the reading worker stopped unexpectedly (exit ${code})` } }));
-  });
 }

@@ -43,6 +43,7 @@ export async function startDevHost(options: { rendererDir: string; samplePath: s
     chooseFolder: async () => null,
     revealFolder: async () => undefined,
   });
+  session.warmUp();
   let origin = '';
   const send = (res: ServerResponse, status: number, body: string | Buffer, type = 'application/json'): void => {
     res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': WEB_CSP, 'Referrer-Policy': 'no-referrer' });
@@ -103,7 +104,10 @@ export async function startDevHost(options: { rendererDir: string; samplePath: s
     server,
     url: `${origin}/#token=${token}`,
     token,
-    close: () => new Promise((ok) => server.close(() => ok())),
+    close: async () => {
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await session.close();
+    },
   };
 }
 

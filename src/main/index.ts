@@ -2,7 +2,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shel
 import Store from 'electron-store';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { IPC_CHANNELS, MENU_CHANNEL, type MenuCommand } from '../common/ipc/api.js';
+import { MENU_CHANNEL, type MenuCommand } from '../common/ipc/api.js';
+import { IPC_CHANNELS } from '../common/ipc/ipc-contract.js';
 import { APP_ORIGIN, appAssetPath, isAppUrl, lockDownSession, lockDownWindow } from './hardening.js';
 import { AppSession } from './session.js';
 import type { RecentJob } from '../common/ipc/api.js';
@@ -98,6 +99,7 @@ void app.whenReady().then(() => {
     },
     revealFolder: async (path) => shell.showItemInFolder(path),
   });
+  appSession.warmUp();
   for (const channel of Object.values(IPC_CHANNELS)) {
     ipcMain.handle(channel, (event, payload: unknown) => {
       // Only our own page may call: the sender frame must be app content.

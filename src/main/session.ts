@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
-import type { ImportedTable } from '../io/input/import-types.js';
 import { normalizeEncoding } from '../common/job/encoding.js';
 import type { JobFailure, JobRequest } from '../jobs/job-request.js';
-import { inspectInWorker, startJob, type RunningJob } from '../jobs/worker-host.js';
-import type { AppInfo, ColumnInfo, HostFailure, OpenedFile, RecentJob, Result, RunStatus } from '../common/ipc/api.js';
+import { startJob, type RunningJob } from '../jobs/worker-host.js';
+import { ServiceClient } from '../jobs/service/service-client.js';
+import type { AppInfo, HostFailure, OpenedFile, RecentJob, Result, RunStatus } from '../common/ipc/api.js';
 import { IPC_CONTRACT, METHOD_OF_CHANNEL, type Method, type ParsedRequestOf, type ResponseOf } from '../common/ipc/ipc-contract.js';
 import type { Report } from '../common/report/report-model.js';
 import { pathsReadBy, type PathAccess } from './path-access.js';
-import { readHierarchyRows } from '../io/input/hierarchy-reader.js';
-import { InputError } from '../io/input/input-error.js';
-import { HierarchyError, tableHierarchy, unmappedValues } from '../common/recoding/hierarchy.js';
 
 /** What differs between the desktop shell and the loopback dev host. */
 export interface HostEnvironment {
@@ -37,21 +34,7 @@ export interface RecentList<T> {
 export class InvalidRequest extends Error {}
 
 
-const MAX_OPEN_FILES = 3;
 const MAX_RECENT = 10;
-/** Columns with at most this many values list them all (the β table needs every value). */
-const ALL_VALUES_UP_TO = 200;
-const TOP_VALUES = 12;
-
-function columnInfo(imported: ImportedTable): ColumnInfo[] {
-  return imported.table.columns.map((c) => {
-    const counts = new Uint32Array(c.dictionary.length);
-    for (let i = 0; i < c.codes.length; i++) counts[c.codes[i]!]!++;
-    const order = Array.from({ length: c.dictionary.length - 1 }, (_, k) => k + 1).sort((a, b) => counts[b]! - counts[a]!);
-    const top = order.slice(0, c.distinct <= ALL_VALUES_UP_TO ? c.distinct : TOP_VALUES).map((code) => ({ value: c.dictionary[code]!, count: counts[code]! }));
-    return { name: c.name, type: c.type, distinct: c.distinct, missing: c.missing, top };
-  });
-}
 
 function failureOf(failure: JobFailure): HostFailure {
   const f = failure;
@@ -64,13 +47,25 @@ function failureOf(failure: JobFailure): HostFailure {
  * serves the same dispatch over loopback.
  */
 export class AppSession {
-  private readonly files = new Map<string, ImportedTable>();
+  /** The long-lived worker that holds the open tables and assesses jobs on them. */
+  private readonly service: ServiceClient;
   private readonly runs = new Map<string, { job: RunningJob; status: RunStatus }>();
   /** Files opened in this session, newest first: the recent list where the shell keeps none. */
   private openedThisSession: string[] = [];
   private ranThisSession: RecentJob[] = [];
 
-  constructor(private readonly env: HostEnvironment) {}
+  constructor(private readonly env: HostEnvironment) {
+    this.service = new ServiceClient(env.workerUrl);
+  }
+
+  /** Starts the table worker before the first file is opened. */
+  warmUp(): void {
+    this.service.warmUp();
+  }
+
+  async close(): Promise<void> {
+    await this.service.close();
+  }
 
   /** One handler per channel of the contract; the compiler checks each against its request and response. */
   private readonly handlers: { readonly [M in Method]: (request: ParsedRequestOf<M>) => ResponseOf<M> | Promise<ResponseOf<M>> } = {
@@ -160,9 +155,9 @@ export class AppSession {
     if (!this.env.access.mayRead(path)) return { ok: false, failure: { kind: 'input', message: `${basename(path)} was not opened in Custos: open it with Open…, by dropping it on the window, or from a job file you opened` } };
     const encoding = options.encoding ? normalizeEncoding(options.encoding) : undefined;
     if (options.encoding && !encoding) return { ok: false, failure: { kind: 'job', message: `unsupported encoding "${options.encoding}"`, key: 'encoding' } };
-    // Read in a worker: a large file or a slow disk must not stop the host answering the page.
-    const outcome = await inspectInWorker(this.env.workerUrl, {
-      command: 'inspect',
+    // Read in the long-lived worker, which keeps the table: the host's thread never scans the rows.
+    const outcome = await this.service.call({
+      call: 'inspect',
       path,
       options: {
         ...(options.delimiter ? { delimiter: options.delimiter === 'tab' ? '\t' : options.delimiter } : {}),
@@ -173,57 +168,29 @@ export class AppSession {
       },
     });
     if (!outcome.ok) return { ok: false, failure: failureOf(outcome.failure) };
-    const imported = outcome.imported;
-    const fileId = randomUUID();
-    this.files.set(fileId, imported);
     this.remember(path);
-    while (this.files.size > MAX_OPEN_FILES) this.files.delete(this.files.keys().next().value!);
-    return {
-      ok: true,
-      value: {
-        fileId, path, name: basename(path), rows: imported.table.rowCount, bytes: imported.bytes, sha256: imported.sha256, format: imported.format,
-        ...(imported.encoding ? { encoding: imported.encoding } : {}),
-        ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
-        ...(imported.sheet ? { sheet: imported.sheet, sheets: imported.sheets ?? [] } : {}),
-        columns: columnInfo(imported),
-        rejected: imported.rejectedRows.slice(0, 200),
-        rejectedCount: imported.rejectedRowCount,
-      },
-    };
+    return { ok: true, value: outcome.value };
   }
 
-  rows(fileId: string, offset: number, count: number): Result<string[][]> {
-    const imported = this.files.get(fileId);
-    if (!imported) return { ok: false, failure: { kind: 'input', message: 'the file is no longer open; open it again' } };
-    const { table } = imported;
-    const end = Math.min(table.rowCount, offset + count);
-    const rows: string[][] = [];
-    for (let r = offset; r < end; r++) rows.push(table.columns.map((c) => c.dictionary[c.codes[r]!]!));
-    return { ok: true, value: rows };
+  async rows(fileId: string, offset: number, count: number): Promise<Result<string[][]>> {
+    const outcome = await this.service.call({ call: 'rows', fileId, offset, count });
+    return outcome.ok ? outcome : { ok: false, failure: failureOf(outcome.failure) };
   }
 
-  /** A hierarchy file against a column of an opened table: the wizard checks it where it is typed, not at the run. */
-  checkHierarchy(path: string, fileId: string, columnName: string): Result<{ levels: number; unmapped: string[]; unmappedCount: number }> {
+  /** A hierarchy file against a column of an opened file: the wizard checks it where it is typed, not at the run. */
+  async checkHierarchy(path: string, fileId: string, column: string): Promise<Result<{ levels: number; unmapped: string[]; unmappedCount: number }>> {
     const full = resolve(this.env.baseDir, path);
     if (!this.env.access.mayRead(full)) return { ok: false, failure: { kind: 'input', message: `${basename(full)} was not opened in Custos: choose it with Choose…` } };
-    const column = this.files.get(fileId)?.table.columns.find((c) => c.name === columnName);
-    if (!column) return { ok: false, failure: { kind: 'input', message: 'the file is no longer open; open it again' } };
-    try {
-      const hierarchy = tableHierarchy(readHierarchyRows(full));
-      const unmapped = unmappedValues(column, hierarchy);
-      return { ok: true, value: { levels: hierarchy.depth - 1, unmapped: unmapped.slice(0, 8), unmappedCount: unmapped.length } };
-    } catch (error) {
-      if (error instanceof InputError || error instanceof HierarchyError) return { ok: false, failure: { kind: 'input', message: error.message } };
-      throw error;
-    }
+    const outcome = await this.service.call({ call: 'checkHierarchy', fileId, column, path: full });
+    return outcome.ok ? outcome : { ok: false, failure: failureOf(outcome.failure) };
   }
 
   async assess(job: unknown): Promise<Result<Report>> {
     const refused = this.refusal(job);
     if (refused) return { ok: false, failure: refused };
-    const running = startJob(this.env.workerUrl, { command: 'assess', job, baseDir: this.env.baseDir });
-    const outcome = await running.result;
-    return outcome.ok ? { ok: true, value: outcome.report } : { ok: false, failure: outcome.failure };
+    // In the long-lived worker: a table it already read for this file is not read again.
+    const outcome = await this.service.call({ call: 'assess', job, baseDir: this.env.baseDir });
+    return outcome.ok ? outcome : { ok: false, failure: failureOf(outcome.failure) };
   }
 
   startRun(job: unknown, outDir: string): Result<{ id: string }> {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GrantedAccess } from '../../src/main/path-access.js';
 import { AppSession } from '../../src/main/session.js';
-import { IPC_CHANNELS } from '../../src/common/ipc/api.js';
+import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
 
 const ADULT = resolve('resources/adult/adult.csv');
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppSession, InvalidRequest } from '../../src/main/session.js';
-import { IPC_CHANNELS } from '../../src/common/ipc/api.js';
+import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
 import { GrantedAccess, OpenAccess } from '../../src/main/path-access.js';
 import type { RecentJob } from '../../src/common/ipc/api.js';
 

@@ -109,4 +109,3 @@ export type CustosApi = Omit<HostCalls, 'grantFile'> & {
 export type MenuCommand = 'open' | 'save-job' | 'export' | 'help';
 export const MENU_CHANNEL = 'custos:menu';
 
-export { IPC_CHANNELS, type Channel } from './ipc-contract.js';
