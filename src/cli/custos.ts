@@ -12,15 +12,11 @@ import { verifyRelease } from '../jobs/verify/verify-release.js';
 import { startJob } from '../jobs/worker-host.js';
 import { progressBar } from './progress-bar.js';
 import { inspectJson, inspectText, reportText } from './summaries.js';
-
-const USAGE = `usage:
-  custos inspect FILE [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] [--skip-bad-rows] [--json]
-  custos assess JOB.json [--json]
-  custos run JOB.json [--out DIR] [--internal DIR] [--json]
-  custos verify RELEASE_DIR [--original FILE] [--internal DIR] [--json]
-
-exit status: 0 success, 2 invalid job or parameters, 3 unreadable or malformed input,
-1 anything else (verify: some check does not hold)`;
+import { COMMAND_HELP, isCommand, USAGE } from './help.js';
+import { SOFTWARE_VERSION } from '../jobs/version.js';
+import { columnInfo } from '../jobs/column-info.js';
+import { jobSkeleton } from '../jobs/job-skeleton.js';
+import { isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
 
 class UsageError extends Error {}
 
@@ -58,37 +54,73 @@ function testSeed(value: string | undefined): number | undefined {
   return seed;
 }
 
-function inspect(args: string[]): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      sheet: { type: 'string' }, delimiter: { type: 'string' }, encoding: { type: 'string' },
-      missing: { type: 'string' }, 'skip-bad-rows': { type: 'boolean' }, json: { type: 'boolean' },
-    },
-  });
-  const json = values.json === true;
-  if (positionals.length !== 1) throw new UsageError('inspect needs exactly one FILE');
-  const path = positionals[0]!;
+const READING_OPTIONS = {
+  sheet: { type: 'string' }, delimiter: { type: 'string' }, encoding: { type: 'string' }, missing: { type: 'string' },
+} as const;
+
+/** The reading options of inspect and init, checked and turned into the reader's. */
+function readingOptions(values: { sheet?: string | undefined; delimiter?: string | undefined; encoding?: string | undefined; missing?: string | undefined }) {
   const encoding = values.encoding ? normalizeEncoding(values.encoding) : undefined;
   if (values.encoding && !encoding) throw new UsageError(`unsupported encoding "${values.encoding}" (utf-8, utf-16le, utf-16be, windows-1252)`);
   const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
   if (delimiter !== undefined && (delimiter.length !== 1 || isLineOrQuote(delimiter))) throw new UsageError('--delimiter must be one character other than a quote or a line break, or "tab"');
   const sheet = values.sheet === undefined ? null : /^\d+$/.test(values.sheet) ? Number(values.sheet) : values.sheet;
+  return {
+    ...(delimiter ? { delimiter } : {}),
+    ...(encoding ? { encoding } : {}),
+    sheet,
+    missing: values.missing === undefined ? [''] : values.missing.split(','),
+  };
+}
+
+function inspect(args: string[]): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ...READING_OPTIONS, 'skip-bad-rows': { type: 'boolean' }, json: { type: 'boolean' } },
+  });
+  const json = values.json === true;
+  if (positionals.length !== 1) throw new UsageError('inspect needs exactly one FILE');
+  const path = positionals[0]!;
+  const reading = readingOptions(values);
   try {
-    const imported = readTable(path, {
-      ...(delimiter ? { delimiter } : {}),
-      ...(encoding ? { encoding } : {}),
-      sheet,
-      missing: values.missing === undefined ? [''] : values.missing.split(','),
-      onBadRow: values['skip-bad-rows'] ? 'skip' : 'error',
-    });
+    const imported = readTable(path, { ...reading, onBadRow: values['skip-bad-rows'] ? 'skip' : 'error' });
     process.stdout.write((json ? JSON.stringify(inspectJson(path, imported), null, 2) : inspectText(path, imported)) + '\n');
     return 0;
   } catch (error) {
     if (error instanceof InputError) return fail(describeFailure(error), json);
     throw error;
   }
+}
+
+/** A job skeleton for a file on standard output: the roles the wizard would suggest and the method's defaults. */
+function init(args: string[]): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...READING_OPTIONS, method: { type: 'string' } } });
+  if (positionals.length !== 1) throw new UsageError('init needs exactly one FILE');
+  const method = values.method ?? 'reconstruction-privacy';
+  if (!isMechanismType(method)) throw new UsageError(`unknown method "${method}"; the methods are ${MECHANISM_TYPES.join(', ')}`);
+  const path = positionals[0]!;
+  const reading = readingOptions(values);
+  // Malformed rows are listed in the notes, not a reason to write no job.
+  const imported = readTable(path, { ...reading, onBadRow: 'skip' });
+  const job = jobSkeleton(
+    {
+      path,
+      ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
+      ...(imported.encoding ? { encoding: imported.encoding } : {}),
+      ...(imported.sheet ? { sheet: imported.sheet } : {}),
+      missing: reading.missing,
+      rows: imported.table.rowCount,
+      columns: columnInfo(imported),
+    },
+    method,
+  );
+  if (imported.rejectedRowCount > 0) {
+    process.stderr.write(`custos: ${imported.rejectedRowCount} row(s) cannot be read (first: line ${imported.rejectedRows[0]!.line}, ${imported.rejectedRows[0]!.reason}); the job skips them (input.onBadRow "skip")\n`);
+    (job['input'] as Record<string, unknown>)['onBadRow'] = 'skip';
+  }
+  process.stdout.write(JSON.stringify(job, null, 2) + '\n');
+  return 0;
 }
 
 async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<number> {
@@ -152,16 +184,27 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const json = rest.includes('--json');
   try {
+    if (command === '--version' || command === '-v' || command === 'version') {
+      process.stdout.write(`custos ${SOFTWARE_VERSION}\n`);
+      return 0;
+    }
+    if (command === '--help' || command === '-h' || command === 'help') {
+      const about = rest[0];
+      if (about !== undefined && !isCommand(about)) throw new UsageError(`no command "${about}"`);
+      process.stdout.write((about ? COMMAND_HELP[about] : USAGE) + '\n');
+      return 0;
+    }
+    if (isCommand(command) && (rest.includes('--help') || rest.includes('-h'))) {
+      process.stdout.write(COMMAND_HELP[command] + '\n');
+      return 0;
+    }
     if (command === 'inspect') return inspect(rest);
+    if (command === 'init') return init(rest);
     if (command === 'assess' || command === 'run') {
       catchInterrupts();
       return await jobCommand(command, rest);
     }
     if (command === 'verify') return verify(rest);
-    if (command === '--help' || command === '-h' || command === 'help') {
-      process.stdout.write(USAGE + '\n');
-      return 0;
-    }
     throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {

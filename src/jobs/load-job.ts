@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { describeErrno } from '../io/input/file-kind.js';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { withoutHelp } from '../common/job/job-notes.js';
 import { JobError } from './method-kit/job-error.js';
 import { jobSchema } from '../mechanisms/job-schema.js';
 import type { Job } from '../mechanisms/definitions.js';
@@ -57,7 +58,9 @@ function tooDeep(text: string): boolean {
 }
 
 /** Validates a parsed job; every problem is reported with its key. */
-export function parseJob(value: unknown, baseDir: string, path?: string): LoadedJob {
+export function parseJob(written: unknown, baseDir: string, path?: string): LoadedJob {
+  // Notes for people (custos init writes them) are not part of the job.
+  const value = withoutHelp(written);
   const problem = shapeProblem(value);
   if (problem) throw new JobError(problem.message, problem.key || undefined);
   const result = jobSchema.safeParse(value);

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OpenedFile } from '../../src/common/ipc/api.js';
 import { buildJob, levelsChosenAfterPreview, levelsKey, stateFromJob } from '../../src/renderer/state/job.js';
-import { suggestRole } from '../../src/renderer/state/suggestions.js';
+import { suggestRole } from '../../src/common/job/role-suggestions.js';
 import { betaRows } from '../../src/mechanisms/beta-privacy/browser/wizard.js';
 import type { Drafts } from '../../src/mechanisms/browser-registry.js';
 import type { MechanismType } from '../../src/mechanisms/definitions.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
-import type { ColumnInfo, OpenedFile } from '../../common/ipc/api.js';
+import type { OpenedFile } from '../../common/ipc/api.js';
+import { columnInfo } from '../column-info.js';
 import type { Report } from '../../common/report/report-model.js';
 import { HierarchyError, tableHierarchy, unmappedValues } from '../../common/recoding/hierarchy.js';
 import type { ImportedTable, ImportOptions } from '../../io/input/import-types.js';
@@ -34,20 +35,6 @@ export interface ServiceValues {
 export type ServiceReply<K extends ServiceCall['call']> = { readonly ok: true; readonly value: ServiceValues[K] } | { readonly ok: false; readonly failure: JobFailure };
 
 const MAX_OPEN_FILES = 3;
-/** Columns with at most this many values list them all (the β table needs every value). */
-const ALL_VALUES_UP_TO = 200;
-const TOP_VALUES = 12;
-
-function columnInfo(imported: ImportedTable): ColumnInfo[] {
-  return imported.table.columns.map((c) => {
-    const counts = new Uint32Array(c.dictionary.length);
-    for (let i = 0; i < c.codes.length; i++) counts[c.codes[i]!]!++;
-    const order = Array.from({ length: c.dictionary.length - 1 }, (_, k) => k + 1).sort((a, b) => counts[b]! - counts[a]!);
-    const top = order.slice(0, c.distinct <= ALL_VALUES_UP_TO ? c.distinct : TOP_VALUES).map((code) => ({ value: c.dictionary[code]!, count: counts[code]! }));
-    return { name: c.name, type: c.type, distinct: c.distinct, missing: c.missing, top };
-  });
-}
-
 /**
  * The tables the app has open, held by the long-lived worker that read them:
  * the host's thread never holds or scans a million rows (no task of its own

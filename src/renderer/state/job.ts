@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { withoutHelp } from '../../common/job/job-notes.js';
 import type { Role } from '../../common/job/job-parts.js';
 import { named, own } from '../../common/job/names.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
@@ -94,7 +95,8 @@ function draftsWith<T extends MechanismType>(drafts: Drafts, type: T, method: Me
  * valid job is refused with its problems, never half-loaded.
  */
 export function stateFromJob(value: unknown): WizardState {
-  const parsed = jobSchema.safeParse(value);
+  // A job written by custos init carries notes for people; the wizard shows the settings, not the notes.
+  const parsed = jobSchema.safeParse(withoutHelp(value));
   if (!parsed.success) {
     const problems = specificIssues(parsed.error.issues).map((i) => `${i.path.join('.') || 'the file'}: ${plainMessage(i)}`);
     throw new JobFileError(problems.slice(0, 5).join('; ') + (problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''));
@@ -142,7 +144,7 @@ export function stateFromJob(value: unknown): WizardState {
  * form cannot show, say), by key: the person is told before saving can change them.
  */
 export function changedOnSave(original: unknown, state: WizardState): string[] {
-  const before = jobSchema.parse(original).method as unknown as Record<string, unknown>;
+  const before = jobSchema.parse(withoutHelp(original)).method as unknown as Record<string, unknown>;
   const built = JSON.parse(JSON.stringify(buildJob(state))) as JobFile;
   const reparsed = jobSchema.safeParse(built);
   // A job the form cannot even express (no columns to count, say) is compared as written.

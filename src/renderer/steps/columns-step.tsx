@@ -2,7 +2,7 @@ import type { OpenedFile } from '../../common/ipc/api.js';
 import { Callout, SelectField } from '../components/fields.js';
 import { Sparkline } from '../components/charts.js';
 import { formatNumber } from '../format.js';
-import { suggestRole } from '../state/suggestions.js';
+import { suggestRole } from '../../common/job/role-suggestions.js';
 import type { Action, Role, WizardState } from '../state/wizard-state.js';
 
 const ROLES: readonly { value: Role; label: string }[] = [

@@ -1,5 +1,5 @@
-import type { ColumnInfo } from '../../common/ipc/api.js';
-import type { Role } from './wizard-state.js';
+import type { ColumnInfo } from '../ipc/api.js';
+import type { Role } from './job-parts.js';
 
 export interface RoleSuggestion {
   readonly role: Role;

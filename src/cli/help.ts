@@ -1,0 +1,65 @@
+/** What each command does and takes, for `custos help COMMAND` and `custos COMMAND --help`. */
+export const COMMAND_HELP = {
+  inspect: `custos inspect FILE [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] [--skip-bad-rows] [--json]
+
+Reads a CSV/TSV or Excel file as a job would and describes it: delimiter and encoding detected,
+records, and per column its type, distinct and missing values and most frequent values.
+
+  --sheet S          the workbook's sheet, by name or 0-based number (default: the first)
+  --delimiter D      one character, or "tab" (default: detected from the first lines)
+  --encoding E       utf-8, utf-16le, utf-16be or windows-1252 (default: detected)
+  --missing "A,B"    the codes that mean missing, comma-separated (default: empty cells)
+  --skip-bad-rows    list malformed rows instead of stopping at the first one
+  --json             the description as JSON`,
+  init: `custos init FILE [--method TYPE] [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] > job.json
+
+Writes a job for FILE to standard output: the roles the wizard would suggest for its columns (with
+the reason of each), the method's suggested parameters, CSV output with every report, and "_help"
+notes saying what to check. Custos ignores the notes when it reads the job.
+
+  --method TYPE      uniform-perturbation, reconstruction-privacy (default), beta-privacy,
+                     safe-k-anonymity, partitioned-recoding or dp-counts
+  (reading options as for inspect)`,
+  assess: `custos assess JOB.json [--json]
+
+Runs the job's method without writing anything: the risk before and after, and the guarantee, as
+the risk preview of the wizard shows them.
+
+  --json             the assessment (the internal report's model) as JSON`,
+  run: `custos run JOB.json [--out DIR] [--internal DIR] [--json]
+
+Runs the job and writes the release folder (what may be published: the protected data, the
+external report, the job and a manifest of checksums) and, beside it, the internal report
+(confidential: facts of the input, never to be published). Nothing is left half-written: outputs
+are staged and moved into place when complete, and Ctrl-C cancels cleanly.
+
+  --out DIR          the release folder (default: output.dir of the job)
+  --internal DIR     the internal report's folder (default: DIR-internal beside the release)
+  --json             the internal report as JSON on standard output`,
+  verify: `custos verify RELEASE_DIR [--original FILE] [--internal DIR] [--json]
+
+Re-checks a release folder as an auditor would: every checksum of the manifest, the report against
+the files, and the method's guarantee from the released data (with --original, against the input).
+
+  --original FILE    the confidential input, for the checks that need it
+  --internal DIR     the internal report's folder, to check it too
+  --json             the checks as JSON`,
+  help: `custos help [COMMAND]
+
+Describes a command (inspect, init, assess, run, verify), or lists them all.`,
+} as const;
+
+export type Command = keyof typeof COMMAND_HELP;
+
+export function isCommand(name: string | undefined): name is Command {
+  return name !== undefined && Object.hasOwn(COMMAND_HELP, name);
+}
+
+/** Every command's first line, and the exit statuses. */
+export const USAGE = `usage:
+${(Object.keys(COMMAND_HELP) as Command[]).map((c) => `  ${COMMAND_HELP[c].split('\n')[0]}`).join('\n')}
+  custos --version
+
+custos help COMMAND (or custos COMMAND --help) describes a command.
+exit status: 0 success, 2 invalid job or parameters, 3 unreadable or malformed input,
+1 anything else (verify: some check does not hold)`;

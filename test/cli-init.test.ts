@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = resolve('bin/custos.mjs');
+
+function custos(args: string[], cwd = process.cwd()): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the command line as people expect it', () => {
+  it('custos --version, help COMMAND and COMMAND --help; an unknown command or topic is a usage error', () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(custos(['--version'])).toMatchObject({ code: 0, stdout: `custos ${version}\n` });
+    const help = custos(['help', 'run']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^custos run JOB\.json/);
+    expect(help.stdout).toMatch(/--internal DIR/);
+    expect(custos(['run', '--help']).stdout).toBe(help.stdout);
+    expect(custos(['help']).stdout).toMatch(/custos init FILE/);
+    expect(custos(['help', 'nope']).code).toBe(2);
+    expect(custos(['frobnicate']).code).toBe(2);
+  });
+
+  it('custos init writes a job with the suggested roles and the method defaults, notes included, that assess accepts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-init-'));
+    copyFileSync('resources/adult/adult.csv', join(dir, 'adult.csv'));
+    const init = custos(['init', 'adult.csv', '--missing', ',?', '--method', 'beta-privacy'], dir);
+    expect(init.code, init.stderr).toBe(0);
+    const job = JSON.parse(init.stdout) as { _help: string[]; input: Record<string, unknown>; attributes: Record<string, string>; method: Record<string, unknown> };
+    expect(job.input).toMatchObject({ path: 'adult.csv', delimiter: ';', missing: ['', '?'] });
+    expect(job.attributes['occupation']).toBe('sensitive');
+    expect(job.attributes['age']).toBe('quasi');
+    expect(job.method).toMatchObject({ type: 'beta-privacy', beta: { coefficient: 8 } });
+    expect(job._help.join('\n')).toMatch(/occupation: sensitive — the name suggests confidential content/);
+    expect(typeof job.method['_help']).toBe('string');
+    // β-privacy protects one column: the custodian keeps occupation, the notes are ignored.
+    job.attributes['salary-class'] = 'insensitive';
+    writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+    const assess = custos(['assess', 'job.json', '--json'], dir);
+    expect(assess.code, assess.stderr).toBe(0);
+    expect(JSON.parse(assess.stdout).job.method._help).toBeUndefined();
+  });
+
+  it('custos init keeps names that are data, and names what it cannot read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-init-'));
+    const rows = Array.from({ length: 60 }, (_, i) => `${i % 7},${i % 2 ? 'flu' : 'cold'},${i % 3}`);
+    writeFileSync(join(dir, 'odd.csv'), ['__proto__,diagnosis,constructor', ...rows].join('\n') + '\n');
+    const init = custos(['init', 'odd.csv'], dir);
+    expect(init.code, init.stderr).toBe(0);
+    const job = JSON.parse(init.stdout) as { attributes: Record<string, string> };
+    expect(Object.keys(job.attributes)).toEqual(['__proto__', 'diagnosis', 'constructor']);
+    expect(Object.hasOwn(job.attributes, '__proto__')).toBe(true);
+    writeFileSync(join(dir, 'job.json'), init.stdout);
+    expect(custos(['assess', 'job.json'], dir).code).toBe(0);
+    const missing = custos(['init', 'nothing.csv'], dir);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/nothing\.csv: the file does not exist/);
+    expect(custos(['init', 'odd.csv', '--method', 'k-magic'], dir).code).toBe(2);
+  });
+});
