@@ -527,6 +527,20 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
+  it('an SPSS file opens with its value labels as values and its variable labels beside the column names', async () => {
+    const s = await open();
+    const { page } = s;
+    await page.getByLabel('File path').fill(resolve('test/fixtures/spss/people.zsav'));
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '7 columns' }).waitFor();
+    await page.getByRole('cell', { name: 'Adm-clerical' }).first().waitFor();
+    await page.getByRole('button', { name: /Next: Columns/ }).click();
+    await page.getByRole('rowheader', { name: /occupation\s*Occupation \(ISCO major group\)/ }).waitFor();
+    await screenshot(page, 'spss-columns');
+    await axeScan(page, 'spss-columns');
+    expect(s.errors).toEqual([]);
+  });
+
   it('a malformed message to the host is rejected with the reason, and the token is required', async () => {
     const post = (path: string, body: unknown, token: string | undefined) =>
       fetch(`${host.origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Custos-Token': token } : {}) }, body: JSON.stringify(body) });

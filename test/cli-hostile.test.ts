@@ -65,7 +65,6 @@ describe('inputs that are not data files', () => {
   it('files of statistical packages and other binaries exit 3 naming their likely format', () => {
     const dir = workdir();
     const files: [string, Buffer, RegExp][] = [
-      ['survey.sav', Buffer.from('$FL2@(#) IBM SPSS STATISTICS 64-bit Linux\0\0\0\0', 'latin1'), /SPSS/],
       ['survey.xpt', Buffer.from('HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!000000000000000000000000000000  ', 'latin1'), /SAS transport/],
       ['survey.dta', Buffer.from('<stata_dta><header><release>118</release>', 'latin1'), /Stata/],
       ['old.dta', Buffer.from([114, 2, 1, 0, 5, 0, 10, 0]), /Stata/],
@@ -82,6 +81,12 @@ describe('inputs that are not data files', () => {
       expect(r.stderr).toMatch(format);
       expectClean(r);
     }
+    // SPSS files are read (test/io/spss.test.ts); a damaged one is refused as one.
+    writeFileSync(join(dir, 'survey.sav'), Buffer.from('$FL2@(#) IBM SPSS STATISTICS 64-bit Linux\0\0\0\0', 'latin1'));
+    const sav = custos(['inspect', join(dir, 'survey.sav')]);
+    expect(sav.code).toBe(3);
+    expect(sav.stderr).toMatch(/survey\.sav: the SPSS file is shorter than its header/);
+    expectClean(sav);
     // UTF-16 text holds NUL bytes and is still text.
     writeFileSync(join(dir, 'utf16.csv'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b\n1,2\n', 'utf16le')]));
     expect(custos(['inspect', join(dir, 'utf16.csv')]).code).toBe(0);

@@ -7,11 +7,13 @@ const TOP_VALUES = 12;
 
 /** Each column's summary as the wizard and `custos init` show it: type, counts and its most frequent values. */
 export function columnInfo(imported: ImportedTable): ColumnInfo[] {
+  const labels = new Map((imported.variables ?? []).flatMap((v) => (v.label ? [[v.name, v.label] as const] : [])));
   return imported.table.columns.map((c) => {
     const counts = new Uint32Array(c.dictionary.length);
     for (let i = 0; i < c.codes.length; i++) counts[c.codes[i]!]!++;
     const order = Array.from({ length: c.dictionary.length - 1 }, (_, k) => k + 1).sort((a, b) => counts[b]! - counts[a]!);
     const top = order.slice(0, c.distinct <= ALL_VALUES_UP_TO ? c.distinct : TOP_VALUES).map((code) => ({ value: c.dictionary[code]!, count: counts[code]! }));
-    return { name: c.name, type: c.type, distinct: c.distinct, missing: c.missing, top };
+    const label = labels.get(c.name);
+    return { name: c.name, ...(label ? { label } : {}), type: c.type, distinct: c.distinct, missing: c.missing, top };
   });
 }

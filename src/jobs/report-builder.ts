@@ -46,6 +46,7 @@ export function buildReport(ctx: ReportContext): Report {
       rejectedRows: imported.rejectedRowCount,
       rejectedRowLines: imported.rejectedRows.map((r) => r.line),
       ...(imported.excludedMissingSensitive ? { excludedRows: imported.excludedMissingSensitive } : {}),
+      ...(imported.variables ? { variables: imported.variables.map((v) => ({ ...v, valueLabels: [...v.valueLabels] })) } : {}),
       columns: outcome.plan.columns.map((c) => ({
         name: c.column.name,
         role: c.role,

@@ -21,6 +21,8 @@ const count = z.number().int().nonnegative();
 
 export const columnInfoSchema = z.object({
   name: z.string(),
+  /** The variable label a statistical package's file gives the column ("Age in years"). */
+  label: z.string().optional(),
   type: z.string(),
   distinct: count,
   missing: count,
@@ -36,7 +38,7 @@ export const openedFileSchema = z.object({
   rows: count,
   bytes: count,
   sha256: z.string(),
-  format: z.enum(['csv', 'xlsx']),
+  format: z.enum(['csv', 'xlsx', 'sav']),
   encoding: z.string().optional(),
   delimiter: z.string().optional(),
   sheet: z.string().optional(),

@@ -61,7 +61,7 @@ function columnReport(internal: boolean) {
  */
 function inputReport(internal: boolean) {
   return obj({
-    format: z.enum(['csv', 'xlsx']),
+    format: z.enum(['csv', 'xlsx', 'sav']),
     columns: z.array(columnReport(internal)),
     encoding: z.string().optional(),
     delimiter: z.string().optional(),
@@ -75,6 +75,18 @@ function inputReport(internal: boolean) {
       rejectedRowLines: z.array(count).optional(),
       /** Records dropped because a sensitive value was missing. */
       excludedRows: count.optional(),
+      /** What a statistical package's file said about its variables: labels, the codes its value labels replaced, declared missing values. */
+      variables: z
+        .array(
+          obj({
+            name: z.string(),
+            label: z.string().optional(),
+            valueLabels: z.array(obj({ code: z.string(), label: z.string() })),
+            declaredMissing: count,
+            dates: z.enum(['date', 'datetime']).optional(),
+          }),
+        )
+        .optional(),
     }),
   });
 }

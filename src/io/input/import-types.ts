@@ -18,7 +18,7 @@ export interface RejectedRow {
 
 export interface ImportedTable {
   readonly table: Table;
-  readonly format: 'csv' | 'xlsx';
+  readonly format: 'csv' | 'xlsx' | 'sav';
   readonly encoding?: TextEncoding;
   readonly bom?: boolean;
   readonly delimiter?: string;
@@ -28,6 +28,21 @@ export interface ImportedTable {
   readonly bytes: number;
   readonly rejectedRows: readonly RejectedRow[];
   readonly rejectedRowCount: number;
+  /** What a statistical package's file said about its variables (labels, codes replaced by labels, declared missing values). */
+  readonly variables?: readonly VariableMetadata[];
   /** Records dropped because a sensitive value was missing (input.missingSensitive "exclude"). */
   readonly excludedMissingSensitive?: number;
+}
+
+/** A variable as a statistical package's file describes it. */
+export interface VariableMetadata {
+  readonly name: string;
+  /** The variable label ("Age in years"). */
+  readonly label?: string;
+  /** The codes the file stored, replaced in the table by their value labels. */
+  readonly valueLabels: readonly { readonly code: string; readonly label: string }[];
+  /** Values read as missing because the file declares them missing (SPSS user-missing values). */
+  readonly declaredMissing: number;
+  /** Read from a date or date-time format into ISO text. */
+  readonly dates?: 'date' | 'datetime';
 }

@@ -109,7 +109,21 @@ function inputSection(report: Report): string {
 <table><tbody>
 ${file}
 </tbody></table>
-<table><thead><tr><th>Column</th><th>Role</th><th>Type</th>${counted ? '<th>Distinct</th><th>Missing</th>' : ''}</tr></thead><tbody>${cols}</tbody></table>`;
+<table><thead><tr><th>Column</th><th>Role</th><th>Type</th>${counted ? '<th>Distinct</th><th>Missing</th>' : ''}</tr></thead><tbody>${cols}</tbody></table>${variablesSection(i.variables)}`;
+}
+
+/** The statistical package's own description of its variables: labels, the codes replaced by value labels, declared missing values. */
+function variablesSection(variables: Report['input']['variables']): string {
+  if (!variables || variables.length === 0) return '';
+  const rows = variables
+    .map((v) => {
+      const codes = v.valueLabels.map((l) => `${l.code} = ${l.label}`).join('; ');
+      return `<tr><td>${esc(v.name)}</td><td>${esc(v.label ?? '')}</td><td>${esc(codes)}</td><td class="n">${num(v.declaredMissing)}</td></tr>`;
+    })
+    .join('');
+  return `<h3>Variables as the file describes them</h3>
+<p>Values with a value label are read as their label; the codes the file stored are listed here. Values the file declares missing are read as missing.</p>
+<table><thead><tr><th>Column</th><th>Label</th><th>Codes read as labels</th><th>Declared missing</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function outputSection(report: Report): string {

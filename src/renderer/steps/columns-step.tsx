@@ -52,7 +52,10 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
         <tbody>
           {suggestions.map(({ column, suggestion }) => (
             <tr key={column.name}>
-              <th scope="row">{column.name}</th>
+              <th scope="row">
+                {column.name}
+                {column.label && <span className="column-label">{column.label}</span>}
+              </th>
               <td>{column.type}</td>
               <td className="n">{formatNumber(column.distinct)}</td>
               <td className="n">{formatNumber(column.missing)}</td>

@@ -1,0 +1,517 @@
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { basename } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { chunkDecoder } from './text-decoder.js';
+import { checkHeader, TableBuilder } from './table-builder.js';
+import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
+import { InputError } from './input-error.js';
+
+/**
+ * SPSS system files (.sav, and .zsav with zlib-compressed data), read from the
+ * format as PSPP documents it ("System File Format", PSPP manual appendix):
+ * the dictionary (variables, labels, missing values, value labels, long names,
+ * very long strings, the encoding), then the cases, uncompressed or
+ * bytecode-compressed. Value labels become the values people see; declared
+ * missing values are read as missing; dates arrive as ISO dates. What was
+ * replaced is kept as metadata for the report.
+ */
+
+/** SPSS format types that hold dates (seconds since 14 October 1582) and date-times. */
+const DATE_FORMATS = new Set([20, 23, 24, 28, 29, 30, 38, 39]);
+const DATETIME_FORMATS = new Set([22, 41]);
+/** Seconds from the Gregorian epoch SPSS uses (1582-10-14) to the Unix epoch. */
+const SPSS_EPOCH_TO_UNIX = 12_219_379_200;
+
+interface Variable {
+  /** 0 numeric, else the string width in bytes. */
+  width: number;
+  /** Index of its first 8-byte element in a case. */
+  element: number;
+  elements: number;
+  shortName: string;
+  name: string;
+  label?: string;
+  printType: number;
+  /** Declared missing values: discrete values (numbers or strings) and, for numbers, one range. */
+  missing: { values: (number | string)[]; range?: [number, number] };
+  /** Value labels by value (numbers by their float64 bits as a string key; strings trimmed). */
+  labels: Map<string, string>;
+  /** Segments of a very long string that follow this variable (their data joins its own). */
+  segments: Variable[];
+}
+
+class Cursor {
+  offset = 0;
+  constructor(
+    readonly bytes: Buffer,
+    readonly little: boolean,
+    readonly file: string,
+  ) {}
+  need(n: number): void {
+    if (this.offset + n > this.bytes.length) throw new InputError(`the SPSS file ends inside its dictionary (at byte ${this.offset}); it is truncated or damaged`, this.file);
+  }
+  int(): number {
+    this.need(4);
+    const v = this.little ? this.bytes.readInt32LE(this.offset) : this.bytes.readInt32BE(this.offset);
+    this.offset += 4;
+    return v;
+  }
+  double(): number {
+    this.need(8);
+    const v = this.little ? this.bytes.readDoubleLE(this.offset) : this.bytes.readDoubleBE(this.offset);
+    this.offset += 8;
+    return v;
+  }
+  raw(n: number): Buffer {
+    this.need(n);
+    const v = this.bytes.subarray(this.offset, this.offset + n);
+    this.offset += n;
+    return v;
+  }
+}
+
+const ascii = (b: Buffer): string => b.toString('latin1');
+
+/** The key a number's value label is stored under: its exact bits, so 1 and 1.0000000001 differ. */
+function numberKey(value: number): string {
+  return `n:${value}`;
+}
+
+/** Whether the file starts as an SPSS system file does, whatever its name. */
+export function isSpssFile(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false; // The text reader names why the file cannot be opened.
+  }
+  try {
+    const head = Buffer.alloc(4);
+    readSync(fd, head, 0, 4, 0);
+    const magic = ascii(head);
+    return magic === '$FL2' || magic === '$FL3';
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function readSav(path: string, options: ImportOptions): ImportedTable {
+  const name = basename(path);
+  const bytes = readFileSync(path);
+  const magic = ascii(bytes.subarray(0, 4));
+  if (magic !== '$FL2' && magic !== '$FL3') throw new InputError('this is not an SPSS system file (no $FL2 or $FL3 at its start)', name);
+  if (bytes.length < 176) throw new InputError('the SPSS file is shorter than its header; it is truncated', name);
+  // The layout code is 2 or 3 in the file's byte order: it tells the order.
+  const layoutLE = bytes.readInt32LE(64);
+  const little = layoutLE === 2 || layoutLE === 3;
+  const c = new Cursor(bytes, little, name);
+  c.offset = 68;
+  c.int(); // nominal case size: the dictionary is counted instead
+  const compression = c.int();
+  c.int(); // weight index
+  const declaredCases = c.int();
+  const bias = c.double();
+  c.offset = 176;
+  if (compression !== 0 && compression !== 1 && compression !== 2) throw new InputError(`unknown SPSS compression ${compression}`, name);
+
+  const variables: Variable[] = [];
+  /** Every 8-byte element's variable (continuations point at their variable). */
+  const byElement: Variable[] = [];
+  let encoding = 'windows-1252';
+  let sysmis = -Number.MAX_VALUE;
+  const longNames: [string, string][] = [];
+  const veryLong: [string, number][] = [];
+  const labelSets: { labels: { value: Buffer; label: Buffer }[]; elements: number[] }[] = [];
+  const longStringLabels: Buffer[] = [];
+  const longStringMissing: Buffer[] = [];
+  // Text is decoded once the encoding is known, which the dictionary may say only at its end.
+  const rawText = new Map<Variable, { label?: Buffer; missing: Buffer[] }>();
+  for (;;) {
+    const type = c.int();
+    if (type === 999) {
+      c.int();
+      break;
+    }
+    if (type === 2) {
+      const width = c.int();
+      const hasLabel = c.int();
+      const nMissing = c.int();
+      const print = c.int();
+      c.int(); // write format
+      const shortName = ascii(c.raw(8)).trimEnd();
+      let labelBytes: Buffer | undefined;
+      if (hasLabel === 1) {
+        const length = c.int();
+        labelBytes = c.raw(Math.ceil(length / 4) * 4).subarray(0, length);
+      }
+      const missingRaw: Buffer[] = [];
+      for (let i = 0; i < Math.abs(nMissing); i++) missingRaw.push(c.raw(8));
+      if (width === -1) {
+        // A continuation of the previous long string: one more 8-byte element of it.
+        const owner = variables[variables.length - 1];
+        if (!owner) throw new InputError('the SPSS dictionary starts with a string continuation', name);
+        owner.elements++;
+        byElement.push(owner);
+        continue;
+      }
+      const v: Variable = {
+        width,
+        element: byElement.length,
+        elements: 1,
+        shortName,
+        name: shortName,
+        printType: (print >> 16) & 0xff,
+        missing: { values: [] },
+        labels: new Map(),
+        segments: [],
+      };
+      if (labelBytes) rawText.set(v, { label: labelBytes, missing: [] });
+      if (width === 0) {
+        const values = missingRaw.map((b) => (little ? b.readDoubleLE(0) : b.readDoubleBE(0)));
+        if (nMissing <= -2) v.missing.range = [values[0]!, values[1]!];
+        v.missing.values = nMissing <= -2 ? values.slice(2) : values;
+      } else if (missingRaw.length > 0) {
+        rawText.set(v, { ...(labelBytes ? { label: labelBytes } : {}), missing: missingRaw });
+      }
+      variables.push(v);
+      byElement.push(v);
+      continue;
+    }
+    if (type === 3) {
+      const count = c.int();
+      const labels: { value: Buffer; label: Buffer }[] = [];
+      for (let i = 0; i < count; i++) {
+        const value = c.raw(8);
+        const length = c.raw(1)[0]!;
+        const padded = Math.ceil((length + 1) / 8) * 8 - 1;
+        labels.push({ value, label: c.raw(padded).subarray(0, length) });
+      }
+      if (c.int() !== 4) throw new InputError('an SPSS value label record is not followed by its variables', name);
+      const n = c.int();
+      const elements: number[] = [];
+      for (let i = 0; i < n; i++) elements.push(c.int() - 1);
+      labelSets.push({ labels, elements });
+      continue;
+    }
+    if (type === 6) {
+      const lines = c.int();
+      c.raw(lines * 80);
+      continue;
+    }
+    if (type === 7) {
+      const subtype = c.int();
+      const size = c.int();
+      const count = c.int();
+      const data = c.raw(size * count);
+      if (subtype === 3 && size === 4 && count >= 8) {
+        const code = little ? data.readInt32LE(28) : data.readInt32BE(28);
+        const byCode: Record<number, string> = { 65001: 'utf-8', 1252: 'windows-1252', 28591: 'windows-1252', 20127: 'windows-1252', 2: 'windows-1252', 3: 'windows-1252' };
+        if (byCode[code]) encoding = byCode[code]!;
+      } else if (subtype === 4 && size === 8 && count >= 1) {
+        sysmis = little ? data.readDoubleLE(0) : data.readDoubleBE(0);
+      } else if (subtype === 13) {
+        for (const pair of ascii(data).split('\t')) {
+          const eq = pair.indexOf('=');
+          if (eq > 0) longNames.push([pair.slice(0, eq), pair.slice(eq + 1)]);
+        }
+      } else if (subtype === 14) {
+        for (const pair of ascii(data).split('\t')) {
+          const clean = pair.replace(/\0/g, '');
+          const eq = clean.indexOf('=');
+          if (eq > 0) veryLong.push([clean.slice(0, eq), Number(clean.slice(eq + 1))]);
+        }
+      } else if (subtype === 20) {
+        const named = ascii(data).trim().toLowerCase();
+        encoding = named === 'utf-8' || named === 'utf8' ? 'utf-8' : 'windows-1252';
+      } else if (subtype === 21) {
+        longStringLabels.push(data);
+      } else if (subtype === 22) {
+        longStringMissing.push(data);
+      }
+      continue;
+    }
+    throw new InputError(`unknown SPSS dictionary record type ${type} at byte ${c.offset - 4}; the file is damaged`, name);
+  }
+
+  const decoder = chunkDecoder(encoding === 'utf-8' ? 'utf-8' : 'windows-1252');
+  const text = (b: Buffer): string => decoder.decode(b, false);
+  for (const [v, raw] of rawText) {
+    if (raw.label) v.label = text(raw.label);
+    if (raw.missing.length > 0) v.missing.values = raw.missing.map((b) => text(b).trimEnd());
+  }
+  // Long names (and very long strings) name variables by their short names.
+  const byShortName = new Map(variables.map((v) => [v.shortName, v]));
+  for (const [short, long] of longNames) {
+    const v = byShortName.get(short);
+    if (v) v.name = decoder.decode(Buffer.from(long, 'latin1'), false);
+  }
+  // A very long string is stored as segments of 255 bytes, each a variable of its own: join them.
+  const dropped = new Set<Variable>();
+  for (const [short, width] of veryLong) {
+    const first = byShortName.get(short);
+    if (!first) continue;
+    const segments = Math.ceil(width / 252);
+    const at = variables.indexOf(first);
+    for (let s = 1; s < segments; s++) {
+      const segment = variables[at + s];
+      if (!segment) break;
+      first.segments.push(segment);
+      dropped.add(segment);
+    }
+    first.width = width;
+  }
+  for (const set of labelSets) {
+    const targets = [...new Set(set.elements.map((e) => byElement[e]).filter((v): v is Variable => v !== undefined))];
+    for (const v of targets) {
+      for (const { value, label } of set.labels) {
+        const key = v.width === 0 ? numberKey(little ? value.readDoubleLE(0) : value.readDoubleBE(0)) : `s:${text(value).trimEnd()}`;
+        v.labels.set(key, text(label));
+      }
+    }
+  }
+  // Strings longer than 8 bytes keep their value labels and missing values in extension records,
+  // which name them by their long names.
+  const byName = new Map(variables.map((v) => [v.name, v]));
+  const named = (raw: Buffer): Variable | undefined => byName.get(text(raw));
+  for (const data of longStringLabels) readLongStringLabels(data, little, (variable, value, label) => named(variable)?.labels.set(`s:${text(value).trimEnd()}`, text(label)));
+  for (const data of longStringMissing) {
+    readLongStringMissing(data, little, (variable, values) => {
+      const v = named(variable);
+      if (v) v.missing.values = values.map((b) => text(b).trimEnd());
+    });
+  }
+  const columns = variables.filter((v) => !dropped.has(v));
+  const header = columns.map((v) => v.name);
+  const problem = checkHeader(header);
+  if (problem) throw new InputError(problem, name);
+
+  // The cases, as a stream of 8-byte elements.
+  const caseElements = byElement.length;
+  const elements = elementReader(bytes, c.offset, compression, bias, little, name);
+  const builder = new TableBuilder(header, options.missing);
+  const fields = new Array<string>(columns.length);
+  const replaced = columns.map(() => new Map<string, string>());
+  const declaredMissing = columns.map(() => 0);
+  const SYSMIS = Symbol('sysmis');
+  const cell = new Array<number | Buffer | typeof SYSMIS>(caseElements);
+  for (;;) {
+    let first = true;
+    let ended = false;
+    for (let e = 0; e < caseElements; e++) {
+      const next = elements.next();
+      if (next === undefined) {
+        if (first) ended = true;
+        else throw new InputError(`the SPSS file ends inside a case (case ${builder.rowCount + 1}); it is truncated`, name);
+        break;
+      }
+      first = false;
+      cell[e] = next === null ? SYSMIS : next;
+    }
+    if (ended) break;
+    columns.forEach((v, j) => {
+      if (v.width === 0) {
+        const raw = cell[v.element]!;
+        const value = raw === SYSMIS ? Number.NaN : typeof raw === 'number' ? raw : little ? (raw as Buffer).readDoubleLE(0) : (raw as Buffer).readDoubleBE(0);
+        if (Number.isNaN(value) || value === sysmis) {
+          fields[j] = '';
+          return;
+        }
+        if (v.missing.values.includes(value) || (v.missing.range && value >= v.missing.range[0] && value <= v.missing.range[1])) {
+          declaredMissing[j]!++;
+          fields[j] = '';
+          return;
+        }
+        const label = v.labels.get(numberKey(value));
+        if (label !== undefined) {
+          replaced[j]!.set(label, formatNumber(value));
+          fields[j] = label;
+          return;
+        }
+        fields[j] = DATE_FORMATS.has(v.printType) ? isoFromSpss(value, false) : DATETIME_FORMATS.has(v.printType) ? isoFromSpss(value, true) : formatNumber(value);
+        return;
+      }
+      const parts: Buffer[] = [];
+      for (const owner of [v, ...v.segments]) {
+        for (let e = 0; e < owner.elements; e++) {
+          const raw = cell[owner.element + e];
+          parts.push(raw instanceof Buffer ? raw : Buffer.alloc(8, 0x20));
+        }
+      }
+      // Each segment of a very long string holds 252 bytes of it; the rest of its 256 is padding.
+      const joined = v.segments.length > 0 ? Buffer.concat(segmentBytes(parts, v)) : Buffer.concat(parts).subarray(0, v.width);
+      const value = text(joined).trimEnd();
+      if (v.missing.values.includes(value)) {
+        declaredMissing[j]!++;
+        fields[j] = '';
+        return;
+      }
+      const label = v.labels.get(`s:${value}`);
+      if (label !== undefined) {
+        replaced[j]!.set(label, value);
+        fields[j] = label;
+        return;
+      }
+      fields[j] = value;
+    });
+    builder.add(fields);
+  }
+  if (declaredCases >= 0 && builder.rowCount !== declaredCases) {
+    throw new InputError(`the SPSS file declares ${declaredCases} cases but holds ${builder.rowCount}; it is truncated or damaged`, name);
+  }
+  const metadata: VariableMetadata[] = columns.map((v, j) => ({
+    name: v.name,
+    ...(v.label ? { label: v.label } : {}),
+    valueLabels: [...replaced[j]!].map(([label, code]) => ({ code, label })),
+    declaredMissing: declaredMissing[j]!,
+    ...(DATE_FORMATS.has(v.printType) ? { dates: 'date' as const } : DATETIME_FORMATS.has(v.printType) ? { dates: 'datetime' as const } : {}),
+  }));
+  return {
+    table: builder.build(),
+    format: 'sav',
+    encoding: encoding === 'utf-8' ? 'utf-8' : 'windows-1252',
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: bytes.length,
+    rejectedRows: [],
+    rejectedRowCount: 0,
+    variables: metadata,
+  };
+}
+
+function segmentBytes(parts: Buffer[], v: Variable): Buffer[] {
+  const all = Buffer.concat(parts);
+  const out: Buffer[] = [];
+  let remaining = v.width;
+  // Every segment but the last is 255 bytes wide, stored in 32 elements (256 bytes), of which 252 count.
+  for (let at = 0; remaining > 0; at += 256) {
+    const take = Math.min(252, remaining);
+    out.push(all.subarray(at, at + take));
+    remaining -= take;
+  }
+  return out;
+}
+
+/** A number as people write it: integers without a decimal point, others in the shortest exact form. */
+function formatNumber(value: number): string {
+  return Object.is(value, -0) ? '0' : String(value);
+}
+
+function isoFromSpss(seconds: number, withTime: boolean): string {
+  const date = new Date((seconds - SPSS_EPOCH_TO_UNIX) * 1000);
+  if (Number.isNaN(date.getTime())) return '';
+  const iso = date.toISOString();
+  return withTime ? iso.slice(0, 19) : iso.slice(0, 10);
+}
+
+/**
+ * The data's 8-byte elements one at a time: a number, a Buffer of 8 raw bytes
+ * (strings, or numbers stored raw), null for system-missing, undefined at the end.
+ */
+function elementReader(bytes: Buffer, start: number, compression: number, bias: number, little: boolean, file: string): { next(): number | Buffer | null | undefined } {
+  if (compression === 0) {
+    let at = start;
+    return {
+      next() {
+        if (at + 8 > bytes.length) return undefined;
+        const raw = bytes.subarray(at, at + 8);
+        at += 8;
+        return raw;
+      },
+    };
+  }
+  const data = compression === 2 ? inflateZsav(bytes, start, little, file) : bytes.subarray(start);
+  let at = 0;
+  let commands: Buffer | undefined;
+  let command = 8;
+  return {
+    next() {
+      for (;;) {
+        if (!commands || command === 8) {
+          if (at + 8 > data.length) return undefined;
+          commands = data.subarray(at, at + 8);
+          at += 8;
+          command = 0;
+        }
+        const code = commands[command++]!;
+        if (code === 0) continue;
+        if (code === 252) return undefined;
+        if (code === 253) {
+          if (at + 8 > data.length) throw new InputError('the SPSS file ends inside a compressed case; it is truncated', file);
+          const raw = data.subarray(at, at + 8);
+          at += 8;
+          return raw;
+        }
+        if (code === 254) return Buffer.alloc(8, 0x20);
+        if (code === 255) return null;
+        return code - bias;
+      }
+    },
+  };
+}
+
+/** A .zsav's data: a header naming the zlib blocks, each inflated in turn into the bytecode stream. */
+function inflateZsav(bytes: Buffer, start: number, little: boolean, file: string): Buffer {
+  const int64 = (at: number): number => Number(little ? bytes.readBigInt64LE(at) : bytes.readBigInt64BE(at));
+  const int32 = (at: number): number => (little ? bytes.readInt32LE(at) : bytes.readInt32BE(at));
+  if (start + 24 > bytes.length) throw new InputError('the .zsav file ends before its data header', file);
+  const trailerOffset = int64(start + 8);
+  const trailerLength = int64(start + 16);
+  if (trailerOffset + trailerLength > bytes.length || trailerLength < 24) throw new InputError('the .zsav file is truncated (its block table is missing)', file);
+  const blockSize = int32(trailerOffset + 16);
+  const blocks = int32(trailerOffset + 20);
+  const out: Buffer[] = [];
+  let total = 0;
+  for (let b = 0; b < blocks; b++) {
+    const entry = trailerOffset + 24 + b * 24;
+    const compressedOffset = int64(entry + 8);
+    const uncompressedSize = int32(entry + 16);
+    const compressedSize = int32(entry + 20);
+    if (uncompressedSize <= 0 || uncompressedSize > Math.max(blockSize, 1)) throw new InputError(`a data block of the .zsav file declares ${uncompressedSize} bytes, more than its block size`, file);
+    // Never more than the block says: a block that inflates further is refused, not followed.
+    const inflated = inflateSync(bytes.subarray(compressedOffset, compressedOffset + compressedSize), { maxOutputLength: uncompressedSize });
+    total += inflated.length;
+    out.push(inflated);
+  }
+  return Buffer.concat(out, total);
+}
+
+/** Extension record 21: value labels of strings longer than 8 bytes, by variable name. */
+function readLongStringLabels(data: Buffer, little: boolean, add: (variable: Buffer, value: Buffer, label: Buffer) => void): void {
+  const int = (at: number): number => (little ? data.readInt32LE(at) : data.readInt32BE(at));
+  let at = 0;
+  while (at + 4 <= data.length) {
+    const nameLength = int(at);
+    const variable = data.subarray(at + 4, at + 4 + nameLength);
+    at += 4 + nameLength + 4; // the name, then the variable's width
+    const count = int(at);
+    at += 4;
+    for (let i = 0; i < count && at + 4 <= data.length; i++) {
+      const valueLength = int(at);
+      const value = data.subarray(at + 4, at + 4 + valueLength);
+      at += 4 + valueLength;
+      const labelLength = int(at);
+      const label = data.subarray(at + 4, at + 4 + labelLength);
+      at += 4 + labelLength;
+      add(variable, value, label);
+    }
+  }
+}
+
+/** Extension record 22: missing values of strings longer than 8 bytes, by variable name. */
+function readLongStringMissing(data: Buffer, little: boolean, set: (variable: Buffer, values: Buffer[]) => void): void {
+  const int = (at: number): number => (little ? data.readInt32LE(at) : data.readInt32BE(at));
+  let at = 0;
+  while (at + 4 <= data.length) {
+    const nameLength = int(at);
+    const variable = data.subarray(at + 4, at + 4 + nameLength);
+    at += 4 + nameLength;
+    const count = data[at]!;
+    const valueLength = int(at + 1);
+    at += 5;
+    const values: Buffer[] = [];
+    for (let i = 0; i < count; i++, at += valueLength) values.push(data.subarray(at, at + valueLength));
+    set(variable, values);
+  }
+}

@@ -1,0 +1,57 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readTable } from '../../src/io/input/read-table.js';
+import type { ImportedTable } from '../../src/io/input/import-types.js';
+
+/** Written by PSPP from test/fixtures/spss/make-fixtures.sps: the same five cases three ways. */
+const FIXTURES = ['people-plain.sav', 'people-bytecode.sav', 'people.zsav'].map((f) => join('test/fixtures/spss', f));
+
+function rows(imported: ImportedTable): Record<string, string>[] {
+  const { table } = imported;
+  return Array.from({ length: table.rowCount }, (_, r) => Object.fromEntries(table.columns.map((c) => [c.name, c.dictionary[c.codes[r]!]!])));
+}
+
+describe('SPSS system files (.sav uncompressed and bytecode, .zsav)', () => {
+  for (const path of FIXTURES) {
+    it(`${path}: value labels as values, declared missing values missing, dates as dates, long names and long strings whole`, () => {
+      const imported = readTable(path, { missing: [''], onBadRow: 'error' });
+      expect(imported.format).toBe('sav');
+      expect(imported.table.columns.map((c) => c.name)).toEqual(['id', 'occupation', 'age', 'region', 'visit', 'household_income_chf', 'note']);
+      expect(rows(imported)).toEqual([
+        { id: '1', occupation: 'Adm-clerical', age: '34', region: 'Zürich', visit: '2024-01-15', household_income_chf: '4250.5', note: 'first' },
+        // -1 is in the declared range LO THRU 0; 99, code 9 and "Genève" (a long string's, in record 22) are declared missing.
+        { id: '2', occupation: 'Managers', age: '51', region: '', visit: '2024-02-29', household_income_chf: '', note: 'second' },
+        { id: '3', occupation: 'Adm-clerical', age: '', region: 'Zürich', visit: '1999-12-31', household_income_chf: '3100', note: 'third' },
+        { id: '4', occupation: 'Professionals', age: '28', region: '  Basel', visit: '2020-07-04', household_income_chf: '', note: 'fourth' },
+        { id: '5', occupation: '', age: '45', region: 'Bern (the capital)', visit: '2023-03-01', household_income_chf: '2800.75', note: 'fifth' },
+      ]);
+      const byName = new Map(imported.table.columns.map((c) => [c.name, c]));
+      expect(byName.get('visit')!.type).toBe('date');
+      expect(byName.get('age')!.type).toBe('integer');
+      const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
+      expect(variables.get('occupation')).toMatchObject({ label: 'Occupation (ISCO major group)', declaredMissing: 1 });
+      expect([...variables.get('occupation')!.valueLabels].sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+        { code: '1', label: 'Managers' },
+        { code: '2', label: 'Professionals' },
+        { code: '3', label: 'Adm-clerical' },
+      ]);
+      expect(variables.get('household_income_chf')!.declaredMissing).toBe(2);
+      // A string longer than 8 bytes keeps its labels and missing values in extension records 21 and 22.
+      expect(variables.get('region')).toMatchObject({ declaredMissing: 1, valueLabels: [{ code: 'Bern', label: 'Bern (the capital)' }] });
+      expect(variables.get('visit')).toMatchObject({ label: 'Date of the visit', dates: 'date' });
+    });
+  }
+
+  it('a .sav with another name is still read as SPSS; a truncated one is refused naming the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-sav-'));
+    copyFileSync(FIXTURES[1]!, join(dir, 'export.dat'));
+    expect(readTable(join(dir, 'export.dat'), { missing: [''], onBadRow: 'error' }).table.rowCount).toBe(5);
+    const bytes = readFileSync(FIXTURES[0]!);
+    writeFileSync(join(dir, 'cut.sav'), bytes.subarray(0, bytes.length - 20));
+    expect(() => readTable(join(dir, 'cut.sav'), { missing: [''], onBadRow: 'error' })).toThrow(/cut\.sav.*(truncated|declares 5 cases)/);
+    writeFileSync(join(dir, 'head.sav'), bytes.subarray(0, 300));
+    expect(() => readTable(join(dir, 'head.sav'), { missing: [''], onBadRow: 'error' })).toThrow(/head\.sav: the SPSS file ends inside its dictionary/);
+  });
+});
