@@ -66,8 +66,6 @@ describe('inputs that are not data files', () => {
     const dir = workdir();
     const files: [string, Buffer, RegExp][] = [
       ['survey.xpt', Buffer.from('HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!000000000000000000000000000000  ', 'latin1'), /SAS transport/],
-      ['survey.dta', Buffer.from('<stata_dta><header><release>118</release>', 'latin1'), /Stata/],
-      ['old.dta', Buffer.from([114, 2, 1, 0, 5, 0, 10, 0]), /Stata/],
       ['survey.parquet', Buffer.from('PAR1\x15\x04\x15', 'latin1'), /Parquet/],
       ['data.csv.gz', Buffer.from([0x1f, 0x8b, 8, 0, 0, 0]), /gzip/],
       ['renamed.csv', Buffer.from('PK\u0003\u0004\u0014\u0000', 'latin1'), /zip archive/],
@@ -87,6 +85,14 @@ describe('inputs that are not data files', () => {
     expect(sav.code).toBe(3);
     expect(sav.stderr).toMatch(/survey\.sav: the SPSS file is shorter than its header/);
     expectClean(sav);
+    // Stata files are read too (test/io/stata.test.ts); damaged ones are refused naming the file.
+    for (const [name, bytes] of [['survey.dta', Buffer.from('<stata_dta><header><release>118</release>', 'latin1')], ['old.dta', Buffer.from([114, 2, 1, 0, 5, 0, 10, 0])]] as const) {
+      writeFileSync(join(dir, name), bytes);
+      const r = custos(['inspect', join(dir, name)]);
+      expect(r.code, name).toBe(3);
+      expect(r.stderr).toMatch(new RegExp(`${name.replace('.', '\\.')}: the Stata file`));
+      expectClean(r);
+    }
     // UTF-16 text holds NUL bytes and is still text.
     writeFileSync(join(dir, 'utf16.csv'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b\n1,2\n', 'utf16le')]));
     expect(custos(['inspect', join(dir, 'utf16.csv')]).code).toBe(0);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chunkDecoder } from './text-decoder.js';
@@ -78,24 +78,10 @@ function numberKey(value: number): string {
   return `n:${value}`;
 }
 
-/** Whether the file starts as an SPSS system file does, whatever its name. */
-export function isSpssFile(path: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return false; // The text reader names why the file cannot be opened.
-  }
-  try {
-    const head = Buffer.alloc(4);
-    readSync(fd, head, 0, 4, 0);
-    const magic = ascii(head);
-    return magic === '$FL2' || magic === '$FL3';
-  } catch {
-    return false;
-  } finally {
-    closeSync(fd);
-  }
+/** Whether these first bytes start an SPSS system file, whatever the file's name. */
+export function isSpssFile(head: Buffer): boolean {
+  const magic = ascii(head.subarray(0, 4));
+  return magic === '$FL2' || magic === '$FL3';
 }
 
 export function readSav(path: string, options: ImportOptions): ImportedTable {
