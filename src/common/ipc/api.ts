@@ -38,7 +38,7 @@ export const openedFileSchema = z.object({
   rows: count,
   bytes: count,
   sha256: z.string(),
-  format: z.enum(['csv', 'xlsx', 'sav', 'dta']),
+  format: z.enum(['csv', 'xlsx', 'sav', 'dta', 'xpt']),
   encoding: z.string().optional(),
   delimiter: z.string().optional(),
   sheet: z.string().optional(),

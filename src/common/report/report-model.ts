@@ -61,7 +61,7 @@ function columnReport(internal: boolean) {
  */
 function inputReport(internal: boolean) {
   return obj({
-    format: z.enum(['csv', 'xlsx', 'sav', 'dta']),
+    format: z.enum(['csv', 'xlsx', 'sav', 'dta', 'xpt']),
     columns: z.array(columnReport(internal)),
     encoding: z.string().optional(),
     delimiter: z.string().optional(),

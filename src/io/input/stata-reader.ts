@@ -5,6 +5,7 @@ import type { ImportedTable, ImportOptions, VariableMetadata } from './import-ty
 import { InputError } from './input-error.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
 import { chunkDecoder } from './text-decoder.js';
+import { codePageText } from './code-page-text.js';
 
 /**
  * Stata data files (.dta), read from Stata's published description of the
@@ -246,23 +247,6 @@ function readOld(bytes: Buffer, file: string): Parsed {
 function utf8Text(): (b: Buffer) => string {
   const decoder = chunkDecoder('utf-8');
   return (b) => decoder.decode(b, false);
-}
-
-/**
- * Text of releases before 118, which are in the writer's code page: Stata itself wrote
- * Windows-1252 (or Latin-1), other programs (R's haven, ReadStat) write UTF-8. A value that is
- * valid UTF-8 is read as UTF-8, any other as Windows-1252, so both read right.
- */
-function codePageText(): (b: Buffer) => string {
-  const strict = new TextDecoder('utf-8', { fatal: true });
-  const fallback = chunkDecoder('windows-1252');
-  return (b) => {
-    try {
-      return strict.decode(b);
-    } catch {
-      return fallback.decode(b, false);
-    }
-  };
 }
 
 /** A value label table: n entries, their text offsets and values, then the texts. */

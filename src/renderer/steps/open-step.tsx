@@ -83,7 +83,7 @@ export function OpenStep(props: {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drop a CSV, TSV, Excel, SPSS (.sav, .zsav) or Stata (.dta) file here{info.host === 'electron' ? ', or' : '.'}</p>
+        <p>Drop a CSV, TSV, Excel, SPSS, Stata or SAS transport file here{info.host === 'electron' ? ', or' : '.'}</p>
         <div className="actions">
           {info.host === 'electron' && (
             <button

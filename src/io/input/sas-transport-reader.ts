@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { codePageText } from './code-page-text.js';
+import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
+import { InputError } from './input-error.js';
+import { checkHeader, TableBuilder } from './table-builder.js';
+
+/**
+ * SAS transport files (.xpt), versions 5 and 8, read from SAS's published
+ * description (TS-140, "The record layout of a data set in SAS transport
+ * format", and its version 8 extension): 80-byte header records, one NAMESTR of
+ * 140 bytes per variable, then the observations, numbers in IBM 370 floating
+ * point. SAS's missing values (., .A–.Z, ._) are missing; DATE and DATETIME
+ * formats arrive as ISO dates. The first data set of the file is read.
+ */
+
+const RECORD = 80;
+const LIBRARY_V5 = 'HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!';
+const LIBRARY_V8 = 'HEADER RECORD*******LIBV8   HEADER RECORD!!!!!!!';
+/** Days and seconds from SAS's epoch, 1 January 1960, to the Unix epoch. */
+const SAS_EPOCH_DAYS = 3653;
+const SAS_EPOCH_SECONDS = SAS_EPOCH_DAYS * 86_400;
+const DATE_FORMATS = /^(DATE|DDMMYY|MMDDYY|YYMMDD|E8601DA|B8601DA|IS8601DA|YYMMDDN|WORDDATE|WEEKDATE|MONYY|YYMON|JULIAN|NLDATE)/;
+const DATETIME_FORMATS = /^(DATETIME|E8601DT|B8601DT|IS8601DT|NLDATM)/;
+
+export function isSasTransportFile(head: Buffer): boolean {
+  const start = head.subarray(0, 48).toString('latin1');
+  return start === LIBRARY_V5 || start === LIBRARY_V8;
+}
+
+interface Variable {
+  readonly numeric: boolean;
+  readonly length: number;
+  readonly position: number;
+  readonly name: string;
+  readonly label: string;
+  readonly format: string;
+}
+
+export function readXpt(path: string, options: ImportOptions): ImportedTable {
+  const file = basename(path);
+  const bytes = readFileSync(path);
+  const text = (from: number, length: number): string => bytes.subarray(from, from + length).toString('latin1');
+  const record = (index: number): string => text(index * RECORD, RECORD);
+  const v8 = text(0, 48) === LIBRARY_V8;
+  if (bytes.length < 8 * RECORD) throw new InputError('the SAS transport file ends inside its headers; it is truncated', file);
+  // Records: 0 library header, 1–2 library data, 3 member header, 4 descriptor header, 5–6 member data, 7 NAMESTR header.
+  const member = record(3);
+  if (!member.startsWith(v8 ? 'HEADER RECORD*******MEMBV8' : 'HEADER RECORD*******MEMBER')) throw new InputError('the SAS transport file has no data set header where one belongs; it is damaged', file);
+  const namestrLength = Number(member.slice(74, 78));
+  if (namestrLength !== 140 && namestrLength !== 136) throw new InputError(`the SAS transport file declares variable descriptors of ${namestrLength} bytes (140 expected)`, file);
+  const namestrHeader = record(7);
+  if (!namestrHeader.startsWith(v8 ? 'HEADER RECORD*******NAMSTV8' : 'HEADER RECORD*******NAMESTR')) throw new InputError('the SAS transport file has no variable descriptors where they belong; it is damaged', file);
+  const count = Number(namestrHeader.slice(54, 58));
+  const decode = codePageText();
+  const textAt = (from: number, length: number): string => decode(bytes.subarray(from, from + length)).replace(/[\s\0]+$/, '');
+  let at = 8 * RECORD;
+  if (at + count * namestrLength > bytes.length) throw new InputError('the SAS transport file ends inside its variable descriptors; it is truncated', file);
+  const variables: Variable[] = [];
+  for (let i = 0; i < count; i++, at += namestrLength) {
+    const short = textAt(at + 8, 8);
+    const long = v8 ? textAt(at + 88, 32) : '';
+    variables.push({
+      numeric: bytes.readInt16BE(at) === 1,
+      length: bytes.readInt16BE(at + 4),
+      position: bytes.readInt32BE(at + 84),
+      name: long || short,
+      label: textAt(at + 16, 40),
+      format: textAt(at + 56, 8).toUpperCase(),
+    });
+  }
+  at = Math.ceil(at / RECORD) * RECORD;
+  // Headers until the observations: version 8 may hold long labels (LABELV8/LABELV9), read over here.
+  while (at + RECORD <= bytes.length && !text(at, RECORD).startsWith(v8 ? 'HEADER RECORD*******OBSV8' : 'HEADER RECORD*******OBS     ')) at += RECORD;
+  if (at + RECORD > bytes.length) throw new InputError('the SAS transport file has no observations header; it is truncated', file);
+  at += RECORD;
+  const header = variables.map((v) => v.name);
+  const problem = checkHeader(header);
+  if (problem) throw new InputError(problem, file);
+  const width = variables.reduce((max, v) => Math.max(max, v.position + v.length), 0);
+  if (width <= 0) throw new InputError('the SAS transport file declares no variables', file);
+  // The observations run to the end of the file or to the next data set; the last record is padded with spaces.
+  const next = bytes.indexOf('HEADER RECORD*******MEMB', at, 'latin1');
+  const end = next < 0 ? bytes.length : next;
+  const builder = new TableBuilder(header, options.missing);
+  const missing = variables.map(() => 0);
+  const fields = new Array<string>(variables.length);
+  for (let row = at; row + width <= end; row += width) {
+    // Padding after the last observation: spaces up to the record's end.
+    if (end - row < RECORD && bytes.subarray(row, end).every((b) => b === 0x20)) break;
+    variables.forEach((v, j) => {
+      const cell = bytes.subarray(row + v.position, row + v.position + v.length);
+      if (!v.numeric) {
+        fields[j] = decode(cell).replace(/[ \0]+$/, '');
+        return;
+      }
+      const value = ibmFloat(cell);
+      if (value === undefined) {
+        missing[j]!++;
+        fields[j] = '';
+        return;
+      }
+      // DATETIME before DATE: the one name starts with the other.
+      fields[j] = DATETIME_FORMATS.test(v.format) ? isoDateTime((value - SAS_EPOCH_SECONDS) * 1000) : DATE_FORMATS.test(v.format) ? isoDate((value - SAS_EPOCH_DAYS) * 86_400_000) : numberText(value);
+    });
+    builder.add(fields);
+  }
+  const metadata: VariableMetadata[] = variables.map((v, j) => ({
+    name: v.name,
+    ...(v.label ? { label: v.label } : {}),
+    valueLabels: [],
+    declaredMissing: missing[j]!,
+    ...(v.numeric && DATETIME_FORMATS.test(v.format) ? { dates: 'datetime' as const } : v.numeric && DATE_FORMATS.test(v.format) ? { dates: 'date' as const } : {}),
+  }));
+  return {
+    table: builder.build(),
+    format: 'xpt',
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: bytes.length,
+    rejectedRows: [],
+    rejectedRowCount: 0,
+    variables: metadata,
+  };
+}
+
+/**
+ * An IBM System/370 floating-point number (sign, base-16 exponent biased by 64, 56-bit fraction),
+ * 2 to 8 bytes; undefined for SAS's missing values (., .A–.Z, ._: that byte, then zeros).
+ */
+export function ibmFloat(cell: Uint8Array): number | undefined {
+  const bytes = new Uint8Array(8);
+  bytes.set(cell.subarray(0, 8));
+  const first = bytes[0]!;
+  const rest = bytes.subarray(1).every((b) => b === 0);
+  if (rest && (first === 0x2e || first === 0x5f || (first >= 0x41 && first <= 0x5a))) return undefined;
+  if (first === 0 && rest) return 0;
+  const sign = first & 0x80 ? -1 : 1;
+  const exponent = (first & 0x7f) - 64;
+  const high = (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!;
+  const low = ((bytes[4]! << 24) >>> 0) + (bytes[5]! << 16) + (bytes[6]! << 8) + bytes[7]!;
+  const fraction = (high * 2 ** 32 + low) / 2 ** 56;
+  return sign * fraction * 16 ** exponent;
+}
+
+/**
+ * A number as people write it: IBM floats carry 56 bits and conversions round, so 0.1 arrives as
+ * 0.09999999999999999; fifteen significant digits, the most a double holds exactly, say 0.1.
+ */
+function numberText(value: number): string {
+  return String(Number(value.toPrecision(15)));
+}
+
+function isoDate(ms: number): string {
+  const date = new Date(Math.round(ms));
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+}
+
+function isoDateTime(ms: number): string {
+  const date = new Date(Math.round(ms));
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 19);
+}
