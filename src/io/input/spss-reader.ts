@@ -270,6 +270,8 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
     });
   }
   const columns = variables.filter((v) => !dropped.has(v));
+  // A case of no elements would be read for ever.
+  if (columns.length === 0) throw new InputError('the SPSS file declares no variables', name);
   const header = columns.map((v) => v.name);
   const problem = checkHeader(header);
   if (problem) throw new InputError(problem, name);
@@ -449,6 +451,8 @@ function inflateZsav(bytes: Buffer, start: number, little: boolean, file: string
   const blocks = int32(trailerOffset + 20);
   const out: Buffer[] = [];
   let total = 0;
+  // Deflate cannot expand data more than about 1032 to 1: a file that declares more is crafted.
+  if (blocks < 0 || blocks * Math.max(blockSize, 0) > bytes.length * 1100) throw new InputError(`the .zsav file declares ${blocks} blocks of ${blockSize} bytes, more than its compressed data can hold`, file);
   for (let b = 0; b < blocks; b++) {
     const entry = trailerOffset + 24 + b * 24;
     const compressedOffset = int64(entry + 8);
@@ -466,18 +470,26 @@ function inflateZsav(bytes: Buffer, start: number, little: boolean, file: string
 /** Extension record 21: value labels of strings longer than 8 bytes, by variable name. */
 function readLongStringLabels(data: Buffer, little: boolean, add: (variable: Buffer, value: Buffer, label: Buffer) => void): void {
   const int = (at: number): number => (little ? data.readInt32LE(at) : data.readInt32BE(at));
+  // Every length comes from the file: a negative or overlong one ends the record instead of looping.
+  const length = (at: number): number => {
+    const n = at + 4 <= data.length ? int(at) : -1;
+    return n >= 0 && at + 4 + n <= data.length ? n : -1;
+  };
   let at = 0;
   while (at + 4 <= data.length) {
-    const nameLength = int(at);
+    const nameLength = length(at);
+    if (nameLength < 0 || at + 8 + nameLength + 4 > data.length) return;
     const variable = data.subarray(at + 4, at + 4 + nameLength);
     at += 4 + nameLength + 4; // the name, then the variable's width
     const count = int(at);
     at += 4;
-    for (let i = 0; i < count && at + 4 <= data.length; i++) {
-      const valueLength = int(at);
+    for (let i = 0; i < count; i++) {
+      const valueLength = length(at);
+      if (valueLength < 0) return;
       const value = data.subarray(at + 4, at + 4 + valueLength);
       at += 4 + valueLength;
-      const labelLength = int(at);
+      const labelLength = length(at);
+      if (labelLength < 0) return;
       const label = data.subarray(at + 4, at + 4 + labelLength);
       at += 4 + labelLength;
       add(variable, value, label);
@@ -491,11 +503,14 @@ function readLongStringMissing(data: Buffer, little: boolean, set: (variable: Bu
   let at = 0;
   while (at + 4 <= data.length) {
     const nameLength = int(at);
+    // Lengths come from the file: a negative or overlong one ends the record instead of looping.
+    if (nameLength < 0 || at + 4 + nameLength + 5 > data.length) return;
     const variable = data.subarray(at + 4, at + 4 + nameLength);
     at += 4 + nameLength;
     const count = data[at]!;
     const valueLength = int(at + 1);
     at += 5;
+    if (valueLength < 0 || at + count * valueLength > data.length) return;
     const values: Buffer[] = [];
     for (let i = 0; i < count; i++, at += valueLength) values.push(data.subarray(at, at + valueLength));
     set(variable, values);

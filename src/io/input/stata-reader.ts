@@ -310,6 +310,8 @@ function dateText(v: number, format: string): string | undefined {
 }
 
 function toTable(p: Parsed, bytes: Buffer, file: string, options: ImportOptions): ImportedTable {
+  // Observations of no variables would be counted for ever.
+  if (p.variables.length === 0) throw new InputError('the Stata file declares no variables', file);
   const header = p.variables.map((v) => v.name);
   const problem = checkHeader(header);
   if (problem) throw new InputError(problem, file);

@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/io/input/input-error.js';
+import { readTable } from '../../src/io/input/read-table.js';
+
+const FIXTURES = [
+  'test/fixtures/spss/people-plain.sav',
+  'test/fixtures/spss/people-bytecode.sav',
+  'test/fixtures/spss/people.zsav',
+  'test/fixtures/stata/people-114.dta',
+  'test/fixtures/stata/people-117.dta',
+  'test/fixtures/stata/people-118.dta',
+  'test/fixtures/stata/people-119.dta',
+  'test/fixtures/sas/people-v5.xpt',
+  'test/fixtures/sas/people-v8.xpt',
+];
+
+/**
+ * Files of statistical packages come from elsewhere: damaged or crafted, a reader must either
+ * read them or refuse them naming the file (an InputError, exit 3), never crash, hang or allocate
+ * without bound. Each fixture is damaged at random (bytes overwritten, the file cut short) with a
+ * fixed seed; a hang fails the test by its time limit.
+ */
+describe('damaged SPSS, Stata and SAS transport files are read or refused, never crash or hang', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'custos-fuzz-'));
+  for (const fixture of FIXTURES) {
+    it(fixture, () => {
+      const original = readFileSync(fixture);
+      const path = join(dir, fixture.split('/').pop()!);
+      fc.assert(
+        fc.property(
+          fc.array(fc.record({ at: fc.nat(original.length - 1), byte: fc.integer({ min: 0, max: 255 }) }), { minLength: 1, maxLength: 8 }),
+          fc.option(fc.nat(original.length), { nil: undefined }),
+          (edits, cut) => {
+            const bytes = Buffer.from(original);
+            for (const { at, byte } of edits) bytes[at] = byte;
+            writeFileSync(path, cut === undefined ? bytes : bytes.subarray(0, cut));
+            try {
+              const imported = readTable(path, { missing: [''], onBadRow: 'error' });
+              expect(imported.table.rowCount).toBeLessThanOrEqual(1000);
+            } catch (error) {
+              if (!(error instanceof InputError)) throw error;
+              expect(error.message).toMatch(/\S/);
+            }
+          },
+        ),
+        { numRuns: 150, seed: 20261124 },
+      );
+    }, 60_000);
+  }
+});
