@@ -451,14 +451,15 @@ function inflateZsav(bytes: Buffer, start: number, little: boolean, file: string
   const blocks = int32(trailerOffset + 20);
   const out: Buffer[] = [];
   let total = 0;
-  // Deflate cannot expand data more than about 1032 to 1: a file that declares more is crafted.
-  if (blocks < 0 || blocks * Math.max(blockSize, 0) > bytes.length * 1100) throw new InputError(`the .zsav file declares ${blocks} blocks of ${blockSize} bytes, more than its compressed data can hold`, file);
+  if (blocks < 0 || trailerOffset + 24 + blocks * 24 > bytes.length) throw new InputError(`the .zsav file declares ${blocks} data blocks, more than its block table holds`, file);
   for (let b = 0; b < blocks; b++) {
     const entry = trailerOffset + 24 + b * 24;
     const compressedOffset = int64(entry + 8);
     const uncompressedSize = int32(entry + 16);
     const compressedSize = int32(entry + 20);
     if (uncompressedSize <= 0 || uncompressedSize > Math.max(blockSize, 1)) throw new InputError(`a data block of the .zsav file declares ${uncompressedSize} bytes, more than its block size`, file);
+    // Deflate cannot expand data more than about 1032 to 1: a block that declares more is crafted.
+    if (compressedSize < 0 || uncompressedSize > 1100 * compressedSize + 1024) throw new InputError(`a data block of the .zsav file declares ${uncompressedSize} bytes from ${compressedSize} compressed`, file);
     // Never more than the block says: a block that inflates further is refused, not followed.
     const inflated = inflateSync(bytes.subarray(compressedOffset, compressedOffset + compressedSize), { maxOutputLength: uncompressedSize });
     total += inflated.length;
