@@ -14,7 +14,7 @@ export function randomSourceFor(request: JobRequest): RandomSource {
 /** Runs a request in the current thread: the worker's body, and the plain-function IPC handler. */
 export async function executeRequest(
   request: JobRequest,
-  hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal; readTable?: RunOptions['readTable'] } = {},
+  hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal; readTable?: RunOptions['readTable']; helperUrl?: URL } = {},
 ): Promise<RunResult> {
   const loaded = 'jobPath' in request ? loadJobFile(request.jobPath) : parseJob(request.job, request.baseDir);
   const options = {
@@ -23,6 +23,7 @@ export async function executeRequest(
     ...(hooks.onStaging ? { onStaging: hooks.onStaging } : {}),
     ...(hooks.signal ? { signal: hooks.signal } : {}),
     ...(hooks.readTable ? { readTable: hooks.readTable } : {}),
+    ...(hooks.helperUrl ? { helperUrl: hooks.helperUrl } : {}),
     ...(request.outDir ? { outDir: request.outDir } : {}),
     ...(request.internalDir ? { internalDir: request.internalDir } : {}),
   };

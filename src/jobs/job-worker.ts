@@ -3,6 +3,7 @@ import { describeFailure, executeRequest } from './execute-request.js';
 import type { JobRequest, WorkerMessage } from './job-request.js';
 import { rememberStaging } from './staging-register.js';
 import { TableService, type ServiceCall } from './service/table-service.js';
+import { serveUtilityWork, type HelperData } from './method-kit/utility-helper.js';
 
 /** Worker thread entry: runs one request, reports progress, never touches the host's state. */
 const port = parentPort;
@@ -22,6 +23,8 @@ async function execute(request: JobRequest): Promise<void> {
       onStaging: (path) => {
         if (stagingBuffer) rememberStaging(stagingBuffer, path);
       },
+      // This very script serves helper threads (the utility figure), whatever the build names it.
+      helperUrl: new URL(import.meta.url),
     });
     post({ type: 'done', report: result.report, ...(result.outDir ? { outDir: result.outDir } : {}), ...(result.internalDir ? { internalDir: result.internalDir } : {}) });
   } catch (error) {
@@ -38,6 +41,7 @@ function serve(): void {
   });
 }
 
-const { stagingBuffer, ...request } = workerData as (JobRequest | { command: 'serve' }) & { stagingBuffer?: SharedArrayBuffer };
+const { stagingBuffer, ...request } = workerData as (JobRequest | { command: 'serve' } | HelperData) & { stagingBuffer?: SharedArrayBuffer };
 if (request.command === 'serve') serve();
+else if (request.command === 'utility-helper') serveUtilityWork(request);
 else await execute(request);

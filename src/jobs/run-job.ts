@@ -40,6 +40,8 @@ export interface RunOptions {
   /** Told each staging folder's path before it is made, so a host that kills the run can remove it. */
   readonly onStaging?: (path: string) => void;
   readonly now?: () => Date;
+  /** The job worker's script, for helper threads (absent when the job runs in-process). */
+  readonly helperUrl?: URL;
   /** How the input is read: the app's long-lived worker passes its cache of tables already read. */
   readonly readTable?: (path: string, options: ImportOptions) => ImportedTable;
 }
@@ -91,7 +93,7 @@ function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): Metho
 }
 
 function methodContext(loaded: LoadedJob, options: RunOptions, mode: MethodContext['mode'], progress: (stage: Stage, f: number) => void): MethodContext {
-  return { random: options.random, mode, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f) };
+  return { random: options.random, mode, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f), ...(options.helperUrl ? { helperUrl: options.helperUrl } : {}) };
 }
 
 /**

@@ -2,8 +2,14 @@ import { uniformInt } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
 import { estimateCount } from '../randomized-response/perturbation/estimate.js';
 import type { ReleaseRows } from '../table/release-rows.js';
-import type { Column } from '../table/table.js';
 import { sortByCode } from '../table/rows-by-code.js';
+
+/** What counting needs of a column: its codes, how many values it has, and its dictionary's size. */
+export interface CountColumn {
+  readonly codes: Uint32Array;
+  readonly distinct: number;
+  readonly dictionary: { readonly length: number };
+}
 
 /** COUNT(*) WHERE A_1=a_1 ∧ … ∧ A_d=a_d ∧ SA=x. */
 export interface CountQuery {
@@ -99,7 +105,7 @@ function countListed(order: Uint32Array, from: number, to: number, codes1: Codes
  * whose rarest value has fewer rows cannot reach it and is answered 0 unread.
  */
 export function answerQueries(
-  columns: readonly Column[],
+  columns: readonly CountColumn[],
   sourceRow: Uint32Array | null,
   sensitive: Uint32Array,
   m: number,
@@ -194,7 +200,7 @@ interface Candidate {
   readonly sensitiveValue: number;
 }
 
-function drawCandidate(source: RandomSource, columns: readonly Column[], usable: readonly number[], m: number): Candidate {
+function drawCandidate(source: RandomSource, columns: readonly CountColumn[], usable: readonly number[], m: number): Candidate {
   const d = 1 + uniformInt(source, Math.min(3, usable.length));
   const pool = [...usable];
   const attributes: number[] = [];
@@ -211,7 +217,7 @@ function drawCandidate(source: RandomSource, columns: readonly Column[], usable:
  */
 export function drawQueryPool(
   source: RandomSource,
-  columns: readonly Column[],
+  columns: readonly CountColumn[],
   sensitive: Uint32Array,
   m: number,
   options: QueryPoolOptions = PAPER_QUERY_POOL,
@@ -247,7 +253,7 @@ export function drawQueryPool(
 /** Mean relative error |est − ans|/ans of the pool answered from a randomized release. */
 export function poolRelativeError(
   pool: QueryPool,
-  columns: readonly Column[],
+  columns: readonly CountColumn[],
   release: ReleaseRows,
   sensitiveIndex: number,
   p: number,

@@ -7,4 +7,6 @@ export interface MethodContext {
   /** Folder the job's relative paths (hierarchies) resolve against. */
   readonly baseDir: string;
   readonly progress: (stage: string, fraction: number) => void;
+  /** A script that can run a helper thread (the job worker's own), when the job runs in one. */
+  readonly helperUrl?: URL;
 }

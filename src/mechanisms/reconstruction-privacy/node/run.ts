@@ -2,7 +2,8 @@ import type { JobWith } from '../../../common/job/job-parts.js';
 import { uniformPerturbationRelease } from '../../../common/randomized-response/perturbation/release.js';
 import { sizeThreshold as sg } from '../../../common/randomized-response/bounds.js';
 import { reconstructionRelease } from '../../../common/randomized-response/release.js';
-import { drawQueryPool, poolRelativeError } from '../../../common/utility/query-pool.js';
+import { poolRelativeError } from '../../../common/utility/query-pool.js';
+import { startUtilityWork } from '../../../jobs/method-kit/utility-helper.js';
 import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
 import { analyze } from '../../../jobs/method-kit/analyze.js';
@@ -37,44 +38,52 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
       };
     }
     const stage = (name: string, f: number): void => ctx.progress(name, (k + f) / sensitive.length);
-    stage('release', 0);
-    const rp = reconstructionRelease(ctx.random, {
-      grouping,
-      values: s.values,
-      retention: s.retention,
-      params: s.params,
-      options: { strict: spec.strict },
-      onProgress: (f) => stage('release', f),
-    });
-    const stem = sensitive.length === 1 ? 'release' : `release-${fileSafe(s.column.name)}`;
-    firstReleaseRows ??= rp.rows.sourceRow;
-    releases.push({ stem, sheetName: sensitive.length === 1 ? 'Release' : `Release ${s.column.name}`.slice(0, 31), table: releaseView(plan, rp.rows, [s]) });
-    stage('utility', 0.5);
-    // Plain perturbation at the same p, kept in memory only: the "before" of the report.
-    const up = uniformPerturbationRelease(ctx.random, rowCount, [{ values: s.values, domainSize: s.params.m, retention: s.retention }]);
-    const pool = drawQueryPool(ctx.random, plan.nonSensitive, s.values, s.params.m);
-    const errorUp = poolRelativeError(pool, plan.nonSensitive, up, 0, s.params.p, s.params.m);
-    const errorRp = poolRelativeError(pool, plan.nonSensitive, rp.rows, 0, s.params.p, s.params.m);
-    const before = attackGroups(grouping, up, 0, targets, s.params.p, s.params.m);
-    const after = attackGroups(grouping, rp.rows, 0, targets, s.params.p, s.params.m);
-    return {
-      ...baseSensitiveReport(s, rp.stats.violatingAfter),
-      sampledGroups: rp.stats.sampledGroups,
-      suppressedGroups: rp.stats.suppressedGroups,
-      suppressedRows: rp.stats.suppressedRows,
-      trimmedRows: rp.stats.trimmedRows,
-      relativeError: { uniformPerturbation: errorUp, reconstructionPrivacy: errorRp },
-      queries: pool.queries.length,
-      queryAttempts: pool.attempts,
-      riskiestGroups: targets.map((t, i) => ({
-        ...t.base,
-        estimateBefore: before[i]!.estimate,
-        estimateAfter: after[i]!.estimate,
-        trialsAfter: rp.groupTrials[t.group]!.trials,
-      })),
-      releaseFile: stem,
-      distribution: distributionOf(s, rp.rows.sensitive[0]!),
-    };
+    // The utility figure's query pool is drawn on a helper thread while the release is made.
+    const utility = startUtilityWork(ctx.helperUrl, ctx.random, plan.nonSensitive, s.values, s.params.m);
+    try {
+      stage('release', 0);
+      const rp = reconstructionRelease(ctx.random, {
+        grouping,
+        values: s.values,
+        retention: s.retention,
+        params: s.params,
+        options: { strict: spec.strict },
+        onProgress: (f) => stage('release', f),
+      });
+      const stem = sensitive.length === 1 ? 'release' : `release-${fileSafe(s.column.name)}`;
+      firstReleaseRows ??= rp.rows.sourceRow;
+      releases.push({ stem, sheetName: sensitive.length === 1 ? 'Release' : `Release ${s.column.name}`.slice(0, 31), table: releaseView(plan, rp.rows, [s]) });
+      stage('utility', 0.5);
+      // Plain perturbation at the same p, kept in memory only: the "before" of the report.
+      const up = uniformPerturbationRelease(ctx.random, rowCount, [{ values: s.values, domainSize: s.params.m, retention: s.retention }]);
+      const pool = utility.pool();
+      // Plain randomized response is answered on the helper while this thread answers the release.
+      const upError = utility.relativeErrorElsewhere(up, s.params.p);
+      const errorRp = poolRelativeError(pool, plan.nonSensitive, rp.rows, 0, s.params.p, s.params.m);
+      const errorUp = upError();
+      const before = attackGroups(grouping, up, 0, targets, s.params.p, s.params.m);
+      const after = attackGroups(grouping, rp.rows, 0, targets, s.params.p, s.params.m);
+      return {
+        ...baseSensitiveReport(s, rp.stats.violatingAfter),
+        sampledGroups: rp.stats.sampledGroups,
+        suppressedGroups: rp.stats.suppressedGroups,
+        suppressedRows: rp.stats.suppressedRows,
+        trimmedRows: rp.stats.trimmedRows,
+        relativeError: { uniformPerturbation: errorUp, reconstructionPrivacy: errorRp },
+        queries: pool.queries.length,
+        queryAttempts: pool.attempts,
+        riskiestGroups: targets.map((t, i) => ({
+          ...t.base,
+          estimateBefore: before[i]!.estimate,
+          estimateAfter: after[i]!.estimate,
+          trialsAfter: rp.groupTrials[t.group]!.trials,
+        })),
+        releaseFile: stem,
+        distribution: distributionOf(s, rp.rows.sensitive[0]!),
+      };
+    } finally {
+      utility.close();
+    }
   });
   const violatingAfter = bySensitive.reduce((sum, s) => sum + s.violatingAfter, 0);
   const violatingBefore = bySensitive.reduce((sum, s) => sum + (s.violatingBefore ?? 0), 0);
