@@ -38,7 +38,7 @@ export interface Analysis {
  * Everything both `assess` and `run` need: roles, domains, micro groups, the
  * (ε,δ) test of every group. Infeasible settings stop here, before any output.
  */
-export function analyze(job: JobWith<RandomizedSpec>, imported: ImportedTable): Analysis {
+export function analyze(job: JobWith<RandomizedSpec>, imported: ImportedTable, beforeGrouping?: (plan: Plan, sensitive: readonly { readonly values: Uint32Array; readonly m: number }[]) => void): Analysis {
   const { table } = imported;
   const plan = resolveRoles(job, table);
   // Randomized response declares the domains of its sensitive columns only.
@@ -47,11 +47,15 @@ export function analyze(job: JobWith<RandomizedSpec>, imported: ImportedTable): 
       throw new JobError(`"${name}" is not a sensitive column; domains are declared for sensitive columns only`, `method.domains.${name}`);
     }
   }
-  const grouping = groupRows(plan.nonSensitive, table.rowCount);
   const method = job.method;
-  const sensitive = plan.sensitive.map((column): SensitiveAnalysis => {
+  // Domains and codes first: work that needs only them (the utility figure's pool) can start before the grouping.
+  const coded = plan.sensitive.map((column) => {
     const domain = jobDomain(column, method.domains ? own(method.domains, column.name) : undefined);
-    const m = domain.values.length;
+    return { column, domain, values: domainValues(column, domain), m: domain.values.length };
+  });
+  beforeGrouping?.(plan, coded);
+  const grouping = groupRows(plan.nonSensitive, table.rowCount);
+  const sensitive = coded.map(({ column, domain, values, m }): SensitiveAnalysis => {
     let retention: Rational;
     let gamma: Rational | undefined;
     if (method.type === 'uniform-perturbation' && method.retention === undefined) {
@@ -60,7 +64,6 @@ export function analyze(job: JobWith<RandomizedSpec>, imported: ImportedTable): 
       retention = rationalFromNumber(method.retention!);
     }
     const params: PrivacyParameters = { p: toNumber(retention), m, epsilon: method.epsilon, delta: method.delta, bound: method.bound };
-    const values = domainValues(column, domain);
     const maxCounts = groupMaxCounts(grouping, values, m);
     const risk = assessGroups(grouping, maxCounts, params);
     if (risk.epsilonOutOfRange > 0) {

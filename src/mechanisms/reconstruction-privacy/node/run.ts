@@ -3,7 +3,7 @@ import { uniformPerturbationRelease } from '../../../common/randomized-response/
 import { sizeThreshold as sg } from '../../../common/randomized-response/bounds.js';
 import { reconstructionRelease } from '../../../common/randomized-response/release.js';
 import { poolRelativeError } from '../../../common/utility/query-pool.js';
-import { startUtilityWork } from '../../../jobs/method-kit/utility-helper.js';
+import { startUtilityWork, type UtilityWork } from '../../../jobs/method-kit/utility-helper.js';
 import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
 import { analyze } from '../../../jobs/method-kit/analyze.js';
@@ -24,7 +24,19 @@ import { riskyTargets } from '../../../jobs/method-kit/risky-groups.js';
  */
 export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>, imported: ImportedTable, spec: ReconstructionPrivacySpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
-  const analysis = analyze({ ...job, method: spec }, imported);
+  // With one sensitive column, its utility figure's query pool is drawn on a helper thread from the
+  // moment the column's codes are known, while the micro groups are formed and the release is made.
+  let early: UtilityWork | undefined;
+  let analysis: ReturnType<typeof analyze>;
+  try {
+    analysis = analyze({ ...job, method: spec }, imported, (plan, coded) => {
+      if (ctx.mode === 'run' && coded.length === 1) early = startUtilityWork(ctx.helperUrl, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m);
+    });
+  } catch (error) {
+    // A setting refused by the analysis leaves no helper behind.
+    early?.close();
+    throw error;
+  }
   const { plan, sensitive, grouping } = analysis;
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];
@@ -39,7 +51,8 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
     }
     const stage = (name: string, f: number): void => ctx.progress(name, (k + f) / sensitive.length);
     // The utility figure's query pool is drawn on a helper thread while the release is made.
-    const utility = startUtilityWork(ctx.helperUrl, ctx.random, plan.nonSensitive, s.values, s.params.m);
+    const utility = early ?? startUtilityWork(ctx.helperUrl, ctx.random, plan.nonSensitive, s.values, s.params.m);
+    early = undefined;
     try {
       stage('release', 0);
       const rp = reconstructionRelease(ctx.random, {
