@@ -534,6 +534,9 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByRole('status').filter({ hasText: '7 columns' }).waitFor();
     await page.getByRole('cell', { name: 'Adm-clerical' }).first().waitFor();
+    // Encoding and delimiter mean nothing for an SPSS file: they are not offered.
+    await page.getByText(/SPSS files carry their own encoding/).waitFor();
+    expect(await page.getByLabel('Delimiter').count()).toBe(0);
     await page.getByRole('button', { name: /Next: Columns/ }).click();
     await page.getByRole('rowheader', { name: /occupation\s*Occupation \(ISCO major group\)/ }).waitFor();
     await screenshot(page, 'spss-columns');

@@ -13,6 +13,8 @@ const ENCODINGS = [
   { value: 'utf-16be', label: 'UTF-16 BE' },
   { value: 'windows-1252', label: 'Windows-1252' },
 ] as const;
+/** Files of statistical packages, whose reading needs no encoding or delimiter. */
+const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files' } as const;
 const DELIMITERS = [
   { value: '', label: 'Detect automatically' },
   { value: ',', label: 'Comma ,' },
@@ -45,6 +47,7 @@ export function OpenStep(props: {
     void api.recentJobs({}).then(setRecentJobs);
   }, [api, state.file?.path]);
   const file = state.file;
+  const statisticalFile = file !== undefined && Object.hasOwn(STATISTICAL_FORMATS, file.format);
   const load = async (path: string): Promise<void> => {
     if (!path.trim()) return;
     setBusy(true);
@@ -133,8 +136,14 @@ export function OpenStep(props: {
       </form>
       <fieldset className="options">
         <legend>How to read the file</legend>
-        <SelectField label="Encoding" value={state.fileOptions.encoding} options={ENCODINGS} onChange={(encoding) => dispatch({ type: 'setFileOptions', options: { encoding } })} help="Detected from the byte-order mark and the bytes." />
-        <SelectField label="Delimiter" value={state.fileOptions.delimiter} options={DELIMITERS} onChange={(delimiter) => dispatch({ type: 'setFileOptions', options: { delimiter } })} help="Sniffed from the first lines." />
+        {statisticalFile ? (
+          <p className="muted">{STATISTICAL_FORMATS[file.format as keyof typeof STATISTICAL_FORMATS]} carry their own encoding, types and labels: only the missing-value codes below apply.</p>
+        ) : (
+          <>
+            <SelectField label="Encoding" value={state.fileOptions.encoding} options={ENCODINGS} onChange={(encoding) => dispatch({ type: 'setFileOptions', options: { encoding } })} help="Detected from the byte-order mark and the bytes." />
+            <SelectField label="Delimiter" value={state.fileOptions.delimiter} options={DELIMITERS} onChange={(delimiter) => dispatch({ type: 'setFileOptions', options: { delimiter } })} help="Sniffed from the first lines." />
+          </>
+        )}
         <TextField label="Missing-value codes" value={state.fileOptions.missing} onChange={(missing) => dispatch({ type: 'setFileOptions', options: { missing } })} help="Comma-separated, e.g. “, ?, NA, -9”. An empty entry means empty cells." />
         {file?.sheets && file.sheets.length > 1 && (
           <SelectField label="Sheet" value={state.fileOptions.sheet || file.sheet || ''} options={file.sheets.map((s) => ({ value: s, label: s }))} onChange={(sheet) => dispatch({ type: 'setFileOptions', options: { sheet } })} />
