@@ -1,0 +1,42 @@
+// Part of `npm test`, after vitest (it installs packages, so it runs alone): makes the offline
+// bundle, unpacks it elsewhere and installs every dependency from it with the network closed
+// (`npm ci --offline`, proxies pointing at a closed port). Fails if anything is missing.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const closed = { npm_config_proxy: 'http://127.0.0.1:9/', npm_config_https_proxy: 'http://127.0.0.1:9/', npm_config_noproxy: '' };
+const work = mkdtempSync(join(tmpdir(), 'custos-offline-check-'));
+const fail = (message) => {
+  process.stderr.write(`offline bundle check failed: ${message}\n`);
+  process.exitCode = 1;
+};
+try {
+  const tarball = join(work, 'bundle.tgz');
+  const made = spawnSync(process.execPath, [resolve('scripts/bundle-offline.mjs'), '--out', tarball], { encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`bundle:offline failed: ${made.stderr}`);
+  const unpacked = join(work, 'unpacked');
+  mkdirSync(unpacked);
+  const tar = spawnSync('tar', ['-xzf', tarball, '-C', unpacked], { encoding: 'utf8' });
+  if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
+  const bundle = join(unpacked, 'custos-offline');
+  const project = join(work, 'project');
+  mkdirSync(project);
+  for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(bundle, file), join(project, file));
+  const install = spawnSync(npm, ['ci', '--offline', '--cache', join(bundle, 'npm-cache'), '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, ...closed },
+    shell: process.platform === 'win32',
+  });
+  if (install.status !== 0) fail(`npm ci --offline from the bundle: ${install.stderr}`);
+  else if (!['zod', 'archiver', 'xlsx', 'pdfkit', 'vitest', 'esbuild'].every((name) => existsSync(join(project, 'node_modules', name, 'package.json')))) fail('packages missing after the offline install');
+  else if (!existsSync(join(bundle, 'INSTALL-OFFLINE.txt'))) fail('INSTALL-OFFLINE.txt missing');
+  else process.stdout.write('offline bundle: every dependency installs from it with the network closed\n');
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
