@@ -54,4 +54,16 @@ describe('SPSS system files (.sav uncompressed and bytecode, .zsav)', () => {
     writeFileSync(join(dir, 'head.sav'), bytes.subarray(0, 300));
     expect(() => readTable(join(dir, 'head.sav'), { missing: [''], onBadRow: 'error' })).toThrow(/head\.sav: the SPSS file ends inside its dictionary/);
   });
+
+  it('short strings keep their labels and missing values (padded with NULs), very long strings keep every byte, other code pages decode', () => {
+    const short = readTable('test/fixtures/spss/short-strings.sav', { missing: [''], onBadRow: 'error' });
+    expect(rows(short)).toEqual([
+      { a: 'xx', b: '1', c: 'long', d: '', e: 'Kay' },
+      { a: '', b: '2', c: 'abc', d: 'six', e: '' },
+      { a: 'zz', b: '', c: 'SHORT!', d: '', e: 'q' },
+    ]);
+    const long = rows(readTable('test/fixtures/spss/very-long.sav', { missing: [''], onBadRow: 'error' }))[0]!['c']!;
+    expect(long).toBe('0123456789'.repeat(60));
+    expect(rows(readTable('test/fixtures/spss/koi8r.sav', { missing: [''], onBadRow: 'error' }))).toEqual([{ s: 'Привет' }]);
+  });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { chunkDecoder } from './text-decoder.js';
+
 import { checkHeader, TableBuilder } from './table-builder.js';
 import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
 import { InputError } from './input-error.js';
@@ -49,7 +49,8 @@ class Cursor {
     readonly file: string,
   ) {}
   need(n: number): void {
-    if (this.offset + n > this.bytes.length) throw new InputError(`the SPSS file ends inside its dictionary (at byte ${this.offset}); it is truncated or damaged`, this.file);
+    // Lengths come from the file: a negative one would move the cursor back and read for ever.
+    if (!Number.isInteger(n) || n < 0 || this.offset + n > this.bytes.length) throw new InputError(`the SPSS file ends inside its dictionary (at byte ${this.offset}); it is truncated or damaged`, this.file);
   }
   int(): number {
     this.need(4);
@@ -106,7 +107,8 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
   const variables: Variable[] = [];
   /** Every 8-byte element's variable (continuations point at their variable). */
   const byElement: Variable[] = [];
-  let encoding = 'windows-1252';
+  let codePage: number | undefined;
+  let encodingName: string | undefined;
   let sysmis = -Number.MAX_VALUE;
   const longNames: [string, string][] = [];
   const veryLong: [string, number][] = [];
@@ -193,9 +195,7 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
       const count = c.int();
       const data = c.raw(size * count);
       if (subtype === 3 && size === 4 && count >= 8) {
-        const code = little ? data.readInt32LE(28) : data.readInt32BE(28);
-        const byCode: Record<number, string> = { 65001: 'utf-8', 1252: 'windows-1252', 28591: 'windows-1252', 20127: 'windows-1252', 2: 'windows-1252', 3: 'windows-1252' };
-        if (byCode[code]) encoding = byCode[code]!;
+        codePage = little ? data.readInt32LE(28) : data.readInt32BE(28);
       } else if (subtype === 4 && size === 8 && count >= 1) {
         sysmis = little ? data.readDoubleLE(0) : data.readDoubleBE(0);
       } else if (subtype === 13) {
@@ -207,11 +207,13 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
         for (const pair of ascii(data).split('\t')) {
           const clean = pair.replace(/\0/g, '');
           const eq = clean.indexOf('=');
-          if (eq > 0) veryLong.push([clean.slice(0, eq), Number(clean.slice(eq + 1))]);
+          if (eq <= 0) continue;
+          const width = Number(clean.slice(eq + 1));
+          if (!Number.isInteger(width) || width < 256 || width > 32767) throw new InputError(`the SPSS file declares a very long string of width ${clean.slice(eq + 1)} (256 to 32,767 bytes are possible); it is damaged`, name);
+          veryLong.push([clean.slice(0, eq), width]);
         }
       } else if (subtype === 20) {
-        const named = ascii(data).trim().toLowerCase();
-        encoding = named === 'utf-8' || named === 'utf8' ? 'utf-8' : 'windows-1252';
+        encodingName = ascii(data).replace(/\0/g, '').trim();
       } else if (subtype === 21) {
         longStringLabels.push(data);
       } else if (subtype === 22) {
@@ -222,17 +224,16 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
     throw new InputError(`unknown SPSS dictionary record type ${type} at byte ${c.offset - 4}; the file is damaged`, name);
   }
 
-  const decoder = chunkDecoder(encoding === 'utf-8' ? 'utf-8' : 'windows-1252');
-  const text = (b: Buffer): string => decoder.decode(b, false);
+  const { label: encoding, text } = textDecoderOf(encodingName, codePage, name);
   for (const [v, raw] of rawText) {
     if (raw.label) v.label = text(raw.label);
-    if (raw.missing.length > 0) v.missing.values = raw.missing.map((b) => text(b).trimEnd());
+    if (raw.missing.length > 0) v.missing.values = raw.missing.map((b) => padless(text(b)));
   }
   // Long names (and very long strings) name variables by their short names.
   const byShortName = new Map(variables.map((v) => [v.shortName, v]));
   for (const [short, long] of longNames) {
     const v = byShortName.get(short);
-    if (v) v.name = decoder.decode(Buffer.from(long, 'latin1'), false);
+    if (v) v.name = text(Buffer.from(long, 'latin1'));
   }
   // A very long string is stored as segments of 255 bytes, each a variable of its own: join them.
   const dropped = new Set<Variable>();
@@ -253,7 +254,7 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
     const targets = [...new Set(set.elements.map((e) => byElement[e]).filter((v): v is Variable => v !== undefined))];
     for (const v of targets) {
       for (const { value, label } of set.labels) {
-        const key = v.width === 0 ? numberKey(little ? value.readDoubleLE(0) : value.readDoubleBE(0)) : `s:${text(value).trimEnd()}`;
+        const key = v.width === 0 ? numberKey(little ? value.readDoubleLE(0) : value.readDoubleBE(0)) : `s:${padless(text(value))}`;
         v.labels.set(key, text(label));
       }
     }
@@ -262,11 +263,11 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
   // which name them by their long names.
   const byName = new Map(variables.map((v) => [v.name, v]));
   const named = (raw: Buffer): Variable | undefined => byName.get(text(raw));
-  for (const data of longStringLabels) readLongStringLabels(data, little, (variable, value, label) => named(variable)?.labels.set(`s:${text(value).trimEnd()}`, text(label)));
+  for (const data of longStringLabels) readLongStringLabels(data, little, (variable, value, label) => named(variable)?.labels.set(`s:${padless(text(value))}`, text(label)));
   for (const data of longStringMissing) {
     readLongStringMissing(data, little, (variable, values) => {
       const v = named(variable);
-      if (v) v.missing.values = values.map((b) => text(b).trimEnd());
+      if (v) v.missing.values = values.map((b) => padless(text(b)));
     });
   }
   const columns = variables.filter((v) => !dropped.has(v));
@@ -281,6 +282,7 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
   const elements = elementReader(bytes, c.offset, compression, bias, little, name);
   const builder = new TableBuilder(header, options.missing);
   const fields = new Array<string>(columns.length);
+  /** Per column, each code that was read as its label (code → label: two codes may share a label). */
   const replaced = columns.map(() => new Map<string, string>());
   const declaredMissing = columns.map(() => 0);
   const SYSMIS = Symbol('sysmis');
@@ -314,11 +316,13 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
         }
         const label = v.labels.get(numberKey(value));
         if (label !== undefined) {
-          replaced[j]!.set(label, formatNumber(value));
+          replaced[j]!.set(formatNumber(value), label);
           fields[j] = label;
           return;
         }
-        fields[j] = DATE_FORMATS.has(v.printType) ? isoFromSpss(value, false) : DATETIME_FORMATS.has(v.printType) ? isoFromSpss(value, true) : formatNumber(value);
+        // A date outside what a calendar date can be stays the number the file holds.
+        const date = DATE_FORMATS.has(v.printType) ? isoFromSpss(value, false) : DATETIME_FORMATS.has(v.printType) ? isoFromSpss(value, true) : '';
+        fields[j] = date || formatNumber(value);
         return;
       }
       const parts: Buffer[] = [];
@@ -328,9 +332,9 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
           parts.push(raw instanceof Buffer ? raw : Buffer.alloc(8, 0x20));
         }
       }
-      // Each segment of a very long string holds 252 bytes of it; the rest of its 256 is padding.
+      // Each segment of a very long string holds up to 255 bytes of it in its 256.
       const joined = v.segments.length > 0 ? Buffer.concat(segmentBytes(parts, v)) : Buffer.concat(parts).subarray(0, v.width);
-      const value = text(joined).trimEnd();
+      const value = padless(text(joined));
       if (v.missing.values.includes(value)) {
         declaredMissing[j]!++;
         fields[j] = '';
@@ -338,7 +342,7 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
       }
       const label = v.labels.get(`s:${value}`);
       if (label !== undefined) {
-        replaced[j]!.set(label, value);
+        replaced[j]!.set(value, label);
         fields[j] = label;
         return;
       }
@@ -352,14 +356,14 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
   const metadata: VariableMetadata[] = columns.map((v, j) => ({
     name: v.name,
     ...(v.label ? { label: v.label } : {}),
-    valueLabels: [...replaced[j]!].map(([label, code]) => ({ code, label })),
+    valueLabels: [...replaced[j]!].map(([code, label]) => ({ code, label })),
     declaredMissing: declaredMissing[j]!,
     ...(DATE_FORMATS.has(v.printType) ? { dates: 'date' as const } : DATETIME_FORMATS.has(v.printType) ? { dates: 'datetime' as const } : {}),
   }));
   return {
     table: builder.build(),
     format: 'sav',
-    encoding: encoding === 'utf-8' ? 'utf-8' : 'windows-1252',
+    ...(encoding === 'utf-8' || encoding === 'windows-1252' ? { encoding } : {}),
     sha256: createHash('sha256').update(bytes).digest('hex'),
     bytes: bytes.length,
     rejectedRows: [],
@@ -372,9 +376,10 @@ function segmentBytes(parts: Buffer[], v: Variable): Buffer[] {
   const all = Buffer.concat(parts);
   const out: Buffer[] = [];
   let remaining = v.width;
-  // Every segment but the last is 255 bytes wide, stored in 32 elements (256 bytes), of which 252 count.
-  for (let at = 0; remaining > 0; at += 256) {
-    const take = Math.min(252, remaining);
+  // Every segment but the last is a 255-byte string stored in 32 elements (256 bytes); all 255 bytes
+  // are data (252 only enters the count of segments, as PSPP describes the format).
+  for (let at = 0; remaining > 0 && at < all.length; at += 256) {
+    const take = Math.min(255, remaining);
     out.push(all.subarray(at, at + take));
     remaining -= take;
   }
@@ -516,4 +521,35 @@ function readLongStringMissing(data: Buffer, little: boolean, set: (variable: Bu
     for (let i = 0; i < count; i++, at += valueLength) values.push(data.subarray(at, at + valueLength));
     set(variable, values);
   }
+}
+
+/** A string as SPSS pads it: trailing spaces in data, NULs in labels and missing values of short strings. */
+function padless(value: string): string {
+  return value.replace(/[ \0]+$/, '');
+}
+
+/** Code pages SPSS names by number (record 7.3), as WHATWG encoding labels. */
+const CODE_PAGES: ReadonlyMap<number, string> = new Map([
+  [65001, 'utf-8'], [1252, 'windows-1252'], [28591, 'windows-1252'], [20127, 'windows-1252'], [2, 'windows-1252'], [3, 'windows-1252'],
+  [1250, 'windows-1250'], [1251, 'windows-1251'], [1253, 'windows-1253'], [1254, 'windows-1254'], [1257, 'windows-1257'],
+  [28592, 'iso-8859-2'], [28595, 'iso-8859-5'], [28597, 'iso-8859-7'], [28605, 'iso-8859-15'], [20866, 'koi8-r'], [21866, 'koi8-u'],
+  [932, 'shift_jis'], [936, 'gbk'], [949, 'euc-kr'], [950, 'big5'],
+]);
+
+/**
+ * The file's text decoder: the encoding record 7.20 names, else the code page of record 7.3,
+ * else Windows-1252 (old files). An encoding the platform cannot decode is refused, never guessed.
+ * Decoding is lenient: a fixed-width string may end inside a multi-byte character (PSPP writes such
+ * files); what cannot be decoded there becomes U+FFFD and a trailing one is dropped.
+ */
+function textDecoderOf(name: string | undefined, codePage: number | undefined, file: string): { label: string; text: (b: Buffer) => string } {
+  const label = name ? name.toLowerCase() : codePage !== undefined ? CODE_PAGES.get(codePage) : 'windows-1252';
+  if (!label) throw new InputError(`the SPSS file is written in code page ${codePage}, which Custos cannot decode; save it as UTF-8 (SET UNICODE=ON) or Windows-1252`, file);
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label === 'windows-1252' ? 'windows-1252' : label);
+  } catch {
+    throw new InputError(`the SPSS file is written in ${name ?? label}, which Custos cannot decode; save it as UTF-8 (SET UNICODE=ON)`, file);
+  }
+  return { label: decoder.encoding, text: (b) => decoder.decode(b).replace(/\ufffd+$/, '') };
 }
