@@ -47,4 +47,10 @@ describe('SAS transport files (.xpt, versions 5 and 8)', () => {
     writeFileSync(join(dir, 'cut.xpt'), readFileSync(fixture(5)).subarray(0, 500));
     expect(() => readTable(join(dir, 'cut.xpt'), { missing: [''], onBadRow: 'error' })).toThrow(/cut\.xpt: .*(truncated|damaged)/);
   });
+
+  it('integers up to 2^53 stay exact (identifiers), DATEAMPM is a date-time', () => {
+    const values = rows(readTable('test/fixtures/sas/numbers-v8.xpt', { missing: [''], onBadRow: 'error' }));
+    expect(values.map((r) => r['big'])).toEqual(['1234567890123456', '0.1', '9007199254740991']);
+    expect(values.map((r) => r['dt'])).toEqual(['2030-01-01T00:00:00', '1960-01-01T00:00:00', '1960-01-01T00:00:01']);
+  });
 });

@@ -65,4 +65,9 @@ describe('Stata data files (.dta, releases 114, 115, 117, 118, 119)', () => {
     writeFileSync(join(dir, 'cut-old.dta'), old.subarray(0, 300));
     expect(() => readTable(join(dir, 'cut-old.dta'), { missing: [''], onBadRow: 'error' })).toThrow(/cut-old\.dta: .*(truncated|ends early)/);
   });
+
+  it('a %td value no calendar date can be stays the number the file holds, the rest of the file reads', () => {
+    const values = rows(readTable('test/fixtures/stata/dates-out-of-range.dta', { missing: [''], onBadRow: 'error' }));
+    expect(values.map((r) => r['dd'])).toEqual(['1960-01-02', '1000000000000']);
+  });
 });

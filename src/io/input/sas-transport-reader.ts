@@ -22,7 +22,7 @@ const LIBRARY_V8 = 'HEADER RECORD*******LIBV8   HEADER RECORD!!!!!!!';
 const SAS_EPOCH_DAYS = 3653;
 const SAS_EPOCH_SECONDS = SAS_EPOCH_DAYS * 86_400;
 const DATE_FORMATS = /^(DATE|DDMMYY|MMDDYY|YYMMDD|E8601DA|B8601DA|IS8601DA|YYMMDDN|WORDDATE|WEEKDATE|MONYY|YYMON|JULIAN|NLDATE)/;
-const DATETIME_FORMATS = /^(DATETIME|E8601DT|B8601DT|IS8601DT|NLDATM)/;
+const DATETIME_FORMATS = /^(DATETIME|DATEAMPM|E8601DT|B8601DT|IS8601DT|NLDATM|MDYAMPM)/;
 
 export function isSasTransportFile(head: Buffer): boolean {
   const start = head.subarray(0, 48).toString('latin1');
@@ -102,7 +102,9 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
         return;
       }
       // DATETIME before DATE: the one name starts with the other.
-      fields[j] = DATETIME_FORMATS.test(v.format) ? isoDateTime((value - SAS_EPOCH_SECONDS) * 1000) : DATE_FORMATS.test(v.format) ? isoDate((value - SAS_EPOCH_DAYS) * 86_400_000) : numberText(value);
+      const date = DATETIME_FORMATS.test(v.format) ? isoDateTime((value - SAS_EPOCH_SECONDS) * 1000) : DATE_FORMATS.test(v.format) ? isoDate((value - SAS_EPOCH_DAYS) * 86_400_000) : '';
+      // A value no calendar date can be stays the number the file holds: nothing is blanked uncounted.
+      fields[j] = date || numberText(value);
     });
     builder.add(fields);
   }
@@ -144,10 +146,12 @@ export function ibmFloat(cell: Uint8Array): number | undefined {
 }
 
 /**
- * A number as people write it: IBM floats carry 56 bits and conversions round, so 0.1 arrives as
- * 0.09999999999999999; fifteen significant digits, the most a double holds exactly, say 0.1.
+ * A number as people write it. Integers (identifiers, counts) are exact up to 2^53. Other values:
+ * IBM floats carry 56 bits and conversions round, so 0.1 arrives as 0.09999999999999999; fifteen
+ * significant digits, the most a double holds exactly, say 0.1.
  */
 function numberText(value: number): string {
+  if (Number.isSafeInteger(value)) return String(value);
   return String(Number(value.toPrecision(15)));
 }
 

@@ -300,12 +300,14 @@ function floatText(v: number): string {
   return String(v);
 }
 
+/** A %td or %tc value as an ISO date; undefined for other formats and for values no calendar date can be (they stay numbers). */
 function dateText(v: number, format: string): string | undefined {
-  if (/^%-?t?d/.test(format) && !/^%-?t[cC]/.test(format)) {
-    const iso = new Date((v - STATA_EPOCH_DAYS) * 86_400_000).toISOString();
-    return iso.slice(0, 10);
-  }
-  if (/^%-?t[cC]/.test(format)) return new Date(v - STATA_EPOCH_MS).toISOString().slice(0, 19);
+  const iso = (ms: number, length: number): string | undefined => {
+    const date = new Date(ms);
+    return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, length);
+  };
+  if (/^%-?t[cC]/.test(format)) return iso(v - STATA_EPOCH_MS, 19);
+  if (/^%-?t?d/.test(format)) return iso((v - STATA_EPOCH_DAYS) * 86_400_000, 10);
   return undefined;
 }
 
@@ -346,7 +348,7 @@ function toTable(p: Parsed, bytes: Buffer, file: string, options: ImportOptions)
       }
       const label = v.labelSet ? p.labelSets.get(v.labelSet)?.get(value) : undefined;
       if (label !== undefined) {
-        replaced[j]!.set(label, String(value));
+        replaced[j]!.set(String(value), label);
         fields[j] = label;
         return;
       }
@@ -357,7 +359,7 @@ function toTable(p: Parsed, bytes: Buffer, file: string, options: ImportOptions)
   const variables: VariableMetadata[] = p.variables.map((v, j) => ({
     name: v.name,
     ...(v.label ? { label: v.label } : {}),
-    valueLabels: [...replaced[j]!].map(([label, code]) => ({ code, label })),
+    valueLabels: [...replaced[j]!].map(([code, label]) => ({ code, label })),
     declaredMissing: missingCount[j]!,
     ...(/^%-?t[cC]/.test(v.format) ? { dates: 'datetime' as const } : /^%-?t?d/.test(v.format) ? { dates: 'date' as const } : {}),
   }));
