@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
 import { normalizeEncoding } from '../common/job/encoding.js';
 import { InputError } from '../io/input/input-error.js';
 import { readTable } from '../io/input/read-table.js';
@@ -105,7 +106,8 @@ function init(args: string[]): number {
   const imported = readTable(path, { ...reading, onBadRow: 'skip' });
   const job = jobSkeleton(
     {
-      path,
+      // Absolute: a job's paths are relative to the job file, and where that is saved is not known here.
+      path: resolve(path),
       ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
       ...(imported.encoding ? { encoding: imported.encoding } : {}),
       ...(imported.sheet ? { sheet: imported.sheet } : {}),

@@ -2,12 +2,13 @@
 export const COMMAND_HELP = {
   inspect: `custos inspect FILE [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] [--skip-bad-rows] [--json]
 
-Reads a CSV/TSV or Excel file as a job would and describes it: delimiter and encoding detected,
-records, and per column its type, distinct and missing values and most frequent values.
+Reads a file as a job would (CSV/TSV, Excel, SPSS .sav/.zsav, Stata .dta, SAS transport .xpt) and
+describes it: format, delimiter and encoding detected, records, and per column its type and the
+number of distinct and missing values.
 
   --sheet S          the workbook's sheet, by name or 0-based number (default: the first)
-  --delimiter D      one character, or "tab" (default: detected from the first lines)
-  --encoding E       utf-8, utf-16le, utf-16be or windows-1252 (default: detected)
+  --delimiter D      one character, or "tab" (default: detected from the first lines; text files only)
+  --encoding E       utf-8, utf-16le, utf-16be or windows-1252 (default: detected; text files only)
   --missing "A,B"    the codes that mean missing, comma-separated (default: empty cells)
   --skip-bad-rows    list malformed rows instead of stopping at the first one
   --json             the description as JSON`,

@@ -18,6 +18,8 @@ export interface MechanismMetadata {
   readonly guarantee: string;
   /** Differential privacy: an exact statistic of the input (its size) is outside the guarantee and never published. */
   readonly differentiallyPrivate: boolean;
+  /** Which sensitive columns the mechanism needs: exactly one, at least one, or none (it protects identities). */
+  readonly sensitiveColumns: 'one' | 'some' | 'none';
   /** The source, by authors, title and year. */
   readonly source: string;
   /** The report sections the mechanism adds (their schemas are in the report model). */

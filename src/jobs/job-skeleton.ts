@@ -6,7 +6,7 @@ import { definitionOf, MECHANISM_TYPES, type MechanismType } from '../mechanisms
 
 
 export interface SkeletonInput {
-  /** The input's path as the job will name it (relative to the job file's folder). */
+  /** The input's path as the job will name it (absolute: the job file may be saved anywhere). */
   readonly path: string;
   readonly delimiter?: string;
   readonly encoding?: string;
@@ -36,12 +36,29 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
     roles.push([column.name, role]);
     reasons.push(`${column.name}: ${role} — ${suggestion ? suggestion.reason : 'the default: a fact others may know'}`);
   }
-  const sensitive = roles.filter(([, role]) => role === 'sensitive').map(([name]) => name);
+  let sensitive = roles.filter(([, role]) => role === 'sensitive').map(([name]) => name);
+  const notes: string[] = [];
+  // A method that protects exactly one column gets the first suggested; the others are treated as known facts.
+  if (definition.metadata.sensitiveColumns === 'one' && sensitive.length > 1) {
+    const [kept, ...others] = sensitive;
+    for (const pair of roles) if (others.includes(pair[0])) pair[1] = 'quasi';
+    notes.push(`${definition.metadata.cardTitle} protects one column: ${kept} is sensitive; ${others.join(', ')} ${others.length === 1 ? 'was' : 'were'} also suggested and ${others.length === 1 ? 'is' : 'are'} set to quasi here (swap them if another column is the one to protect).`);
+    sensitive = [kept!];
+  }
+  const byName = new Map(input.columns.map((c) => [c.name, c]));
+  const withMissing = sensitive.filter((name) => (byName.get(name)?.missing ?? 0) > 0);
+  if (withMissing.length > 0 && definition.metadata.sensitiveColumns !== 'none') {
+    notes.push(`${withMissing.join(', ')} ${withMissing.length === 1 ? 'has' : 'have'} missing values: input.missingSensitive "category" treats them as a value of their own; "exclude" leaves those records out (reported).`);
+  }
+  // Counts need columns to cross: the few-valued columns that are not identifiers, at most three.
+  const counted = method === 'dp-counts' ? input.columns.filter((c) => c.distinct >= 2 && c.distinct <= 50 && roles.find(([n]) => n === c.name)?.[1] !== 'identifier').sort((a, b) => a.distinct - b.distinct).slice(0, 3).map((c) => c.name) : [];
+  if (method === 'dp-counts') notes.push(counted.length > 0 ? `The counts are every 1- and 2-way table over ${counted.join(', ')} (method.columns): choose the columns to publish.` : 'Choose method.columns: the columns whose 1- and 2-way tables are counted.');
   const needsHierarchies = method === 'safe-k-anonymity' || method === 'partitioned-recoding';
   return {
     [HELP_KEY]: [
       `A ${definition.metadata.title} job for ${input.path} (${input.rows.toLocaleString('en-US')} records), written by custos init. Check every role and parameter, then run: custos assess job.json, custos run job.json.`,
       sensitive.length === 0 ? 'No column looks sensitive by its name: mark the column to protect as "sensitive" under attributes.' : `Sensitive: ${sensitive.join(', ')}. Check that these are the columns to protect.`,
+      ...notes,
       'Roles: identifier (dropped from every release), quasi (a fact others may know), sensitive (protected), insensitive (released as is).',
       ...reasons,
     ],
@@ -53,6 +70,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
       ...(input.encoding ? { encoding: input.encoding } : {}),
       ...(input.sheet ? { sheet: input.sheet } : {}),
       missing: [...input.missing],
+      ...(withMissing.length > 0 && definition.metadata.sensitiveColumns !== 'none' ? { missingSensitive: 'category' } : {}),
     },
     // Built from pairs, so a column called "__proto__" is a key like any other.
     attributes: Object.fromEntries(roles),
@@ -60,6 +78,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
       [HELP_KEY]: `${definition.metadata.protects} Guarantee: ${definition.metadata.guarantee}${needsHierarchies ? ` ${HIERARCHY_HELP}` : ''} Other methods: ${MECHANISM_TYPES.join(', ')} (custos init FILE --method TYPE).`,
       ...definition.suggested,
       ...(needsHierarchies ? { hierarchies: {} } : {}),
+      ...(method === 'dp-counts' && counted.length > 0 ? { columns: counted } : {}),
     },
     output: {
       [HELP_KEY]: 'The release folder (what may be published) and its formats; the internal report goes beside it, named DIR-internal. Add "xlsx" to formats for a workbook.',

@@ -62,6 +62,7 @@ export const betaPrivacy: MechanismDefinition<typeof schema> = {
     protects: 'Publishes the sensitive column apart from the others, in buckets, so each value v is inferred with probability at most β_v — strict for rare, very sensitive values, relaxed for common ones.',
     costs: 'Links between the sensitive value and the other columns are blurred within each bucket; queries are answered by estimation.',
     guarantee: 'β-privacy: the probability of inferring a value v is at most β_v, for every value.',
+    sensitiveColumns: 'one',
     differentiallyPrivate: false,
     reportSections: ['beta', 'buckets'],
     source: 'Wang, Wang, Fu, Wong, “Inferential or differential: privacy laws dictate” (preprint; published as “Generalized bucketization scheme for flexible privacy settings”, Information Sciences, 2016)',

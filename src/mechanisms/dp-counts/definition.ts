@@ -48,6 +48,7 @@ export const dpCounts: MechanismDefinition<typeof schema> = {
     protects: 'Publishes tables of counts (marginals, monthly series) with noise, so the counts reveal little about whether any one person is in the data (exact discrete Laplace: ε-DP); correlated noise, an approximation of Laplace in floating point, resists filtering when the counts are correlated.',
     costs: 'Every count is off by a few units (shown as a 95% interval); small counts become unreliable.',
     guarantee: 'ε-differential privacy with independent noise; with correlated noise, ε for each answer and ε_eff for the worst one-person change.',
+    sensitiveColumns: 'none',
     differentiallyPrivate: true,
     reportSections: ['dp'],
     source: 'Dwork, McSherry, Nissim, Smith, “Calibrating noise to sensitivity in private data analysis” (2006); “Correlated tuple data release via differential privacy” (Information Sciences, 2021)',

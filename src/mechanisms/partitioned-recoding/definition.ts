@@ -33,6 +33,7 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
     protects: 'The familiar models agencies know, applied to random disjoint parts of the data with one shared generalization, so the parts compose safely.',
     costs: 'Detail is coarsened and classes that fail the model are deleted; no formal DP guarantee by itself.',
     guarantee: 'k-anonymity, ℓ-diversity or t-closeness in every part.',
+    sensitiveColumns: 'none',
     differentiallyPrivate: false,
     reportSections: ['anonymity'],
     source: 'Clifton, Hanson, Merrill, Merrill, Zahraa, “A partitioned recoding scheme for privacy preserving data publishing” (PSD 2020)',

@@ -29,6 +29,7 @@ export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
     protects: 'Randomizes the sensitive value and samples down groups of people who share all their other values, so that reconstructing what such a group has in common stays unreliable even for an adversary who knows who is in it: the Chernoff bounds on missing the frequency of each value by more than ε stay at least δ.',
     costs: 'Aggregate counts stay unbiased; small-group detail gets noisier and large groups are published from a sample.',
     guarantee: '(ε,δ)-reconstruction privacy: a Chernoff-bound test checked for every micro group; the report names any group that fails it.',
+    sensitiveColumns: 'some',
     differentiallyPrivate: false,
     reportSections: [],
     source: 'Wang, Han, Fu, “Randomization resilient to sensitive reconstruction” (arXiv:1202.3179, 2012)',

@@ -46,6 +46,7 @@ export const safeKAnonymity: MechanismDefinition<typeof schema> = {
     protects: 'Releases a random sample of generalized records (age bands, regions…) in which every combination appears at least k times, with a formal (ε,δ)-differential-privacy guarantee: whether a given person was in the data changes the chance of any outcome by at most a factor e^ε plus δ. Levels you pick after looking at this data are not covered; the private search is.',
     costs: 'Only a sample is released and detail is coarsened; rare combinations are deleted.',
     guarantee: '(ε,δ)-differential privacy with δ = d(k, β, ε).',
+    sensitiveColumns: 'none',
     differentiallyPrivate: true,
     reportSections: ['anonymity'],
     source: 'Li, Qardaji, Su, “On sampling, anonymization, and differential privacy or, k-anonymization meets differential privacy” (ASIACCS 2012)',

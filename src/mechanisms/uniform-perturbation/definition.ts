@@ -47,6 +47,7 @@ export const uniformPerturbation: MechanismDefinition<typeof schema> = {
     protects: 'Keeps each sensitive value with probability p and otherwise replaces it by a random value, limiting what one record reveals.',
     costs: 'Cheap and unbiased on aggregates, but groups sharing their other values can still be reconstructed: the risk preview shows how many.',
     guarantee: 'ρ1–ρ2 privacy (the posterior never exceeds ρ2 when the prior is at most ρ1).',
+    sensitiveColumns: 'some',
     differentiallyPrivate: false,
     reportSections: [],
     source: 'Evfimievski, Gehrke, Srikant, “Limiting privacy breaches in privacy preserving data mining” (PODS 2003); Agrawal, Haritsa, Prakash, “FRAPP: a framework for high-accuracy privacy-preserving mining” (2009); Wang, Han, Fu, “Randomization resilient to sensitive reconstruction” (2012) for the leak test',

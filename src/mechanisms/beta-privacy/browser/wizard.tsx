@@ -169,7 +169,7 @@ function dataProblems(draft: BetaPrivacyDraft, context: Parameters<BrowserMechan
 
 export const betaPrivacyBrowser: BrowserMechanism<BetaPrivacySpec, BetaPrivacyDraft> = {
   definition: betaPrivacy,
-  sensitive: 'one',
+  sensitive: betaPrivacy.metadata.sensitiveColumns,
   recodes: false,
   fromMethod: (m) => ({
     mode: 'coefficient' in m.beta ? 'coefficient' : 'values',

@@ -154,7 +154,7 @@ function dataProblems(d: DpCountsDraft, context: WizardContext): Record<string, 
 
 export const dpCountsBrowser: BrowserMechanism<DpCountsSpec, DpCountsDraft> = {
   definition: dpCounts,
-  sensitive: 'none',
+  sensitive: dpCounts.metadata.sensitiveColumns,
   recodes: false,
   fromMethod: (m) => ({
     epsilon: m.epsilon,

@@ -42,7 +42,7 @@ function Form({ draft, set, problems, recodingTable }: FormProps<PartitionedReco
 
 export const partitionedRecodingBrowser: BrowserMechanism<PartitionedRecodingSpec, PartitionedRecodingDraft> = {
   definition: partitionedRecoding,
-  sensitive: 'none',
+  sensitive: partitionedRecoding.metadata.sensitiveColumns,
   recodes: true,
   fromMethod: (m) => ({
     parts: m.parts,

@@ -27,7 +27,7 @@ function Form({ draft, set, problems }: FormProps<ReconstructionPrivacyDraft>) {
 
 export const reconstructionPrivacyBrowser: BrowserMechanism<ReconstructionPrivacySpec, ReconstructionPrivacyDraft> = {
   definition: reconstructionPrivacy,
-  sensitive: 'some',
+  sensitive: reconstructionPrivacy.metadata.sensitiveColumns,
   recodes: false,
   fromMethod: (m) => ({ retention: m.retention, epsilon: m.epsilon, delta: m.delta, bound: m.bound, strict: m.strict }),
   toMethod: (d) => ({ type: 'reconstruction-privacy', retention: d.retention, epsilon: d.epsilon, delta: d.delta, bound: d.bound, strict: d.strict }),

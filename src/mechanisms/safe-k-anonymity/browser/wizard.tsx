@@ -96,7 +96,7 @@ function Form({ draft, set, problems, recodingTable, levelsChangedAfterPreview }
 
 export const safeKAnonymityBrowser: BrowserMechanism<SafeKAnonymitySpec, SafeKAnonymityDraft> = {
   definition: safeKAnonymity,
-  sensitive: 'none',
+  sensitive: safeKAnonymity.metadata.sensitiveColumns,
   recodes: true,
   levelsSearched: (d) => d.search,
   fromMethod: (m) => ({

@@ -72,7 +72,7 @@ function Form({ draft, set, context, problems }: FormProps<UniformPerturbationDr
 
 export const uniformPerturbationBrowser: BrowserMechanism<UniformPerturbationSpec, UniformPerturbationDraft> = {
   definition: uniformPerturbation,
-  sensitive: 'some',
+  sensitive: uniformPerturbation.metadata.sensitiveColumns,
   recodes: false,
   fromMethod: (m) => ({
     mode: m.rho1 !== undefined ? 'rho' : 'retention',
