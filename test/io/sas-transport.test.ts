@@ -52,5 +52,8 @@ describe('SAS transport files (.xpt, versions 5 and 8)', () => {
     const values = rows(readTable('test/fixtures/sas/numbers-v8.xpt', { missing: [''], onBadRow: 'error' }));
     expect(values.map((r) => r['big'])).toEqual(['1234567890123456', '0.1', '9007199254740991']);
     expect(values.map((r) => r['dt'])).toEqual(['2030-01-01T00:00:00', '1960-01-01T00:00:00', '1960-01-01T00:00:01']);
+    // A label longer than 40 characters is whole (version 8 keeps it in a LABELV8 record).
+    const imported = readTable('test/fixtures/sas/numbers-v8.xpt', { missing: [''], onBadRow: 'error' });
+    expect(imported.variables![0]!.label).toBe('This is a label that is clearly longer than forty characters, about seventy');
   });
 });

@@ -71,8 +71,31 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
     });
   }
   at = Math.ceil(at / RECORD) * RECORD;
-  // Headers until the observations: version 8 may hold long labels (LABELV8/LABELV9), read over here.
-  while (at + RECORD <= bytes.length && !text(at, RECORD).startsWith(v8 ? 'HEADER RECORD*******OBSV8' : 'HEADER RECORD*******OBS     ')) at += RECORD;
+  // Headers until the observations. Version 8 keeps labels longer than 40 characters in a LABELV8
+  // (or LABELV9, with format names) record: per variable its number, the lengths, the name, the label.
+  const longLabels = new Map<number, string>();
+  while (at + RECORD <= bytes.length && !text(at, RECORD).startsWith(v8 ? 'HEADER RECORD*******OBSV8' : 'HEADER RECORD*******OBS     ')) {
+    const header = text(at, RECORD);
+    at += RECORD;
+    const version = header.startsWith('HEADER RECORD*******LABELV8') ? 8 : header.startsWith('HEADER RECORD*******LABELV9') ? 9 : 0;
+    if (version === 0) continue;
+    const labelled = Number.parseInt(header.slice(48).trim(), 10);
+    let from = at;
+    for (let i = 0; i < labelled && from + 6 <= bytes.length; i++) {
+      const variable = bytes.readUInt16BE(from);
+      const nameLength = bytes.readUInt16BE(from + 2);
+      const labelLength = bytes.readUInt16BE(from + 4);
+      const extra = version === 9 ? bytes.readUInt16BE(from + 6) + bytes.readUInt16BE(from + 8) : 0;
+      from += version === 9 ? 10 : 6;
+      longLabels.set(variable, textAt(from + nameLength, labelLength));
+      from += nameLength + labelLength + extra;
+    }
+    at = Math.ceil(from / RECORD) * RECORD;
+  }
+  variables.forEach((v, i) => {
+    const label = longLabels.get(i + 1);
+    if (label) variables[i] = { ...v, label };
+  });
   if (at + RECORD > bytes.length) throw new InputError('the SAS transport file has no observations header; it is truncated', file);
   at += RECORD;
   const header = variables.map((v) => v.name);
