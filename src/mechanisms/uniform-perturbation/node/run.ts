@@ -3,6 +3,7 @@ import { uniformPerturbationRelease } from '../../../common/randomized-response/
 import { amplification } from '../../../common/randomized-response/perturbation/retention.js';
 import { formatRational } from '../../../common/exact/rational.js';
 import { drawQueryPool, poolRelativeError } from '../../../common/utility/query-pool.js';
+import { startUtilityWork, type UtilityWork } from '../../../jobs/method-kit/utility-helper.js';
 import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
 import { analyze } from '../../../jobs/method-kit/analyze.js';
@@ -19,7 +20,18 @@ import { riskyTargets } from '../../../jobs/method-kit/risky-groups.js';
 /** Randomized response over each sensitive attribute's whole domain (Wang, Han, Fu (2012) §3.1). */
 export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, imported: ImportedTable, spec: UniformPerturbationSpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
-  const analysis = analyze({ ...job, method: spec }, imported);
+  // With one sensitive column, the utility figure's query pool is drawn on a helper thread from the
+  // moment its codes are known, while the micro groups are formed and the release is made.
+  let early: UtilityWork | undefined;
+  let analysis: ReturnType<typeof analyze>;
+  try {
+    analysis = analyze({ ...job, method: spec }, imported, (plan, coded) => {
+      if (ctx.mode === 'run' && coded.length === 1) early = startUtilityWork(ctx.helperUrl, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m);
+    });
+  } catch (error) {
+    early?.close();
+    throw error;
+  }
   const { plan, sensitive } = analysis;
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];
@@ -34,7 +46,8 @@ export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, im
     releases.push({ stem: 'release', sheetName: 'Release', table: releaseView(plan, rows, sensitive) });
     bySensitive = sensitive.map((s, k) => {
       ctx.progress('utility', k / sensitive.length);
-      const pool = drawQueryPool(ctx.random, plan.nonSensitive, s.values, s.params.m);
+      const pool = k === 0 && early ? early.pool() : drawQueryPool(ctx.random, plan.nonSensitive, s.values, s.params.m);
+      if (k === 0) early?.close();
       const error = poolRelativeError(pool, plan.nonSensitive, rows, k, s.params.p, s.params.m);
       const targets = riskyTargets(analysis, s, spec.attack.minGroupSize, spec.attack.groups);
       const estimates = attackGroups(analysis.grouping, rows, k, targets, s.params.p, s.params.m);
