@@ -5,7 +5,8 @@ export function inspectJson(path: string, imported: ImportedTable): Record<strin
   return {
     file: path,
     format: imported.format,
-    ...(imported.encoding ? { encoding: imported.encoding, bom: imported.bom ?? false } : {}),
+    // A byte-order mark is a fact of text files only.
+    ...(imported.encoding ? { encoding: imported.encoding, ...(imported.format === 'csv' ? { bom: imported.bom ?? false } : {}) } : {}),
     ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
     ...(imported.sheet ? { sheet: imported.sheet, sheets: imported.sheets } : {}),
     bytes: imported.bytes,

@@ -66,4 +66,10 @@ describe('SPSS system files (.sav uncompressed and bytecode, .zsav)', () => {
     expect(long).toBe('0123456789'.repeat(60));
     expect(rows(readTable('test/fixtures/spss/koi8r.sav', { missing: [''], onBadRow: 'error' }))).toEqual([{ s: 'Привет' }]);
   });
+
+  it('the case weight is named in the metadata (the methods do not weight records)', () => {
+    const imported = readTable('test/fixtures/spss/weighted.sav', { missing: [''], onBadRow: 'error' });
+    const weighted = (imported.variables ?? []).filter((v) => v.weight);
+    expect(weighted.map((v) => v.name)).toEqual(['wt']);
+  });
 });

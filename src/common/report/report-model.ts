@@ -83,6 +83,7 @@ function inputReport(internal: boolean) {
             label: z.string().optional(),
             valueLabels: z.array(obj({ code: z.string(), label: z.string() })),
             declaredMissing: count,
+            weight: z.literal(true).optional(),
             dates: z.enum(['date', 'datetime']).optional(),
           }),
         )

@@ -43,6 +43,8 @@ export interface VariableMetadata {
   readonly valueLabels: readonly { readonly code: string; readonly label: string }[];
   /** Values read as missing because the file declares them missing (SPSS user-missing values). */
   readonly declaredMissing: number;
+  /** The file's case weight (SPSS WEIGHT BY): read as an ordinary column, the methods do not weight records. */
+  readonly weight?: true;
   /** Read from a date or date-time format into ISO text. */
   readonly dates?: 'date' | 'datetime';
 }

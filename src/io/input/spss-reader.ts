@@ -98,7 +98,8 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
   c.offset = 68;
   c.int(); // nominal case size: the dictionary is counted instead
   const compression = c.int();
-  c.int(); // weight index
+  // The weight variable, by its first element (1-based; 0 when the file has none).
+  const weightElement = c.int() - 1;
   const declaredCases = c.int();
   const bias = c.double();
   c.offset = 176;
@@ -358,6 +359,7 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
     ...(v.label ? { label: v.label } : {}),
     valueLabels: [...replaced[j]!].map(([code, label]) => ({ code, label })),
     declaredMissing: declaredMissing[j]!,
+    ...(v.element === weightElement ? { weight: true as const } : {}),
     ...(DATE_FORMATS.has(v.printType) ? { dates: 'date' as const } : DATETIME_FORMATS.has(v.printType) ? { dates: 'datetime' as const } : {}),
   }));
   return {

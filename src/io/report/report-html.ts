@@ -118,7 +118,8 @@ function variablesSection(variables: Report['input']['variables']): string {
   const rows = variables
     .map((v) => {
       const codes = v.valueLabels.map((l) => `${l.code} = ${l.label}`).join('; ');
-      return `<tr><td>${esc(v.name)}</td><td>${esc(v.label ?? '')}</td><td>${esc(codes)}</td><td class="n">${num(v.declaredMissing)}</td></tr>`;
+      const weight = v.weight ? ' (the file\'s case weight: read as an ordinary column; records are not weighted)' : '';
+      return `<tr><td>${esc(v.name)}${esc(weight)}</td><td>${esc(v.label ?? '')}</td><td>${esc(codes)}</td><td class="n">${num(v.declaredMissing)}</td></tr>`;
     })
     .join('');
   return `<h3>Variables as the file describes them</h3>
