@@ -66,8 +66,11 @@ describe('Stata data files (.dta, releases 114, 115, 117, 118, 119)', () => {
     expect(() => readTable(join(dir, 'cut-old.dta'), { missing: [''], onBadRow: 'error' })).toThrow(/cut-old\.dta: .*(truncated|ends early)/);
   });
 
-  it('a %td value no calendar date can be stays the number the file holds, the rest of the file reads', () => {
+  it('a %td value no calendar date can be stays the number the file holds, the rest of the file reads; periods read as periods', () => {
     const values = rows(readTable('test/fixtures/stata/dates-out-of-range.dta', { missing: [''], onBadRow: 'error' }));
     expect(values.map((r) => r['dd'])).toEqual(['1960-01-02', '1000000000000']);
+    // Periods as people write them: %tm months, %tw Stata weeks (52 a year).
+    expect(values.map((r) => r['tm'])).toEqual(['2020-01', '2020-02']);
+    expect(values.map((r) => r['tw'])).toEqual(['2017w37', '2017w38']);
   });
 });

@@ -308,6 +308,16 @@ function dateText(v: number, format: string): string | undefined {
   };
   if (/^%-?t[cC]/.test(format)) return iso(v - STATA_EPOCH_MS, 19);
   if (/^%-?t?d/.test(format)) return iso((v - STATA_EPOCH_DAYS) * 86_400_000, 10);
+  // Periods counted from 1960 (Stata's %tm, %tq, %th, %tw, %ty) as the periods people write.
+  if (!Number.isInteger(v) || Math.abs(v) > 1e7) return undefined;
+  const period = (per: number): { year: number; index: number } => ({ year: 1960 + Math.floor(v / per), index: (((v % per) + per) % per) + 1 });
+  const two = (n: number): string => String(n).padStart(2, '0');
+  if (/^%-?tm/.test(format)) return ((p) => `${p.year}-${two(p.index)}`)(period(12));
+  if (/^%-?tq/.test(format)) return ((p) => `${p.year}-Q${p.index}`)(period(4));
+  if (/^%-?th/.test(format)) return ((p) => `${p.year}-H${p.index}`)(period(2));
+  // Stata's weeks are 52 a year (the last one longer), not ISO weeks: written as Stata writes them.
+  if (/^%-?tw/.test(format)) return ((p) => `${p.year}w${p.index}`)(period(52));
+  if (/^%-?ty/.test(format)) return String(v);
   return undefined;
 }
 
