@@ -8,7 +8,7 @@ import { UnencodableError } from '../io/output/text-encoding.js';
 import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
-import { writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
+import { CellTooLongError, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf } from '../io/report/report-pdf.js';
@@ -219,10 +219,12 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
       });
     }
     if (job.output.formats.includes('xlsx')) {
-      const { sheets: _sheets, ...written } = await writeXlsx(
-        release.file('release.xlsx'),
-        releases.map((r) => ({ name: r.sheetName, table: r.table })),
-        workbookReportSheets(externalVariant(draft, parts), files),
+      const { sheets: _sheets, ...written } = await xlsxOrJobError(() =>
+        writeXlsx(
+          release.file('release.xlsx'),
+          releases.map((r) => ({ name: r.sheetName, table: r.table })),
+          workbookReportSheets(externalVariant(draft, parts), files),
+        ),
       );
       files.push({ name: 'release.xlsx', rows: releases.reduce((sum, r) => sum + r.table.rowCount, 0), ...written });
     }
@@ -262,6 +264,16 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
 }
 
 /** A value the chosen CSV encoding cannot write is a setting to change (exit 2), named with its column. */
+/** A value longer than an Excel cell holds is the job's problem (its formats), named with its column. */
+async function xlsxOrJobError<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof CellTooLongError) throw new JobError(error.message, 'output.formats');
+    throw error;
+  }
+}
+
 function csvOrJobError<T>(write: () => T): T {
   try {
     return write();

@@ -9,7 +9,9 @@ import { readXlsx } from '../../src/io/input/xlsx-reader.js';
 import { rfc4180, writeCsv } from '../../src/io/output/csv-writer.js';
 import { neutralizeFormula } from '../../src/io/output/neutralize.js';
 import type { ReleaseTable } from '../../src/io/output/release-table.js';
-import { writeXlsx } from '../../src/io/output/xlsx-writer.js';
+import { CellTooLongError, exactNumber, SheetNames, writeXlsx } from '../../src/io/output/xlsx-writer.js';
+import { UnencodableError } from '../../src/io/output/text-encoding.js';
+import { existsSync } from 'node:fs';
 
 const dir = mkdtempSync(join(tmpdir(), 'custos-xlsx-'));
 
@@ -129,5 +131,41 @@ describe('release writers', () => {
     const sst = (book as unknown as { Strings: { t: string }[] }).Strings.map((s) => s.t);
     expect(new Set(sst).size).toBe(sst.length);
     expect(sst.filter((t) => t === '__proto__')).toHaveLength(1);
+  });
+
+  it('sheet names follow the rules of Excel: no [ ] : * ? / \\, no edge apostrophes, unique regardless of case, part numbers kept whole', async () => {
+    const names = new SheetNames();
+    expect(names.name('Release a/b:c[1]*?<&>')).toBe('Release a_b_c_1___<&>');
+    expect(names.name("'quoted'")).toBe('quoted');
+    expect(names.name('Release sensitive_column_long_name_one')).toBe('Release sensitive_column_long_n');
+    expect(names.name('Release sensitive_column_long_name_two')).toBe('Release sensitive_column_lo (2)');
+    expect(names.name('RELEASE SENSITIVE_COLUMN_LONG_NAME_ONE')).toBe('RELEASE SENSITIVE_COLUMN_LO (3)');
+    expect(names.name('Release with a very long name here', ' 12')).toBe('Release with a very long nam 12');
+    // Never through a surrogate pair.
+    expect([...names.name('😀'.repeat(40))]).toHaveLength(31);
+    const path = join(dir, 'names.xlsx');
+    const { sheets } = await writeXlsx(path, [{ name: 'Release a/b', table: release([['1']], ['n']) }, { name: 'release A/B', table: release([['2']], ['n']) }]);
+    expect(sheets).toEqual(['Release a_b', 'release A_B (2)']);
+    expect(XLSX.read(readFileSync(path)).SheetNames).toEqual(['Release a_b', 'release A_B (2)']);
+  });
+
+  it('numbers a workbook cannot hold exactly stay text, equal to the CSV; longer cells than Excel holds are refused', async () => {
+    for (const [value, exact] of [['12', true], ['4250.50', true], ['0.1', true], ['123456789012345', true], ['1234567890123456', false], ['12345678901234567890', false], ['-0', false], ['-0.0', false], ['1e-400', false], ['0', true], ['1e400', false], ['007', true]] as const) {
+      expect(exactNumber(value), value).toBe(exact);
+    }
+    const table: ReleaseTable = { rowCount: 2, columns: [{ name: 'id', dictionary: ['', '12345678901234567890', '7'], codes: Uint32Array.of(1, 2), via: null, numeric: true }] };
+    const path = join(dir, 'ids.xlsx');
+    await writeXlsx(path, [{ name: 'Release', table }]);
+    const values = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(path)).Sheets['Release']!, { header: 1, raw: true }).slice(1).map((r) => r[0]);
+    expect(values).toEqual(['12345678901234567890', '7']);
+    const long: ReleaseTable = { rowCount: 1, columns: [{ name: 'text', dictionary: ['', 'x'.repeat(32_768)], codes: Uint32Array.of(1), via: null, numeric: false }] };
+    await expect(writeXlsx(join(dir, 'long.xlsx'), [{ name: 'Release', table: long }])).rejects.toThrow(CellTooLongError);
+    expect(existsSync(join(dir, 'long.xlsx'))).toBe(false);
+  });
+
+  it('a Windows-1252 CSV refuses a value that becomes U+FFFD when written, before the file is opened', () => {
+    const path = join(dir, 'control.csv');
+    expect(() => writeCsv(path, release([['a\u0001b']], ['v']), { delimiter: ',', encoding: 'windows-1252', lineEnding: 'crlf' })).toThrow(UnencodableError);
+    expect(existsSync(path)).toBe(false);
   });
 });

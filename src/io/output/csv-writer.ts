@@ -30,9 +30,11 @@ export function writeCsv(path: string, table: ReleaseTable, format: CsvFormat): 
   const eol = format.lineEnding === 'lf' ? '\n' : '\r\n';
   const { columns } = table;
   if (encoding === 'windows-1252') {
+    // Checked as written (controls and lone surrogates become U+FFFD, which Windows-1252 cannot hold
+    // either), before the file is opened.
     for (const c of columns) {
       for (const v of [c.name, ...c.dictionary]) {
-        const bad = unencodable(v);
+        const bad = unencodable(csvText(v));
         if (bad !== undefined) throw new UnencodableError(c.name, v, bad);
       }
     }

@@ -1,4 +1,5 @@
 const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// CR is a trigger in the literature; here every CR is already LF when the guard runs (releasedText).
 const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 
 /** Line breaks other than LF: XML (and so XLSX) reads a CR as LF, so both formats write LF. */

@@ -89,18 +89,79 @@ function* sheetXml(source: SheetSource): Generator<Buffer> {
 const EMPTY = new Uint8Array(0);
 
 /** The cell XML (after the reference) of every dictionary entry of a column, formatted once. */
-function columnCells(dictionary: readonly string[], numeric: boolean, strings: SharedStrings): Uint8Array[] {
+function columnCells(name: string, dictionary: readonly string[], numeric: boolean, strings: SharedStrings): Uint8Array[] {
+  // A column is written as numbers only if every value is one a workbook holds exactly; otherwise
+  // (identifiers of 16 digits and more, -0, underflow) as text, the same text the CSV holds.
+  const asNumbers = numeric && dictionary.every((value) => value === '' || exactNumber(value));
   return dictionary.map((value) => {
     if (value === '') return EMPTY;
-    if (numeric && Number.isFinite(Number(value))) return ascii(`"><v>${Number(value)}</v></c>`);
-    return ascii(`" t="s"><v>${strings.index(xlsxText(value))}</v></c>`);
+    if (asNumbers) return ascii(`"><v>${Number(value)}</v></c>`);
+    return ascii(`" t="s"><v>${strings.index(cellText(name, value))}</v></c>`);
   });
+}
+
+/** Excel's limit for the text of one cell. */
+export const MAX_CELL_CHARACTERS = 32_767;
+
+/** A value a workbook cannot hold: the run refuses the workbook instead of writing a cell Excel would cut or reject. */
+export class CellTooLongError extends Error {
+  constructor(
+    readonly column: string,
+    readonly length: number,
+  ) {
+    super(`a value of column “${column}” has ${length.toLocaleString('en-US')} characters, more than the ${MAX_CELL_CHARACTERS.toLocaleString('en-US')} an Excel cell holds; release it as CSV only (output.formats ["csv"])`);
+  }
+}
+
+function cellText(column: string, value: string): string {
+  const text = xlsxText(value);
+  if (text.length > MAX_CELL_CHARACTERS) throw new CellTooLongError(column, text.length);
+  return text;
+}
+
+/**
+ * Whether the text is a number a double holds exactly as written: finite, not a negative zero, not
+ * an underflow to zero, and at most 15 significant digits (every such decimal survives the trip).
+ */
+export function exactNumber(value: string): boolean {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || Object.is(n, -0)) return false;
+  const mantissa = value.trim().replace(/^[+-]/, '').replace(/[eE][+-]?\d+$/, '');
+  if (!/^\d*\.?\d*$/.test(mantissa)) return false;
+  const digits = mantissa.replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+  if (n === 0) return digits === '';
+  return digits.length <= 15;
 }
 
 function extraCell(value: string | number, strings: SharedStrings): Uint8Array {
   if (typeof value === 'number' && Number.isFinite(value)) return ascii(`"><v>${value}</v></c>`);
-  const text = xlsxText(String(value));
+  const text = xlsxText(String(value)).slice(0, MAX_CELL_CHARACTERS);
   return text === '' ? EMPTY : ascii(`" t="s"><v>${strings.index(text)}</v></c>`);
+}
+
+const FORBIDDEN_IN_SHEET_NAMES = /[[\]:*?/\\]/g;
+const MAX_SHEET_NAME = 31;
+
+/**
+ * Excel's rules for sheet names: at most 31 characters, none of [ ] : * ? / \, no apostrophe at
+ * either end, unique without regard to case. A suffix (a part number, a counter) is kept whole and
+ * the name shortened before it, never through a surrogate pair.
+ */
+export class SheetNames {
+  private readonly taken = new Set<string>();
+
+  name(wanted: string, suffix = ''): string {
+    const base = wanted.replace(FORBIDDEN_IN_SHEET_NAMES, '_').replace(/^'+|'+$/g, '') || 'Sheet';
+    for (let n = 1; ; n++) {
+      const tail = n === 1 ? suffix : `${suffix} (${n})`;
+      const room = MAX_SHEET_NAME - [...tail].length;
+      const name = [...base].slice(0, Math.max(1, room)).join('').replace(/'+$/, '') + tail;
+      if (!this.taken.has(name.toLowerCase())) {
+        this.taken.add(name.toLowerCase());
+        return name;
+      }
+    }
+  }
 }
 
 /**
@@ -119,14 +180,15 @@ export async function writeXlsx(
   maxRowsPerSheet = MAX_SHEET_DATA_ROWS,
 ): Promise<{ sha256: string; bytes: number; sheets: string[] }> {
   const strings = new SharedStrings();
+  const names = new SheetNames();
   const sources: SheetSource[] = [];
   const sheets: string[] = [];
   for (const { name, table } of tables) {
-    const cells = table.columns.map((c) => columnCells(c.dictionary, c.numeric, strings));
+    const cells = table.columns.map((c) => columnCells(c.name, c.dictionary, c.numeric, strings));
     const header = table.columns.map((c) => extraCell(c.name, strings));
     const sheetCount = Math.max(1, Math.ceil(table.rowCount / maxRowsPerSheet));
     for (let part = 0; part < sheetCount; part++) {
-      const sheetName = sheetCount === 1 ? name : `${name} ${part + 1}`.slice(0, 31);
+      const sheetName = names.name(name, sheetCount === 1 ? '' : ` ${part + 1}`);
       sources.push({
         name: sheetName,
         columns: table.columns.length,
@@ -144,7 +206,7 @@ export async function writeXlsx(
     // Each row's own cells: column j of row i is code i of column j.
     const rowIndex = Array.from({ length: body.length }, (_, i) => i);
     sources.push({
-      name: extra.name,
+      name: names.name(extra.name),
       columns,
       header,
       cells: Array.from({ length: columns }, (_, j) => body.map((row) => row[j] ?? EMPTY)),
