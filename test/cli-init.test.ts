@@ -81,4 +81,14 @@ describe('the command line as people expect it', () => {
     expect(missing.stderr).toMatch(/nothing\.csv: the file does not exist/);
     expect(custos(['init', 'odd.csv', '--method', 'k-magic'], dir).code).toBe(2);
   });
+
+  it('custos inspect shows what a statistical file says of its variables', () => {
+    const text = custos(['inspect', resolve('test/fixtures/spss/people.zsav')]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/occupation +text +3 +1 +Occupation \(ISCO major group\); 3 codes read as labels; 1 declared missing/);
+    expect(text.stdout).toMatch(/region .*1 code read as labels/);
+    const json = JSON.parse(custos(['inspect', resolve('test/fixtures/spss/people.zsav'), '--json']).stdout) as { variables: { name: string; label?: string }[]; bom?: boolean };
+    expect(json.variables.find((v) => v.name === 'age')!.label).toBe('Age in years');
+    expect(json.bom).toBeUndefined();
+  });
 });

@@ -15,6 +15,8 @@ export function inspectJson(path: string, imported: ImportedTable): Record<strin
     rejectedRows: imported.rejectedRowCount,
     rejected: imported.rejectedRows,
     columns: imported.table.columns.map((c) => ({ name: c.name, type: c.type, distinct: c.distinct, missing: c.missing })),
+    // A statistical package's own description: labels, codes read as labels, declared missing values.
+    ...(imported.variables ? { variables: imported.variables } : {}),
   };
 }
 
@@ -26,9 +28,12 @@ export function inspectText(path: string, imported: ImportedTable): string {
       (imported.sheet ? `, sheet "${imported.sheet}"` : ''),
   ];
   const width = Math.max(...imported.table.columns.map((c) => c.name.length), 6);
-  lines.push(`  ${'column'.padEnd(width)}  type      distinct   missing`);
+  const labels = new Map((imported.variables ?? []).map((v) => [v.name, v]));
+  lines.push(`  ${'column'.padEnd(width)}  type      distinct   missing${labels.size > 0 ? '  label' : ''}`);
   for (const c of imported.table.columns) {
-    lines.push(`  ${c.name.padEnd(width)}  ${c.type.padEnd(8)}  ${String(c.distinct).padStart(8)}  ${String(c.missing).padStart(8)}`);
+    const v = labels.get(c.name);
+    const about = v ? [v.label, v.valueLabels.length > 0 ? `${v.valueLabels.length} ${v.valueLabels.length === 1 ? 'code' : 'codes'} read as labels` : '', v.declaredMissing > 0 ? `${v.declaredMissing} declared missing` : '', v.weight ? 'case weight' : ''].filter(Boolean).join('; ') : '';
+    lines.push(`  ${c.name.padEnd(width)}  ${c.type.padEnd(8)}  ${String(c.distinct).padStart(8)}  ${String(c.missing).padStart(8)}${about ? `  ${about}` : ''}`);
   }
   if (imported.rejectedRowCount > 0) {
     lines.push(`  ${imported.rejectedRowCount} rejected row(s): ${imported.rejectedRows.slice(0, 10).map((r) => `line ${r.line} (${r.reason})`).join('; ')}`);
