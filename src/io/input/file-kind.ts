@@ -84,9 +84,9 @@ export function binaryFormatOf(head: Uint8Array, textEncodingGiven: boolean): st
   return null;
 }
 
-/** Refuses a file that is not text before the CSV reader makes columns of its bytes. */
-export function checkLooksLikeText(path: string, utf16Given: boolean): void {
-  const head = new Uint8Array(4096);
+/** The file's first 4 KiB: enough to tell its format. An unopenable file is named with the reason. */
+export function readHead(path: string): Buffer {
+  const head = Buffer.alloc(4096);
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -94,12 +94,15 @@ export function checkLooksLikeText(path: string, utf16Given: boolean): void {
     // stat succeeds on a file without read permission; opening it is where that shows.
     throw new InputError(`cannot open the file: ${describeErrno((error as NodeJS.ErrnoException).code)}`, basename(path));
   }
-  let n: number;
   try {
-    n = readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
   } finally {
     closeSync(fd);
   }
-  const format = binaryFormatOf(head.subarray(0, n), utf16Given);
+}
+
+/** Refuses a file that is not text before the CSV reader makes columns of its bytes. */
+export function checkLooksLikeText(path: string, head: Uint8Array, utf16Given: boolean): void {
+  const format = binaryFormatOf(head, utf16Given);
   if (format) throw new InputError(`this looks like ${format}, which Custos cannot read yet; export it as CSV or Excel`, basename(path));
 }
