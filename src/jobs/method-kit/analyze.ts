@@ -12,7 +12,7 @@ import type { JobWith } from '../../common/job/job-parts.js';
 import type { ReconstructionPrivacySpec } from '../../mechanisms/reconstruction-privacy/definition.js';
 import type { UniformPerturbationSpec } from '../../mechanisms/uniform-perturbation/definition.js';
 
-type RandomizedSpec = UniformPerturbationSpec | ReconstructionPrivacySpec;
+export type RandomizedSpec = UniformPerturbationSpec | ReconstructionPrivacySpec;
 import { resolveRoles, type Plan } from './plan.js';
 import { own } from '../../common/job/names.js';
 

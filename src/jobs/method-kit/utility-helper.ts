@@ -3,6 +3,10 @@ import { uniformInt } from '../../common/random/draws.js';
 import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../../common/random/source.js';
 import type { ReleaseRows } from '../../common/table/release-rows.js';
 import { drawQueryPool, poolRelativeError, type CountColumn, type QueryPool } from '../../common/utility/query-pool.js';
+import type { JobWith } from '../../common/job/job-parts.js';
+import type { ImportedTable } from '../../io/input/import-types.js';
+import { analyze, type Analysis, type RandomizedSpec } from './analyze.js';
+import type { MethodContext } from './method-context.js';
 
 /**
  * The utility figure of a randomized release (a pool of count queries drawn on
@@ -116,6 +120,25 @@ export function startUtilityWork(helperUrl: URL | undefined, random: RandomSourc
       void worker.terminate();
     },
   };
+}
+
+/**
+ * The analysis of a randomized-response job, with the utility figure's query pool started on the
+ * helper from the moment a single sensitive column's codes are known (runs only), so it is drawn
+ * while the micro groups are formed and the release is made. A setting the analysis refuses
+ * leaves no helper behind.
+ */
+export function analyzeStartingUtility(job: JobWith<RandomizedSpec>, imported: ImportedTable, ctx: MethodContext): { analysis: Analysis; early: UtilityWork | undefined } {
+  let early: UtilityWork | undefined;
+  try {
+    const analysis = analyze(job, imported, (plan, coded) => {
+      if (ctx.mode === 'run' && coded.length === 1) early = startUtilityWork(ctx.helperUrl, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m);
+    });
+    return { analysis, early };
+  } catch (error) {
+    early?.close();
+    throw error;
+  }
 }
 
 /** The helper thread's side: draws the pool, then answers it on each release it is sent. */

@@ -3,10 +3,9 @@ import { uniformPerturbationRelease } from '../../../common/randomized-response/
 import { sizeThreshold as sg } from '../../../common/randomized-response/bounds.js';
 import { reconstructionRelease } from '../../../common/randomized-response/release.js';
 import { poolRelativeError } from '../../../common/utility/query-pool.js';
-import { startUtilityWork, type UtilityWork } from '../../../jobs/method-kit/utility-helper.js';
+import { analyzeStartingUtility, startUtilityWork } from '../../../jobs/method-kit/utility-helper.js';
 import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
-import { analyze } from '../../../jobs/method-kit/analyze.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import { randomizedRiskAndUtility, withReidentification } from '../../../jobs/method-kit/randomized-risk.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
@@ -24,19 +23,9 @@ import { riskyTargets } from '../../../jobs/method-kit/risky-groups.js';
  */
 export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>, imported: ImportedTable, spec: ReconstructionPrivacySpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
-  // With one sensitive column, its utility figure's query pool is drawn on a helper thread from the
-  // moment the column's codes are known, while the micro groups are formed and the release is made.
-  let early: UtilityWork | undefined;
-  let analysis: ReturnType<typeof analyze>;
-  try {
-    analysis = analyze({ ...job, method: spec }, imported, (plan, coded) => {
-      if (ctx.mode === 'run' && coded.length === 1) early = startUtilityWork(ctx.helperUrl, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m);
-    });
-  } catch (error) {
-    // A setting refused by the analysis leaves no helper behind.
-    early?.close();
-    throw error;
-  }
+  // With one sensitive column, its utility figure's query pool is drawn on a helper from here on.
+  const { analysis, early: drawing } = analyzeStartingUtility({ ...job, method: spec }, imported, ctx);
+  let early = drawing;
   const { plan, sensitive, grouping } = analysis;
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];

@@ -3,10 +3,9 @@ import { uniformPerturbationRelease } from '../../../common/randomized-response/
 import { amplification } from '../../../common/randomized-response/perturbation/retention.js';
 import { formatRational } from '../../../common/exact/rational.js';
 import { drawQueryPool, poolRelativeError } from '../../../common/utility/query-pool.js';
-import { startUtilityWork, type UtilityWork } from '../../../jobs/method-kit/utility-helper.js';
+import { analyzeStartingUtility } from '../../../jobs/method-kit/utility-helper.js';
 import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
-import { analyze } from '../../../jobs/method-kit/analyze.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import { randomizedRiskAndUtility, withReidentification } from '../../../jobs/method-kit/randomized-risk.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
@@ -20,18 +19,8 @@ import { riskyTargets } from '../../../jobs/method-kit/risky-groups.js';
 /** Randomized response over each sensitive attribute's whole domain (Wang, Han, Fu (2012) §3.1). */
 export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, imported: ImportedTable, spec: UniformPerturbationSpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
-  // With one sensitive column, the utility figure's query pool is drawn on a helper thread from the
-  // moment its codes are known, while the micro groups are formed and the release is made.
-  let early: UtilityWork | undefined;
-  let analysis: ReturnType<typeof analyze>;
-  try {
-    analysis = analyze({ ...job, method: spec }, imported, (plan, coded) => {
-      if (ctx.mode === 'run' && coded.length === 1) early = startUtilityWork(ctx.helperUrl, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m);
-    });
-  } catch (error) {
-    early?.close();
-    throw error;
-  }
+  // With one sensitive column, its utility figure's query pool is drawn on a helper from here on.
+  const { analysis, early } = analyzeStartingUtility({ ...job, method: spec }, imported, ctx);
   const { plan, sensitive } = analysis;
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];
