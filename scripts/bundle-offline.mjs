@@ -10,13 +10,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { npm, UNREACHABLE_NETWORK } from './offline-npm.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'custos-offline-deps.tgz' } } });
 const out = resolve(values.out);
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-/** Any request npm would make goes to a closed port: the lock's registry addresses stay as they are (they key the cache). */
-export const UNREACHABLE_NETWORK = { npm_config_proxy: 'http://127.0.0.1:9/', npm_config_https_proxy: 'http://127.0.0.1:9/', npm_config_noproxy: '' };
 
 function run(args, cwd, env = {}) {
   const result = spawnSync(npm, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', shell: process.platform === 'win32' });

@@ -5,9 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { npm, UNREACHABLE_NETWORK } from './offline-npm.mjs';
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const closed = { npm_config_proxy: 'http://127.0.0.1:9/', npm_config_https_proxy: 'http://127.0.0.1:9/', npm_config_noproxy: '' };
 const work = mkdtempSync(join(tmpdir(), 'custos-offline-check-'));
 const fail = (message) => {
   process.stderr.write(`offline bundle check failed: ${message}\n`);
@@ -38,7 +37,7 @@ try {
   const install = spawnSync(npm, ['ci', '--offline', '--cache', join(bundle, 'npm-cache'), '--ignore-scripts', '--no-audit', '--no-fund'], {
     cwd: project,
     encoding: 'utf8',
-    env: { ...process.env, ...closed },
+    env: { ...process.env, ...UNREACHABLE_NETWORK },
     shell: process.platform === 'win32',
   });
   if (install.status !== 0) fail(`npm ci --offline from the bundle: ${install.stderr}`);
