@@ -1,3 +1,4 @@
+import type { WorkerScript } from './method-kit/worker-script.js';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { RandomSource } from '../common/random/source.js';
@@ -41,7 +42,7 @@ export interface RunOptions {
   readonly onStaging?: (path: string) => void;
   readonly now?: () => Date;
   /** The job worker's script, for helper threads (absent when the job runs in-process). */
-  readonly helperUrl?: URL;
+  readonly helperScript?: WorkerScript;
   /** How the input is read: the app's long-lived worker passes its cache of tables already read. */
   readonly readTable?: (path: string, options: ImportOptions) => ImportedTable;
 }
@@ -93,7 +94,7 @@ function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): Metho
 }
 
 function methodContext(loaded: LoadedJob, options: RunOptions, mode: MethodContext['mode'], progress: (stage: Stage, f: number) => void): MethodContext {
-  return { random: options.random, mode, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f), ...(options.helperUrl ? { helperUrl: options.helperUrl } : {}) };
+  return { random: options.random, mode, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f), ...(options.helperScript ? { helperScript: options.helperScript } : {}) };
 }
 
 /**
