@@ -48,7 +48,10 @@ export function OpenStep(props: {
   }, [api, state.file?.path]);
   const file = state.file;
   const statisticalFile = file !== undefined && Object.hasOwn(STATISTICAL_FORMATS, file.format);
+  // A pending re-read (after a reading option changed) must not land after a file opened since.
+  const reread = useRef<ReturnType<typeof setTimeout>>(undefined);
   const load = async (path: string): Promise<void> => {
+    clearTimeout(reread.current);
     if (!path.trim()) return;
     setBusy(true);
     setFailure(await open(path.trim()));
@@ -62,8 +65,9 @@ export function OpenStep(props: {
       return;
     }
     if (!state.inputPath) return;
-    const timer = setTimeout(() => void load(state.inputPath), 350);
-    return () => clearTimeout(timer);
+    const path = state.inputPath;
+    reread.current = setTimeout(() => void load(path), 350);
+    return () => clearTimeout(reread.current);
   }, [state.fileOptions]);
   const onDrop = (event: DragEvent): void => {
     event.preventDefault();
