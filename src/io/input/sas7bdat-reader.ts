@@ -194,7 +194,7 @@ export function readSas7bdat(path: string, options: ImportOptions): ImportedTabl
         continue;
       }
       // A value no calendar date can be stays the number the file holds: nothing is blanked uncounted.
-      fields[j] = (v.dates ? sasDateText(value, v.dates) : '') || numberText(value, v.width);
+      fields[j] = (v.dates ? sasDateText(value, v.dates) : '') || sasNumberText(value, v.width);
     }
     builder.add(fields);
   };
@@ -348,11 +348,16 @@ function readSubheader(signature: number, bytes: Buffer, layout: Layout, at: num
   }
 }
 
-/** The compression the first column text names at its 12th byte (blank when none). */
+/**
+ * The compression the first column text names: SAS writes the literal at its 12th byte (blanks
+ * when none), ReadStat further on in the same text, where pandas also looks for it.
+ */
 function compressionOf(firstText: Buffer): 'rle' | 'rdc' | undefined {
   const literal = firstText.subarray(12, 20).toString('latin1');
   if (literal === 'SASYZCRL') return 'rle';
   if (literal === 'SASYZCR2') return 'rdc';
+  if (firstText.includes('SASYZCR2', 0, 'latin1')) return 'rdc';
+  if (firstText.includes('SASYZCRL', 0, 'latin1')) return 'rle';
   return undefined;
 }
 
@@ -381,7 +386,7 @@ export function sasNumber(cell: Uint8Array, little: boolean): number {
  * back the same. A shortened number carries fewer digits than a double (LENGTH 4 about 6): shown
  * to that precision, so 0.1 stored in 4 bytes is 0.1, not 0.09999990463256836.
  */
-function numberText(value: number, width: number): string {
+export function sasNumberText(value: number, width: number): string {
   if (width >= 8 || Number.isInteger(value)) return String(value);
   const mantissaBits = 52 - 8 * (8 - width);
   return String(Number(value.toPrecision(Math.max(1, Math.floor((mantissaBits + 1) * Math.log10(2))))));

@@ -1,4 +1,5 @@
 import { codePageText } from './code-page-text.js';
+import { chunkDecoder } from './text-decoder.js';
 
 /**
  * The text decoder for a SAS data set's encoding byte (header offset 70), from SAS's list of
@@ -76,6 +77,11 @@ export function sasTextDecoder(code: number): SasTextDecoder | { readonly refuse
   const known = SAS_ENCODINGS.get(code);
   if (!known) return { refused: `an encoding SAS numbers ${code}, which Custos does not know` };
   if (!known.label) return { refused: `the encoding ${known.sas} (SAS code ${code}), which Custos cannot decode` };
+  // Node decodes the label windows-1252 as Latin-1 (no € in 0x80–0x9F); the project's decoder does not.
+  if (known.label === 'windows-1252') {
+    const cp1252 = chunkDecoder('windows-1252');
+    return (bytes) => cp1252.decode(bytes, false);
+  }
   let decoder: TextDecoder;
   try {
     decoder = new TextDecoder(known.label);
