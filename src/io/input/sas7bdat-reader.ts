@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
 import { InputError } from './input-error.js';
-import { sasDateKind, sasDateText, type SasDateKind } from './sas-dates.js';
+import { sasDateKind, sasDateText } from './sas-dates.js';
 import { rdcDecompress, rleDecompress } from './sas7bdat-decompress.js';
 import { sasTextDecoder, type SasTextDecoder } from './sas7bdat-text.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
@@ -99,8 +99,9 @@ interface ColumnAttributes {
  * (a compressed file's row that did not shrink).
  */
 type RowSource =
-  | { readonly kind: 'rows'; readonly at: number; readonly count: number }
-  | { readonly kind: 'compressed' | 'single'; readonly at: number; readonly length: number };
+  | { readonly kind: 'rows'; readonly at: number; readonly count: number; readonly end: number }
+  | { readonly kind: 'compressed'; readonly at: number; readonly length: number }
+  | { readonly kind: 'single'; readonly at: number; readonly length: number };
 
 interface Metadata {
   rowLength?: number;
@@ -209,7 +210,8 @@ export function readSas7bdat(path: string, options: ImportOptions): ImportedTabl
       addRow(bytes.subarray(source.at, source.at + rowLength));
       continue;
     }
-    const count = Math.min(source.count, rowCount - builder.rowCount);
+    // Within the page, whatever row length a damaged file declared when the page was read.
+    const count = Math.min(source.count, rowCount - builder.rowCount, Math.floor((source.end - source.at) / rowLength));
     for (let r = 0; r < count; r++) addRow(bytes.subarray(source.at + r * rowLength, source.at + (r + 1) * rowLength));
   }
   // Fewer rows than the header promises: pages are missing or damaged. Never release a part silently.
@@ -250,7 +252,7 @@ function readPage(bytes: Buffer, layout: Layout, page: number, pageLength: numbe
     // A data page: its block count is its number of rows, each within the page.
     if (meta.rowLength === undefined) fail(`the SAS data set has rows (at byte ${page}) before it says how long they are; it is damaged`);
     const room = Math.floor((pageEnd - rowsAt) / meta.rowLength!);
-    sources.push({ kind: 'rows', at: rowsAt, count: Math.min(blockCount, room) });
+    sources.push({ kind: 'rows', at: rowsAt, count: Math.min(blockCount, room), end: pageEnd });
     return;
   }
   if (kind !== 0 && kind !== 0x0200 && kind !== 0x0400) fail(`the SAS data set has a page of unknown type ${type} at byte ${page}; it is damaged`);
@@ -287,7 +289,7 @@ function readPage(bytes: Buffer, layout: Layout, page: number, pageLength: numbe
     if (rowLength > 0) {
       const room = Math.floor((pageEnd - aligned) / rowLength);
       const count = Math.min(meta.mixPageRows || blockCount - subheaderCount, room);
-      if (count > 0) sources.push({ kind: 'rows', at: aligned, count });
+      if (count > 0) sources.push({ kind: 'rows', at: aligned, count, end: pageEnd });
     }
   }
 }
