@@ -178,6 +178,16 @@ describe('SAS data sets (.sas7bdat)', () => {
     it('a header only', () => {
       expect(() => read(damaged('people-32.sas7bdat', (b) => b.subarray(0, 200)))).toThrow(/bad\.sas7bdat: .*truncated/);
     });
+    it('a page holding observations deleted in SAS (page type 384: data with deleted rows)', () => {
+      // rows-64: 64-bit, 8192-byte header, 4096-byte pages; the last page is a data page.
+      const path = damaged('rows-64.sas7bdat', (b) => {
+        const last = b.length - 4096;
+        expect(b.readUInt16LE(last + 32)).toBe(0x0100);
+        b.writeUInt16LE(0x0180, last + 32);
+        return b;
+      });
+      expect(() => read(path)).toThrow(/bad\.sas7bdat: .*observations marked deleted/);
+    });
     it('an unknown byte order', () => {
       expect(() => read(damaged('people-32.sas7bdat', (b) => ((b[37] = 7), b)))).toThrow(/bad\.sas7bdat: .*byte order/);
     });

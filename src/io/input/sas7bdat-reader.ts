@@ -245,6 +245,10 @@ function readPage(bytes: Buffer, layout: Layout, page: number, pageLength: numbe
   const subheaderCount = layout.u16(page + layout.pageBit + 4);
   // Pages with the 0x9000 bits set ("comp") index the data pages; nothing to read there.
   if ((type & 0x9000) === 0x9000) return;
+  // Bit 0x80 marks a page holding observations deleted in SAS (types 128, 384, 640), flagged in a
+  // bitmap whose place no published description gives reliably. Reading them as records would
+  // release deleted data, and the declared row count leaves them out: refuse instead.
+  if ((type & 0x0080) !== 0) fail(`the SAS data set holds observations marked deleted, which Custos cannot yet tell from the others; copy it in SAS (DATA copy; SET original; RUN;) and read the copy`);
   const kind = type & 0x0f00;
   const rowsAt = page + layout.pageBit + 8;
   const pageEnd = page + pageLength;
@@ -281,14 +285,16 @@ function readPage(bytes: Buffer, layout: Layout, page: number, pageLength: numbe
     readSubheader(known, bytes, layout, at, length, meta, fail);
   }
   if (kind === 0x0200) {
-    // Rows of a mix page follow the pointers at the next 8-byte boundary; the row size subheader
-    // says how many a mix page holds (ReadStat and pandas read them so).
+    // Rows of a mix page follow the pointers at the next 8-byte boundary. Its blocks are its
+    // subheaders and its rows; the row size subheader says how many rows a mix page can hold
+    // (SAS's iris: 150 rows, room for 1594), the bound ReadStat and pandas read to.
     const start = rowsAt + subheaderCount * layout.pointerSize;
     const aligned = start + ((start - page) % 8 === 0 ? 0 : 8 - ((start - page) % 8));
     const rowLength = meta.rowLength ?? 0;
     if (rowLength > 0) {
       const room = Math.floor((pageEnd - aligned) / rowLength);
-      const count = Math.min(meta.mixPageRows || blockCount - subheaderCount, room);
+      const capacity = meta.mixPageRows || room;
+      const count = Math.min(blockCount > subheaderCount ? blockCount - subheaderCount : capacity, capacity, room);
       if (count > 0) sources.push({ kind: 'rows', at: aligned, count, end: pageEnd });
     }
   }
