@@ -181,14 +181,14 @@ export function readSas7bdat(path: string, options: ImportOptions): ImportedTabl
   // RLE when the file does not say: the compression SAS's COMPRESS=YES and ReadStat write.
   const decompress = named === 'rdc' ? rdcDecompress : rleDecompress;
   const addRow = (row: Uint8Array): void => {
+    const view = new DataView(row.buffer, row.byteOffset, row.byteLength);
     for (let j = 0; j < columnCount; j++) {
       const v = variables[j]!;
-      const cell = row.subarray(v.offset, v.offset + v.width);
       if (!v.numeric) {
-        fields[j] = text(trimEnd(cell));
+        fields[j] = text(trimEnd(row.subarray(v.offset, v.offset + v.width)));
         continue;
       }
-      const value = sasNumber(cell, layout.little);
+      const value = v.width === 8 ? view.getFloat64(v.offset, layout.little) : sasNumber(row.subarray(v.offset, v.offset + v.width), layout.little);
       if (Number.isNaN(value)) {
         missing[j]!++;
         fields[j] = '';
@@ -381,13 +381,16 @@ function trimEnd(cell: Uint8Array): Uint8Array {
  * in SAS). Every missing value, . and .A–.Z and ._, is a NaN.
  */
 export function sasNumber(cell: Uint8Array, little: boolean): number {
-  const full = new DataView(new ArrayBuffer(8));
+  scratch.setFloat64(0, 0);
   for (let k = 0; k < cell.length; k++) {
     // Little-endian files keep the high bytes, which come last; big-endian ones keep the first.
-    full.setUint8(little ? 8 - cell.length + k : k, cell[k]!);
+    scratch.setUint8(little ? 8 - cell.length + k : k, cell[k]!);
   }
-  return full.getFloat64(0, little);
+  return scratch.getFloat64(0, little);
 }
+
+/** One buffer for every shortened number: a file holds millions. */
+const scratch = new DataView(new ArrayBuffer(8));
 
 /**
  * A number as people write it: integers exact up to 2^53, others in the fewest digits that read
