@@ -247,6 +247,27 @@ describe('SAS data sets (.sas7bdat)', () => {
       expect(sasNumber(Uint8Array.of(0x3f, 0xf0, 0x00), false)).toBe(1);
       expect(sasNumber(Uint8Array.of(0x00, 0x00, 0x20, 0xc0), true)).toBe(-8);
     });
+    it('in a file: a column declared shorter is read from the high bytes, in either byte order', () => {
+      // The id column's attribute vector (offset, width) patched to its double's 4 or 3 high bytes:
+      // the values 1–5 need no more. In a little-endian row they are the last bytes, else the first.
+      for (const [name, signature, little] of [
+        ['people-64.sas7bdat', 'fcffffffffffffff', true],
+        ['people-64-be.sas7bdat', 'fffffffffffffffc', false],
+      ] as const) {
+        for (const width of [4, 3]) {
+          const dir = mkdtempSync(join(tmpdir(), 'custos-sas7bdat-'));
+          const bytes = Buffer.from(readFileSync(fixture(name)));
+          const vector = bytes.indexOf(Buffer.from(signature, 'hex'), 8192) + 16;
+          const offset = little ? bytes.readBigUInt64LE(vector) : bytes.readBigUInt64BE(vector);
+          expect(offset).toBe(0n);
+          if (little) bytes.writeBigUInt64LE(BigInt(8 - width), vector);
+          if (little) bytes.writeUInt32LE(width, vector + 8);
+          else bytes.writeUInt32BE(width, vector + 8);
+          writeFileSync(join(dir, 'short.sas7bdat'), bytes);
+          expect(rows(read(join(dir, 'short.sas7bdat'))).map((row) => row[0])).toEqual(['1', '2', '3', '4', '5']);
+        }
+      }
+    });
     it('are shown to the precision their length keeps, integers exactly', () => {
       // 0.1 cut to 4 bytes is 0.09999990463256836: a LENGTH 4 number carries about 6 digits.
       const cut = sasNumber(Uint8Array.of(0x3f, 0xb9, 0x99, 0x99), false);
