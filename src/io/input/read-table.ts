@@ -7,7 +7,8 @@ import { readXlsx } from './xlsx-reader.js';
 import { isSpssFile, readSav } from './spss-reader.js';
 import { isStataFile, readDta } from './stata-reader.js';
 import { isSasTransportFile, readXpt } from './sas-transport-reader.js';
-import { isSas7bdatFile, readSas7bdat } from './sas7bdat-reader.js';
+import { readSas7bdat } from './sas7bdat-reader.js';
+import { isSas7bdatFile } from './sas7bdat-structure.js';
 
 /** Chooses the reader: .xlsx/.xlsm/.xls are workbooks, SPSS, Stata, SAS transport files and SAS data sets are known by their first bytes, anything else is delimited text. */
 export function readTable(path: string, options: ImportOptions): ImportedTable {
