@@ -14,7 +14,7 @@ const ENCODINGS = [
   { value: 'windows-1252', label: 'Windows-1252' },
 ] as const;
 /** Files of statistical packages, whose reading needs no encoding or delimiter. */
-const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files' } as const;
+const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files', sas7bdat: 'SAS data sets' } as const;
 const DELIMITERS = [
   { value: '', label: 'Detect automatically' },
   { value: ',', label: 'Comma ,' },
@@ -90,7 +90,7 @@ export function OpenStep(props: {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drop a CSV, TSV, Excel, SPSS, Stata or SAS transport file here{info.host === 'electron' ? ', or' : '.'}</p>
+        <p>Drop a CSV, TSV, Excel, SPSS, Stata or SAS file (.xpt, .sas7bdat) here{info.host === 'electron' ? ', or' : '.'}</p>
         <div className="actions">
           {info.host === 'electron' && (
             <button
