@@ -10,6 +10,7 @@ import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
 import { CellTooLongError, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
+import { SavStringTooLongError, writeSav } from '../io/output/sav-writer.js';
 import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf } from '../io/report/report-pdf.js';
@@ -219,6 +220,13 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
         progress('write', (i + 1) / (releases.length + 1));
       });
     }
+    if (job.output.formats.includes('sav')) {
+      const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
+      for (const r of releases) {
+        const name = `${r.stem}.sav`;
+        files.push({ name, rows: r.table.rowCount, ...savOrJobError(() => writeSav(release.file(name), r.table, (column) => variables.get(column), created)) });
+      }
+    }
     if (job.output.formats.includes('xlsx')) {
       const { sheets: _sheets, ...written } = await xlsxOrJobError(() =>
         writeXlsx(
@@ -271,6 +279,16 @@ async function xlsxOrJobError<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (error instanceof CellTooLongError) throw new JobError(error.message, 'output.formats');
+    throw error;
+  }
+}
+
+/** A string longer than the SPSS writer holds is the job's problem (its formats), named with its column. */
+function savOrJobError<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof SavStringTooLongError) throw new JobError(error.message, 'output.formats');
     throw error;
   }
 }

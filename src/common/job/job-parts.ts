@@ -88,7 +88,15 @@ export const output = z
      * Default: a sibling of the release folder named after it with an `-internal` suffix.
      */
     internalDir: z.string().min(1).optional(),
-    formats: z.array(z.enum(['csv', 'xlsx'])).min(1).default(['csv', 'xlsx']),
+    /**
+     * "sav": also an SPSS system file of each released table, for downstream SPSS syntax. It comes
+     * beside the CSV, which stays the reference copy an auditor (and verify) reads.
+     */
+    formats: z
+      .array(z.enum(['csv', 'xlsx', 'sav']))
+      .min(1)
+      .default(['csv', 'xlsx'])
+      .refine((f) => !f.includes('sav') || f.includes('csv'), 'output.formats: "sav" is written beside "csv" (the copy verify reads); add "csv"'),
     /** report.json is always written; html and pdf on request. */
     report: z.array(z.enum(['html', 'json', 'pdf'])).default(['html', 'pdf', 'json']),
     /**

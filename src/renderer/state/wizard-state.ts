@@ -37,6 +37,8 @@ export interface OutputState {
   readonly dir: string;
   readonly csv: boolean;
   readonly xlsx: boolean;
+  /** An SPSS system file beside the CSV (on by default for an SPSS input, so its syntax keeps working). */
+  readonly sav: boolean;
   readonly html: boolean;
   readonly pdf: boolean;
   /** Where the confidential internal report goes; empty: beside the release, named after it with “-internal”. */
@@ -105,6 +107,7 @@ export const initialState: WizardState = {
     dir: '',
     csv: OUTPUT_DEFAULTS.formats.includes('csv'),
     xlsx: OUTPUT_DEFAULTS.formats.includes('xlsx'),
+    sav: false,
     html: OUTPUT_DEFAULTS.report.includes('html'),
     pdf: OUTPUT_DEFAULTS.report.includes('pdf'),
     internalDir: '',
@@ -168,7 +171,7 @@ export function reducer(state: WizardState, action: Action): WizardState {
           ...state.output,
           dir: sameFile && state.output.dir ? state.output.dir : defaultOutDir(action.file.path),
           // A newly opened large file starts without the workbook: it is the slowest output by far.
-          ...(sameFile || action.fromJob ? {} : { xlsx: state.output.xlsx && action.file.rows <= LARGE_RELEASE_ROWS }),
+          ...(sameFile || action.fromJob ? {} : { xlsx: state.output.xlsx && action.file.rows <= LARGE_RELEASE_ROWS, sav: action.file.format === 'sav' }),
         },
       };
     }

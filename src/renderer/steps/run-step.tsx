@@ -52,7 +52,13 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
         <legend>Release formats</legend>
         <CheckField label="CSV" checked={o.csv} onChange={(csv) => dispatch({ type: 'patchOutput', patch: { csv } })} />
         <CheckField label="Excel workbook" checked={o.xlsx} onChange={(xlsx) => dispatch({ type: 'patchOutput', patch: { xlsx } })} />
+        <CheckField label="SPSS file (.sav)" checked={o.csv && o.sav} disabled={!o.csv} onChange={(sav) => dispatch({ type: 'patchOutput', patch: { sav } })} />
       </fieldset>
+      {o.csv && o.sav && (
+        <p className="muted">
+          The SPSS file holds the CSV's table: codes with their value labels where every released value has one (labels of values the release does not hold are left out), dates as dates, names made valid for SPSS. It comes with the CSV, which an auditor checks it against.
+        </p>
+      )}
       {state.file && state.file.rows > LARGE_RELEASE_ROWS && (
         <Callout tone="info">
           {formatNumber(state.file.rows)} records: an Excel workbook of this size takes most of the run's time and memory (a million rows spill over several sheets), so it is left out unless you tick it. CSV opens in Excel too.
