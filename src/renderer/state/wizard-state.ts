@@ -167,7 +167,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return {
         ...state,
         file: action.file,
-        inputPath: action.file.path,
+        // A re-read of the open file (a reading option changed) keeps a path typed meanwhile.
+        inputPath: sameFile ? state.inputPath : action.file.path,
         roles,
         output: {
           ...state.output,
