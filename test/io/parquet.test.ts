@@ -1,0 +1,132 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readTable } from '../../src/io/input/read-table.js';
+import { InputError } from '../../src/io/input/input-error.js';
+import type { ImportedTable } from '../../src/io/input/import-types.js';
+import { MISSING_CODE } from '../../src/common/table/table.js';
+
+/**
+ * Fixtures written by DuckDB (test/fixtures/parquet/make-fixtures.mjs), with DuckDB's own text of
+ * every value beside them: the reader is compared with what the writer says it wrote.
+ */
+const FIXTURES = 'test/fixtures/parquet';
+const fixture = (name: string): string => join(FIXTURES, name);
+const read = (path: string, missing: string[] = []): ImportedTable => readTable(path, { missing, onBadRow: 'error' });
+
+/** Each row as column → value, null for a missing cell (code 0), so nulls and empty text differ. */
+function rows(imported: ImportedTable): Map<string, string | null>[] {
+  const { table } = imported;
+  return Array.from({ length: table.rowCount }, (_, r) => new Map(table.columns.map((c) => [c.name, c.codes[r] === MISSING_CODE ? null : c.dictionary[c.codes[r]!]!])));
+}
+
+type Expected = Map<string, string | null>[];
+
+function expectedTypes(): Expected {
+  const parsed = JSON.parse(readFileSync(fixture('types.expected.json'), 'utf8')) as Record<string, string | null>[];
+  return parsed.map((row) => new Map(Object.entries(row)));
+}
+
+/** DuckDB's CSV of the categories table: empty = null (no value of it is empty text). */
+function expectedCategories(): Expected {
+  const [header, ...lines] = readFileSync(fixture('categories.expected.csv'), 'utf8').trimEnd().split('\n');
+  const names = header!.split(',');
+  return lines.map((line) => new Map(line.split(',').map((v, j) => [names[j]!, v === '' ? null : v])));
+}
+
+/**
+ * Doubles and floats compare as numbers (DuckDB writes 1e+300 and 42.0 where JavaScript writes
+ * 1e+300 and 42); everything else as text, exactly.
+ */
+const NUMERIC = new Set(['ratio', 'real', 'income']);
+function expectSameRows(actual: Expected, expected: Expected): void {
+  expect(actual.length).toBe(expected.length);
+  actual.forEach((row, r) => {
+    const want = expected[r]!;
+    expect([...row.keys()]).toEqual([...want.keys()]);
+    for (const [name, value] of row) {
+      const target = want.get(name)!;
+      if (NUMERIC.has(name) && value !== null && target !== null) expect(Number(value), `${name} row ${r}`).toBe(Number(target));
+      else expect(value, `${name} row ${r}`).toBe(target);
+    }
+  });
+}
+
+describe('Parquet files (written by DuckDB)', () => {
+  for (const codec of ['uncompressed', 'snappy', 'gzip', 'zstd', 'brotli', 'lz4_raw']) {
+    it(`${codec}: every type as DuckDB writes it, exactly (64-bit integers, decimals, dates, timestamps), nulls missing`, () => {
+      const imported = read(fixture(`types-${codec}.parquet`));
+      expect(imported.format).toBe('parquet');
+      expectSameRows(rows(imported), expectedTypes());
+      const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
+      expect(variables.get('born')!.dates).toBe('date');
+      for (const name of ['seen', 'seen_utc', 'seen_ms', 'seen_ns']) expect(variables.get(name)!.dates, name).toBe('datetime');
+      expect(variables.get('id')!.dates).toBeUndefined();
+      // Row 3 is null in every column but id; rows 5 of the timestamps with a zone and units too.
+      expect(variables.get('name')!.declaredMissing).toBe(1);
+      expect(variables.get('seen_utc')!.declaredMissing).toBe(2);
+      const columns = new Map(imported.table.columns.map((c) => [c.name, c]));
+      expect(columns.get('born')!.type).toBe('date');
+      expect(columns.get('seen')!.type).toBe('date');
+      expect(columns.get('big')!.type).toBe('integer');
+      expect(columns.get('amount')!.type).toBe('decimal');
+    });
+  }
+
+  it('several row groups, dictionary and plain pages (v1), and the same rows as v2 pages with delta encodings', () => {
+    const expected = expectedCategories();
+    for (const name of ['categories.parquet', 'categories-v2.parquet']) {
+      const imported = read(fixture(name));
+      expect(imported.table.rowCount, name).toBe(5000);
+      expectSameRows(rows(imported), expected);
+      const region = imported.table.columns.find((c) => c.name === 'region')!;
+      expect(region.distinct).toBe(6);
+      expect(region.missing).toBe(Math.ceil(5000 / 7));
+      expect(imported.variables!.find((v) => v.name === 'income')!.declaredMissing).toBe(Math.ceil(5000 / 11));
+    }
+  });
+
+  it("the job's missing-value codes apply as in every other reader", () => {
+    const imported = read(fixture('categories.parquet'), ['Nord', '']);
+    const region = imported.table.columns.find((c) => c.name === 'region')!;
+    expect(region.dictionary).not.toContain('Nord');
+    expect(region.distinct).toBe(5);
+  });
+
+  it('reports progress as it reads column chunks', () => {
+    const seen: [number, number][] = [];
+    readTable(fixture('categories.parquet'), { missing: [], onBadRow: 'error', onProgress: (done, total) => seen.push([done, total]) });
+    expect(seen.length).toBeGreaterThan(3);
+    expect(seen.at(-1)![0]).toBe(seen.at(-1)![1]);
+  });
+
+  it('is known by its first bytes whatever its name, and records its SHA-256 and size', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-parquet-'));
+    copyFileSync(fixture('types-snappy.parquet'), join(dir, 'export.csv'));
+    const imported = read(join(dir, 'export.csv'));
+    expect(imported.format).toBe('parquet');
+    expect(imported.bytes).toBe(readFileSync(fixture('types-snappy.parquet')).length);
+    expect(imported.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('a nested column (a list, a struct) is refused naming it (exit 3)', () => {
+    expect(() => read(fixture('nested.parquet'))).toThrow(InputError);
+    expect(() => read(fixture('nested.parquet'))).toThrow(/nested\.parquet: the column “scores” is nested \(a list\)/);
+  });
+
+  it('a truncated file, or one whose footer is damaged, is refused naming the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-parquet-'));
+    const bytes = readFileSync(fixture('types-zstd.parquet'));
+    writeFileSync(join(dir, 'cut.parquet'), bytes.subarray(0, bytes.length - 100));
+    expect(() => read(join(dir, 'cut.parquet'))).toThrow(/cut\.parquet: the Parquet file is damaged/);
+    const footer = Buffer.from(bytes);
+    footer.writeUInt32LE(bytes.length * 2, bytes.length - 8);
+    writeFileSync(join(dir, 'footer.parquet'), footer);
+    expect(() => read(join(dir, 'footer.parquet'))).toThrow(/footer\.parquet: the Parquet file is damaged .*footer claims/);
+    const encrypted = Buffer.from(bytes);
+    encrypted.write('PARE', bytes.length - 4, 'latin1');
+    writeFileSync(join(dir, 'secret.parquet'), encrypted);
+    expect(() => read(join(dir, 'secret.parquet'))).toThrow(/secret\.parquet: the Parquet file is encrypted/);
+  });
+});
