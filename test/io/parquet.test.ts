@@ -6,6 +6,7 @@ import { readTable } from '../../src/io/input/read-table.js';
 import { InputError } from '../../src/io/input/input-error.js';
 import type { ImportedTable } from '../../src/io/input/import-types.js';
 import { MISSING_CODE } from '../../src/common/table/table.js';
+import { Bytes, PageError, readHybrid } from '../../src/io/input/parquet-pages.js';
 
 /**
  * Fixtures written by DuckDB (test/fixtures/parquet/make-fixtures.mjs), with DuckDB's own text of
@@ -128,5 +129,19 @@ describe('Parquet files (written by DuckDB)', () => {
     encrypted.write('PARE', bytes.length - 4, 'latin1');
     writeFileSync(join(dir, 'secret.parquet'), encrypted);
     expect(() => read(join(dir, 'secret.parquet'))).toThrow(/secret\.parquet: the Parquet file is encrypted/);
+  });
+
+  it('a run longer than its page (2^31 repeats in six bytes) fills the page and stops; a stream short of its values is damage', () => {
+    // RLE header 2^32 (a run of 2^31, even = RLE) as a varint, then the 1-byte value 7.
+    const run = new Uint8Array([0x80, 0x80, 0x80, 0x80, 0x10, 7]);
+    const out = new Uint32Array(10);
+    readHybrid(new Bytes(run), run.length, 3, out);
+    expect([...out]).toEqual(new Array(10).fill(7));
+    // Bit-packed: one group of 8 three-bit values 0..7, least significant bit first.
+    const packed = new Uint8Array([0b11, 0b10001000, 0b11000110, 0b11111010]);
+    const values = new Uint32Array(8);
+    readHybrid(new Bytes(packed), packed.length, 3, values);
+    expect([...values]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(() => readHybrid(new Bytes(packed), packed.length, 3, new Uint32Array(9))).toThrow(PageError);
   });
 });

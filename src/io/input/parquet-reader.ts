@@ -1,12 +1,13 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { ColumnMetaData, Compressors, DataReader, DecodedArray, FileMetaData, PageHeader, SchemaElement, SchemaTree } from 'hyparquet';
+import type { ColumnMetaData, Compressors, DataReader, FileMetaData, PageHeader, SchemaElement } from 'hyparquet';
 import { lazyRequire } from '../lazy-require.js';
 import { sha256OfFile } from '../output/manifest.js';
 import { ColumnCodes } from './column-codes.js';
 import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
 import { InputError } from './input-error.js';
+import { decodeDataPage, readPlainValues, type DecodedPage, type PageColumn } from './parquet-pages.js';
 import { NotUtf8Error, UnsupportedTypeError, valueTextOf, type ValueText } from './parquet-values.js';
 import { checkHeader } from './table-builder.js';
 
@@ -24,11 +25,7 @@ import { checkHeader } from './table-builder.js';
 const metadataModule = lazyRequire<typeof import('hyparquet/src/metadata.js')>('hyparquet/src/metadata.js');
 const columnModule = lazyRequire<typeof import('hyparquet/src/column.js')>('hyparquet/src/column.js');
 const pageModule = lazyRequire<typeof import('hyparquet/src/datapage.js')>('hyparquet/src/datapage.js');
-const plainModule = lazyRequire<typeof import('hyparquet/src/plain.js')>('hyparquet/src/plain.js');
 const compressorsModule = lazyRequire<typeof import('hyparquet-compressors')>('hyparquet-compressors');
-
-/** What hyparquet's page decoders need to know of a column (its ColumnDecoder, which the package does not export by name). */
-type ColumnDecoder = Parameters<typeof import('hyparquet/src/datapage.js').readDataPageV2>[2];
 
 /** "PAR1" at both ends; an encrypted footer ends in "PARE". */
 const MAGIC = 'PAR1';
@@ -121,7 +118,6 @@ function readFooter(file: ParquetFile): FileMetaData {
 
 interface Leaf {
   readonly element: SchemaElement;
-  readonly path: SchemaTree[];
   readonly value: ValueText;
   readonly optional: boolean;
 }
@@ -140,7 +136,7 @@ function flatColumns(metadata: FileMetaData, file: ParquetFile): Leaf[] {
       throw new InputError(`the column “${element.name}” is nested (${kind}); Custos reads flat tables only: flatten it (one column per field) or leave it out before export`, file.name);
     }
     try {
-      return { element, path: [root, child], value: valueTextOf(element), optional: element.repetition_type !== 'REQUIRED' };
+      return { element, value: valueTextOf(element), optional: element.repetition_type !== 'REQUIRED' };
     } catch (error) {
       if (error instanceof UnsupportedTypeError) throw new InputError(`the column “${element.name}” holds ${error.message}, which Custos cannot read; leave it out or convert it to text before export`, file.name);
       throw error;
@@ -193,15 +189,8 @@ function readChunk(file: ParquetFile, meta: ColumnMetaData, leaf: Leaf, column: 
   if (start < 4 || end > file.size - 8) throw file.damaged(`column “${name}” lies outside the data (bytes ${start}–${end})`);
   const bytes = file.read(start, end);
   const reader: DataReader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 };
-  const decoder: ColumnDecoder = {
-    pathInSchema: [name],
-    type: meta.type,
-    element: leaf.element,
-    schemaPath: leaf.path,
-    codec: meta.codec,
-    parsers: undefined as never, // only hyparquet's convert() uses parsers, and it is not called
-    compressors: decompress,
-  };
+  if (meta.type !== leaf.element.type) throw file.damaged(`column “${name}” is stored as ${meta.type} but declared ${leaf.element.type}`);
+  const pageColumn: PageColumn = { element: leaf.element, optional: leaf.optional, codec: meta.codec, compressors: decompress };
   const text = (value: unknown): string => {
     try {
       return leaf.value.text(value);
@@ -226,7 +215,7 @@ function readChunk(file: ParquetFile, meta: ColumnMetaData, leaf: Leaf, column: 
       const count = header.dictionary_page_header?.num_values ?? 0;
       const values = file.decode(where, () => {
         const plain = pageModule().decompressPage(page, header.uncompressed_page_size, meta.codec, decompress);
-        return plainModule().readPlain({ view: new DataView(plain.buffer, plain.byteOffset, plain.byteLength), offset: 0 }, meta.type, count, leaf.element.type_length);
+        return readPlainValues(plain, 0, meta.type, count, leaf.element.type_length);
       });
       // Each entry of the file's dictionary becomes a code once; data pages then copy codes.
       dictionary = new Uint32Array(values.length);
@@ -237,36 +226,34 @@ function readChunk(file: ParquetFile, meta: ColumnMetaData, leaf: Leaf, column: 
     const count = header.type === 'DATA_PAGE' ? header.data_page_header?.num_values : header.data_page_header_v2?.num_values;
     const encoding = header.type === 'DATA_PAGE' ? header.data_page_header?.encoding : header.data_page_header_v2?.encoding;
     if (count === undefined || encoding === undefined || count < 0 || count > remaining) throw file.damaged(`${where} claims ${count} values where ${remaining} remain`);
-    const decoded = file.decode(where, () => {
-      if (header.type === 'DATA_PAGE_V2') return pageModule().readDataPageV2(page, header, decoder);
-      const plain = pageModule().decompressPage(page, header.uncompressed_page_size, meta.codec, decompress);
-      return pageModule().readDataPage(plain, header.data_page_header!, decoder);
-    });
-    const indexed = encoding.endsWith('_DICTIONARY');
-    if (indexed && !dictionary) throw file.damaged(`${where} refers to a dictionary the column does not have`);
-    appendValues(file, where, column, count, leaf.optional ? decoded.definitionLevels : undefined, decoded.dataPage, indexed ? dictionary! : text);
+    const decoded = file.decode(where, () => decodeDataPage(header, page, count, pageColumn));
+    if (decoded.indexes && !dictionary) throw file.damaged(`${where} refers to a dictionary the column does not have`);
+    appendValues(file, where, column, count, decoded, decoded.indexes ? dictionary! : text);
     remaining -= count;
   }
 }
 
 /**
- * A page's values into the column: with definition levels, a level below 1 is a null (a flat
- * optional column's maximum level is 1); values are either dictionary indexes or decoded values.
+ * A page's values into the column: a definition level other than 1 is a null (a flat optional
+ * column's maximum level is 1); values are either dictionary indexes or decoded values.
  */
-function appendValues(file: ParquetFile, where: string, column: ColumnCodes, count: number, levels: readonly number[] | undefined, values: DecodedArray, lookup: Uint32Array | ((value: unknown) => string)): void {
-  const hasLevels = levels !== undefined && levels.length > 0;
+function appendValues(file: ParquetFile, where: string, column: ColumnCodes, count: number, page: DecodedPage, lookup: Uint32Array | ((value: unknown) => string)): void {
+  const { levels } = page;
+  const length = page.indexes ? page.indexes.length : (page.values?.length ?? 0);
   let k = 0;
-  const next = (): number => {
-    if (k >= values.length) throw file.damaged(`${where} holds fewer values than its levels say`);
-    const value: unknown = values[k++];
-    if (typeof lookup === 'function') return column.code(lookup(value));
-    const code = lookup[value as number];
-    if (code === undefined) throw file.damaged(`${where} refers to dictionary entry ${String(value)} of ${lookup.length}`);
-    return code;
-  };
   for (let i = 0; i < count; i++) {
-    if (hasLevels && levels[i] !== 1) column.pushNull();
-    else column.push(next());
+    if (levels && levels[i] !== 1) {
+      column.pushNull();
+      continue;
+    }
+    if (k >= length) throw file.damaged(`${where} holds fewer values than its levels say`);
+    if (typeof lookup === 'function') {
+      column.push(column.code(lookup(page.values![k++])));
+      continue;
+    }
+    const code = lookup[page.indexes![k++]!];
+    if (code === undefined) throw file.damaged(`${where} refers to dictionary entry ${page.indexes![k - 1]} of ${lookup.length}`);
+    column.push(code);
   }
-  if (k !== values.length) throw file.damaged(`${where} holds ${values.length} values where its levels say ${k}`);
+  if (k !== length) throw file.damaged(`${where} holds ${length} values where its levels say ${k}`);
 }
