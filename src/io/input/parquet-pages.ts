@@ -73,11 +73,10 @@ export function readHybrid(source: Bytes, end: number, width: number, out: Uint8
     const header = within.varint();
     if (header % 2 === 1) {
       // Bit-packed: groups of 8 values, least significant bit first.
+      const groupBytes = Math.floor(header / 2) * width;
       const count = Math.min(Math.floor(header / 2) * 8, out.length - seen);
-      let bit = within.at * 8;
-      for (let i = 0; i < count; i++, bit += width) out[seen++] = bitsAt(bytes, bit, width, end);
-      within.at += Math.ceil((Math.floor(header / 2) * 8 * width) / 8);
-      if (within.at > end) within.at = end;
+      seen = unpack(bytes, within.at, end, width, out, seen, count);
+      within.at = Math.min(end, within.at + groupBytes);
     } else {
       let value = 0;
       for (let i = 0; i < (width + 7) >> 3; i++) value += within.u8() * 2 ** (8 * i);
@@ -89,15 +88,33 @@ export function readHybrid(source: Bytes, end: number, width: number, out: Uint8
   source.at = end;
 }
 
-/** `width` bits at bit offset `bit`, little-endian; bits past `end` (a short last group) are damage. */
-function bitsAt(bytes: Uint8Array, bit: number, width: number, end: number): number {
-  if (width === 0) return 0;
-  const first = bit >>> 3;
-  const last = (bit + width - 1) >>> 3;
-  if (last >= end) throw new PageError('bit-packed values run past the page');
-  let value = 0;
-  for (let i = first; i <= last; i++) value += bytes[i]! * 2 ** (8 * (i - first));
-  return Math.floor(value / 2 ** (bit & 7)) % 2 ** width;
+/**
+ * `count` values of `width` bits from byte `at` on, into out[seen…]; bits past `end` (a short last
+ * group) are damage. A running accumulator of at most 39 bits stays exact in a double.
+ */
+function unpack(bytes: Uint8Array, at: number, end: number, width: number, out: Uint8Array | Uint32Array, seen: number, count: number): number {
+  if (width === 0) {
+    out.fill(0, seen, seen + count);
+    return seen + count;
+  }
+  const unit = 2 ** width;
+  if (at + Math.ceil((count * width) / 8) > end) throw new PageError('bit-packed values run past the page');
+  let accumulator = 0;
+  let bits = 0;
+  let scale = 1;
+  for (let i = 0; i < count; i++) {
+    while (bits < width) {
+      accumulator += bytes[at++]! * scale;
+      scale *= 256;
+      bits += 8;
+    }
+    const value = accumulator % unit;
+    out[seen++] = value;
+    accumulator = (accumulator - value) / unit;
+    scale /= unit;
+    bits -= width;
+  }
+  return seen;
 }
 
 /** Decodes one DATA_PAGE or DATA_PAGE_V2 of `count` values. */

@@ -37,18 +37,23 @@ function utf8(value: unknown): string {
 }
 
 /** An unscaled integer and a scale as exact decimal text: 12345, 2 → "123.45"; the scale's digits are kept ("1.50"). */
-export function decimalText(unscaled: bigint, scale: number): string {
-  if (scale <= 0) return (scale === 0 ? unscaled : unscaled * 10n ** BigInt(-scale)).toString();
-  const negative = unscaled < 0n;
+export function decimalText(unscaled: bigint | number, scale: number): string {
+  if (scale <= 0) return (scale === 0 ? unscaled : BigInt(unscaled) * 10n ** BigInt(-scale)).toString();
+  const negative = unscaled < 0;
   const digits = (negative ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
   return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
-/** A big-endian two's-complement integer (Parquet's DECIMAL in byte arrays). */
-function bigEndianSigned(bytes: Uint8Array): bigint {
+/** A big-endian two's-complement integer (Parquet's DECIMAL in byte arrays); a Number while it is exact (6 bytes). */
+function bigEndianSigned(bytes: Uint8Array): bigint | number {
+  if (bytes.length <= 6) {
+    let value = 0;
+    for (let i = 0; i < bytes.length; i++) value = value * 256 + bytes[i]!;
+    return bytes.length > 0 && bytes[0]! & 0x80 ? value - 2 ** (bytes.length * 8) : value;
+  }
   let value = 0n;
   for (const byte of bytes) value = (value << 8n) | BigInt(byte);
-  return bytes.length > 0 && bytes[0]! & 0x80 ? value - (1n << BigInt(bytes.length * 8)) : value;
+  return bytes[0]! & 0x80 ? value - (1n << BigInt(bytes.length * 8)) : value;
 }
 
 const floorDiv = (a: bigint, b: bigint): bigint => (a >= 0n ? a / b : -((-a + b - 1n) / b));
@@ -110,7 +115,8 @@ const asBigInt = (value: unknown): bigint => (typeof value === 'bigint' ? value 
 
 /** Exact integer-with-scale reading of whichever physical type holds a DECIMAL. */
 function decimalOf(element: SchemaElement, scale: number): (value: unknown) => string {
-  if (element.type === 'INT32' || element.type === 'INT64') return (v) => decimalText(asBigInt(v), scale);
+  if (element.type === 'INT32') return (v) => decimalText(v as number, scale);
+  if (element.type === 'INT64') return (v) => decimalText(v as bigint, scale);
   return (v) => decimalText(bigEndianSigned(v as Uint8Array), scale);
 }
 
