@@ -9,6 +9,7 @@ import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
 import { CellTooLongError, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
+import { writeParquet } from '../io/output/parquet-writer.js';
 import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf } from '../io/report/report-pdf.js';
@@ -217,6 +218,14 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
         files.push({ name, rows: r.table.rowCount, ...csvOrJobError(() => writeCsv(release.file(name), r.table, { delimiter: job.output.delimiter, ...job.output.csv })) });
         progress('write', (i + 1) / (releases.length + 1));
       });
+    }
+    if (job.output.formats.includes('parquet')) {
+      // One file per released table, named like its CSV (release.parquet, or qit.parquet and st.parquet);
+      // before the workbook, whose Checksums sheet lists the files written so far.
+      for (const r of releases) {
+        const name = `${r.stem}.parquet`;
+        files.push({ name, rows: r.table.rowCount, ...writeParquet(release.file(name), r.table) });
+      }
     }
     if (job.output.formats.includes('xlsx')) {
       const { sheets: _sheets, ...written } = await xlsxOrJobError(() =>

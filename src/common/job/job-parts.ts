@@ -88,7 +88,8 @@ export const output = z
      * Default: a sibling of the release folder named after it with an `-internal` suffix.
      */
     internalDir: z.string().min(1).optional(),
-    formats: z.array(z.enum(['csv', 'xlsx'])).min(1).default(['csv', 'xlsx']),
+    /** parquet: each released table as an Apache Parquet file beside its CSV name (release.parquet). */
+    formats: z.array(z.enum(['csv', 'xlsx', 'parquet'])).min(1).default(['csv', 'xlsx']),
     /** report.json is always written; html and pdf on request. */
     report: z.array(z.enum(['html', 'json', 'pdf'])).default(['html', 'pdf', 'json']),
     /**

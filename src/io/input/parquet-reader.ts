@@ -91,6 +91,20 @@ class ParquetFile {
 }
 
 export function readParquet(path: string, options: ImportOptions): ImportedTable {
+  return readParquetFile(path, options).imported;
+}
+
+/**
+ * Everything a Parquet file says, as text to search for what must not be published: the writer's
+ * name and key-value metadata of its footer, the column names and every distinct value.
+ */
+export function parquetSearchableText(path: string): string {
+  const { imported, metadata } = readParquetFile(path, { missing: [], onBadRow: 'error' });
+  const footer = [metadata.created_by ?? '', ...(metadata.key_value_metadata ?? []).flatMap((kv) => [kv.key, kv.value ?? ''])];
+  return [...footer, ...imported.table.columns.flatMap((c) => [c.name, ...c.dictionary])].join('\n');
+}
+
+function readParquetFile(path: string, options: ImportOptions): { imported: ImportedTable; metadata: FileMetaData } {
   const name = basename(path);
   const fd = openSync(path, 'r');
   try {
@@ -98,7 +112,7 @@ export function readParquet(path: string, options: ImportOptions): ImportedTable
     const metadata = readFooter(file);
     const leaves = flatColumns(metadata, file);
     const table = readRows(file, metadata, leaves, options);
-    return { ...table, sha256: sha256OfFile(path), bytes: file.size };
+    return { imported: { ...table, sha256: sha256OfFile(path), bytes: file.size }, metadata };
   } finally {
     closeSync(fd);
   }

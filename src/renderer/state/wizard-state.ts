@@ -37,6 +37,8 @@ export interface OutputState {
   readonly dir: string;
   readonly csv: boolean;
   readonly xlsx: boolean;
+  /** Each released table as an Apache Parquet file too (release.parquet). */
+  readonly parquet: boolean;
   readonly html: boolean;
   readonly pdf: boolean;
   /** Where the confidential internal report goes; empty: beside the release, named after it with “-internal”. */
@@ -105,6 +107,7 @@ export const initialState: WizardState = {
     dir: '',
     csv: OUTPUT_DEFAULTS.formats.includes('csv'),
     xlsx: OUTPUT_DEFAULTS.formats.includes('xlsx'),
+    parquet: OUTPUT_DEFAULTS.formats.includes('parquet'),
     html: OUTPUT_DEFAULTS.report.includes('html'),
     pdf: OUTPUT_DEFAULTS.report.includes('pdf'),
     internalDir: '',
