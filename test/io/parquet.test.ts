@@ -88,6 +88,16 @@ describe('Parquet files (written by DuckDB)', () => {
     }
   });
 
+  it('arrow-rs (a second writer): DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT and DELTA_BINARY_PACKED in v2 pages, LZ4_RAW, three row groups', () => {
+    const [header, ...lines] = readFileSync(fixture('arrow-rs.expected.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as (string | null)[]);
+    const expected: Expected = lines.map((row) => new Map(row.map((v, j) => [header![j]!, v])));
+    const imported = read(fixture('arrow-rs.parquet'));
+    expect(imported.table.rowCount).toBe(1500);
+    expectSameRows(rows(imported), expected);
+    // The floats exactly as the writer was given them, not only as numbers.
+    expect(rows(imported).map((r) => r.get('score'))).toEqual(expected.map((r) => r.get('score')));
+  });
+
   it("the job's missing-value codes apply as in every other reader", () => {
     const imported = read(fixture('categories.parquet'), ['Nord', '']);
     const region = imported.table.columns.find((c) => c.name === 'region')!;

@@ -213,15 +213,41 @@ function decodeValues(encoding: string, body: Bytes, n: number, type: SchemaElem
       if (n > 0) deltaModule().deltaLengthByteArray({ view: body.view, offset: body.at }, n, values);
       return { levels, values, indexes: undefined };
     }
-    case 'DELTA_BYTE_ARRAY': {
-      const values = new Array<Uint8Array>(n);
-      if (n > 0) deltaModule().deltaByteArray({ view: body.view, offset: body.at }, n, values);
-      return { levels, values, indexes: undefined };
-    }
+    case 'DELTA_BYTE_ARRAY':
+      return { levels, values: deltaByteArray(body, n), indexes: undefined };
     case 'BYTE_STREAM_SPLIT':
       if (n * plainWidth(type, typeLength) > end - body.at) throw new PageError(`a page cannot hold ${n} values`);
       return { levels, values: encodingModule().byteStreamSplit({ view: body.view, offset: body.at }, n, type!, typeLength), indexes: undefined };
     default:
       throw new PageError(`values encoded as ${encoding}, which Custos does not read`);
   }
+}
+
+/**
+ * DELTA_BYTE_ARRAY (incremental encoding): each value is a prefix of the one before and a suffix.
+ * Decoded here rather than by hyparquet so a damaged prefix length is refused before it sizes an
+ * allocation (a prefix may not be longer than the value before it).
+ */
+function deltaByteArray(body: Bytes, n: number): Uint8Array[] {
+  const values = new Array<Uint8Array>(n);
+  if (n === 0) return values;
+  const reader = { view: body.view, offset: body.at };
+  const prefixes = new Int32Array(n);
+  const suffixes = new Int32Array(n);
+  deltaModule().deltaBinaryUnpack(reader, n, prefixes);
+  deltaModule().deltaBinaryUnpack(reader, n, suffixes);
+  let at = reader.offset;
+  let previous = new Uint8Array(0);
+  for (let i = 0; i < n; i++) {
+    const prefix = prefixes[i]!;
+    const suffix = suffixes[i]!;
+    if (prefix < 0 || prefix > previous.length || suffix < 0 || at + suffix > body.bytes.length) throw new PageError('a delta-encoded value does not fit its page');
+    const value = new Uint8Array(prefix + suffix);
+    value.set(previous.subarray(0, prefix));
+    value.set(body.bytes.subarray(at, at + suffix), prefix);
+    at += suffix;
+    values[i] = value;
+    previous = value;
+  }
+  return values;
 }
