@@ -7,6 +7,8 @@ import { InputError } from '../../src/io/input/input-error.js';
 import type { ImportedTable } from '../../src/io/input/import-types.js';
 import { MISSING_CODE } from '../../src/common/table/table.js';
 import { Bytes, PageError, readHybrid } from '../../src/io/input/parquet-pages.js';
+import { valueTextOf } from '../../src/io/input/parquet-values.js';
+import type { SchemaElement } from 'hyparquet';
 
 /**
  * Fixtures written by DuckDB (test/fixtures/parquet/make-fixtures.mjs), with DuckDB's own text of
@@ -153,5 +155,28 @@ describe('Parquet files (written by DuckDB)', () => {
     readHybrid(new Bytes(packed), packed.length, 3, values);
     expect([...values]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(() => readHybrid(new Bytes(packed), packed.length, 3, new Uint32Array(9))).toThrow(PageError);
+  });
+});
+
+describe('Parquet value types no fixture writer here produces', () => {
+  const text = (element: SchemaElement, value: unknown): string => valueTextOf(element).text(value);
+  it('INT96 (Impala, Spark) timestamps, times of day, UUID, FLOAT16, unsigned integers, scaled decimals', () => {
+    const days = BigInt(Date.UTC(2024, 0, 2) / 86_400_000) + 2_440_588n;
+    const nanos = BigInt((3 * 3600 + 4 * 60 + 5) * 1e9 + 5e8);
+    expect(text({ name: 'ts', type: 'INT96' }, (days << 64n) | nanos)).toBe('2024-01-02T03:04:05.5');
+    expect(valueTextOf({ name: 'ts', type: 'INT96' }).dates).toBe('datetime');
+    expect(text({ name: 't', type: 'INT64', logical_type: { type: 'TIME', isAdjustedToUTC: false, unit: 'MICROS' } }, 49_500_250_000n)).toBe('13:45:00.25');
+    expect(text({ name: 't', type: 'INT32', converted_type: 'TIME_MILLIS' }, 1_000)).toBe('00:00:01');
+    expect(text({ name: 'ts', type: 'INT64', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MICROS' } }, -1n)).toBe('1969-12-31T23:59:59.999999');
+    expect(text({ name: 'u', type: 'FIXED_LEN_BYTE_ARRAY', type_length: 16, logical_type: { type: 'UUID' } }, Uint8Array.from({ length: 16 }, (_, i) => i * 17))).toBe('00112233-4455-6677-8899-aabbccddeeff');
+    expect(text({ name: 'h', type: 'FIXED_LEN_BYTE_ARRAY', type_length: 2, logical_type: { type: 'FLOAT16' } }, Uint8Array.from([0x00, 0x3e]))).toBe('1.5');
+    expect(text({ name: 'n', type: 'INT32', converted_type: 'UINT_32' }, -1)).toBe('4294967295');
+    expect(text({ name: 'n', type: 'INT64', logical_type: { type: 'INTEGER', bitWidth: 64, isSigned: false } }, -1n)).toBe('18446744073709551615');
+    expect(text({ name: 'd', type: 'BYTE_ARRAY', converted_type: 'DECIMAL', scale: 3, precision: 30 }, Uint8Array.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe]))).toBe('-0.002');
+    expect(text({ name: 'd', type: 'INT32', logical_type: { type: 'DECIMAL', scale: 2, precision: 9 } }, -5)).toBe('-0.05');
+    expect(text({ name: 'd', type: 'INT32', converted_type: 'DATE' }, 100_000_000)).toBe('+275760-09-13');
+    expect(text({ name: 'd', type: 'INT32', converted_type: 'DATE' }, 100_000_001)).toBe('100000001');
+    expect(() => valueTextOf({ name: 'i', type: 'FIXED_LEN_BYTE_ARRAY', type_length: 12, converted_type: 'INTERVAL' })).toThrow(/INTERVAL/);
+    expect(() => text({ name: 's', type: 'BYTE_ARRAY' }, Uint8Array.from([0xff, 0xfe]))).toThrow(/UTF-8/);
   });
 });

@@ -76,10 +76,12 @@ export function timestampText(count: bigint, unit: Unit): string | undefined {
   return date.toISOString().slice(0, -5) + fraction(count - seconds * perSecond, DIGITS[unit]);
 }
 
-/** Days since 1970-01-01 as an ISO date; undefined past what a Date can hold. */
+/** Days since 1970-01-01 as an ISO date (years past 9999 in ISO's expanded form, +275760-09-13); undefined past what a Date can hold. */
 export function dateText(days: number): string | undefined {
   const date = new Date(days * 86_400_000);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const iso = date.toISOString();
+  return iso.slice(0, iso.indexOf('T'));
 }
 
 /** A time of day ("13:45:00.25") from units since midnight. */
