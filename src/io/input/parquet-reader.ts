@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { ColumnMetaData, Compressors, DataReader, FileMetaData, PageHeader, SchemaElement } from 'hyparquet';
+import type { ColumnMetaData, Compressors, DataReader, DecodedArray, FileMetaData, PageHeader, SchemaElement } from 'hyparquet';
 import { lazyRequire } from '../lazy-require.js';
 import { sha256OfFile } from '../output/manifest.js';
 import { ColumnCodes } from './column-codes.js';
@@ -213,7 +213,7 @@ function readChunk(file: ParquetFile, meta: ColumnMetaData, leaf: Leaf, column: 
       throw error;
     }
   };
-  let dictionary: Uint32Array | undefined;
+  let dictionary: FileDictionary | undefined;
   let remaining = Number(meta.num_values);
   while (remaining > 0) {
     if (reader.offset >= bytes.length) throw file.damaged(`column “${name}” ends ${remaining} values early`);
@@ -231,9 +231,7 @@ function readChunk(file: ParquetFile, meta: ColumnMetaData, leaf: Leaf, column: 
         const plain = pageModule().decompressPage(page, header.uncompressed_page_size, meta.codec, decompress);
         return readPlainValues(plain, 0, meta.type, count, leaf.element.type_length);
       });
-      // Each entry of the file's dictionary becomes a code once; data pages then copy codes.
-      dictionary = new Uint32Array(values.length);
-      for (let i = 0; i < values.length; i++) dictionary[i] = column.code(text(values[i]));
+      dictionary = new FileDictionary(values, column, text);
       continue;
     }
     if (header.type !== 'DATA_PAGE' && header.type !== 'DATA_PAGE_V2') continue; // index pages: nothing to read
@@ -247,11 +245,41 @@ function readChunk(file: ParquetFile, meta: ColumnMetaData, leaf: Leaf, column: 
   }
 }
 
+/** Not yet looked up: no code of a column reaches 2^32 − 1. */
+const UNRESOLVED = 0xffff_ffff;
+
+/**
+ * A column chunk's dictionary page: each entry becomes text and a code of the column once, when a
+ * row first uses it, so data pages copy codes; an entry no row uses never enters the column (a
+ * writer may keep unused entries, and a value the data do not hold must not count as one).
+ */
+class FileDictionary {
+  private readonly codes: Uint32Array;
+  constructor(
+    private readonly values: DecodedArray,
+    private readonly column: ColumnCodes,
+    private readonly text: (value: unknown) => string,
+  ) {
+    this.codes = new Uint32Array(values.length).fill(UNRESOLVED);
+  }
+  get size(): number {
+    return this.codes.length;
+  }
+  /** The column's code of entry `index`, or undefined when there is no such entry. */
+  code(index: number): number | undefined {
+    const code = this.codes[index];
+    if (code !== UNRESOLVED) return code;
+    const resolved = this.column.code(this.text(this.values[index]));
+    this.codes[index] = resolved;
+    return resolved;
+  }
+}
+
 /**
  * A page's values into the column: a definition level other than 1 is a null (a flat optional
  * column's maximum level is 1); values are either dictionary indexes or decoded values.
  */
-function appendValues(file: ParquetFile, where: string, column: ColumnCodes, count: number, page: DecodedPage, lookup: Uint32Array | ((value: unknown) => string)): void {
+function appendValues(file: ParquetFile, where: string, column: ColumnCodes, count: number, page: DecodedPage, lookup: FileDictionary | ((value: unknown) => string)): void {
   const { levels } = page;
   const length = page.indexes ? page.indexes.length : (page.values?.length ?? 0);
   let k = 0;
@@ -265,8 +293,9 @@ function appendValues(file: ParquetFile, where: string, column: ColumnCodes, cou
       column.push(column.code(lookup(page.values![k++])));
       continue;
     }
-    const code = lookup[page.indexes![k++]!];
-    if (code === undefined) throw file.damaged(`${where} refers to dictionary entry ${page.indexes![k - 1]} of ${lookup.length}`);
+    const index = page.indexes![k++]!;
+    const code = lookup.code(index);
+    if (code === undefined) throw file.damaged(`${where} refers to dictionary entry ${index} of ${lookup.size}`);
     column.push(code);
   }
   if (k !== length) throw file.damaged(`${where} holds ${length} values where its levels say ${k}`);
