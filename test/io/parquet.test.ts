@@ -9,6 +9,9 @@ import { MISSING_CODE } from '../../src/common/table/table.js';
 import { Bytes, PageError, readHybrid } from '../../src/io/input/parquet-pages.js';
 import { valueTextOf } from '../../src/io/input/parquet-values.js';
 import type { SchemaElement } from 'hyparquet';
+import { parquetMetadata } from 'hyparquet';
+import { ByteWriter, parquetWriteBuffer } from 'hyparquet-writer';
+import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
 
 /**
  * Fixtures written by DuckDB (test/fixtures/parquet/make-fixtures.mjs), with DuckDB's own text of
@@ -141,6 +144,24 @@ describe('Parquet files (written by DuckDB)', () => {
     encrypted.write('PARE', bytes.length - 4, 'latin1');
     writeFileSync(join(dir, 'secret.parquet'), encrypted);
     expect(() => read(join(dir, 'secret.parquet'))).toThrow(/secret\.parquet: the Parquet file is encrypted/);
+  });
+
+  it('a file declaring more cells than fit in memory (a bomb: run-length pages claim billions of values) is refused before reading', () => {
+    // A small file whose footer, row group and column chunk all agree on 2^31 + 1 rows.
+    const small = new Uint8Array(parquetWriteBuffer({ columnData: [{ name: 'flag', data: [true], type: 'BOOLEAN' }], statistics: false }));
+    const footerLength = Buffer.from(small).readUInt32LE(small.length - 8);
+    const metadata = parquetMetadata(small);
+    const rows = 2n ** 31n + 1n;
+    metadata.num_rows = rows;
+    metadata.row_groups[0]!.num_rows = rows;
+    metadata.row_groups[0]!.columns[0]!.meta_data!.num_values = rows;
+    const footer = new ByteWriter();
+    writeMetadata(footer, metadata);
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(footer.index);
+    const dir = mkdtempSync(join(tmpdir(), 'custos-parquet-'));
+    writeFileSync(join(dir, 'bomb.parquet'), Buffer.concat([small.subarray(0, small.length - 8 - footerLength), footer.getBytes(), length, Buffer.from('PAR1')]));
+    expect(() => read(join(dir, 'bomb.parquet'))).toThrow(/bomb\.parquet: the Parquet file declares 2,147,483,649 rows × 1 columns, more cells than Custos holds/);
   });
 
   it('a run longer than its page (2^31 repeats in six bytes) fills the page and stops; a stream short of its values is damage', () => {

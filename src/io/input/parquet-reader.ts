@@ -31,6 +31,9 @@ const compressorsModule = lazyRequire<typeof import('hyparquet-compressors')>('h
 const MAGIC = 'PAR1';
 const ENCRYPTED_MAGIC = 'PARE';
 
+/** The most cells (rows × columns) a table may have: their 32-bit codes alone take 8 GiB. */
+const MAX_CELLS = 2 ** 31;
+
 /** A page larger than this is not one a writer makes: a damaged header, refused before allocating it. */
 const MAX_PAGE_BYTES = 1 << 30;
 
@@ -164,6 +167,11 @@ function readRows(file: ParquetFile, metadata: FileMetaData, leaves: readonly Le
   if (sum !== declared) throw file.damaged(`its row groups hold ${sum} rows, its footer says ${declared}`);
   // Codes are 32-bit: a table of more rows cannot be held (and such a claim in a small file is damage).
   if (declared > 0xffff_ffff) throw file.damaged(`it claims ${declared} rows`);
+  // Run-length encoding lets a few bytes declare millions of values, as a zip bomb does: a table
+  // whose codes alone would take 8 GiB is refused before any is allocated.
+  if (declared * leaves.length > MAX_CELLS) {
+    throw new InputError(`the Parquet file declares ${declared.toLocaleString('en-US')} rows × ${leaves.length} columns, more cells than Custos holds in memory (${MAX_CELLS.toLocaleString('en-US')}); split it or leave columns out`, file.name);
+  }
   const columns = leaves.map((leaf) => new ColumnCodes(leaf.element.name, options.missing));
   const chunkBytes = metadata.row_groups.reduce((total, group) => total + group.columns.reduce((t, c) => t + Number(c.meta_data?.total_compressed_size ?? 0), 0), 0);
   let bytesDone = 0;
