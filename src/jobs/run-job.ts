@@ -12,6 +12,7 @@ import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputD
 import { CellTooLongError, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import { SavStringTooLongError, writeSav } from '../io/output/sav-writer.js';
 import { DtaStringTooLongError, DtaTooWideError, writeDta } from '../io/output/dta-writer.js';
+import { writeParquet } from '../io/output/parquet-writer.js';
 import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf } from '../io/report/report-pdf.js';
@@ -220,6 +221,14 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
         files.push({ name, rows: r.table.rowCount, ...csvOrJobError(() => writeCsv(release.file(name), r.table, { delimiter: job.output.delimiter, ...job.output.csv })) });
         progress('write', (i + 1) / (releases.length + 1));
       });
+    }
+    if (job.output.formats.includes('parquet')) {
+      // One file per released table, named like its CSV (release.parquet, or qit.parquet and st.parquet);
+      // before the workbook, whose Checksums sheet lists the files written so far.
+      for (const r of releases) {
+        const name = `${r.stem}.parquet`;
+        files.push({ name, rows: r.table.rowCount, ...writeParquet(release.file(name), r.table) });
+      }
     }
     const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
     for (const [format, write] of STATISTICAL_WRITERS) {

@@ -89,11 +89,12 @@ export const output = z
      */
     internalDir: z.string().min(1).optional(),
     /**
+     * "parquet": each released table as an Apache Parquet file too (release.parquet).
      * "sav", "dta": also an SPSS or Stata file of each released table, for downstream syntax and
      * do-files. They come beside the CSV, which stays the reference copy an auditor (and verify) reads.
      */
     formats: z
-      .array(z.enum(['csv', 'xlsx', 'sav', 'dta']))
+      .array(z.enum(['csv', 'xlsx', 'parquet', 'sav', 'dta']))
       .min(1)
       .default(['csv', 'xlsx'])
       .refine((f) => !(f.includes('sav') || f.includes('dta')) || f.includes('csv'), 'output.formats: "sav" and "dta" are written beside "csv" (the copy verify reads); add "csv"'),

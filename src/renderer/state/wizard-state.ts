@@ -40,6 +40,8 @@ export interface OutputState {
   /** An SPSS or Stata file beside the CSV (on by default for an input in that format, so its syntax keeps working). */
   readonly sav: boolean;
   readonly dta: boolean;
+  /** Each released table as an Apache Parquet file too (release.parquet). */
+  readonly parquet: boolean;
   readonly html: boolean;
   readonly pdf: boolean;
   /** Where the confidential internal report goes; empty: beside the release, named after it with “-internal”. */
@@ -110,6 +112,7 @@ export const initialState: WizardState = {
     xlsx: OUTPUT_DEFAULTS.formats.includes('xlsx'),
     sav: false,
     dta: false,
+    parquet: OUTPUT_DEFAULTS.formats.includes('parquet'),
     html: OUTPUT_DEFAULTS.report.includes('html'),
     pdf: OUTPUT_DEFAULTS.report.includes('pdf'),
     internalDir: '',
