@@ -82,7 +82,8 @@ describe('wizard state', () => {
     expect(reducer(typing, { type: 'opened', file: { ...file, path: '/data/other.csv' } }).inputPath).toBe('/data/other.csv');
     expect(reducer(initialState, { type: 'opened', file: { ...file, format: 'sav' } }).output).toMatchObject({ sav: true, dta: false });
     expect(reducer(initialState, { type: 'opened', file: { ...file, format: 'dta' } }).output).toMatchObject({ sav: false, dta: true });
-    expect(reducer(initialState, { type: 'opened', file }).output).toMatchObject({ sav: false, dta: false });
+    expect(reducer(initialState, { type: 'opened', file }).output).toMatchObject({ sav: false, dta: false, parquet: false });
+    expect(reducer(initialState, { type: 'opened', file: { ...file, format: 'parquet' } }).output).toMatchObject({ parquet: true });
   });
 
   it('the last parameter change can be undone, a setting and a hierarchy alike', () => {
