@@ -133,10 +133,26 @@ export function OpenStep(props: {
           void load(state.inputPath);
         }}
       >
-        <TextField label="File path" wide value={state.inputPath} placeholder="/data/census-2025.csv" onChange={(path) => dispatch({ type: 'setInputPath', path })} />
-        <button type="submit" disabled={busy || !state.inputPath.trim()}>
-          {busy ? 'Reading…' : 'Open'}
+        <TextField
+          label="File path"
+          wide
+          value={state.inputPath}
+          placeholder="/data/census-2025.csv"
+          onChange={(path) => {
+            // Typing another path means the open file's pending re-read is no longer wanted.
+            clearTimeout(reread.current);
+            dispatch({ type: 'setInputPath', path });
+          }}
+        />
+        {/* Never disabled while a file is read: a click must not be lost to a read that started a moment before; the newest open wins. */}
+        <button type="submit" disabled={!state.inputPath.trim()}>
+          Open
         </button>
+        {busy && (
+          <span className="muted" role="status">
+            Reading…
+          </span>
+        )}
       </form>
       <fieldset className="options">
         <legend>How to read the file</legend>
