@@ -1,0 +1,156 @@
+import { latticeNodesOf, latticeSizeOf, nodeHeight } from '../../common/recoding/lattice.js';
+import { classesAt, rollUp, type ClassTable } from './class-table.js';
+import { checkNode, maxSuppressed, type NodeCheck } from './evaluate.js';
+import { lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
+import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
+import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
+
+export interface SearchInput {
+  readonly columns: readonly QuasiColumn[];
+  readonly sensitive?: SensitiveColumn;
+  readonly rowCount: number;
+  readonly models: readonly PrivacyModel[];
+  /** The largest share of records that may be suppressed, in [0, 1]. */
+  readonly suppressionLimit: number;
+  readonly measure: Measure;
+}
+
+export interface NodeResult {
+  readonly node: readonly number[];
+  readonly measure: number;
+  readonly suppressedRecords: number;
+}
+
+export interface SearchResult {
+  /** The best satisfying transformation; undefined when none satisfies the models. */
+  readonly optimum: NodeResult | undefined;
+  readonly nodes: number;
+  /** Nodes whose classes were computed. */
+  readonly evaluated: number;
+  /** Transformations that satisfy the models (among the evaluated ones unless `satisfyingExact`). */
+  readonly satisfying: number;
+  readonly satisfyingExact: boolean;
+}
+
+/** Two measures closer than this (relative) are equal: sums taken in another order differ in the last bits. */
+const TOLERANCE = 1e-9;
+const near = (a: number, b: number): boolean => Math.abs(a - b) <= TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
+
+/**
+ * The order of candidates: lower measure; on a tie the lower node (fewer levels in total), then the
+ * lexicographically smaller level vector, so the choice does not depend on the order of the search.
+ */
+export function better(a: NodeResult, b: NodeResult | undefined): boolean {
+  if (!b) return true;
+  if (!near(a.measure, b.measure)) return a.measure < b.measure;
+  const ha = nodeHeight(a.node);
+  const hb = nodeHeight(b.node);
+  if (ha !== hb) return ha < hb;
+  for (let j = 0; j < a.node.length; j++) if (a.node[j] !== b.node[j]) return a.node[j]! < b.node[j]!;
+  return false;
+}
+
+interface Prepared {
+  readonly ctx: ModelContext;
+  readonly tables: MeasureTables;
+  readonly limit: number;
+  readonly depths: number[];
+}
+
+function prepare(input: SearchInput): Prepared {
+  if (input.models.length === 0) throw new RangeError('at least one privacy model is needed');
+  if (input.models.some(needsSensitive) && !input.sensitive) throw new RangeError('ℓ-diversity and t-closeness need a sensitive column');
+  if (!(input.suppressionLimit >= 0 && input.suppressionLimit <= 1)) throw new RangeError('the suppression limit is a share in [0, 1]');
+  return {
+    ctx: modelContext(input.sensitive, input.rowCount),
+    tables: measureTables(input.columns, input.rowCount),
+    limit: maxSuppressed(input.suppressionLimit, input.rowCount),
+    depths: input.columns.map((c) => c.depth),
+  };
+}
+
+const histogramFor = (input: SearchInput): { codes: Uint32Array; values: number } | undefined => (input.models.some(needsSensitive) ? input.sensitive : undefined);
+
+/**
+ * The optimal transformation over the whole lattice. Classes come from a roll-up: every node is
+ * reached from the node one level below it in one column (a set-enumeration tree: a node's children
+ * raise a column at or after its last raised one), so its classes are its parent's merged, never the
+ * records again. Two prunings, both exact:
+ *
+ * - when a node suppresses nothing and every model is one that stays met under merging in exact
+ *   arithmetic (k-anonymity, distinct ℓ-diversity, the risk thresholds), no class of a node above it
+ *   fails: those skip the model checks (entropy, recursive ℓ-diversity and t-closeness are monotone
+ *   too, but their floating-point values could cross the threshold, so they are checked);
+ * - every measure has a lower bound from the node alone (the measure with nothing suppressed) that
+ *   grows with every level: a subtree whose root's bound is already worse than the best found
+ *   (or ties it at a lower node) cannot hold the optimum and is skipped, roll-up included. If the root
+ *   satisfies and every model is monotone with suppression, every node of the subtree satisfies too
+ *   and is counted as such; otherwise the count of satisfying nodes becomes a lower bound.
+ *
+ * With `prune: false` every node is evaluated (and the count is exact).
+ */
+export function optimalRecoding(input: SearchInput, options: { readonly prune?: boolean } = {}): SearchResult {
+  const prune = options.prune ?? true;
+  const { ctx, tables, limit, depths } = prepare(input);
+  const { columns, models, measure } = input;
+  const m = columns.length;
+  const everyMonotoneWithSuppression = models.every(monotoneWithSuppression);
+  const skipChecksAboveClean = models.every(exactlyMonotoneWithGeneralization);
+  let best: NodeResult | undefined;
+  let evaluated = 0;
+  let satisfying = 0;
+  let satisfyingExact = true;
+
+  const subtreeSize = (node: readonly number[], pivot: number): number => {
+    let size = depths[pivot]! - node[pivot]!;
+    for (let j = pivot + 1; j < m; j++) size *= depths[j]!;
+    return size;
+  };
+
+  const visit = (node: number[], table: ClassTable, pivot: number, parentClean: boolean): void => {
+    evaluated++;
+    const check: NodeCheck = parentClean && skipChecksAboveClean ? { suppressed: new Uint8Array(table.count), suppressedRecords: 0, satisfies: true } : checkNode(table, models, ctx, limit);
+    if (check.satisfies) {
+      satisfying++;
+      const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
+      if (better(result, best)) best = result;
+    }
+    if (prune && best) {
+      const bound = lowerBound(measure, node, columns, tables, table);
+      const cannotWin = (bound > best.measure && !near(bound, best.measure)) || (near(bound, best.measure) && nodeHeight(best.node) <= nodeHeight(node));
+      if (cannotWin) {
+        const below = subtreeSize(node, pivot) - 1;
+        if (below > 0) {
+          if (check.satisfies && everyMonotoneWithSuppression) satisfying += below;
+          else satisfyingExact = false;
+        }
+        return;
+      }
+    }
+    for (let j = pivot; j < m; j++) {
+      if (node[j]! + 1 >= depths[j]!) continue;
+      node[j]!++;
+      visit(node, rollUp(table, columns, node, j), j, check.suppressedRecords === 0);
+      node[j]!--;
+    }
+  };
+
+  const bottom = columns.map(() => 0);
+  visit(bottom, classesAt(columns, bottom, histogramFor(input), input.rowCount), 0, false);
+  return { optimum: best, nodes: latticeSizeOf(depths), evaluated, satisfying, satisfyingExact };
+}
+
+/** Every node evaluated from the records directly, no roll-up and no pruning: the oracle of the tests. */
+export function bruteForceRecoding(input: SearchInput): SearchResult & { readonly all: readonly (NodeResult & { readonly satisfies: boolean })[] } {
+  const { ctx, tables, limit, depths } = prepare(input);
+  let best: NodeResult | undefined;
+  const all = latticeNodesOf(depths).map((node) => {
+    const table = classesAt(input.columns, node, histogramFor(input), input.rowCount);
+    const check = checkNode(table, input.models, ctx, limit);
+    const result = { node, measure: measureOf(input.measure, table, check.suppressed, node, input.columns, tables), suppressedRecords: check.suppressedRecords, satisfies: check.satisfies };
+    if (check.satisfies && better(result, best)) best = result;
+    return result;
+  });
+  const satisfying = all.filter((r) => r.satisfies).length;
+  return { optimum: best, nodes: all.length, evaluated: all.length, satisfying, satisfyingExact: true, all };
+}
