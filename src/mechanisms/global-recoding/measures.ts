@@ -93,7 +93,7 @@ export function measureOf(measure: Measure, table: ClassTable, suppressed: Uint8
       return geometricMean(
         columns.map((column, j) => {
           const share = column.share[node[j]!]!;
-          const codes = table.codes[j]!;
+          const codes = table.column(j);
           let sum = 0;
           for (let c = 0; c < table.count; c++) sum += suppressed[c] ? table.sizes[c]! : table.sizes[c]! * share[codes[c]!]!;
           return normalizedLoss(sum, column, n);
@@ -119,7 +119,7 @@ export function measureOf(measure: Measure, table: ClassTable, suppressed: Uint8
         let value = tables.entropyBase[j]![node[j]!]!;
         const bySuppressed = new Map<number, number>();
         let total = 0;
-        const codes = table.codes[j]!;
+        const codes = table.column(j);
         for (let c = 0; c < table.count; c++) {
           if (!suppressed[c]) continue;
           total += table.sizes[c]!;
@@ -143,10 +143,13 @@ export function measureOf(measure: Measure, table: ClassTable, suppressed: Uint8
   }
 }
 
+/** Measures whose lower bound needs the node's levels only, not its classes. */
+export const boundFromLevels = (measure: Measure): boolean => measure === 'loss' || measure === 'entropy' || measure === 'precision';
+
 /**
- * A lower bound of the measure at a node and at every generalization of it, from the node alone:
- * the measure with nothing suppressed (suppression only adds loss), which grows with every level
- * of every column. `classes` is the node's class count, needed by the two measures that count classes.
+ * A lower bound of the measure at a node and at every generalization of it: the measure with
+ * nothing suppressed (suppression only adds loss), which grows with every level of every column.
+ * Discernibility and AECS count classes, so they need the node's `table`.
  */
 export function lowerBound(measure: Measure, node: readonly number[], columns: readonly QuasiColumn[], tables: MeasureTables, table: ClassTable | undefined): number {
   const n = tables.rowCount;

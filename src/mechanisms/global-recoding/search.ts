@@ -1,7 +1,7 @@
 import { latticeNodesOf, latticeSizeOf, nodeHeight } from '../../common/recoding/lattice.js';
-import { classesAt, rollUp, type ClassTable } from './class-table.js';
+import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
 import { checkNode, maxSuppressed, type NodeCheck } from './evaluate.js';
-import { lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
+import { boundFromLevels, lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
 import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
 import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
 
@@ -89,8 +89,9 @@ const histogramFor = (input: SearchInput): { codes: Uint32Array; values: number 
  *
  * With `prune: false` every node is evaluated (and the count is exact).
  */
-export function optimalRecoding(input: SearchInput, options: { readonly prune?: boolean } = {}): SearchResult {
+export function optimalRecoding(input: SearchInput, options: { readonly prune?: boolean; readonly packed?: boolean } = {}): SearchResult {
   const prune = options.prune ?? true;
+  const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, options.packed === false ? undefined : keyLayout(input.columns));
   const { ctx, tables, limit, depths } = prepare(input);
   const { columns, models, measure } = input;
   const m = columns.length;
@@ -107,6 +108,9 @@ export function optimalRecoding(input: SearchInput, options: { readonly prune?: 
     return size;
   };
 
+  const cannotWin = (bound: number, node: readonly number[]): boolean =>
+    best !== undefined && ((bound > best.measure && !near(bound, best.measure)) || (near(bound, best.measure) && nodeHeight(best.node) <= nodeHeight(node)));
+
   const visit = (node: number[], table: ClassTable, pivot: number, parentClean: boolean): void => {
     evaluated++;
     const check: NodeCheck = parentClean && skipChecksAboveClean ? { suppressed: new Uint8Array(table.count), suppressedRecords: 0, satisfies: true } : checkNode(table, models, ctx, limit);
@@ -115,37 +119,38 @@ export function optimalRecoding(input: SearchInput, options: { readonly prune?: 
       const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
       if (better(result, best)) best = result;
     }
-    if (prune && best) {
-      const bound = lowerBound(measure, node, columns, tables, table);
-      const cannotWin = (bound > best.measure && !near(bound, best.measure)) || (near(bound, best.measure) && nodeHeight(best.node) <= nodeHeight(node));
-      if (cannotWin) {
-        const below = subtreeSize(node, pivot) - 1;
-        if (below > 0) {
-          if (check.satisfies && everyMonotoneWithSuppression) satisfying += below;
-          else satisfyingExact = false;
-        }
-        return;
+    if (prune && cannotWin(lowerBound(measure, node, columns, tables, table), node)) {
+      const below = subtreeSize(node, pivot) - 1;
+      if (below > 0) {
+        if (check.satisfies && everyMonotoneWithSuppression) satisfying += below;
+        else satisfyingExact = false;
       }
+      return;
     }
     for (let j = pivot; j < m; j++) {
       if (node[j]! + 1 >= depths[j]!) continue;
       node[j]!++;
-      visit(node, rollUp(table, columns, node, j), j, check.suppressedRecords === 0);
+      // A bound from the levels alone spares the child's roll-up too.
+      if (prune && boundFromLevels(measure) && cannotWin(lowerBound(measure, node, columns, tables, undefined), node)) {
+        if (check.satisfies && everyMonotoneWithSuppression) satisfying += subtreeSize(node, j);
+        else satisfyingExact = false;
+      } else visit(node, builder.rollUp(table, node, j), j, check.suppressedRecords === 0);
       node[j]!--;
     }
   };
 
   const bottom = columns.map(() => 0);
-  visit(bottom, classesAt(columns, bottom, histogramFor(input), input.rowCount), 0, false);
+  visit(bottom, builder.fromRecords(bottom), 0, false);
   return { optimum: best, nodes: latticeSizeOf(depths), evaluated, satisfying, satisfyingExact };
 }
 
 /** Every node evaluated from the records directly, no roll-up and no pruning: the oracle of the tests. */
 export function bruteForceRecoding(input: SearchInput): SearchResult & { readonly all: readonly (NodeResult & { readonly satisfies: boolean })[] } {
   const { ctx, tables, limit, depths } = prepare(input);
+  const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, undefined);
   let best: NodeResult | undefined;
   const all = latticeNodesOf(depths).map((node) => {
-    const table = classesAt(input.columns, node, histogramFor(input), input.rowCount);
+    const table = builder.fromRecords(node);
     const check = checkNode(table, input.models, ctx, limit);
     const result = { node, measure: measureOf(input.measure, table, check.suppressed, node, input.columns, tables), suppressedRecords: check.suppressedRecords, satisfies: check.satisfies };
     if (check.satisfies && better(result, best)) best = result;
