@@ -108,8 +108,19 @@ export function optimalRecoding(input: SearchInput, options: { readonly prune?: 
     return size;
   };
 
-  const cannotWin = (bound: number, node: readonly number[]): boolean =>
-    best !== undefined && ((bound > best.measure && !near(bound, best.measure)) || (near(bound, best.measure) && nodeHeight(best.node) <= nodeHeight(node)));
+  /**
+   * Whether no node of a subtree can beat the best found: each has a measure ≥ the root's bound, and
+   * on a tie the lower node wins. Nodes above the root are higher than it; the root itself (when
+   * `withRoot`, not evaluated yet) can still win a tie at the best's height by the level order.
+   */
+  const cannotWin = (bound: number, node: readonly number[], withRoot: boolean): boolean => {
+    if (best === undefined) return false;
+    if (!near(bound, best.measure)) return bound > best.measure;
+    const hb = nodeHeight(best.node);
+    const hn = nodeHeight(node);
+    if (hb !== hn) return hb < hn;
+    return !withRoot || !better({ node, measure: best.measure, suppressedRecords: 0 }, best);
+  };
 
   const visit = (node: number[], table: ClassTable, pivot: number, parentClean: boolean): void => {
     evaluated++;
@@ -119,7 +130,7 @@ export function optimalRecoding(input: SearchInput, options: { readonly prune?: 
       const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
       if (better(result, best)) best = result;
     }
-    if (prune && cannotWin(lowerBound(measure, node, columns, tables, table), node)) {
+    if (prune && cannotWin(lowerBound(measure, node, columns, tables, table), node, false)) {
       const below = subtreeSize(node, pivot) - 1;
       if (below > 0) {
         if (check.satisfies && everyMonotoneWithSuppression) satisfying += below;
@@ -131,7 +142,7 @@ export function optimalRecoding(input: SearchInput, options: { readonly prune?: 
       if (node[j]! + 1 >= depths[j]!) continue;
       node[j]!++;
       // A bound from the levels alone spares the child's roll-up too.
-      if (prune && boundFromLevels(measure) && cannotWin(lowerBound(measure, node, columns, tables, undefined), node)) {
+      if (prune && boundFromLevels(measure) && cannotWin(lowerBound(measure, node, columns, tables, undefined), node, true)) {
         if (check.satisfies && everyMonotoneWithSuppression) satisfying += subtreeSize(node, j);
         else satisfyingExact = false;
       } else visit(node, builder.rollUp(table, node, j), j, check.suppressedRecords === 0);

@@ -55,7 +55,8 @@ const caseArb: fc.Arbitrary<Case> = fc
     models: fc.array(modelArb, { minLength: 1, maxLength: 2 }),
     limit: fc.constantFrom(0, 0.05, 0.1, 0.3, 1),
     measure: fc.constantFrom(...MEASURES),
-    seed: fc.integer(),
+    /** Column 1 a copy of column 0: symmetric nodes tie exactly, which the tie order must settle as the brute force does. */
+    mirror: fc.boolean(),
   })
   .chain((p) =>
     fc.record({
@@ -64,7 +65,10 @@ const caseArb: fc.Arbitrary<Case> = fc
       records: fc.array(fc.tuple(fc.tuple(...p.widths.map((w) => fc.integer({ min: 0, max: w - 1 }))), fc.integer({ min: 0, max: p.sensitiveValues - 1 })), { minLength: p.rows, maxLength: p.rows }),
     }),
   )
-  .map(({ p, hierarchies, records }) => {
+  .map(({ p, hierarchies: drawn, records: raw }) => {
+    const mirrored = p.mirror && p.widths.length >= 2;
+    const hierarchies = mirrored ? drawn.map((h, j) => (j === 1 ? drawn[0] : h)) : drawn;
+    const records = mirrored ? raw.map(([q, s]): [number[], number] => [q.map((v, j) => (j === 1 ? q[0]! : v)), s]) : raw;
     const header = [...p.widths.map((_, j) => `q${j}`), 's'];
     // Numeric sensitive values so the ordered distance sorts them as numbers (10 after 9).
     const table = tableFromRows(header, records.map(([q, s]) => [...q.map((v) => `v${v}`), String(s * 5)]), []);
@@ -73,7 +77,7 @@ const caseArb: fc.Arbitrary<Case> = fc
     const sensitive = sensitiveColumn(table.columns[p.widths.length]!);
     const input: SearchInput = { columns, sensitive, rowCount: table.rowCount, models: p.models, suppressionLimit: p.limit, measure: p.measure };
     const ref: RefInput = {
-      columns: p.widths.map((w, j) => {
+      columns: p.widths.map((_w, j) => {
         const h = built[j];
         const original = records.map(([q]) => `v${q[j]}`);
         const depth = h ? h.depth : 1;
