@@ -55,8 +55,8 @@ const caseArb: fc.Arbitrary<Case> = fc
     models: fc.array(modelArb, { minLength: 1, maxLength: 2 }),
     limit: fc.constantFrom(0, 0.05, 0.1, 0.3, 1),
     measure: fc.constantFrom(...MEASURES),
-    /** Column 1 a copy of column 0: symmetric nodes tie exactly, which the tie order must settle as the brute force does. */
-    mirror: fc.boolean(),
+    /** Column 1 with column 0's hierarchy (its own values): Loss ties exactly across the two, which the tie order must settle as the brute force does. */
+    twin: fc.boolean(),
   })
   .chain((p) =>
     fc.record({
@@ -66,9 +66,9 @@ const caseArb: fc.Arbitrary<Case> = fc
     }),
   )
   .map(({ p, hierarchies: drawn, records: raw }) => {
-    const mirrored = p.mirror && p.widths.length >= 2;
-    const hierarchies = mirrored ? drawn.map((h, j) => (j === 1 ? drawn[0] : h)) : drawn;
-    const records = mirrored ? raw.map(([q, s]): [number[], number] => [q.map((v, j) => (j === 1 ? q[0]! : v)), s]) : raw;
+    const twinned = p.twin && p.widths.length >= 2;
+    const hierarchies = twinned ? drawn.map((h, j) => (j === 1 ? drawn[0] : h)) : drawn;
+    const records = twinned ? raw.map(([q, s]): [number[], number] => [q.map((v, j) => (j === 1 ? v % p.widths[0]! : v)), s]) : raw;
     const header = [...p.widths.map((_, j) => `q${j}`), 's'];
     // Numeric sensitive values so the ordered distance sorts them as numbers (10 after 9).
     const table = tableFromRows(header, records.map(([q, s]) => [...q.map((v) => `v${v}`), String(s * 5)]), []);
