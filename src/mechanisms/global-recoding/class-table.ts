@@ -193,13 +193,69 @@ export class ClassBuilder {
   }
 
   /**
+   * The classes of node `to` from those of a finer node `from` (to ≥ from in every column), in one
+   * pass over the source's classes: each changed column's code jumps up through its levels.
+   */
+  lift(source: ClassTable, from: readonly number[], to: readonly number[]): ClassTable {
+    if (!(source instanceof PackedTable)) return this.fromRecords(to);
+    const layout = this.layout!;
+    const changed = to.map((level, j) => (level !== from[j] ? j : -1)).filter((j) => j >= 0);
+    const maps = changed.map((j) => this.jump(j, from[j]!, to[j]!));
+    const table = this.ids;
+    table.reset(source.count);
+    const map = new Uint32Array(source.count);
+    const moved = new Float64Array(source.count);
+    for (let p = 0; p < source.count; p++) {
+      let key = source.keys[p]!;
+      for (let i = 0; i < changed.length; i++) {
+        const j = changed[i]!;
+        const stride = layout.stride[j]!;
+        const code = Math.floor(source.keys[p]! / stride) % layout.radix[j]!;
+        key += (maps[i]![code]! - code) * stride;
+      }
+      moved[p] = key;
+      map[p] = table.id(key);
+    }
+    return this.merged(source, map, moved, table.count);
+  }
+
+  /** Column j's codes at level `from` mapped to level `to`, composed from the one-level steps. */
+  private jump(j: number, from: number, to: number): Uint32Array {
+    const column = this.columns[j]!;
+    const out = Uint32Array.from({ length: column.cardinality[from]! }, (_, code) => code);
+    for (let level = from; level < to; level++) {
+      const step = column.up[level]!;
+      for (let code = 0; code < out.length; code++) out[code] = step[out[code]!]!;
+    }
+    return out;
+  }
+
+  /** The merged table: source class p goes to class map[p] with key moved[p]. */
+  private merged(source: PackedTable, map: Uint32Array, moved: Float64Array, count: number): ClassTable {
+    const { values } = source;
+    const keys = new Float64Array(count);
+    const sizes = new Uint32Array(count);
+    const hist = source.hist ? new Uint32Array(count * values) : null;
+    for (let p = 0; p < source.count; p++) {
+      const c = map[p]!;
+      if (sizes[c] === 0) keys[c] = moved[p]!;
+      sizes[c]! += source.sizes[p]!;
+      if (hist) {
+        const src = p * values;
+        const dst = c * values;
+        for (let v = 0; v < values; v++) hist[dst + v]! += source.hist![src + v]!;
+      }
+    }
+    return new PackedTable(count, keys, sizes, hist, values, this.layout!);
+  }
+
+  /**
    * The classes one level up in column j, from the classes of the node below: column j's codes move
    * up one level and classes that become identical merge (sizes and histograms add). The work is the
    * parent's number of classes, never the records. `node` is the child (column j already raised).
    */
   rollUp(parent: ClassTable, node: readonly number[], j: number): ClassTable {
     const step = this.columns[j]!.up[node[j]! - 1]!;
-    const { values } = parent;
     if (!(parent instanceof PackedTable)) return this.rollUpColumns(parent as ColumnTable, node, j, step);
     const stride = this.layout!.stride[j]!;
     const radix = this.layout!.radix[j]!;
@@ -214,21 +270,7 @@ export class ClassBuilder {
       moved[p] = next;
       map[p] = table.id(next);
     }
-    const count = table.count;
-    const keys = new Float64Array(count);
-    const sizes = new Uint32Array(count);
-    const hist = parent.hist ? new Uint32Array(count * values) : null;
-    for (let p = 0; p < parent.count; p++) {
-      const c = map[p]!;
-      if (sizes[c] === 0) keys[c] = moved[p]!;
-      sizes[c]! += parent.sizes[p]!;
-      if (hist) {
-        const src = p * values;
-        const dst = c * values;
-        for (let v = 0; v < values; v++) hist[dst + v]! += parent.hist![src + v]!;
-      }
-    }
-    return new PackedTable(count, keys, sizes, hist, values, this.layout!);
+    return this.merged(parent, map, moved, table.count);
   }
 
   private rollUpColumns(parent: ColumnTable, node: readonly number[], j: number, step: Uint32Array): ClassTable {

@@ -1,4 +1,4 @@
-import { latticeNodesOf, latticeSizeOf, nodeHeight } from '../../common/recoding/lattice.js';
+import { latticeNodesOf, latticeSizeOf, nodeAtIndex, nodeHeight } from '../../common/recoding/lattice.js';
 import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
 import { checkNode, maxSuppressed, type NodeCheck } from './evaluate.js';
 import { boundFromLevels, lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
@@ -50,6 +50,20 @@ export function better(a: NodeResult, b: NodeResult | undefined): boolean {
   return false;
 }
 
+/**
+ * Whether no node of a cone can beat `best`: each has a measure ≥ the bound of the cone's root, and on
+ * a tie the lower node wins. Nodes above the root are higher than it; the root itself (when
+ * `withRoot`, not evaluated yet) can still win a tie at the best's height by the level order.
+ */
+function cannotBeat(best: NodeResult | undefined, bound: number, node: readonly number[], withRoot: boolean): boolean {
+  if (best === undefined) return false;
+  if (!near(bound, best.measure)) return bound > best.measure;
+  const hb = nodeHeight(best.node);
+  const hn = nodeHeight(node);
+  if (hb !== hn) return hb < hn;
+  return !withRoot || !better({ node, measure: best.measure, suppressedRecords: 0 }, best);
+}
+
 interface Prepared {
   readonly ctx: ModelContext;
   readonly tables: MeasureTables;
@@ -89,10 +103,24 @@ const histogramFor = (input: SearchInput): { codes: Uint32Array; values: number 
  *
  * With `prune: false` every node is evaluated (and the count is exact).
  */
-export function optimalRecoding(input: SearchInput, options: { readonly prune?: boolean; readonly packed?: boolean } = {}): SearchResult {
+export interface SearchOptions {
+  /** false: evaluate every node (the satisfying count is then exact). */
+  readonly prune?: boolean;
+  /** false: one code array per column instead of packed keys (the path for very wide inputs). */
+  readonly packed?: boolean;
+  /** auto: top-down when nothing may be suppressed and every model is exactly monotone, else bottom-up. */
+  readonly strategy?: 'auto' | 'bottom-up' | 'top-down';
+}
+
+export function optimalRecoding(input: SearchInput, options: SearchOptions = {}): SearchResult {
   const prune = options.prune ?? true;
   const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, options.packed === false ? undefined : keyLayout(input.columns));
-  const { ctx, tables, limit, depths } = prepare(input);
+  const prepared = prepare(input);
+  const { ctx, tables, limit, depths } = prepared;
+  const strategy = options.strategy ?? 'auto';
+  const monotone = input.models.every(monotoneWithSuppression) || (limit === 0 && input.models.every(exactlyMonotoneWithGeneralization));
+  if (strategy === 'top-down' && !monotone) throw new RangeError('the top-down search needs models that are monotone under this suppression limit');
+  if (strategy === 'top-down' || (strategy === 'auto' && prune && limit === 0 && input.models.every(exactlyMonotoneWithGeneralization))) return topDown(input, prepared, builder, prune);
   const { columns, models, measure } = input;
   const m = columns.length;
   const everyMonotoneWithSuppression = models.every(monotoneWithSuppression);
@@ -108,19 +136,7 @@ export function optimalRecoding(input: SearchInput, options: { readonly prune?: 
     return size;
   };
 
-  /**
-   * Whether no node of a subtree can beat the best found: each has a measure ≥ the root's bound, and
-   * on a tie the lower node wins. Nodes above the root are higher than it; the root itself (when
-   * `withRoot`, not evaluated yet) can still win a tie at the best's height by the level order.
-   */
-  const cannotWin = (bound: number, node: readonly number[], withRoot: boolean): boolean => {
-    if (best === undefined) return false;
-    if (!near(bound, best.measure)) return bound > best.measure;
-    const hb = nodeHeight(best.node);
-    const hn = nodeHeight(node);
-    if (hb !== hn) return hb < hn;
-    return !withRoot || !better({ node, measure: best.measure, suppressedRecords: 0 }, best);
-  };
+  const cannotWin = (bound: number, node: readonly number[], withRoot: boolean): boolean => cannotBeat(best, bound, node, withRoot);
 
   const visit = (node: number[], table: ClassTable, pivot: number, parentClean: boolean): void => {
     evaluated++;
@@ -153,6 +169,56 @@ export function optimalRecoding(input: SearchInput, options: { readonly prune?: 
   const bottom = columns.map(() => 0);
   visit(bottom, builder.fromRecords(bottom), 0, false);
   return { optimum: best, nodes: latticeSizeOf(depths), evaluated, satisfying, satisfyingExact };
+}
+
+/**
+ * The search from the top, for models whose satisfying nodes form an up-set (monotone under the
+ * suppression limit): nodes are visited from the highest down, and a node with a failing
+ * generalization one level up fails too, unevaluated. With nothing to suppress the optimum is near
+ * the up-set's lower edge, so few nodes below it are ever grouped. Each node's classes are lifted
+ * in one pass from the bottom node's. The satisfying count is exact.
+ */
+function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, prune: boolean): SearchResult {
+  const { ctx, tables, limit, depths } = prepared;
+  const { columns, models, measure } = input;
+  const m = depths.length;
+  const size = latticeSizeOf(depths);
+  const stride = new Array<number>(m);
+  for (let j = m - 1, s = 1; j >= 0; j--) {
+    stride[j] = s;
+    s *= depths[j]!;
+  }
+  const maxHeight = depths.reduce((sum, d) => sum + d - 1, 0);
+  const byHeight: number[][] = Array.from({ length: maxHeight + 1 }, () => []);
+  for (let index = 0; index < size; index++) byHeight[nodeHeight(nodeAtIndex(depths, index))]!.push(index);
+  const FAIL = 2;
+  const status = new Uint8Array(size);
+  const bottom = columns.map(() => 0);
+  const base = builder.fromRecords(bottom);
+  let best: NodeResult | undefined;
+  let evaluated = 0;
+  let satisfying = 0;
+  for (let height = maxHeight; height >= 0; height--) {
+    for (const index of byHeight[height]!) {
+      const node = nodeAtIndex(depths, index);
+      let implied = false;
+      for (let j = 0; j < m && !implied; j++) implied = node[j]! + 1 < depths[j]! && status[index + stride[j]!] === FAIL;
+      if (implied) {
+        status[index] = FAIL;
+        continue;
+      }
+      evaluated++;
+      const table = height === 0 ? base : builder.lift(base, bottom, node);
+      const check = checkNode(table, models, ctx, limit);
+      status[index] = check.satisfies ? 1 : FAIL;
+      if (!check.satisfies) continue;
+      satisfying++;
+      if (prune && cannotBeat(best, lowerBound(measure, node, columns, tables, table), node, true)) continue;
+      const result = { node, measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
+      if (better(result, best)) best = result;
+    }
+  }
+  return { optimum: best, nodes: size, evaluated, satisfying, satisfyingExact: true };
 }
 
 /** Every node evaluated from the records directly, no roll-up and no pruning: the oracle of the tests. */

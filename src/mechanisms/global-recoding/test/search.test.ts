@@ -6,7 +6,7 @@ import { tableFromRows } from '../../../common/table/table.js';
 import { MEASURES, type Measure } from '../measures.js';
 import type { PrivacyModel } from '../models.js';
 import { quasiColumn, sensitiveColumn } from '../recoding-input.js';
-import { better, bruteForceRecoding, optimalRecoding, type NodeResult, type SearchInput } from '../search.js';
+import { better, bruteForceRecoding, optimalRecoding, type NodeResult, type SearchInput, type SearchOptions } from '../search.js';
 import { refClasses, refMeasure, refMeets, refSuppress, type RefInput } from './reference.js';
 
 const SEED = 20261124;
@@ -119,7 +119,11 @@ describe('optimal global recoding', () => {
     fc.assert(
       fc.property(caseArb, (c) => {
         const brute = bruteForceRecoding(c.input);
-        for (const options of [{ prune: true }, { prune: false }, { prune: true, packed: false }]) {
+        const exact = c.input.models.every((m) => m.type === 'k-anonymity' || m.type === 'distinct-l-diversity' || m.type === 'maximum-risk' || m.type === 'average-risk');
+        const upSet = c.input.models.every((m) => m.type === 'k-anonymity' || m.type === 'distinct-l-diversity' || m.type === 'maximum-risk') || (exact && Math.floor(c.input.suppressionLimit * c.input.rowCount) === 0);
+        const strategies: SearchOptions[] = [{ prune: true, strategy: 'bottom-up' }, { prune: false }, { prune: true, packed: false, strategy: 'bottom-up' }, { prune: true }];
+        if (upSet) strategies.push({ prune: true, strategy: 'top-down' }, { prune: false, strategy: 'top-down' }, { prune: true, packed: false, strategy: 'top-down' });
+        for (const options of strategies) {
           const found = optimalRecoding(c.input, options);
           expect(found.optimum === undefined).toBe(brute.optimum === undefined);
           if (brute.optimum) {
