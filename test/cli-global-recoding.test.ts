@@ -95,3 +95,40 @@ describe('custos run: optimal global recoding (the Adult demo job)', () => {
     }
   });
 });
+
+describe('verify of a global recoding release', () => {
+  it('re-checks every model from the released file, and fails when a class is broken', async () => {
+    const { verifyGlobalRecoding } = await import('../src/mechanisms/global-recoding/node/verify.js');
+    const { CheckList } = await import('../src/jobs/method-kit/checks.js');
+    const { schema } = await import('../src/mechanisms/global-recoding/definition.js');
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-verify-'));
+    const lines = ['age,sex,diagnosis'];
+    for (let i = 0; i < 200; i++) lines.push(`${20 + ((i * 7) % 50)},${i % 3 ? 'F' : 'M'},${['flu', 'cold', 'HIV', 'asthma'][(i * 5) % 4]}`);
+    writeFileSync(join(dir, 'input.csv'), lines.join('\n') + '\n');
+    const method = { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 4 }, { type: 'l-diversity', l: 2, variant: 'entropy' }, { type: 'average-risk', risk: 0.2 }], suppressionLimit: 0.1, hierarchies: { age: { type: 'interval', widths: [5, 10, 20] } } };
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'input.csv' }, attributes: { diagnosis: 'sensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const out = join(dir, 'out');
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    const job = JSON.parse(readFileSync(join(out, 'job.json'), 'utf8'));
+    const spec = schema.parse(method);
+    const check = () => {
+      const checks = new CheckList();
+      verifyGlobalRecoding({ dir: out, report, job, checks }, spec);
+      return checks.checks;
+    };
+    const passed = check();
+    expect(passed.filter((c) => !c.ok)).toEqual([]);
+    expect(passed.map((c) => c.name)).toEqual(expect.arrayContaining(['4-anonymity', 'entropy 2-diversity on diagnosis', 'average prosecutor risk ≤ 0.2']));
+    // Keep one record of the first class only: it is then below k, and the record count is off.
+    const released = readFileSync(join(out, 'release.csv'), 'utf8').trim().split('\r\n');
+    const header = released[0]!.split(',');
+    const key = (line: string) => header.map((h, i) => (h === 'diagnosis' ? '' : line.split(',')[i])).join('|');
+    const first = key(released[1]!);
+    const kept = [released[0]!, released[1]!, ...released.slice(2).filter((line) => key(line) !== first)];
+    writeFileSync(join(out, 'release.csv'), kept.join('\r\n') + '\r\n');
+    const failed = check().filter((c) => !c.ok).map((c) => c.name);
+    expect(failed).toEqual(expect.arrayContaining(['record count', '4-anonymity', 'entropy 2-diversity on diagnosis']));
+  });
+});
