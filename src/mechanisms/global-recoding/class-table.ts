@@ -11,6 +11,8 @@ export interface ClassTable {
   /** hist[c · values + v]: records of class c with sensitive code v; null without a sensitive column. */
   readonly hist: Uint32Array | null;
   readonly values: number;
+  /** The number of quasi-identifiers. */
+  readonly width: number;
   /** Column j's code of every class at the node's level of column j. */
   column(j: number): Uint32Array;
 }
@@ -108,6 +110,10 @@ class PackedTable implements ClassTable {
     this.decoded = new Array(layout.radix.length);
   }
 
+  get width(): number {
+    return this.layout.radix.length;
+  }
+
   column(j: number): Uint32Array {
     let out = this.decoded[j];
     if (!out) {
@@ -130,6 +136,10 @@ class ColumnTable implements ClassTable {
     readonly hist: Uint32Array | null,
     readonly values: number,
   ) {}
+
+  get width(): number {
+    return this.codes.length;
+  }
 
   column(j: number): Uint32Array {
     return this.codes[j]!;

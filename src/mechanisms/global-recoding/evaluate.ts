@@ -40,35 +40,38 @@ export function checkNode(table: ClassTable, models: readonly PrivacyModel[], ct
   return { suppressed, suppressedRecords, satisfies: suppressedRecords <= limit };
 }
 
-/** Suppresses every released class smaller than the least size s for which the rest has mean risk ≤ r; returns the records it adds. */
+/**
+ * ARX's enforcement of a risk threshold (RiskBasedCriterion.enforce): released classes in ascending
+ * size, the fewest smallest ones suppressed until the rest meets it. Removing a class no larger than
+ * the mean lowers classes/records, so the least such prefix is found by a scan. Classes of equal size
+ * are taken in the order of their codes (column by column), so the choice does not depend on how the
+ * classes were formed (ARX takes them in its hash order). Returns the records it adds.
+ */
 function suppressForAverageRisk(table: ClassTable, suppressed: Uint8Array, risk: number): number {
-  const bySize = new Map<number, number>();
+  const released: number[] = [];
   let classes = 0;
   let records = 0;
   for (let c = 0; c < table.count; c++) {
     if (suppressed[c]) continue;
-    const size = table.sizes[c]!;
-    bySize.set(size, (bySize.get(size) ?? 0) + 1);
+    released.push(c);
     classes++;
-    records += size;
+    records += table.sizes[c]!;
   }
-  const sizes = [...bySize.keys()].sort((a, b) => a - b);
-  let threshold = 0;
-  for (const size of sizes) {
-    if (records === 0 || classes / records <= risk) break;
-    const n = bySize.get(size)!;
-    classes -= n;
-    records -= n * size;
-    threshold = size;
-  }
+  if (records === 0 || classes / records <= risk) return 0;
+  const columns = Array.from({ length: table.width }, (_, j) => table.column(j));
+  released.sort((a, b) => {
+    const d = table.sizes[a]! - table.sizes[b]!;
+    if (d !== 0) return d;
+    for (const codes of columns) if (codes[a] !== codes[b]) return codes[a]! - codes[b]!;
+    return 0;
+  });
   let added = 0;
-  if (threshold > 0) {
-    for (let c = 0; c < table.count; c++) {
-      if (!suppressed[c] && table.sizes[c]! <= threshold) {
-        suppressed[c] = 1;
-        added += table.sizes[c]!;
-      }
-    }
+  for (const c of released) {
+    suppressed[c] = 1;
+    added += table.sizes[c]!;
+    classes--;
+    records -= table.sizes[c]!;
+    if (records === 0 || classes / records <= risk) break;
   }
   return added;
 }

@@ -26,6 +26,7 @@ export interface RefInput {
 
 export interface RefClass {
   readonly key: string;
+  readonly node: readonly number[];
   readonly records: number[];
   suppressed: boolean;
 }
@@ -36,7 +37,7 @@ export function refClasses(input: RefInput, node: readonly number[]): RefClass[]
   for (let r = 0; r < n; r++) {
     const key = JSON.stringify(input.columns.map((c, j) => c.values[node[j]!]![r]));
     let cls = byKey.get(key);
-    if (!cls) byKey.set(key, (cls = { key, records: [], suppressed: false }));
+    if (!cls) byKey.set(key, (cls = { key, node, records: [], suppressed: false }));
     cls.records.push(r);
   }
   return [...byKey.values()];
@@ -47,6 +48,8 @@ function counts(values: readonly string[]): Map<string, number> {
   for (const v of values) out.set(v, (out.get(v) ?? 0) + 1);
   return out;
 }
+
+const nodeOf = (cls: RefClass): readonly number[] => cls.node;
 
 export function refMeets(model: PrivacyModel, input: RefInput, records: readonly number[]): boolean {
   const sens = counts(records.map((r) => input.sensitive[r]!));
@@ -103,19 +106,24 @@ export function refSuppress(input: RefInput, classes: RefClass[]): number {
   }
   for (const model of input.models) {
     if (model.type !== 'average-risk') continue;
-    const sizes = [...new Set(classes.filter((c) => !c.suppressed).map((c) => c.records.length))].sort((a, b) => a - b);
-    for (const s of [0, ...sizes]) {
-      const kept = classes.filter((c) => !c.suppressed && c.records.length > s);
-      const records = kept.reduce((sum, c) => sum + c.records.length, 0);
-      if (records === 0 || kept.length / records <= model.risk) {
-        for (const c of classes) {
-          if (!c.suppressed && c.records.length <= s) {
-            c.suppressed = true;
-            suppressed += c.records.length;
-          }
-        }
-        break;
-      }
+    // Smallest classes first; equal sizes in the order of their values' first appearance, column by column.
+    const rank = input.columns.map((col, j) => {
+      const first = new Map<string, number>();
+      return (cls: RefClass): number => {
+        const values = col.values[nodeOf(cls)[j]!]!;
+        if (first.size === 0) for (const v of values) if (!first.has(v)) first.set(v, first.size);
+        return first.get(values[cls.records[0]!]!)!;
+      };
+    });
+    const released = classes.filter((c) => !c.suppressed).sort((a, b) => a.records.length - b.records.length || rank.map((r) => r(a) - r(b)).find((d) => d !== 0) || 0);
+    let count = released.length;
+    let records = released.reduce((sum, c) => sum + c.records.length, 0);
+    for (const cls of released) {
+      if (records === 0 || count / records <= model.risk) break;
+      cls.suppressed = true;
+      suppressed += cls.records.length;
+      count--;
+      records -= cls.records.length;
     }
   }
   return suppressed;
