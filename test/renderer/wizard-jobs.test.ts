@@ -136,7 +136,15 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
 };
 
 const hierarchy: fc.Arbitrary<Partial<HierarchyChoice>> = fc.record(
-  { kind: fc.constantFrom('none', 'file', 'interval', 'masking', 'date'), file: fc.constantFrom('', 'h.csv'), widths: fc.constantFrom('10, 20', '5', '10, 15', 'x', '1'), length: typed(fc.integer({ min: 1, max: 5 })), level: typed(fc.integer({ min: 0, max: 4 })) },
+  {
+    kind: fc.constantFrom('none', 'file', 'interval', 'masking', 'date'),
+    file: fc.constantFrom('', 'h.csv'),
+    widths: fc.constantFrom('10, 20', '5', '10, 15', 'x', '1', ''),
+    top: fc.constantFrom('', '', '90', '30', 'x', '1.5'),
+    bottom: fc.constantFrom('', '', '18', '40', '-5'),
+    length: typed(fc.integer({ min: 1, max: 5 })),
+    level: typed(fc.integer({ min: 0, max: 4 })),
+  },
   { requiredKeys: [] },
 );
 
