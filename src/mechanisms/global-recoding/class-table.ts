@@ -29,6 +29,18 @@ export interface KeyLayout {
 
 const EXACT = 2 ** 52;
 
+/** Histogram cells (classes × sensitive values) a search may hold at its finest node: 256 MiB of counts. */
+export const MAX_HISTOGRAM_CELLS = 2 ** 26;
+
+/** Too many classes × sensitive values for dense histograms: a clear refusal instead of running out of memory. */
+export class HistogramTooLarge extends RangeError {}
+
+function checkHistogram(classes: number, values: number): void {
+  if (classes * values > MAX_HISTOGRAM_CELLS) {
+    throw new HistogramTooLarge(`${classes.toLocaleString('en-US')} classes × ${values.toLocaleString('en-US')} sensitive values are too many to count per class; generalize the sensitive column or the quasi-identifiers first`);
+  }
+}
+
 export function keyLayout(columns: readonly QuasiColumn[]): KeyLayout | undefined {
   const radix = Uint32Array.from(columns, (c) => c.cardinality[0]!);
   const stride = new Float64Array(columns.length);
@@ -170,6 +182,7 @@ export class ClassBuilder {
         return { codes: node[j] === 0 ? c.codes : Uint32Array.from(c.codes, (code) => lift[code]!), cardinality: c.cardinality[node[j]!]! };
       });
       const { ids, count } = tupleIds(keys, null, rowCount);
+      if (sensitive) checkHistogram(count, values);
       const codes = keys.map(() => new Uint32Array(count));
       const sizes = new Uint32Array(count);
       const hist = sensitive ? new Uint32Array(count * values) : null;
@@ -191,6 +204,7 @@ export class ClassBuilder {
     const classOf = new Uint32Array(rowCount);
     for (let r = 0; r < rowCount; r++) classOf[r] = table.id(rowKeys[r]!);
     const count = table.count;
+    if (sensitive) checkHistogram(count, values);
     const keys = new Float64Array(count);
     const sizes = new Uint32Array(count);
     const hist = sensitive ? new Uint32Array(count * values) : null;

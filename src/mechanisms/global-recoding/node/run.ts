@@ -12,10 +12,10 @@ import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { loadHierarchies, recodeAt } from '../../../jobs/method-kit/recoding.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
-import { ClassBuilder } from '../class-table.js';
+import { ClassBuilder, HistogramTooLarge } from '../class-table.js';
 import { engineModel, MEASURE_TITLES, modelText, needsSensitiveColumn, type GlobalRecodingSpec } from '../definition.js';
 import { checkNode, maxSuppressed } from '../evaluate.js';
-import { modelContext } from '../models.js';
+import { modelContext, needsSensitive as modelNeedsSensitive } from '../models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../recoding-input.js';
 import { optimalRecoding } from '../search.js';
 
@@ -63,7 +63,13 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   ctx.progress('analyze', 0.5);
   const models = spec.models.map(engineModel);
   const started = performance.now();
-  const search = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure });
+  let search: ReturnType<typeof optimalRecoding>;
+  try {
+    search = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure });
+  } catch (error) {
+    if (error instanceof HistogramTooLarge) throw new JobError(error.message, 'method.models');
+    throw error;
+  }
   const searchMs = performance.now() - started;
   const modelsText = spec.models.map((m) => modelText(m, sensitiveName)).join(' and ');
   const limitPercent = `${Number((spec.suppressionLimit * 100).toFixed(4))} %`;
@@ -76,7 +82,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   quasi.forEach((column, j) => (levels[column.name] = node[j]!));
 
   ctx.progress('release', 0);
-  const classes = new ClassBuilder(columns, sensitive, table.rowCount).fromRecords(node);
+  const classes = new ClassBuilder(columns, models.some(modelNeedsSensitive) ? sensitive : undefined, table.rowCount).fromRecords(node);
   const check = checkNode(classes, models, modelContext(sensitive, table.rowCount), maxSuppressed(spec.suppressionLimit, table.rowCount));
   const allRows = Uint32Array.from({ length: table.rowCount }, (_, r) => r);
   const census = suppressClasses(ctx.random, allRows, classes.classOf, classes.count, (c) => check.suppressed[c] === 0);

@@ -72,3 +72,10 @@ describe('t-closeness distances', () => {
     );
   });
 });
+
+describe('histogram size', () => {
+  it('refuses, with a plain message, more classes × sensitive values than it can count', () => {
+    const rows = Array.from({ length: 9000 }, (_, i): [string, string] => [`c${i}`, `s${i}`]);
+    expect(() => distances(rows)).toThrow(/9,000 classes × 9,001 sensitive values are too many to count per class/);
+  });
+});
