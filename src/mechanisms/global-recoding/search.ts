@@ -85,6 +85,15 @@ function prepare(input: SearchInput): Prepared {
 
 const histogramFor = (input: SearchInput): { codes: Uint32Array; values: number } | undefined => (input.models.some(needsSensitive) ? input.sensitive : undefined);
 
+export interface SearchOptions {
+  /** false: evaluate every node (the satisfying count is then exact). */
+  readonly prune?: boolean;
+  /** false: one code array per column instead of packed keys (the path for very wide inputs). */
+  readonly packed?: boolean;
+  /** auto: top-down when nothing may be suppressed and every model is exactly monotone, else bottom-up. */
+  readonly strategy?: 'auto' | 'bottom-up' | 'top-down';
+}
+
 /**
  * The optimal transformation over the whole lattice. Classes come from a roll-up: every node is
  * reached from the node one level below it in one column (a set-enumeration tree: a node's children
@@ -101,17 +110,9 @@ const histogramFor = (input: SearchInput): { codes: Uint32Array; values: number 
  *   satisfies and every model is monotone with suppression, every node of the subtree satisfies too
  *   and is counted as such; otherwise the count of satisfying nodes becomes a lower bound.
  *
- * With `prune: false` every node is evaluated (and the count is exact).
+ * With `prune: false` every node is evaluated (and the count is exact). When nothing may be suppressed
+ * and every model is exactly monotone, the search runs top-down instead (see topDown).
  */
-export interface SearchOptions {
-  /** false: evaluate every node (the satisfying count is then exact). */
-  readonly prune?: boolean;
-  /** false: one code array per column instead of packed keys (the path for very wide inputs). */
-  readonly packed?: boolean;
-  /** auto: top-down when nothing may be suppressed and every model is exactly monotone, else bottom-up. */
-  readonly strategy?: 'auto' | 'bottom-up' | 'top-down';
-}
-
 export function optimalRecoding(input: SearchInput, options: SearchOptions = {}): SearchResult {
   const prune = options.prune ?? true;
   const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, options.packed === false ? undefined : keyLayout(input.columns));
