@@ -155,11 +155,19 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
       }
       return;
     }
+    // Children whose bound is lowest first: a good optimum found early prunes more of the rest.
+    const children: { j: number; bound: number }[] = [];
     for (let j = pivot; j < m; j++) {
       if (node[j]! + 1 >= depths[j]!) continue;
       node[j]!++;
+      children.push({ j, bound: prune && boundFromLevels(measure) ? lowerBound(measure, node, columns, tables, undefined) : 0 });
+      node[j]!--;
+    }
+    if (prune && boundFromLevels(measure)) children.sort((a, b) => a.bound - b.bound || a.j - b.j);
+    for (const { j, bound } of children) {
+      node[j]!++;
       // A bound from the levels alone spares the child's roll-up too.
-      if (prune && boundFromLevels(measure) && cannotWin(lowerBound(measure, node, columns, tables, undefined), node, true)) {
+      if (prune && boundFromLevels(measure) && cannotWin(bound, node, true)) {
         if (check.satisfies && everyMonotoneWithSuppression) satisfying += subtreeSize(node, j);
         else satisfyingExact = false;
       } else visit(node, builder.rollUp(table, node, j), j, check.suppressedRecords === 0);
