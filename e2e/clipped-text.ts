@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** A piece of text a person cannot read in full where it is shown. */
 export interface ClippedText {

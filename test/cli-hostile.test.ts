@@ -12,6 +12,9 @@ import { describeFailure } from '../src/jobs/execute-request.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');
+/** The first 32 bytes of a SAS data set and of a SAS format catalog (they differ in byte 15). */
+const SAS7BDAT_MAGIC = Buffer.from('000000000000000000000000c2ea8160b31411cfbd92080009c7318c181f1011', 'hex');
+const SAS7BCAT_MAGIC = Buffer.from('000000000000000000000000c2ea8163b31411cfbd92080009c7318c181f1011', 'hex');
 
 function custos(args: string[], cwd?: string): { code: number; stdout: string; stderr: string; ms: number } {
   const start = Date.now();
@@ -65,10 +68,10 @@ describe('inputs that are not data files', () => {
   it('files of statistical packages and other binaries exit 3 naming their likely format', () => {
     const dir = workdir();
     const files: [string, Buffer, RegExp][] = [
-      ['survey.parquet', Buffer.from('PAR1\x15\x04\x15', 'latin1'), /Parquet/],
       ['data.csv.gz', Buffer.from([0x1f, 0x8b, 8, 0, 0, 0]), /gzip/],
       ['renamed.csv', Buffer.from('PK\u0003\u0004\u0014\u0000', 'latin1'), /zip archive/],
       ['blob.csv', Buffer.from('a,b\n1,\u0000\u0001\n', 'latin1'), /binary file/],
+      ['formats.sas7bcat', Buffer.concat([SAS7BCAT_MAGIC, Buffer.alloc(100)]), /SAS format catalog/],
     ];
     for (const [name, bytes, format] of files) {
       writeFileSync(join(dir, name), bytes);
@@ -84,11 +87,12 @@ describe('inputs that are not data files', () => {
     expect(sav.code).toBe(3);
     expect(sav.stderr).toMatch(/survey\.sav: the SPSS file is shorter than its header/);
     expectClean(sav);
-    // Stata and SAS transport files are read too (test/io); damaged ones are refused naming the file.
+    // Stata, SAS transport and Parquet files are read too (test/io); damaged ones are refused naming the file.
     const damaged = [
       ['survey.dta', Buffer.from('<stata_dta><header><release>118</release>', 'latin1'), 'Stata'],
       ['old.dta', Buffer.from([114, 2, 1, 0, 5, 0, 10, 0]), 'Stata'],
       ['survey.xpt', Buffer.from('HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!000000000000000000000000000000  ', 'latin1'), 'SAS transport'],
+      ['survey.parquet', Buffer.from('PAR1\x15\x04\x15', 'latin1'), 'Parquet'],
     ] as const;
     for (const [name, bytes, format] of damaged) {
       writeFileSync(join(dir, name), bytes);
@@ -97,6 +101,12 @@ describe('inputs that are not data files', () => {
       expect(r.stderr).toMatch(new RegExp(`${name.replace('.', '\\.')}: the ${format} file`));
       expectClean(r);
     }
+    // SAS data sets are read (test/io/sas7bdat.test.ts); one cut inside its header is refused as one.
+    writeFileSync(join(dir, 'survey.sas7bdat'), Buffer.concat([SAS7BDAT_MAGIC, Buffer.alloc(100)]));
+    const sas7bdat = custos(['inspect', join(dir, 'survey.sas7bdat')]);
+    expect(sas7bdat.code).toBe(3);
+    expect(sas7bdat.stderr).toMatch(/survey\.sas7bdat: the SAS data set is shorter than its header/);
+    expectClean(sas7bdat);
     // UTF-16 text holds NUL bytes and is still text.
     writeFileSync(join(dir, 'utf16.csv'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b\n1,2\n', 'utf16le')]));
     expect(custos(['inspect', join(dir, 'utf16.csv')]).code).toBe(0);

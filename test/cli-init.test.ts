@@ -91,4 +91,18 @@ describe('the command line as people expect it', () => {
     expect(json.variables.find((v) => v.name === 'age')!.label).toBe('Age in years');
     expect(json.bom).toBeUndefined();
   });
+
+  it('a SAS data set: inspect shows its labels and declared missing values, init writes a job assess accepts', () => {
+    const path = resolve('test/fixtures/sas/sas7bdat/people-32-rdc.sas7bdat');
+    const text = custos(['inspect', path]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/age +integer +4 +1 +Age in years; 1 declared missing/);
+    expect(text.stdout).toMatch(/visit +date/);
+    const dir = mkdtempSync(join(tmpdir(), 'custos-init-'));
+    const init = custos(['init', path, '--method', 'dp-counts'], dir);
+    expect(init.code, init.stderr).toBe(0);
+    writeFileSync(join(dir, 'sas.json'), init.stdout);
+    const assess = custos(['assess', 'sas.json'], dir);
+    expect(assess.code, assess.stderr).toBe(0);
+  });
 });

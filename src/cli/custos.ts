@@ -11,6 +11,7 @@ import { isLineOrQuote } from '../common/job/job-parts.js';
 import { jsonReplacer } from '../jobs/json.js';
 import { verifyRelease } from '../jobs/verify/verify-release.js';
 import { startJob } from '../jobs/worker-host.js';
+import { jobWorkerBeside } from '../jobs/bundled-scripts.js';
 import { progressBar } from './progress-bar.js';
 import { inspectJson, inspectText, reportText } from './summaries.js';
 import { COMMAND_HELP, isCommand, USAGE } from './help.js';
@@ -143,7 +144,7 @@ async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<nu
     ...(seed !== undefined ? { testSeed: seed } : {}),
   };
   const bar = progressBar(process.stderr);
-  const job = startJob(new URL('./job-worker.mjs', import.meta.url), request, (event) => bar.update(event));
+  const job = startJob(jobWorkerBeside(import.meta.url), request, (event) => bar.update(event));
   onInterrupt = () => {
     bar.clear();
     process.stderr.write('custos: cancelling…\n');
@@ -216,4 +217,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// Not a top-level await: the standalone build is CommonJS.
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

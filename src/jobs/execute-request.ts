@@ -1,3 +1,4 @@
+import type { WorkerScript } from './method-kit/worker-script.js';
 import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../common/random/source.js';
 import { InputError } from '../io/input/input-error.js';
 import { JobError } from './method-kit/job-error.js';
@@ -14,7 +15,7 @@ export function randomSourceFor(request: JobRequest): RandomSource {
 /** Runs a request in the current thread: the worker's body, and the plain-function IPC handler. */
 export async function executeRequest(
   request: JobRequest,
-  hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal; readTable?: RunOptions['readTable']; helperUrl?: URL } = {},
+  hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal; readTable?: RunOptions['readTable']; helperScript?: WorkerScript } = {},
 ): Promise<RunResult> {
   const loaded = 'jobPath' in request ? loadJobFile(request.jobPath) : parseJob(request.job, request.baseDir);
   const options = {
@@ -23,7 +24,7 @@ export async function executeRequest(
     ...(hooks.onStaging ? { onStaging: hooks.onStaging } : {}),
     ...(hooks.signal ? { signal: hooks.signal } : {}),
     ...(hooks.readTable ? { readTable: hooks.readTable } : {}),
-    ...(hooks.helperUrl ? { helperUrl: hooks.helperUrl } : {}),
+    ...(hooks.helperScript ? { helperScript: hooks.helperScript } : {}),
     ...(request.outDir ? { outDir: request.outDir } : {}),
     ...(request.internalDir ? { internalDir: request.internalDir } : {}),
   };

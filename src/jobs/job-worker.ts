@@ -4,6 +4,7 @@ import type { JobRequest, WorkerMessage } from './job-request.js';
 import { rememberStaging } from './staging-register.js';
 import { TableService, type ServiceCall } from './service/table-service.js';
 import { serveUtilityWork, type HelperData } from './method-kit/utility-helper.js';
+import { thisBundle } from './bundled-scripts.js';
 
 /** Worker thread entry: runs one request, reports progress, never touches the host's state. */
 const port = parentPort;
@@ -24,7 +25,7 @@ async function execute(request: JobRequest): Promise<void> {
         if (stagingBuffer) rememberStaging(stagingBuffer, path);
       },
       // This very script serves helper threads (the utility figure), whatever the build names it.
-      helperUrl: new URL(import.meta.url),
+      helperScript: thisBundle(import.meta.url),
     });
     post({ type: 'done', report: result.report, ...(result.outDir ? { outDir: result.outDir } : {}), ...(result.internalDir ? { internalDir: result.internalDir } : {}) });
   } catch (error) {
@@ -44,4 +45,5 @@ function serve(): void {
 const { stagingBuffer, ...request } = workerData as (JobRequest | { command: 'serve' } | HelperData) & { stagingBuffer?: SharedArrayBuffer };
 if (request.command === 'serve') serve();
 else if (request.command === 'utility-helper') serveUtilityWork(request);
-else await execute(request);
+// Not awaited at the top level: the standalone build is CommonJS, which has no top-level await.
+else void execute(request);

@@ -1,3 +1,4 @@
+import type { WorkerScript } from './method-kit/worker-script.js';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { RandomSource } from '../common/random/source.js';
@@ -9,6 +10,9 @@ import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
 import { CellTooLongError, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
+import { SavStringTooLongError, writeSav } from '../io/output/sav-writer.js';
+import { DtaStringTooLongError, DtaTooWideError, writeDta } from '../io/output/dta-writer.js';
+import { writeParquet } from '../io/output/parquet-writer.js';
 import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf } from '../io/report/report-pdf.js';
@@ -41,7 +45,7 @@ export interface RunOptions {
   readonly onStaging?: (path: string) => void;
   readonly now?: () => Date;
   /** The job worker's script, for helper threads (absent when the job runs in-process). */
-  readonly helperUrl?: URL;
+  readonly helperScript?: WorkerScript;
   /** How the input is read: the app's long-lived worker passes its cache of tables already read. */
   readonly readTable?: (path: string, options: ImportOptions) => ImportedTable;
 }
@@ -93,7 +97,7 @@ function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): Metho
 }
 
 function methodContext(loaded: LoadedJob, options: RunOptions, mode: MethodContext['mode'], progress: (stage: Stage, f: number) => void): MethodContext {
-  return { random: options.random, mode, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f), ...(options.helperUrl ? { helperUrl: options.helperUrl } : {}) };
+  return { random: options.random, mode, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f), ...(options.helperScript ? { helperScript: options.helperScript } : {}) };
 }
 
 /**
@@ -218,6 +222,22 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
         progress('write', (i + 1) / (releases.length + 1));
       });
     }
+    if (job.output.formats.includes('parquet')) {
+      // One file per released table, named like its CSV (release.parquet, or qit.parquet and st.parquet);
+      // before the workbook, whose Checksums sheet lists the files written so far.
+      for (const r of releases) {
+        const name = `${r.stem}.parquet`;
+        files.push({ name, rows: r.table.rowCount, ...writeParquet(release.file(name), r.table) });
+      }
+    }
+    const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
+    for (const [format, write] of STATISTICAL_WRITERS) {
+      if (!job.output.formats.includes(format)) continue;
+      for (const r of releases) {
+        const name = `${r.stem}.${format}`;
+        files.push({ name, rows: r.table.rowCount, ...writerOrJobError(() => write(release.file(name), r.table, (column) => variables.get(column), created)) });
+      }
+    }
     if (job.output.formats.includes('xlsx')) {
       const { sheets: _sheets, ...written } = await xlsxOrJobError(() =>
         writeXlsx(
@@ -270,6 +290,22 @@ async function xlsxOrJobError<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (error instanceof CellTooLongError) throw new JobError(error.message, 'output.formats');
+    throw error;
+  }
+}
+
+/** Releases in a statistical package's format, beside the CSV, with what the input said of its variables. */
+const STATISTICAL_WRITERS = [
+  ['sav', writeSav],
+  ['dta', writeDta],
+] as const;
+
+/** A table an SPSS or Stata file cannot hold is the job's problem (its formats), named with its column. */
+function writerOrJobError<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof SavStringTooLongError || error instanceof DtaStringTooLongError || error instanceof DtaTooWideError) throw new JobError(error.message, 'output.formats');
     throw error;
   }
 }

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type { Report } from '../common/report/report-model.js';
 import type { JobFailure, JobRequest, WorkerMessage } from './job-request.js';
 import type { ProgressListener } from './progress.js';
 import { newStagingBuffer, stagingPaths } from './staging-register.js';
+import { spawnWorker, type WorkerScript } from './method-kit/worker-script.js';
 
 export type JobOutcome = { readonly ok: true; readonly report: Report; readonly outDir?: string; readonly internalDir?: string } | { readonly ok: false; readonly failure: JobFailure };
 
@@ -14,9 +14,9 @@ export interface RunningJob {
 }
 
 /** Runs a job request in a worker thread so hosts (CLI, app) stay responsive and can cancel. */
-export function startJob(workerUrl: URL, request: JobRequest, onProgress?: ProgressListener): RunningJob {
+export function startJob(workerScript: WorkerScript, request: JobRequest, onProgress?: ProgressListener): RunningJob {
   const stagingBuffer = newStagingBuffer();
-  const worker = new Worker(workerUrl, { workerData: { ...request, stagingBuffer } });
+  const worker = spawnWorker(workerScript, { workerData: { ...request, stagingBuffer } });
   let settle: (outcome: JobOutcome) => void = () => undefined;
   const result = new Promise<JobOutcome>((resolve) => (settle = resolve));
   let finished = false;

@@ -76,8 +76,11 @@ export function App({ api }: { api: CustosApi }) {
     heading.current?.focus();
   }, [state.step]);
 
+  // Only the newest open may change the wizard: an older one that answers later is dropped.
+  const latestOpen = useRef(0);
   const open = useCallback(
     async (path: string, current: WizardState = state, fromJob = false): Promise<HostFailure | undefined> => {
+      const ticket = ++latestOpen.current;
       const o = current.fileOptions;
       const result = await api.inspect({
         path,
@@ -88,6 +91,7 @@ export function App({ api }: { api: CustosApi }) {
           ...(o.sheet ? { sheet: o.sheet } : {}),
         },
       });
+      if (ticket !== latestOpen.current) return undefined;
       dispatch(result.ok ? { type: 'opened', file: result.value, fromJob } : { type: 'openFailed', path });
       return result.ok ? undefined : result.failure;
     },

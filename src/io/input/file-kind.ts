@@ -56,8 +56,8 @@ export function checkRegularFile(path: string): void {
 
 const ascii = (bytes: Uint8Array, from: number, to: number): string => String.fromCharCode(...bytes.subarray(from, to));
 
-/** The SAS7BDAT magic number (first 32 bytes). */
-const SAS7BDAT_MAGIC = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xc2, 0xea, 0x81, 0x60, 0xb3, 0x14, 0x11, 0xcf, 0xbd, 0x92, 0x08, 0x00, 0x09, 0xc7, 0x31, 0x8c, 0x18, 0x1f, 0x10, 0x11];
+/** A SAS format catalog's magic number: a data set's but for byte 15 (0x63 instead of 0x60). */
+const SAS7BCAT_MAGIC = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xc2, 0xea, 0x81, 0x63, 0xb3, 0x14, 0x11, 0xcf, 0xbd, 0x92, 0x08, 0x00, 0x09, 0xc7, 0x31, 0x8c, 0x18, 0x1f, 0x10, 0x11];
 
 /**
  * What a file that is not delimited text most likely is, from its first bytes;
@@ -68,11 +68,10 @@ export function binaryFormatOf(head: Uint8Array, textEncodingGiven: boolean): st
   const start = ascii(head, 0, Math.min(head.length, 64));
   if (start.startsWith('$FL2') || start.startsWith('$FL3')) return 'an SPSS data file (.sav/.zsav)';
   if (start.startsWith('HEADER RECORD*******LIBRARY HEADER RECORD') || start.startsWith('HEADER RECORD*******LIBV8   HEADER RECORD')) return 'a SAS transport file (.xpt)';
-  if (head.length >= 32 && SAS7BDAT_MAGIC.every((b, i) => head[i] === b)) return 'a SAS data set (.sas7bdat)';
+  if (head.length >= 32 && SAS7BCAT_MAGIC.every((b, i) => head[i] === b)) return 'a SAS format catalog (.sas7bcat; it holds value labels, not data: open the .sas7bdat data set)';
   if (start.startsWith('<stata_dta>')) return 'a Stata data file (.dta, version 117 or later)';
   // Stata 102–115: the release byte, then the byte order (1 MSF, 2 LSF), then file type 1.
   if (head.length >= 4 && head[0]! >= 102 && head[0]! <= 115 && (head[1] === 1 || head[1] === 2) && head[2] === 1 && head[3] === 0) return 'a Stata data file (.dta, version 115 or earlier)';
-  if (start.startsWith('PAR1')) return 'an Apache Parquet file';
   if (start.startsWith('%PDF')) return 'a PDF document';
   if (head[0] === 0x1f && head[1] === 0x8b) return 'a gzip-compressed file';
   if (start.startsWith('PK\u0003\u0004')) return 'a zip archive (an .xlsx workbook must have the .xlsx extension)';

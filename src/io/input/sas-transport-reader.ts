@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { codePageText } from './code-page-text.js';
 import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
 import { InputError } from './input-error.js';
+import { sasDateKind, sasDateText } from './sas-dates.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
 
 /**
@@ -18,11 +19,6 @@ import { checkHeader, TableBuilder } from './table-builder.js';
 const RECORD = 80;
 const LIBRARY_V5 = 'HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!';
 const LIBRARY_V8 = 'HEADER RECORD*******LIBV8   HEADER RECORD!!!!!!!';
-/** Days and seconds from SAS's epoch, 1 January 1960, to the Unix epoch. */
-const SAS_EPOCH_DAYS = 3653;
-const SAS_EPOCH_SECONDS = SAS_EPOCH_DAYS * 86_400;
-const DATE_FORMATS = /^(DATE|DDMMYY|MMDDYY|YYMMDD|E8601DA|B8601DA|IS8601DA|YYMMDDN|WORDDATE|WEEKDATE|MONYY|YYMON|JULIAN|NLDATE)/;
-const DATETIME_FORMATS = /^(DATETIME|DATEAMPM|E8601DT|B8601DT|IS8601DT|NLDATM|MDYAMPM)/;
 
 export function isSasTransportFile(head: Buffer): boolean {
   const start = head.subarray(0, 48).toString('latin1');
@@ -108,6 +104,7 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
   const end = next < 0 ? bytes.length : next;
   const builder = new TableBuilder(header, options.missing);
   const missing = variables.map(() => 0);
+  const dateKinds = variables.map((v) => (v.numeric ? sasDateKind(v.format) : undefined));
   const fields = new Array<string>(variables.length);
   for (let row = at; row + width <= end; row += width) {
     // Padding after the last observation: spaces up to the record's end.
@@ -124,8 +121,8 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
         fields[j] = '';
         return;
       }
-      // DATETIME before DATE: the one name starts with the other.
-      const date = DATETIME_FORMATS.test(v.format) ? isoDateTime((value - SAS_EPOCH_SECONDS) * 1000) : DATE_FORMATS.test(v.format) ? isoDate((value - SAS_EPOCH_DAYS) * 86_400_000) : '';
+      const kind = dateKinds[j];
+      const date = kind ? sasDateText(value, kind) : '';
       // A value no calendar date can be stays the number the file holds: nothing is blanked uncounted.
       fields[j] = date || numberText(value);
     });
@@ -136,7 +133,7 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
     ...(v.label ? { label: v.label } : {}),
     valueLabels: [],
     declaredMissing: missing[j]!,
-    ...(v.numeric && DATETIME_FORMATS.test(v.format) ? { dates: 'datetime' as const } : v.numeric && DATE_FORMATS.test(v.format) ? { dates: 'date' as const } : {}),
+    ...(dateKinds[j] ? { dates: dateKinds[j] } : {}),
   }));
   return {
     table: builder.build(),
@@ -176,14 +173,4 @@ export function ibmFloat(cell: Uint8Array): number | undefined {
 function numberText(value: number): string {
   if (Number.isSafeInteger(value)) return String(value);
   return String(Number(value.toPrecision(15)));
-}
-
-function isoDate(ms: number): string {
-  const date = new Date(Math.round(ms));
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
-}
-
-function isoDateTime(ms: number): string {
-  const date = new Date(Math.round(ms));
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 19);
 }

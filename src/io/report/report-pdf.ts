@@ -1,17 +1,9 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { reportFacts, type Fact } from '../../common/report/report-facts.js';
 import { lazyRequire } from '../lazy-require.js';
+import { reportFonts } from './report-fonts.js';
 
-const require = createRequire(import.meta.url);
 const pdfKit = lazyRequire<typeof import('pdfkit')>('pdfkit');
-const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONTS = {
-  regular: join(FONT_DIR, 'DejaVuSans.ttf'),
-  bold: join(FONT_DIR, 'DejaVuSans-Bold.ttf'),
-  mono: join(FONT_DIR, 'DejaVuSansMono.ttf'),
-};
 
 const INK = '#1d2430';
 const MUTED = '#5b6472';
@@ -28,15 +20,20 @@ const MARGIN = 50;
 export function renderReportPdf(report: Report): Buffer {
   const created = new Date(report.createdAt);
   const PDFDocument = pdfKit();
+  const fonts = reportFonts();
+  // The default face is DejaVu from the start: PDFKit's Helvetica is never loaded (the standalone
+  // build could not resolve it, and the report never uses it).
   const doc = new PDFDocument({
+    // PDFKit passes this to font(), which takes a path or the font's bytes; its types only say string.
+    font: fonts.regular as string,
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
     info: { Title: `Custos ${report.kind === 'release' ? 'privacy report' : 'risk assessment'}`, Author: 'Custos', Subject: `${report.schema} ${report.variant}`, ...(report.variant === 'internal' ? { Keywords: 'CONFIDENTIAL internal' } : {}), Creator: `Custos ${report.software.version}`, CreationDate: created, ModDate: created },
   });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
-  doc.registerFont('mono', FONTS.mono);
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
+  doc.registerFont('mono', fonts.mono);
   const width = doc.page.width - 2 * MARGIN;
 
   const heading = (text: string, size = 14): void => {

@@ -1,4 +1,5 @@
 import type { RandomSource } from '../../common/random/source.js';
+import type { WorkerScript } from './worker-script.js';
 
 export interface MethodContext {
   readonly random: RandomSource;
@@ -8,5 +9,5 @@ export interface MethodContext {
   readonly baseDir: string;
   readonly progress: (stage: string, fraction: number) => void;
   /** A script that can run a helper thread (the job worker's own), when the job runs in one. */
-  readonly helperUrl?: URL;
+  readonly helperScript?: WorkerScript;
 }

@@ -1,4 +1,4 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { uniformInt } from '../../common/random/draws.js';
 import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../../common/random/source.js';
 import type { ReleaseRows } from '../../common/table/release-rows.js';
@@ -7,6 +7,7 @@ import type { JobWith } from '../../common/job/job-parts.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import { analyze, type Analysis, type RandomizedSpec } from './analyze.js';
 import type { MethodContext } from './method-context.js';
+import { spawnWorker, type WorkerScript } from './worker-script.js';
 
 /**
  * The utility figure of a randomized release (a pool of count queries drawn on
@@ -61,19 +62,19 @@ function inline(random: RandomSource, columns: readonly CountColumn[], values: U
 }
 
 /**
- * Starts drawing the pool: on a helper thread running `helperUrl` (the job worker's own script)
+ * Starts drawing the pool: on a helper thread running `helperScript` (the job worker's own script)
  * when given, else here. A seeded run gives the helper a seed drawn from its own generator, so a
  * test run stays reproducible; a real run's helper uses the cryptographic generator.
  */
-export function startUtilityWork(helperUrl: URL | undefined, random: RandomSource, columns: readonly CountColumn[], values: Uint32Array, m: number): UtilityWork {
+export function startUtilityWork(helperScript: WorkerScript | undefined, random: RandomSource, columns: readonly CountColumn[], values: Uint32Array, m: number): UtilityWork {
   const copies = values.length * 4 * (columns.length + 3);
-  if (!helperUrl || copies > HELPER_COPY_LIMIT) return inline(random, columns, values, m);
+  if (!helperScript || copies > HELPER_COPY_LIMIT) return inline(random, columns, values, m);
   const signal = new SharedArrayBuffer(4);
   const flag = new Int32Array(signal);
   const { port1, port2 } = new MessageChannel();
   let worker: Worker;
   try {
-    worker = new Worker(helperUrl, { workerData: { command: 'utility-helper', port: port2, signal } satisfies HelperData, transferList: [port2] });
+    worker = spawnWorker(helperScript, { workerData: { command: 'utility-helper', port: port2, signal } satisfies HelperData, transferList: [port2] });
     // It must never keep a finished job (or the command line) waiting.
     worker.unref();
   } catch {
@@ -132,7 +133,7 @@ export function analyzeStartingUtility(job: JobWith<RandomizedSpec>, imported: I
   let early: UtilityWork | undefined;
   try {
     const analysis = analyze(job, imported, (plan, coded) => {
-      if (ctx.mode === 'run' && coded.length === 1) early = startUtilityWork(ctx.helperUrl, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m);
+      if (ctx.mode === 'run' && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m);
     });
     return { analysis, early };
   } catch (error) {

@@ -87,11 +87,11 @@ export function TextField(props: { label: string; value: string; onChange: (valu
   );
 }
 
-export function CheckField(props: { label: string; checked: boolean; onChange: (checked: boolean) => void; help?: ReactNode }) {
+export function CheckField(props: { label: string; checked: boolean; onChange: (checked: boolean) => void; help?: ReactNode; disabled?: boolean }) {
   const id = useId();
   return (
     <div className="check">
-      <input id={id} type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />
+      <input id={id} type="checkbox" checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.target.checked)} />
       <label htmlFor={id}>{props.label}</label>
       {props.help && <span className="help inline">{props.help}</span>}
     </div>

@@ -14,7 +14,7 @@ const ENCODINGS = [
   { value: 'windows-1252', label: 'Windows-1252' },
 ] as const;
 /** Files of statistical packages, whose reading needs no encoding or delimiter. */
-const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files' } as const;
+const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files', sas7bdat: 'SAS data sets', parquet: 'Parquet files' } as const;
 const DELIMITERS = [
   { value: '', label: 'Detect automatically' },
   { value: ',', label: 'Comma ,' },
@@ -48,7 +48,10 @@ export function OpenStep(props: {
   }, [api, state.file?.path]);
   const file = state.file;
   const statisticalFile = file !== undefined && Object.hasOwn(STATISTICAL_FORMATS, file.format);
+  // A pending re-read (after a reading option changed) must not land after a file opened since.
+  const reread = useRef<ReturnType<typeof setTimeout>>(undefined);
   const load = async (path: string): Promise<void> => {
+    clearTimeout(reread.current);
     if (!path.trim()) return;
     setBusy(true);
     setFailure(await open(path.trim()));
@@ -62,8 +65,9 @@ export function OpenStep(props: {
       return;
     }
     if (!state.inputPath) return;
-    const timer = setTimeout(() => void load(state.inputPath), 350);
-    return () => clearTimeout(timer);
+    const path = state.inputPath;
+    reread.current = setTimeout(() => void load(path), 350);
+    return () => clearTimeout(reread.current);
   }, [state.fileOptions]);
   const onDrop = (event: DragEvent): void => {
     event.preventDefault();
@@ -86,7 +90,7 @@ export function OpenStep(props: {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drop a CSV, TSV, Excel, SPSS, Stata or SAS transport file here{info.host === 'electron' ? ', or' : '.'}</p>
+        <p>Drop a CSV, TSV, Excel, SPSS, Stata or SAS file (.xpt, .sas7bdat) here{info.host === 'electron' ? ', or' : '.'}</p>
         <div className="actions">
           {info.host === 'electron' && (
             <button

@@ -40,7 +40,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
     }
     const stage = (name: string, f: number): void => ctx.progress(name, (k + f) / sensitive.length);
     // The utility figure's query pool is drawn on a helper thread while the release is made.
-    const utility = early ?? startUtilityWork(ctx.helperUrl, ctx.random, plan.nonSensitive, s.values, s.params.m);
+    const utility = early ?? startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, s.values, s.params.m);
     early = undefined;
     try {
       stage('release', 0);

@@ -2,9 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchChromium } from './browser.js';
+import { expect, test, type Page } from '@playwright/test';
 import { startHost } from './dev-host.js';
 import { clippedText } from './clipped-text.js';
 
@@ -37,22 +35,20 @@ async function screenshot(page: Page, name: string, fullPage = false): Promise<v
   expect(await clippedText(page), `clipped text on ${name} at ${page.viewportSize()?.width}px`).toEqual([]);
 }
 
-describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', () => {
-  let browser: Browser;
+// Every journey gets a fresh context of Playwright's `page` fixture (traces and screenshots kept on failure).
+test.use({ viewport: { width: 1280, height: 800 }, bypassCSP: true, acceptDownloads: true });
+
+test.describe('the wizard in the browser (loopback dev host)', () => {
   let host: Awaited<ReturnType<typeof startHost>>;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     host = await startHost();
-    browser = await launchChromium();
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     host?.stop();
   });
 
-  async function open(): Promise<Session> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true, acceptDownloads: true });
-    const page = await context.newPage();
+  async function open(page: Page): Promise<Session> {
     const requests: string[] = [];
     const errors: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
@@ -90,10 +86,10 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(outside).toEqual([]);
   }
 
-  it('full journey with the mouse: open → roles → reconstruction privacy → run → export, files read back', async () => {
+  test('full journey with the mouse: open → roles → reconstruction privacy → run → export, files read back', async ({ page: fixturePage }) => {
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
-    const s = await open();
+    const s = await open(fixturePage);
     const { page } = s;
     // Every step at both sizes people use, kept as test artifacts, each scanned with axe.
     const shot = async (name: string): Promise<void> => {
@@ -173,10 +169,10 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
-  it('the same journey by keyboard only', async () => {
+  test('the same journey by keyboard only', async ({ page: fixturePage }) => {
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
-    const s = await open();
+    const s = await open(fixturePage);
     const { page } = s;
     /** Presses Tab until the focused element's accessible text matches, then returns. */
     const tabTo = async (pattern: RegExp, limit = 80): Promise<void> => {
@@ -222,8 +218,8 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
-  it('β-privacy: infeasible values are flagged inline and the run is blocked until fixed', async () => {
-    const s = await open();
+  test('β-privacy: infeasible values are flagged inline and the run is blocked until fixed', async ({ page: fixturePage }) => {
+    const s = await open(fixturePage);
     const { page } = s;
     await toParameters(page, { occupation: 'sensitive' }, /β-privacy buckets/);
     await page.getByLabel('β thresholds').selectOption('values');
@@ -244,10 +240,10 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(s.errors).toEqual([]);
   });
 
-  it('sampling + safe k-anonymization: hierarchies per column, k solved from a target, DP guarantee in the results', async () => {
+  test('sampling + safe k-anonymization: hierarchies per column, k solved from a target, DP guarantee in the results', async ({ page: fixturePage }) => {
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
-    const s = await open();
+    const s = await open(fixturePage);
     const { page } = s;
     await toSafeK(page, ['education', 'marital-status', 'native-country', 'workclass', 'occupation', 'race']);
     await page.getByLabel('Level of age').fill('2');
@@ -274,10 +270,10 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
-  it('safe k-anonymization with the differentially private search: λ and strategy reach the job and the report', async () => {
+  test('safe k-anonymization with the differentially private search: λ and strategy reach the job and the report', async ({ page: fixturePage }) => {
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
-    const s = await open();
+    const s = await open(fixturePage);
     const { page } = s;
     await toSafeK(page, ['education', 'marital-status', 'native-country', 'workclass', 'occupation', 'race', 'sex', 'salary-class']);
     await page.getByLabel('Choose the levels for me with a differentially private search').check();
@@ -305,7 +301,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
-  it('a file with a malformed row: the row is skipped and reported, the journey reaches Results; a failed open clears the file', async () => {
+  test('a file with a malformed row: the row is skipped and reported, the journey reaches Results; a failed open clears the file', async ({ page: fixturePage }) => {
     const folder = resolve('test-output/messy');
     rmSync(folder, { recursive: true, force: true });
     mkdirSync(folder, { recursive: true });
@@ -315,7 +311,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     lines.splice(5, 0, '31,F,flu,extra');
     const path = join(folder, 'messy.csv');
     writeFileSync(path, lines.join('\n') + '\n');
-    const s = await open();
+    const s = await open(fixturePage);
     const { page } = s;
     await page.getByLabel('File path').fill(path);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
@@ -362,8 +358,8 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('a hierarchy file is checked where it is typed; a setting the host refuses in the risk preview keeps the run blocked', async () => {
-    const s = await open();
+  test('a hierarchy file is checked where it is typed; a setting the host refuses in the risk preview keeps the run blocked', async ({ page: fixturePage }) => {
+    const s = await open(fixturePage);
     const { page } = s;
     await toParameters(page, { occupation: 'sensitive' }, /Sampling \+ safe k-anonymization/);
     await page.getByLabel('Hierarchy of age').selectOption('file');
@@ -400,8 +396,8 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(s.errors).toEqual([]);
   });
 
-  it('work is never lost: after a reload the job draft (not the data) is offered back, step included', async () => {
-    const s = await open();
+  test('work is never lost: after a reload the job draft (not the data) is offered back, step included', async ({ page: fixturePage }) => {
+    const s = await open(fixturePage);
     const { page } = s;
     await toParameters(page, { occupation: 'sensitive', age: 'identifier' }, /β-privacy buckets/);
     await page.getByLabel('Privacy coefficient c').fill('12');
@@ -427,8 +423,8 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(s.errors).toEqual([]);
   });
 
-  it('help: every term in one sentence, in a dialog that Escape closes; method cards keep paper names to a Source line', async () => {
-    const s = await open();
+  test('help: every term in one sentence, in a dialog that Escape closes; method cards keep paper names to a Source line', async ({ page: fixturePage }) => {
+    const s = await open(fixturePage);
     const { page } = s;
     await page.getByRole('heading', { name: '1. Open' }).waitFor();
     await page.getByRole('button', { name: 'Help' }).click();
@@ -454,8 +450,8 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(s.errors).toEqual([]);
   });
 
-  it('recent files: a file opened before is one click away after a reload', async () => {
-    const s = await open();
+  test('recent files: a file opened before is one click away after a reload', async ({ page: fixturePage }) => {
+    const s = await open(fixturePage);
     const { page } = s;
     await page.getByRole('button', { name: /Use the sample data/ }).click();
     await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
@@ -470,10 +466,10 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(s.errors).toEqual([]);
   });
 
-  it('DP counts: marginals with exact noise from the wizard', async () => {
+  test('DP counts: marginals with exact noise from the wizard', async ({ page: fixturePage }) => {
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
-    const s = await open();
+    const s = await open(fixturePage);
     const { page } = s;
     await toParameters(page, {}, /Differentially private counts/);
     await page.getByLabel('sex (2 values)').check();
@@ -527,8 +523,8 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
-  it('an SPSS file opens with its value labels as values and its variable labels beside the column names', async () => {
-    const s = await open();
+  test('an SPSS file opens with its value labels as values and its variable labels beside the column names', async ({ page: fixturePage }) => {
+    const s = await open(fixturePage);
     const { page } = s;
     await page.getByLabel('File path').fill(resolve('test/fixtures/spss/people.zsav'));
     await page.getByRole('button', { name: 'Open', exact: true }).click();
@@ -544,7 +540,7 @@ describe.skipIf(!hasChromium)('the wizard in the browser (loopback dev host)', (
     expect(s.errors).toEqual([]);
   });
 
-  it('a malformed message to the host is rejected with the reason, and the token is required', async () => {
+  test('a malformed message to the host is rejected with the reason, and the token is required', async () => {
     const post = (path: string, body: unknown, token: string | undefined) =>
       fetch(`${host.origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Custos-Token': token } : {}) }, body: JSON.stringify(body) });
     const token = new URL(host.url).hash.replace('#token=', '');

@@ -3,15 +3,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hasChromium, launchChromium } from './browser.js';
+import { expect, test } from '@playwright/test';
 
-describe.skipIf(!hasChromium)('the HTML report in a browser', () => {
-  let browser: Browser;
+test.use({ viewport: { width: 1100, height: 900 } });
+
+test.describe('the HTML report in a browser', () => {
   let reportUrl: string;
 
-  beforeAll(async () => {
+  test.beforeAll(() => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-e2e-'));
     const job = join(dir, 'job.json');
     writeFileSync(
@@ -31,15 +30,9 @@ describe.skipIf(!hasChromium)('the HTML report in a browser', () => {
     expect(run.status, run.stderr).toBe(0);
     // The internal report has the charts of the confidential data; the published one leaves them out.
     reportUrl = pathToFileURL(join(dir, 'out-internal', 'internal-report.html')).toString();
-    browser = await launchChromium();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  it('renders the summary, the guarantee and the charts without any request or error', async () => {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  test('renders the summary, the guarantee and the charts without any request or error', async ({ page }) => {
     const errors: string[] = [];
     const requests: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,0 +1,255 @@
+import type { VariableMetadata } from '../input/import-types.js';
+import { HashedFileWriter } from './hashed-file.js';
+import { ByteChunks } from './byte-chunks.js';
+import { codeBlocks, type ReleaseColumn, type ReleaseTable } from './release-table.js';
+import { exactNumber } from './xlsx-writer.js';
+import { spssVariableNames } from './spss-names.js';
+
+/**
+ * An SPSS system file (.sav, uncompressed, UTF-8) of a released table, as PSPP's "System File
+ * Format" describes it, so a custodian's SPSS syntax keeps working on the release. A column comes
+ * back in the form the input had where every released value allows it: labelled codes (the value
+ * labels of the released values only: a label no released record carries would tell something of
+ * the input), dates and date-times, plain numbers; anything else is a string.
+ */
+export class SavStringTooLongError extends Error {
+  constructor(readonly column: string, readonly bytes: number) {
+    super(`column "${column}" holds values of ${bytes.toLocaleString('en-US')} bytes; this SPSS writer holds strings up to ${MAX_STRING_BYTES} bytes. Write CSV or XLSX for it`);
+  }
+}
+
+const MAX_STRING_BYTES = 255;
+const SYSMIS = -Number.MAX_VALUE;
+/** Seconds from SPSS's epoch (1582-10-14) to the Unix epoch. */
+const SPSS_EPOCH_TO_UNIX = 12_219_379_200;
+const FORMAT_F = 5;
+const FORMAT_A = 1;
+const FORMAT_DATE = 20;
+const FORMAT_DATETIME = 22;
+const MAX_LABEL_BYTES = 255;
+
+type Plan =
+  | { readonly kind: 'number'; readonly format: number; readonly values: readonly number[] }
+  | { readonly kind: 'labelled'; readonly format: number; readonly values: readonly number[]; readonly labels: readonly (readonly [number, string])[] }
+  | { readonly kind: 'string'; readonly width: number; readonly values: readonly Buffer[] };
+
+interface Variable {
+  readonly name: string;
+  readonly label: string | undefined;
+  readonly plan: Plan;
+  /** 8-byte elements a case holds for it (its dictionary records). */
+  readonly segments: number;
+  /** 1-based index of its first dictionary record. */
+  readonly index: number;
+}
+
+export function writeSav(path: string, table: ReleaseTable, metadataOf: (column: string) => VariableMetadata | undefined, created: Date): { sha256: string; bytes: number } {
+  const names = spssVariableNames(table.columns.map((c) => c.name));
+  let index = 1;
+  const variables: Variable[] = table.columns.map((column, j) => {
+    const metadata = metadataOf(column.name);
+    const plan = planOf(column, metadata);
+    const segments = plan.kind === 'string' ? Math.ceil(plan.width / 8) : 1;
+    const renamed = names[j] !== column.name;
+    const label = metadata?.label ?? (renamed ? column.name : undefined);
+    const variable = { name: names[j]!, label, plan, segments, index };
+    index += segments;
+    return variable;
+  });
+  const out = new HashedFileWriter(path);
+  const record = new Record();
+  header(record, variables, table.rowCount, created);
+  variables.forEach((v, j) => variableRecords(record, v, `V${j + 1}`));
+  for (const v of variables) if (v.plan.kind === 'labelled' && v.plan.labels.length > 0) valueLabelRecords(record, v.plan.labels, v.index);
+  integerInfo(record);
+  floatInfo(record);
+  textRecord(record, 13, variables.map((v, j) => `V${j + 1}=${v.name}`).join('\t'));
+  textRecord(record, 20, 'UTF-8');
+  record.int(999).int(0);
+  out.write(record.take());
+
+  const cells = variables.map((v) => (v.plan.kind === 'string' ? v.plan.values : v.plan.values.map(float64)));
+  const chunk = new ByteChunks();
+  for (const block of codeBlocks(table)) {
+    for (let i = 0; i < block.count; i++) {
+      for (let j = 0; j < cells.length; j++) chunk.put(cells[j]![block.codes[j]![i]!]!);
+      if (chunk.full) out.write(chunk.take());
+    }
+  }
+  out.write(chunk.take());
+  return out.close();
+}
+
+function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): Plan {
+  const values = column.dictionary;
+  const present = values.filter((v) => v !== '');
+  if (metadata?.dates) {
+    const seconds = present.map((v) => spssSeconds(v, metadata.dates!));
+    if (seconds.every((s) => s !== undefined)) {
+      const format = metadata.dates === 'date' ? packFormat(FORMAT_DATE, 11, 0) : packFormat(FORMAT_DATETIME, 20, 0);
+      return { kind: 'number', format, values: values.map((v) => (v === '' ? SYSMIS : spssSeconds(v, metadata.dates!)!)) };
+    }
+  }
+  const codes = labelCodes(metadata);
+  if (codes && present.length > 0 && present.every((v) => codes.has(v))) {
+    const released = [...new Set(present)].map((v) => [codes.get(v)!, truncateBytes(v, MAX_LABEL_BYTES)] as const).sort((a, b) => a[0] - b[0]);
+    return { kind: 'labelled', format: numberFormat(released.map(([code]) => String(code))), values: values.map((v) => (v === '' ? SYSMIS : codes.get(v)!)), labels: released };
+  }
+  // Numbers only when each reads back as the same text: "007" or "1.50" as numbers would change.
+  if (column.numeric && present.every((v) => exactNumber(v) && String(Number(v)) === v)) {
+    return { kind: 'number', format: numberFormat(present), values: values.map((v) => (v === '' ? SYSMIS : Number(v))) };
+  }
+  const encoded = values.map((v) => Buffer.from(v, 'utf8'));
+  const width = Math.max(1, ...encoded.map((b) => b.length));
+  if (width > MAX_STRING_BYTES) throw new SavStringTooLongError(column.name, width);
+  const padded = Math.ceil(width / 8) * 8;
+  return { kind: 'string', width, values: encoded.map((b) => Buffer.concat([b, Buffer.alloc(padded - b.length, 0x20)])) };
+}
+
+/** Label → numeric code, when every label names one code (two codes sharing a label cannot be told apart). */
+function labelCodes(metadata: VariableMetadata | undefined): Map<string, number> | undefined {
+  if (!metadata || metadata.valueLabels.length === 0) return undefined;
+  const codes = new Map<string, number>();
+  const shared = new Set<string>();
+  for (const { code, label } of metadata.valueLabels) {
+    const number = Number(code);
+    if (code.trim() === '' || !Number.isFinite(number)) return undefined;
+    if (codes.has(label) && codes.get(label) !== number) shared.add(label);
+    codes.set(label, number);
+  }
+  for (const label of shared) codes.delete(label);
+  return codes;
+}
+
+function spssSeconds(value: string, kind: 'date' | 'datetime'): number | undefined {
+  const match = kind === 'date' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [y, mo, d, h = '0', mi = '0', s = '0'] = match.slice(1);
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  const back = new Date(ms).toISOString();
+  // Only real calendar dates: 2021-02-30 is text, not a date.
+  if (!back.startsWith(value)) return undefined;
+  return ms / 1000 + SPSS_EPOCH_TO_UNIX;
+}
+
+/** F w.d wide enough for every value, with as many decimals as the most precise one (at most 16). */
+function numberFormat(values: readonly string[]): number {
+  let decimals = 0;
+  let width = 8;
+  for (const v of values) {
+    const text = String(Number(v));
+    const point = text.indexOf('.');
+    if (!text.includes('e') && point >= 0) decimals = Math.max(decimals, text.length - point - 1);
+    width = Math.max(width, text.length);
+  }
+  decimals = Math.min(decimals, 16);
+  return packFormat(FORMAT_F, Math.min(40, Math.max(width, decimals + 2)), decimals);
+}
+
+function packFormat(type: number, width: number, decimals: number): number {
+  return (type << 16) | (width << 8) | decimals;
+}
+
+function float64(value: number): Buffer {
+  const b = Buffer.alloc(8);
+  b.writeDoubleLE(value);
+  return b;
+}
+
+function header(r: Record, variables: readonly Variable[], rows: number, created: Date): void {
+  r.text('$FL2', 4).text('@(#) SPSS DATA FILE Custos release', 60);
+  r.int(2);
+  r.int(variables.reduce((sum, v) => sum + v.segments, 0));
+  r.int(0); // not compressed
+  r.int(0); // no case weight: records are not weighted
+  r.int(rows <= 0x7fffffff ? rows : -1);
+  r.double(100);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const two = (n: number): string => String(n).padStart(2, '0');
+  r.text(`${two(created.getUTCDate())} ${months[created.getUTCMonth()]} ${two(created.getUTCFullYear() % 100)}`, 9);
+  r.text(`${two(created.getUTCHours())}:${two(created.getUTCMinutes())}:${two(created.getUTCSeconds())}`, 8);
+  r.text('', 64);
+  r.bytes(Buffer.alloc(3));
+}
+
+function variableRecords(r: Record, v: Variable, shortName: string): void {
+  const type = v.plan.kind === 'string' ? v.plan.width : 0;
+  const format = v.plan.kind === 'string' ? packFormat(FORMAT_A, v.plan.width, 0) : v.plan.format;
+  r.int(2).int(type).int(v.label === undefined ? 0 : 1).int(0).int(format).int(format).text(shortName, 8);
+  if (v.label !== undefined) {
+    const label = Buffer.from(truncateBytes(v.label, MAX_LABEL_BYTES), 'utf8');
+    r.int(label.length).bytes(label).bytes(Buffer.alloc((4 - (label.length % 4)) % 4, 0x20));
+  }
+  for (let s = 1; s < v.segments; s++) r.int(2).int(-1).int(0).int(0).int(0).int(0).text('', 8);
+}
+
+function valueLabelRecords(r: Record, labels: readonly (readonly [number, string])[], index: number): void {
+  r.int(3).int(labels.length);
+  for (const [code, text] of labels) {
+    const label = Buffer.from(text, 'utf8');
+    r.double(code).bytes(Buffer.from([label.length])).bytes(label);
+    r.bytes(Buffer.alloc((8 - ((label.length + 1) % 8)) % 8, 0x20));
+  }
+  r.int(4).int(1).int(index);
+}
+
+function integerInfo(r: Record): void {
+  // Version 1.0.0, machine code -1 (unspecified), IEEE 754 doubles, compression code 1, little-endian, code page 65001 (UTF-8).
+  r.int(7).int(3).int(4).int(8);
+  for (const value of [1, 0, 0, -1, 1, 1, 2, 65001]) r.int(value);
+}
+
+function floatInfo(r: Record): void {
+  const lowest = Buffer.from([0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xef, 0xff]); // the negative double after -DBL_MAX
+  r.int(7).int(4).int(8).int(3).double(SYSMIS).double(Number.MAX_VALUE).bytes(lowest);
+}
+
+function textRecord(r: Record, subtype: number, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  r.int(7).int(subtype).int(1).int(bytes.length).bytes(bytes);
+}
+
+/** Cuts text to at most `max` UTF-8 bytes without splitting a character. */
+function truncateBytes(text: string, max: number): string {
+  if (Buffer.byteLength(text, 'utf8') <= max) return text;
+  let out = '';
+  let bytes = 0;
+  for (const ch of text) {
+    const size = Buffer.byteLength(ch, 'utf8');
+    if (bytes + size > max) break;
+    out += ch;
+    bytes += size;
+  }
+  return out;
+}
+
+/** The dictionary's little-endian fields, gathered before they are written. */
+class Record {
+  private parts: Buffer[] = [];
+  int(value: number): this {
+    const b = Buffer.alloc(4);
+    b.writeInt32LE(value);
+    this.parts.push(b);
+    return this;
+  }
+  double(value: number): this {
+    this.parts.push(float64(value));
+    return this;
+  }
+  /** Text in a fixed field, padded with spaces (ASCII only: the header's fields). */
+  text(value: string, size: number): this {
+    const b = Buffer.alloc(size, 0x20);
+    b.write(value.slice(0, size), 'latin1');
+    this.parts.push(b);
+    return this;
+  }
+  bytes(value: Uint8Array): this {
+    this.parts.push(Buffer.from(value));
+    return this;
+  }
+  take(): Buffer {
+    const all = Buffer.concat(this.parts);
+    this.parts = [];
+    return all;
+  }
+}

@@ -1,0 +1,13 @@
+import type { WorkerScript } from './method-kit/worker-script.js';
+
+// The standalone build replaces this module with bundled-scripts.standalone.ts (scripts/build-standalone.mjs).
+
+/** The job worker, bundled beside the bundle whose `import.meta.url` is given (dist/cli/). */
+export function jobWorkerBeside(bundleUrl: string): WorkerScript {
+  return new URL('./job-worker.mjs', bundleUrl);
+}
+
+/** The running bundle itself, for a script that also serves helper threads. */
+export function thisBundle(bundleUrl: string): WorkerScript {
+  return new URL(bundleUrl);
+}
