@@ -119,6 +119,7 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
       risk: probability,
       suppressionPercent: typed(fc.integer({ min: 0, max: 100 })),
       measure: fc.constantFrom('loss', 'discernibility', 'aecs', 'entropy', 'precision'),
+      alsoK: fc.boolean(),
     },
     { requiredKeys: [] },
   ),

@@ -1,5 +1,5 @@
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
-import { Callout, NumberField, SelectField } from '../../../renderer/components/fields.js';
+import { Callout, CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
 import { globalRecoding, needsSensitiveColumn, type GlobalRecodingSpec, type ModelSpec } from '../definition.js';
 
 export interface GlobalRecodingDraft {
@@ -14,7 +14,9 @@ export interface GlobalRecodingDraft {
   /** Percent of the records. */
   readonly suppressionPercent: number;
   readonly measure: GlobalRecodingSpec['measure'];
-  /** Models of an opened job beyond the first, kept as written (the form edits one). */
+  /** k-anonymity beside an ℓ-diversity, t-closeness or risk model (ARX's usual pairing). */
+  readonly alsoK: boolean;
+  /** Models of an opened job beyond the first, kept as written (the form edits one, and k beside it). */
   readonly otherModels: readonly ModelSpec[];
 }
 
@@ -40,7 +42,8 @@ function Form({ draft, set, problems, recodingTable }: FormProps<GlobalRecodingD
           ]}
           onChange={(model) => set({ model })}
         />
-        {draft.model === 'k-anonymity' && <NumberField label="k" min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every released class of records sharing their quasi-identifiers has at least k records." />}
+        {draft.model !== 'k-anonymity' && <CheckField label="and k-anonymity" checked={draft.alsoK} onChange={(alsoK) => set({ alsoK })} help="Both models must hold, as ARX combines them." />}
+        {(draft.model === 'k-anonymity' || draft.alsoK) && <NumberField label="k" min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every released class of records sharing their quasi-identifiers has at least k records." />}
         {draft.model === 'l-diversity' && (
           <>
             <NumberField label="ℓ" min={2} max={100} step={1} value={draft.l} onChange={(l) => set({ l })} error={problems['l']} help="Every released class holds at least ℓ well-represented sensitive values." />
@@ -97,10 +100,14 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   recodes: true,
   levelsSearched: () => true,
   fromMethod: (m) => {
-    const [first, ...otherModels] = m.models;
+    const [first, ...rest] = m.models;
+    // k-anonymity right after another model is the form's "and k-anonymity"; anything else is kept as written.
+    const pairedK = first!.type !== 'k-anonymity' && rest.length === 1 && rest[0]!.type === 'k-anonymity' ? rest[0] : undefined;
+    const otherModels = pairedK ? [] : rest;
     return {
       model: first!.type,
-      k: first!.type === 'k-anonymity' ? first!.k : START.k,
+      k: first!.type === 'k-anonymity' ? first!.k : pairedK?.type === 'k-anonymity' ? pairedK.k : START.k,
+      alsoK: pairedK !== undefined,
       l: first!.type === 'l-diversity' ? first!.l : START.l,
       variant: first!.type === 'l-diversity' ? first!.variant : START.variant,
       c: first!.type === 'l-diversity' && first!.c !== undefined ? first!.c : START.c,
@@ -115,7 +122,7 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   toMethod: (d, { recoding }) => ({
     type: 'global-recoding',
     hierarchies: recoding.hierarchies,
-    models: [modelOf(d), ...d.otherModels],
+    models: [modelOf(d), ...(d.alsoK && d.model !== 'k-anonymity' ? [{ type: 'k-anonymity' as const, k: d.k }] : []), ...d.otherModels],
     suppressionLimit: d.suppressionPercent / 100,
     measure: d.measure,
   }),
