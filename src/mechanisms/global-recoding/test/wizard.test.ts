@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { named } from '../../../common/job/names.js';
+import type { HierarchySpec } from '../../../common/recoding/hierarchy-spec.js';
 import { globalRecodingBrowser } from '../browser/wizard.js';
 import { schema } from '../definition.js';
 
-const recoding = { recoding: { hierarchies: named(), levels: named<number>() } };
+const recoding = { recoding: { hierarchies: named<HierarchySpec>(), levels: named<number>() } };
 const roundTrip = (models: unknown[]) => {
   const method = schema.parse({ type: 'global-recoding', models, suppressionLimit: 0.05 });
   return schema.parse(globalRecodingBrowser.toMethod(globalRecodingBrowser.fromMethod(method), recoding)).models;
