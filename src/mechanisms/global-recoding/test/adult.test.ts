@@ -20,6 +20,11 @@ const SETTINGS: readonly { readonly name: string; readonly models: readonly Priv
   { name: 'distinct 3-diversity, 5 %', models: [{ type: 'distinct-l-diversity', l: 3 }], limit: 0.05 },
   { name: '0.2-closeness (equal distance), 0 %', models: [{ type: 't-closeness', t: 0.2, distance: 'equal' }], limit: 0 },
   { name: '0.2-closeness (equal distance), 5 %', models: [{ type: 't-closeness', t: 0.2, distance: 'equal' }], limit: 0.05 },
+  // The issue may mean ℓ-diversity and t-closeness beside 5-anonymity: both readings are checked.
+  { name: '5-anonymity and distinct 3-diversity, 0 %', models: [{ type: 'k-anonymity', k: 5 }, { type: 'distinct-l-diversity', l: 3 }], limit: 0 },
+  { name: '5-anonymity and distinct 3-diversity, 5 %', models: [{ type: 'k-anonymity', k: 5 }, { type: 'distinct-l-diversity', l: 3 }], limit: 0.05 },
+  { name: '5-anonymity and 0.2-closeness, 0 %', models: [{ type: 'k-anonymity', k: 5 }, { type: 't-closeness', t: 0.2, distance: 'equal' }], limit: 0 },
+  { name: '5-anonymity and 0.2-closeness, 5 %', models: [{ type: 'k-anonymity', k: 5 }, { type: 't-closeness', t: 0.2, distance: 'equal' }], limit: 0.05 },
 ];
 
 describe('Adult, the issue\'s settings under Loss', () => {
