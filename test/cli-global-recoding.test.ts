@@ -77,6 +77,18 @@ describe('custos run: optimal global recoding (the Adult demo job)', () => {
     expect(report.guarantee.name).toMatch(/5-anonymity and distinct 3-diversity on occupation/);
   });
 
+  it('assess of a setting no transformation meets: the preview says so (holds: false), where run refuses', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
+    const method = { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 40000 }], hierarchies: { age: { type: 'interval', widths: [10] } } };
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'insensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    const r = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.guarantee.holds).toBe(false);
+    expect(report.summary[0]).toMatch(/Nothing can be released: no transformation of the 3 in the lattice meets 40000-anonymity/);
+    expect(report.method.internal.satisfyingTransformations).toBe(0);
+  });
+
   it('rejects settings no transformation meets, or models without their sensitive column, with exit 2 and nothing written', () => {
     const cases: [Record<string, unknown>, Record<string, string>, RegExp][] = [
       [{ type: 'global-recoding', models: [{ type: 'k-anonymity', k: 40000 }], hierarchies: { age: { type: 'interval', widths: [10] } } }, {}, /no transformation of the \d+ in the lattice meets 40000-anonymity/],

@@ -73,10 +73,11 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const searchMs = performance.now() - started;
   const modelsText = spec.models.map((m) => modelText(m, sensitiveName)).join(' and ');
   const limitPercent = `${Number((spec.suppressionLimit * 100).toFixed(4))} %`;
-  if (!search.optimum) {
-    throw new JobError(`no transformation of the ${nodes.toLocaleString('en-US')} in the lattice meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`, 'method.models');
-  }
-  const node = search.optimum.node;
+  const none = `no transformation of the ${nodes.toLocaleString('en-US')} in the lattice meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
+  // A run refuses; the risk preview shows what the most generalized transformation would suppress, and that it fails.
+  if (!search.optimum && ctx.mode === 'run') throw new JobError(none, 'method.models');
+  const optimum = search.optimum;
+  const node = optimum ? optimum.node : columns.map((c) => c.depth - 1);
   // Names are data: keyed without a prototype.
   const levels = Object.create(null) as Record<string, number>;
   quasi.forEach((column, j) => (levels[column.name] = node[j]!));
@@ -105,14 +106,14 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
       derived: { latticeNodes: nodes, measure: MEASURE_TITLES[spec.measure] },
       levels,
       // The choice among the transformations and its measure depend on the confidential records beyond what the release shows.
-      internal: { [satisfyingKey]: search.satisfying, evaluatedNodes: search.evaluated, measureValue: search.optimum.measure, searchMilliseconds: Math.round(searchMs) },
+      internal: { [satisfyingKey]: search.satisfying, evaluatedNodes: search.evaluated, ...(optimum ? { measureValue: optimum.measure } : {}), searchMilliseconds: Math.round(searchMs) },
     },
     guarantee: {
       name: `${modelsText}, at most ${limitPercent} suppressed (syntactic, no DP guarantee)`,
       statement: syntacticStatement(modelsText, limitPercent),
       formula: spec.models.map(modelFormula).join('; '),
       source: 'Sweeney 2002 (k-anonymity); Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam 2007 (ℓ-diversity); Li, Li, Venkatasubramanian 2007 (t-closeness); the search, the suppression limit and the measures as in ARX 3.9 (Prasser, Kohlmayer et al.)',
-      holds: check.satisfies && census.suppressedRows === search.optimum.suppressedRecords,
+      holds: optimum !== undefined && check.satisfies && census.suppressedRows === optimum.suppressedRecords,
     },
     risk: {
       adversary: 'knows a target\'s quasi-identifiers and looks for the target\'s class in the release (prosecutor); with ℓ-diversity or t-closeness, also wants the target\'s sensitive value',
@@ -128,11 +129,13 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
       columns: recoding.report,
     },
     suppressed: census.suppressedRows,
-    summary: [
-      `Every quasi-identifier was generalized at the level of the optimal transformation (${quasi.map((c) => `${c.name} ${levels[c.name]}`).join(', ')}), chosen by ${spec.measure} among the ${nodes.toLocaleString('en-US')} transformations of the lattice; ${search.satisfyingExact ? search.satisfying.toLocaleString('en-US') : `at least ${search.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
-      `${census.suppressedRows.toLocaleString('en-US')} record(s) in classes that failed the models were deleted; ${census.rows.length.toLocaleString('en-US')} remain in ${census.classes.toLocaleString('en-US')} classes (the smallest has ${census.minClassSize}); ${spec.measure} ${Number(search.optimum.measure.toPrecision(10))}, generalization loss ${loss.toFixed(3)}.`,
-      'The models are syntactic: no differential-privacy guarantee.',
-    ],
+    summary: optimum
+      ? [
+          `Every quasi-identifier was generalized at the level of the optimal transformation (${quasi.map((c) => `${c.name} ${levels[c.name]}`).join(', ')}), chosen by ${spec.measure} among the ${nodes.toLocaleString('en-US')} transformations of the lattice; ${search.satisfyingExact ? search.satisfying.toLocaleString('en-US') : `at least ${search.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
+          `${census.suppressedRows.toLocaleString('en-US')} record(s) in classes that failed the models were deleted; ${census.rows.length.toLocaleString('en-US')} remain in ${census.classes.toLocaleString('en-US')} classes (the smallest has ${census.minClassSize}); ${spec.measure} ${Number(optimum.measure.toPrecision(10))}, generalization loss ${loss.toFixed(3)}.`,
+          'The models are syntactic: no differential-privacy guarantee.',
+        ]
+      : [`Nothing can be released: ${none}. Even the most generalized transformation would delete ${census.suppressedRows.toLocaleString('en-US')} record(s).`],
     externalSummary: [
       `Every quasi-identifier was generalized at one level of its hierarchy for the whole table, the combination chosen as the least ${spec.measure} that meets ${modelsText}; records of classes that did not meet it were deleted (at most ${limitPercent}).`,
       'The models are syntactic: no differential-privacy guarantee.',
