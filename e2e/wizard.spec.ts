@@ -301,6 +301,41 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
+  test('classic de-identification: optimal global recoding with ℓ-diversity and k-anonymity, the chosen levels in the report', async ({ page: fixturePage }) => {
+    rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
+    const s = await open(fixturePage);
+    const { page } = s;
+    await toParameters(page, { occupation: 'sensitive' }, /Optimal global recoding/);
+    await page.getByLabel('Privacy model').selectOption('l-diversity');
+    await page.getByLabel('ℓ', { exact: true }).fill('2');
+    await page.getByLabel('and k-anonymity').check();
+    await page.getByLabel('k', { exact: true }).fill('5');
+    for (const column of ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class']) {
+      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
+      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
+    }
+    // The levels are the search's to choose: the table offers none to type.
+    await expect(page.getByLabel('Level of age').count()).resolves.toBe(0);
+    await screenshot(page, 'global-recoding-parameters', true);
+    await axeScan(page, 'global-recoding-parameters');
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByText(/distinct 2-diversity on occupation and 5-anonymity/).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /Next: Run/ }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 60_000 });
+    await page.getByText(/no DP guarantee\): holds/).first().waitFor();
+    await screenshot(page, 'global-recoding-results', true);
+    const report = JSON.parse(readFileSync(join(OUT, 'report.json'), 'utf8'));
+    expect(Object.keys(report.method.levels).sort()).toEqual(['age', 'education', 'marital-status', 'native-country', 'race', 'salary-class', 'sex', 'workclass']);
+    expect(report.job.method.models).toEqual([{ type: 'l-diversity', l: 2, variant: 'distinct' }, { type: 'k-anonymity', k: 5 }]);
+    expect(report.risk.minClassSize).toBeGreaterThanOrEqual(5);
+    expectLoopbackOnly(s);
+    expect(s.errors).toEqual([]);
+    rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
+  });
+
   test('a file with a malformed row: the row is skipped and reported, the journey reaches Results; a failed open clears the file', async ({ page: fixturePage }) => {
     const folder = resolve('test-output/messy');
     rmSync(folder, { recursive: true, force: true });

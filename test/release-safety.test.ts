@@ -78,6 +78,10 @@ const CASES: readonly MethodCase[] = [
     method: { type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 3 }, hierarchies: anonymityHierarchies, levels: { zip: 3, age: 2 } },
   },
   {
+    name: 'global-recoding', dp: false, attributes: anonAttributes,
+    method: { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 3 }], suppressionLimit: 0.1, hierarchies: anonymityHierarchies },
+  },
+  {
     name: 'dp-counts', dp: true, attributes: { ssn: 'identifier' },
     method: { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex', 'education'], domains: { sex: ['F', 'M'], education: ['Primary', 'Secondary', 'Bachelors', 'Masters'] } },
   },

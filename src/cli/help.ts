@@ -20,7 +20,7 @@ the reason of each), the method's suggested parameters, CSV output with every re
 notes saying what to check. Custos ignores the notes when it reads the job.
 
   --method TYPE      uniform-perturbation, reconstruction-privacy (default), beta-privacy,
-                     safe-k-anonymity, partitioned-recoding or dp-counts
+                     safe-k-anonymity, partitioned-recoding, global-recoding or dp-counts
   (reading options as for inspect)`,
   assess: `custos assess JOB.json [--json]
 

@@ -53,7 +53,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
   // Counts need columns to cross: the few-valued columns that are not identifiers, at most three.
   const counted = method === 'dp-counts' ? input.columns.filter((c) => c.distinct >= 2 && c.distinct <= 50 && roles.find(([n]) => n === c.name)?.[1] !== 'identifier').sort((a, b) => a.distinct - b.distinct).slice(0, 3).map((c) => c.name) : [];
   if (method === 'dp-counts') notes.push(counted.length > 0 ? `The counts are every 1- and 2-way table over ${counted.join(', ')} (method.columns): choose the columns to publish.` : 'Choose method.columns: the columns whose 1- and 2-way tables are counted.');
-  const needsHierarchies = method === 'safe-k-anonymity' || method === 'partitioned-recoding';
+  const needsHierarchies = method === 'safe-k-anonymity' || method === 'partitioned-recoding' || method === 'global-recoding';
   return {
     [HELP_KEY]: [
       `A ${definition.metadata.title} job for ${input.path} (${input.rows.toLocaleString('en-US')} records), written by custos init. Check every role and parameter, then run: custos assess job.json, custos run job.json.`,

@@ -114,7 +114,7 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
       ...(input.delimiter ? { delimiter: input.delimiter } : {}),
       columns: input.columns.map((c) => ({ name: c.name, role: c.role, defaulted: c.defaulted, type: c.type })),
     },
-    method: { type: report.method.type, title: report.method.title, parameters: report.method.parameters, derived: report.method.derived },
+    method: { type: report.method.type, title: report.method.title, parameters: report.method.parameters, derived: report.method.derived, ...(report.method.levels ? { levels: report.method.levels } : {}) },
     guarantee: report.guarantee,
     risk: {
       adversary: risk.adversary,

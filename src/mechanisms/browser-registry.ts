@@ -6,6 +6,7 @@ import type { BrowserMechanism } from '../renderer/components/browser-mechanism.
 import { betaPrivacyBrowser } from './beta-privacy/browser/wizard.js';
 import type { MechanismType, MethodSpecs } from './definitions.js';
 import { dpCountsBrowser } from './dp-counts/browser/wizard.js';
+import { globalRecodingBrowser } from './global-recoding/browser/wizard.js';
 import { partitionedRecodingBrowser } from './partitioned-recoding/browser/wizard.js';
 import { reconstructionPrivacyBrowser } from './reconstruction-privacy/browser/wizard.js';
 import { safeKAnonymityBrowser } from './safe-k-anonymity/browser/wizard.js';
@@ -17,6 +18,7 @@ const BROWSER_MECHANISMS = {
   'beta-privacy': betaPrivacyBrowser,
   'safe-k-anonymity': safeKAnonymityBrowser,
   'partitioned-recoding': partitionedRecodingBrowser,
+  'global-recoding': globalRecodingBrowser,
   'dp-counts': dpCountsBrowser,
 } as const;
 

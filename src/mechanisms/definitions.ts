@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { betaPrivacy, type BetaPrivacySpec } from './beta-privacy/definition.js';
 import { dpCounts, type DpCountsSpec } from './dp-counts/definition.js';
+import { globalRecoding, type GlobalRecodingSpec } from './global-recoding/definition.js';
 import { partitionedRecoding, type PartitionedRecodingSpec } from './partitioned-recoding/definition.js';
 import { reconstructionPrivacy, type ReconstructionPrivacySpec } from './reconstruction-privacy/definition.js';
 import { safeKAnonymity, type SafeKAnonymitySpec } from './safe-k-anonymity/definition.js';
@@ -21,6 +22,7 @@ export interface MethodSpecs {
   readonly 'beta-privacy': BetaPrivacySpec;
   readonly 'safe-k-anonymity': SafeKAnonymitySpec;
   readonly 'partitioned-recoding': PartitionedRecodingSpec;
+  readonly 'global-recoding': GlobalRecodingSpec;
   readonly 'dp-counts': DpCountsSpec;
 }
 export type MechanismType = keyof MethodSpecs;
@@ -34,6 +36,7 @@ const DEFINITIONS = {
   'beta-privacy': betaPrivacy,
   'safe-k-anonymity': safeKAnonymity,
   'partitioned-recoding': partitionedRecoding,
+  'global-recoding': globalRecoding,
   'dp-counts': dpCounts,
 } as const satisfies { readonly [T in MechanismType]: AnyMechanismDefinition };
 
@@ -47,6 +50,7 @@ export const METHOD_SCHEMAS = [
   betaPrivacy.schema,
   safeKAnonymity.schema,
   partitionedRecoding.schema,
+  globalRecoding.schema,
   dpCounts.schema,
 ] as const;
 

@@ -6,6 +6,7 @@ import type { NodeMechanism } from '../jobs/method-kit/node-mechanism.js';
 import { betaPrivacyNode } from './beta-privacy/node/index.js';
 import type { MechanismType, MethodSpecs } from './definitions.js';
 import { dpCountsNode } from './dp-counts/node/index.js';
+import { globalRecodingNode } from './global-recoding/node/index.js';
 import { partitionedRecodingNode } from './partitioned-recoding/node/index.js';
 import { reconstructionPrivacyNode } from './reconstruction-privacy/node/index.js';
 import { safeKAnonymityNode } from './safe-k-anonymity/node/index.js';
@@ -17,6 +18,7 @@ const NODE_MECHANISMS: { readonly [T in MechanismType]: NodeMechanism<MethodSpec
   'beta-privacy': betaPrivacyNode,
   'safe-k-anonymity': safeKAnonymityNode,
   'partitioned-recoding': partitionedRecodingNode,
+  'global-recoding': globalRecodingNode,
   'dp-counts': dpCountsNode,
 };
 

@@ -26,7 +26,7 @@ const plainName = fc
 const name = fc.oneof(fc.constantFrom(...SPECIAL), plainName);
 const fiveNames = fc.uniqueArray(name, { minLength: 5, maxLength: 5 });
 
-const METHODS = ['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'dp-counts'] as const;
+const METHODS = ['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'global-recoding', 'dp-counts'] as const;
 type MethodType = (typeof METHODS)[number];
 
 const ROWS = 60;
@@ -51,6 +51,8 @@ function methodFor(type: MethodType, [, q1, q2]: readonly string[]): Record<stri
       return { type, k: 2, sampling: 0.5, epsilon: 1, ...recoding };
     case 'partitioned-recoding':
       return { type, parts: 2, model: { type: 'k-anonymity', k: 2 }, ...recoding };
+    case 'global-recoding':
+      return { type, models: [{ type: 'k-anonymity', k: 2 }], suppressionLimit: 0.2, hierarchies: recoding.hierarchies };
     case 'dp-counts':
       return { type, epsilon: 1, queries: 'marginals', columns: [q1], domains: { [q1!]: Q1 } };
   }

@@ -107,6 +107,22 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
     { requiredKeys: [] },
   ),
   'partitioned-recoding': fc.record({ parts: typed(fc.integer({ min: 1, max: 10 })), model: fc.constantFrom('k-anonymity', 'l-diversity', 't-closeness'), k: typed(fc.integer({ min: 2, max: 20 })), l: typed(fc.integer({ min: 2, max: 5 })), t: probability }, { requiredKeys: [] }),
+  'global-recoding': fc.record(
+    {
+      model: fc.constantFrom('k-anonymity', 'l-diversity', 't-closeness', 'maximum-risk', 'average-risk'),
+      k: typed(fc.integer({ min: 2, max: 20 })),
+      l: typed(fc.integer({ min: 2, max: 5 })),
+      variant: fc.constantFrom('distinct', 'entropy', 'recursive'),
+      c: typed(fc.double({ min: 0.5, max: 5, noNaN: true })),
+      t: probability,
+      distance: fc.constantFrom('equal', 'ordered', 'hierarchical'),
+      risk: probability,
+      suppressionPercent: typed(fc.integer({ min: 0, max: 100 })),
+      measure: fc.constantFrom('loss', 'discernibility', 'aecs', 'entropy', 'precision'),
+      alsoK: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  ),
   'dp-counts': fc.record(
     {
       epsilon: typed(fc.double({ min: 0.1, max: 5, noNaN: true })),
@@ -124,7 +140,15 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
 };
 
 const hierarchy: fc.Arbitrary<Partial<HierarchyChoice>> = fc.record(
-  { kind: fc.constantFrom('none', 'file', 'interval', 'masking', 'date'), file: fc.constantFrom('', 'h.csv'), widths: fc.constantFrom('10, 20', '5', '10, 15', 'x', '1'), length: typed(fc.integer({ min: 1, max: 5 })), level: typed(fc.integer({ min: 0, max: 4 })) },
+  {
+    kind: fc.constantFrom('none', 'file', 'interval', 'masking', 'date'),
+    file: fc.constantFrom('', 'h.csv'),
+    widths: fc.constantFrom('10, 20', '5', '10, 15', 'x', '1', ''),
+    top: fc.constantFrom('', '', '90', '30', 'x', '1.5'),
+    bottom: fc.constantFrom('', '', '18', '40', '-5'),
+    length: typed(fc.integer({ min: 1, max: 5 })),
+    level: typed(fc.integer({ min: 0, max: 4 })),
+  },
   { requiredKeys: [] },
 );
 

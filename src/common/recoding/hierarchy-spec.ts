@@ -9,15 +9,22 @@ export const hierarchySpec = z.union([
       type: z.literal('interval'),
       widths: z
         .array(z.number().int().min(2, 'an interval width is a whole number ≥ 2'))
-        .min(1)
         .superRefine((widths, ctx) => {
           // Coarser levels must nest in finer ones, or a value would change band when generalized further.
           widths.forEach((w, i) => {
             if (i > 0 && w % widths[i - 1]! !== 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i], message: `interval width ${w} must be a multiple of ${widths[i - 1]} so the levels nest` });
           });
         }),
+      /** Top coding: values ≥ top read "top+" from level 1 on (the rest as collected at level 1). */
+      top: z.number().int('the top code is a whole number').optional(),
+      /** Bottom coding: values < bottom read "<bottom" from level 1 on. */
+      bottom: z.number().int('the bottom code is a whole number').optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine((spec, ctx) => {
+      if (spec.widths.length === 0 && spec.top === undefined && spec.bottom === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['widths'], message: 'give at least one interval width, or a top or bottom code' });
+      if (spec.top !== undefined && spec.bottom !== undefined && spec.bottom >= spec.top) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['bottom'], message: `the bottom code ${spec.bottom} must lie below the top code ${spec.top}` });
+    }),
   z.object({ type: z.literal('masking'), length: z.number().int().min(1).max(64) }).strict(),
   /** ISO dates: year-month, year, decade, "*". */
   z.object({ type: z.literal('date') }).strict(),
@@ -36,7 +43,7 @@ export const DATE_LEVELS = 4;
 export function maxLevelOf(spec: HierarchySpec): number | undefined {
   if (typeof spec === 'string') return undefined;
   if (spec.type === 'date') return DATE_LEVELS;
-  return spec.type === 'interval' ? spec.widths.length + 1 : spec.length;
+  return spec.type === 'interval' ? spec.widths.length + 1 + (spec.top !== undefined || spec.bottom !== undefined ? 1 : 0) : spec.length;
 }
 
 /** Fixed levels beyond the depth of a hierarchy the job defines: an issue on levels.<column>. */

@@ -43,32 +43,67 @@ export function tableHierarchy(rows: readonly (readonly string[])[]): Hierarchy 
   };
 }
 
+/** Top and bottom coding of an interval hierarchy: values ≥ top read "top+", values < bottom read "<bottom". */
+export interface CodingBounds {
+  readonly bottom?: number;
+  readonly top?: number;
+}
+
+const BAND = /^(-?\d+)-(-?\d+)$/;
+
 /**
  * Intervals for integer columns: level i groups values into [a, a + width_i − 1]
  * blocks aligned at multiples of width_i (labelled "20-24"), then "*".
  * Widths must grow and each must divide the next, so the levels nest.
+ *
+ * With top or bottom coding (sdcMicro's topBotCoding), level 1 codes only the extremes (age ≥ 90 →
+ * "90+", the rest as collected), and every band level keeps them so: a band that reaches past a bound
+ * is cut at it ("80-89" under top 90), so the levels still nest and each label says what it covers.
  */
-export function intervalHierarchy(widths: readonly number[]): Hierarchy {
+export function intervalHierarchy(widths: readonly number[], bounds: CodingBounds = {}): Hierarchy {
   widths.forEach((w, i) => {
     if (!Number.isInteger(w) || w < 2) throw new HierarchyError(`interval width ${w} must be an integer ≥ 2`);
     if (i > 0 && w % widths[i - 1]! !== 0) throw new HierarchyError(`interval width ${w} must be a multiple of ${widths[i - 1]} so the levels nest`);
   });
-  const depth = widths.length + 2;
+  const { bottom, top } = bounds;
+  for (const b of [bottom, top]) if (b !== undefined && !Number.isSafeInteger(b)) throw new HierarchyError(`a top or bottom code must be a whole number, not ${b}`);
+  if (bottom !== undefined && top !== undefined && bottom >= top) throw new HierarchyError(`the bottom code ${bottom} must lie below the top code ${top}`);
+  const coded = bottom !== undefined || top !== undefined;
+  if (widths.length === 0 && !coded) throw new HierarchyError('an interval hierarchy needs widths, or a top or bottom code');
+  const first = coded ? 2 : 1;
+  const depth = widths.length + first + 1;
+  const parse = (value: string): number | undefined => {
+    const v = Number(value);
+    return /^-?\d+$/.test(value.trim()) && Number.isSafeInteger(v) ? v : undefined;
+  };
+  const extreme = (v: number): string | undefined => (top !== undefined && v >= top ? `${top}+` : bottom !== undefined && v < bottom ? `<${bottom}` : undefined);
   return {
     depth,
     generalize: (value, level) => {
       if (level === 0) return value;
       if (level === depth - 1) return '*';
-      const v = Number(value);
-      if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(v)) return undefined;
-      const w = widths[level - 1]!;
+      const v = parse(value);
+      if (v === undefined) return undefined;
+      const coding = extreme(v);
+      if (coding !== undefined) return coding;
+      if (level < first) return value;
+      const w = widths[level - first]!;
       const start = Math.floor(v / w) * w;
-      return `${start}-${start + w - 1}`;
+      const from = bottom !== undefined ? Math.max(start, bottom) : start;
+      const to = top !== undefined ? Math.min(start + w - 1, top - 1) : start + w - 1;
+      return `${from}-${to}`;
     },
-    coverage: (generalized, level) => (level === 0 ? 1 : level === depth - 1 ? Infinity : widths[level - 1]!),
+    coverage: (generalized, level) => {
+      if (level === 0) return 1;
+      if (level === depth - 1) return Infinity;
+      const band = BAND.exec(generalized);
+      if (band) return Number(band[2]) - Number(band[1]) + 1;
+      // A value kept as collected below the bands covers itself; a top or bottom code is open-ended.
+      return parse(generalized) !== undefined ? 1 : Infinity;
+    },
     leaves: undefined,
     // Any integer shows the blocks; one past the widest block shows every level differ from the value.
-    example: String(widths[widths.length - 1]! + 3),
+    example: top !== undefined ? String(top + 3) : bottom !== undefined ? String(bottom - 1) : String(widths[widths.length - 1]! + 3),
   };
 }
 

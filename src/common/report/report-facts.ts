@@ -67,7 +67,16 @@ export function reportFacts(report: Report): ReportFacts {
   if (a) {
     if (a.k !== undefined) keyFigures.push(['k / sampling rate β', `${a.k} / ${fmt(a.sampling, 6)}`]);
     if (report.guarantee.epsilon !== undefined && report.guarantee.delta !== undefined) keyFigures.push(['(ε, δ)', `(${fmt(report.guarantee.epsilon, 4)}, ${report.guarantee.delta.toExponential(3)})`]);
-    if (a.model) keyFigures.push(['Model / parts', `${a.model} / ${a.parts?.length ?? 1}`]);
+    if (a.model && report.method.levels !== undefined) {
+      // Global recoding: the chosen transformation in its lattice (the counts and the measure are internal figures).
+      keyFigures.push(['Model', a.model]);
+      const internal = report.method.internal;
+      const satisfying = internal?.['satisfyingTransformations'];
+      const atLeast = internal?.['satisfyingTransformationsAtLeast'];
+      const nodes = report.method.derived['latticeNodes'];
+      if (satisfying !== undefined || atLeast !== undefined) keyFigures.push(['Transformations meeting the models (internal)', `${satisfying !== undefined ? fmt(satisfying) : `at least ${fmt(atLeast)}`} of ${typeof nodes === 'number' ? fmt(nodes) : String(nodes)}`]);
+      if (internal?.['measureValue'] !== undefined) keyFigures.push([`Measure “${String(report.method.parameters['measure'])}” of the optimum (internal)`, fmt(internal['measureValue'], 6)]);
+    } else if (a.model) keyFigures.push(['Model / parts', `${a.model} / ${a.parts?.length ?? 1}`]);
     keyFigures.push(['Released classes / smallest class', `${fmt(risk.classes)} / ${fmt(risk.minClassSize)}`]);
     if (report.output?.suppressed !== undefined) keyFigures.push(['Suppressed records (internal)', fmt(report.output.suppressed)]);
     keyFigures.push(['Generalization loss', fmt(report.utility.generalizationLoss, 3)]);

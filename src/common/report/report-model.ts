@@ -271,6 +271,8 @@ function baseShape(internal: boolean) {
       title: z.string(),
       parameters: nameRecord(z.union([z.string(), num, z.boolean()])),
       derived: nameRecord(z.union([z.string(), num])),
+      /** Global recoding: the chosen hierarchy level of every quasi-identifier (the release shows them). */
+      levels: nameRecord(count).optional(),
       /** Values computed from the confidential data outside the guarantee. */
       ...internalOnly(internal, { internal: nameRecord(num).optional() }),
     }),

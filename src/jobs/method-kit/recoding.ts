@@ -23,14 +23,16 @@ function describe(spec: HierarchySpec): string {
   // The file's name only: its folder tells where the confidential data lives, and the description is published.
   if (typeof spec === 'string') return `ARX hierarchy ${basename(spec)}`;
   if (spec.type === 'date') return 'dates: year-month, year, decade';
-  return spec.type === 'interval' ? `intervals of ${spec.widths.join(', ')}` : `masking of ${spec.length} characters`;
+  if (spec.type === 'masking') return `masking of ${spec.length} characters`;
+  const coding = [spec.bottom !== undefined ? `values below ${spec.bottom} as <${spec.bottom}` : '', spec.top !== undefined ? `values from ${spec.top} as ${spec.top}+` : ''].filter(Boolean).join(', ');
+  return [coding ? `top/bottom coding (${coding})` : '', spec.widths.length > 0 ? `intervals of ${spec.widths.join(', ')}` : ''].filter(Boolean).join(', then ');
 }
 
 function build(spec: HierarchySpec, baseDir: string, key: string): Hierarchy {
   try {
     if (typeof spec === 'string') return tableHierarchy(readHierarchyRows(resolve(baseDir, spec)));
     if (spec.type === 'date') return dateHierarchy();
-    return spec.type === 'interval' ? intervalHierarchy(spec.widths) : maskingHierarchy(spec.length);
+    return spec.type === 'interval' ? intervalHierarchy(spec.widths, { ...(spec.top !== undefined ? { top: spec.top } : {}), ...(spec.bottom !== undefined ? { bottom: spec.bottom } : {}) }) : maskingHierarchy(spec.length);
   } catch (error) {
     if (error instanceof HierarchyError) throw new JobError(error.message, key);
     throw error;

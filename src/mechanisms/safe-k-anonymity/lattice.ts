@@ -1,5 +1,6 @@
 import type { Column } from '../../common/table/table.js';
 import { generalizeColumn, withMetadataLoss, type GeneralizedColumn, type Hierarchy } from '../../common/recoding/hierarchy.js';
+import { latticeNodesOf, latticeSizeOf, nodeAtIndex } from '../../common/recoding/lattice.js';
 import { directScore, type ScoreRule, type ScoredColumn } from './lattice-score.js';
 
 /** One column of the generalization lattice. */
@@ -13,26 +14,20 @@ export function latticeColumn(column: Column, hierarchy: Hierarchy | undefined):
   return { levels: Array.from({ length: hierarchy ? hierarchy.depth : 1 }, (_, level) => withMetadataLoss(generalizeColumn(column, hierarchy, level), hierarchy, level)) };
 }
 
+const depthsOf = (columns: readonly LatticeColumn[]): number[] => columns.map((c) => c.levels.length);
+
 export function latticeSize(columns: readonly LatticeColumn[]): number {
-  return columns.reduce((n, c) => n * c.levels.length, 1);
+  return latticeSizeOf(depthsOf(columns));
 }
 
 /** Every node, the first column varying slowest. */
 export function latticeNodes(columns: readonly LatticeColumn[]): number[][] {
-  let nodes: number[][] = [[]];
-  for (const c of columns) nodes = nodes.flatMap((prefix) => c.levels.map((_, level) => [...prefix, level]));
-  return nodes;
+  return latticeNodesOf(depthsOf(columns));
 }
 
 /** The node at a position of latticeNodes order, without listing them all. */
 export function nodeAt(columns: readonly LatticeColumn[], index: number): number[] {
-  const node = new Array<number>(columns.length);
-  for (let j = columns.length - 1; j >= 0; j--) {
-    const size = columns[j]!.levels.length;
-    node[j] = index % size;
-    index = Math.floor(index / size);
-  }
-  return node;
+  return nodeAtIndex(depthsOf(columns), index);
 }
 
 export function nodeScore(rule: ScoreRule, columns: readonly LatticeColumn[], node: readonly number[], sample: Uint32Array): number {

@@ -52,7 +52,13 @@ export function RecodingTable(props: {
                     Choose…<span className="visually-hidden"> the hierarchy file of {c.name}</span>
                   </button>
                 )}
-                {h.kind === 'interval' && <input type="text" aria-label={`Interval widths of ${c.name}`} value={h.widths} onChange={(e) => set({ widths: e.target.value })} />}
+                {h.kind === 'interval' && (
+                  <>
+                    <input type="text" aria-label={`Interval widths of ${c.name}`} value={h.widths} onChange={(e) => set({ widths: e.target.value })} />
+                    <input type="text" inputMode="numeric" className="short" aria-label={`Bottom code of ${c.name}`} title="Bottom coding: values below it read “<value” (empty: none)" placeholder="bottom" value={h.bottom} onChange={(e) => set({ bottom: e.target.value })} />
+                    <input type="text" inputMode="numeric" className="short" aria-label={`Top code of ${c.name}`} title="Top coding: values from it read “value+” (empty: none)" placeholder="top" value={h.top} onChange={(e) => set({ top: e.target.value })} />
+                  </>
+                )}
                 {h.kind === 'date' && <span className="muted">year-month → year → decade → *</span>}
                 {h.kind === 'masking' && <input type="number" aria-label={`Code length of ${c.name}`} min={1} max={64} value={h.length} onChange={(e) => set({ length: Number(e.target.value) })} />}
                 {problem && <p className="error-text">{problem}</p>}

@@ -11,13 +11,22 @@ import { plainMessage, specificIssues } from './plain-messages.js';
 export interface HierarchyChoice {
   readonly kind: 'none' | 'file' | 'interval' | 'masking' | 'date';
   readonly file: string;
-  /** Comma-separated interval widths, e.g. "5, 10, 20". */
+  /** Comma-separated interval widths, e.g. "5, 10, 20" (may be empty with a top or bottom code). */
   readonly widths: string;
+  /** Top and bottom coding of intervals ("90" → 90+), empty for none. */
+  readonly top: string;
+  readonly bottom: string;
   readonly length: number;
   readonly level: number;
 }
 
-export const NO_HIERARCHY: HierarchyChoice = { kind: 'none', file: '', widths: '10, 20', length: 5, level: 0 };
+export const NO_HIERARCHY: HierarchyChoice = { kind: 'none', file: '', widths: '10, 20', top: '', bottom: '', length: 5, level: 0 };
+
+/** The interval widths and the top and bottom codes as typed (an empty field is none). */
+function intervalParts(h: HierarchyChoice): { widths: number[]; top?: number; bottom?: number } {
+  const widths = h.widths.trim() === '' ? [] : h.widths.split(',').map((w) => Number(w.trim()));
+  return { widths, ...(h.top.trim() !== '' ? { top: Number(h.top.trim()) } : {}), ...(h.bottom.trim() !== '' ? { bottom: Number(h.bottom.trim()) } : {}) };
+}
 
 /** The host's check of a hierarchy file against its column (for the file and path in `key`). */
 export interface HierarchyCheck {
@@ -39,7 +48,7 @@ export interface RecodingChoice {
 
 function specOf(h: HierarchyChoice): HierarchySpec | undefined {
   if (h.kind === 'file') return h.file;
-  if (h.kind === 'interval') return { type: 'interval', widths: h.widths.split(',').map((w) => Number(w.trim())) };
+  if (h.kind === 'interval') return { type: 'interval', ...intervalParts(h) };
   if (h.kind === 'masking') return { type: 'masking', length: h.length };
   if (h.kind === 'date') return { type: 'date' };
   return undefined;
@@ -64,7 +73,7 @@ export function choicesOf(hierarchies: Named<HierarchySpec>, levels: Named<numbe
   for (const [column, spec] of Object.entries(hierarchies)) {
     const level = levels === 'search' ? 0 : (own(levels, column) ?? 0);
     if (typeof spec === 'string') out[column] = { ...NO_HIERARCHY, kind: 'file', file: spec, level };
-    else if (spec.type === 'interval') out[column] = { ...NO_HIERARCHY, kind: 'interval', widths: spec.widths.join(', '), level };
+    else if (spec.type === 'interval') out[column] = { ...NO_HIERARCHY, kind: 'interval', widths: spec.widths.join(', '), top: spec.top === undefined ? '' : String(spec.top), bottom: spec.bottom === undefined ? '' : String(spec.bottom), level };
     else if (spec.type === 'date') out[column] = { ...NO_HIERARCHY, kind: 'date', level };
     else out[column] = { ...NO_HIERARCHY, kind: 'masking', length: spec.length, level };
   }
@@ -133,7 +142,10 @@ function engineHierarchy(h: HierarchyChoice): Hierarchy | undefined {
   try {
     if (h.kind === 'masking') return maskingHierarchy(h.length);
     if (h.kind === 'date') return dateHierarchy();
-    if (h.kind === 'interval') return intervalHierarchy(h.widths.split(',').map((w) => Number(w.trim())));
+    if (h.kind === 'interval') {
+      const { widths, top, bottom } = intervalParts(h);
+      return intervalHierarchy(widths, { ...(top !== undefined ? { top } : {}), ...(bottom !== undefined ? { bottom } : {}) });
+    }
   } catch {
     return undefined;
   }

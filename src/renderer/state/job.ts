@@ -119,7 +119,7 @@ export function stateFromJob(value: unknown): WizardState {
     missingSensitive: job.input.missingSensitive,
     method: method.type,
     drafts: draftsWith(initialState.drafts, method.type, method),
-    hierarchies: recodes ? choicesOf(method.hierarchies, method.levels) : named(),
+    hierarchies: recodes ? choicesOf(method.hierarchies, 'levels' in method ? method.levels : 'search') : named(),
     output: {
       dir: job.output.dir,
       csv: job.output.formats.includes('csv'),

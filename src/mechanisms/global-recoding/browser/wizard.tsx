@@ -1,0 +1,135 @@
+import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
+import { Callout, CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
+import { globalRecoding, needsSensitiveColumn, type GlobalRecodingSpec, type ModelSpec } from '../definition.js';
+
+export interface GlobalRecodingDraft {
+  readonly model: 'k-anonymity' | 'l-diversity' | 't-closeness' | 'maximum-risk' | 'average-risk';
+  readonly k: number;
+  readonly l: number;
+  readonly variant: 'distinct' | 'entropy' | 'recursive';
+  readonly c: number;
+  readonly t: number;
+  readonly distance: 'equal' | 'ordered' | 'hierarchical';
+  readonly risk: number;
+  /** Percent of the records. */
+  readonly suppressionPercent: number;
+  readonly measure: GlobalRecodingSpec['measure'];
+  /** k-anonymity beside an ℓ-diversity, t-closeness or risk model (ARX's usual pairing). */
+  readonly alsoK: boolean;
+  /** Models of an opened job beyond the first, kept as written (the form edits one, and k beside it). */
+  readonly otherModels: readonly ModelSpec[];
+}
+
+/** The parameters of the models not chosen, offered when the person switches model. */
+const START = { k: 5, l: 2, variant: 'distinct', c: 3, t: 0.2, distance: 'equal', risk: 0.2 } as const;
+
+function Form({ draft, set, problems, recodingTable }: FormProps<GlobalRecodingDraft>) {
+  return (
+    <>
+      <p className="lead">Choose the privacy model, how many records may be deleted and what counts as loss; Custos finds the least destructive combination of hierarchy levels. The models are syntactic: no differential-privacy guarantee.</p>
+      {problems['roles'] && <Callout tone="error">{problems['roles']}</Callout>}
+      <fieldset className="options">
+        <legend>Model</legend>
+        <SelectField
+          label="Privacy model"
+          value={draft.model}
+          options={[
+            { value: 'k-anonymity', label: 'k-anonymity' },
+            { value: 'l-diversity', label: 'ℓ-diversity' },
+            { value: 't-closeness', label: 't-closeness' },
+            { value: 'maximum-risk', label: 'highest prosecutor risk' },
+            { value: 'average-risk', label: 'average prosecutor risk' },
+          ]}
+          onChange={(model) => set({ model })}
+        />
+        {draft.model !== 'k-anonymity' && <CheckField label="and k-anonymity" checked={draft.alsoK} onChange={(alsoK) => set({ alsoK })} help="Both models must hold, as ARX combines them." />}
+        {(draft.model === 'k-anonymity' || draft.alsoK) && <NumberField label="k" min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every released class of records sharing their quasi-identifiers has at least k records." />}
+        {draft.model === 'l-diversity' && (
+          <>
+            <NumberField label="ℓ" min={2} max={100} step={1} value={draft.l} onChange={(l) => set({ l })} error={problems['l']} help="Every released class holds at least ℓ well-represented sensitive values." />
+            <SelectField label="Variant" value={draft.variant} options={[{ value: 'distinct', label: 'distinct' }, { value: 'entropy', label: 'entropy' }, { value: 'recursive', label: 'recursive (c,ℓ)' }]} onChange={(variant) => set({ variant })} />
+            {draft.variant === 'recursive' && <NumberField label="c" min={0.01} max={100} step={0.1} value={draft.c} onChange={(c) => set({ c })} error={problems['c']} help="The most frequent value is rarer than c times the ℓ-th and rarer ones together." />}
+          </>
+        )}
+        {draft.model === 't-closeness' && (
+          <>
+            <NumberField label="t" min={0.01} max={1} step={0.01} value={draft.t} onChange={(t) => set({ t })} error={problems['t']} help="Every released class's sensitive distribution is within t of the whole table's (earth mover's distance)." />
+            <SelectField label="Distance" value={draft.distance} options={[{ value: 'equal', label: 'equal (categories)' }, { value: 'ordered', label: 'ordered (numbers)' }, { value: 'hierarchical', label: 'hierarchical (the sensitive column\'s hierarchy)' }]} onChange={(distance) => set({ distance })} />
+          </>
+        )}
+        {(draft.model === 'maximum-risk' || draft.model === 'average-risk') && <NumberField label="Risk" min={0.001} max={1} step={0.01} value={draft.risk} onChange={(risk) => set({ risk })} error={problems['risk']} help="Prosecutor re-identification risk, 1 / class size." />}
+      </fieldset>
+      <fieldset className="options">
+        <legend>Search</legend>
+        <NumberField label="Suppression limit (%)" min={0} max={100} step={1} value={draft.suppressionPercent} onChange={(suppressionPercent) => set({ suppressionPercent })} error={problems['suppressionLimit']} help="The largest share of records that may be deleted with their class." />
+        <SelectField
+          label="Utility measure"
+          value={draft.measure}
+          options={[
+            { value: 'loss', label: 'Loss (ARX)' },
+            { value: 'discernibility', label: 'Discernibility' },
+            { value: 'aecs', label: 'Average class size' },
+            { value: 'entropy', label: 'Non-uniform entropy' },
+            { value: 'precision', label: 'Precision' },
+          ]}
+          onChange={(measure) => set({ measure })}
+        />
+      </fieldset>
+      {recodingTable}
+    </>
+  );
+}
+
+function modelOf(d: GlobalRecodingDraft): ModelSpec {
+  switch (d.model) {
+    case 'k-anonymity':
+      return { type: d.model, k: d.k };
+    case 'l-diversity':
+      return d.variant === 'recursive' ? { type: d.model, l: d.l, variant: d.variant, c: d.c } : { type: d.model, l: d.l, variant: d.variant };
+    case 't-closeness':
+      return { type: d.model, t: d.t, distance: d.distance };
+    case 'maximum-risk':
+    case 'average-risk':
+      return { type: d.model, risk: d.risk };
+  }
+}
+
+export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalRecodingDraft> = {
+  definition: globalRecoding,
+  sensitive: globalRecoding.metadata.sensitiveColumns,
+  recodes: true,
+  levelsSearched: () => true,
+  fromMethod: (m) => {
+    const [first, ...rest] = m.models;
+    // k-anonymity right after another model is the form's "and k-anonymity"; anything else is kept as written.
+    const pairedK = first!.type !== 'k-anonymity' && rest.length === 1 && rest[0]!.type === 'k-anonymity' ? rest[0] : undefined;
+    const otherModels = pairedK ? [] : rest;
+    return {
+      model: first!.type,
+      k: first!.type === 'k-anonymity' ? first!.k : pairedK?.type === 'k-anonymity' ? pairedK.k : START.k,
+      alsoK: pairedK !== undefined,
+      l: first!.type === 'l-diversity' ? first!.l : START.l,
+      variant: first!.type === 'l-diversity' ? first!.variant : START.variant,
+      c: first!.type === 'l-diversity' && first!.c !== undefined ? first!.c : START.c,
+      t: first!.type === 't-closeness' ? first!.t : START.t,
+      distance: first!.type === 't-closeness' ? first!.distance : START.distance,
+      risk: first!.type === 'maximum-risk' || first!.type === 'average-risk' ? first!.risk : START.risk,
+      suppressionPercent: Number((m.suppressionLimit * 100).toFixed(6)),
+      measure: m.measure,
+      otherModels,
+    };
+  },
+  toMethod: (d, { recoding }) => ({
+    type: 'global-recoding',
+    hierarchies: recoding.hierarchies,
+    models: [modelOf(d), ...(d.alsoK && d.model !== 'k-anonymity' ? [{ type: 'k-anonymity' as const, k: d.k }] : []), ...d.otherModels],
+    suppressionLimit: d.suppressionPercent / 100,
+    measure: d.measure,
+  }),
+  fieldOf: (path) => (path[0] === 'models' ? String(path[2] ?? 'model') : String(path[0] ?? '')),
+  dataProblems(d, context): Problems {
+    const models = [modelOf(d), ...d.otherModels];
+    return models.some(needsSensitiveColumn) && context.sensitive.length !== 1 ? { roles: 'ℓ-diversity and t-closeness need exactly one sensitive column' } : {};
+  },
+  Form,
+};

@@ -1,0 +1,175 @@
+import type { ClassTable } from './class-table.js';
+import type { QuasiColumn } from './recoding-input.js';
+
+/**
+ * The utility measures, each exactly as the ARX 3.9 class named beside it computes it with its
+ * defaults (gsFactor 0.5, so generalization and suppression weigh 1 each; equal attribute weights).
+ * Lower is better for every one. A suppressed record counts as its class: "outlier" classes.
+ *
+ * - loss           MetricMDNMLoss (Metric.createLossMetric()): per column, Σ over released classes of
+ *                  |C|·share(value) plus |C| for suppressed ones, normalized (x − n/|domain|)/(n − n/|domain|),
+ *                  floored to 10 decimals, aggregated by ILMultiDimensionalGeometricMean: Π(v+1)^(1/m) − 1.
+ * - discernibility MetricSDNMDiscernability: Σ released |C|² + Σ suppressed |C|·n.
+ * - aecs           MetricSDAECS: n / (released classes + 1 if any record is suppressed).
+ * - entropy        MetricMDNUNMEntropyPrecomputed (Metric.createEntropyMetric(), the non-monotonic
+ *                  non-uniform entropy): per column −Σ_v c_v·log₂(c_v / c_g(v)) over the input's
+ *                  values, plus −Σ_g s_g·log₂(s_g / S) over the suppressed records' generalized
+ *                  values; floored to 10 decimals; summed over columns.
+ * - precision      MetricMDNMPrecision (Metric.createPrecisionMetric()): per column
+ *                  (released·level/height + suppressed)/n, arithmetic mean over columns.
+ */
+export type Measure = 'loss' | 'discernibility' | 'aecs' | 'entropy' | 'precision';
+
+export const MEASURES: readonly Measure[] = ['loss', 'discernibility', 'aecs', 'entropy', 'precision'];
+
+/** ARX's Metric.round: keep 10 decimals, floored, so sums in another order compare equal. */
+const FACTOR = 1e10;
+export const arxRound = (value: number): number => Math.floor(value * FACTOR) / FACTOR;
+
+/** Per column and level, what the measures need from the input alone (no class structure). */
+export interface MeasureTables {
+  readonly rowCount: number;
+  /** shareTotal[j][l]: Σ over records of the share of their level-l value (Loss without suppression). */
+  readonly shareTotal: readonly Float64Array[];
+  /** entropyBase[j][l]: Σ_v c_v·log₂(c_v / c_g(v)) (≤ 0), the entropy measure without suppression. */
+  readonly entropyBase: readonly Float64Array[];
+}
+
+export function measureTables(columns: readonly QuasiColumn[], rowCount: number): MeasureTables {
+  const shareTotal: Float64Array[] = [];
+  const entropyBase: Float64Array[] = [];
+  for (const column of columns) {
+    const counts = new Float64Array(column.cardinality[0]!);
+    for (let r = 0; r < rowCount; r++) counts[column.codes[r]!]!++;
+    const totals = new Float64Array(column.depth);
+    const entropy = new Float64Array(column.depth);
+    for (let level = 0; level < column.depth; level++) {
+      const lift = column.lift[level]!;
+      const generalized = new Float64Array(column.cardinality[level]!);
+      for (let v = 0; v < counts.length; v++) generalized[lift[v]!]! += counts[v]!;
+      let total = 0;
+      let base = 0;
+      for (let v = 0; v < counts.length; v++) {
+        const a = counts[v]!;
+        if (a === 0) continue;
+        total += a * column.share[level]![lift[v]!]!;
+        base += a * (Math.log(a / generalized[lift[v]!]!) / Math.LN2);
+      }
+      totals[level] = total;
+      entropy[level] = base;
+    }
+    shareTotal.push(totals);
+    entropyBase.push(entropy);
+  }
+  return { rowCount, shareTotal, entropyBase };
+}
+
+/** ARX's normalization of one column's Loss sum. */
+function normalizedLoss(sum: number, column: QuasiColumn, rowCount: number): number {
+  const min = rowCount / column.domainSize;
+  const max = rowCount;
+  if (max - min <= 0) return 0;
+  const result = (sum - min) / (max - min);
+  return arxRound(result >= 0 ? result : 0);
+}
+
+function geometricMean(values: readonly number[]): number {
+  let result = 1;
+  for (const v of values) result *= Math.pow(v + 1, 1 / values.length);
+  return result - 1;
+}
+
+function arithmeticMean(values: readonly number[]): number {
+  let result = 0;
+  for (const v of values) result += v;
+  return result / values.length;
+}
+
+/** The measure of a node whose classes are `table`, suppressed[c] = 1 for the suppressed classes. */
+export function measureOf(measure: Measure, table: ClassTable, suppressed: Uint8Array, node: readonly number[], columns: readonly QuasiColumn[], tables: MeasureTables): number {
+  const n = tables.rowCount;
+  switch (measure) {
+    case 'loss':
+      return geometricMean(
+        columns.map((column, j) => {
+          const share = column.share[node[j]!]!;
+          const codes = table.column(j);
+          let sum = 0;
+          for (let c = 0; c < table.count; c++) sum += suppressed[c] ? table.sizes[c]! : table.sizes[c]! * share[codes[c]!]!;
+          return normalizedLoss(sum, column, n);
+        }),
+      );
+    case 'discernibility': {
+      let dm = 0;
+      for (let c = 0; c < table.count; c++) dm += suppressed[c] ? n * table.sizes[c]! : table.sizes[c]! * table.sizes[c]!;
+      return dm;
+    }
+    case 'aecs': {
+      let released = 0;
+      let any = false;
+      for (let c = 0; c < table.count; c++) {
+        if (suppressed[c]) any = true;
+        else released++;
+      }
+      return n / (released + (any ? 1 : 0));
+    }
+    case 'entropy': {
+      let sum = 0;
+      columns.forEach((column, j) => {
+        let value = tables.entropyBase[j]![node[j]!]!;
+        const bySuppressed = new Map<number, number>();
+        let total = 0;
+        const codes = table.column(j);
+        for (let c = 0; c < table.count; c++) {
+          if (!suppressed[c]) continue;
+          total += table.sizes[c]!;
+          bySuppressed.set(codes[c]!, (bySuppressed.get(codes[c]!) ?? 0) + table.sizes[c]!);
+        }
+        for (const count of bySuppressed.values()) value += count * (Math.log(count / total) / Math.LN2);
+        sum += arxRound(value === 0 ? value : -value);
+      });
+      return sum;
+    }
+    case 'precision': {
+      let suppressedRecords = 0;
+      for (let c = 0; c < table.count; c++) if (suppressed[c]) suppressedRecords += table.sizes[c]!;
+      const released = n - suppressedRecords;
+      return arithmeticMean(columns.map((column, j) => {
+        const height = column.depth - 1;
+        const value = height === 0 ? 0 : node[j]! / height;
+        return (released * value + suppressedRecords) / n;
+      }));
+    }
+  }
+}
+
+/** Measures whose lower bound needs the node's levels only, not its classes. */
+export const boundFromLevels = (measure: Measure): boolean => measure === 'loss' || measure === 'entropy' || measure === 'precision';
+
+/**
+ * A lower bound of the measure at a node and at every generalization of it: the measure with
+ * nothing suppressed (suppression only adds loss), which grows with every level of every column.
+ * Discernibility and AECS count classes, so they need the node's `table`.
+ */
+export function lowerBound(measure: Measure, node: readonly number[], columns: readonly QuasiColumn[], tables: MeasureTables, table: ClassTable | undefined): number {
+  const n = tables.rowCount;
+  switch (measure) {
+    case 'loss':
+      return geometricMean(columns.map((column, j) => normalizedLoss(tables.shareTotal[j]![node[j]!]!, column, n)));
+    case 'entropy':
+      return columns.reduce((sum, _c, j) => {
+        const v = tables.entropyBase[j]![node[j]!]!;
+        return sum + arxRound(v === 0 ? v : -v);
+      }, 0);
+    case 'precision':
+      return arithmeticMean(columns.map((column, j) => (column.depth - 1 === 0 ? 0 : node[j]! / (column.depth - 1))));
+    case 'discernibility': {
+      if (!table) return n;
+      let dm = 0;
+      for (let c = 0; c < table.count; c++) dm += table.sizes[c]! * table.sizes[c]!;
+      return dm;
+    }
+    case 'aecs':
+      return table ? n / table.count : 1;
+  }
+}

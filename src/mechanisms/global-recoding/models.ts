@@ -1,0 +1,188 @@
+import type { ClassTable } from './class-table.js';
+import type { SensitiveColumn } from './recoding-input.js';
+
+/**
+ * The privacy models the search can enforce, as ARX 3.9 defines them (org.deidentifier.arx.criteria):
+ * KAnonymity, DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity, EqualDistanceTCloseness,
+ * OrderedDistanceTCloseness, HierarchicalDistanceTCloseness, and the prosecutor risk thresholds.
+ */
+export type PrivacyModel =
+  | { readonly type: 'k-anonymity'; readonly k: number }
+  | { readonly type: 'distinct-l-diversity'; readonly l: number }
+  | { readonly type: 'entropy-l-diversity'; readonly l: number }
+  | { readonly type: 'recursive-cl-diversity'; readonly c: number; readonly l: number }
+  | { readonly type: 't-closeness'; readonly t: number; readonly distance: 'equal' | 'ordered' | 'hierarchical' }
+  /** No released record with prosecutor risk 1/|class| above `risk`. */
+  | { readonly type: 'maximum-risk'; readonly risk: number }
+  /** Released records' mean prosecutor risk (classes / records) at most `risk`. */
+  | { readonly type: 'average-risk'; readonly risk: number };
+
+export function needsSensitive(model: PrivacyModel): boolean {
+  return model.type !== 'k-anonymity' && model.type !== 'maximum-risk' && model.type !== 'average-risk';
+}
+
+/**
+ * Monotone with generalization: if every class of a node meets the model, every class of every
+ * generalization does (merging classes that meet it gives a class that meets it). True of every
+ * model here: sizes add; distinct values unite; entropy and the t-closeness distances are concave
+ * and convex in the mixture; recursive (c,ℓ) sums its inequality over the merged classes
+ * (Machanavajjhala et al. 2007, Li et al. 2007); the average risk's class count can only fall.
+ *
+ * Monotone with suppression: if a node meets the model with at most the allowed share of records
+ * suppressed, so does every generalization. Only where a class that meets the model stays meeting
+ * it whatever it is merged with: k-anonymity, distinct ℓ-diversity and the maximum risk (a merged
+ * class is at least as large, with at least as many distinct values). Entropy and recursive
+ * ℓ-diversity, t-closeness and the average risk are not: a class that meets them merged with one
+ * that fails can fail, adding records to the suppressed count (ARX marks them so too).
+ */
+export function monotoneWithSuppression(model: PrivacyModel): boolean {
+  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk';
+}
+
+/** Monotone with generalization in exact arithmetic (integer sizes and counts): checks above a node that suppresses nothing can be skipped. */
+export function exactlyMonotoneWithGeneralization(model: PrivacyModel): boolean {
+  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk';
+}
+
+/** What a class check needs beyond the class: the whole input's sensitive distribution. */
+export interface ModelContext {
+  readonly sensitive: SensitiveColumn | undefined;
+  /** The input's distribution of sensitive values (all records, suppressed ones included, as ARX). */
+  readonly overall: Float64Array;
+  /** Values present in the input, in the ordered distance's order (ARX's order over its dictionary). */
+  readonly ordered: Uint32Array;
+}
+
+export function modelContext(sensitive: SensitiveColumn | undefined, rowCount: number): ModelContext {
+  if (!sensitive) return { sensitive, overall: new Float64Array(0), ordered: new Uint32Array(0) };
+  const counts = new Float64Array(sensitive.values);
+  for (let r = 0; r < rowCount; r++) counts[sensitive.codes[r]!]!++;
+  const overall = counts.map((c) => c / rowCount);
+  const present = Array.from({ length: sensitive.values }, (_, v) => v).filter((v) => counts[v]! > 0);
+  present.sort((a, b) => sensitive.rank[a]! - sensitive.rank[b]!);
+  return { sensitive, overall, ordered: Uint32Array.from(present) };
+}
+
+/** Whether class c meets a model that is decided class by class (every model but the average risk). */
+export function classMeets(model: PrivacyModel, table: ClassTable, c: number, ctx: ModelContext): boolean {
+  const size = table.sizes[c]!;
+  switch (model.type) {
+    case 'k-anonymity':
+      return size >= model.k;
+    case 'maximum-risk':
+      return 1 / size <= model.risk;
+    case 'average-risk':
+      return true;
+    case 'distinct-l-diversity':
+      return distinctValues(table, c) >= model.l;
+    case 'entropy-l-diversity':
+      return entropyDiverse(table, c, model.l);
+    case 'recursive-cl-diversity':
+      return recursiveDiverse(table, c, model.c, model.l);
+    case 't-closeness':
+      return closeness(model.distance, table, c, ctx) <= model.t;
+  }
+}
+
+function distinctValues(table: ClassTable, c: number): number {
+  const { hist, values } = table;
+  let distinct = 0;
+  for (let v = 0, at = c * values; v < values; v++, at++) if (hist![at]! > 0) distinct++;
+  return distinct;
+}
+
+/** ARX's EntropyLDiversity: −Σ p·log₂ p ≥ log₂ ℓ, fewer than ℓ values failing outright. */
+function entropyDiverse(table: ClassTable, c: number, l: number): boolean {
+  if (distinctValues(table, c) < l) return false;
+  const { hist, values } = table;
+  const total = table.sizes[c]!;
+  let sum = 0;
+  for (let v = 0, at = c * values; v < values; v++, at++) {
+    const n = hist![at]!;
+    if (n === 0) continue;
+    const p = n / total;
+    sum += p * (Math.log(p) / Math.LN2);
+  }
+  return -sum >= Math.log(l) / Math.log(2);
+}
+
+/** Recursive (c,ℓ)-diversity (Machanavajjhala et al.): r₁ < c·(r_ℓ + … + r_m) with counts sorted descending. */
+function recursiveDiverse(table: ClassTable, c: number, cValue: number, l: number): boolean {
+  const { hist, values } = table;
+  const counts: number[] = [];
+  for (let v = 0, at = c * values; v < values; v++, at++) if (hist![at]! > 0) counts.push(hist![at]!);
+  if (counts.length < l) return false;
+  counts.sort((a, b) => b - a);
+  let tail = 0;
+  for (let i = l - 1; i < counts.length; i++) tail += counts[i]!;
+  return counts[0]! < cValue * tail;
+}
+
+/** The earth mover's distance of the class's sensitive distribution to the input's. */
+export function closeness(distance: 'equal' | 'ordered' | 'hierarchical', table: ClassTable, c: number, ctx: ModelContext): number {
+  const { hist, values } = table;
+  const size = table.sizes[c]!;
+  const base = c * values;
+  if (distance === 'equal') {
+    // ARX's EqualDistanceTCloseness: ½ Σ |p_v − q_v|.
+    let sum = 0;
+    for (let v = 0; v < values; v++) sum += Math.abs(ctx.overall[v]! - hist![base + v]! / size);
+    return sum / 2;
+  }
+  if (distance === 'ordered') {
+    // ARX's OrderedDistanceTCloseness: Σ_i |Σ_{j ≤ i} (p_j − q_j)| / (m − 1) over the m values present.
+    const m = ctx.ordered.length;
+    if (m <= 1) return 0;
+    let running = 0;
+    let sum = 0;
+    for (let i = 0; i < m; i++) {
+      const v = ctx.ordered[i]!;
+      running += hist![base + v]! / size - ctx.overall[v]!;
+      sum += Math.abs(running);
+    }
+    return sum / (m - 1);
+  }
+  return hierarchicalDistance(table, c, ctx);
+}
+
+/**
+ * Li, Li, Venkatasubramanian (2007), hierarchical distance: Σ over inner nodes N of
+ * height(N)/H · min(pos_extra(N), neg_extra(N)), extra being the class's surplus over the input's
+ * distribution in N's subtree; the levels of the sensitive column's hierarchy are the heights.
+ */
+function hierarchicalDistance(table: ClassTable, c: number, ctx: ModelContext): number {
+  const ancestors = ctx.sensitive?.ancestors;
+  if (!ancestors || ancestors.length === 0) throw new RangeError('hierarchical t-closeness needs a hierarchy for the sensitive column');
+  const { hist, values } = table;
+  const size = table.sizes[c]!;
+  const height = ancestors.length;
+  // extra of every leaf, then of each level's nodes, split into surplus and deficit of their children.
+  let extra = new Map<number, number>();
+  for (let v = 0; v < values; v++) {
+    const e = hist![c * values + v]! / size - ctx.overall[v]!;
+    if (e !== 0) extra.set(v, e);
+  }
+  let distance = 0;
+  let childOf = (v: number): number => ancestors[0]![v]!;
+  for (let level = 1; level <= height; level++) {
+    const positive = new Map<number, number>();
+    const negative = new Map<number, number>();
+    const next = new Map<number, number>();
+    for (const [node, e] of extra) {
+      const parent = childOf(node);
+      if (e > 0) positive.set(parent, (positive.get(parent) ?? 0) + e);
+      else negative.set(parent, (negative.get(parent) ?? 0) - e);
+      next.set(parent, (next.get(parent) ?? 0) + e);
+    }
+    for (const [parent, pos] of positive) distance += (level / height) * Math.min(pos, negative.get(parent) ?? 0);
+    extra = next;
+    if (level < height) {
+      // A node of level l is identified by a leaf below it; its parent is that leaf's ancestor at l + 1.
+      const leafOf = new Map<number, number>();
+      for (let v = 0; v < values; v++) if (!leafOf.has(ancestors[level - 1]![v]!)) leafOf.set(ancestors[level - 1]![v]!, v);
+      const up = ancestors[level]!;
+      childOf = (node: number): number => up[leafOf.get(node)!]!;
+    }
+  }
+  return distance;
+}

@@ -1,0 +1,247 @@
+import { latticeNodesOf, latticeSizeOf, nodeAtIndex, nodeHeight } from '../../common/recoding/lattice.js';
+import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
+import { checkNode, maxSuppressed, type NodeCheck } from './evaluate.js';
+import { boundFromLevels, lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
+import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
+import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
+
+export interface SearchInput {
+  readonly columns: readonly QuasiColumn[];
+  readonly sensitive?: SensitiveColumn;
+  readonly rowCount: number;
+  readonly models: readonly PrivacyModel[];
+  /** The largest share of records that may be suppressed, in [0, 1]. */
+  readonly suppressionLimit: number;
+  readonly measure: Measure;
+}
+
+export interface NodeResult {
+  readonly node: readonly number[];
+  readonly measure: number;
+  readonly suppressedRecords: number;
+}
+
+export interface SearchResult {
+  /** The best satisfying transformation; undefined when none satisfies the models. */
+  readonly optimum: NodeResult | undefined;
+  readonly nodes: number;
+  /** Nodes whose classes were computed. */
+  readonly evaluated: number;
+  /** Transformations that satisfy the models (among the evaluated ones unless `satisfyingExact`). */
+  readonly satisfying: number;
+  readonly satisfyingExact: boolean;
+}
+
+/** Two measures closer than this (relative) are equal: sums taken in another order differ in the last bits. */
+const TOLERANCE = 1e-9;
+const near = (a: number, b: number): boolean => Math.abs(a - b) <= TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
+
+/**
+ * The order of candidates: lower measure; on a tie the lower node (fewer levels in total), then the
+ * lexicographically smaller level vector, so the choice does not depend on the order of the search.
+ */
+export function better(a: NodeResult, b: NodeResult | undefined): boolean {
+  if (!b) return true;
+  if (!near(a.measure, b.measure)) return a.measure < b.measure;
+  const ha = nodeHeight(a.node);
+  const hb = nodeHeight(b.node);
+  if (ha !== hb) return ha < hb;
+  for (let j = 0; j < a.node.length; j++) if (a.node[j] !== b.node[j]) return a.node[j]! < b.node[j]!;
+  return false;
+}
+
+/**
+ * Whether no node of a cone can beat `best`: each has a measure ≥ the bound of the cone's root, and on
+ * a tie the lower node wins. Nodes above the root are higher than it; the root itself (when
+ * `withRoot`, not evaluated yet) can still win a tie at the best's height by the level order.
+ */
+function cannotBeat(best: NodeResult | undefined, bound: number, node: readonly number[], withRoot: boolean): boolean {
+  if (best === undefined) return false;
+  if (!near(bound, best.measure)) return bound > best.measure;
+  const hb = nodeHeight(best.node);
+  const hn = nodeHeight(node);
+  if (hb !== hn) return hb < hn;
+  return !withRoot || !better({ node, measure: best.measure, suppressedRecords: 0 }, best);
+}
+
+interface Prepared {
+  readonly ctx: ModelContext;
+  readonly tables: MeasureTables;
+  readonly limit: number;
+  readonly depths: number[];
+}
+
+function prepare(input: SearchInput): Prepared {
+  if (input.models.length === 0) throw new RangeError('at least one privacy model is needed');
+  if (input.models.some(needsSensitive) && !input.sensitive) throw new RangeError('ℓ-diversity and t-closeness need a sensitive column');
+  if (!(input.suppressionLimit >= 0 && input.suppressionLimit <= 1)) throw new RangeError('the suppression limit is a share in [0, 1]');
+  return {
+    ctx: modelContext(input.sensitive, input.rowCount),
+    tables: measureTables(input.columns, input.rowCount),
+    limit: maxSuppressed(input.suppressionLimit, input.rowCount),
+    depths: input.columns.map((c) => c.depth),
+  };
+}
+
+const histogramFor = (input: SearchInput): { codes: Uint32Array; values: number } | undefined => (input.models.some(needsSensitive) ? input.sensitive : undefined);
+
+export interface SearchOptions {
+  /** false: evaluate every node (the satisfying count is then exact). */
+  readonly prune?: boolean;
+  /** false: one code array per column instead of packed keys (the path for very wide inputs). */
+  readonly packed?: boolean;
+  /** auto: top-down when nothing may be suppressed and every model is exactly monotone, else bottom-up. */
+  readonly strategy?: 'auto' | 'bottom-up' | 'top-down';
+}
+
+/**
+ * The optimal transformation over the whole lattice. Classes come from a roll-up: every node is
+ * reached from the node one level below it in one column (a set-enumeration tree: a node's children
+ * raise a column at or after its last raised one), so its classes are its parent's merged, never the
+ * records again. Two prunings, both exact:
+ *
+ * - when a node suppresses nothing and every model is one that stays met under merging in exact
+ *   arithmetic (k-anonymity, distinct ℓ-diversity, the risk thresholds), no class of a node above it
+ *   fails: those skip the model checks (entropy, recursive ℓ-diversity and t-closeness are monotone
+ *   too, but their floating-point values could cross the threshold, so they are checked);
+ * - every measure has a lower bound from the node alone (the measure with nothing suppressed) that
+ *   grows with every level: a subtree whose root's bound is already worse than the best found
+ *   (or ties it at a lower node) cannot hold the optimum and is skipped, roll-up included. If the root
+ *   satisfies and every model is monotone with suppression, every node of the subtree satisfies too
+ *   and is counted as such; otherwise the count of satisfying nodes becomes a lower bound.
+ *
+ * With `prune: false` every node is evaluated (and the count is exact). When nothing may be suppressed
+ * and every model is exactly monotone, the search runs top-down instead (see topDown).
+ */
+export function optimalRecoding(input: SearchInput, options: SearchOptions = {}): SearchResult {
+  const prune = options.prune ?? true;
+  const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, options.packed === false ? undefined : keyLayout(input.columns));
+  const prepared = prepare(input);
+  const { ctx, tables, limit, depths } = prepared;
+  const strategy = options.strategy ?? 'auto';
+  const monotone = input.models.every(monotoneWithSuppression) || (limit === 0 && input.models.every(exactlyMonotoneWithGeneralization));
+  if (strategy === 'top-down' && !monotone) throw new RangeError('the top-down search needs models that are monotone under this suppression limit');
+  if (strategy === 'top-down' || (strategy === 'auto' && prune && limit === 0 && input.models.every(exactlyMonotoneWithGeneralization))) return topDown(input, prepared, builder, prune);
+  const { columns, models, measure } = input;
+  const m = columns.length;
+  const everyMonotoneWithSuppression = models.every(monotoneWithSuppression);
+  const skipChecksAboveClean = models.every(exactlyMonotoneWithGeneralization);
+  let best: NodeResult | undefined;
+  let evaluated = 0;
+  let satisfying = 0;
+  let satisfyingExact = true;
+
+  const subtreeSize = (node: readonly number[], pivot: number): number => {
+    let size = depths[pivot]! - node[pivot]!;
+    for (let j = pivot + 1; j < m; j++) size *= depths[j]!;
+    return size;
+  };
+
+  const cannotWin = (bound: number, node: readonly number[], withRoot: boolean): boolean => cannotBeat(best, bound, node, withRoot);
+
+  const visit = (node: number[], table: ClassTable, pivot: number, parentClean: boolean): void => {
+    evaluated++;
+    const check: NodeCheck = parentClean && skipChecksAboveClean ? { suppressed: new Uint8Array(table.count), suppressedRecords: 0, satisfies: true } : checkNode(table, models, ctx, limit);
+    if (check.satisfies) {
+      satisfying++;
+      const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
+      if (better(result, best)) best = result;
+    }
+    if (prune && cannotWin(lowerBound(measure, node, columns, tables, table), node, false)) {
+      const below = subtreeSize(node, pivot) - 1;
+      if (below > 0) {
+        if (check.satisfies && everyMonotoneWithSuppression) satisfying += below;
+        else satisfyingExact = false;
+      }
+      return;
+    }
+    // Children whose bound is lowest first: a good optimum found early prunes more of the rest.
+    const children: { j: number; bound: number }[] = [];
+    for (let j = pivot; j < m; j++) {
+      if (node[j]! + 1 >= depths[j]!) continue;
+      node[j]!++;
+      children.push({ j, bound: prune && boundFromLevels(measure) ? lowerBound(measure, node, columns, tables, undefined) : 0 });
+      node[j]!--;
+    }
+    if (prune && boundFromLevels(measure)) children.sort((a, b) => a.bound - b.bound || a.j - b.j);
+    for (const { j, bound } of children) {
+      node[j]!++;
+      // A bound from the levels alone spares the child's roll-up too.
+      if (prune && boundFromLevels(measure) && cannotWin(bound, node, true)) {
+        if (check.satisfies && everyMonotoneWithSuppression) satisfying += subtreeSize(node, j);
+        else satisfyingExact = false;
+      } else visit(node, builder.rollUp(table, node, j), j, check.suppressedRecords === 0);
+      node[j]!--;
+    }
+  };
+
+  const bottom = columns.map(() => 0);
+  visit(bottom, builder.fromRecords(bottom), 0, false);
+  return { optimum: best, nodes: latticeSizeOf(depths), evaluated, satisfying, satisfyingExact };
+}
+
+/**
+ * The search from the top, for models whose satisfying nodes form an up-set (monotone under the
+ * suppression limit): nodes are visited from the highest down, and a node with a failing
+ * generalization one level up fails too, unevaluated. With nothing to suppress the optimum is near
+ * the up-set's lower edge, so few nodes below it are ever grouped. Each node's classes are lifted
+ * in one pass from the bottom node's. The satisfying count is exact.
+ */
+function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, prune: boolean): SearchResult {
+  const { ctx, tables, limit, depths } = prepared;
+  const { columns, models, measure } = input;
+  const m = depths.length;
+  const size = latticeSizeOf(depths);
+  const stride = new Array<number>(m);
+  for (let j = m - 1, s = 1; j >= 0; j--) {
+    stride[j] = s;
+    s *= depths[j]!;
+  }
+  const maxHeight = depths.reduce((sum, d) => sum + d - 1, 0);
+  const byHeight: number[][] = Array.from({ length: maxHeight + 1 }, () => []);
+  for (let index = 0; index < size; index++) byHeight[nodeHeight(nodeAtIndex(depths, index))]!.push(index);
+  const FAIL = 2;
+  const status = new Uint8Array(size);
+  const bottom = columns.map(() => 0);
+  const base = builder.fromRecords(bottom);
+  let best: NodeResult | undefined;
+  let evaluated = 0;
+  let satisfying = 0;
+  for (let height = maxHeight; height >= 0; height--) {
+    for (const index of byHeight[height]!) {
+      const node = nodeAtIndex(depths, index);
+      let implied = false;
+      for (let j = 0; j < m && !implied; j++) implied = node[j]! + 1 < depths[j]! && status[index + stride[j]!] === FAIL;
+      if (implied) {
+        status[index] = FAIL;
+        continue;
+      }
+      evaluated++;
+      const table = height === 0 ? base : builder.lift(base, bottom, node);
+      const check = checkNode(table, models, ctx, limit);
+      status[index] = check.satisfies ? 1 : FAIL;
+      if (!check.satisfies) continue;
+      satisfying++;
+      if (prune && cannotBeat(best, lowerBound(measure, node, columns, tables, table), node, true)) continue;
+      const result = { node, measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
+      if (better(result, best)) best = result;
+    }
+  }
+  return { optimum: best, nodes: size, evaluated, satisfying, satisfyingExact: true };
+}
+
+/** Every node evaluated from the records directly, no roll-up and no pruning: the oracle of the tests. */
+export function bruteForceRecoding(input: SearchInput): SearchResult & { readonly all: readonly (NodeResult & { readonly satisfies: boolean })[] } {
+  const { ctx, tables, limit, depths } = prepare(input);
+  const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, undefined);
+  let best: NodeResult | undefined;
+  const all = latticeNodesOf(depths).map((node) => {
+    const table = builder.fromRecords(node);
+    const check = checkNode(table, input.models, ctx, limit);
+    const result = { node, measure: measureOf(input.measure, table, check.suppressed, node, input.columns, tables), suppressedRecords: check.suppressedRecords, satisfies: check.satisfies };
+    if (check.satisfies && better(result, best)) best = result;
+    return result;
+  });
+  const satisfying = all.filter((r) => r.satisfies).length;
+  return { optimum: best, nodes: all.length, evaluated: all.length, satisfying, satisfyingExact: true, all };
+}

@@ -1,0 +1,214 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { tableHierarchy, type Hierarchy } from '../../../common/recoding/hierarchy.js';
+import { latticeNodesOf } from '../../../common/recoding/lattice.js';
+import { tableFromRows } from '../../../common/table/table.js';
+import { MEASURES, type Measure } from '../measures.js';
+import type { PrivacyModel } from '../models.js';
+import { quasiColumn, sensitiveColumn } from '../recoding-input.js';
+import { better, bruteForceRecoding, optimalRecoding, type NodeResult, type SearchInput, type SearchOptions } from '../search.js';
+import { refClasses, refMeasure, refMeets, refSuppress, type RefInput } from './reference.js';
+
+const SEED = 20261124;
+
+/** A random nested hierarchy over `values` values: each level merges the groups of the one below, the last is "*". */
+const hierarchyArb = (values: number) =>
+  fc.integer({ min: 1, max: 4 }).chain((depth) =>
+    fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: values, maxLength: values }), { minLength: Math.max(0, depth - 2), maxLength: Math.max(0, depth - 2) }).map((merges) => {
+      if (depth === 1) return undefined;
+      const rows = Array.from({ length: values }, (_, v) => [`v${v}`]);
+      let group = Array.from({ length: values }, (_, v) => v);
+      merges.forEach((choice, l) => {
+        // A group's parent is chosen from its members' draws (the smallest member decides), so levels nest.
+        const parentOf = new Map<number, number>();
+        group.forEach((g, v) => {
+          if (!parentOf.has(g)) parentOf.set(g, choice[v]!);
+        });
+        group = group.map((g) => parentOf.get(g)!);
+        rows.forEach((row, v) => row.push(`L${l + 1}g${group[v]}`));
+      });
+      rows.forEach((row) => row.push('*'));
+      return rows;
+    }),
+  );
+
+const modelArb: fc.Arbitrary<PrivacyModel> = fc.oneof(
+  fc.record({ type: fc.constant('k-anonymity' as const), k: fc.integer({ min: 2, max: 5 }) }),
+  fc.record({ type: fc.constant('distinct-l-diversity' as const), l: fc.integer({ min: 2, max: 3 }) }),
+  fc.record({ type: fc.constant('entropy-l-diversity' as const), l: fc.integer({ min: 2, max: 3 }) }),
+  fc.record({ type: fc.constant('recursive-cl-diversity' as const), c: fc.constantFrom(1, 2, 3.5), l: fc.integer({ min: 2, max: 3 }) }),
+  fc.record({ type: fc.constant('t-closeness' as const), t: fc.constantFrom(0.1, 0.2, 0.35, 0.5), distance: fc.constantFrom('equal' as const, 'ordered' as const) }),
+  fc.record({ type: fc.constant('maximum-risk' as const), risk: fc.constantFrom(0.2, 0.34, 0.5) }),
+  fc.record({ type: fc.constant('average-risk' as const), risk: fc.constantFrom(0.1, 0.25, 0.5) }),
+);
+
+interface Case {
+  readonly input: SearchInput;
+  readonly ref: RefInput;
+}
+
+const caseArb: fc.Arbitrary<Case> = fc
+  .record({
+    widths: fc.array(fc.integer({ min: 2, max: 5 }), { minLength: 1, maxLength: 3 }),
+    sensitiveValues: fc.integer({ min: 2, max: 4 }),
+    rows: fc.integer({ min: 1, max: 60 }),
+    models: fc.array(modelArb, { minLength: 1, maxLength: 2 }),
+    limit: fc.constantFrom(0, 0.05, 0.1, 0.3, 1),
+    measure: fc.constantFrom(...MEASURES),
+    /** Column 1 with column 0's hierarchy (its own values): Loss ties exactly across the two, which the tie order must settle as the brute force does. */
+    twin: fc.boolean(),
+  })
+  .chain((p) =>
+    fc.record({
+      p: fc.constant(p),
+      hierarchies: fc.tuple(...p.widths.map((w) => hierarchyArb(w))),
+      records: fc.array(fc.tuple(fc.tuple(...p.widths.map((w) => fc.integer({ min: 0, max: w - 1 }))), fc.integer({ min: 0, max: p.sensitiveValues - 1 })), { minLength: p.rows, maxLength: p.rows }),
+    }),
+  )
+  .map(({ p, hierarchies: drawn, records: raw }) => {
+    const twinned = p.twin && p.widths.length >= 2;
+    const hierarchies = twinned ? drawn.map((h, j) => (j === 1 ? drawn[0] : h)) : drawn;
+    const records = twinned ? raw.map(([q, s]): [number[], number] => [q.map((v, j) => (j === 1 ? v % p.widths[0]! : v)), s]) : raw;
+    const header = [...p.widths.map((_, j) => `q${j}`), 's'];
+    // Numeric sensitive values so the ordered distance sorts them as numbers (10 after 9).
+    const table = tableFromRows(header, records.map(([q, s]) => [...q.map((v) => `v${v}`), String(s * 5)]), []);
+    const built: (Hierarchy | undefined)[] = hierarchies.map((rows) => (rows ? tableHierarchy(rows) : undefined));
+    const columns = p.widths.map((_, j) => quasiColumn(table.columns[j]!, built[j]));
+    const sensitive = sensitiveColumn(table.columns[p.widths.length]!);
+    const input: SearchInput = { columns, sensitive, rowCount: table.rowCount, models: p.models, suppressionLimit: p.limit, measure: p.measure };
+    const ref: RefInput = {
+      columns: p.widths.map((_w, j) => {
+        const h = built[j];
+        const original = records.map(([q]) => `v${q[j]}`);
+        const depth = h ? h.depth : 1;
+        return {
+          values: Array.from({ length: depth }, (_, l) => original.map((v) => (l === 0 ? v : h!.generalize(v, l)!))),
+          share: (value: string, level: number) => (h ? (level === 0 ? 1 : h.coverage(value, level)) / h.leaves! : 1 / table.columns[j]!.distinct),
+          domainSize: h ? h.leaves! : table.columns[j]!.distinct,
+        };
+      }),
+      sensitive: records.map(([, s]) => String(s * 5)),
+      order: Array.from({ length: p.sensitiveValues }, (_, s) => String(s * 5)),
+      models: p.models,
+      limit: p.limit,
+      measure: p.measure,
+    };
+    return { input, ref };
+  });
+
+/** The reference's optimum over every node, with the engine's order of candidates. */
+function referenceOptimum(c: Case): { best: NodeResult | undefined; satisfying: number } {
+  let best: NodeResult | undefined;
+  let satisfying = 0;
+  const n = c.ref.sensitive.length;
+  for (const node of latticeNodesOf(c.input.columns.map((col) => col.depth))) {
+    const classes = refClasses(c.ref, node);
+    const suppressed = refSuppress(c.ref, classes);
+    if (suppressed > Math.floor(c.ref.limit * n)) continue;
+    satisfying++;
+    const result = { node, measure: refMeasure(c.ref, node, classes), suppressedRecords: suppressed };
+    if (better(result, best)) best = result;
+  }
+  return { best, satisfying };
+}
+
+const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+describe('optimal global recoding', () => {
+  it('the pruned roll-up search finds the optimum of a brute-force search over every node (property)', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const brute = bruteForceRecoding(c.input);
+        const exact = c.input.models.every((m) => m.type === 'k-anonymity' || m.type === 'distinct-l-diversity' || m.type === 'maximum-risk' || m.type === 'average-risk');
+        const upSet = c.input.models.every((m) => m.type === 'k-anonymity' || m.type === 'distinct-l-diversity' || m.type === 'maximum-risk') || (exact && Math.floor(c.input.suppressionLimit * c.input.rowCount) === 0);
+        const strategies: SearchOptions[] = [{ prune: true, strategy: 'bottom-up' }, { prune: false }, { prune: true, packed: false, strategy: 'bottom-up' }, { prune: true }];
+        if (upSet) strategies.push({ prune: true, strategy: 'top-down' }, { prune: false, strategy: 'top-down' }, { prune: true, packed: false, strategy: 'top-down' });
+        for (const options of strategies) {
+          const found = optimalRecoding(c.input, options);
+          expect(found.optimum === undefined).toBe(brute.optimum === undefined);
+          if (brute.optimum) {
+            expect(close(found.optimum!.measure, brute.optimum.measure)).toBe(true);
+            expect(found.optimum!.node).toEqual(brute.optimum.node);
+            expect(found.optimum!.suppressedRecords).toBe(brute.optimum.suppressedRecords);
+          }
+          if (found.satisfyingExact) expect(found.satisfying).toBe(brute.satisfying);
+          else expect(found.satisfying).toBeLessThanOrEqual(brute.satisfying);
+        }
+        expect(optimalRecoding(c.input, { prune: false }).satisfyingExact).toBe(true);
+      }),
+      { seed: SEED, numRuns: 400 },
+    );
+  });
+
+  it('models and measures equal a plain reference implementation on every node, and the optimum is the reference optimum (property)', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const brute = bruteForceRecoding(c.input);
+        const n = c.input.rowCount;
+        for (const result of brute.all) {
+          const classes = refClasses(c.ref, result.node);
+          const suppressed = refSuppress(c.ref, classes);
+          expect(result.suppressedRecords).toBe(suppressed);
+          expect(result.satisfies).toBe(suppressed <= Math.floor(c.input.suppressionLimit * n));
+          expect(Math.abs(result.measure - refMeasure(c.ref, result.node, classes))).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(result.measure)));
+        }
+        const ref = referenceOptimum(c);
+        expect(brute.satisfying).toBe(ref.satisfying);
+        if (ref.best) expect(close(brute.optimum!.measure, ref.best.measure) || Math.abs(brute.optimum!.measure - ref.best.measure) <= 1e-6).toBe(true);
+        else expect(brute.optimum).toBeUndefined();
+      }),
+      { seed: SEED + 1, numRuns: 300 },
+    );
+  });
+
+  it('every class the optimum releases meets every model, and no more than the limit is suppressed (property)', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const { optimum } = optimalRecoding(c.input);
+        if (!optimum) return;
+        const classes = refClasses(c.ref, optimum.node);
+        refSuppress(c.ref, classes);
+        const released = classes.filter((cls) => !cls.suppressed);
+        const suppressed = classes.filter((cls) => cls.suppressed).reduce((s, cls) => s + cls.records.length, 0);
+        expect(suppressed).toBe(optimum.suppressedRecords);
+        expect(suppressed).toBeLessThanOrEqual(Math.floor(c.input.suppressionLimit * c.input.rowCount));
+        for (const cls of released) for (const model of c.input.models) expect(refMeets(model, c.ref, cls.records)).toBe(true);
+        for (const model of c.input.models) {
+          if (model.type !== 'average-risk' || released.length === 0) continue;
+          expect(released.length / released.reduce((s, cls) => s + cls.records.length, 0)).toBeLessThanOrEqual(model.risk);
+        }
+      }),
+      { seed: SEED + 2, numRuns: 300 },
+    );
+  });
+});
+
+describe('measures on a worked example', () => {
+  // Four records, one column with hierarchy a,b → ab; c,d → cd; then *. Domain 4 values.
+  const rows = [['a'], ['b'], ['c'], ['c']];
+  const h = tableHierarchy([['a', 'ab', '*'], ['b', 'ab', '*'], ['c', 'cd', '*'], ['d', 'cd', '*']]);
+  const table = tableFromRows(['q'], rows, []);
+  const base = (measure: Measure, models: PrivacyModel[], limit: number): SearchInput => ({ columns: [quasiColumn(table.columns[0]!, h)], rowCount: 4, models, suppressionLimit: limit, measure });
+  const at = (input: SearchInput, level: number): NodeResult & { satisfies: boolean } => bruteForceRecoding(input).all.find((r) => r.node[0] === level)!;
+
+  it('Loss (ARX MetricMDNMLoss): shares 2/4 at level 1, normalized (x − n/4)/(n − n/4)', () => {
+    // Level 1, k = 2: classes ab (2) and cd (2), each share 1/2: x = 4·½ = 2, (2 − 1)/(4 − 1) = 1/3.
+    expect(at(base('loss', [{ type: 'k-anonymity', k: 2 }], 0), 1).measure).toBeCloseTo(1 / 3, 9);
+    // Level 0 with 50 % suppression: a and b suppressed (1 each), c,c released at share 1/4: x = 2 + 2/4 = 2.5 → 1.5/3.
+    const level0 = at(base('loss', [{ type: 'k-anonymity', k: 2 }], 0.5), 0);
+    expect(level0.satisfies).toBe(true);
+    expect(level0.suppressedRecords).toBe(2);
+    expect(level0.measure).toBeCloseTo(0.5, 12);
+  });
+
+  it('discernibility, AECS, precision and non-uniform entropy at level 0 with a and b suppressed', () => {
+    const models: PrivacyModel[] = [{ type: 'k-anonymity', k: 2 }];
+    expect(at(base('discernibility', models, 0.5), 0).measure).toBe(2 * 2 + 4 * 2); // c,c released (2²); a, b suppressed (4 each)
+    expect(at(base('aecs', models, 0.5), 0).measure).toBe(4 / 2); // one released class + the suppressed records as one
+    expect(at(base('precision', models, 0.5), 0).measure).toBeCloseTo((2 * 0 + 2) / 4, 12);
+    // Entropy: nothing generalized (0), the suppressed a and b: −(1·log₂ ½ + 1·log₂ ½) = 2.
+    expect(at(base('entropy', models, 0.5), 0).measure).toBeCloseTo(2, 9);
+    // Level 1, nothing suppressed: −(log₂ ½ + log₂ ½ + 2·log₂ 1) = 2.
+    expect(at(base('entropy', models, 0), 1).measure).toBeCloseTo(2, 9);
+  });
+});

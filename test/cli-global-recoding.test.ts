@@ -1,0 +1,146 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CLI = resolve('dist/cli/custos.mjs');
+const DEMO = resolve('resources/demo/adult-global-recoding-job.json');
+const QUASI = ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class'];
+
+/** The release's rows as objects, from the CSV the run wrote (semicolons in the input, commas out). */
+function releasedRows(dir: string): Record<string, string>[] {
+  const lines = readFileSync(join(dir, 'release.csv'), 'utf8').trim().split('\r\n');
+  const header = lines[0]!.split(',');
+  return lines.slice(1).map((line) => Object.fromEntries(line.split(',').map((v, i) => [header[i]!, v])));
+}
+
+describe('custos run: optimal global recoding (the Adult demo job)', () => {
+  it('chooses the levels, releases classes of at least k, reports method.levels, and verify passes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
+    // The demo job with its paths made absolute, written where the release may go.
+    const job = JSON.parse(readFileSync(DEMO, 'utf8'));
+    job.input.path = resolve('resources/adult/adult.csv');
+    for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
+    job.output = { dir: 'out', formats: ['csv'], report: ['json', 'html'] };
+    writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+    const started = performance.now();
+    const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json', '--test-seed', '3'], { encoding: 'utf8', env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' } });
+    const elapsed = performance.now() - started;
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    console.log(`custos run (load, search, release, reports) of the demo job: ${elapsed.toFixed(0)} ms; levels ${JSON.stringify(report.method.levels)}; internal ${JSON.stringify(report.method.internal)}`);
+    expect(Object.keys(report.method.levels).sort()).toEqual([...QUASI].sort());
+    expect(report.guarantee.holds).toBe(true);
+    expect(report.guarantee.statement).toMatch(/no differential-privacy guarantee/);
+    expect(report.output.suppressed).toBeLessThanOrEqual(Math.floor(0.05 * 30162));
+    expect(report.output.rows + report.output.suppressed).toBe(30162);
+    expect(report.method.internal.satisfyingTransformations ?? report.method.internal.satisfyingTransformationsAtLeast).toBeGreaterThan(0);
+
+    // Every released class (records sharing their quasi-identifiers) has at least k = 5 records.
+    const rows = releasedRows(join(dir, 'out'));
+    expect(rows.length).toBe(report.output.rows);
+    const classes = new Map<string, number>();
+    for (const row of rows) {
+      const key = JSON.stringify(QUASI.map((q) => row[q]));
+      classes.set(key, (classes.get(key) ?? 0) + 1);
+    }
+    expect(Math.min(...classes.values())).toBeGreaterThanOrEqual(5);
+    expect(classes.size).toBe(report.risk.classes);
+    // A column at level l shows level-l values of its hierarchy: age at its chosen level is never a raw age unless level 0.
+    if (report.method.levels.age > 0) expect(rows.every((row) => !/^\d+$/.test(row['age']!))).toBe(true);
+
+    // The published report names the levels too, and holds no internal field.
+    const external = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
+    expect(external.method.levels).toEqual(report.method.levels);
+    expect(external.method.internal).toBeUndefined();
+    expect(external.output.suppressed).toBeUndefined();
+
+    const verify = spawnSync(process.execPath, [CLI, 'verify', join(dir, 'out'), '--accept-test-randomness', '--json'], { encoding: 'utf8' });
+    expect(verify.status, verify.stdout).toBe(0);
+    expect(verify.stdout).toMatch(/5-anonymity/);
+  });
+
+  it('assess --json gives the chosen levels as method.levels', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
+    const job = JSON.parse(readFileSync(DEMO, 'utf8'));
+    job.input.path = resolve('resources/adult/adult.csv');
+    for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
+    job.method.models = [{ type: 'k-anonymity', k: 5 }, { type: 'l-diversity', l: 3 }];
+    job.attributes.occupation = 'sensitive';
+    writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+    const r = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.method.type).toBe('global-recoding');
+    expect(Object.keys(report.method.levels).sort()).toEqual([...QUASI].sort());
+    expect(report.guarantee.name).toMatch(/5-anonymity and distinct 3-diversity on occupation/);
+  });
+
+  it('assess of a setting no transformation meets: the preview says so (holds: false), where run refuses', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
+    const method = { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 40000 }], hierarchies: { age: { type: 'interval', widths: [10] } } };
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'insensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    const r = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.guarantee.holds).toBe(false);
+    expect(report.summary[0]).toMatch(/Nothing can be released: no transformation of the 3 in the lattice meets 40000-anonymity/);
+    expect(report.method.internal.satisfyingTransformations).toBe(0);
+  });
+
+  it('rejects settings no transformation meets, or models without their sensitive column, with exit 2 and nothing written', () => {
+    const cases: [Record<string, unknown>, Record<string, string>, RegExp][] = [
+      [{ type: 'global-recoding', models: [{ type: 'k-anonymity', k: 40000 }], hierarchies: { age: { type: 'interval', widths: [10] } } }, {}, /no transformation of the \d+ in the lattice meets 40000-anonymity/],
+      [{ type: 'global-recoding', models: [{ type: 'l-diversity', l: 2 }] }, {}, /mark at least one column as "sensitive"/],
+      [{ type: 'global-recoding', models: [{ type: 'l-diversity', l: 2, variant: 'recursive' }] }, {}, /recursive \(c,ℓ\)-diversity needs c/],
+      [{ type: 'global-recoding', models: [] }, {}, /at least one privacy model/],
+      [{ type: 'global-recoding', models: [{ type: 'k-anonymity', k: 5 }], suppressionLimit: 1.5 }, {}, /share in \[0, 1\]/],
+    ];
+    for (const [method, attributes, message] of cases) {
+      const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
+      writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'insensitive', ...attributes }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+      const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+      expect(r.status, JSON.stringify(method) + r.stdout).toBe(2);
+      expect(JSON.parse(r.stdout).error.message).toMatch(message);
+      expect(readdirSync(dir)).toEqual(['job.json']);
+    }
+  });
+});
+
+describe('verify of a global recoding release', () => {
+  it('re-checks every model from the released file, and fails when a class is broken', async () => {
+    const { verifyGlobalRecoding } = await import('../src/mechanisms/global-recoding/node/verify.js');
+    const { CheckList } = await import('../src/jobs/method-kit/checks.js');
+    const { schema } = await import('../src/mechanisms/global-recoding/definition.js');
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-verify-'));
+    const lines = ['age,sex,diagnosis'];
+    for (let i = 0; i < 200; i++) lines.push(`${20 + ((i * 7) % 50)},${i % 3 ? 'F' : 'M'},${['flu', 'cold', 'HIV', 'asthma'][(i * 5) % 4]}`);
+    writeFileSync(join(dir, 'input.csv'), lines.join('\n') + '\n');
+    const method = { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 4 }, { type: 'l-diversity', l: 2, variant: 'entropy' }, { type: 'average-risk', risk: 0.2 }], suppressionLimit: 0.1, hierarchies: { age: { type: 'interval', widths: [5, 10, 20] } } };
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'input.csv' }, attributes: { diagnosis: 'sensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const out = join(dir, 'out');
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    const job = JSON.parse(readFileSync(join(out, 'job.json'), 'utf8'));
+    const spec = schema.parse(method);
+    const check = () => {
+      const checks = new CheckList();
+      verifyGlobalRecoding({ dir: out, report, job, checks }, spec);
+      return checks.checks;
+    };
+    const passed = check();
+    expect(passed.filter((c) => !c.ok)).toEqual([]);
+    expect(passed.map((c) => c.name)).toEqual(expect.arrayContaining(['4-anonymity', 'entropy 2-diversity on diagnosis', 'average prosecutor risk ≤ 0.2']));
+    // Keep one record of the first class only: it is then below k, and the record count is off.
+    const released = readFileSync(join(out, 'release.csv'), 'utf8').trim().split('\r\n');
+    const header = released[0]!.split(',');
+    const key = (line: string) => header.map((h, i) => (h === 'diagnosis' ? '' : line.split(',')[i])).join('|');
+    const first = key(released[1]!);
+    const kept = [released[0]!, released[1]!, ...released.slice(2).filter((line) => key(line) !== first)];
+    writeFileSync(join(out, 'release.csv'), kept.join('\r\n') + '\r\n');
+    const failed = check().filter((c) => !c.ok).map((c) => c.name);
+    expect(failed).toEqual(expect.arrayContaining(['record count', '4-anonymity', 'entropy 2-diversity on diagnosis']));
+  });
+});
