@@ -19,6 +19,10 @@ import { SOFTWARE_VERSION } from '../jobs/version.js';
 import { columnInfo } from '../jobs/column-info.js';
 import { jobSkeleton } from '../jobs/job-skeleton.js';
 import { isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
+import { loadCandidates, parseGridAxis } from '../jobs/compare/candidates.js';
+import { compareCandidates } from '../jobs/compare/compare-jobs.js';
+import { writeComparisonCsv, writeComparisonFolder } from '../jobs/compare/comparison-files.js';
+import { comparisonText, compareProgressBar } from './compare-text.js';
 
 class UsageError extends Error {}
 
@@ -159,6 +163,45 @@ async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<nu
   return 0;
 }
 
+/** `custos compare`: in this process (not the job worker), cancelled between candidates. */
+async function compare(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, csv: { type: 'string' }, internal: { type: 'string' }, grid: { type: 'string', multiple: true }, 'test-seed': { type: 'string' } },
+  });
+  const json = values.json === true;
+  if (positionals.length === 0) throw new UsageError('compare needs at least one JOB.json');
+  const seed = testSeed(values['test-seed']);
+  const controller = new AbortController();
+  const bar = compareProgressBar(process.stderr);
+  onInterrupt = () => {
+    bar.clear();
+    process.stderr.write('custos: cancelling…\n');
+    controller.abort();
+  };
+  if (interrupted) onInterrupt();
+  try {
+    const candidates = loadCandidates(positionals, (values.grid ?? []).map(parseGridAxis));
+    const comparison = await compareCandidates(candidates, {
+      ...(seed !== undefined ? { testSeed: seed } : {}),
+      signal: controller.signal,
+      onProgress: (p) => bar.update(p),
+    });
+    bar.clear();
+    const inputs = [comparison.input.path, ...candidates.map((c) => c.jobPath)];
+    if (values.csv) writeComparisonCsv(resolve(values.csv), comparison, inputs);
+    if (values.internal) writeComparisonFolder(resolve(values.internal), comparison, inputs);
+    process.stdout.write((json ? JSON.stringify(comparison, null, 2) : comparisonText(comparison, values.internal ? resolve(values.internal) : undefined)) + '\n');
+    return 0;
+  } catch (error) {
+    bar.clear();
+    return fail(describeFailure(error), json);
+  } finally {
+    onInterrupt = undefined;
+  }
+}
+
 function verify(args: string[]): number {
   const { values, positionals } = parseArgs({
     args,
@@ -208,6 +251,10 @@ async function main(argv: string[]): Promise<number> {
       return await jobCommand(command, rest);
     }
     if (command === 'verify') return verify(rest);
+    if (command === 'compare') {
+      catchInterrupts();
+      return await compare(rest);
+    }
     throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {

@@ -1,0 +1,139 @@
+import type { RandomSource } from '../random/source.js';
+import { sortByCode } from '../table/rows-by-code.js';
+import { drawQueryPool, type CountColumn, type QueryPoolOptions } from '../utility/query-pool.js';
+import type { ReleasedColumn, ReleasedRecords } from './released-records.js';
+
+/** COUNT(*) WHERE A_1=a_1 ∧ … ∧ A_d=a_d over the pool's columns, with its answer on the input. */
+export interface PoolQuery {
+  /** Indices into the pool's columns, ascending. */
+  readonly attributes: readonly number[];
+  /** Codes of the input, one per attribute. */
+  readonly values: readonly number[];
+  readonly answer: number;
+}
+
+export interface CommonPool {
+  readonly queries: readonly PoolQuery[];
+  readonly requested: number;
+  readonly attempts: number;
+  readonly minAnswer: number;
+}
+
+/** The paper's sizes (Wang, Han, Fu §6): 5,000 queries, each answer at least 0.1% of the records. */
+export const COMMON_POOL: QueryPoolOptions = { size: 5000, minSelectivity: 0.001, maxAttempts: 2_000_000 };
+
+/**
+ * One pool for every candidate: d ∈ {1,2,3} distinct columns, each value drawn
+ * uniformly among the column's values, kept when the input answers at least
+ * 0.1% of its records. It is the pool of the randomized-response report with no
+ * sensitive predicate of its own (every column may be asked, the sensitive ones
+ * included), drawn by the same code with a one-valued stand-in for the sensitive value.
+ */
+export function drawCommonPool(source: RandomSource, columns: readonly CountColumn[], rows: number, options: QueryPoolOptions = COMMON_POOL): CommonPool {
+  const pool = drawQueryPool(source, columns, new Uint32Array(rows), 1, options);
+  return {
+    queries: pool.queries.map((q) => ({ attributes: q.attributes, values: q.values, answer: q.answer })),
+    requested: pool.requested,
+    attempts: pool.attempts,
+    minAnswer: pool.minAnswer,
+  };
+}
+
+/** Per query, the estimate from the released records: scale · Σ_records Π_attributes weight. */
+export function estimatePool(pool: CommonPool, released: ReleasedRecords): Float64Array {
+  const estimates = new Float64Array(pool.queries.length);
+  const postings = new Map<number, { readonly order: Uint32Array; readonly start: Uint32Array }>();
+  const postingsOf = (a: number) => {
+    let p = postings.get(a);
+    if (!p) postings.set(a, (p = sortByCode(released.columns[a]!.codes, released.columns[a]!.codeCount)));
+    return p;
+  };
+  const histograms = new Map<number, Float64Array>();
+  const histogramOf = (a: number) => {
+    let h = histograms.get(a);
+    if (!h) {
+      const column = released.columns[a]!;
+      h = new Float64Array(column.codeCount);
+      for (let r = 0; r < released.records; r++) h[column.codes[r]!]!++;
+      histograms.set(a, h);
+    }
+    return h;
+  };
+  pool.queries.forEach((q, i) => {
+    // A column with one released code (withheld) weighs every record alike: it factors out of the sum.
+    let factor = released.scale;
+    const attributes: number[] = [];
+    const weights: Float64Array[] = [];
+    q.attributes.forEach((a, j) => {
+      const w = released.columns[a]!.weights(q.values[j]!);
+      if (released.columns[a]!.codeCount === 1) factor *= w[0]!;
+      else {
+        attributes.push(a);
+        weights.push(w);
+      }
+    });
+    if (attributes.length === 0) {
+      estimates[i] = factor * released.records;
+      return;
+    }
+    if (attributes.length === 1) {
+      const h = histogramOf(attributes[0]!);
+      let total = 0;
+      for (let c = 0; c < h.length; c++) total += h[c]! * weights[0]![c]!;
+      estimates[i] = factor * total;
+      return;
+    }
+    const columns = attributes.map((a) => released.columns[a]!);
+    // Drive the sum from the attribute whose non-zero codes hold the fewest records; the others multiply in.
+    let driver = -1;
+    let fewest = Infinity;
+    let driverCodes: readonly number[] = [];
+    columns.forEach((c, j) => {
+      const support = c.support(q.values[q.attributes.indexOf(attributes[j]!)]!);
+      if (support === null) return;
+      const p = postingsOf(attributes[j]!);
+      let rows = 0;
+      for (const code of support) rows += p.start[code + 1]! - p.start[code]!;
+      if (rows < fewest) {
+        fewest = rows;
+        driver = j;
+        driverCodes = support;
+      }
+    });
+    estimates[i] = factor * (driver < 0 ? sumAll(columns, weights, released.records) : sumListed(columns, weights, driver, driverCodes, postingsOf(attributes[driver]!)));
+  });
+  return estimates;
+}
+
+function sumAll(columns: readonly ReleasedColumn[], weights: readonly Float64Array[], records: number): number {
+  let total = 0;
+  for (let r = 0; r < records; r++) {
+    let w = 1;
+    for (let j = 0; j < columns.length; j++) w *= weights[j]![columns[j]!.codes[r]!]!;
+    total += w;
+  }
+  return total;
+}
+
+function sumListed(columns: readonly ReleasedColumn[], weights: readonly Float64Array[], driver: number, codes: readonly number[], postings: { readonly order: Uint32Array; readonly start: Uint32Array }): number {
+  let total = 0;
+  for (const code of codes) {
+    const base = weights[driver]![code]!;
+    if (base === 0) continue;
+    for (let at = postings.start[code]!; at < postings.start[code + 1]!; at++) {
+      const r = postings.order[at]!;
+      let w = base;
+      for (let j = 0; j < columns.length; j++) if (j !== driver) w *= weights[j]![columns[j]!.codes[r]!]!;
+      total += w;
+    }
+  }
+  return total;
+}
+
+/** Mean relative error |estimate − answer| / answer over the pool; NaN for an empty pool. */
+export function meanRelativeError(pool: CommonPool, estimates: Float64Array): number {
+  if (pool.queries.length === 0) return Number.NaN;
+  let total = 0;
+  pool.queries.forEach((q, i) => (total += Math.abs(estimates[i]! - q.answer) / q.answer));
+  return total / pool.queries.length;
+}
