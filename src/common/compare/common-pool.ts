@@ -39,70 +39,118 @@ export function drawCommonPool(source: RandomSource, columns: readonly CountColu
   };
 }
 
-/** Per query, the estimate from the released records: scale · Σ_records Π_attributes weight. */
-export function estimatePool(pool: CommonPool, released: ReleasedRecords): Float64Array {
+/** Joint counts of a shape's released codes are kept whole below this many cells (or 4 per record). */
+const DENSE_CELLS = 1 << 16;
+
+interface Reduced {
+  readonly index: number;
+  readonly factor: number;
+  /** The attributes that weigh records differently, and their weights. */
+  readonly attributes: readonly number[];
+  readonly weights: readonly Float64Array[];
+  readonly values: readonly number[];
+}
+
+/**
+ * Per query, the estimate from the released records: scale · Σ_records Π_attributes weight.
+ * Queries are taken by shape (their set of attributes): when the shape's joint table of
+ * released codes is small, it is counted in one pass over the records and each query sums
+ * over the few cells its weights reach (denseCells: for tests of the other way); otherwise each query reads the records of its most
+ * selective attribute (a posting list), or all of them.
+ */
+export function estimatePool(pool: CommonPool, released: ReleasedRecords, denseCells = Math.max(DENSE_CELLS, 4 * released.records)): Float64Array {
   const estimates = new Float64Array(pool.queries.length);
-  const postings = new Map<number, { readonly order: Uint32Array; readonly start: Uint32Array }>();
-  const postingsOf = (a: number) => {
-    let p = postings.get(a);
-    if (!p) postings.set(a, (p = sortByCode(released.columns[a]!.codes, released.columns[a]!.codeCount)));
-    return p;
-  };
-  const histograms = new Map<number, Float64Array>();
-  const histogramOf = (a: number) => {
-    let h = histograms.get(a);
-    if (!h) {
-      const column = released.columns[a]!;
-      h = new Float64Array(column.codeCount);
-      for (let r = 0; r < released.records; r++) h[column.codes[r]!]!++;
-      histograms.set(a, h);
-    }
-    return h;
-  };
-  pool.queries.forEach((q, i) => {
+  const byShape = new Map<string, Reduced[]>();
+  pool.queries.forEach((q, index) => {
     // A column with one released code (withheld) weighs every record alike: it factors out of the sum.
     let factor = released.scale;
     const attributes: number[] = [];
     const weights: Float64Array[] = [];
+    const values: number[] = [];
     q.attributes.forEach((a, j) => {
       const w = released.columns[a]!.weights(q.values[j]!);
       if (released.columns[a]!.codeCount === 1) factor *= w[0]!;
       else {
         attributes.push(a);
         weights.push(w);
+        values.push(q.values[j]!);
       }
     });
-    if (attributes.length === 0) {
-      estimates[i] = factor * released.records;
-      return;
-    }
-    if (attributes.length === 1) {
-      const h = histogramOf(attributes[0]!);
-      let total = 0;
-      for (let c = 0; c < h.length; c++) total += h[c]! * weights[0]![c]!;
-      estimates[i] = factor * total;
-      return;
-    }
-    const columns = attributes.map((a) => released.columns[a]!);
-    // Drive the sum from the attribute whose non-zero codes hold the fewest records; the others multiply in.
-    let driver = -1;
-    let fewest = Infinity;
-    let driverCodes: readonly number[] = [];
-    columns.forEach((c, j) => {
-      const support = c.support(q.values[q.attributes.indexOf(attributes[j]!)]!);
-      if (support === null) return;
-      const p = postingsOf(attributes[j]!);
-      let rows = 0;
-      for (const code of support) rows += p.start[code + 1]! - p.start[code]!;
-      if (rows < fewest) {
-        fewest = rows;
-        driver = j;
-        driverCodes = support;
-      }
-    });
-    estimates[i] = factor * (driver < 0 ? sumAll(columns, weights, released.records) : sumListed(columns, weights, driver, driverCodes, postingsOf(attributes[driver]!)));
+    const key = attributes.join(',');
+    let list = byShape.get(key);
+    if (!list) byShape.set(key, (list = []));
+    list.push({ index, factor, attributes, weights, values });
   });
+  const postings = new Map<number, { readonly order: Uint32Array; readonly start: Uint32Array }>();
+  const postingsOf = (a: number) => {
+    let p = postings.get(a);
+    if (!p) postings.set(a, (p = sortByCode(released.columns[a]!.codes, released.columns[a]!.codeCount)));
+    return p;
+  };
+  for (const queries of byShape.values()) {
+    const attributes = queries[0]!.attributes;
+    const columns = attributes.map((a) => released.columns[a]!);
+    const cells = columns.reduce((product, c) => product * c.codeCount, 1);
+    if (cells <= denseCells) {
+      const counts = jointCounts(columns, released.records, cells);
+      for (const q of queries) estimates[q.index] = q.factor * sumCells(counts, columns, q);
+      continue;
+    }
+    for (const q of queries) {
+      // Drive the sum from the attribute whose non-zero codes hold the fewest records; the others multiply in.
+      let driver = -1;
+      let fewest = Infinity;
+      let driverCodes: readonly number[] = [];
+      columns.forEach((c, j) => {
+        const support = c.support(q.values[j]!);
+        if (support === null) return;
+        const p = postingsOf(attributes[j]!);
+        let rows = 0;
+        for (const code of support) rows += p.start[code + 1]! - p.start[code]!;
+        if (rows < fewest) {
+          fewest = rows;
+          driver = j;
+          driverCodes = support;
+        }
+      });
+      estimates[q.index] = q.factor * (driver < 0 ? sumAll(columns, q.weights, released.records) : sumListed(columns, q.weights, driver, driverCodes, postingsOf(attributes[driver]!)));
+    }
+  }
   return estimates;
+}
+
+/** How many records hold each combination of released codes (row-major over the columns). */
+function jointCounts(columns: readonly ReleasedColumn[], records: number, cells: number): Float64Array {
+  const counts = new Float64Array(cells);
+  const codes = columns.map((c) => c.codes);
+  const radices = columns.map((c) => c.codeCount);
+  for (let r = 0; r < records; r++) {
+    let cell = 0;
+    for (let j = 0; j < codes.length; j++) cell = cell * radices[j]! + codes[j]![r]!;
+    counts[cell]!++;
+  }
+  return counts;
+}
+
+/** Σ over the cells the query's weights reach of count · Π weight. */
+function sumCells(counts: Float64Array, columns: readonly ReleasedColumn[], q: Reduced): number {
+  const reach = columns.map((c, j) => c.support(q.values[j]!) ?? nonZero(q.weights[j]!));
+  const walk = (j: number, cell: number, w: number): number => {
+    if (j === columns.length) return counts[cell]! * w;
+    let total = 0;
+    for (const code of reach[j]!) {
+      const wj = q.weights[j]![code]!;
+      if (wj !== 0) total += walk(j + 1, cell * columns[j]!.codeCount + code, w * wj);
+    }
+    return total;
+  };
+  return walk(0, 0, 1);
+}
+
+function nonZero(weights: Float64Array): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < weights.length; c++) if (weights[c] !== 0) out.push(c);
+  return out;
 }
 
 function sumAll(columns: readonly ReleasedColumn[], weights: readonly Float64Array[], records: number): number {
