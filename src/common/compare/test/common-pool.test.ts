@@ -45,9 +45,9 @@ describe('the common pool', () => {
       fc.property(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 0, max: 2 ** 31 }), (n, seed) => {
         const source = new SeededTestRandomSource(seed);
         const draw = (k: number) => source.nextUint32() % k;
-        const truthCodes = [5, 4, 3, 6].map((k) => Uint32Array.from({ length: n }, () => 1 + draw(k)));
-        const dictionaries = [5, 4, 3, 6].map((k, j) => ['', ...Array.from({ length: k }, (_, v) => `${j}:${v}`)]);
-        // Column 0 generalized into pairs, 1 randomized, 2 withheld, 3 bucketized, over a sample of the rows.
+        const truthCodes = [5, 4, 3, 6, 4].map((k) => Uint32Array.from({ length: n }, () => 1 + draw(k)));
+        const dictionaries = [5, 4, 3, 6, 4].map((k, j) => ['', ...Array.from({ length: k }, (_, v) => `${j}:${v}`)]);
+        // Column 0 generalized into pairs, 1 randomized, 2 withheld, 3 bucketized, 4 as collected, over a sample of the rows.
         const sampled = Uint32Array.from({ length: Math.max(1, Math.floor(n / 2)) }, () => draw(n));
         const pairs = Uint32Array.from(truthCodes[0]!, (x) => Math.ceil(x / 2));
         const records = sampled.length;
@@ -58,12 +58,13 @@ describe('the common pool', () => {
           randomizedColumn(dictionaries[1]!, dictionaries[1]!.slice(1), Uint32Array.from({ length: records }, () => draw(4)), 0.6, 4),
           withheldColumn(records, 3),
           bucketColumn(dictionaries[3]!, Uint32Array.from({ length: records }, () => draw(buckets)), buckets, entries),
+          textColumn(dictionaries[4]!, dictionaries[4]!, Uint32Array.from(sampled, (r) => truthCodes[4]![r]!)),
         ];
         const released: ReleasedRecords = { records, scale: 2, columns };
         const queries = Array.from({ length: 60 }, () => {
-          const attributes = [0, 1, 2, 3].filter(() => draw(2) === 0).slice(0, 3);
-          const used = attributes.length ? attributes : [draw(4)];
-          return { attributes: used, values: used.map((a) => 1 + draw([5, 4, 3, 6][a]!)), answer: 1 };
+          const attributes = [0, 1, 2, 3, 4].filter(() => draw(2) === 0).slice(0, 3);
+          const used = attributes.length ? attributes : [draw(5)];
+          return { attributes: used, values: used.map((a) => 1 + draw([5, 4, 3, 6, 4][a]!)), answer: 1 };
         });
         const pool: CommonPool = { queries, requested: 60, attempts: 60, minAnswer: 1 };
         const dense = estimatePool(pool, released);
