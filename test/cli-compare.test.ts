@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -206,6 +206,21 @@ describe('custos compare', () => {
     refused = custos(['compare', ...jobs, '--internal', ADULT_DIR], TEST_ENV, dir);
     expect(refused.code).toBe(2);
   }, 90_000);
+
+  it('Ctrl-C cancels a comparison in its worker: exit 130, nothing left behind', async () => {
+    const dir = workdir();
+    const [job] = writeJobs(dir, ['safek.json']);
+    const internal = join(dir, 'comparison-internal');
+    const child = spawn(process.execPath, [CLI, 'compare', job!, '--grid', 'sampling=0.1,0.2,0.3,0.4,0.5,0.55', '--grid', 'searchEpsilon=0.05,0.1,0.2', '--internal', internal], { cwd: dir });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    await new Promise((r) => setTimeout(r, 1500));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/cancel/);
+    expect(readdirSync(dir)).toEqual(['safek.json']);
+  }, 60_000);
 
   it('says how to use it', () => {
     const r = custos(['help', 'compare']);

@@ -19,9 +19,8 @@ import { SOFTWARE_VERSION } from '../jobs/version.js';
 import { columnInfo } from '../jobs/column-info.js';
 import { jobSkeleton } from '../jobs/job-skeleton.js';
 import { isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
-import { loadCandidates, parseGridAxis } from '../jobs/compare/candidates.js';
-import { compareCandidates } from '../jobs/compare/compare-jobs.js';
-import { writeComparisonCsv, writeComparisonFolder } from '../jobs/compare/comparison-files.js';
+import { startComparison } from '../jobs/compare/compare-host.js';
+import type { CompareRequest } from '../jobs/compare/compare-request.js';
 import { comparisonText, compareProgressBar } from './compare-text.js';
 
 class UsageError extends Error {}
@@ -163,7 +162,7 @@ async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<nu
   return 0;
 }
 
-/** `custos compare`: in this process (not the job worker), cancelled between candidates. */
+/** `custos compare`: in the job worker, as run; Ctrl-C stops it and removes what it was writing. */
 async function compare(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -173,33 +172,28 @@ async function compare(args: string[]): Promise<number> {
   const json = values.json === true;
   if (positionals.length === 0) throw new UsageError('compare needs at least one JOB.json');
   const seed = testSeed(values['test-seed']);
-  const controller = new AbortController();
+  const request: CompareRequest = {
+    command: 'compare',
+    jobPaths: positionals.map((p) => resolve(p)),
+    grid: values.grid ?? [],
+    ...(seed !== undefined ? { testSeed: seed } : {}),
+    ...(values.internal ? { internalDir: resolve(values.internal) } : {}),
+    ...(values.csv ? { csvPath: resolve(values.csv) } : {}),
+  };
   const bar = compareProgressBar(process.stderr);
+  const running = startComparison(jobWorkerBeside(import.meta.url), request, (p) => bar.update(p));
   onInterrupt = () => {
     bar.clear();
     process.stderr.write('custos: cancelling…\n');
-    controller.abort();
+    void running.cancel();
   };
   if (interrupted) onInterrupt();
-  try {
-    const candidates = loadCandidates(positionals, (values.grid ?? []).map(parseGridAxis));
-    const comparison = await compareCandidates(candidates, {
-      ...(seed !== undefined ? { testSeed: seed } : {}),
-      signal: controller.signal,
-      onProgress: (p) => bar.update(p),
-    });
-    bar.clear();
-    const inputs = [comparison.input.path, ...candidates.map((c) => c.jobPath)];
-    if (values.csv) writeComparisonCsv(resolve(values.csv), comparison, inputs);
-    if (values.internal) writeComparisonFolder(resolve(values.internal), comparison, inputs);
-    process.stdout.write((json ? JSON.stringify(comparison, null, 2) : comparisonText(comparison, values.internal ? resolve(values.internal) : undefined)) + '\n');
-    return 0;
-  } catch (error) {
-    bar.clear();
-    return fail(describeFailure(error), json);
-  } finally {
-    onInterrupt = undefined;
-  }
+  const outcome = await running.result;
+  onInterrupt = undefined;
+  bar.clear();
+  if (!outcome.ok) return fail(outcome.failure, json);
+  process.stdout.write((json ? JSON.stringify(outcome.comparison, null, 2) : comparisonText(outcome.comparison, request.internalDir)) + '\n');
+  return 0;
 }
 
 function verify(args: string[]): number {

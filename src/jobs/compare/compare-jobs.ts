@@ -89,15 +89,22 @@ function poolColumnsOf(truth: Table, candidates: readonly Candidate[]): Column[]
   return truth.columns.filter((c) => !identifier(c.name));
 }
 
+/** What every candidate is measured against: the input as read, the truth, the pool's columns and the pool. */
+export interface ComparisonBasis {
+  readonly inputPath: string;
+  readonly read: ImportedTable;
+  readonly truth: Table;
+  readonly poolColumns: readonly Column[];
+  readonly pool: CommonPool;
+}
+
 /**
- * Assesses every candidate on the same input in memory and nothing is
- * written: each mechanism runs as `run` runs it, its release tables are read
- * by the common pool and the method's own attack, and dropped. The pool is drawn
- * once; under test randomness each candidate's generator is derived from the
- * seed and its job, never from its position.
+ * Reads the input once, checks that every candidate reads it the same way and
+ * releases records, and draws the pool (from the seed under test randomness,
+ * else from the operating system's generator; either way once for all).
+ * With `pool` given (a helper thread continuing a comparison) it is taken as drawn.
  */
-export async function compareCandidates(candidates: readonly Candidate[], options: CompareOptions = {}): Promise<Comparison> {
-  const started = Date.now();
+export function comparisonBasis(candidates: readonly Candidate[], testSeed: number | undefined, pool?: CommonPool): ComparisonBasis {
   const first = candidates[0]!;
   const inputPath = resolve(first.loaded.baseDir, first.loaded.job.input.path);
   const read = readTable(inputPath, importOptions(first.loaded.job));
@@ -119,88 +126,123 @@ export async function compareCandidates(candidates: readonly Candidate[], option
     const other = candidates.find((c) => JSON.stringify(sensitiveColumns(c.loaded.job).sort()) !== sensitive);
     if (other) throw new JobError(`candidate ${other.label} marks other sensitive columns than ${first.label} while input.missingSensitive "exclude" leaves out different records`, 'input.missingSensitive');
   }
-  const truthImported = first.loaded.job.input.missingSensitive === 'exclude' ? prepareInput(first.loaded.job, read) : read;
-  const truth = truthImported.table;
+  const truth = (first.loaded.job.input.missingSensitive === 'exclude' ? prepareInput(first.loaded.job, read) : read).table;
   if (truth.rowCount === 0) throw new InputError('the file has a header but no records', basename(inputPath));
   const poolColumns = poolColumnsOf(truth, candidates);
-  const seeded = options.testSeed !== undefined;
-  const poolSource: RandomSource = seeded ? new SeededTestRandomSource(options.testSeed!) : new CryptoRandomSource();
-  const pool: CommonPool = drawCommonPool(poolSource, poolColumns, truth.rowCount);
-  const cancelled = () => {
-    if (options.signal?.aborted) throw new CancelledError();
-  };
-  const results: Omit<CandidateResult, 'frontier'>[] = [];
-  for (const [i, c] of candidates.entries()) {
-    // Between candidates the host's event loop runs: Ctrl-C is heard here.
-    await new Promise((done) => setImmediate(done));
-    cancelled();
-    options.onProgress?.({ candidate: i, of: candidates.length, label: c.label, fraction: i / candidates.length });
-    const job = c.loaded.job;
-    const random = seeded ? new SeededTestRandomSource(candidateSeed(options.testSeed!, job)) : new CryptoRandomSource();
-    const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
-    let outcome: MethodOutcome;
-    try {
-      outcome = mechanism.run(job, prepareInput(job, read), {
-        random,
-        mode: 'run',
-        measureUtility: false,
-        baseDir: c.loaded.baseDir,
-        progress: (_stage, f) => {
-          cancelled();
-          options.onProgress?.({ candidate: i, of: candidates.length, label: c.label, fraction: (i + Math.min(1, Math.max(0, f)) * 0.8) / candidates.length });
-        },
-      });
-    } catch (error) {
-      if (error instanceof JobError) {
-        const rest = error.key && error.message.startsWith(`${error.key}: `) ? error.message.slice(error.key.length + 2) : error.message;
-        throw new JobError(error.key ? `${error.key}: candidate ${c.label}: ${rest}` : `candidate ${c.label}: ${rest}`, error.key);
-      }
-      throw error;
-    }
-    const released = releasedRecords(outcome, truth, poolColumns);
-    const error = meanRelativeError(pool, estimatePool(pool, released));
-    const risk = candidateRisk(outcome, truth.rowCount);
-    results.push({
-      id: i + 1,
-      label: c.label,
-      job: c.jobPath,
-      grid: c.grid,
-      method: { type: outcome.method.type, title: outcome.method.title },
-      parameters: parametersInWords(outcome),
-      guarantee: { label: guaranteeLabel(outcome), statement: outcome.guarantee.statement, holds: outcome.guarantee.holds },
-      risk,
-      utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: estimatorOf(outcome.method.type) },
-      releasedRecords: released.records,
+  const source: RandomSource = testSeed !== undefined ? new SeededTestRandomSource(testSeed) : new CryptoRandomSource();
+  return { inputPath, read, truth, poolColumns, pool: pool ?? drawCommonPool(source, poolColumns, truth.rowCount) };
+}
+
+export type CandidateFigures = Omit<CandidateResult, 'frontier'>;
+
+/**
+ * One candidate: its mechanism run in memory (mode "run", no output), its
+ * release answered on the pool, its own attack counted. Under test randomness
+ * its generator comes from the seed and its job, never from its position.
+ */
+export function assessCandidate(c: Candidate, index: number, basis: ComparisonBasis, testSeed: number | undefined, progress: (fraction: number) => void = () => undefined): CandidateFigures {
+  const job = c.loaded.job;
+  const random = testSeed !== undefined ? new SeededTestRandomSource(candidateSeed(testSeed, job)) : new CryptoRandomSource();
+  const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
+  let outcome: MethodOutcome;
+  try {
+    outcome = mechanism.run(job, prepareInput(job, basis.read), {
+      random,
+      mode: 'run',
+      measureUtility: false,
+      baseDir: c.loaded.baseDir,
+      progress: (_stage, f) => progress(Math.min(1, Math.max(0, f))),
     });
+  } catch (error) {
+    if (error instanceof JobError) {
+      const rest = error.key && error.message.startsWith(`${error.key}: `) ? error.message.slice(error.key.length + 2) : error.message;
+      throw new JobError(error.key ? `${error.key}: candidate ${c.label}: ${rest}` : `candidate ${c.label}: ${rest}`, error.key);
+    }
+    throw error;
   }
-  const onFrontier = frontier(results.map((r) => ({ risk: r.risk.share, error: r.utility.relativeError ?? Number.NaN })));
-  options.onProgress?.({ candidate: candidates.length, of: candidates.length, label: 'frontier', fraction: 1 });
+  const released = releasedRecords(outcome, basis.truth, basis.poolColumns);
+  const error = meanRelativeError(basis.pool, estimatePool(basis.pool, released));
+  return {
+    id: index + 1,
+    label: c.label,
+    job: c.jobPath,
+    grid: c.grid,
+    method: { type: outcome.method.type, title: outcome.method.title },
+    parameters: parametersInWords(outcome),
+    guarantee: { label: guaranteeLabel(outcome), statement: outcome.guarantee.statement, holds: outcome.guarantee.holds },
+    risk: candidateRisk(outcome, basis.truth.rowCount),
+    utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: estimatorOf(outcome.method.type) },
+    releasedRecords: released.records,
+  };
+}
+
+/** The comparison from every candidate's figures: the frontier marked, the notes said. */
+export function comparisonOf(basis: ComparisonBasis, figures: readonly CandidateFigures[], testRandomness: boolean, started: number, now: () => Date = () => new Date()): Comparison {
+  const onFrontier = frontier(figures.map((r) => ({ risk: r.risk.share, error: r.utility.relativeError ?? Number.NaN })));
   return {
     schema: COMPARISON_SCHEMA,
     confidential: CONFIDENTIAL_MARK,
-    createdAt: (options.now ?? (() => new Date()))().toISOString(),
+    createdAt: now().toISOString(),
     software: { name: 'custos', version: SOFTWARE_VERSION, node: process.version, platform: `${process.platform}-${process.arch}` },
-    testRandomness: seeded,
-    input: { path: inputPath, sha256: read.sha256, rows: truth.rowCount },
+    testRandomness,
+    input: { path: basis.inputPath, sha256: basis.read.sha256, rows: basis.truth.rowCount },
     pool: {
       description: POOL_DESCRIPTION,
-      columns: poolColumns.map((c) => c.name),
-      queries: pool.queries.length,
-      requested: pool.requested,
-      attempts: pool.attempts,
-      minAnswer: pool.minAnswer,
+      columns: basis.poolColumns.map((c) => c.name),
+      queries: basis.pool.queries.length,
+      requested: basis.pool.requested,
+      attempts: basis.pool.attempts,
+      minAnswer: basis.pool.minAnswer,
     },
-    candidates: results.map((r, i) => ({ ...r, frontier: onFrontier[i]! })),
+    candidates: figures.map((r, i) => ({ ...r, frontier: onFrontier[i]! })),
     notes: [
       DATA_DEPENDENT_CHOICE,
       'Risk is each method\'s own attack model counted in records (see each candidate\'s measure): a sensitive value recovered for randomized response and β-privacy, an identity for the k-anonymity methods. The shares are comparable as "records exposed", not as the same attack.',
-      seeded
+      testRandomness
         ? 'Test randomness: the pool and every candidate\'s release come from seeded generators (the seed and the candidate\'s job), so the figures repeat; never a protected release.'
         : 'The pool was drawn once and every candidate answered the same queries; each candidate\'s release is one draw of its mechanism, so its figures vary a little from run to run.',
       'Nothing was released: the candidates\' tables were made in memory and dropped.',
     ],
     seconds: (Date.now() - started) / 1000,
   };
+}
+
+/**
+ * Assesses every candidate on the same input in memory, one after another in
+ * this thread; nothing is written. `elsewhere`, when given, assesses some of
+ * the candidates on another thread meanwhile (the job worker's helper).
+ */
+export async function compareCandidates(
+  candidates: readonly Candidate[],
+  options: CompareOptions & { readonly elsewhere?: (basis: ComparisonBasis) => { readonly indices: ReadonlySet<number>; readonly results: Promise<readonly CandidateFigures[]> } } = {},
+): Promise<Comparison> {
+  const started = Date.now();
+  const basis = comparisonBasis(candidates, options.testSeed);
+  const cancelled = () => {
+    if (options.signal?.aborted) throw new CancelledError();
+  };
+  const away = options.elsewhere?.(basis);
+  const figures = new Map<number, CandidateFigures>();
+  let done = 0;
+  const tell = (label: string, within = 0) => options.onProgress?.({ candidate: Math.min(done, candidates.length), of: candidates.length, label, fraction: Math.min(1, (done + within) / candidates.length) });
+  void away?.results.then((list) => {
+    done += list.length;
+  });
+  for (const [i, c] of candidates.entries()) {
+    if (away?.indices.has(i)) continue;
+    // Between candidates the event loop runs: a cancel (and the helper's results) are heard here.
+    await new Promise((next) => setImmediate(next));
+    cancelled();
+    tell(c.label);
+    figures.set(i, assessCandidate(c, i, basis, options.testSeed, (f) => {
+      cancelled();
+      tell(c.label, f * 0.9);
+    }));
+    done++;
+  }
+  for (const f of (await away?.results) ?? []) figures.set(f.id - 1, f);
+  tell('frontier');
+  return comparisonOf(basis, candidates.map((_, i) => figures.get(i)!), options.testSeed !== undefined, started, options.now);
 }
 
 function estimatorOf(type: string): string {

@@ -64,7 +64,7 @@ export function comparisonCsv(comparison: Comparison): string {
  * already there is replaced only if it is an earlier export (its first line is
  * the confidential mark): anything else is the user's.
  */
-export function writeComparisonCsv(path: string, comparison: Comparison, inputs: readonly string[]): void {
+export function writeComparisonCsv(path: string, comparison: Comparison, inputs: readonly string[], onStaging?: (path: string) => void): void {
   if (inputs.some((input) => input === path)) throw new JobError(`--csv ${path} is an input of the comparison`, '--csv');
   if (existsSync(path)) {
     if (!statSync(path).isFile()) throw new JobError(`--csv ${path} exists and is not a file`, '--csv');
@@ -72,6 +72,7 @@ export function writeComparisonCsv(path: string, comparison: Comparison, inputs:
     if (head !== csvCell(comparison.confidential)) throw new JobError(`--csv ${path} exists and is not a comparison Custos wrote; choose another name or remove it yourself`, '--csv');
   }
   const temporary = join(dirname(path), `.${basename(path)}.custos-tmp-${randomBytes(6).toString('hex')}`);
+  onStaging?.(temporary);
   try {
     writeFileSync(temporary, comparisonCsv(comparison), { flag: 'wx' });
     renameSync(temporary, path);
