@@ -222,6 +222,38 @@ describe('custos compare', () => {
     expect(readdirSync(dir)).toEqual(['safek.json']);
   }, 60_000);
 
+  it('takes column names as data (__proto__, constructor) and refuses candidates that exclude different records', () => {
+    const dir = workdir();
+    const rows = ['__proto__,constructor,diag'];
+    for (let i = 0; i < 400; i++) rows.push(`${['a', 'b', 'c'][i % 3]},${['x', 'y'][(i >> 2) % 2]},${i % 13 === 0 ? '' : ['d1', 'd2', 'd3', 'd4'][(i * 7) % 4]}`);
+    writeFileSync(join(dir, 'names.csv'), rows.join('\n') + '\n');
+    const job = (method: Record<string, unknown>, attributes: Record<string, string>, missingSensitive = 'category') => ({
+      version: 1,
+      input: { path: 'names.csv', missingSensitive },
+      attributes,
+      method,
+      output: { dir: 'release' },
+    });
+    const write = (name: string, value: unknown) => writeFileSync(join(dir, name), JSON.stringify(value));
+    write('up.json', job({ type: 'uniform-perturbation', retention: 0.5 }, { diag: 'sensitive', ['__proto__']: 'quasi' }));
+    write('beta.json', job({ type: 'beta-privacy', beta: { default: '1/2' } }, { diag: 'sensitive', constructor: 'quasi' }));
+    const r = custos(['compare', 'up.json', 'beta.json', '--json', '--test-seed', '4'], TEST_ENV, dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { pool: { columns: string[]; queries: number }; candidates: Row[] };
+    expect(out.pool.columns).toEqual(['__proto__', 'constructor', 'diag']);
+    expect(out.pool.queries).toBeGreaterThan(0);
+    expect(out.candidates.map((c) => c.utility.relativeError !== undefined)).toEqual([true, true]);
+    // With "exclude", candidates with other sensitive columns would be measured against other records.
+    write('up-x.json', job({ type: 'uniform-perturbation', retention: 0.5 }, { diag: 'sensitive' }, 'exclude'));
+    write('up-y.json', job({ type: 'uniform-perturbation', retention: 0.5 }, { diag: 'sensitive', constructor: 'sensitive' }, 'exclude'));
+    const refused = custos(['compare', 'up-x.json', 'up-y.json', '--json'], {}, dir);
+    expect(refused.code).toBe(2);
+    const error = JSON.parse(refused.stdout).error;
+    expect(error.key).toBe('input.missingSensitive');
+    expect(error.message).toContain('up-y.json');
+  }, 60_000);
+
   it('says how to use it', () => {
     const r = custos(['help', 'compare']);
     expect(r.code).toBe(0);
