@@ -157,6 +157,15 @@ describe('custos compare', () => {
     expect(error.key).toBe('method.type');
     expect(error.message).toContain('dp.json');
 
+    // A candidate the method refuses while it runs (here on the helper thread: the second candidate).
+    const infeasible = join(dir, 'infeasible.json');
+    writeFileSync(infeasible, JSON.stringify(adultJob({ type: 'beta-privacy', beta: { coefficient: 8 } })));
+    r = custos(['compare', up!, infeasible, '--json']);
+    expect(r.code).toBe(2);
+    error = JSON.parse(r.stdout).error;
+    expect(error.key).toBe('method.maxBucket');
+    expect(error.message).toContain('candidate infeasible.json');
+
     r = custos(['compare', up!, '--test-seed', '1']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('CUSTOS_TEST_RANDOMNESS=1');
@@ -165,7 +174,7 @@ describe('custos compare', () => {
     writeFileSync(missing, JSON.stringify(adultJob(METHODS['up.json']!, { input: { path: join(dir, 'nowhere.csv') } })));
     r = custos(['compare', missing]);
     expect(r.code).toBe(3);
-    expect(readdirSync(dir).sort()).toEqual(['dp.json', 'missing.json', 'other.json', 'rp.json', 'up.json']);
+    expect(readdirSync(dir).sort()).toEqual(['dp.json', 'infeasible.json', 'missing.json', 'other.json', 'rp.json', 'up.json']);
   }, 60_000);
 
   it('--internal writes only the confidential comparison folder, never a release, and replaces only a folder it wrote', () => {

@@ -17,7 +17,7 @@ function wrap(text: string, width = 100): string {
 }
 
 /** The table for a terminal, then the measures and the warning about choosing. */
-export function comparisonText(comparison: Comparison, internalDir: string | undefined): string {
+export function comparisonText(comparison: Comparison, written: { readonly internalDir?: string | undefined; readonly csvPath?: string | undefined }): string {
   const rows = [[...TABLE_HEADER], ...tableRows(comparison)];
   const widths = TABLE_HEADER.map((_, j) => Math.min(j === 3 ? 48 : 40, Math.max(...rows.map((r) => [...r[j]!].length))));
   const cell = (text: string, w: number) => {
@@ -36,7 +36,8 @@ export function comparisonText(comparison: Comparison, internalDir: string | und
     measures,
     '',
     wrap(`Choosing: ${comparison.notes[0]}`),
-    ...(internalDir ? ['', `The comparison (JSON, HTML with the chart, CSV) is in ${internalDir}: confidential, never to be published.`] : []),
+    ...(written.internalDir ? ['', `The comparison (JSON, HTML with the chart, CSV) is in ${written.internalDir}: confidential, never to be published.`] : []),
+    ...(written.csvPath ? ['', `The table is in ${written.csvPath}: confidential, never to be published.`] : []),
   ].join('\n');
 }
 

@@ -192,7 +192,7 @@ async function compare(args: string[]): Promise<number> {
   onInterrupt = undefined;
   bar.clear();
   if (!outcome.ok) return fail(outcome.failure, json);
-  process.stdout.write((json ? JSON.stringify(outcome.comparison, null, 2) : comparisonText(outcome.comparison, request.internalDir)) + '\n');
+  process.stdout.write((json ? JSON.stringify(outcome.comparison, null, 2) : comparisonText(outcome.comparison, { internalDir: request.internalDir, csvPath: request.csvPath })) + '\n');
   return 0;
 }
 

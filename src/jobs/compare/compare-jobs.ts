@@ -214,19 +214,22 @@ export function comparisonOf(basis: ComparisonBasis, figures: readonly Candidate
  */
 export async function compareCandidates(
   candidates: readonly Candidate[],
-  options: CompareOptions & { readonly elsewhere?: (basis: ComparisonBasis) => { readonly indices: ReadonlySet<number>; readonly results: Promise<readonly CandidateFigures[]> } } = {},
+  options: CompareOptions & {
+    /** Hands some candidates to another thread; oneDone is called as each of them is finished there. */
+    readonly elsewhere?: (basis: ComparisonBasis, oneDone: () => void) => { readonly indices: ReadonlySet<number>; readonly results: Promise<readonly CandidateFigures[]> };
+  } = {},
 ): Promise<Comparison> {
   const started = Date.now();
   const basis = comparisonBasis(candidates, options.testSeed);
   const cancelled = () => {
     if (options.signal?.aborted) throw new CancelledError();
   };
-  const away = options.elsewhere?.(basis);
   const figures = new Map<number, CandidateFigures>();
   let done = 0;
   const tell = (label: string, within = 0) => options.onProgress?.({ candidate: Math.min(done, candidates.length), of: candidates.length, label, fraction: Math.min(1, (done + within) / candidates.length) });
-  void away?.results.then((list) => {
-    done += list.length;
+  const away = options.elsewhere?.(basis, () => {
+    done++;
+    tell('');
   });
   for (const [i, c] of candidates.entries()) {
     if (away?.indices.has(i)) continue;

@@ -1,4 +1,4 @@
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { CommonPool } from '../../common/compare/common-pool.js';
 import type { Comparison } from '../../common/compare/comparison.js';
 import { describeFailure } from '../execute-request.js';
@@ -20,7 +20,10 @@ export interface CompareHelperData {
   readonly port: MessagePort;
 }
 
-type HelperReply = { readonly type: 'figures'; readonly figures: readonly CandidateFigures[] } | { readonly type: 'failed'; readonly failure: JobFailure };
+type HelperReply =
+  | { readonly type: 'one' }
+  | { readonly type: 'figures'; readonly figures: readonly CandidateFigures[] }
+  | { readonly type: 'failed'; readonly failure: JobFailure };
 
 /** A helper's failure, carried as it was described there (its kind decides the exit status). */
 export class HelperFailure extends Error {
@@ -40,18 +43,25 @@ export async function executeComparison(
   hooks: { onProgress: (p: CompareProgress) => void; onStaging: (path: string) => void; helperScript?: WorkerScript },
 ): Promise<Comparison> {
   const candidates = loadCandidates(request.jobPaths, request.grid.map(parseGridAxis));
+  let helper: Worker | undefined;
+  // A candidate refused here must not leave the helper working on: the command waits for every thread.
   const comparison = await compareCandidates(candidates, {
     ...(request.testSeed !== undefined ? { testSeed: request.testSeed } : {}),
     onProgress: hooks.onProgress,
     ...(hooks.helperScript && candidates.length > 1
       ? {
-          elsewhere: (basis) => {
+          elsewhere: (basis, oneDone) => {
             const indices = candidates.map((_, i) => i).filter((i) => i % 2 === 1);
             const { port1, port2 } = new MessageChannel();
             const data: CompareHelperData = { command: 'compare-helper', jobPaths: request.jobPaths, grid: request.grid, ...(request.testSeed !== undefined ? { testSeed: request.testSeed } : {}), indices, pool: basis.pool, port: port2 };
             const worker = spawnWorker(hooks.helperScript!, { workerData: data, transferList: [port2] });
+            helper = worker;
             const results = new Promise<readonly CandidateFigures[]>((resolve, reject) => {
-              port1.once('message', (reply: HelperReply) => (reply.type === 'figures' ? resolve(reply.figures) : reject(new HelperFailure(reply.failure))));
+              port1.on('message', (reply: HelperReply) => {
+                if (reply.type === 'one') oneDone();
+                else if (reply.type === 'figures') resolve(reply.figures);
+                else reject(new HelperFailure(reply.failure));
+              });
               worker.once('error', (error) => reject(error));
               worker.once('exit', (code) => reject(new Error(`the comparison's helper thread stopped (exit ${code})`)));
             }).finally(() => {
@@ -64,7 +74,7 @@ export async function executeComparison(
           },
         }
       : {}),
-  });
+  }).finally(() => void helper?.terminate());
   const inputs = [comparison.input.path, ...candidates.map((c) => c.jobPath)];
   if (request.csvPath) writeComparisonCsv(request.csvPath, comparison, inputs, hooks.onStaging);
   if (request.internalDir) writeComparisonFolder(request.internalDir, comparison, inputs, hooks.onStaging);
@@ -76,7 +86,11 @@ export function serveCompareHelper(data: CompareHelperData): void {
   try {
     const candidates = loadCandidates(data.jobPaths, data.grid.map(parseGridAxis));
     const basis = comparisonBasis(candidates, data.testSeed, data.pool);
-    const figures = data.indices.map((i) => assessCandidate(candidates[i]!, i, basis, data.testSeed));
+    const figures = data.indices.map((i) => {
+      const f = assessCandidate(candidates[i]!, i, basis, data.testSeed);
+      data.port.postMessage({ type: 'one' } satisfies HelperReply);
+      return f;
+    });
     data.port.postMessage({ type: 'figures', figures } satisfies HelperReply);
   } catch (error) {
     data.port.postMessage({ type: 'failed', failure: describeFailure(error) } satisfies HelperReply);
