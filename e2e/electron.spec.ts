@@ -1,19 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 
-/** The Electron binary npm installed, if it could be downloaded (the `electron` package exports its path). */
+/**
+ * The Electron binary npm installed, if it could be downloaded. Read from the package's path.txt
+ * rather than by loading the package, which would try to download a missing binary.
+ */
 function electronBinary(): string | undefined {
-  try {
-    const path = require('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
+  const dir = dirname(require.resolve('electron/package.json'));
+  const pathFile = join(dir, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : undefined;
 }
 
 const binary = electronBinary();

@@ -67,10 +67,17 @@ const partial = `${executable}.partial`;
 copyFileSync(process.execPath, partial);
 chmodSync(partial, 0o755);
 if (process.platform === 'darwin') execFileSync('codesign', ['--remove-signature', partial]);
-await inject(partial, 'NODE_SEA_BLOB', readFileSync(blob), {
-  sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
-  ...(process.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}),
-});
+// postject's ELF library warns about note sections it does not know (harmless); --quiet keeps them out of test logs.
+const warn = console.warn;
+if (quiet) console.warn = () => undefined;
+try {
+  await inject(partial, 'NODE_SEA_BLOB', readFileSync(blob), {
+    sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+    ...(process.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}),
+  });
+} finally {
+  console.warn = warn;
+}
 if (process.platform === 'darwin') execFileSync('codesign', ['--sign', '-', partial]);
 renameSync(partial, executable);
 rmSync(blob);

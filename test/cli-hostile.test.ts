@@ -68,7 +68,6 @@ describe('inputs that are not data files', () => {
   it('files of statistical packages and other binaries exit 3 naming their likely format', () => {
     const dir = workdir();
     const files: [string, Buffer, RegExp][] = [
-      ['survey.parquet', Buffer.from('PAR1\x15\x04\x15', 'latin1'), /Parquet/],
       ['data.csv.gz', Buffer.from([0x1f, 0x8b, 8, 0, 0, 0]), /gzip/],
       ['renamed.csv', Buffer.from('PK\u0003\u0004\u0014\u0000', 'latin1'), /zip archive/],
       ['blob.csv', Buffer.from('a,b\n1,\u0000\u0001\n', 'latin1'), /binary file/],
@@ -88,11 +87,12 @@ describe('inputs that are not data files', () => {
     expect(sav.code).toBe(3);
     expect(sav.stderr).toMatch(/survey\.sav: the SPSS file is shorter than its header/);
     expectClean(sav);
-    // Stata and SAS transport files are read too (test/io); damaged ones are refused naming the file.
+    // Stata, SAS transport and Parquet files are read too (test/io); damaged ones are refused naming the file.
     const damaged = [
       ['survey.dta', Buffer.from('<stata_dta><header><release>118</release>', 'latin1'), 'Stata'],
       ['old.dta', Buffer.from([114, 2, 1, 0, 5, 0, 10, 0]), 'Stata'],
       ['survey.xpt', Buffer.from('HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!000000000000000000000000000000  ', 'latin1'), 'SAS transport'],
+      ['survey.parquet', Buffer.from('PAR1\x15\x04\x15', 'latin1'), 'Parquet'],
     ] as const;
     for (const [name, bytes, format] of damaged) {
       writeFileSync(join(dir, name), bytes);

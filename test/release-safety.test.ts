@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parquetSearchableText } from '../src/io/input/parquet-reader.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const require = createRequire(import.meta.url);
@@ -91,6 +92,10 @@ function texts(path: string): string[] {
     const entries = zip.FileIndex as readonly { type: number; content?: ArrayLike<number> }[];
     return entries.filter((e) => e.type === 2 && e.content).map((e) => Buffer.from(e.content as Uint8Array).toString('utf8'));
   }
+  if (path.endsWith('.parquet')) {
+    // The bytes as stored (footer, page headers, statistics) and every value, its pages being compressed.
+    return [bytes.toString('utf8'), parquetSearchableText(path)];
+  }
   if (path.endsWith('.pdf')) {
     const r = spawnSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
     return [bytes.toString('latin1'), r.stdout ?? ''];
@@ -131,7 +136,7 @@ describe('the release folder holds no confidential fact, for every method', () =
         input: { path: input },
         attributes: c.attributes,
         method: 'hierarchies' in c.method ? { ...c.method, hierarchies: { ...(c.method['hierarchies'] as object), education: join(secretFolder, 'education.csv') } } : c.method,
-        output: { dir: 'release', formats: ['csv', 'xlsx'], report: ['html', 'pdf', 'json'] },
+        output: { dir: 'release', formats: ['csv', 'xlsx', 'parquet'], report: ['html', 'pdf', 'json'] },
       };
       writeFileSync(join(work, 'job.json'), JSON.stringify(job));
       const r = spawnSync(process.execPath, [CLI, 'run', join(work, 'job.json'), '--json', '--test-seed', '7'], { encoding: 'utf8', env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' } });
@@ -149,9 +154,10 @@ describe('the release folder holds no confidential fact, for every method', () =
       const leaks: string[] = [];
       const files = readdirSync(release);
       expect(files).toEqual(expect.arrayContaining(['manifest.json', 'report.json', 'report.html', 'report.pdf', 'release.xlsx', 'job.json']));
+      expect(files.filter((name) => name.endsWith('.parquet')).length, 'a Parquet file per released table').toBe(files.filter((name) => name.endsWith('.csv')).length);
       for (const name of files) {
         // The released data may hold any number; the size is searched in everything else (the workbook's report sheets below).
-        const dataFile = name.endsWith('.csv') || name.endsWith('.xlsx');
+        const dataFile = name.endsWith('.csv') || name.endsWith('.xlsx') || name.endsWith('.parquet');
         for (const text of texts(join(release, name))) {
           for (const [what, found] of forbidden) {
             if (dataFile && what === 'the exact record count') continue;

@@ -23,6 +23,8 @@ describe('standalone executable', () => {
     copyFileSync(BUILT, exe);
     copyFileSync('resources/adult/adult.csv', join(dir, 'adult.csv'));
     copyFileSync('test/fixtures/spss/people-plain.sav', join(dir, 'people.sav'));
+    copyFileSync('test/fixtures/parquet/types-zstd.parquet', join(dir, 'types.parquet'));
+    copyFileSync('test/fixtures/sas/sas7bdat/people-32-rdc.sas7bdat', join(dir, 'people.sas7bdat'));
     const demo = JSON.parse(readFileSync('resources/demo/adult-job.json', 'utf8')) as { input: { path: string } };
     demo.input.path = 'adult.csv';
     writeFileSync(join(dir, 'job.json'), JSON.stringify(demo));
@@ -58,7 +60,33 @@ describe('standalone executable', () => {
     const inspect = custos(['inspect', 'people.sav', '--json']);
     expect(inspect.code).toBe(0);
     expect(inspect.stdout).toMatch(/"format": "sav"/);
+    // Every reader the bundle must carry: Parquet (hyparquet, zstd), SAS data sets (RDC).
+    for (const file of ['types.parquet', 'people.sas7bdat']) {
+      const r = custos(['inspect', file, '--json']);
+      expect(r.stderr, file).toBe('');
+      expect(r.code, file).toBe(0);
+    }
     expect(custos(['inspect', 'missing.csv']).code).toBe(3);
     expect(custos(['run', 'adult.csv']).code).toBe(2);
+  }, 120_000);
+
+  it('writes a release as Parquet, SPSS and Stata files beside the CSV, and verifies it', () => {
+    const job = {
+      version: 1,
+      input: { path: 'people.sav', missingSensitive: 'exclude' },
+      attributes: { id: 'identifier', occupation: 'sensitive', note: 'identifier' },
+      method: { type: 'uniform-perturbation', retention: 0.6 },
+      output: { dir: 'formats', formats: ['csv', 'parquet', 'sav', 'dta'], report: ['json'] },
+    };
+    writeFileSync(join(dir, 'formats-job.json'), JSON.stringify(job));
+    const run = custos(['run', 'formats-job.json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readdirSync(join(dir, 'formats')).sort()).toEqual(['job.json', 'manifest.json', 'release.csv', 'release.dta', 'release.parquet', 'release.sav', 'report.json']);
+    const verify = custos(['verify', 'formats']);
+    expect(verify.stdout).toMatch(/release\.sav agrees with the CSV/);
+    expect(verify.code, verify.stdout).toBe(0);
+    const inspect = custos(['inspect', join('formats', 'release.parquet'), '--json']);
+    expect(inspect.code).toBe(0);
   }, 120_000);
 });

@@ -3,7 +3,8 @@ export const COMMAND_HELP = {
   inspect: `custos inspect FILE [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] [--skip-bad-rows] [--json]
 
 Reads a file as a job would (CSV/TSV, Excel, SPSS .sav/.zsav, Stata .dta, SAS transport .xpt,
-SAS data sets .sas7bdat) and describes it: format, delimiter and encoding detected, records, and
+SAS data sets .sas7bdat,
+Apache Parquet) and describes it: format, delimiter and encoding detected, records, and
 per column its type and the number of distinct and missing values.
 
   --sheet S          the workbook's sheet, by name or 0-based number (default: the first)

@@ -5,6 +5,14 @@
 const PACKAGES = new Map<string, () => unknown>([
   ['xlsx', () => require('xlsx')],
   ['pdfkit', () => require('pdfkit')],
+  ['hyparquet/src/datapage.js', () => require('hyparquet/src/datapage.js')],
+  ['hyparquet/src/plain.js', () => require('hyparquet/src/plain.js')],
+  ['hyparquet/src/delta.js', () => require('hyparquet/src/delta.js')],
+  ['hyparquet/src/encoding.js', () => require('hyparquet/src/encoding.js')],
+  ['hyparquet/src/metadata.js', () => require('hyparquet/src/metadata.js')],
+  ['hyparquet/src/column.js', () => require('hyparquet/src/column.js')],
+  ['hyparquet-compressors', () => require('hyparquet-compressors')],
+  ['hyparquet-writer', () => require('hyparquet-writer')],
 ]);
 /* eslint-enable @typescript-eslint/no-require-imports */
 

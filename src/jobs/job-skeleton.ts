@@ -81,7 +81,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
       ...(method === 'dp-counts' && counted.length > 0 ? { columns: counted } : {}),
     },
     output: {
-      [HELP_KEY]: 'The release folder (what may be published) and its formats; the internal report goes beside it, named DIR-internal. Add "xlsx" to formats for a workbook.',
+      [HELP_KEY]: 'The release folder (what may be published) and its formats; the internal report goes beside it, named DIR-internal. Add "xlsx" to formats for a workbook, "parquet" for Apache Parquet files.',
       dir: 'release',
       formats: ['csv'],
       report: ['html', 'pdf', 'json'],

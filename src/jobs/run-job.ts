@@ -11,6 +11,8 @@ import { manifestJson, MANIFEST } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
 import { CellTooLongError, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import { SavStringTooLongError, writeSav } from '../io/output/sav-writer.js';
+import { DtaStringTooLongError, DtaTooWideError, writeDta } from '../io/output/dta-writer.js';
+import { writeParquet } from '../io/output/parquet-writer.js';
 import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf } from '../io/report/report-pdf.js';
@@ -220,11 +222,20 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
         progress('write', (i + 1) / (releases.length + 1));
       });
     }
-    if (job.output.formats.includes('sav')) {
-      const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
+    if (job.output.formats.includes('parquet')) {
+      // One file per released table, named like its CSV (release.parquet, or qit.parquet and st.parquet);
+      // before the workbook, whose Checksums sheet lists the files written so far.
       for (const r of releases) {
-        const name = `${r.stem}.sav`;
-        files.push({ name, rows: r.table.rowCount, ...savOrJobError(() => writeSav(release.file(name), r.table, (column) => variables.get(column), created)) });
+        const name = `${r.stem}.parquet`;
+        files.push({ name, rows: r.table.rowCount, ...writeParquet(release.file(name), r.table) });
+      }
+    }
+    const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
+    for (const [format, write] of STATISTICAL_WRITERS) {
+      if (!job.output.formats.includes(format)) continue;
+      for (const r of releases) {
+        const name = `${r.stem}.${format}`;
+        files.push({ name, rows: r.table.rowCount, ...writerOrJobError(() => write(release.file(name), r.table, (column) => variables.get(column), created)) });
       }
     }
     if (job.output.formats.includes('xlsx')) {
@@ -283,12 +294,18 @@ async function xlsxOrJobError<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A string longer than the SPSS writer holds is the job's problem (its formats), named with its column. */
-function savOrJobError<T>(write: () => T): T {
+/** Releases in a statistical package's format, beside the CSV, with what the input said of its variables. */
+const STATISTICAL_WRITERS = [
+  ['sav', writeSav],
+  ['dta', writeDta],
+] as const;
+
+/** A table an SPSS or Stata file cannot hold is the job's problem (its formats), named with its column. */
+function writerOrJobError<T>(write: () => T): T {
   try {
     return write();
   } catch (error) {
-    if (error instanceof SavStringTooLongError) throw new JobError(error.message, 'output.formats');
+    if (error instanceof SavStringTooLongError || error instanceof DtaStringTooLongError || error instanceof DtaTooWideError) throw new JobError(error.message, 'output.formats');
     throw error;
   }
 }

@@ -81,7 +81,7 @@ void app.whenReady().then(() => {
     chooseFile: async () => {
       const result = await dialog.showOpenDialog(window, {
         properties: ['openFile'],
-        filters: [{ name: 'Tables', extensions: ['csv', 'tsv', 'txt', 'xlsx', 'xls', 'sav', 'zsav', 'dta', 'xpt', 'sas7bdat'] }],
+        filters: [{ name: 'Tables', extensions: ['csv', 'tsv', 'txt', 'xlsx', 'xls', 'sav', 'zsav', 'dta', 'xpt', 'sas7bdat', 'parquet'] }],
       });
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },

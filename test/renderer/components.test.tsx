@@ -75,6 +75,17 @@ describe('wizard state', () => {
     expect(reducer(initialState, { type: 'opened', file: { ...file, rows: 1_000_000 }, fromJob: true }).output.xlsx).toBe(true);
   });
 
+  it('a re-read of the open file keeps a path typed meanwhile; another file takes its own path; an SPSS or Stata input ticks its own format', () => {
+    const opened = reducer(initialState, { type: 'opened', file });
+    const typing = reducer(opened, { type: 'setInputPath', path: '/data/next.csv' });
+    expect(reducer(typing, { type: 'opened', file }).inputPath).toBe('/data/next.csv');
+    expect(reducer(typing, { type: 'opened', file: { ...file, path: '/data/other.csv' } }).inputPath).toBe('/data/other.csv');
+    expect(reducer(initialState, { type: 'opened', file: { ...file, format: 'sav' } }).output).toMatchObject({ sav: true, dta: false });
+    expect(reducer(initialState, { type: 'opened', file: { ...file, format: 'dta' } }).output).toMatchObject({ sav: false, dta: true });
+    expect(reducer(initialState, { type: 'opened', file }).output).toMatchObject({ sav: false, dta: false, parquet: false });
+    expect(reducer(initialState, { type: 'opened', file: { ...file, format: 'parquet' } }).output).toMatchObject({ parquet: true });
+  });
+
   it('the last parameter change can be undone, a setting and a hierarchy alike', () => {
     const start = withFile();
     const changed = reducer(start, { type: 'patchDraft', method: 'reconstruction-privacy', patch: { retention: 0.2 } });

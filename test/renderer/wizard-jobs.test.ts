@@ -51,6 +51,9 @@ describe('settings a form does not show', () => {
     { ...base, method: { type: 'uniform-perturbation', retention: 0.4, domains: { diagnosis: ['flu', 'cold', 'HIV'] }, attack: { minGroupSize: 10, groups: 3 } } },
     { ...base, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, unprotectable: 'reject', domains: { diagnosis: ['flu', 'cold'] } } },
     { ...base, method: { type: 'beta-privacy', sensitive: 'diagnosis', beta: { coefficient: 4 }, minBucket: 3, fakeExclusions: { '30': { flu: ['HIV'] } } } },
+    // The Run step's Parquet checkbox: the format survives, beside CSV or alone.
+    { ...base, output: { dir: 'release', formats: ['csv', 'parquet'] }, method: { type: 'uniform-perturbation', retention: 0.5 } },
+    { ...base, output: { dir: 'release', formats: ['parquet'] }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 } },
   ];
   for (const job of jobs) {
     it(`survive opening and saving in the wizard: ${(job['method'] as { type: string }).type}`, () => {

@@ -38,7 +38,7 @@ export const openedFileSchema = z.object({
   rows: count,
   bytes: count,
   sha256: z.string(),
-  format: z.enum(['csv', 'xlsx', 'sav', 'dta', 'xpt', 'sas7bdat']),
+  format: z.enum(['csv', 'xlsx', 'sav', 'dta', 'xpt', 'sas7bdat', 'parquet']),
   encoding: z.string().optional(),
   delimiter: z.string().optional(),
   sheet: z.string().optional(),

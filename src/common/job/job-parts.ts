@@ -89,14 +89,15 @@ export const output = z
      */
     internalDir: z.string().min(1).optional(),
     /**
-     * "sav": also an SPSS system file of each released table, for downstream SPSS syntax. It comes
-     * beside the CSV, which stays the reference copy an auditor (and verify) reads.
+     * "parquet": each released table as an Apache Parquet file too (release.parquet).
+     * "sav", "dta": also an SPSS or Stata file of each released table, for downstream syntax and
+     * do-files. They come beside the CSV, which stays the reference copy an auditor (and verify) reads.
      */
     formats: z
-      .array(z.enum(['csv', 'xlsx', 'sav']))
+      .array(z.enum(['csv', 'xlsx', 'parquet', 'sav', 'dta']))
       .min(1)
       .default(['csv', 'xlsx'])
-      .refine((f) => !f.includes('sav') || f.includes('csv'), 'output.formats: "sav" is written beside "csv" (the copy verify reads); add "csv"'),
+      .refine((f) => !(f.includes('sav') || f.includes('dta')) || f.includes('csv'), 'output.formats: "sav" and "dta" are written beside "csv" (the copy verify reads); add "csv"'),
     /** report.json is always written; html and pdf on request. */
     report: z.array(z.enum(['html', 'json', 'pdf'])).default(['html', 'pdf', 'json']),
     /**

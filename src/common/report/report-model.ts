@@ -61,7 +61,7 @@ function columnReport(internal: boolean) {
  */
 function inputReport(internal: boolean) {
   return obj({
-    format: z.enum(['csv', 'xlsx', 'sav', 'dta', 'xpt', 'sas7bdat']),
+    format: z.enum(['csv', 'xlsx', 'sav', 'dta', 'xpt', 'sas7bdat', 'parquet']),
     columns: z.array(columnReport(internal)),
     encoding: z.string().optional(),
     delimiter: z.string().optional(),

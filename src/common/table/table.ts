@@ -25,8 +25,8 @@ export interface Table {
 }
 
 const INTEGER = /^[+-]?(0|[1-9]\d*)$/;
-/** ISO 8601 dates and date-times as the readers write them (an Excel date cell arrives so). */
-export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
+/** ISO 8601 dates and date-times as the readers write them (an Excel date cell arrives so; Parquet timestamps keep their fractions of a second). */
+export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?)?$/;
 const DECIMAL = /^[+-]?(0|[1-9]\d*)?(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** Infers a column type from its dictionary. Codes with leading zeros stay text. */

@@ -72,7 +72,6 @@ export function binaryFormatOf(head: Uint8Array, textEncodingGiven: boolean): st
   if (start.startsWith('<stata_dta>')) return 'a Stata data file (.dta, version 117 or later)';
   // Stata 102–115: the release byte, then the byte order (1 MSF, 2 LSF), then file type 1.
   if (head.length >= 4 && head[0]! >= 102 && head[0]! <= 115 && (head[1] === 1 || head[1] === 2) && head[2] === 1 && head[3] === 0) return 'a Stata data file (.dta, version 115 or earlier)';
-  if (start.startsWith('PAR1')) return 'an Apache Parquet file';
   if (start.startsWith('%PDF')) return 'a PDF document';
   if (head[0] === 0x1f && head[1] === 0x8b) return 'a gzip-compressed file';
   if (start.startsWith('PK\u0003\u0004')) return 'a zip archive (an .xlsx workbook must have the .xlsx extension)';

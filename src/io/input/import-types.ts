@@ -18,7 +18,7 @@ export interface RejectedRow {
 
 export interface ImportedTable {
   readonly table: Table;
-  readonly format: 'csv' | 'xlsx' | 'sav' | 'dta' | 'xpt' | 'sas7bdat';
+  readonly format: 'csv' | 'xlsx' | 'sav' | 'dta' | 'xpt' | 'sas7bdat' | 'parquet';
   readonly encoding?: TextEncoding;
   readonly bom?: boolean;
   readonly delimiter?: string;

@@ -9,8 +9,9 @@ import { isStataFile, readDta } from './stata-reader.js';
 import { isSasTransportFile, readXpt } from './sas-transport-reader.js';
 import { readSas7bdat } from './sas7bdat-reader.js';
 import { isSas7bdatFile } from './sas7bdat-structure.js';
+import { isParquetFile, readParquet } from './parquet-reader.js';
 
-/** Chooses the reader: .xlsx/.xlsm/.xls are workbooks, SPSS, Stata, SAS transport files and SAS data sets are known by their first bytes, anything else is delimited text. */
+/** Chooses the reader: .xlsx/.xlsm/.xls are workbooks, SPSS, Stata, SAS transport files, SAS data sets and Parquet files are known by their first bytes, anything else is delimited text. */
 export function readTable(path: string, options: ImportOptions): ImportedTable {
   checkRegularFile(path);
   const ext = extname(path).toLowerCase();
@@ -20,6 +21,7 @@ export function readTable(path: string, options: ImportOptions): ImportedTable {
   if (isStataFile(head)) return refusingDamage('Stata', path, () => readDta(path, options));
   if (isSasTransportFile(head)) return refusingDamage('SAS transport', path, () => readXpt(path, options));
   if (isSas7bdatFile(head)) return refusingDamage('SAS data set', path, () => readSas7bdat(path, options));
+  if (isParquetFile(head)) return refusingDamage('Parquet', path, () => readParquet(path, options));
   checkLooksLikeText(path, head, options.encoding === 'utf-16le' || options.encoding === 'utf-16be');
   return readCsv(path, options);
 }

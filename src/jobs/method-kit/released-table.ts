@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import type { Table } from '../../common/table/table.js';
 import { readCsv } from '../../io/input/csv-reader.js';
 import { readXlsx } from '../../io/input/xlsx-reader.js';
+import { readParquet } from '../../io/input/parquet-reader.js';
 import { TEST_STAMP_COLUMN } from './release-view.js';
 import { csvText, xlsxText } from '../../io/output/neutralize.js';
 
 /**
- * A released table read back as an auditor would: from its CSV, or else from
- * the workbook sheet of the same name. The test stamp column is dropped.
+ * A released table read back as an auditor would: from its CSV, or else from its Parquet file,
+ * or else from the workbook sheet of the same name. The test stamp column is dropped.
  */
 export function readReleased(dir: string, stem: string, sheet: string, delimiter: string): Table {
   const csv = join(dir, `${stem}.csv`);
@@ -17,7 +18,8 @@ export function readReleased(dir: string, stem: string, sheet: string, delimiter
     // The encoding is detected (a UTF-8 BOM, or bytes that are not UTF-8: Windows-1252), as the release may be written in either.
     const read = readCsv(csv, { delimiter, missing: [], onBadRow: 'error' }).table;
     table = { rowCount: read.rowCount, columns: read.columns.map((c) => ({ ...c, name: unguarded(c.name) })) };
-  } else table = readXlsx(join(dir, 'release.xlsx'), { sheet, missing: [], onBadRow: 'error' }).table;
+  } else if (existsSync(join(dir, `${stem}.parquet`))) table = readParquet(join(dir, `${stem}.parquet`), { missing: [], onBadRow: 'error' }).table;
+  else table = readXlsx(join(dir, 'release.xlsx'), { sheet, missing: [], onBadRow: 'error' }).table;
   return { rowCount: table.rowCount, columns: table.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
 }
 
@@ -31,7 +33,7 @@ function unguarded(header: string): string {
   return header.startsWith("'") && csvText(header.slice(1)) === header ? header.slice(1) : header;
 }
 
-/** How the format the auditor reads (CSV if present, else the workbook) wrote a value of the input. */
+/** How the format the auditor reads (CSV if present, else Parquet or the workbook, which store the same typed text) wrote a value of the input. */
 export function writtenForm(dir: string, stem: string): (value: string) => string {
   return existsSync(join(dir, `${stem}.csv`)) ? csvText : xlsxText;
 }

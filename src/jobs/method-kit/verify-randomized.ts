@@ -23,7 +23,8 @@ export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSp
       checks.add(`${s.column}: released table`, false, `cannot read ${stem}: ${(error as Error).message}`);
       continue;
     }
-    const listedRows = report.output?.files.find((f) => f.name === `${stem}.csv` || f.name === 'release.xlsx')?.rows;
+    const files = report.output?.files ?? [];
+    const listedRows = (files.find((f) => f.name === `${stem}.csv` || f.name === `${stem}.parquet`) ?? files.find((f) => f.name === 'release.xlsx'))?.rows;
     checks.add(`${s.column}: record count`, listedRows === undefined || listedRows === release.rowCount, `${release.rowCount} released rows`);
     // Uniform perturbation releases every sensitive column, each perturbed, in one file; reconstruction
     // privacy samples per attribute, so each file may hold its own sensitive column only.

@@ -7,15 +7,18 @@ import type { CheckList } from '../method-kit/checks.js';
 import { readReleased } from '../method-kit/released-table.js';
 import { TEST_STAMP_COLUMN } from '../method-kit/release-view.js';
 
+/** Formats a release may also be written in, each beside the CSV of the same table. */
+const ALSO_WRITTEN = ['.sav', '.dta'];
+
 /**
- * A release's SPSS files hold the tables its CSV files hold: the same rows in the same order, the
- * same values in the same column order (names may differ: SPSS names are made valid). SPSS pads
- * strings with blanks, so trailing blanks are not compared.
+ * A release's SPSS and Stata files hold the tables its CSV files hold: the same rows in the same
+ * order, the same values in the same column order (names may differ: they are made valid for the
+ * package). SPSS pads strings with blanks, so trailing blanks are not compared.
  */
-export function checkSavAgreement(dir: string, files: readonly string[], delimiter: string, checks: CheckList): void {
-  for (const name of files.filter((f) => f.endsWith('.sav'))) {
+export function checkFormatAgreement(dir: string, files: readonly string[], delimiter: string, checks: CheckList): void {
+  for (const name of files.filter((f) => ALSO_WRITTEN.some((ext) => f.endsWith(ext)))) {
     checks.run(`${name} agrees with the CSV`, () => {
-      const stem = name.slice(0, -'.sav'.length);
+      const stem = name.slice(0, name.lastIndexOf('.'));
       if (!existsSync(join(dir, `${stem}.csv`))) return { ok: false, detail: `no ${stem}.csv beside it to compare with` };
       const csv = readReleased(dir, stem, '', delimiter);
       const read = readTable(join(dir, name), { missing: [], onBadRow: 'error' }).table;

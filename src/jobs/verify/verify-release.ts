@@ -12,7 +12,7 @@ import type { NodeMechanism, VerifyContext } from '../method-kit/node-mechanism.
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { parseReport } from '../../mechanisms/report-schema.js';
 import { publishabilityProblems } from './publishability.js';
-import { checkSavAgreement } from './format-agreement.js';
+import { checkFormatAgreement } from './format-agreement.js';
 import { prepareInput } from '../prepare-input.js';
 
 export interface VerifyOptions {
@@ -132,7 +132,7 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
         : { ok: false, detail: `sha256 ${imported.sha256} is not the internal report's input ${internal.input.sha256}` };
     });
   }
-  if (job) checkSavAgreement(dir, manifest.files.map((f) => f.name), job.output.delimiter, checks);
+  if (job) checkFormatAgreement(dir, manifest.files.map((f) => f.name), job.output.delimiter, checks);
   if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };
     const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;

@@ -43,7 +43,7 @@ export function buildJob(state: WizardState): JobFile {
     method: methodOf(state.method, state.drafts, recodingOfState(state), state.methodExtras),
     output: {
       dir: out.dir,
-      formats: [...(out.csv ? (['csv'] as const) : []), ...(out.xlsx ? (['xlsx'] as const) : []), ...(out.csv && out.sav ? (['sav'] as const) : [])],
+      formats: [...(out.csv ? (['csv'] as const) : []), ...(out.xlsx ? (['xlsx'] as const) : []), ...(out.csv && out.sav ? (['sav'] as const) : []), ...(out.csv && out.dta ? (['dta'] as const) : []), ...(out.parquet ? (['parquet'] as const) : [])],
       report: [...(out.html ? (['html'] as const) : []), ...(out.pdf ? (['pdf'] as const) : []), 'json'],
       delimiter: out.csvDelimiter,
       csv: { encoding: out.csvEncoding, lineEnding: out.csvLineEnding },
@@ -125,6 +125,8 @@ export function stateFromJob(value: unknown): WizardState {
       csv: job.output.formats.includes('csv'),
       xlsx: job.output.formats.includes('xlsx'),
       sav: job.output.formats.includes('sav'),
+      dta: job.output.formats.includes('dta'),
+      parquet: job.output.formats.includes('parquet'),
       html: job.output.report.includes('html'),
       pdf: job.output.report.includes('pdf'),
       internalDir: job.output.internalDir ?? '',

@@ -37,8 +37,11 @@ export interface OutputState {
   readonly dir: string;
   readonly csv: boolean;
   readonly xlsx: boolean;
-  /** An SPSS system file beside the CSV (on by default for an SPSS input, so its syntax keeps working). */
+  /** An SPSS or Stata file beside the CSV (on by default for an input in that format, so its syntax keeps working). */
   readonly sav: boolean;
+  readonly dta: boolean;
+  /** Each released table as an Apache Parquet file too (release.parquet). */
+  readonly parquet: boolean;
   readonly html: boolean;
   readonly pdf: boolean;
   /** Where the confidential internal report goes; empty: beside the release, named after it with “-internal”. */
@@ -108,6 +111,8 @@ export const initialState: WizardState = {
     csv: OUTPUT_DEFAULTS.formats.includes('csv'),
     xlsx: OUTPUT_DEFAULTS.formats.includes('xlsx'),
     sav: false,
+    dta: false,
+    parquet: OUTPUT_DEFAULTS.formats.includes('parquet'),
     html: OUTPUT_DEFAULTS.report.includes('html'),
     pdf: OUTPUT_DEFAULTS.report.includes('pdf'),
     internalDir: '',
@@ -165,13 +170,14 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return {
         ...state,
         file: action.file,
-        inputPath: action.file.path,
+        // A re-read of the open file (a reading option changed) keeps a path typed meanwhile.
+        inputPath: sameFile ? state.inputPath : action.file.path,
         roles,
         output: {
           ...state.output,
           dir: sameFile && state.output.dir ? state.output.dir : defaultOutDir(action.file.path),
           // A newly opened large file starts without the workbook: it is the slowest output by far.
-          ...(sameFile || action.fromJob ? {} : { xlsx: state.output.xlsx && action.file.rows <= LARGE_RELEASE_ROWS, sav: action.file.format === 'sav' }),
+          ...(sameFile || action.fromJob ? {} : { xlsx: state.output.xlsx && action.file.rows <= LARGE_RELEASE_ROWS, sav: action.file.format === 'sav', dta: action.file.format === 'dta', parquet: state.output.parquet || action.file.format === 'parquet' }),
         },
       };
     }

@@ -14,7 +14,7 @@ const ENCODINGS = [
   { value: 'windows-1252', label: 'Windows-1252' },
 ] as const;
 /** Files of statistical packages, whose reading needs no encoding or delimiter. */
-const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files', sas7bdat: 'SAS data sets' } as const;
+const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files', sas7bdat: 'SAS data sets', parquet: 'Parquet files' } as const;
 const DELIMITERS = [
   { value: '', label: 'Detect automatically' },
   { value: ',', label: 'Comma ,' },

@@ -52,11 +52,13 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
         <legend>Release formats</legend>
         <CheckField label="CSV" checked={o.csv} onChange={(csv) => dispatch({ type: 'patchOutput', patch: { csv } })} />
         <CheckField label="Excel workbook" checked={o.xlsx} onChange={(xlsx) => dispatch({ type: 'patchOutput', patch: { xlsx } })} />
+        <CheckField label="Parquet" checked={o.parquet} onChange={(parquet) => dispatch({ type: 'patchOutput', patch: { parquet } })} />
         <CheckField label="SPSS file (.sav)" checked={o.csv && o.sav} disabled={!o.csv} onChange={(sav) => dispatch({ type: 'patchOutput', patch: { sav } })} />
+        <CheckField label="Stata file (.dta)" checked={o.csv && o.dta} disabled={!o.csv} onChange={(dta) => dispatch({ type: 'patchOutput', patch: { dta } })} />
       </fieldset>
-      {o.csv && o.sav && (
+      {o.csv && (o.sav || o.dta) && (
         <p className="muted">
-          The SPSS file holds the CSV's table: codes with their value labels where every released value has one (labels of values the release does not hold are left out), dates as dates, names made valid for SPSS. It comes with the CSV, which an auditor checks it against.
+          The {o.sav && o.dta ? 'SPSS and Stata files hold' : o.sav ? 'SPSS file holds' : 'Stata file holds'} the CSV's table: codes with their value labels where every released value has one (labels of values the release does not hold are left out), dates as dates, names made valid for the package. They come with the CSV, which an auditor checks them against.
         </p>
       )}
       {state.file && state.file.rows > LARGE_RELEASE_ROWS && (
@@ -106,9 +108,9 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
         <CheckField label="PDF" checked={o.pdf} onChange={(pdf) => dispatch({ type: 'patchOutput', patch: { pdf } })} />
       </fieldset>
       {props.blocked && <Callout tone="error">Fix this first: {props.blocked}.</Callout>}
-      {!o.csv && !o.xlsx && <Callout tone="error">Choose at least one release format.</Callout>}
+      {!o.csv && !o.xlsx && !o.parquet && <Callout tone="error">Choose at least one release format.</Callout>}
       <div className="actions">
-        <button type="button" className="primary" disabled={running || !!props.blocked || (!o.csv && !o.xlsx) || !o.dir.trim()} onClick={() => void start()}>
+        <button type="button" className="primary" disabled={running || !!props.blocked || (!o.csv && !o.xlsx && !o.parquet) || !o.dir.trim()} onClick={() => void start()}>
           Run
         </button>
         {running && (

@@ -12,7 +12,7 @@ function custos(args: string[], cwd: string): { code: number; stdout: string; st
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('releases in SPSS format (output.formats "sav")', () => {
+describe('releases in SPSS and Stata formats (output.formats "sav", "dta")', () => {
   it('an SPSS input released as .sav beside the CSV: labels of released values, dates as dates; verify compares it with the CSV', () => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-sav-out-'));
     const job = {
@@ -20,7 +20,7 @@ describe('releases in SPSS format (output.formats "sav")', () => {
       input: { path: resolve('test/fixtures/spss/people-plain.sav'), missingSensitive: 'exclude' },
       attributes: { id: 'identifier', occupation: 'sensitive', note: 'identifier' },
       method: { type: 'uniform-perturbation', retention: 0.6 },
-      output: { dir: 'out', formats: ['csv', 'sav'], report: ['json'] },
+      output: { dir: 'out', formats: ['csv', 'sav', 'dta'], report: ['json'] },
     };
     writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
     const run = custos(['run', 'job.json', '--test-seed', '7'], dir);
@@ -39,8 +39,16 @@ describe('releases in SPSS format (output.formats "sav")', () => {
     expect(new Map(variables.get('occupation')!.valueLabels.map((l) => [l.label, l.code]))).toEqual(new Map([...released].map((l) => [l, inputCodes.get(l)])));
     const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as { output: { files: { name: string }[] } };
     expect(report.output.files.map((f) => f.name)).toContain('release.sav');
+    const dta = readTable(join(dir, 'out', 'release.dta'), { missing: [], onBadRow: 'error' });
+    const column = (t: typeof dta, name: string): string[] => {
+      const c = t.table.columns.find((x) => x.name === name)!;
+      return Array.from(c.codes, (k) => c.dictionary[k]!);
+    };
+    for (const name of ['occupation', 'visit', 'age', 'region']) expect(column(dta, name), name).toEqual(column(sav, name));
+    expect(dta.variables!.find((v) => v.name === 'occupation')!.valueLabels.length).toBe(released.size);
     const verify = custos(['verify', 'out', '--accept-test-randomness'], dir);
     expect(verify.stdout).toMatch(/ok +release\.sav agrees with the CSV: \d+ rows × \d+ columns/);
+    expect(verify.stdout).toMatch(/ok +release\.dta agrees with the CSV: \d+ rows × \d+ columns/);
     expect(verify.code, verify.stdout).toBe(0);
   });
 
@@ -55,6 +63,6 @@ describe('releases in SPSS format (output.formats "sav")', () => {
     }));
     const run = custos(['run', 'job.json'], dir);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/output\.formats.*"sav" is written beside "csv"/);
+    expect(run.stderr).toMatch(/output\.formats.*"sav" and "dta" are written beside "csv"/);
   });
 });

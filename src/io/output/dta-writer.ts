@@ -1,0 +1,258 @@
+import type { VariableMetadata } from '../input/import-types.js';
+import { ByteChunks } from './byte-chunks.js';
+import { HashedFileWriter } from './hashed-file.js';
+import { codeBlocks, type ReleaseColumn, type ReleaseTable } from './release-table.js';
+import { stataVariableNames } from './stata-names.js';
+import { exactNumber } from './xlsx-writer.js';
+
+/**
+ * A Stata data file (.dta, format 118: Stata 14 and later, UTF-8) of a released table, as Stata's
+ * "dta file format" describes it, so a custodian's do-files keep working on the release. As the
+ * SPSS writer does, a column keeps the input's form where every released value allows it: integer
+ * codes with the value labels of the released values only, %td dates and %tc date-times, plain
+ * numbers (as doubles) when each reads back as the same text; anything else is a string.
+ */
+export class DtaStringTooLongError extends Error {
+  constructor(readonly column: string, readonly bytes: number) {
+    super(`column "${column}" holds values of ${bytes.toLocaleString('en-US')} bytes; this Stata writer holds strings up to ${MAX_STRING_BYTES.toLocaleString('en-US')} bytes. Write CSV or XLSX for it`);
+  }
+}
+
+export class DtaTooWideError extends Error {
+  constructor(readonly columns: number) {
+    super(`the release has ${columns.toLocaleString('en-US')} columns; a Stata file holds at most ${MAX_VARIABLES.toLocaleString('en-US')}. Write CSV for it`);
+  }
+}
+
+const MAX_STRING_BYTES = 2045;
+const MAX_VARIABLES = 32_767;
+const TYPE_DOUBLE = 65526;
+const TYPE_LONG = 65528;
+/** Stata's system missing "." for doubles, 2^1023, and for longs. */
+const DOUBLE_MISSING = Buffer.from([0, 0, 0, 0, 0, 0, 0xe0, 0x7f]);
+const LONG_MISSING = 2_147_483_621;
+const LONG_MAX = 2_147_483_620;
+const LONG_MIN = -2_147_483_647;
+/** Days from Stata's epoch (1960-01-01) to the Unix epoch. */
+const STATA_EPOCH_DAYS = 3653;
+const DAY_MS = 86_400_000;
+
+type Plan =
+  | { readonly kind: 'double'; readonly format: string; readonly values: readonly Buffer[] }
+  | { readonly kind: 'labelled'; readonly values: readonly Buffer[]; readonly labels: readonly (readonly [number, string])[] }
+  | { readonly kind: 'string'; readonly width: number; readonly values: readonly Buffer[] };
+
+export function writeDta(path: string, table: ReleaseTable, metadataOf: (column: string) => VariableMetadata | undefined, created: Date): { sha256: string; bytes: number } {
+  const k = table.columns.length;
+  if (k > MAX_VARIABLES) throw new DtaTooWideError(k);
+  const names = stataVariableNames(table.columns.map((c) => c.name));
+  const plans = table.columns.map((c) => planOf(c, metadataOf(c.name)));
+  const labels = table.columns.map((c, j) => {
+    const label = metadataOf(c.name)?.label ?? (names[j] !== c.name ? c.name : '');
+    return truncateBytes(label, 320);
+  });
+
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let size = 0;
+  const put = (b: Buffer): void => {
+    parts.push(b);
+    size += b.length;
+  };
+  const tag = (text: string): void => put(Buffer.from(text, 'latin1'));
+  const mark = (): void => void offsets.push(size);
+
+  mark(); // <stata_dta>
+  tag('<stata_dta><header><release>118</release><byteorder>LSF</byteorder><K>');
+  put(u16(k));
+  tag('</K><N>');
+  put(u64(table.rowCount));
+  tag('</N><label>');
+  put(u16(0));
+  tag('</label><timestamp>');
+  const stamp = timestamp(created);
+  put(Buffer.from([stamp.length]));
+  tag(stamp);
+  tag('</timestamp></header>');
+  mark(); // <map>
+  tag('<map>');
+  put(Buffer.alloc(14 * 8));
+  tag('</map>');
+  mark();
+  tag('<variable_types>');
+  for (const p of plans) put(u16(p.kind === 'string' ? p.width : p.kind === 'labelled' ? TYPE_LONG : TYPE_DOUBLE));
+  tag('</variable_types>');
+  mark();
+  tag('<varnames>');
+  for (const name of names) put(fixed(name, 129));
+  tag('</varnames>');
+  mark();
+  tag('<sortlist>');
+  put(Buffer.alloc((k + 1) * 2));
+  tag('</sortlist>');
+  mark();
+  tag('<formats>');
+  for (const p of plans) put(fixed(p.kind === 'string' ? `%${Math.min(p.width, 244)}s` : p.kind === 'labelled' ? '%12.0g' : p.format, 57));
+  tag('</formats>');
+  mark();
+  tag('<value_label_names>');
+  plans.forEach((p, j) => put(fixed(p.kind === 'labelled' && p.labels.length > 0 ? names[j]! : '', 129)));
+  tag('</value_label_names>');
+  mark();
+  tag('<variable_labels>');
+  for (const label of labels) put(fixed(label, 321));
+  tag('</variable_labels>');
+  mark();
+  tag('<characteristics></characteristics>');
+  mark(); // <data>
+  const header = Buffer.concat(parts);
+  parts.length = 0;
+  const dataStart = size;
+
+  const out = new HashedFileWriter(path);
+  // The map needs the data's size, known before writing: every record has the same length.
+  const recordBytes = plans.reduce((sum, p) => sum + (p.kind === 'string' ? p.width : p.kind === 'labelled' ? 4 : 8), 0);
+  const dataEnd = dataStart + '<data>'.length + recordBytes * table.rowCount + '</data>'.length;
+  const trailer = trailerParts(plans, names);
+  const strlsAt = dataEnd;
+  const valueLabelsAt = strlsAt + '<strls></strls>'.length;
+  const endTagAt = valueLabelsAt + trailer.length;
+  const fileEnd = endTagAt + '</stata_dta>'.length;
+  const map = [...offsets, strlsAt, valueLabelsAt, endTagAt, fileEnd];
+  const mapStart = offsets[1]! + '<map>'.length;
+  out.write(header.subarray(0, mapStart));
+  out.write(Buffer.concat(map.map(u64)));
+  out.write(header.subarray(mapStart + 14 * 8));
+
+  out.write(Buffer.from('<data>', 'latin1'));
+  const cells = plans.map((p) => p.values);
+  const chunk = new ByteChunks();
+  for (const block of codeBlocks(table)) {
+    for (let i = 0; i < block.count; i++) {
+      for (let j = 0; j < cells.length; j++) chunk.put(cells[j]![block.codes[j]![i]!]!);
+      if (chunk.full) out.write(chunk.take());
+    }
+  }
+  out.write(chunk.take());
+  out.write(Buffer.from('</data><strls></strls>', 'latin1'));
+  out.write(trailer);
+  out.write(Buffer.from('</stata_dta>', 'latin1'));
+  return out.close();
+}
+
+function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): Plan {
+  const values = column.dictionary;
+  const present = values.filter((v) => v !== '');
+  if (metadata?.dates) {
+    const stata = present.map((v) => stataDate(v, metadata.dates!));
+    if (stata.every((s) => s !== undefined)) {
+      return { kind: 'double', format: metadata.dates === 'date' ? '%td' : '%tc', values: values.map((v) => (v === '' ? DOUBLE_MISSING : f64(stataDate(v, metadata.dates!)!))) };
+    }
+  }
+  const codes = labelCodes(metadata);
+  if (codes && present.length > 0 && present.every((v) => codes.has(v))) {
+    const released = [...new Set(present)].map((v) => [codes.get(v)!, v] as const).sort((a, b) => a[0] - b[0]);
+    return { kind: 'labelled', values: values.map((v) => i32(v === '' ? LONG_MISSING : codes.get(v)!)), labels: released };
+  }
+  if (column.numeric && present.every((v) => exactNumber(v) && String(Number(v)) === v)) {
+    return { kind: 'double', format: '%12.0g', values: values.map((v) => (v === '' ? DOUBLE_MISSING : f64(Number(v)))) };
+  }
+  const encoded = values.map((v) => Buffer.from(v, 'utf8'));
+  const width = Math.max(1, ...encoded.map((b) => b.length));
+  if (width > MAX_STRING_BYTES) throw new DtaStringTooLongError(column.name, width);
+  return { kind: 'string', width, values: encoded.map((b) => Buffer.concat([b, Buffer.alloc(width - b.length)])) };
+}
+
+/** Label → integer code a Stata long holds, when every label names one code. */
+function labelCodes(metadata: VariableMetadata | undefined): Map<string, number> | undefined {
+  if (!metadata || metadata.valueLabels.length === 0) return undefined;
+  const codes = new Map<string, number>();
+  const shared = new Set<string>();
+  for (const { code, label } of metadata.valueLabels) {
+    const number = Number(code);
+    if (code.trim() === '' || !Number.isInteger(number) || number < LONG_MIN || number > LONG_MAX) return undefined;
+    if (codes.has(label) && codes.get(label) !== number) shared.add(label);
+    codes.set(label, number);
+  }
+  for (const label of shared) codes.delete(label);
+  return codes;
+}
+
+function stataDate(value: string, kind: 'date' | 'datetime'): number | undefined {
+  const match = kind === 'date' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [y, mo, d, h = '0', mi = '0', s = '0'] = match.slice(1);
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  // Only real calendar dates (2021-02-30 is text), and no two-digit years Date.UTC would move to 19xx.
+  if (!new Date(ms).toISOString().startsWith(value)) return undefined;
+  return kind === 'date' ? ms / DAY_MS + STATA_EPOCH_DAYS : ms + STATA_EPOCH_DAYS * DAY_MS;
+}
+
+/** The <value_labels> section: one label set per labelled variable, named after it. */
+function trailerParts(plans: readonly Plan[], names: readonly string[]): Buffer {
+  const parts: Buffer[] = [Buffer.from('<value_labels>', 'latin1')];
+  plans.forEach((p, j) => {
+    if (p.kind !== 'labelled' || p.labels.length === 0) return;
+    const texts = p.labels.map(([, label]) => Buffer.concat([Buffer.from(truncateBytes(label, 32_000), 'utf8'), Buffer.alloc(1)]));
+    const offsets: number[] = [];
+    let at = 0;
+    for (const t of texts) {
+      offsets.push(at);
+      at += t.length;
+    }
+    const table = Buffer.concat([i32(p.labels.length), i32(at), ...offsets.map(i32), ...p.labels.map(([code]) => i32(code)), ...texts]);
+    parts.push(Buffer.from('<lbl>', 'latin1'), i32(table.length), fixed(names[j]!, 129), Buffer.alloc(3), table, Buffer.from('</lbl>', 'latin1'));
+  });
+  parts.push(Buffer.from('</value_labels>', 'latin1'));
+  return Buffer.concat(parts);
+}
+
+function timestamp(created: Date): string {
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${two(created.getUTCDate())} ${months[created.getUTCMonth()]} ${created.getUTCFullYear()} ${two(created.getUTCHours())}:${two(created.getUTCMinutes())}`;
+}
+
+/** UTF-8 text in a fixed, NUL-padded field (at most size − 1 bytes, never cutting a character). */
+function fixed(text: string, size: number): Buffer {
+  const b = Buffer.alloc(size);
+  Buffer.from(truncateBytes(text, size - 1), 'utf8').copy(b);
+  return b;
+}
+
+function truncateBytes(text: string, max: number): string {
+  if (Buffer.byteLength(text, 'utf8') <= max) return text;
+  let out = '';
+  let bytes = 0;
+  for (const ch of text) {
+    const size = Buffer.byteLength(ch, 'utf8');
+    if (bytes + size > max) break;
+    out += ch;
+    bytes += size;
+  }
+  return out;
+}
+
+function u16(n: number): Buffer {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(n);
+  return b;
+}
+
+function u64(n: number): Buffer {
+  const b = Buffer.alloc(8);
+  b.writeBigUInt64LE(BigInt(n));
+  return b;
+}
+
+function i32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeInt32LE(n);
+  return b;
+}
+
+function f64(n: number): Buffer {
+  const b = Buffer.alloc(8);
+  b.writeDoubleLE(n);
+  return b;
+}

@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readTable } from '../../src/io/input/read-table.js';
+import { DtaStringTooLongError, writeDta } from '../../src/io/output/dta-writer.js';
+import { stataVariableNames } from '../../src/io/output/stata-names.js';
+import { savWriterTable } from './sav-writer-table.js';
+
+const CREATED = new Date(Date.UTC(2026, 10, 24, 12, 0, 0));
+const tmp = (): string => mkdtempSync(join(tmpdir(), 'custos-dta-'));
+
+function releasedRows(): string[][] {
+  const { table } = savWriterTable();
+  return Array.from({ length: table.rowCount }, (_, r) => table.columns.map((c) => c.dictionary[c.codes[r]!]!));
+}
+
+/** RFC 4180 lines as R's write.csv writes them (every field quoted, NA empty and unquoted). */
+function csvRows(text: string): string[][] {
+  return text.trim().split('\n').map((line) => [...line.matchAll(/"((?:[^"]|"")*)"|(?<=^|,)(?=,|$)/g)].map((m) => (m[1] ?? '').replaceAll('""', '"')));
+}
+
+describe('Stata writer', () => {
+  it('writes the file R haven read: byte for byte the committed one, and haven saw the release\'s values, labels and dates', () => {
+    // test/fixtures/stata/custos-written.dta was written by this writer from savWriterTable() and read by
+    // R haven 2.5 (read-custos-written.R → custos-written.haven.csv). If the writer's bytes change, write
+    // it again and let haven read it again.
+    const { table, metadata } = savWriterTable();
+    const path = join(tmp(), 'release.dta');
+    const written = writeDta(path, table, (c) => metadata.get(c), CREATED);
+    const bytes = readFileSync(path);
+    expect(written.bytes).toBe(bytes.length);
+    expect(bytes.equals(readFileSync('test/fixtures/stata/custos-written.dta'))).toBe(true);
+    const haven = csvRows(readFileSync('test/fixtures/stata/custos-written.haven.csv', 'utf8'));
+    expect(haven[0]).toEqual(['id', 'occupation', 'age', 'region', 'visit', 'seen_at', 'salary_class', 'AND', '__proto__']);
+    expect(haven.slice(1)).toEqual(releasedRows());
+  });
+
+  it('reads back as the release: values, labels of released values only, dates, variable labels', () => {
+    const { table, metadata } = savWriterTable();
+    const path = join(tmp(), 'release.dta');
+    writeDta(path, table, (c) => metadata.get(c), CREATED);
+    const back = readTable(path, { missing: [''], onBadRow: 'error' });
+    const rows = Array.from({ length: back.table.rowCount }, (_, r) => back.table.columns.map((c) => c.dictionary[c.codes[r]!]!));
+    expect(rows).toEqual(releasedRows());
+    const variables = new Map((back.variables ?? []).map((v) => [v.name, v]));
+    expect([...variables.get('occupation')!.valueLabels].sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+      { code: '1', label: 'Managers' },
+      { code: '3', label: 'Adm-clerical' },
+    ]);
+    expect(variables.get('occupation')!.label).toBe('Occupation (ISCO major group)');
+    expect(variables.get('visit')!.dates).toBe('date');
+    expect(variables.get('seen_at')).toMatchObject({ dates: 'datetime', label: 'When the visit began' });
+    expect(variables.get('salary_class')!.label).toBe('salary-class');
+  });
+
+  it('refuses a string longer than it holds, naming the column; makes names Stata accepts, unique', () => {
+    const long = { rowCount: 1, columns: [{ name: 'note', dictionary: ['x'.repeat(2046)], codes: new Uint32Array([0]), via: null, numeric: false }] };
+    expect(() => writeDta(join(tmp(), 'x.dta'), long, () => undefined, CREATED)).toThrow(DtaStringTooLongError);
+    expect(stataVariableNames(['a b', 'a_b', 'int', '2nd', 'str12', 'Ok', 'ok', 'ü-ber', 'constructor', ''])).toEqual(['a_b', 'a_b_2', 'int_', '_2nd', 'str12_', 'Ok', 'ok', 'ü_ber', 'constructor', '_']);
+    expect(stataVariableNames(['n'.repeat(40), 'n'.repeat(45)]).map((n) => n.length)).toEqual([32, 32]);
+  });
+});
