@@ -19,6 +19,9 @@ import { SOFTWARE_VERSION } from '../jobs/version.js';
 import { columnInfo } from '../jobs/column-info.js';
 import { jobSkeleton } from '../jobs/job-skeleton.js';
 import { isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
+import { startComparison } from '../jobs/compare/compare-host.js';
+import type { CompareRequest } from '../jobs/compare/compare-request.js';
+import { comparisonText, compareProgressBar } from './compare-text.js';
 
 class UsageError extends Error {}
 
@@ -159,6 +162,40 @@ async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<nu
   return 0;
 }
 
+/** `custos compare`: in the job worker, as run; Ctrl-C stops it and removes what it was writing. */
+async function compare(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, csv: { type: 'string' }, internal: { type: 'string' }, grid: { type: 'string', multiple: true }, 'test-seed': { type: 'string' } },
+  });
+  const json = values.json === true;
+  if (positionals.length === 0) throw new UsageError('compare needs at least one JOB.json');
+  const seed = testSeed(values['test-seed']);
+  const request: CompareRequest = {
+    command: 'compare',
+    jobPaths: positionals.map((p) => resolve(p)),
+    grid: values.grid ?? [],
+    ...(seed !== undefined ? { testSeed: seed } : {}),
+    ...(values.internal ? { internalDir: resolve(values.internal) } : {}),
+    ...(values.csv ? { csvPath: resolve(values.csv) } : {}),
+  };
+  const bar = compareProgressBar(process.stderr);
+  const running = startComparison(jobWorkerBeside(import.meta.url), request, (p) => bar.update(p));
+  onInterrupt = () => {
+    bar.clear();
+    process.stderr.write('custos: cancelling…\n');
+    void running.cancel();
+  };
+  if (interrupted) onInterrupt();
+  const outcome = await running.result;
+  onInterrupt = undefined;
+  bar.clear();
+  if (!outcome.ok) return fail(outcome.failure, json);
+  process.stdout.write((json ? JSON.stringify(outcome.comparison, null, 2) : comparisonText(outcome.comparison, { internalDir: request.internalDir, csvPath: request.csvPath })) + '\n');
+  return 0;
+}
+
 function verify(args: string[]): number {
   const { values, positionals } = parseArgs({
     args,
@@ -208,6 +245,10 @@ async function main(argv: string[]): Promise<number> {
       return await jobCommand(command, rest);
     }
     if (command === 'verify') return verify(rest);
+    if (command === 'compare') {
+      catchInterrupts();
+      return await compare(rest);
+    }
     throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {

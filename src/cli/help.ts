@@ -38,6 +38,22 @@ are staged and moved into place when complete, and Ctrl-C cancels cleanly.
   --out DIR          the release folder (default: output.dir of the job)
   --internal DIR     the internal report's folder (default: DIR-internal beside the release)
   --json             the internal report as JSON on standard output`,
+  compare: `custos compare JOB.json [JOB.json …] [--grid KEY=V1,V2,…]… [--json] [--csv FILE] [--internal DIR]
+
+Assesses several candidate jobs on the same input without writing any release: each method runs in
+memory, its release is read and dropped. For each candidate: the method and its parameters, the
+formal guarantee, a risk (the share of the input's records whose sensitive value or identity the
+method's own attack model recovers) and a utility error (mean relative error of one pool of count
+queries, drawn once from the input and answered from every candidate's release), and whether it is
+on the non-dominated frontier. The comparison is confidential: choosing among candidates by these
+figures is itself a use of the data, which no candidate's guarantee covers.
+
+  --grid KEY=V1,V2   one candidate per value of a key of the job's method object ("retention",
+                     "target.epsilon"); several --grid make every combination; one JOB.json only
+  --json             the comparison as JSON
+  --csv FILE         the table as CSV (its first row is the confidential mark)
+  --internal DIR     the comparison as an internal folder: comparison.json, comparison.html (with
+                     the chart), comparison.csv and a manifest; never a release folder`,
   verify: `custos verify RELEASE_DIR [--original FILE] [--internal DIR] [--json]
 
 Re-checks a release folder as an auditor would: every checksum of the manifest, the report against
@@ -48,7 +64,7 @@ the files, and the method's guarantee from the released data (with --original, a
   --json             the checks as JSON`,
   help: `custos help [COMMAND]
 
-Describes a command (inspect, init, assess, run, verify), or lists them all.`,
+Describes a command (inspect, init, assess, run, compare, verify), or lists them all.`,
 } as const;
 
 export type Command = keyof typeof COMMAND_HELP;

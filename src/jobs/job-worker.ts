@@ -5,6 +5,8 @@ import { rememberStaging } from './staging-register.js';
 import { TableService, type ServiceCall } from './service/table-service.js';
 import { serveUtilityWork, type HelperData } from './method-kit/utility-helper.js';
 import { thisBundle } from './bundled-scripts.js';
+import { executeComparison, HelperFailure, serveCompareHelper, type CompareHelperData } from './compare/compare-worker.js';
+import type { CompareMessage, CompareRequest } from './compare/compare-request.js';
 
 /** Worker thread entry: runs one request, reports progress, never touches the host's state. */
 const port = parentPort;
@@ -42,8 +44,33 @@ function serve(): void {
   });
 }
 
-const { stagingBuffer, ...request } = workerData as (JobRequest | { command: 'serve' } | HelperData) & { stagingBuffer?: SharedArrayBuffer };
+/** A comparison of candidate jobs: progress and the result posted as a run's are. */
+async function compare(request: CompareRequest): Promise<void> {
+  const send = (message: CompareMessage): void => port!.postMessage(message);
+  let lastPosted = 0;
+  try {
+    const comparison = await executeComparison(request, {
+      onProgress: (progress) => {
+        const now = Date.now();
+        if (now - lastPosted < 50 && progress.fraction > 0 && progress.fraction < 1) return;
+        lastPosted = now;
+        send({ type: 'compare-progress', progress });
+      },
+      onStaging: (path) => {
+        if (stagingBuffer) rememberStaging(stagingBuffer, path);
+      },
+      helperScript: thisBundle(import.meta.url),
+    });
+    send({ type: 'compared', comparison });
+  } catch (error) {
+    send({ type: 'failed', failure: error instanceof HelperFailure ? error.failure : describeFailure(error) });
+  }
+}
+
+const { stagingBuffer, ...request } = workerData as (JobRequest | CompareRequest | CompareHelperData | { command: 'serve' } | HelperData) & { stagingBuffer?: SharedArrayBuffer };
 if (request.command === 'serve') serve();
+else if (request.command === 'compare') void compare(request);
+else if (request.command === 'compare-helper') serveCompareHelper(request);
 else if (request.command === 'utility-helper') serveUtilityWork(request);
 // Not awaited at the top level: the standalone build is CommonJS, which has no top-level await.
 else void execute(request);

@@ -25,6 +25,8 @@ export interface ReconstructionStats {
    * pass only "modulo coin flips" in the paper-faithful mode; 0 under strict.
    */
   readonly violatingAfter: number;
+  /** The records of those groups (what a comparison of methods counts as exposed). */
+  readonly violatingRowsAfter: number;
 }
 
 export interface ReconstructionRelease {
@@ -57,6 +59,7 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
   let trimmedRows = 0;
   let trials = 0;
   let violatingAfter = 0;
+  let violatingRowsAfter = 0;
   const progressEvery = Math.max(1, Math.floor(grouping.groupCount / 50));
   forEachGroupCounts(grouping, values, params.m, (g, counts, firstRow) => {
     const size = counts.counts.reduce((a, b) => a + b, 0);
@@ -75,7 +78,10 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
     trials += release.trials;
     if (release.trials > 0) {
       const exact = release.trials <= sizeThreshold(release.trialMaxCount / release.trials, params);
-      if (!exact) violatingAfter++;
+      if (!exact) {
+        violatingAfter++;
+        violatingRowsAfter += size;
+      }
     }
     for (let t = 0; t < release.trials; t++) {
       const copies = release.copies[t]!;
@@ -89,6 +95,6 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
   return {
     rows,
     groupTrials,
-    stats: { sampledGroups, suppressedGroups, suppressedRows, trimmedRows, trials, violatingAfter },
+    stats: { sampledGroups, suppressedGroups, suppressedRows, trimmedRows, trials, violatingAfter, violatingRowsAfter },
   };
 }

@@ -135,6 +135,8 @@ function sensitiveReport(internal: boolean) {
     ...internalOnly(internal, {
       violatingBefore: count.optional(),
       violatingRowsBefore: count.optional(),
+      /** Records of the micro groups that fail the test after the release (reconstruction privacy). */
+      violatingRowsAfter: count.optional(),
       largestValidEpsilon: num.optional(),
       unprotectableGroups: count.optional(),
       sampledGroups: count.optional(),

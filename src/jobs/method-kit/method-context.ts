@@ -10,4 +10,9 @@ export interface MethodContext {
   readonly progress: (stage: string, fraction: number) => void;
   /** A script that can run a helper thread (the job worker's own), when the job runs in one. */
   readonly helperScript?: WorkerScript;
+  /**
+   * False when the caller measures utility itself (a comparison of candidates answers its own common
+   * pool): a method may then skip its report's own query pool, which can cost more than the release.
+   */
+  readonly measureUtility?: boolean;
 }

@@ -133,7 +133,7 @@ export function analyzeStartingUtility(job: JobWith<RandomizedSpec>, imported: I
   let early: UtilityWork | undefined;
   try {
     const analysis = analyze(job, imported, (plan, coded) => {
-      if (ctx.mode === 'run' && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m);
+      if (ctx.mode === 'run' && ctx.measureUtility !== false && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m);
     });
     return { analysis, early };
   } catch (error) {

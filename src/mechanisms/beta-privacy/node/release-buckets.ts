@@ -122,6 +122,9 @@ export function releaseBuckets(ctx: MethodContext, spec: BetaPrivacySpec, plan: 
     }),
   );
   ctx.progress('utility', 0);
+  if (ctx.measureUtility === false) {
+    return { releases, maxInference: maxInferenceReport, relativeError: {}, poolNote: 'not measured (the caller measured utility itself)', corruption: corruptionCurve(bucketization) };
+  }
   const poolSize = Math.min(5000, Math.max(200, Math.floor(POOL_WORK_LIMIT / total)));
   const pool = drawDisjunctivePool(ctx.random, plan.nonSensitive, values, m, { size: poolSize, selectivity: 0.01, maxAttempts: poolSize * 50 });
   const releaseError = bucketPoolRelativeError(pool, plan.nonSensitive, values, bucketization);

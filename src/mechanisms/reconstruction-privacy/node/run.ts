@@ -40,7 +40,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
     }
     const stage = (name: string, f: number): void => ctx.progress(name, (k + f) / sensitive.length);
     // The utility figure's query pool is drawn on a helper thread while the release is made.
-    const utility = early ?? startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, s.values, s.params.m);
+    const utility = ctx.measureUtility === false ? undefined : (early ?? startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, s.values, s.params.m));
     early = undefined;
     try {
       stage('release', 0);
@@ -58,22 +58,23 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
       stage('utility', 0.5);
       // Plain perturbation at the same p, kept in memory only: the "before" of the report.
       const up = uniformPerturbationRelease(ctx.random, rowCount, [{ values: s.values, domainSize: s.params.m, retention: s.retention }]);
-      const pool = utility.pool();
+      const pool = utility?.pool();
       // Plain randomized response is answered on the helper while this thread answers the release.
-      const upError = utility.relativeErrorElsewhere(up, s.params.p);
-      const errorRp = poolRelativeError(pool, plan.nonSensitive, rp.rows, 0, s.params.p, s.params.m);
-      const errorUp = upError();
+      const upError = utility?.relativeErrorElsewhere(up, s.params.p);
+      const errorRp = pool ? poolRelativeError(pool, plan.nonSensitive, rp.rows, 0, s.params.p, s.params.m) : undefined;
+      const errorUp = upError?.();
       const before = attackGroups(grouping, up, 0, targets, s.params.p, s.params.m);
       const after = attackGroups(grouping, rp.rows, 0, targets, s.params.p, s.params.m);
       return {
         ...baseSensitiveReport(s, rp.stats.violatingAfter),
+        violatingRowsAfter: rp.stats.violatingRowsAfter,
         sampledGroups: rp.stats.sampledGroups,
         suppressedGroups: rp.stats.suppressedGroups,
         suppressedRows: rp.stats.suppressedRows,
         trimmedRows: rp.stats.trimmedRows,
-        relativeError: { uniformPerturbation: errorUp, reconstructionPrivacy: errorRp },
-        queries: pool.queries.length,
-        queryAttempts: pool.attempts,
+        relativeError: errorUp !== undefined && errorRp !== undefined ? { uniformPerturbation: errorUp, reconstructionPrivacy: errorRp } : {},
+        queries: pool?.queries.length ?? 0,
+        queryAttempts: pool?.attempts ?? 0,
         riskiestGroups: targets.map((t, i) => ({
           ...t.base,
           estimateBefore: before[i]!.estimate,
@@ -84,7 +85,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
         distribution: distributionOf(s, rp.rows.sensitive[0]!),
       };
     } finally {
-      utility.close();
+      utility?.close();
     }
   });
   const violatingAfter = bySensitive.reduce((sum, s) => sum + s.violatingAfter, 0);

@@ -142,7 +142,7 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
   for (let i = 0; i < classOf.length; i++) releasedSizes[classOf[i]!]!++;
   const reidentification = { ...reidentificationSection(plan, table.rowCount, null), release: reidentificationRisk(releasedSizes) };
   const poolSize = Math.min(5000, Math.max(200, Math.floor(POOL_WORK_LIMIT / Math.max(1, table.rowCount + census.rows.length))));
-  const utility = ctx.mode === 'run' ? generalizedQueryError(ctx.random, recoding.columns, recoding.generalized, census.rows, p.beta, { size: poolSize, maxAttempts: poolSize * 40 }) : undefined;
+  const utility = ctx.mode === 'run' && ctx.measureUtility !== false ? generalizedQueryError(ctx.random, recoding.columns, recoding.generalized, census.rows, p.beta, { size: poolSize, maxAttempts: poolSize * 40 }) : undefined;
   // The published loss depends on the hierarchies and the released cells only: the data's distinct
   // values (which one record can change) are outside the DP guarantee.
   const loss = generalizationLoss(recoding.publicLoss, census.rows);

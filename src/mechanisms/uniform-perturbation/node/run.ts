@@ -35,16 +35,17 @@ export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, im
     releases.push({ stem: 'release', sheetName: 'Release', table: releaseView(plan, rows, sensitive) });
     bySensitive = sensitive.map((s, k) => {
       ctx.progress('utility', k / sensitive.length);
-      const pool = k === 0 && early ? early.pool() : drawQueryPool(ctx.random, plan.nonSensitive, s.values, s.params.m);
+      const measuring = ctx.measureUtility !== false;
+      const pool = k === 0 && early ? early.pool() : measuring ? drawQueryPool(ctx.random, plan.nonSensitive, s.values, s.params.m) : undefined;
       if (k === 0) early?.close();
-      const error = poolRelativeError(pool, plan.nonSensitive, rows, k, s.params.p, s.params.m);
+      const error = pool ? poolRelativeError(pool, plan.nonSensitive, rows, k, s.params.p, s.params.m) : undefined;
       const targets = riskyTargets(analysis, s, spec.attack.minGroupSize, spec.attack.groups);
       const estimates = attackGroups(analysis.grouping, rows, k, targets, s.params.p, s.params.m);
       return {
         ...baseSensitiveReport(s, s.risk.violating),
-        relativeError: { uniformPerturbation: error },
-        queries: pool.queries.length,
-        queryAttempts: pool.attempts,
+        relativeError: error !== undefined ? { uniformPerturbation: error } : {},
+        queries: pool?.queries.length ?? 0,
+        queryAttempts: pool?.attempts ?? 0,
         riskiestGroups: targets.map((t, i) => ({ ...t.base, estimateBefore: estimates[i]!.estimate })),
         releaseFile: 'release',
         distribution: distributionOf(s, rows.sensitive[k]!),

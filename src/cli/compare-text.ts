@@ -1,0 +1,64 @@
+import type { Comparison } from '../common/compare/comparison.js';
+import type { CompareProgress } from '../jobs/compare/compare-jobs.js';
+import { TABLE_HEADER, tableRows } from '../jobs/compare/comparison-files.js';
+
+/** Wraps text at width for the terminal. */
+function wrap(text: string, width = 100): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+/** The table for a terminal, then the measures and the warning about choosing. */
+export function comparisonText(comparison: Comparison, written: { readonly internalDir?: string | undefined; readonly csvPath?: string | undefined }): string {
+  const rows = [[...TABLE_HEADER], ...tableRows(comparison)];
+  const widths = TABLE_HEADER.map((_, j) => Math.min(j === 3 ? 48 : 40, Math.max(...rows.map((r) => [...r[j]!].length))));
+  const cell = (text: string, w: number) => {
+    const chars = [...text];
+    return chars.length > w ? `${chars.slice(0, w - 1).join('')}…` : text + ' '.repeat(w - chars.length);
+  };
+  const table = rows.map((r) => r.map((c, j) => cell(c, widths[j]!)).join('  ').trimEnd()).join('\n');
+  const measures = comparison.candidates.map((c) => wrap(`${c.id}. risk = ${c.risk.measure}. Guarantee: ${c.guarantee.label}.`)).join('\n');
+  return [
+    `CONFIDENTIAL: computed on the confidential input ${comparison.input.path} (${comparison.input.rows.toLocaleString('en-US')} records); nothing was released.`,
+    '',
+    table,
+    '',
+    wrap(`Utility: ${comparison.pool.queries.toLocaleString('en-US')} count queries, one pool for every candidate. ${comparison.pool.description}.`),
+    '',
+    measures,
+    '',
+    wrap(`Choosing: ${comparison.notes[0]}`),
+    ...(written.internalDir ? ['', `The comparison (JSON, HTML with the chart, CSV) is in ${written.internalDir}: confidential, never to be published.`] : []),
+    ...(written.csvPath ? ['', `The table is in ${written.csvPath}: confidential, never to be published.`] : []),
+  ].join('\n');
+}
+
+/** One line on stderr while candidates are assessed, when it is a terminal. */
+export function compareProgressBar(stream: NodeJS.WriteStream): { update(p: CompareProgress): void; clear(): void } {
+  const enabled = stream.isTTY === true;
+  let last = '';
+  return {
+    update(p) {
+      if (!enabled) return;
+      const width = 28;
+      const filled = Math.round(p.fraction * width);
+      const name = p.candidate < p.of ? `candidate ${p.candidate + 1}/${p.of}` : 'frontier';
+      const line = `${name.padEnd(18)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(p.fraction * 100)}%`;
+      if (line === last) return;
+      last = line;
+      stream.write(`\r${line}`);
+    },
+    clear() {
+      if (enabled && last) stream.write(`\r${' '.repeat(last.length)}\r`);
+      last = '';
+    },
+  };
+}

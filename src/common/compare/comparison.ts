@@ -1,0 +1,53 @@
+/**
+ * The comparison of candidate jobs (schema custos.comparison/1): computed on
+ * the confidential input, so it is confidential as a whole and belongs to the
+ * internal side only, never to a release folder.
+ */
+export const COMPARISON_SCHEMA = 'custos.comparison/1';
+
+/** Said wherever the comparison is shown: picking by these figures is itself a use of the data. */
+export const DATA_DEPENDENT_CHOICE =
+  'Choosing among these candidates by their risk and error is itself a use of the confidential data: every figure here was measured on it. ' +
+  "No candidate's guarantee covers that choice. For the differentially private methods the (ε, δ) stated for the chosen release does not account " +
+  'for the selection, which leaks through which candidate was picked. Prefer a private search where the method has one (safe k-anonymity\'s ' +
+  'levels "search", whose ε_sel is part of the stated ε), or spend privacy budget on the selection itself (choose with a differentially private ' +
+  'mechanism and add its ε). A choice made from the formal guarantees and parameters alone, before looking at these figures, uses no data.';
+
+export interface CandidateResult {
+  /** 1-based, in the order the candidates were given. */
+  readonly id: number;
+  readonly label: string;
+  /** The job file it came from, and the grid values applied to it. */
+  readonly job: string;
+  readonly grid: readonly { readonly key: string; readonly value: string }[];
+  readonly method: { readonly type: string; readonly title: string };
+  /** The method's parameters in words ("retention 0.5, ε 0.5"). */
+  readonly parameters: string;
+  readonly guarantee: { readonly label: string; readonly statement: string; readonly holds: boolean };
+  /** Share of the input's records the method's own attack model recovers (sensitive value or identity). */
+  readonly risk: { readonly share: number; readonly measure: string };
+  /** Mean relative error of the common pool answered from the release (absent when no query could be asked). */
+  readonly utility: { readonly relativeError?: number; readonly estimator: string };
+  readonly releasedRecords: number;
+  readonly frontier: boolean;
+}
+
+export interface Comparison {
+  readonly schema: typeof COMPARISON_SCHEMA;
+  readonly confidential: string;
+  readonly createdAt: string;
+  readonly software: { readonly name: 'custos'; readonly version: string; readonly node: string; readonly platform: string };
+  readonly testRandomness: boolean;
+  readonly input: { readonly path: string; readonly sha256: string; readonly rows: number };
+  readonly pool: {
+    readonly description: string;
+    readonly columns: readonly string[];
+    readonly queries: number;
+    readonly requested: number;
+    readonly attempts: number;
+    readonly minAnswer: number;
+  };
+  readonly candidates: readonly CandidateResult[];
+  readonly notes: readonly string[];
+  readonly seconds: number;
+}

@@ -1,0 +1,98 @@
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
+import type { CommonPool } from '../../common/compare/common-pool.js';
+import type { Comparison } from '../../common/compare/comparison.js';
+import { describeFailure } from '../execute-request.js';
+import type { JobFailure } from '../job-request.js';
+import { spawnWorker, type WorkerScript } from '../method-kit/worker-script.js';
+import { loadCandidates, parseGridAxis } from './candidates.js';
+import { assessCandidate, compareCandidates, comparisonBasis, type CandidateFigures, type CompareProgress } from './compare-jobs.js';
+import { writeComparisonCsv, writeComparisonFolder } from './comparison-files.js';
+import type { CompareRequest } from './compare-request.js';
+
+/** What a helper thread receives: the same candidates, the ones it assesses, and the pool already drawn. */
+export interface CompareHelperData {
+  readonly command: 'compare-helper';
+  readonly jobPaths: readonly string[];
+  readonly grid: readonly string[];
+  readonly testSeed?: number;
+  readonly indices: readonly number[];
+  readonly pool: CommonPool;
+  readonly port: MessagePort;
+}
+
+type HelperReply =
+  | { readonly type: 'one' }
+  | { readonly type: 'figures'; readonly figures: readonly CandidateFigures[] }
+  | { readonly type: 'failed'; readonly failure: JobFailure };
+
+/** A helper's failure, carried as it was described there (its kind decides the exit status). */
+export class HelperFailure extends Error {
+  constructor(readonly failure: JobFailure) {
+    super(failure.message);
+  }
+}
+
+/**
+ * Runs a comparison in the job worker: candidates are split between this
+ * thread and a helper thread running the same script (the two cores), the
+ * pool being drawn here and handed over, so both answer the same queries; the
+ * outputs are written here, each staging path told to the host first.
+ */
+export async function executeComparison(
+  request: CompareRequest,
+  hooks: { onProgress: (p: CompareProgress) => void; onStaging: (path: string) => void; helperScript?: WorkerScript },
+): Promise<Comparison> {
+  const candidates = loadCandidates(request.jobPaths, request.grid.map(parseGridAxis));
+  let helper: Worker | undefined;
+  // A candidate refused here must not leave the helper working on: the command waits for every thread.
+  const comparison = await compareCandidates(candidates, {
+    ...(request.testSeed !== undefined ? { testSeed: request.testSeed } : {}),
+    onProgress: hooks.onProgress,
+    ...(hooks.helperScript && candidates.length > 1
+      ? {
+          elsewhere: (basis, oneDone) => {
+            const indices = candidates.map((_, i) => i).filter((i) => i % 2 === 1);
+            const { port1, port2 } = new MessageChannel();
+            const data: CompareHelperData = { command: 'compare-helper', jobPaths: request.jobPaths, grid: request.grid, ...(request.testSeed !== undefined ? { testSeed: request.testSeed } : {}), indices, pool: basis.pool, port: port2 };
+            const worker = spawnWorker(hooks.helperScript!, { workerData: data, transferList: [port2] });
+            helper = worker;
+            const results = new Promise<readonly CandidateFigures[]>((resolve, reject) => {
+              port1.on('message', (reply: HelperReply) => {
+                if (reply.type === 'one') oneDone();
+                else if (reply.type === 'figures') resolve(reply.figures);
+                else reject(new HelperFailure(reply.failure));
+              });
+              worker.once('error', (error) => reject(error));
+              worker.once('exit', (code) => reject(new Error(`the comparison's helper thread stopped (exit ${code})`)));
+            }).finally(() => {
+              port1.close();
+              void worker.terminate();
+            });
+            // Its failure is reported when awaited; until then it must not count as unhandled.
+            results.catch(() => undefined);
+            return { indices: new Set(indices), results };
+          },
+        }
+      : {}),
+  }).finally(() => void helper?.terminate());
+  const inputs = [comparison.input.path, ...candidates.map((c) => c.jobPath)];
+  if (request.csvPath) writeComparisonCsv(request.csvPath, comparison, inputs, hooks.onStaging);
+  if (request.internalDir) writeComparisonFolder(request.internalDir, comparison, inputs, hooks.onStaging);
+  return comparison;
+}
+
+/** The helper thread's side: the same candidates and basis (the pool as drawn), its share of them assessed. */
+export function serveCompareHelper(data: CompareHelperData): void {
+  try {
+    const candidates = loadCandidates(data.jobPaths, data.grid.map(parseGridAxis));
+    const basis = comparisonBasis(candidates, data.testSeed, data.pool);
+    const figures = data.indices.map((i) => {
+      const f = assessCandidate(candidates[i]!, i, basis, data.testSeed);
+      data.port.postMessage({ type: 'one' } satisfies HelperReply);
+      return f;
+    });
+    data.port.postMessage({ type: 'figures', figures } satisfies HelperReply);
+  } catch (error) {
+    data.port.postMessage({ type: 'failed', failure: describeFailure(error) } satisfies HelperReply);
+  }
+}

@@ -1,0 +1,116 @@
+import { renameSync, writeFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, basename } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { riskErrorChart } from '../../common/compare/chart.js';
+import type { Comparison } from '../../common/compare/comparison.js';
+import { esc } from '../../common/report/format.js';
+import { HashedFileWriter } from '../../io/output/hashed-file.js';
+import { manifestJson, MANIFEST } from '../../io/output/manifest.js';
+import { checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../../io/output/staging-dir.js';
+import { csvText } from '../../io/output/neutralize.js';
+import { JobError } from '../method-kit/job-error.js';
+
+const percent = (v: number): string => (Number.isFinite(v) ? `${(100 * v).toFixed(2)}%` : 'n/a');
+const error = (v: number | undefined): string => (v === undefined ? 'n/a' : v.toFixed(4));
+
+/** The table's columns, shared by the terminal, the CSV and the HTML page. */
+export const TABLE_HEADER = ['#', 'candidate', 'method', 'parameters', 'guarantee', 'risk', 'utility error', 'frontier'] as const;
+
+export function tableRows(comparison: Comparison): string[][] {
+  return comparison.candidates.map((c) => [String(c.id), c.label, c.method.title, c.parameters, c.guarantee.label, percent(c.risk.share), error(c.utility.relativeError), c.frontier ? '✓' : '']);
+}
+
+/** The comparison in a confidential HTML page: the mark, the warning about choosing, the chart, the table, each measure. */
+export function comparisonHtml(comparison: Comparison): string {
+  const rows = tableRows(comparison).map((r) => `<tr>${r.map((cell) => `<td>${esc(cell)}</td>`).join('')}</tr>`).join('\n');
+  const measures = comparison.candidates.map((c) => `<li><strong>${c.id}. ${esc(c.label)}</strong> — risk: ${esc(c.risk.measure)}. Utility: ${esc(c.utility.estimator)}. Guarantee: ${esc(c.guarantee.statement)}</li>`).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Comparison of candidate jobs — CONFIDENTIAL</title>
+<style>body{font:14px/1.45 system-ui,sans-serif;margin:2rem;max-width:70rem}.confidential{background:#b3261e;color:#fff;padding:.5rem 1rem;font-weight:bold}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}.warning{border-left:4px solid #b3261e;padding-left:1rem}</style></head>
+<body>
+<div class="confidential" role="alert">${esc(comparison.confidential)}</div>
+<h1>Comparison of ${comparison.candidates.length} candidate jobs</h1>
+<p>Input: ${esc(comparison.input.path)} (${comparison.input.rows.toLocaleString('en-US')} records, SHA-256 ${esc(comparison.input.sha256)}). Created ${esc(comparison.createdAt)}, Custos ${esc(comparison.software.version)}${comparison.testRandomness ? '; TEST RANDOMNESS: not a protected release' : ''}.</p>
+<p class="warning">${esc(comparison.notes[0] ?? '')}</p>
+<figure>${riskErrorChart(comparison.candidates)}<figcaption>Risk against error; filled points lie on the non-dominated frontier (no other candidate has lower risk and no higher error, or lower error and no higher risk).</figcaption></figure>
+<table><thead><tr>${TABLE_HEADER.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>
+${rows}
+</tbody></table>
+<h2>Measures</h2>
+<p>Utility: ${esc(comparison.pool.description)}. ${comparison.pool.queries.toLocaleString('en-US')} queries over ${esc(comparison.pool.columns.join(', '))}.</p>
+<ul>${measures}</ul>
+<h2>Notes</h2>
+<ul>${comparison.notes.slice(1).map((n) => `<li>${esc(n)}</li>`).join('')}</ul>
+</body></html>
+`;
+}
+
+function csvCell(value: string): string {
+  const guarded = csvText(value);
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+/** The table as CSV: its first row is the confidential mark, as every sheet of an internal report starts. */
+export function comparisonCsv(comparison: Comparison): string {
+  const lines = [[comparison.confidential], [...TABLE_HEADER, 'risk share', 'relative error', 'risk measure'], ...tableRows(comparison).map((r, i) => {
+    const c = comparison.candidates[i]!;
+    return [...r, String(c.risk.share), c.utility.relativeError === undefined ? '' : String(c.utility.relativeError), c.risk.measure];
+  })];
+  return lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * Writes the CSV export atomically (a temporary name, then a rename). A file
+ * already there is replaced only if it is an earlier export (its first line is
+ * the confidential mark): anything else is the user's.
+ */
+export function writeComparisonCsv(path: string, comparison: Comparison, inputs: readonly string[], onStaging?: (path: string) => void): void {
+  if (inputs.some((input) => input === path)) throw new JobError(`--csv ${path} is an input of the comparison`, '--csv');
+  if (existsSync(path)) {
+    if (!statSync(path).isFile()) throw new JobError(`--csv ${path} exists and is not a file`, '--csv');
+    const head = readFileSync(path, 'utf8').split(/\r?\n/, 1)[0] ?? '';
+    if (head !== csvCell(comparison.confidential)) throw new JobError(`--csv ${path} exists and is not a comparison Custos wrote; choose another name or remove it yourself`, '--csv');
+  }
+  const temporary = join(dirname(path), `.${basename(path)}.custos-tmp-${randomBytes(6).toString('hex')}`);
+  onStaging?.(temporary);
+  try {
+    writeFileSync(temporary, comparisonCsv(comparison), { flag: 'wx' });
+    renameSync(temporary, path);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+function writeText(path: string, text: string): { sha256: string; bytes: number } {
+  const out = new HashedFileWriter(path);
+  out.write(text);
+  return out.close();
+}
+
+/**
+ * The comparison as an internal folder (comparison.json, comparison.html and
+ * the manifest), staged and renamed into place as a run's internal report is;
+ * a folder Custos did not write is never replaced, nor one holding an input.
+ */
+export function writeComparisonFolder(dir: string, comparison: Comparison, inputs: readonly string[], onStaging?: (path: string) => void): void {
+  try {
+    checkOutputDir(dir, 'internal');
+    checkNotAroundInputs(dir, 'internal', inputs);
+  } catch (error) {
+    if (error instanceof OutputDirError) throw new JobError(error.message, '--internal');
+    throw error;
+  }
+  const staging = new StagingDir(dir, 'internal', onStaging);
+  try {
+    const files = [
+      { name: 'comparison.json', ...writeText(staging.file('comparison.json'), JSON.stringify(comparison, null, 2) + '\n') },
+      { name: 'comparison.html', ...writeText(staging.file('comparison.html'), comparisonHtml(comparison)) },
+      { name: 'comparison.csv', ...writeText(staging.file('comparison.csv'), comparisonCsv(comparison)) },
+    ];
+    writeFileSync(staging.file(MANIFEST), manifestJson('internal', files), { flag: 'wx' });
+    commitStaged([staging]);
+  } catch (error) {
+    staging.discard();
+    throw error;
+  }
+}

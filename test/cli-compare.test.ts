@@ -1,0 +1,273 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIDENTIAL_MARK } from '../src/common/report/report-model.js';
+
+const CLI = resolve('dist/cli/custos.mjs');
+const ADULT_DIR = resolve('resources/adult');
+const ADULT = join(ADULT_DIR, 'adult.csv');
+const TEST_ENV = { CUSTOS_TEST_RANDOMNESS: '1' };
+
+function custos(args: string[], env: Record<string, string> = {}, cwd?: string): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, ...(cwd ? { cwd } : {}) });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+function workdir(): string {
+  return mkdtempSync(join(tmpdir(), 'custos-compare-'));
+}
+
+const QUASI = ['age', 'sex', 'race', 'marital-status', 'education', 'native-country', 'workclass'];
+const hierarchies = Object.fromEntries([...QUASI, 'occupation', 'salary-class'].map((c) => [c, join(ADULT_DIR, `adult_hierarchy_${c}.csv`)]));
+
+const adultJob = (method: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  version: 1,
+  input: { path: ADULT, delimiter: ';', missing: ['', '?'] },
+  attributes: { occupation: 'sensitive', 'salary-class': 'insensitive' },
+  method,
+  output: { dir: 'release' },
+  ...extra,
+});
+
+const METHODS: Record<string, Record<string, unknown>> = {
+  'up.json': { type: 'uniform-perturbation', retention: 0.5 },
+  'rp.json': { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
+  'beta.json': { type: 'beta-privacy', beta: { default: '1/4', values: { 'Prof-specialty': 0.3, 'Armed-Forces': 0.5 } }, fakeValues: 1 },
+  'safek.json': { type: 'safe-k-anonymity', k: 'auto', sampling: 0.5, target: { epsilon: 1, delta: 1e-5 }, levels: 'search', hierarchies },
+  'partitioned.json': { type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 5 }, hierarchies, levels: { age: 2, education: 1, 'native-country': 1 } },
+};
+
+function writeJobs(dir: string, names = Object.keys(METHODS)): string[] {
+  return names.map((name) => {
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(adultJob(METHODS[name]!)));
+    return path;
+  });
+}
+
+interface Row {
+  id: number;
+  label: string;
+  method: { type: string };
+  guarantee: { label: string; holds: boolean };
+  risk: { share: number; measure: string };
+  utility: { relativeError?: number };
+  frontier: boolean;
+}
+
+/** The definition: placed, and no other candidate is no worse on both axes and better on one. */
+function bruteForceFrontier(rows: readonly Row[]): boolean[] {
+  const placed = (r: Row) => r.utility.relativeError !== undefined;
+  return rows.map((p) => placed(p) && !rows.some((q) => placed(q) && q.risk.share <= p.risk.share && q.utility.relativeError! <= p.utility.relativeError! && (q.risk.share < p.risk.share || q.utility.relativeError! < p.utility.relativeError!)));
+}
+
+describe('custos compare', () => {
+  it('compares five methods on Adult: a measure and a guarantee each, the frontier as brute force finds it, nothing written', () => {
+    const dir = workdir();
+    const jobs = writeJobs(dir);
+    const before = readdirSync(dir).sort();
+    const r = custos(['compare', ...jobs, '--json', '--test-seed', '5'], TEST_ENV, dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { confidential: string; testRandomness: boolean; pool: { queries: number; columns: string[] }; candidates: Row[]; notes: string[] };
+    expect(out.confidential).toBe(CONFIDENTIAL_MARK);
+    expect(out.testRandomness).toBe(true);
+    expect(out.pool.queries).toBe(5000);
+    expect(out.pool.columns).toHaveLength(9);
+    expect(out.candidates.map((c) => c.method.type)).toEqual(['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding']);
+    for (const c of out.candidates) {
+      expect(c.risk.share).toBeGreaterThanOrEqual(0);
+      expect(c.risk.share).toBeLessThanOrEqual(1);
+      expect(c.utility.relativeError).toBeGreaterThan(0);
+      expect(c.risk.measure.length).toBeGreaterThan(40);
+    }
+    expect(out.candidates.map((c) => c.frontier)).toEqual(bruteForceFrontier(out.candidates));
+    expect(out.candidates.some((c) => c.frontier)).toBe(true);
+    // Randomized response leaks groups that reconstruction privacy protects (strict: none left).
+    expect(out.candidates[0]!.risk.share).toBeGreaterThan(0);
+    expect(out.candidates[1]!.risk.share).toBe(0);
+    expect(out.candidates[1]!.guarantee.label).toBe('(ε = 0.5, δ = 0.3)-reconstruction privacy');
+    expect(out.candidates[3]!.guarantee.label).toMatch(/^\(ε = 1, δ = [0-9.]+e-6\)-DP$/);
+    expect(out.notes[0]).toMatch(/itself a use of the confidential data/);
+    expect(out.notes[0]).toMatch(/private search/);
+    // No release, no internal folder: the folder holds the jobs and nothing else.
+    expect(readdirSync(dir).sort()).toEqual(before);
+  }, 60_000);
+
+  it('gives every candidate the same pool and seeds: the order of candidates changes no figure', () => {
+    const dir = workdir();
+    const jobs = writeJobs(dir, ['up.json', 'rp.json', 'beta.json', 'safek.json']);
+    const run = (order: string[]) => {
+      const r = custos(['compare', ...order, '--json', '--test-seed', '11'], TEST_ENV, dir);
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.stdout) as { candidates: Row[] };
+      return new Map(out.candidates.map((c) => [c.label, { risk: c.risk.share, error: c.utility.relativeError, frontier: c.frontier }]));
+    };
+    const a = run(jobs);
+    const b = run([jobs[3]!, jobs[1]!, jobs[0]!, jobs[2]!]);
+    expect(b).toEqual(a);
+    // Another seed draws another pool and other releases: the figures do move.
+    const r = custos(['compare', ...jobs, '--json', '--test-seed', '12'], TEST_ENV, dir);
+    const other = new Map((JSON.parse(r.stdout) as { candidates: Row[] }).candidates.map((c) => [c.label, c.utility.relativeError]));
+    expect([...other.values()]).not.toEqual([...a.values()].map((v) => v.error));
+  }, 60_000);
+
+  it('a grid makes one candidate per combination of method parameters', () => {
+    const dir = workdir();
+    const [job] = writeJobs(dir, ['rp.json']);
+    const r = custos(['compare', job!, '--grid', 'retention=0.3,0.5,0.7', '--grid', 'epsilon=0.4,0.5', '--json', '--test-seed', '3'], TEST_ENV, dir);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { candidates: (Row & { parameters: string; grid: { key: string; value: string }[] })[] };
+    expect(out.candidates).toHaveLength(6);
+    expect(out.candidates.map((c) => c.grid.map((g) => `${g.key}=${g.value}`).join(' '))).toEqual([
+      'retention=0.3 epsilon=0.4', 'retention=0.3 epsilon=0.5', 'retention=0.5 epsilon=0.4', 'retention=0.5 epsilon=0.5', 'retention=0.7 epsilon=0.4', 'retention=0.7 epsilon=0.5',
+    ]);
+    expect(out.candidates[4]!.parameters).toContain('retention 0.7, ε 0.4');
+    expect(out.candidates.map((c) => c.frontier)).toEqual(bruteForceFrontier(out.candidates));
+  }, 60_000);
+
+  it('refuses bad candidates before any work, naming the candidate and the key (exit 2), and an unreadable input (exit 3)', () => {
+    const dir = workdir();
+    const [up, rp] = writeJobs(dir, ['up.json', 'rp.json']);
+    const other = join(dir, 'other.json');
+    writeFileSync(other, JSON.stringify(adultJob(METHODS['rp.json']!, { input: { path: ADULT, delimiter: ';', missing: [''] } })));
+    let r = custos(['compare', up!, other, '--json']);
+    expect(r.code).toBe(2);
+    let error = JSON.parse(r.stdout).error;
+    expect(error.key).toBe('input');
+    expect(error.message).toContain('other.json');
+
+    r = custos(['compare', rp!, '--grid', 'retention=0.5,1.5']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('method.retention');
+    expect(r.stderr).toContain('rp.json retention=1.5');
+
+    r = custos(['compare', rp!, '--grid', '__proto__=1', '--json']);
+    expect(r.code).toBe(2);
+    error = JSON.parse(r.stdout).error;
+    expect(error.message).toContain('__proto__');
+
+    const dp = join(dir, 'dp.json');
+    writeFileSync(dp, JSON.stringify(adultJob({ type: 'dp-counts', queries: 'marginals', columns: ['sex'], epsilon: 1 })));
+    r = custos(['compare', up!, dp, '--json']);
+    expect(r.code).toBe(2);
+    error = JSON.parse(r.stdout).error;
+    expect(error.key).toBe('method.type');
+    expect(error.message).toContain('dp.json');
+
+    // A candidate the method refuses while it runs (here on the helper thread: the second candidate).
+    const infeasible = join(dir, 'infeasible.json');
+    writeFileSync(infeasible, JSON.stringify(adultJob({ type: 'beta-privacy', beta: { coefficient: 8 } })));
+    r = custos(['compare', up!, infeasible, '--json']);
+    expect(r.code).toBe(2);
+    error = JSON.parse(r.stdout).error;
+    expect(error.key).toBe('method.maxBucket');
+    expect(error.message).toContain('candidate infeasible.json');
+
+    r = custos(['compare', up!, '--test-seed', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('CUSTOS_TEST_RANDOMNESS=1');
+
+    const missing = join(dir, 'missing.json');
+    writeFileSync(missing, JSON.stringify(adultJob(METHODS['up.json']!, { input: { path: join(dir, 'nowhere.csv') } })));
+    r = custos(['compare', missing]);
+    expect(r.code).toBe(3);
+    expect(readdirSync(dir).sort()).toEqual(['dp.json', 'infeasible.json', 'missing.json', 'other.json', 'rp.json', 'up.json']);
+  }, 60_000);
+
+  it('--internal writes only the confidential comparison folder, never a release, and replaces only a folder it wrote', () => {
+    const dir = workdir();
+    const jobs = writeJobs(dir, ['up.json', 'rp.json', 'safek.json']);
+    const before = readdirSync(dir).sort();
+    const internal = join(dir, 'comparison-internal');
+    const csv = join(dir, 'table.csv');
+    const r = custos(['compare', ...jobs, '--internal', internal, '--csv', csv, '--test-seed', '2'], TEST_ENV, dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual([...before, 'comparison-internal', 'table.csv'].sort());
+    expect(existsSync(join(dir, 'release'))).toBe(false);
+    expect(readdirSync(internal).sort()).toEqual(['comparison.csv', 'comparison.html', 'comparison.json', 'manifest.json']);
+    const html = readFileSync(join(internal, 'comparison.html'), 'utf8');
+    expect(html).toContain(CONFIDENTIAL_MARK);
+    expect(html).toContain('<svg');
+    expect(html).toMatch(/itself a use of the confidential data/);
+    expect(JSON.parse(readFileSync(join(internal, 'manifest.json'), 'utf8')).kind).toBe('internal');
+    expect(readFileSync(csv, 'utf8').split('\r\n')[0]).toBe(CONFIDENTIAL_MARK);
+    expect(r.stdout).toContain('✓');
+    // Again into the same folders: Custos wrote them, so they are replaced.
+    expect(custos(['compare', ...jobs, '--internal', internal, '--csv', csv, '--test-seed', '2'], TEST_ENV, dir).code).toBe(0);
+    // A folder of the user's is never replaced, nor a file that is not an earlier export.
+    const mine = join(dir, 'mine');
+    mkdirSync(mine);
+    writeFileSync(join(mine, 'notes.txt'), 'mine');
+    let refused = custos(['compare', ...jobs, '--internal', mine], TEST_ENV, dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--internal');
+    expect(readdirSync(mine)).toEqual(['notes.txt']);
+    const notes = join(dir, 'notes.csv');
+    writeFileSync(notes, 'a,b\n');
+    refused = custos(['compare', ...jobs, '--csv', notes], TEST_ENV, dir);
+    expect(refused.code).toBe(2);
+    expect(readFileSync(notes, 'utf8')).toBe('a,b\n');
+    // The folder holding the input is never the comparison's.
+    refused = custos(['compare', ...jobs, '--internal', ADULT_DIR], TEST_ENV, dir);
+    expect(refused.code).toBe(2);
+  }, 90_000);
+
+  it('Ctrl-C cancels a comparison in its worker: exit 130, nothing left behind', async () => {
+    const dir = workdir();
+    const [job] = writeJobs(dir, ['safek.json']);
+    const internal = join(dir, 'comparison-internal');
+    const child = spawn(process.execPath, [CLI, 'compare', job!, '--grid', 'sampling=0.1,0.2,0.3,0.4,0.5,0.55', '--grid', 'searchEpsilon=0.05,0.1,0.2', '--internal', internal], { cwd: dir });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    await new Promise((r) => setTimeout(r, 1500));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/cancel/);
+    expect(readdirSync(dir)).toEqual(['safek.json']);
+  }, 60_000);
+
+  it('takes column names as data (__proto__, constructor) and refuses candidates that exclude different records', () => {
+    const dir = workdir();
+    const rows = ['__proto__,constructor,diag'];
+    for (let i = 0; i < 400; i++) rows.push(`${['a', 'b', 'c'][i % 3]},${['x', 'y'][(i >> 2) % 2]},${i % 13 === 0 ? '' : ['d1', 'd2', 'd3', 'd4'][(i * 7) % 4]}`);
+    writeFileSync(join(dir, 'names.csv'), rows.join('\n') + '\n');
+    const job = (method: Record<string, unknown>, attributes: Record<string, string>, missingSensitive = 'category') => ({
+      version: 1,
+      input: { path: 'names.csv', missingSensitive },
+      attributes,
+      method,
+      output: { dir: 'release' },
+    });
+    const write = (name: string, value: unknown) => writeFileSync(join(dir, name), JSON.stringify(value));
+    write('up.json', job({ type: 'uniform-perturbation', retention: 0.5 }, { diag: 'sensitive', ['__proto__']: 'quasi' }));
+    write('beta.json', job({ type: 'beta-privacy', beta: { default: '1/2' } }, { diag: 'sensitive', constructor: 'quasi' }));
+    const r = custos(['compare', 'up.json', 'beta.json', '--json', '--test-seed', '4'], TEST_ENV, dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { pool: { columns: string[]; queries: number }; candidates: Row[] };
+    expect(out.pool.columns).toEqual(['__proto__', 'constructor', 'diag']);
+    expect(out.pool.queries).toBeGreaterThan(0);
+    expect(out.candidates.map((c) => c.utility.relativeError !== undefined)).toEqual([true, true]);
+    // With "exclude", candidates with other sensitive columns would be measured against other records.
+    write('up-x.json', job({ type: 'uniform-perturbation', retention: 0.5 }, { diag: 'sensitive' }, 'exclude'));
+    write('up-y.json', job({ type: 'uniform-perturbation', retention: 0.5 }, { diag: 'sensitive', constructor: 'sensitive' }, 'exclude'));
+    const refused = custos(['compare', 'up-x.json', 'up-y.json', '--json'], {}, dir);
+    expect(refused.code).toBe(2);
+    const error = JSON.parse(refused.stdout).error;
+    expect(error.key).toBe('input.missingSensitive');
+    expect(error.message).toContain('up-y.json');
+  }, 60_000);
+
+  it('says how to use it', () => {
+    const r = custos(['help', 'compare']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('--grid KEY=V1,V2');
+    expect(r.stdout).toContain('--internal DIR');
+    expect(custos(['compare', '--help']).stdout).toBe(r.stdout);
+  });
+});
