@@ -330,6 +330,16 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     expect(Object.keys(report.method.levels).sort()).toEqual(['age', 'education', 'marital-status', 'native-country', 'race', 'salary-class', 'sex', 'workclass']);
     expect(report.job.method.models).toEqual([{ type: 'l-diversity', l: 2, variant: 'distinct' }, { type: 'k-anonymity', k: 5 }]);
     expect(report.risk.minClassSize).toBeGreaterThanOrEqual(5);
+    // Read back from the released file itself: every class of the released quasi-identifiers has at least 5 records.
+    const rows = readFileSync(join(OUT, 'release.csv'), 'utf8').trim().split(/\r?\n/).map((line) => line.split(','));
+    const quasi = ['age', 'education', 'marital-status', 'native-country', 'race', 'salary-class', 'sex', 'workclass'].map((c) => rows[0]!.indexOf(c));
+    expect(quasi.every((i) => i >= 0)).toBe(true);
+    const classes = new Map<string, number>();
+    for (const row of rows.slice(1)) {
+      const key = quasi.map((i) => row[i]).join('\u0000');
+      classes.set(key, (classes.get(key) ?? 0) + 1);
+    }
+    expect(Math.min(...classes.values())).toBeGreaterThanOrEqual(5);
     expectLoopbackOnly(s);
     expect(s.errors).toEqual([]);
     rmSync(OUT, { recursive: true, force: true });
