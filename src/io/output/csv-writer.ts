@@ -1,7 +1,6 @@
-import { ByteChunks } from './byte-chunks.js';
 import { HashedFileWriter } from './hashed-file.js';
 import { csvText } from './neutralize.js';
-import { codeBlocks, type ReleaseTable } from './release-table.js';
+import { writeRowCells, type ReleaseTable } from './release-table.js';
 import { encodeText, unencodable, UnencodableError, UTF8_BOM, type CsvEncoding } from './text-encoding.js';
 
 /** How a CSV release is written: the encoding and the line ending (RFC 4180's CRLF by default). */
@@ -56,13 +55,6 @@ export function writeCsv(path: string, table: ReleaseTable, format: CsvFormat): 
     });
   });
   out.write(encode(columns.map((c) => quoteCsvField(csvText(c.name), delimiter)).join(delimiter) + eol));
-  const chunk = new ByteChunks();
-  for (const block of codeBlocks(table)) {
-    for (let i = 0; i < block.count; i++) {
-      for (let j = 0; j <= last; j++) chunk.put(cells[j]![block.codes[j]![i]!]!);
-      if (chunk.full) out.write(chunk.take());
-    }
-  }
-  out.write(chunk.take());
+  writeRowCells(out, table, cells);
   return out.close();
 }

@@ -1,9 +1,8 @@
 import type { VariableMetadata } from '../input/import-types.js';
-import { ByteChunks } from './byte-chunks.js';
 import { HashedFileWriter } from './hashed-file.js';
-import { codeBlocks, type ReleaseColumn, type ReleaseTable } from './release-table.js';
+import { writeRowCells, type ReleaseColumn, type ReleaseTable } from './release-table.js';
 import { stataVariableNames } from './stata-names.js';
-import { exactNumber } from './xlsx-writer.js';
+import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, truncateUtf8 } from './statistical-values.js';
 
 /**
  * A Stata data file (.dta, format 118: Stata 14 and later, UTF-8) of a released table, as Stata's
@@ -49,7 +48,7 @@ export function writeDta(path: string, table: ReleaseTable, metadataOf: (column:
   const plans = table.columns.map((c) => planOf(c, metadataOf(c.name)));
   const labels = table.columns.map((c, j) => {
     const label = metadataOf(c.name)?.label ?? (names[j] !== c.name ? c.name : '');
-    return truncateBytes(label, 320);
+    return truncateUtf8(label, 320);
   });
 
   const parts: Buffer[] = [];
@@ -126,14 +125,7 @@ export function writeDta(path: string, table: ReleaseTable, metadataOf: (column:
 
   out.write(Buffer.from('<data>', 'latin1'));
   const cells = plans.map((p) => p.values);
-  const chunk = new ByteChunks();
-  for (const block of codeBlocks(table)) {
-    for (let i = 0; i < block.count; i++) {
-      for (let j = 0; j < cells.length; j++) chunk.put(cells[j]![block.codes[j]![i]!]!);
-      if (chunk.full) out.write(chunk.take());
-    }
-  }
-  out.write(chunk.take());
+  writeRowCells(out, table, cells);
   out.write(Buffer.from('</data><strls></strls>', 'latin1'));
   out.write(trailer);
   out.write(Buffer.from('</stata_dta>', 'latin1'));
@@ -146,16 +138,17 @@ function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): 
   if (metadata?.dates) {
     const stata = present.map((v) => stataDate(v, metadata.dates!));
     if (stata.every((s) => s !== undefined)) {
-      return { kind: 'double', format: metadata.dates === 'date' ? '%td' : '%tc', values: values.map((v) => (v === '' ? DOUBLE_MISSING : f64(stataDate(v, metadata.dates!)!))) };
+      return { kind: 'double', format: metadata.dates === 'date' ? '%td' : '%tc', values: values.map((v) => (v === '' ? DOUBLE_MISSING : float64LE(stataDate(v, metadata.dates!)!))) };
     }
   }
-  const codes = labelCodes(metadata);
+  // Stata labels integer codes a long holds.
+  const codes = labelCodes(metadata, (n) => Number.isInteger(n) && n >= LONG_MIN && n <= LONG_MAX);
   if (codes && present.length > 0 && present.every((v) => codes.has(v))) {
     const released = [...new Set(present)].map((v) => [codes.get(v)!, v] as const).sort((a, b) => a[0] - b[0]);
-    return { kind: 'labelled', values: values.map((v) => i32(v === '' ? LONG_MISSING : codes.get(v)!)), labels: released };
+    return { kind: 'labelled', values: values.map((v) => int32LE(v === '' ? LONG_MISSING : codes.get(v)!)), labels: released };
   }
-  if (column.numeric && present.every((v) => exactNumber(v) && String(Number(v)) === v)) {
-    return { kind: 'double', format: '%12.0g', values: values.map((v) => (v === '' ? DOUBLE_MISSING : f64(Number(v)))) };
+  if (column.numeric && present.every(canonicalNumber)) {
+    return { kind: 'double', format: '%12.0g', values: values.map((v) => (v === '' ? DOUBLE_MISSING : float64LE(Number(v)))) };
   }
   const encoded = values.map((v) => Buffer.from(v, 'utf8'));
   const width = Math.max(1, ...encoded.map((b) => b.length));
@@ -163,28 +156,9 @@ function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): 
   return { kind: 'string', width, values: encoded.map((b) => Buffer.concat([b, Buffer.alloc(width - b.length)])) };
 }
 
-/** Label → integer code a Stata long holds, when every label names one code. */
-function labelCodes(metadata: VariableMetadata | undefined): Map<string, number> | undefined {
-  if (!metadata || metadata.valueLabels.length === 0) return undefined;
-  const codes = new Map<string, number>();
-  const shared = new Set<string>();
-  for (const { code, label } of metadata.valueLabels) {
-    const number = Number(code);
-    if (code.trim() === '' || !Number.isInteger(number) || number < LONG_MIN || number > LONG_MAX) return undefined;
-    if (codes.has(label) && codes.get(label) !== number) shared.add(label);
-    codes.set(label, number);
-  }
-  for (const label of shared) codes.delete(label);
-  return codes;
-}
-
 function stataDate(value: string, kind: 'date' | 'datetime'): number | undefined {
-  const match = kind === 'date' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return undefined;
-  const [y, mo, d, h = '0', mi = '0', s = '0'] = match.slice(1);
-  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  // Only real calendar dates (2021-02-30 is text), and no two-digit years Date.UTC would move to 19xx.
-  if (!new Date(ms).toISOString().startsWith(value)) return undefined;
+  const ms = isoMilliseconds(value, kind);
+  if (ms === undefined) return undefined;
   return kind === 'date' ? ms / DAY_MS + STATA_EPOCH_DAYS : ms + STATA_EPOCH_DAYS * DAY_MS;
 }
 
@@ -193,15 +167,15 @@ function trailerParts(plans: readonly Plan[], names: readonly string[]): Buffer 
   const parts: Buffer[] = [Buffer.from('<value_labels>', 'latin1')];
   plans.forEach((p, j) => {
     if (p.kind !== 'labelled' || p.labels.length === 0) return;
-    const texts = p.labels.map(([, label]) => Buffer.concat([Buffer.from(truncateBytes(label, 32_000), 'utf8'), Buffer.alloc(1)]));
+    const texts = p.labels.map(([, label]) => Buffer.concat([Buffer.from(truncateUtf8(label, 32_000), 'utf8'), Buffer.alloc(1)]));
     const offsets: number[] = [];
     let at = 0;
     for (const t of texts) {
       offsets.push(at);
       at += t.length;
     }
-    const table = Buffer.concat([i32(p.labels.length), i32(at), ...offsets.map(i32), ...p.labels.map(([code]) => i32(code)), ...texts]);
-    parts.push(Buffer.from('<lbl>', 'latin1'), i32(table.length), fixed(names[j]!, 129), Buffer.alloc(3), table, Buffer.from('</lbl>', 'latin1'));
+    const table = Buffer.concat([int32LE(p.labels.length), int32LE(at), ...offsets.map(int32LE), ...p.labels.map(([code]) => int32LE(code)), ...texts]);
+    parts.push(Buffer.from('<lbl>', 'latin1'), int32LE(table.length), fixed(names[j]!, 129), Buffer.alloc(3), table, Buffer.from('</lbl>', 'latin1'));
   });
   parts.push(Buffer.from('</value_labels>', 'latin1'));
   return Buffer.concat(parts);
@@ -216,22 +190,10 @@ function timestamp(created: Date): string {
 /** UTF-8 text in a fixed, NUL-padded field (at most size − 1 bytes, never cutting a character). */
 function fixed(text: string, size: number): Buffer {
   const b = Buffer.alloc(size);
-  Buffer.from(truncateBytes(text, size - 1), 'utf8').copy(b);
+  Buffer.from(truncateUtf8(text, size - 1), 'utf8').copy(b);
   return b;
 }
 
-function truncateBytes(text: string, max: number): string {
-  if (Buffer.byteLength(text, 'utf8') <= max) return text;
-  let out = '';
-  let bytes = 0;
-  for (const ch of text) {
-    const size = Buffer.byteLength(ch, 'utf8');
-    if (bytes + size > max) break;
-    out += ch;
-    bytes += size;
-  }
-  return out;
-}
 
 function u16(n: number): Buffer {
   const b = Buffer.alloc(2);
@@ -245,14 +207,4 @@ function u64(n: number): Buffer {
   return b;
 }
 
-function i32(n: number): Buffer {
-  const b = Buffer.alloc(4);
-  b.writeInt32LE(n);
-  return b;
-}
 
-function f64(n: number): Buffer {
-  const b = Buffer.alloc(8);
-  b.writeDoubleLE(n);
-  return b;
-}

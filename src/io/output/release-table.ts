@@ -1,3 +1,5 @@
+import { ByteChunks } from './byte-chunks.js';
+
 /**
  * A released table described by references into dictionary-encoded data:
  * the value of column c at row r is c.dictionary[c.codes[c.via ? c.via[r] : r]].
@@ -19,6 +21,21 @@ export interface ReleaseTable {
 }
 
 const BLOCK_ROWS = 65536;
+
+/**
+ * Writes every row as the concatenation of its cells' bytes, each column's cell bytes made once
+ * per dictionary entry (cells[column][code]): the CSV, SPSS and Stata writers' data sections.
+ */
+export function writeRowCells(out: { write(data: Uint8Array): void }, table: ReleaseTable, cells: readonly (readonly Uint8Array[])[]): void {
+  const chunk = new ByteChunks();
+  for (const block of codeBlocks(table)) {
+    for (let i = 0; i < block.count; i++) {
+      for (let j = 0; j < cells.length; j++) chunk.put(cells[j]![block.codes[j]![i]!]!);
+      if (chunk.full) out.write(chunk.take());
+    }
+  }
+  out.write(chunk.take());
+}
 
 /**
  * The released codes a block of rows at a time, one array per column. Gathering

@@ -1,8 +1,7 @@
 import type { VariableMetadata } from '../input/import-types.js';
 import { HashedFileWriter } from './hashed-file.js';
-import { ByteChunks } from './byte-chunks.js';
-import { codeBlocks, type ReleaseColumn, type ReleaseTable } from './release-table.js';
-import { exactNumber } from './xlsx-writer.js';
+import { writeRowCells, type ReleaseColumn, type ReleaseTable } from './release-table.js';
+import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, truncateUtf8 } from './statistical-values.js';
 import { spssVariableNames } from './spss-names.js';
 
 /**
@@ -68,15 +67,8 @@ export function writeSav(path: string, table: ReleaseTable, metadataOf: (column:
   record.int(999).int(0);
   out.write(record.take());
 
-  const cells = variables.map((v) => (v.plan.kind === 'string' ? v.plan.values : v.plan.values.map(float64)));
-  const chunk = new ByteChunks();
-  for (const block of codeBlocks(table)) {
-    for (let i = 0; i < block.count; i++) {
-      for (let j = 0; j < cells.length; j++) chunk.put(cells[j]![block.codes[j]![i]!]!);
-      if (chunk.full) out.write(chunk.take());
-    }
-  }
-  out.write(chunk.take());
+  const cells = variables.map((v) => (v.plan.kind === 'string' ? v.plan.values : v.plan.values.map(float64LE)));
+  writeRowCells(out, table, cells);
   return out.close();
 }
 
@@ -90,13 +82,12 @@ function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): 
       return { kind: 'number', format, values: values.map((v) => (v === '' ? SYSMIS : spssSeconds(v, metadata.dates!)!)) };
     }
   }
-  const codes = labelCodes(metadata);
+  const codes = labelCodes(metadata, () => true);
   if (codes && present.length > 0 && present.every((v) => codes.has(v))) {
-    const released = [...new Set(present)].map((v) => [codes.get(v)!, truncateBytes(v, MAX_LABEL_BYTES)] as const).sort((a, b) => a[0] - b[0]);
+    const released = [...new Set(present)].map((v) => [codes.get(v)!, truncateUtf8(v, MAX_LABEL_BYTES)] as const).sort((a, b) => a[0] - b[0]);
     return { kind: 'labelled', format: numberFormat(released.map(([code]) => String(code))), values: values.map((v) => (v === '' ? SYSMIS : codes.get(v)!)), labels: released };
   }
-  // Numbers only when each reads back as the same text: "007" or "1.50" as numbers would change.
-  if (column.numeric && present.every((v) => exactNumber(v) && String(Number(v)) === v)) {
+  if (column.numeric && present.every(canonicalNumber)) {
     return { kind: 'number', format: numberFormat(present), values: values.map((v) => (v === '' ? SYSMIS : Number(v))) };
   }
   const encoded = values.map((v) => Buffer.from(v, 'utf8'));
@@ -106,30 +97,9 @@ function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): 
   return { kind: 'string', width, values: encoded.map((b) => Buffer.concat([b, Buffer.alloc(padded - b.length, 0x20)])) };
 }
 
-/** Label → numeric code, when every label names one code (two codes sharing a label cannot be told apart). */
-function labelCodes(metadata: VariableMetadata | undefined): Map<string, number> | undefined {
-  if (!metadata || metadata.valueLabels.length === 0) return undefined;
-  const codes = new Map<string, number>();
-  const shared = new Set<string>();
-  for (const { code, label } of metadata.valueLabels) {
-    const number = Number(code);
-    if (code.trim() === '' || !Number.isFinite(number)) return undefined;
-    if (codes.has(label) && codes.get(label) !== number) shared.add(label);
-    codes.set(label, number);
-  }
-  for (const label of shared) codes.delete(label);
-  return codes;
-}
-
 function spssSeconds(value: string, kind: 'date' | 'datetime'): number | undefined {
-  const match = kind === 'date' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return undefined;
-  const [y, mo, d, h = '0', mi = '0', s = '0'] = match.slice(1);
-  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  const back = new Date(ms).toISOString();
-  // Only real calendar dates: 2021-02-30 is text, not a date.
-  if (!back.startsWith(value)) return undefined;
-  return ms / 1000 + SPSS_EPOCH_TO_UNIX;
+  const ms = isoMilliseconds(value, kind);
+  return ms === undefined ? undefined : ms / 1000 + SPSS_EPOCH_TO_UNIX;
 }
 
 /** F w.d wide enough for every value, with as many decimals as the most precise one (at most 16). */
@@ -148,12 +118,6 @@ function numberFormat(values: readonly string[]): number {
 
 function packFormat(type: number, width: number, decimals: number): number {
   return (type << 16) | (width << 8) | decimals;
-}
-
-function float64(value: number): Buffer {
-  const b = Buffer.alloc(8);
-  b.writeDoubleLE(value);
-  return b;
 }
 
 function header(r: Record, variables: readonly Variable[], rows: number, created: Date): void {
@@ -177,7 +141,7 @@ function variableRecords(r: Record, v: Variable, shortName: string): void {
   const format = v.plan.kind === 'string' ? packFormat(FORMAT_A, v.plan.width, 0) : v.plan.format;
   r.int(2).int(type).int(v.label === undefined ? 0 : 1).int(0).int(format).int(format).text(shortName, 8);
   if (v.label !== undefined) {
-    const label = Buffer.from(truncateBytes(v.label, MAX_LABEL_BYTES), 'utf8');
+    const label = Buffer.from(truncateUtf8(v.label, MAX_LABEL_BYTES), 'utf8');
     r.int(label.length).bytes(label).bytes(Buffer.alloc((4 - (label.length % 4)) % 4, 0x20));
   }
   for (let s = 1; s < v.segments; s++) r.int(2).int(-1).int(0).int(0).int(0).int(0).text('', 8);
@@ -209,31 +173,15 @@ function textRecord(r: Record, subtype: number, text: string): void {
   r.int(7).int(subtype).int(1).int(bytes.length).bytes(bytes);
 }
 
-/** Cuts text to at most `max` UTF-8 bytes without splitting a character. */
-function truncateBytes(text: string, max: number): string {
-  if (Buffer.byteLength(text, 'utf8') <= max) return text;
-  let out = '';
-  let bytes = 0;
-  for (const ch of text) {
-    const size = Buffer.byteLength(ch, 'utf8');
-    if (bytes + size > max) break;
-    out += ch;
-    bytes += size;
-  }
-  return out;
-}
-
 /** The dictionary's little-endian fields, gathered before they are written. */
 class Record {
   private parts: Buffer[] = [];
   int(value: number): this {
-    const b = Buffer.alloc(4);
-    b.writeInt32LE(value);
-    this.parts.push(b);
+    this.parts.push(int32LE(value));
     return this;
   }
   double(value: number): this {
-    this.parts.push(float64(value));
+    this.parts.push(float64LE(value));
     return this;
   }
   /** Text in a fixed field, padded with spaces (ASCII only: the header's fields). */

@@ -1,3 +1,5 @@
+import { truncateUtf8 } from './statistical-values.js';
+
 /** Words SPSS reserves: they cannot name a variable. */
 const RESERVED = new Set(['ALL', 'AND', 'BY', 'EQ', 'GE', 'GT', 'LE', 'LT', 'NE', 'NOT', 'OR', 'TO', 'WITH']);
 const MAX_NAME_BYTES = 64;
@@ -13,7 +15,7 @@ export function spssVariableNames(columns: readonly string[]): string[] {
   return columns.map((column) => {
     const base = validName(column);
     let name = base;
-    for (let n = 2; taken.has(name.toUpperCase()); n++) name = withinBytes(base, MAX_NAME_BYTES - String(n).length - 1) + `_${n}`;
+    for (let n = 2; taken.has(name.toUpperCase()); n++) name = truncateUtf8(base, MAX_NAME_BYTES - String(n).length - 1) + `_${n}`;
     taken.add(name.toUpperCase());
     return name;
   });
@@ -22,20 +24,9 @@ export function spssVariableNames(columns: readonly string[]): string[] {
 function validName(column: string): string {
   let name = [...column.normalize('NFC')].map((ch) => (/[\p{L}\p{N}_.@#$]/u.test(ch) ? ch : '_')).join('');
   if (!/^\p{L}/u.test(name)) name = `v${name}`;
-  name = withinBytes(name, MAX_NAME_BYTES);
-  if (name.endsWith('.')) name = `${withinBytes(name, MAX_NAME_BYTES - 1)}_`;
+  name = truncateUtf8(name, MAX_NAME_BYTES);
+  if (name.endsWith('.')) name = `${truncateUtf8(name, MAX_NAME_BYTES - 1)}_`;
   if (RESERVED.has(name.toUpperCase())) name = `${name}_`;
   return name;
 }
 
-function withinBytes(text: string, max: number): string {
-  let out = '';
-  let bytes = 0;
-  for (const ch of text) {
-    const size = Buffer.byteLength(ch, 'utf8');
-    if (bytes + size > max) break;
-    out += ch;
-    bytes += size;
-  }
-  return out;
-}
