@@ -13,26 +13,35 @@ export interface RunningJob {
   cancel(): Promise<void>;
 }
 
-/** Runs a job request in a worker thread so hosts (CLI, app) stay responsive and can cancel. */
-export function startJob(workerScript: WorkerScript, request: JobRequest, onProgress?: ProgressListener): RunningJob {
+/** A task's end as its host sees it: its value, or a failure (a cancel included). */
+export type TaskOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: JobFailure };
+
+export interface RunningTask<T> {
+  readonly result: Promise<TaskOutcome<T>>;
+  /** Stops the worker (and any helper it started) and removes its staging folders: nothing is left behind. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * Runs one request in a worker thread so hosts (CLI, app) stay responsive and can cancel. The
+ * worker's messages go to `onMessage`, which ends the task with `finish`; a worker that errs or
+ * stops without finishing ends it as an internal failure, and a cancel wins over what it reports.
+ */
+export function startWorkerTask<T, M>(workerScript: WorkerScript, request: object, onMessage: (message: M, finish: (outcome: TaskOutcome<T>) => void) => void): RunningTask<T> {
   const stagingBuffer = newStagingBuffer();
   const worker = spawnWorker(workerScript, { workerData: { ...request, stagingBuffer } });
-  let settle: (outcome: JobOutcome) => void = () => undefined;
-  const result = new Promise<JobOutcome>((resolve) => (settle = resolve));
+  let settle: (outcome: TaskOutcome<T>) => void = () => undefined;
+  const result = new Promise<TaskOutcome<T>>((resolve) => (settle = resolve));
   let finished = false;
   let cancelling = false;
-  const cancelled: JobOutcome = { ok: false, failure: { kind: 'cancelled', message: 'cancelled; nothing was written' } };
-  const finish = (outcome: JobOutcome): void => {
+  const cancelled: TaskOutcome<T> = { ok: false, failure: { kind: 'cancelled', message: 'cancelled; nothing was written' } };
+  const finish = (outcome: TaskOutcome<T>): void => {
     if (finished) return;
     finished = true;
     // Whatever the worker reports while being stopped, the outcome is a cancel.
     settle(cancelling && !outcome.ok ? cancelled : outcome);
   };
-  worker.on('message', (message: WorkerMessage) => {
-    if (message.type === 'progress') onProgress?.(message.event);
-    else if (message.type === 'done') finish({ ok: true, report: message.report, ...(message.outDir ? { outDir: message.outDir } : {}), ...(message.internalDir ? { internalDir: message.internalDir } : {}) });
-    else if (message.type === 'failed') finish({ ok: false, failure: message.failure });
-  });
+  worker.on('message', (message: M) => onMessage(message, finish));
   worker.on('error', (error) => finish({ ok: false, failure: { kind: 'internal', message: error.stack ?? error.message } }));
   worker.on('exit', (code) => finish({ ok: false, failure: { kind: 'internal', message: `the job worker stopped unexpectedly (exit ${code})` } }));
   return {
@@ -46,4 +55,16 @@ export function startJob(workerScript: WorkerScript, request: JobRequest, onProg
       finish(cancelled);
     },
   };
+}
+
+type JobDone = { readonly report: Report; readonly outDir?: string; readonly internalDir?: string };
+
+/** Runs a job request in the job worker. */
+export function startJob(workerScript: WorkerScript, request: JobRequest, onProgress?: ProgressListener): RunningJob {
+  const task = startWorkerTask<JobDone, WorkerMessage>(workerScript, request, (message, finish) => {
+    if (message.type === 'progress') onProgress?.(message.event);
+    else if (message.type === 'done') finish({ ok: true, value: { report: message.report, ...(message.outDir ? { outDir: message.outDir } : {}), ...(message.internalDir ? { internalDir: message.internalDir } : {}) } });
+    else if (message.type === 'failed') finish({ ok: false, failure: message.failure });
+  });
+  return { result: task.result.then((o): JobOutcome => (o.ok ? { ok: true, ...o.value } : o)), cancel: () => task.cancel() };
 }
