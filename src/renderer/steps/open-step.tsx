@@ -90,7 +90,7 @@ export function OpenStep(props: {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drop a CSV, TSV, Excel, SPSS, Stata or SAS file (.xpt, .sas7bdat) here{info.host === 'electron' ? ', or' : '.'}</p>
+        <p>Drop a CSV, TSV, Excel, SPSS, Stata, SAS (.xpt, .sas7bdat) or Parquet file here{info.host === 'electron' ? ', or' : '.'}</p>
         <div className="actions">
           {info.host === 'electron' && (
             <button
