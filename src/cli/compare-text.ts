@@ -1,6 +1,7 @@
 import type { Comparison } from '../common/compare/comparison.js';
 import type { CompareProgress } from '../jobs/compare/compare-jobs.js';
 import { TABLE_HEADER, tableRows } from '../jobs/compare/comparison-files.js';
+import { terminalBar } from './progress-bar.js';
 
 /** Wraps text at width for the terminal. */
 function wrap(text: string, width = 100): string {
@@ -43,22 +44,9 @@ export function comparisonText(comparison: Comparison, written: { readonly inter
 
 /** One line on stderr while candidates are assessed, when it is a terminal. */
 export function compareProgressBar(stream: NodeJS.WriteStream): { update(p: CompareProgress): void; clear(): void } {
-  const enabled = stream.isTTY === true;
-  let last = '';
+  const bar = terminalBar(stream, 18);
   return {
-    update(p) {
-      if (!enabled) return;
-      const width = 28;
-      const filled = Math.round(p.fraction * width);
-      const name = p.candidate < p.of ? `candidate ${p.candidate + 1}/${p.of}` : 'frontier';
-      const line = `${name.padEnd(18)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(p.fraction * 100)}%`;
-      if (line === last) return;
-      last = line;
-      stream.write(`\r${line}`);
-    },
-    clear() {
-      if (enabled && last) stream.write(`\r${' '.repeat(last.length)}\r`);
-      last = '';
-    },
+    update: (p) => bar.draw(p.candidate < p.of ? `candidate ${p.candidate + 1}/${p.of}` : 'frontier', p.fraction),
+    clear: () => bar.clear(),
   };
 }

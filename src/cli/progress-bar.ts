@@ -1,18 +1,19 @@
 import { overallFraction } from '../common/progress.js';
 import type { ProgressEvent } from '../jobs/progress.js';
 
-/** A one-line progress bar on stderr, drawn only when stderr is a terminal: the whole run, the stage named, never moving back. */
-export function progressBar(stream: NodeJS.WriteStream): { update(event: ProgressEvent): void; clear(): void } {
+/**
+ * A one-line bar on a stream, drawn only when it is a terminal: a label, the bar and the percentage,
+ * redrawn in place when the line changes.
+ */
+export function terminalBar(stream: NodeJS.WriteStream, labelWidth: number): { draw(label: string, fraction: number): void; clear(): void } {
   const enabled = stream.isTTY === true;
+  const width = 28;
   let last = '';
-  let shown = 0;
   return {
-    update(event) {
+    draw(label, fraction) {
       if (!enabled) return;
-      const width = 28;
-      shown = Math.max(shown, overallFraction(event.stage, event.fraction));
-      const filled = Math.round(shown * width);
-      const line = `${event.label.padEnd(30)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(shown * 100)}%`;
+      const filled = Math.round(fraction * width);
+      const line = `${label.padEnd(labelWidth)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(fraction * 100)}%`;
       if (line === last) return;
       last = line;
       stream.write(`\r${line}`);
@@ -21,5 +22,18 @@ export function progressBar(stream: NodeJS.WriteStream): { update(event: Progres
       if (enabled && last) stream.write(`\r${' '.repeat(last.length)}\r`);
       last = '';
     },
+  };
+}
+
+/** The progress bar of a job on stderr: the whole run, the stage named, never moving back. */
+export function progressBar(stream: NodeJS.WriteStream): { update(event: ProgressEvent): void; clear(): void } {
+  const bar = terminalBar(stream, 30);
+  let shown = 0;
+  return {
+    update(event) {
+      shown = Math.max(shown, overallFraction(event.stage, event.fraction));
+      bar.draw(event.label, shown);
+    },
+    clear: () => bar.clear(),
   };
 }
