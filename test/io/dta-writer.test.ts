@@ -5,15 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { readTable } from '../../src/io/input/read-table.js';
 import { DtaStringTooLongError, writeDta } from '../../src/io/output/dta-writer.js';
 import { stataVariableNames } from '../../src/io/output/stata-names.js';
-import { savWriterTable } from './sav-writer-table.js';
+import { releasedRows, savWriterTable } from './sav-writer-table.js';
 
 const CREATED = new Date(Date.UTC(2026, 10, 24, 12, 0, 0));
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'custos-dta-'));
-
-function releasedRows(): string[][] {
-  const { table } = savWriterTable();
-  return Array.from({ length: table.rowCount }, (_, r) => table.columns.map((c) => c.dictionary[c.codes[r]!]!));
-}
 
 /** RFC 4180 lines as R's write.csv writes them (every field quoted, NA empty and unquoted). */
 function csvRows(text: string): string[][] {

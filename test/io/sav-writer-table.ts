@@ -29,3 +29,9 @@ export function savWriterTable(): { table: ReleaseTable; metadata: Map<string, V
   ]);
   return { table: { rowCount: rows.length, columns }, metadata };
 }
+
+/** The table's rows as text, the values every reading of a written file must give back. */
+export function releasedRows(): string[][] {
+  const { table } = savWriterTable();
+  return Array.from({ length: table.rowCount }, (_, r) => table.columns.map((c) => c.dictionary[c.codes[r]!]!));
+}

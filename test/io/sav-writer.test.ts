@@ -5,15 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { readTable } from '../../src/io/input/read-table.js';
 import { SavStringTooLongError, writeSav } from '../../src/io/output/sav-writer.js';
 import { spssVariableNames } from '../../src/io/output/spss-names.js';
-import { savWriterTable } from './sav-writer-table.js';
+import { releasedRows, savWriterTable } from './sav-writer-table.js';
 
 const CREATED = new Date(Date.UTC(2026, 10, 24, 12, 0, 0));
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'custos-sav-'));
-
-function releasedRows(): string[][] {
-  const { table } = savWriterTable();
-  return Array.from({ length: table.rowCount }, (_, r) => table.columns.map((c) => c.dictionary[c.codes[r]!]!));
-}
 
 describe('SPSS writer', () => {
   it('writes the file PSPP read: byte for byte the committed one, and PSPP saw the release\'s values and labels', () => {

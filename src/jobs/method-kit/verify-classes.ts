@@ -1,17 +1,29 @@
 import { deltaFor } from '../../common/dp/sampling-amplification.js';
 import type { PartitionedRecodingSpec } from '../../mechanisms/partitioned-recoding/definition.js';
 import type { SafeKAnonymitySpec } from '../../mechanisms/safe-k-anonymity/definition.js';
+import type { Table } from '../../common/table/table.js';
 import { countBy, readReleased, tupleKeys } from './released-table.js';
 import type { VerifyContext } from './node-mechanism.js';
 
-/** k of every class from the released records alone, and the reported δ recomputed from k, β and ε. */
-export function verifyClasses(ctx: VerifyContext, spec: SafeKAnonymitySpec | PartitionedRecodingSpec): void {
+/**
+ * A recoding's released records read back as an auditor would, with the checks every recoding
+ * shares: the record count the report gives, and no identifier column. Returns the release and
+ * each input column's role.
+ */
+export function releasedRecords(ctx: VerifyContext): { release: Table; roles: Map<string, string> } {
   const { checks, report, dir, job } = ctx;
   const release = readReleased(dir, 'release', 'Release', job.output.delimiter);
-  const roles = new Map(report.input.columns.map((c) => [c.name, c.role]));
+  const roles = new Map<string, string>(report.input.columns.map((c) => [c.name, c.role]));
   checks.add('record count', release.rowCount === report.output?.rows, `${release.rowCount} released records (report: ${report.output?.rows})`);
   const identifiers = release.columns.filter((c) => roles.get(c.name) === 'identifier');
   checks.add('no identifier released', identifiers.length === 0, identifiers.length === 0 ? 'identifiers were dropped' : `released: ${identifiers.map((c) => c.name).join(', ')}`);
+  return { release, roles };
+}
+
+/** k of every class from the released records alone, and the reported δ recomputed from k, β and ε. */
+export function verifyClasses(ctx: VerifyContext, spec: SafeKAnonymitySpec | PartitionedRecodingSpec): void {
+  const { checks, report } = ctx;
+  const { release, roles } = releasedRecords(ctx);
   if (spec.type === 'safe-k-anonymity') {
     const k = report.anonymity?.k ?? (typeof spec.k === 'number' ? spec.k : 0);
     // Strongly-safe: a class is one distinct released tuple over every released column.

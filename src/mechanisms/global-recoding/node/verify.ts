@@ -1,5 +1,5 @@
 import { makeColumn } from '../../../common/table/table.js';
-import { readReleased } from '../../../jobs/method-kit/released-table.js';
+import { releasedRecords } from '../../../jobs/method-kit/verify-classes.js';
 import type { VerifyContext } from '../../../jobs/method-kit/node-mechanism.js';
 import { ClassBuilder } from '../class-table.js';
 import { engineModel, modelText, type GlobalRecodingSpec } from '../definition.js';
@@ -13,12 +13,8 @@ import { quasiColumn, sensitiveColumn } from '../recoding-input.js';
  * is at hand and says nothing was suppressed (then the released distribution is the input's).
  */
 export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpec): void {
-  const { checks, report, dir, job } = ctx;
-  const release = readReleased(dir, 'release', 'Release', job.output.delimiter);
-  const roles = new Map(report.input.columns.map((c) => [c.name, c.role]));
-  checks.add('record count', release.rowCount === report.output?.rows, `${release.rowCount} released records (report: ${report.output?.rows})`);
-  const identifiers = release.columns.filter((c) => roles.get(c.name) === 'identifier');
-  checks.add('no identifier released', identifiers.length === 0, identifiers.length === 0 ? 'identifiers were dropped' : `released: ${identifiers.map((c) => c.name).join(', ')}`);
+  const { checks, report } = ctx;
+  const { release, roles } = releasedRecords(ctx);
   const quasi = release.columns.filter((c) => roles.get(c.name) === 'quasi');
   const sensitiveName = report.input.columns.find((c) => c.role === 'sensitive')?.name;
   const sensitiveReleased = sensitiveName === undefined ? undefined : release.columns.find((c) => c.name === sensitiveName);
