@@ -2,7 +2,7 @@ import type { VariableMetadata } from '../input/import-types.js';
 import { HashedFileWriter } from './hashed-file.js';
 import { writeRowCells, type ReleaseColumn, type ReleaseTable } from './release-table.js';
 import { stataVariableNames } from './stata-names.js';
-import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, truncateUtf8 } from './statistical-values.js';
+import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, MONTH_ABBREVIATIONS, truncateUtf8 } from './statistical-values.js';
 
 /**
  * A Stata data file (.dta, format 118: Stata 14 and later, UTF-8) of a released table, as Stata's
@@ -182,9 +182,8 @@ function trailerParts(plans: readonly Plan[], names: readonly string[]): Buffer 
 }
 
 function timestamp(created: Date): string {
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   const two = (n: number): string => String(n).padStart(2, '0');
-  return `${two(created.getUTCDate())} ${months[created.getUTCMonth()]} ${created.getUTCFullYear()} ${two(created.getUTCHours())}:${two(created.getUTCMinutes())}`;
+  return `${two(created.getUTCDate())} ${MONTH_ABBREVIATIONS[created.getUTCMonth()]} ${created.getUTCFullYear()} ${two(created.getUTCHours())}:${two(created.getUTCMinutes())}`;
 }
 
 /** UTF-8 text in a fixed, NUL-padded field (at most size − 1 bytes, never cutting a character). */

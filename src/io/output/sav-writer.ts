@@ -1,7 +1,7 @@
 import type { VariableMetadata } from '../input/import-types.js';
 import { HashedFileWriter } from './hashed-file.js';
 import { writeRowCells, type ReleaseColumn, type ReleaseTable } from './release-table.js';
-import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, truncateUtf8 } from './statistical-values.js';
+import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, MONTH_ABBREVIATIONS, truncateUtf8 } from './statistical-values.js';
 import { spssVariableNames } from './spss-names.js';
 
 /**
@@ -128,9 +128,8 @@ function header(r: Record, variables: readonly Variable[], rows: number, created
   r.int(0); // no case weight: records are not weighted
   r.int(rows <= 0x7fffffff ? rows : -1);
   r.double(100);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   const two = (n: number): string => String(n).padStart(2, '0');
-  r.text(`${two(created.getUTCDate())} ${months[created.getUTCMonth()]} ${two(created.getUTCFullYear() % 100)}`, 9);
+  r.text(`${two(created.getUTCDate())} ${MONTH_ABBREVIATIONS[created.getUTCMonth()]} ${two(created.getUTCFullYear() % 100)}`, 9);
   r.text(`${two(created.getUTCHours())}:${two(created.getUTCMinutes())}:${two(created.getUTCSeconds())}`, 8);
   r.text('', 64);
   r.bytes(Buffer.alloc(3));

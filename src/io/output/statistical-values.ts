@@ -37,6 +37,9 @@ export function labelCodes(metadata: VariableMetadata | undefined, accepts: (cod
   return codes;
 }
 
+/** English month abbreviations, as both formats' header timestamps write them ("24 Nov 26", "24 Nov 2026 12:00"). */
+export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
 /** Cuts text to at most `max` UTF-8 bytes without splitting a character. */
 export function truncateUtf8(text: string, max: number): string {
   if (Buffer.byteLength(text, 'utf8') <= max) return text;
