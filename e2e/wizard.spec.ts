@@ -321,6 +321,17 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await axeScan(page, 'global-recoding-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/distinct 2-diversity on occupation and 5-anonymity/).first().waitFor({ timeout: 30_000 });
+    // The choice in its lattice: the optimum at other suppression limits, any of which can be taken instead.
+    await page.getByRole('heading', { name: 'The transformation in its lattice' }).waitFor({ timeout: 30_000 });
+    const other = page.getByRole('button', { name: /Use limit/ }).last();
+    const label = (await other.textContent())!;
+    const chosenPercent = Number(/limit ([\d.]+) %/.exec(label)![1]);
+    await other.click();
+    await page.getByRole('button', { name: label }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.locator('tr[aria-current="true"] th', { hasText: `${chosenPercent} %` }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'The transformation in its lattice' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'global-recoding-lattice');
+    await axeScan(page, 'global-recoding-lattice');
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 60_000 });
@@ -329,6 +340,9 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     const report = JSON.parse(readFileSync(join(OUT, 'report.json'), 'utf8'));
     expect(Object.keys(report.method.levels).sort()).toEqual(['age', 'education', 'marital-status', 'native-country', 'race', 'salary-class', 'sex', 'workclass']);
     expect(report.job.method.models).toEqual([{ type: 'l-diversity', l: 2, variant: 'distinct' }, { type: 'k-anonymity', k: 5 }]);
+    expect(report.job.method.suppressionLimit).toBeCloseTo(chosenPercent / 100, 9);
+    // The frontier came from the confidential records: the published report does not carry it.
+    expect(report.method.frontier).toBeUndefined();
     expect(report.risk.minClassSize).toBeGreaterThanOrEqual(5);
     // Read back from the released file itself: every class of the released quasi-identifiers has at least 5 records.
     const rows = readFileSync(join(OUT, 'release.csv'), 'utf8').trim().split(/\r?\n/).map((line) => line.split(','));

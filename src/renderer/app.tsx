@@ -151,6 +151,7 @@ export function App({ api }: { api: CustosApi }) {
   const previous = STEPS[index - 1];
   const nextBlocked = next ? blockedReason(state, next.id, failedPreview) : undefined;
   const onPreviewed = useCallback((path: string, levels: string): void => dispatch({ type: 'previewed', path, levels }), []);
+  const chooseSuppressionLimit = (limit: number): void => dispatch({ type: 'patchDraft', method: 'global-recoding', patch: { suppressionPercent: Number((limit * 100).toFixed(6)) } });
   const fixKey = (key: string): void => dispatch({ type: 'go', step: key.startsWith('attributes') ? 'columns' : 'parameters' });
   if (!info) return <p className="loading">Starting Custos…</p>;
   return (
@@ -211,7 +212,7 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'columns' && state.file && <ColumnsStep file={state.file} state={state} dispatch={dispatch} />}
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
         {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} checkHierarchy={api.checkHierarchy} />}
-        {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed} />}
+        {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed} onUseSuppressionLimit={chooseSuppressionLimit} />}
         {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run', failedPreview)} desktop={info.host === 'electron'} />}
         {state.step === 'results' && state.report && <ResultsStep report={state.report} />}
         {state.step === 'export' && state.report && state.run && <ExportStep api={api} report={state.report} runId={state.run.id} saveJob={saveJob} desktop={info.host === 'electron'} internalDir={state.run.status.internalDir} />}

@@ -276,7 +276,11 @@ function baseShape(internal: boolean) {
       /** Global recoding: the chosen hierarchy level of every quasi-identifier (the release shows them). */
       levels: nameRecord(count).optional(),
       /** Values computed from the confidential data outside the guarantee. */
-      ...internalOnly(internal, { internal: nameRecord(num).optional() }),
+      ...internalOnly(internal, {
+        internal: nameRecord(num).optional(),
+        /** Global recoding, in an assessment: the optimum at each suppression limit of a grid (the trade-off the person may choose from). */
+        frontier: z.array(obj({ suppressionLimit: num, levels: nameRecord(count), measure: num, suppressedRecords: count, chosen: z.boolean() })).optional(),
+      }),
     }),
     guarantee: obj({
       name: z.string(),

@@ -4,6 +4,7 @@ import type { CustosApi, HostFailure, Report } from '../../common/ipc/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { IdentityRisk } from '../components/identity-risk.js';
+import { RecodingLattice } from '../components/recoding-lattice.js';
 import { formatNumber, formatPercent } from '../format.js';
 import { buildJob, fixedLevelsMatter, levelsKey } from '../state/job.js';
 import type { WizardState } from '../state/wizard-state.js';
@@ -35,6 +36,8 @@ export function RiskStep(props: {
   onPreviewed?: (path: string, levels: string) => void;
   /** Told the outcome of each preview, so the run stays blocked while the job cannot run. */
   onAssessed?: (job: string, failure: HostFailure | undefined) => void;
+  /** Global recoding: take another suppression limit from the frontier. */
+  onUseSuppressionLimit?: (limit: number) => void;
 }) {
   const { state, onPreviewed, onAssessed } = props;
   const job = JSON.stringify(buildJob(state));
@@ -67,6 +70,7 @@ export function RiskStep(props: {
       {report && !failure && (
         <>
           <AssessmentView report={report} />
+          {report.method.levels && report.method.frontier && <RecodingLattice report={report} onUseLimit={props.onUseSuppressionLimit} />}
           <IdentityRisk report={report} />
           <ReportWarnings warnings={report.warnings} />
         </>

@@ -17,6 +17,7 @@ import { engineModel, MEASURE_TITLES, modelText, needsSensitiveColumn, type Glob
 import { checkNode, maxSuppressed } from '../evaluate.js';
 import { modelContext, needsSensitive as modelNeedsSensitive } from '../models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../recoding-input.js';
+import { FRONTIER_LIMITS, suppressionFrontier } from '../frontier.js';
 import { optimalRecoding } from '../search.js';
 
 /** Beyond this many nodes the search's time is not bounded well enough for an interactive tool. */
@@ -71,6 +72,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     throw error;
   }
   const searchMs = performance.now() - started;
+  // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
+  const frontier = ctx.mode === 'assess' ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
   const modelsText = spec.models.map((m) => modelText(m, sensitiveName)).join(' and ');
   const limitPercent = `${Number((spec.suppressionLimit * 100).toFixed(4))} %`;
   const none = `no transformation of the ${nodes.toLocaleString('en-US')} in the lattice meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
@@ -107,6 +110,15 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
       levels,
       // The choice among the transformations and its measure depend on the confidential records beyond what the release shows.
       internal: { [satisfyingKey]: search.satisfying, evaluatedNodes: search.evaluated, ...(optimum ? { measureValue: optimum.measure } : {}), searchMilliseconds: Math.round(searchMs) },
+      ...(frontier
+        ? {
+            frontier: frontier.map((point) => {
+              const pointLevels = Object.create(null) as Record<string, number>;
+              quasi.forEach((column, j) => (pointLevels[column.name] = point.node[j]!));
+              return { suppressionLimit: point.suppressionLimit, levels: pointLevels, measure: point.measure, suppressedRecords: point.suppressedRecords, chosen: optimum !== undefined && point.node.every((level, j) => level === optimum.node[j]) };
+            }),
+          }
+        : {}),
     },
     guarantee: {
       name: `${modelsText}, at most ${limitPercent} suppressed (syntactic, no DP guarantee)`,
