@@ -17,6 +17,8 @@ import { generalizeColumn, intervalHierarchy, maskingHierarchy, tableHierarchy, 
 import { scoreRule } from '../src/mechanisms/safe-k-anonymity/lattice-score.js';
 import { latticeColumn, latticeSize } from '../src/mechanisms/safe-k-anonymity/lattice.js';
 import { chooseGeneralization } from '../src/mechanisms/safe-k-anonymity/lattice-search.js';
+import { quasiColumn } from '../src/mechanisms/global-recoding/recoding-input.js';
+import { optimalRecoding } from '../src/mechanisms/global-recoding/search.js';
 import { anonymizeSample, bernoulliSample, safeKAnonymize } from '../src/common/recoding/classes.js';
 import { groupRows } from '../src/common/table/micro-groups.js';
 import { randomPermutation } from '../src/common/random/draws.js';
@@ -203,6 +205,15 @@ async function inProcessStages(): Promise<void> {
     return anonymizeSample(random, searchLattice.map((c, j) => c.levels[choice.node[j]!]!), searchSample, 10);
   }, (r) => `${r.sampled} sampled, ${r.rows.length} released in ${r.classes} classes`);
 
+  // Optimal global recoding as ARX's 1M-row job: the Adult quasi-identifiers with ARX's hierarchies (age in 5/10/20-year intervals: the jittered ages leave ARX's age file), k = 165, 5 %, Loss.
+  const recodingQuasi = ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class'];
+  const recodingColumns = recodingQuasi.map((name) => quasiColumn(table.columns.find((c) => c.name === name)!, name === 'age' ? intervalHierarchy([5, 10, 20]) : hierarchyFile(name)));
+  const recoded = time('global recoding search (8 quasi-identifiers, 4,320 nodes, k = 165, 5 %, Loss)', rows, () =>
+    optimalRecoding({ columns: recodingColumns, rowCount: table.rowCount, models: [{ type: 'k-anonymity', k: 165 }], suppressionLimit: 0.05, measure: 'loss' }),
+  (r) => `levels ${r.optimum?.node.join(',') ?? 'none'}, ${r.optimum?.suppressedRecords ?? 0} suppressed, ${r.evaluated} nodes evaluated`);
+  void recoded;
+  const recodingWithLoad = timings[0]!.ms + timings.at(-1)!.ms;
+
   (globalThis as { gc?: () => void }).gc?.();
   const xlsxStart = performance.now();
   const workbook = await writeXlsx(join(dir, 'release.xlsx'), [{ name: 'Release', table: view }]);
@@ -216,6 +227,7 @@ async function inProcessStages(): Promise<void> {
   const assessRun = timings[1]!.ms + timings[2]!.ms;
   console.log(`| assess + run | ${fmt(assessRun)} | ${Math.round(rows / (assessRun / 1000)).toLocaleString('en-US')} | |`);
   console.log(`| safe k-anonymity including the CSV load | ${fmt(safeKWithLoad)} | ${Math.round(rows / (safeKWithLoad / 1000)).toLocaleString('en-US')} | |`);
+  console.log(`| global recoding including the CSV load (ARX 3.9.2: 1.8–3.1 s load + 631 ms search) | ${fmt(recodingWithLoad)} | ${Math.round(rows / (recodingWithLoad / 1000)).toLocaleString('en-US')} | |`);
   console.log(`| β-privacy end to end (search + buckets) | ${fmt(betaEndToEnd)} | ${Math.round(rows / (betaEndToEnd / 1000)).toLocaleString('en-US')} | |`);
   console.log(`\npeak RSS of the in-process stages: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
   console.log('\nTwoSizeBucketing pruning (education, coefficient 8, sizes ≤ 100):\n');
