@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import type { ResourceLimits } from 'node:worker_threads';
 import type { Report } from '../common/report/report-model.js';
 import type { JobFailure, JobRequest, WorkerMessage } from './job-request.js';
 import type { ProgressListener } from './progress.js';
@@ -22,14 +23,21 @@ export interface RunningTask<T> {
   cancel(): Promise<void>;
 }
 
+const OUT_OF_MEMORY = 'Custos ran out of memory reading or protecting this table (the job thread reached its memory limit); nothing was written. Leave out columns or rows, or use a computer with more memory.';
+
 /**
  * Runs one request in a worker thread so hosts (CLI, app) stay responsive and can cancel. The
  * worker's messages go to `onMessage`, which ends the task with `finish`; a worker that errs or
  * stops without finishing ends it as an internal failure, and a cancel wins over what it reports.
  */
-export function startWorkerTask<T, M>(workerScript: WorkerScript, request: object, onMessage: (message: M, finish: (outcome: TaskOutcome<T>) => void) => void): RunningTask<T> {
+export function startWorkerTask<T, M>(
+  workerScript: WorkerScript,
+  request: object,
+  onMessage: (message: M, finish: (outcome: TaskOutcome<T>) => void) => void,
+  resourceLimits?: ResourceLimits,
+): RunningTask<T> {
   const stagingBuffer = newStagingBuffer();
-  const worker = spawnWorker(workerScript, { workerData: { ...request, stagingBuffer } });
+  const worker = spawnWorker(workerScript, { workerData: { ...request, stagingBuffer }, ...(resourceLimits ? { resourceLimits } : {}) });
   let settle: (outcome: TaskOutcome<T>) => void = () => undefined;
   const result = new Promise<TaskOutcome<T>>((resolve) => (settle = resolve));
   let finished = false;
@@ -41,17 +49,28 @@ export function startWorkerTask<T, M>(workerScript: WorkerScript, request: objec
     // Whatever the worker reports while being stopped, the outcome is a cancel.
     settle(cancelling && !outcome.ok ? cancelled : outcome);
   };
+  // A run stages two folders (internal report, release); every one it may have made is removed when it ends without finishing.
+  const removeStaging = (): void => {
+    for (const staging of stagingPaths(stagingBuffer)) rmSync(staging, { recursive: true, force: true });
+  };
+  // A worker that dies (out of memory, a crash) never reaches its own clean-up: the host does it.
+  const died = (failure: TaskOutcome<T> & { ok: false }): void => {
+    if (finished) return;
+    removeStaging();
+    finish(failure);
+  };
   worker.on('message', (message: M) => onMessage(message, finish));
-  worker.on('error', (error) => finish({ ok: false, failure: { kind: 'internal', message: error.stack ?? error.message } }));
-  worker.on('exit', (code) => finish({ ok: false, failure: { kind: 'internal', message: `the job worker stopped unexpectedly (exit ${code})` } }));
+  worker.on('error', (error: Error & { code?: string }) =>
+    died({ ok: false, failure: { kind: 'internal', message: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? OUT_OF_MEMORY : (error.stack ?? error.message) } }),
+  );
+  worker.on('exit', (code) => died({ ok: false, failure: { kind: 'internal', message: `the job worker stopped unexpectedly (exit ${code}); nothing was written` } }));
   return {
     result,
     async cancel() {
       if (finished) return;
       cancelling = true;
       await worker.terminate();
-      // A run stages two folders (internal report, release); every one it may have made is removed.
-      for (const staging of stagingPaths(stagingBuffer)) rmSync(staging, { recursive: true, force: true });
+      removeStaging();
       finish(cancelled);
     },
   };

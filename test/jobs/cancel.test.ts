@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, watch, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newStagingBuffer, rememberStaging, stagingPaths } from '../../src/jobs/staging-register.js';
-import { startJob } from '../../src/jobs/worker-host.js';
+import { startJob, startWorkerTask } from '../../src/jobs/worker-host.js';
 
 const WORKER = new URL('../../dist/cli/job-worker.mjs', import.meta.url);
 
@@ -68,4 +68,30 @@ describe('cancelling a run leaves nothing behind, whenever the cancel lands', ()
       expect(left, `cancel ${i}`).toEqual([]);
     }
   });
+
+  it('a worker that dies while writing (a crash, running out of memory) has its staging folders removed by the host', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-died-'));
+    for (const death of ['throw new Error("crash")', 'process.exit(7)', 'const hog = []; for (;;) hog.push(new Array(1e5).fill(1))']) {
+      const staging = join(dir, `.release.custos-tmp-${death.length}`);
+      // What a run does first (make its staging folder and register it), then the death.
+      const source = `
+        const { workerData } = require('node:worker_threads');
+        const fs = require('node:fs');
+        fs.mkdirSync(${JSON.stringify(staging)});
+        fs.writeFileSync(${JSON.stringify(join(staging, 'release.csv'))}, 'half');
+        const bytes = new TextEncoder().encode(${JSON.stringify(`${staging}\n`)});
+        new Uint8Array(workerData.stagingBuffer, 4).set(bytes, 0);
+        Atomics.store(new Int32Array(workerData.stagingBuffer, 0, 1), 0, bytes.length);
+        ${death};`;
+      const task = startWorkerTask<never, never>({ source }, {}, () => undefined, { maxOldGenerationSizeMb: 64 });
+      const outcome = await task.result;
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) {
+        expect(outcome.failure.kind).toBe('internal');
+        if (death.includes('hog')) expect(outcome.failure.message).toMatch(/^Custos ran out of memory/);
+      }
+      expect(existsSync(staging), death).toBe(false);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  }, 120_000);
 });
