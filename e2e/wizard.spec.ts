@@ -329,7 +329,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await other.click();
     await page.getByRole('button', { name: label }).waitFor({ state: 'detached', timeout: 30_000 });
     await page.locator('tr[aria-current="true"] th', { hasText: `${chosenPercent} %` }).waitFor({ timeout: 30_000 });
-    await page.getByRole('heading', { name: 'The transformation in its lattice' }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: 'Utility against deleted records' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'global-recoding-lattice');
     await axeScan(page, 'global-recoding-lattice');
     await page.getByRole('button', { name: /Next: Run/ }).click();

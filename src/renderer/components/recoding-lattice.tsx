@@ -20,7 +20,9 @@ export function RecodingLattice(props: { report: Report; onUseLimit?: (limit: nu
   const nodes = report.method.derived['latticeNodes'];
   const satisfying = internal['satisfyingTransformations'] ?? internal['satisfyingTransformationsAtLeast'];
   const atLeast = internal['satisfyingTransformations'] === undefined;
-  const measure = String(report.method.derived['measure'] ?? report.method.parameters['measure'] ?? 'measure');
+  // The measure's short name; its definition is in the report's method section.
+  const name = String(report.method.parameters['measure'] ?? 'measure');
+  const measure = name.charAt(0).toUpperCase() + name.slice(1);
   const frontier = report.method.frontier ?? [];
   return (
     <section className="card" aria-labelledby="lattice-title">
