@@ -1,3 +1,4 @@
+import { STATISTICAL_FORMATS, type StatisticalFormat } from '../common/job/job-parts.js';
 import type { WorkerScript } from './method-kit/worker-script.js';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -231,8 +232,9 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
       }
     }
     const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
-    for (const [format, write] of STATISTICAL_WRITERS) {
+    for (const format of STATISTICAL_FORMATS) {
       if (!job.output.formats.includes(format)) continue;
+      const write = STATISTICAL_WRITERS[format];
       for (const r of releases) {
         const name = `${r.stem}.${format}`;
         files.push({ name, rows: r.table.rowCount, ...writerOrJobError(() => write(release.file(name), r.table, (column) => variables.get(column), created)) });
@@ -295,10 +297,8 @@ async function xlsxOrJobError<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Releases in a statistical package's format, beside the CSV, with what the input said of its variables. */
-const STATISTICAL_WRITERS = [
-  ['sav', writeSav],
-  ['dta', writeDta],
-] as const;
+/** One writer per statistical format: the type makes a format without a writer a compile error. */
+const STATISTICAL_WRITERS: Readonly<Record<StatisticalFormat, typeof writeSav>> = { sav: writeSav, dta: writeDta };
 
 /** A table an SPSS or Stata file cannot hold is the job's problem (its formats), named with its column. */
 function writerOrJobError<T>(write: () => T): T {

@@ -8,6 +8,10 @@ import { normalizeEncoding, type TextEncoding } from './encoding.js';
  * folder holds its own method schema; src/mechanisms/job-schema.ts joins them.
  * Every object is strict: an unknown key is an error that names it.
  */
+/** The statistical packages' formats a release can also be written in, always beside the CSV (the copy verify reads and compares them with). */
+export const STATISTICAL_FORMATS = ['sav', 'dta'] as const;
+export type StatisticalFormat = (typeof STATISTICAL_FORMATS)[number];
+
 export const ROLES = ['identifier', 'quasi', 'sensitive', 'insensitive'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -94,10 +98,10 @@ export const output = z
      * do-files. They come beside the CSV, which stays the reference copy an auditor (and verify) reads.
      */
     formats: z
-      .array(z.enum(['csv', 'xlsx', 'parquet', 'sav', 'dta']))
+      .array(z.enum(['csv', 'xlsx', 'parquet', ...STATISTICAL_FORMATS]))
       .min(1)
       .default(['csv', 'xlsx'])
-      .refine((f) => !(f.includes('sav') || f.includes('dta')) || f.includes('csv'), 'output.formats: "sav" and "dta" are written beside "csv" (the copy verify reads); add "csv"'),
+      .refine((f) => !STATISTICAL_FORMATS.some((s) => f.includes(s)) || f.includes('csv'), 'output.formats: "sav" and "dta" are written beside "csv" (the copy verify reads); add "csv"'),
     /** report.json is always written; html and pdf on request. */
     report: z.array(z.enum(['html', 'json', 'pdf'])).default(['html', 'pdf', 'json']),
     /**

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { STATISTICAL_FORMATS } from '../../common/job/job-parts.js';
 import type { Table } from '../../common/table/table.js';
 import { readTable } from '../../io/input/read-table.js';
 import { csvText } from '../../io/output/neutralize.js';
@@ -8,7 +9,6 @@ import { readReleased } from '../method-kit/released-table.js';
 import { TEST_STAMP_COLUMN } from '../method-kit/release-view.js';
 
 /** Formats a release may also be written in, each beside the CSV of the same table. */
-const ALSO_WRITTEN = ['.sav', '.dta'];
 
 /**
  * A release's SPSS and Stata files hold the tables its CSV files hold: the same rows in the same
@@ -16,7 +16,7 @@ const ALSO_WRITTEN = ['.sav', '.dta'];
  * package). SPSS pads strings with blanks, so trailing blanks are not compared.
  */
 export function checkFormatAgreement(dir: string, files: readonly string[], delimiter: string, checks: CheckList): void {
-  for (const name of files.filter((f) => ALSO_WRITTEN.some((ext) => f.endsWith(ext)))) {
+  for (const name of files.filter((f) => STATISTICAL_FORMATS.some((format) => f.endsWith(`.${format}`)))) {
     checks.run(`${name} agrees with the CSV`, () => {
       const stem = name.slice(0, name.lastIndexOf('.'));
       if (!existsSync(join(dir, `${stem}.csv`))) return { ok: false, detail: `no ${stem}.csv beside it to compare with` };
