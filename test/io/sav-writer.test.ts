@@ -62,10 +62,32 @@ describe('SPSS writer', () => {
     expect(back.variables!.find((v) => v.name === 'occupation')!.valueLabels).toEqual([]);
   });
 
-  it('refuses a string longer than it holds, naming the column, and makes names SPSS accepts, unique regardless of case', () => {
-    const long = { rowCount: 1, columns: [{ name: 'note', dictionary: ['é'.repeat(200)], codes: new Uint32Array([0]), via: null, numeric: false }] };
+  it('writes strings longer than 255 bytes as SPSS very long strings (segments), as PSPP reads them', () => {
+    // test/fixtures/spss/custos-very-long.sav was written by this writer from the table below and read by
+    // PSPP 1.6 (`pspp-convert custos-very-long.sav custos-very-long.pspp.csv`; SYSFILE INFO: note A601, no warning).
+    const letters = Array.from({ length: 600 }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
+    // 601 bytes: a two-byte character straddles the 255-byte segment boundaries.
+    const accents = 'é'.repeat(300) + 'x';
+    const table = {
+      rowCount: 3,
+      columns: [
+        { name: 'note', dictionary: [letters, 'short', accents], codes: new Uint32Array([0, 1, 2]), via: null, numeric: false },
+        { name: 'k', dictionary: ['1', '2', '3'], codes: new Uint32Array([0, 1, 2]), via: null, numeric: true },
+      ],
+    };
+    const path = join(tmp(), 'release.sav');
+    writeSav(path, table, () => undefined, new Date(Date.UTC(2026, 10, 24)));
+    expect(readFileSync(path).equals(readFileSync('test/fixtures/spss/custos-very-long.sav'))).toBe(true);
+    const pspp = readFileSync('test/fixtures/spss/custos-very-long.pspp.csv', 'utf8').trim().split(/\r?\n/).map((line) => line.split(','));
+    expect(pspp).toEqual([['note', 'k'], [letters, '1'], ['short', '2'], [accents, '3']]);
+    const back = readTable(path, { missing: [''], onBadRow: 'error' }).table;
+    expect(Array.from({ length: back.rowCount }, (_, r) => back.columns.map((c) => c.dictionary[c.codes[r]!]))).toEqual([[letters, '1'], ['short', '2'], [accents, '3']]);
+  });
+
+  it('refuses a string longer than SPSS holds, naming the column, and makes names SPSS accepts, unique regardless of case', () => {
+    const long = { rowCount: 1, columns: [{ name: 'note', dictionary: ['é'.repeat(16_400)], codes: new Uint32Array([0]), via: null, numeric: false }] };
     expect(() => writeSav(join(tmp(), 'x.sav'), long, () => undefined, CREATED)).toThrow(SavStringTooLongError);
-    expect(() => writeSav(join(tmp(), 'x.sav'), long, () => undefined, CREATED)).toThrow(/"note" holds values of 400 bytes/);
+    expect(() => writeSav(join(tmp(), 'x.sav'), long, () => undefined, CREATED)).toThrow(/"note" holds values of 32,800 bytes; an SPSS file holds strings up to 32,767 bytes/);
     expect(spssVariableNames(['a b', 'A_B', 'with', '2nd', 'x.', 'ok', 'OK', 'ü-ber', 'constructor'])).toEqual(['a_b', 'A_B_2', 'with_', 'v2nd', 'x._', 'ok', 'OK_2', 'ü_ber', 'constructor']);
     const long64 = spssVariableNames(['n'.repeat(80), 'n'.repeat(70)]);
     expect(long64.map((n) => Buffer.byteLength(n))).toEqual([64, 64]);

@@ -13,11 +13,15 @@ import { spssVariableNames } from './spss-names.js';
  */
 export class SavStringTooLongError extends Error {
   constructor(readonly column: string, readonly bytes: number) {
-    super(`column "${column}" holds values of ${bytes.toLocaleString('en-US')} bytes; this SPSS writer holds strings up to ${MAX_STRING_BYTES} bytes. Write CSV or XLSX for it`);
+    super(`column "${column}" holds values of ${bytes.toLocaleString('en-US')} bytes; an SPSS file holds strings up to ${MAX_STRING_BYTES.toLocaleString('en-US')} bytes. Write CSV or XLSX for it`);
   }
 }
 
-const MAX_STRING_BYTES = 255;
+/** SPSS's longest string; one above 255 bytes is a "very long string" stored in segments. */
+const MAX_STRING_BYTES = 32767;
+/** The widest segment, and the bytes each segment but the last accounts for in the segment count (PSPP's sfm_width_to_segments). */
+const SEGMENT_WIDTH = 255;
+const SEGMENT_STEP = 252;
 const SYSMIS = -Number.MAX_VALUE;
 /** Seconds from SPSS's epoch (1582-10-14) to the Unix epoch. */
 const SPSS_EPOCH_TO_UNIX = 12_219_379_200;
@@ -36,11 +40,22 @@ interface Variable {
   readonly name: string;
   readonly label: string | undefined;
   readonly plan: Plan;
+  /** The string widths of its segments: one for a number or a string up to 255 bytes, more for a very long string. */
+  readonly widths: readonly number[];
   /** 8-byte elements a case holds for it (its dictionary records). */
   readonly segments: number;
   /** 1-based index of its first dictionary record. */
   readonly index: number;
 }
+
+/** A very long string's segments as PSPP writes them: 255 bytes wide but the last, which takes the rest of width − 252 per segment. */
+function segmentWidths(width: number): number[] {
+  if (width <= SEGMENT_WIDTH) return [width];
+  const count = Math.ceil(width / SEGMENT_STEP);
+  return [...Array.from({ length: count - 1 }, () => SEGMENT_WIDTH), width - SEGMENT_STEP * (count - 1)];
+}
+
+const elementsOf = (width: number): number => Math.ceil(width / 8);
 
 export function writeSav(path: string, table: ReleaseTable, metadataOf: (column: string) => VariableMetadata | undefined, created: Date): { sha256: string; bytes: number } {
   const names = spssVariableNames(table.columns.map((c) => c.name));
@@ -48,21 +63,27 @@ export function writeSav(path: string, table: ReleaseTable, metadataOf: (column:
   const variables: Variable[] = table.columns.map((column, j) => {
     const metadata = metadataOf(column.name);
     const plan = planOf(column, metadata);
-    const segments = plan.kind === 'string' ? Math.ceil(plan.width / 8) : 1;
+    const widths = plan.kind === 'string' ? segmentWidths(plan.width) : [0];
+    const segments = widths.reduce((sum, w) => sum + Math.max(1, elementsOf(w)), 0);
     const renamed = names[j] !== column.name;
     const label = metadata?.label ?? (renamed ? column.name : undefined);
-    const variable = { name: names[j]!, label, plan, segments, index };
+    const variable = { name: names[j]!, label, plan, widths, segments, index };
     index += segments;
     return variable;
   });
   const out = new HashedFileWriter(path);
   const record = new Record();
   header(record, variables, table.rowCount, created);
-  variables.forEach((v, j) => variableRecords(record, v, `V${j + 1}`));
+  // Short names: V1…Vk for the variables, then on for the further segments of very long strings, all distinct.
+  let nextShort = variables.length + 1;
+  const shortNames = variables.map((v, j) => [`V${j + 1}`, ...v.widths.slice(1).map(() => `V${nextShort++}`)]);
+  variables.forEach((v, j) => variableRecords(record, v, shortNames[j]!));
   for (const v of variables) if (v.plan.kind === 'labelled' && v.plan.labels.length > 0) valueLabelRecords(record, v.plan.labels, v.index);
   integerInfo(record);
   floatInfo(record);
   textRecord(record, 13, variables.map((v, j) => `V${j + 1}=${v.name}`).join('\t'));
+  const veryLong = variables.flatMap((v, j) => (v.widths.length > 1 && v.plan.kind === 'string' ? [`V${j + 1}=${String(v.plan.width).padStart(5, '0')}\0\t`] : []));
+  if (veryLong.length > 0) textRecord(record, 14, veryLong.join(''));
   textRecord(record, 20, 'UTF-8');
   record.int(999).int(0);
   out.write(record.take());
@@ -93,8 +114,16 @@ function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): 
   const encoded = values.map((v) => Buffer.from(v, 'utf8'));
   const width = Math.max(1, ...encoded.map((b) => b.length));
   if (width > MAX_STRING_BYTES) throw new SavStringTooLongError(column.name, width);
-  const padded = Math.ceil(width / 8) * 8;
-  return { kind: 'string', width, values: encoded.map((b) => Buffer.concat([b, Buffer.alloc(padded - b.length, 0x20)])) };
+  const widths = segmentWidths(width);
+  // Each segment holds the next 255 bytes (the last what remains), padded with blanks to its elements.
+  const cell = (b: Buffer): Buffer =>
+    Buffer.concat(
+      widths.map((w, s) => {
+        const part = b.subarray(s * SEGMENT_WIDTH, Math.min(b.length, (s + 1) * SEGMENT_WIDTH));
+        return Buffer.concat([part, Buffer.alloc(elementsOf(w) * 8 - part.length, 0x20)]);
+      }),
+    );
+  return { kind: 'string', width, values: encoded.map(cell) };
 }
 
 function spssSeconds(value: string, kind: 'date' | 'datetime'): number | undefined {
@@ -135,15 +164,19 @@ function header(r: Record, variables: readonly Variable[], rows: number, created
   r.bytes(Buffer.alloc(3));
 }
 
-function variableRecords(r: Record, v: Variable, shortName: string): void {
-  const type = v.plan.kind === 'string' ? v.plan.width : 0;
-  const format = v.plan.kind === 'string' ? packFormat(FORMAT_A, v.plan.width, 0) : v.plan.format;
-  r.int(2).int(type).int(v.label === undefined ? 0 : 1).int(0).int(format).int(format).text(shortName, 8);
-  if (v.label !== undefined) {
-    const label = Buffer.from(truncateUtf8(v.label, MAX_LABEL_BYTES), 'utf8');
-    r.int(label.length).bytes(label).bytes(Buffer.alloc((4 - (label.length % 4)) % 4, 0x20));
-  }
-  for (let s = 1; s < v.segments; s++) r.int(2).int(-1).int(0).int(0).int(0).int(0).text('', 8);
+/** One variable record per segment (the label on the first), each followed by the continuation records of its further 8-byte elements. */
+function variableRecords(r: Record, v: Variable, shortNames: readonly string[]): void {
+  v.widths.forEach((width, s) => {
+    const type = v.plan.kind === 'string' ? width : 0;
+    const format = v.plan.kind === 'string' ? packFormat(FORMAT_A, width, 0) : v.plan.format;
+    const label = s === 0 ? v.label : undefined;
+    r.int(2).int(type).int(label === undefined ? 0 : 1).int(0).int(format).int(format).text(shortNames[s]!, 8);
+    if (label !== undefined) {
+      const bytes = Buffer.from(truncateUtf8(label, MAX_LABEL_BYTES), 'utf8');
+      r.int(bytes.length).bytes(bytes).bytes(Buffer.alloc((4 - (bytes.length % 4)) % 4, 0x20));
+    }
+    for (let e = 1; e < elementsOf(width); e++) r.int(2).int(-1).int(0).int(0).int(0).int(0).text('', 8);
+  });
 }
 
 function valueLabelRecords(r: Record, labels: readonly (readonly [number, string])[], index: number): void {
