@@ -1,5 +1,5 @@
 import { getAsset } from 'node:sea';
-import type { WorkerScript } from './method-kit/worker-script.js';
+import type { WorkerScript } from '../io/worker-script.js';
 
 // In the single-file executable one bundle is the command line, the job worker and the helper:
 // its source is embedded as an asset and each thread runs it with `eval`.

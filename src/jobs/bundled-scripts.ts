@@ -1,4 +1,4 @@
-import type { WorkerScript } from './method-kit/worker-script.js';
+import type { WorkerScript } from '../io/worker-script.js';
 
 // The standalone build replaces this module with bundled-scripts.standalone.ts (scripts/build-standalone.mjs).
 

@@ -1,4 +1,4 @@
-import type { WorkerScript } from './method-kit/worker-script.js';
+import type { WorkerScript } from '../io/worker-script.js';
 import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../common/random/source.js';
 import { InputError } from '../io/input/input-error.js';
 import { JobError } from './method-kit/job-error.js';

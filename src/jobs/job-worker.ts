@@ -4,6 +4,7 @@ import type { JobRequest, WorkerMessage } from './job-request.js';
 import { rememberStaging } from './staging-register.js';
 import { TableService, type ServiceCall } from './service/table-service.js';
 import { serveUtilityWork, type HelperData } from './method-kit/utility-helper.js';
+import { serveCsvChunk, type CsvChunkRequest } from '../io/input/csv-chunk.js';
 import { thisBundle } from './bundled-scripts.js';
 import { executeComparison, HelperFailure, serveCompareHelper, type CompareHelperData } from './compare/compare-worker.js';
 import type { CompareMessage, CompareRequest } from './compare/compare-request.js';
@@ -37,7 +38,7 @@ async function execute(request: JobRequest): Promise<void> {
 
 /** The long-lived worker of the app: holds the open tables and answers calls one after another. */
 function serve(): void {
-  const service = new TableService();
+  const service = new TableService(thisBundle(import.meta.url));
   let queue = Promise.resolve();
   port!.on('message', (message: { id: number; request: ServiceCall }) => {
     queue = queue.then(async () => port!.postMessage({ id: message.id, reply: await service.handle(message.request) }));
@@ -67,10 +68,11 @@ async function compare(request: CompareRequest): Promise<void> {
   }
 }
 
-const { stagingBuffer, ...request } = workerData as (JobRequest | CompareRequest | CompareHelperData | { command: 'serve' } | HelperData) & { stagingBuffer?: SharedArrayBuffer };
+const { stagingBuffer, ...request } = workerData as (JobRequest | CompareRequest | CompareHelperData | { command: 'serve' } | HelperData | CsvChunkRequest) & { stagingBuffer?: SharedArrayBuffer };
 if (request.command === 'serve') serve();
 else if (request.command === 'compare') void compare(request);
 else if (request.command === 'compare-helper') serveCompareHelper(request);
 else if (request.command === 'utility-helper') serveUtilityWork(request);
+else if (request.command === 'csv-chunk') serveCsvChunk(request);
 // Not awaited at the top level: the standalone build is CommonJS, which has no top-level await.
 else void execute(request);

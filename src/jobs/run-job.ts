@@ -1,5 +1,5 @@
 import { STATISTICAL_FORMATS, type StatisticalFormat } from '../common/job/job-parts.js';
-import type { WorkerScript } from './method-kit/worker-script.js';
+import type { WorkerScript } from '../io/worker-script.js';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { RandomSource } from '../common/random/source.js';
@@ -69,10 +69,11 @@ function progressOf(options: RunOptions): (stage: Stage, fraction: number) => vo
   };
 }
 
-function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => void, read_: RunOptions['readTable'] = readTable): { imported: ImportedTable; inputPath: string } {
+function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => void, read_: RunOptions['readTable'] = readTable, helperScript?: WorkerScript): { imported: ImportedTable; inputPath: string } {
   const { job, baseDir } = loaded;
   const inputPath = resolve(baseDir, job.input.path);
   const read = read_(inputPath, {
+    ...(helperScript ? { helperScript } : {}),
     ...(job.input.delimiter ? { delimiter: job.input.delimiter } : {}),
     ...(job.input.encoding ? { encoding: job.input.encoding } : {}),
     sheet: job.input.sheet ?? null,
@@ -118,7 +119,7 @@ function publicParts(job: Job, outcome: MethodOutcome): PublicParts {
 /** Risk of the input under the job; writes nothing. */
 export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
   const progress = progressOf(options);
-  const { imported, inputPath } = importInput(loaded, progress, options.readTable);
+  const { imported, inputPath } = importInput(loaded, progress, options.readTable, options.helperScript);
   const ctx = methodContext(loaded, options, 'assess', progress);
   const outcome = runMethod(loaded.job, imported, ctx);
   const report = buildReport({

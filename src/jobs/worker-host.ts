@@ -4,7 +4,7 @@ import type { Report } from '../common/report/report-model.js';
 import type { JobFailure, JobRequest, WorkerMessage } from './job-request.js';
 import type { ProgressListener } from './progress.js';
 import { newStagingBuffer, stagingPaths } from './staging-register.js';
-import { spawnWorker, type WorkerScript } from './method-kit/worker-script.js';
+import { spawnWorker, type WorkerScript } from '../io/worker-script.js';
 
 export type JobOutcome = { readonly ok: true; readonly report: Report; readonly outDir?: string; readonly internalDir?: string } | { readonly ok: false; readonly failure: JobFailure };
 

@@ -14,6 +14,14 @@ export class GrowableUint32 {
     this.data.fill(value, this.length, this.length + times);
     this.length += times;
   }
+  /** Appends map[code] for every code, in order. */
+  pushMapped(codes: Uint32Array, map: Uint32Array): void {
+    if (this.length + codes.length > this.data.length) this.grow(Math.max(this.length * 2, this.length + codes.length));
+    const data = this.data;
+    let at = this.length;
+    for (let r = 0; r < codes.length; r++) data[at++] = map[codes[r]!]!;
+    this.length = at;
+  }
   private grow(capacity: number): void {
     const next = new Uint32Array(capacity);
     next.set(this.data.subarray(0, this.length));

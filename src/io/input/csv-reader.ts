@@ -1,17 +1,18 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { CsvSyntaxError, CsvTokenizer } from './csv-tokenizer.js';
 import { sniffDelimiter } from './delimiter.js';
 import { detectEncoding, type TextEncoding } from '../../common/job/encoding.js';
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
+import { BadRowError, RecordRules } from './csv-records.js';
+import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
-import { checkHeader, TableBuilder } from './table-builder.js';
+import { checkHeader, TableBuilder, type BuiltParts } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 
 const CHUNK_BYTES = 4 << 20;
-const MAX_LISTED_REJECTS = 1000;
 
 class Utf8Invalid extends Error {}
 
@@ -30,11 +31,11 @@ export function readCsv(path: string, options: ImportOptions): ImportedTable {
     readSync(fd, head, 0, head.length, 0);
     const detected = options.encoding ? { encoding: options.encoding, bom: hasBom(head, options.encoding) } : detectEncoding(head);
     try {
-      return parse(fd, total, name, detected.encoding, detected.bom, head, options);
+      return parse(fd, path, total, name, detected.encoding, detected.bom, head, options);
     } catch (error) {
       // Auto-detection saw valid UTF-8 at the start only; legacy files often
       // turn out to be Windows-1252 further down.
-      if (error instanceof Utf8Invalid && !options.encoding) return parse(fd, total, name, 'windows-1252', false, head, options);
+      if (error instanceof Utf8Invalid && !options.encoding) return parse(fd, path, total, name, 'windows-1252', false, head, options);
       if (error instanceof Utf8Invalid) throw new InputError(`${error.message}; is the file Windows-1252 or UTF-16?`, name);
       throw error;
     }
@@ -52,6 +53,7 @@ function hasBom(head: Uint8Array, encoding: TextEncoding): boolean {
 
 function parse(
   fd: number,
+  path: string,
   total: number,
   name: string,
   encoding: TextEncoding,
@@ -61,42 +63,36 @@ function parse(
 ): ImportedTable {
   const decoder = chunkDecoder(encoding);
   const delimiter = options.delimiter ?? sniffDelimiter(sniffText(head, encoding));
-  const hash = createHash('sha256');
-  const rejected: RejectedRow[] = [];
-  let rejectedCount = 0;
+  let hash = createHash('sha256');
   let builder: TableBuilder | undefined;
+  let rules: RecordRules | undefined;
   const tokenizer = new CsvTokenizer(delimiter, {
     record(fields, count, line) {
-      if (!builder) {
+      if (!rules) {
         const header = fields.slice(0, count).map((h) => h.trim());
         const problem = checkHeader(header);
         if (problem) throw new InputError(problem, name, line);
         builder = new TableBuilder(header, options.missing);
+        rules = new RecordRules(builder, delimiter, options.onBadRow);
         return;
       }
-      const width = builder.header.length;
-      if (count === width) {
-        builder.add(fields);
-        return;
-      }
-      if (count === 1 && fields[0] === '') return;
-      const reason = `${count} field${count === 1 ? '' : 's'} where the header has ${width}`;
-      if (options.onBadRow === 'error') {
-        throw new InputError(`${reason} (check quoting and the delimiter ${JSON.stringify(delimiter)})`, name, line);
-      }
-      rejectedCount++;
-      if (rejected.length < MAX_LISTED_REJECTS) rejected.push({ line, reason });
+      rules.record(fields, count, line);
     },
   });
+  // A large file in a byte-per-newline encoding is cut in two at a line break near its middle; a
+  // second thread reads the second part while this one reads the first.
+  const split = options.helperScript && total >= PARALLEL_FROM_BYTES && encoding !== 'utf-16le' && encoding !== 'utf-16be' ? lineBreakNear(fd, total >> 1, total) : undefined;
+  let second: PendingChunk | undefined;
   const chunk = new Uint8Array(CHUNK_BYTES);
   let position = 0;
-  try {
+  const started = Date.now();
+  const feedUntil = (end: number, last: boolean): void => {
     for (;;) {
-      const read = readSync(fd, chunk, 0, CHUNK_BYTES, position);
+      const read = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, end - position), position);
       const bytes = chunk.subarray(0, read);
       hash.update(bytes);
       position += read;
-      const final = read === 0 || position >= total;
+      const final = last && (read === 0 || position >= end);
       let text: string;
       try {
         text = decoder.decode(bytes, !final);
@@ -105,13 +101,38 @@ function parse(
       }
       tokenizer.feed(text, final);
       options.onProgress?.(position, total);
-      if (final) break;
+      if (!second && split !== undefined && builder) second = startCsvChunk(options.helperScript!, { path, start: split, end: total, encoding, delimiter, header: builder.header, missing: options.missing, onBadRow: options.onBadRow });
+      if (final || read === 0 || position >= end) break;
+    }
+  };
+  try {
+    try {
+      if (split === undefined) feedUntil(total, true);
+      else {
+        feedUntil(split, false);
+        // The second part is used only if the first ended exactly at a record's end there: a line
+        // break inside a quoted field is not a record boundary, and then one thread reads on.
+        // A thread that died (out of memory) never answers: waiting ends well after it should have.
+        const patience = Math.max(30_000, 10 * (Date.now() - started));
+        const joined = second && tokenizer.atRecordStart ? joinSecondPart(fd, split, total, hash, second, tokenizer.nextLine, patience, options) : undefined;
+        if (joined) {
+          builder!.append(joined.parts);
+          rules!.absorb(joined.rejected, joined.rejectedCount);
+          hash = joined.hash;
+        } else {
+          second?.stop();
+          feedUntil(total, true);
+        }
+      }
+    } finally {
+      second?.stop();
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new InputError(error.message, name, error.line, error.column);
+    if (error instanceof BadRowError) throw new InputError(error.message, name, error.line);
     throw error;
   }
-  if (!builder) throw new InputError('the file is empty: a header line is expected', name, 1);
+  if (!builder || !rules) throw new InputError('the file is empty: a header line is expected', name, 1);
   return {
     table: builder.build(),
     format: 'csv',
@@ -120,9 +141,54 @@ function parse(
     delimiter,
     sha256: hash.digest('hex'),
     bytes: total,
-    rejectedRows: rejected,
-    rejectedRowCount: rejectedCount,
+    rejectedRows: rules.rejected,
+    rejectedRowCount: rules.rejectedCount,
   };
+}
+
+/** Files below this are read on one thread: a second would cost more to start than it saves. */
+const PARALLEL_FROM_BYTES = 16 << 20;
+
+/** The offset just after the first line break at or after `from`, or undefined when there is none before the end. */
+function lineBreakNear(fd: number, from: number, total: number): number | undefined {
+  const window = new Uint8Array(1 << 16);
+  for (let at = from; at < total; at += window.length) {
+    const read = readSync(fd, window, 0, Math.min(window.length, total - at), at);
+    const k = window.subarray(0, read).indexOf(0x0a);
+    if (k >= 0) return at + k + 1 < total ? at + k + 1 : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Hashes the second part (the checksum covers the whole file, in order) while its records are read
+ * on the other thread, then takes them, with their lines made the file's. Undefined when the other
+ * thread found a problem or did not answer: this thread then reads on by itself, so a problem is
+ * reported exactly as one thread reading the file reports it.
+ */
+function joinSecondPart(
+  fd: number,
+  start: number,
+  total: number,
+  hash: Hash,
+  second: PendingChunk,
+  firstLine: number,
+  patienceMs: number,
+  options: ImportOptions,
+): { parts: BuiltParts; rejected: readonly RejectedRow[]; rejectedCount: number; hash: Hash } | undefined {
+  const chunk = new Uint8Array(CHUNK_BYTES);
+  // A copy: should this thread have to read on by itself, the first part's checksum is still as it was.
+  const whole = hash.copy();
+  for (let position = start; position < total; ) {
+    const read = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, total - position), position);
+    if (read === 0) break;
+    whole.update(chunk.subarray(0, read));
+    position += read;
+    options.onProgress?.(position, total);
+  }
+  const result = second.result(patienceMs);
+  if (!result?.ok) return undefined;
+  return { parts: result.parts, rejected: result.rejected.map((r) => ({ ...r, line: firstLine + r.line - 1 })), rejectedCount: result.rejectedCount, hash: whole };
 }
 
 function sniffText(head: Uint8Array, encoding: TextEncoding): string {

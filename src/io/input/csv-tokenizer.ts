@@ -39,6 +39,16 @@ export class CsvTokenizer {
     this.delimiter = delimiter.charCodeAt(0);
   }
 
+  /** Whether everything fed so far ended at the end of a record (nothing waits for the next chunk). */
+  get atRecordStart(): boolean {
+    return this.pending === '';
+  }
+
+  /** The physical line the next record starts on. */
+  get nextLine(): number {
+    return this.line;
+  }
+
   /** Feeds the next chunk; final = no more text follows. */
   feed(chunk: string, final: boolean): void {
     const buf = this.pending.length > 0 ? this.pending + chunk : chunk;

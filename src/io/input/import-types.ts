@@ -1,3 +1,4 @@
+import type { WorkerScript } from '../worker-script.js';
 import type { Table } from '../../common/table/table.js';
 import type { TextEncoding } from '../../common/job/encoding.js';
 
@@ -9,6 +10,11 @@ export interface ImportOptions {
   /** "error": the first malformed row stops the import; "skip": rejected rows are reported. */
   readonly onBadRow: 'error' | 'skip';
   readonly onProgress?: (bytesRead: number, bytesTotal: number) => void;
+  /**
+   * A script that can read part of a large delimited file on a second thread (the job worker's
+   * own); without it one thread reads everything. The table is the same either way.
+   */
+  readonly helperScript?: WorkerScript;
 }
 
 export interface RejectedRow {

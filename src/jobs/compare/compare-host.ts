@@ -1,6 +1,6 @@
 import type { Comparison } from '../../common/compare/comparison.js';
 import type { JobFailure } from '../job-request.js';
-import type { WorkerScript } from '../method-kit/worker-script.js';
+import type { WorkerScript } from '../../io/worker-script.js';
 import { startWorkerTask } from '../worker-host.js';
 import type { CompareProgress } from './compare-jobs.js';
 import type { CompareMessage, CompareRequest } from './compare-request.js';

@@ -3,7 +3,7 @@ import type { CommonPool } from '../../common/compare/common-pool.js';
 import type { Comparison } from '../../common/compare/comparison.js';
 import { describeFailure } from '../execute-request.js';
 import type { JobFailure } from '../job-request.js';
-import { spawnWorker, type WorkerScript } from '../method-kit/worker-script.js';
+import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
 import { loadCandidates, parseGridAxis } from './candidates.js';
 import { assessCandidate, compareCandidates, comparisonBasis, type CandidateFigures, type CompareProgress } from './compare-jobs.js';
 import { writeComparisonCsv, writeComparisonFolder } from './comparison-files.js';

@@ -1,5 +1,5 @@
 import type { RandomSource } from '../../common/random/source.js';
-import type { WorkerScript } from './worker-script.js';
+import type { WorkerScript } from '../../io/worker-script.js';
 
 export interface MethodContext {
   readonly random: RandomSource;

@@ -7,7 +7,7 @@ import type { JobWith } from '../../common/job/job-parts.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import { analyze, type Analysis, type RandomizedSpec } from './analyze.js';
 import type { MethodContext } from './method-context.js';
-import { spawnWorker, type WorkerScript } from './worker-script.js';
+import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
 
 /**
  * The utility figure of a randomized release (a pool of count queries drawn on

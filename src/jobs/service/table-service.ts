@@ -10,6 +10,7 @@ import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
 import { describeFailure, executeRequest } from '../execute-request.js';
 import type { JobFailure } from '../job-request.js';
 import { TableCache } from './table-cache.js';
+import type { WorkerScript } from '../../io/worker-script.js';
 
 /** What the host asks the long-lived worker; plain data, it crosses threads. */
 export type ServiceCall =
@@ -45,6 +46,13 @@ export class TableService {
   private readonly files = new Map<string, ImportedTable>();
   private readonly cache = new TableCache();
 
+  /** `helperScript`: this worker's own script, so a large file is read on two threads. */
+  constructor(private readonly helperScript?: WorkerScript) {}
+
+  private read(path: string, options: ImportOptions): ImportedTable {
+    return this.cache.read(path, this.helperScript ? { ...options, helperScript: this.helperScript } : options);
+  }
+
   async handle(request: ServiceCall): Promise<ServiceReply<ServiceCall['call']>> {
     try {
       switch (request.call) {
@@ -55,7 +63,7 @@ export class TableService {
         case 'checkHierarchy':
           return this.checkHierarchy(request.fileId, request.column, request.path);
         case 'assess': {
-          const result = await executeRequest({ command: 'assess', job: request.job, baseDir: request.baseDir }, { readTable: (path, options) => this.cache.read(path, options) });
+          const result = await executeRequest({ command: 'assess', job: request.job, baseDir: request.baseDir }, { readTable: (path, options) => this.read(path, options) });
           return { ok: true, value: result.report };
         }
       }
@@ -65,7 +73,7 @@ export class TableService {
   }
 
   private inspect(path: string, options: Omit<ImportOptions, 'onProgress'>): OpenedFile {
-    const imported = this.cache.read(path, options);
+    const imported = this.read(path, options);
     const fileId = randomUUID();
     this.files.set(fileId, imported);
     while (this.files.size > MAX_OPEN_FILES) this.files.delete(this.files.keys().next().value!);

@@ -1,0 +1,117 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import type { TextEncoding } from '../../common/job/encoding.js';
+import { spawnWorker, type WorkerScript } from '../worker-script.js';
+import { BadRowError, RecordRules } from './csv-records.js';
+import { CsvSyntaxError, CsvTokenizer } from './csv-tokenizer.js';
+import type { RejectedRow } from './import-types.js';
+import { TableBuilder, type BuiltParts } from './table-builder.js';
+import { chunkDecoder } from './text-decoder.js';
+
+const CHUNK_BYTES = 4 << 20;
+
+/** The second thread's part of a delimited file: the records from byte `start` to the end (the first thread read the header). */
+export interface CsvChunkRequest {
+  readonly command: 'csv-chunk';
+  readonly path: string;
+  readonly start: number;
+  readonly end: number;
+  readonly encoding: TextEncoding;
+  readonly delimiter: string;
+  readonly header: readonly string[];
+  readonly missing: readonly string[];
+  readonly onBadRow: 'error' | 'skip';
+  readonly port: MessagePort;
+  /** Set to 1 once the result is posted, so the first thread can wait without an event loop. */
+  readonly posted: SharedArrayBuffer;
+}
+
+/** Lines are the part's own, 1 for its first line: the first thread knows where the part starts. */
+export type CsvChunkResult =
+  | { readonly ok: true; readonly parts: BuiltParts; readonly rejected: readonly RejectedRow[]; readonly rejectedCount: number }
+  | { readonly ok: false; readonly problem: 'syntax' | 'bad-row' | 'utf8'; readonly message: string; readonly line: number; readonly column?: number }
+  | { readonly ok: false; readonly problem: 'other'; readonly message: string };
+
+/** The worker's side: read the part, post what it holds, flag it. */
+export function serveCsvChunk(request: CsvChunkRequest): void {
+  let result: CsvChunkResult;
+  try {
+    result = readPart(request);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) result = { ok: false, problem: 'syntax', message: error.message, line: error.line, column: error.column };
+    else if (error instanceof BadRowError) result = { ok: false, problem: 'bad-row', message: error.message, line: error.line };
+    else result = { ok: false, problem: 'other', message: error instanceof Error ? error.message : String(error) };
+  }
+  request.port.postMessage(result, result.ok ? result.parts.codes.map((c) => c.buffer as ArrayBuffer) : []);
+  const flag = new Int32Array(request.posted);
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+}
+
+class PartNotText extends Error {
+  constructor(readonly line: number) {
+    super('invalid UTF-8');
+  }
+}
+
+function readPart(request: CsvChunkRequest): CsvChunkResult {
+  const builder = new TableBuilder(request.header, request.missing);
+  const rules = new RecordRules(builder, request.delimiter, request.onBadRow);
+  const tokenizer = new CsvTokenizer(request.delimiter, { record: (fields, count, line) => rules.record(fields, count, line) });
+  const decoder = chunkDecoder(request.encoding);
+  const fd = openSync(request.path, 'r');
+  try {
+    const chunk = new Uint8Array(CHUNK_BYTES);
+    for (let position = request.start; ; ) {
+      const read = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, request.end - position), position);
+      position += read;
+      const final = read === 0 || position >= request.end;
+      let text: string;
+      try {
+        text = decoder.decode(chunk.subarray(0, read), !final);
+      } catch {
+        throw new PartNotText(tokenizer.nextLine);
+      }
+      tokenizer.feed(text, final);
+      if (final) break;
+    }
+  } catch (error) {
+    if (error instanceof PartNotText) return { ok: false, problem: 'utf8', message: error.message, line: error.line };
+    throw error;
+  } finally {
+    closeSync(fd);
+  }
+  return { ok: true, parts: builder.parts(), rejected: rules.rejected, rejectedCount: rules.rejectedCount };
+}
+
+/** A part being read by another thread. */
+export interface PendingChunk {
+  /** Blocks until the part is read (the caller is synchronous); undefined when it took longer than `timeoutMs` or the thread died. */
+  result(timeoutMs: number): CsvChunkResult | undefined;
+  stop(): void;
+}
+
+export function startCsvChunk(script: WorkerScript, request: Omit<CsvChunkRequest, 'command' | 'port' | 'posted'>): PendingChunk {
+  const { port1, port2 } = new MessageChannel();
+  const posted = new SharedArrayBuffer(4);
+  const data: CsvChunkRequest = { ...request, command: 'csv-chunk', port: port2, posted };
+  const worker: Worker = spawnWorker(script, { workerData: data, transferList: [port2] });
+  // The reading thread must not keep the process alive once the part is no longer wanted.
+  worker.unref();
+  const flag = new Int32Array(posted);
+  return {
+    result(timeoutMs) {
+      const until = Date.now() + timeoutMs;
+      // Waits in short steps: a thread that died (out of memory) never sets the flag.
+      while (Atomics.load(flag, 0) === 0 && Date.now() < until) Atomics.wait(flag, 0, 0, 50);
+      const message = receiveMessageOnPort(port1);
+      port1.close();
+      void worker.terminate();
+      return message?.message as CsvChunkResult | undefined;
+    },
+    stop() {
+      port1.close();
+      void worker.terminate();
+    },
+  };
+}
