@@ -89,7 +89,7 @@ function inspect(args: string[]): number {
   const path = positionals[0]!;
   const reading = readingOptions(values);
   try {
-    const imported = readTable(path, { ...reading, onBadRow: values['skip-bad-rows'] ? 'skip' : 'error' });
+    const imported = readTable(path, { ...reading, onBadRow: values['skip-bad-rows'] ? 'skip' : 'error', helperScript: jobWorkerBeside(import.meta.url) });
     process.stdout.write((json ? JSON.stringify(inspectJson(path, imported), null, 2) : inspectText(path, imported)) + '\n');
     return 0;
   } catch (error) {
