@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../src/io/input/read-table.js';
-import { DtaStringTooLongError, writeDta } from '../../src/io/output/dta-writer.js';
+import { writeDta } from '../../src/io/output/dta-writer.js';
 import { stataVariableNames } from '../../src/io/output/stata-names.js';
 import { releasedRows, savWriterTable } from './sav-writer-table.js';
 
@@ -49,9 +49,31 @@ describe('Stata writer', () => {
     expect(variables.get('salary_class')!.label).toBe('salary-class');
   });
 
-  it('refuses a string longer than it holds, naming the column; makes names Stata accepts, unique', () => {
-    const long = { rowCount: 1, columns: [{ name: 'note', dictionary: ['x'.repeat(2046)], codes: new Uint32Array([0]), via: null, numeric: false }] };
-    expect(() => writeDta(join(tmp(), 'x.dta'), long, () => undefined, CREATED)).toThrow(DtaStringTooLongError);
+  it('writes text longer than 2,045 bytes as strLs (each value once, cells naming its first observation), as R haven reads them', () => {
+    // test/fixtures/stata/custos-strl.dta was written by this writer from the table below and read by R haven
+    // (read-custos-written.R custos-strl.dta custos-strl.haven.csv).
+    const letters = Array.from({ length: 3000 }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
+    const accents = 'é'.repeat(1100) + 'ü';
+    const table = {
+      rowCount: 5,
+      columns: [
+        { name: 'note', dictionary: ['', letters, 'short', accents], codes: new Uint32Array([1, 2, 1, 0, 3]), via: null, numeric: false },
+        { name: 'k', dictionary: ['', '1', '2', '3', '4', '5'], codes: new Uint32Array([1, 2, 3, 4, 5]), via: null, numeric: true },
+      ],
+    };
+    const path = join(tmp(), 'release.dta');
+    writeDta(path, table, () => undefined, new Date(Date.UTC(2026, 10, 24)));
+    const bytes = readFileSync(path);
+    expect(bytes.equals(readFileSync('test/fixtures/stata/custos-strl.dta'))).toBe(true);
+    // The repeated value is stored once.
+    expect(bytes.toString('latin1').split('GSO').length - 1).toBe(3);
+    const expected = [[letters, '1'], ['short', '2'], [letters, '3'], ['', '4'], [accents, '5']];
+    expect(csvRows(readFileSync('test/fixtures/stata/custos-strl.haven.csv', 'utf8'))).toEqual([['note', 'k'], ...expected]);
+    const back = readTable(path, { missing: [''], onBadRow: 'error' }).table;
+    expect(Array.from({ length: back.rowCount }, (_, r) => back.columns.map((c) => c.dictionary[c.codes[r]!]))).toEqual(expected);
+  });
+
+  it('makes names Stata accepts, unique', () => {
     expect(stataVariableNames(['a b', 'a_b', 'int', '2nd', 'str12', 'Ok', 'ok', 'ü-ber', 'constructor', ''])).toEqual(['a_b', 'a_b_2', 'int_', '_2nd', 'str12_', 'Ok', 'ok', 'ü_ber', 'constructor', '_']);
     expect(stataVariableNames(['n'.repeat(40), 'n'.repeat(45)]).map((n) => n.length)).toEqual([32, 32]);
   });

@@ -1,6 +1,6 @@
 import type { VariableMetadata } from '../input/import-types.js';
 import { HashedFileWriter } from './hashed-file.js';
-import { writeRowCells, type ReleaseColumn, type ReleaseTable } from './release-table.js';
+import { codeBlocks, writeRowCells, type ReleaseColumn, type ReleaseTable } from './release-table.js';
 import { stataVariableNames } from './stata-names.js';
 import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, MONTH_ABBREVIATIONS, truncateUtf8 } from './statistical-values.js';
 
@@ -13,7 +13,7 @@ import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, MONTH
  */
 export class DtaStringTooLongError extends Error {
   constructor(readonly column: string, readonly bytes: number) {
-    super(`column "${column}" holds values of ${bytes.toLocaleString('en-US')} bytes; this Stata writer holds strings up to ${MAX_STRING_BYTES.toLocaleString('en-US')} bytes. Write CSV or XLSX for it`);
+    super(`column "${column}" holds values of ${bytes.toLocaleString('en-US')} bytes; a Stata strL holds at most ${MAX_STRL_BYTES.toLocaleString('en-US')} bytes. Write CSV for it`);
   }
 }
 
@@ -23,7 +23,12 @@ export class DtaTooWideError extends Error {
   }
 }
 
+/** The longest str#; longer text is a strL, stored once per distinct value after the data. */
 const MAX_STRING_BYTES = 2045;
+const MAX_STRL_BYTES = 2_000_000_000;
+const TYPE_STRL = 32768;
+/** A strL's content type: text with a terminating NUL. */
+const GSO_TEXT = 130;
 const MAX_VARIABLES = 32_767;
 const TYPE_DOUBLE = 65526;
 const TYPE_LONG = 65528;
@@ -39,13 +44,15 @@ const DAY_MS = 86_400_000;
 type Plan =
   | { readonly kind: 'double'; readonly format: string; readonly values: readonly Buffer[] }
   | { readonly kind: 'labelled'; readonly values: readonly Buffer[]; readonly labels: readonly (readonly [number, string])[] }
-  | { readonly kind: 'string'; readonly width: number; readonly values: readonly Buffer[] };
+  | { readonly kind: 'string'; readonly width: number; readonly values: readonly Buffer[] }
+  /** Each cell names the (variable, observation) of the GSO holding its value: the value's first observation. */
+  | { readonly kind: 'strl'; readonly values: readonly Buffer[]; readonly gsos: Buffer };
 
 export function writeDta(path: string, table: ReleaseTable, metadataOf: (column: string) => VariableMetadata | undefined, created: Date): { sha256: string; bytes: number } {
   const k = table.columns.length;
   if (k > MAX_VARIABLES) throw new DtaTooWideError(k);
   const names = stataVariableNames(table.columns.map((c) => c.name));
-  const plans = table.columns.map((c) => planOf(c, metadataOf(c.name)));
+  const plans = table.columns.map((c, j) => planOf(c, metadataOf(c.name), j + 1, table.rowCount));
   const labels = table.columns.map((c, j) => {
     const label = metadataOf(c.name)?.label ?? (names[j] !== c.name ? c.name : '');
     return truncateUtf8(label, 320);
@@ -79,7 +86,7 @@ export function writeDta(path: string, table: ReleaseTable, metadataOf: (column:
   tag('</map>');
   mark();
   tag('<variable_types>');
-  for (const p of plans) put(u16(p.kind === 'string' ? p.width : p.kind === 'labelled' ? TYPE_LONG : TYPE_DOUBLE));
+  for (const p of plans) put(u16(p.kind === 'string' ? p.width : p.kind === 'strl' ? TYPE_STRL : p.kind === 'labelled' ? TYPE_LONG : TYPE_DOUBLE));
   tag('</variable_types>');
   mark();
   tag('<varnames>');
@@ -91,7 +98,7 @@ export function writeDta(path: string, table: ReleaseTable, metadataOf: (column:
   tag('</sortlist>');
   mark();
   tag('<formats>');
-  for (const p of plans) put(fixed(p.kind === 'string' ? `%${Math.min(p.width, 244)}s` : p.kind === 'labelled' ? '%12.0g' : p.format, 57));
+  for (const p of plans) put(fixed(p.kind === 'string' ? `%${Math.min(p.width, 244)}s` : p.kind === 'strl' ? '%9s' : p.kind === 'labelled' ? '%12.0g' : p.format, 57));
   tag('</formats>');
   mark();
   tag('<value_label_names>');
@@ -113,8 +120,9 @@ export function writeDta(path: string, table: ReleaseTable, metadataOf: (column:
   const recordBytes = plans.reduce((sum, p) => sum + (p.kind === 'string' ? p.width : p.kind === 'labelled' ? 4 : 8), 0);
   const dataEnd = dataStart + '<data>'.length + recordBytes * table.rowCount + '</data>'.length;
   const trailer = trailerParts(plans, names);
+  const strls = Buffer.concat([Buffer.from('<strls>', 'latin1'), ...plans.flatMap((p) => (p.kind === 'strl' ? [p.gsos] : [])), Buffer.from('</strls>', 'latin1')]);
   const strlsAt = dataEnd;
-  const valueLabelsAt = strlsAt + '<strls></strls>'.length;
+  const valueLabelsAt = strlsAt + strls.length;
   const endTagAt = valueLabelsAt + trailer.length;
   const fileEnd = endTagAt + '</stata_dta>'.length;
   const map = [...offsets, strlsAt, valueLabelsAt, endTagAt, fileEnd];
@@ -126,13 +134,14 @@ export function writeDta(path: string, table: ReleaseTable, metadataOf: (column:
   out.write(Buffer.from('<data>', 'latin1'));
   const cells = plans.map((p) => p.values);
   writeRowCells(out, table, cells);
-  out.write(Buffer.from('</data><strls></strls>', 'latin1'));
+  out.write(Buffer.from('</data>', 'latin1'));
+  out.write(strls);
   out.write(trailer);
   out.write(Buffer.from('</stata_dta>', 'latin1'));
   return out.close();
 }
 
-function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): Plan {
+function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined, variable: number, rows: number): Plan {
   const values = column.dictionary;
   const present = values.filter((v) => v !== '');
   if (metadata?.dates) {
@@ -152,8 +161,37 @@ function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): 
   }
   const encoded = values.map((v) => Buffer.from(v, 'utf8'));
   const width = Math.max(1, ...encoded.map((b) => b.length));
-  if (width > MAX_STRING_BYTES) throw new DtaStringTooLongError(column.name, width);
+  if (width > MAX_STRL_BYTES) throw new DtaStringTooLongError(column.name, width);
+  if (width > MAX_STRING_BYTES) return strlPlan(column, encoded, variable, rows);
   return { kind: 'string', width, values: encoded.map((b) => Buffer.concat([b, Buffer.alloc(width - b.length)])) };
+}
+
+/**
+ * A strL column as Stata stores one: each distinct value once, as a GSO keyed by the variable and
+ * the first observation holding it (in that order, as Stata writes them), every cell naming its
+ * value's key (release 118: 2 bytes of variable, 6 of observation); an empty value is the key (0, 0).
+ */
+function strlPlan(column: ReleaseColumn, encoded: readonly Buffer[], variable: number, rows: number): Plan {
+  const first = new Float64Array(encoded.length);
+  for (const block of codeBlocks({ rowCount: rows, columns: [column] })) {
+    const codes = block.codes[0]!;
+    for (let i = 0; i < block.count; i++) if (first[codes[i]!] === 0) first[codes[i]!] = block.start + i + 1;
+  }
+  const key = (code: number): Buffer => {
+    const b = Buffer.alloc(8);
+    if (encoded[code]!.length === 0 || first[code] === 0) return b;
+    b.writeUInt16LE(variable, 0);
+    b.writeUIntLE(first[code]!, 2, 6);
+    return b;
+  };
+  const stored = encoded
+    .map((bytes, code) => ({ bytes, observation: first[code]! }))
+    .filter((g) => g.bytes.length > 0 && g.observation > 0)
+    .sort((a, b) => a.observation - b.observation);
+  const gsos = Buffer.concat(
+    stored.flatMap(({ bytes, observation }) => [Buffer.from('GSO', 'latin1'), int32LE(variable), u64(observation), Buffer.from([GSO_TEXT]), int32LE(bytes.length + 1), bytes, Buffer.alloc(1)]),
+  );
+  return { kind: 'strl', values: encoded.map((_, code) => key(code)), gsos };
 }
 
 function stataDate(value: string, kind: 'date' | 'datetime'): number | undefined {
