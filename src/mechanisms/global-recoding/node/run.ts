@@ -20,6 +20,9 @@ import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } 
 import { FRONTIER_LIMITS, suppressionFrontier } from '../frontier.js';
 import { optimalRecoding } from '../search.js';
 
+/** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
+const FRONTIER_SEARCH_BUDGET_MS = 1500;
+
 /** Beyond this many nodes the search's time is not bounded well enough for an interactive tool. */
 const MAX_LATTICE_NODES = 5_000_000;
 
@@ -73,7 +76,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   }
   const searchMs = performance.now() - started;
   // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
-  const frontier = ctx.mode === 'assess' ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
+  // Each point is a search of its own: where one search is slow the preview does without them.
+  const frontier = ctx.mode === 'assess' && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
   const modelsText = spec.models.map((m) => modelText(m, sensitiveName)).join(' and ');
   const limitPercent = `${Number((spec.suppressionLimit * 100).toFixed(4))} %`;
   const none = `no transformation of the ${nodes.toLocaleString('en-US')} in the lattice meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
