@@ -82,7 +82,11 @@ function parse(
   // A large file in a byte-per-newline encoding is cut in two at a line break near its middle; a
   // second thread reads the second part while this one reads the first.
   const split = options.helperScript && total >= PARALLEL_FROM_BYTES && encoding !== 'utf-16le' && encoding !== 'utf-16be' ? lineBreakNear(fd, total >> 1, total) : undefined;
-  let second: PendingChunk | undefined;
+  const startSecond = (header: readonly string[]): PendingChunk =>
+    startCsvChunk(options.helperScript!, { path, start: split!, end: total, encoding, delimiter, header, missing: options.missing, onBadRow: options.onBadRow });
+  // The thread takes a moment to start: it is started before this one reads, from the header in the first bytes.
+  const early = split === undefined ? undefined : headerIn(head, encoding, delimiter);
+  let second: PendingChunk | undefined = early ? startSecond(early) : undefined;
   const chunk = new Uint8Array(CHUNK_BYTES);
   let position = 0;
   const started = Date.now();
@@ -101,7 +105,7 @@ function parse(
       }
       tokenizer.feed(text, final);
       options.onProgress?.(position, total);
-      if (!second && split !== undefined && builder) second = startCsvChunk(options.helperScript!, { path, start: split, end: total, encoding, delimiter, header: builder.header, missing: options.missing, onBadRow: options.onBadRow });
+      if (!second && split !== undefined && builder) second = startSecond(builder.header);
       if (final || read === 0 || position >= end) break;
     }
   };
@@ -144,6 +148,22 @@ function parse(
     rejectedRows: rules.rejected,
     rejectedRowCount: rules.rejectedCount,
   };
+}
+
+/** The header as the first record of the file's first bytes, when they hold all of it and it is a usable one. */
+function headerIn(head: Uint8Array, encoding: TextEncoding, delimiter: string): string[] | undefined {
+  let header: string[] | undefined;
+  try {
+    const tokenizer = new CsvTokenizer(delimiter, {
+      record(fields, count) {
+        header ??= fields.slice(0, count).map((h) => h.trim());
+      },
+    });
+    tokenizer.feed(chunkDecoder(encoding).decode(head, true), false);
+  } catch {
+    return undefined;
+  }
+  return header && !checkHeader(header) ? header : undefined;
 }
 
 /** Files below this are read on one thread: a second would cost more to start than it saves. */
