@@ -123,6 +123,7 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
     },
     { requiredKeys: [] },
   ),
+  microaggregation: fc.record({ columns: columnsOf, k: typed(fc.integer({ min: 2, max: 20 })), aggregation: fc.constantFrom('mean', 'median'), decimals: typed(fc.integer({ min: 0, max: 10 })) }, { requiredKeys: [] }),
   'dp-counts': fc.record(
     {
       epsilon: typed(fc.double({ min: 0.1, max: 5, noNaN: true })),
