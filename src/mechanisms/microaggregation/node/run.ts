@@ -168,7 +168,7 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
     utility: { relativeError: {}, queryPool: 'not measured for this method yet; the information loss is SSE/SST (internal report)' },
     summary: [
       ...publicSummary,
-      `Information loss SSE/SST = ${loss.ratio.toFixed(4)} (${lossText}); ${partition.count.toLocaleString('en-US')} groups, ${aggregatedClasses.length.toLocaleString('en-US')} released combinations of the aggregated columns (the smallest shared by ${smallestAggregated} records).`,
+      `Information loss SSE/SST = ${Number(loss.ratio.toPrecision(4))} (${lossText}); ${partition.count.toLocaleString('en-US')} groups, ${aggregatedClasses.length.toLocaleString('en-US')} released combinations of the aggregated columns (the smallest shared by ${smallestAggregated} records).`,
     ],
     externalSummary: publicSummary,
     warnings: allQuasi ? [] : [`Quasi-identifiers not aggregated (${quasiNames.filter((q) => !spec.columns.includes(q)).join(', ')}) are released unchanged: the release is k-anonymous on ${columnsText} only; its smallest class over every quasi-identifier has ${smallestQuasi} record(s).`],
