@@ -65,62 +65,85 @@ export function mdav(data: Float64Array, n: number, p: number, k: number): MdavP
   let left = n;
   const taken = new Uint8Array(n);
   const centroid = new Float64Array(p);
-  const point = new Float64Array(p);
+  const rPoint = new Float64Array(p);
+  const sPoint = new Float64Array(p);
   const dist = new Float64Array(n);
   const heap = new Int32Array(k);
+  let heapSize = 0;
 
-  const distancesFrom = (origin: Float64Array): void => {
+  // Passes over the remaining rows are fused (distance, farthest and nearest in one scan; compaction
+  // with the next centroid's sums): the scans are the whole cost, n²/(2k) of them in all.
+
+  /** The remaining row farthest from origin (the first in row order on a tie); distances are not kept. */
+  const farthestFrom = (origin: Float64Array): number => {
+    let best = active[0]!;
+    let bestD = -1;
     for (let a = 0; a < left; a++) {
       const r = active[a]!;
-      let d = 0;
       const base = r * p;
+      let d = 0;
+      for (let j = 0; j < p; j++) {
+        const e = data[base + j]! - origin[j]!;
+        d += e * e;
+      }
+      if (d > bestD) {
+        bestD = d;
+        best = r;
+      }
+    }
+    return best;
+  };
+  // The k remaining rows with the least (distance, row): a max-heap of k on that key.
+  const before = (x: number, y: number): boolean => dist[x]! < dist[y]! || (dist[x] === dist[y] && x < y);
+  const offer = (r: number): void => {
+    if (heapSize < k) {
+      let i = heapSize++;
+      heap[i] = r;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        const up = heap[parent]!;
+        if (!before(up, r)) break;
+        heap[i] = up;
+        i = parent;
+      }
+      heap[i] = r;
+    } else if (before(r, heap[0]!)) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= k) break;
+        const rr = l + 1;
+        const child = rr < k && before(heap[l]!, heap[rr]!) ? rr : l;
+        if (!before(r, heap[child]!)) break;
+        heap[i] = heap[child]!;
+        i = child;
+      }
+      heap[i] = r;
+    }
+  };
+  /** Distances from origin into dist, the k nearest into the heap; returns the farthest row (first on a tie). */
+  const nearestTo = (origin: Float64Array): number => {
+    heapSize = 0;
+    let best = active[0]!;
+    let bestD = -1;
+    for (let a = 0; a < left; a++) {
+      const r = active[a]!;
+      const base = r * p;
+      let d = 0;
       for (let j = 0; j < p; j++) {
         const e = data[base + j]! - origin[j]!;
         d += e * e;
       }
       dist[r] = d;
+      if (d > bestD) {
+        bestD = d;
+        best = r;
+      }
+      offer(r);
     }
-  };
-  const farthest = (): number => {
-    let best = active[0]!;
-    for (let a = 1; a < left; a++) if (dist[active[a]!]! > dist[best]!) best = active[a]!;
     return best;
   };
-  const load = (r: number): Float64Array => {
-    for (let j = 0; j < p; j++) point[j] = data[r * p + j]!;
-    return point;
-  };
-  // The k remaining rows with the least (distance, row): a max-heap of k on that key.
-  const before = (x: number, y: number): boolean => dist[x]! < dist[y]! || (dist[x] === dist[y] && x < y);
-  const nearest = (): void => {
-    let size = 0;
-    for (let a = 0; a < left; a++) {
-      const r = active[a]!;
-      if (size < k) {
-        let i = size++;
-        heap[i] = r;
-        while (i > 0) {
-          const parent = (i - 1) >> 1;
-          if (!before(heap[parent]!, heap[i]!)) break;
-          [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
-          i = parent;
-        }
-      } else if (before(r, heap[0]!)) {
-        heap[0] = r;
-        let i = 0;
-        for (;;) {
-          const l = 2 * i + 1;
-          const rr = l + 1;
-          let top = i;
-          if (l < k && before(heap[top]!, heap[l]!)) top = l;
-          if (rr < k && before(heap[top]!, heap[rr]!)) top = rr;
-          if (top === i) break;
-          [heap[top], heap[i]] = [heap[i]!, heap[top]!];
-          i = top;
-        }
-      }
-    }
-  };
+  /** The heap's rows become a group and leave; the sums of the rows left go into the centroid. */
   const formGroup = (): void => {
     const g = sizes.length;
     for (let i = 0; i < k; i++) {
@@ -128,32 +151,34 @@ export function mdav(data: Float64Array, n: number, p: number, k: number): MdavP
       groupOf[heap[i]!] = g;
     }
     sizes.push(k);
-    let w = 0;
-    for (let a = 0; a < left; a++) if (!taken[active[a]!]) active[w++] = active[a]!;
-    left = w;
-  };
-  const computeCentroid = (): void => {
     centroid.fill(0);
+    let w = 0;
     for (let a = 0; a < left; a++) {
-      const base = active[a]! * p;
+      const r = active[a]!;
+      if (taken[r]) continue;
+      active[w++] = r;
+      const base = r * p;
       for (let j = 0; j < p; j++) centroid[j]! += data[base + j]!;
     }
-    for (let j = 0; j < p; j++) centroid[j]! /= left;
+    left = w;
+  };
+  const load = (into: Float64Array, r: number): Float64Array => {
+    for (let j = 0; j < p; j++) into[j] = data[r * p + j]!;
+    return into;
   };
 
+  for (let r = 0; r < n; r++) for (let j = 0; j < p; j++) centroid[j]! += data[r * p + j]!;
   while (left >= 2 * k) {
     const two = left >= 3 * k;
-    computeCentroid();
-    distancesFrom(centroid);
-    const r = farthest();
-    distancesFrom(load(r));
-    // s is taken before r's group leaves, as sdcMicro and the paper do.
-    const sPoint = two ? Float64Array.from(load(farthest())) : undefined;
-    nearest();
+    // The sums to the mean; summed in row order every round, as a fresh pass would.
+    for (let j = 0; j < p; j++) centroid[j]! /= left;
+    const r = farthestFrom(centroid);
+    // s, the row farthest from r, is taken before r's group leaves, as sdcMicro and the paper do.
+    const s = nearestTo(load(rPoint, r));
+    load(sPoint, s);
     formGroup();
-    if (sPoint) {
-      distancesFrom(sPoint);
-      nearest();
+    if (two) {
+      nearestTo(sPoint);
       formGroup();
     }
   }
