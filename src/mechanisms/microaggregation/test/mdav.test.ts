@@ -46,8 +46,8 @@ function run(rows: readonly (readonly number[])[], k: number) {
   return { cols, partition: mdav(standardize(cols, rows.length), rows.length, p, k) };
 }
 
-const table = (p: number, minRows: number) =>
-  fc.array(fc.array(fc.integer({ min: 0, max: 60 }), { minLength: p, maxLength: p }), { minLength: minRows, maxLength: 90 });
+const table = (p: number, minRows: number, max = 60) =>
+  fc.array(fc.array(fc.integer({ min: 0, max }), { minLength: p, maxLength: p }), { minLength: minRows, maxLength: 90 });
 
 describe('MDAV', () => {
   it('forms the hand-worked partition of a small one-column table', () => {
@@ -79,6 +79,17 @@ describe('MDAV', () => {
         expect(ours).toEqual(referenceMdav(rows, k).map((g) => g.join(',')));
       }),
       { numRuns: 150, seed: 17 },
+    );
+  });
+
+  it('breaks ties as the reference does, by the lower row (property on few distinct values)', () => {
+    fc.assert(
+      fc.property(table(2, 2, 2), fc.integer({ min: 2, max: 5 }), (rows, k) => {
+        fc.pre(rows.length >= k);
+        const { partition } = run(rows, k);
+        expect(groupsOf(partition.groupOf, partition.count).map((g) => g.join(','))).toEqual(referenceMdav(rows, k).map((g) => g.join(',')));
+      }),
+      { numRuns: 150, seed: 23 },
     );
   });
 
