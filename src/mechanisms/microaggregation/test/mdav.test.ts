@@ -60,11 +60,20 @@ describe('MDAV', () => {
     expect(Array.from(aggregate(cols[0]!, partition, 'median'))).toEqual([2, 22, 11.5]);
   });
 
-  it('forms the hand-worked partition of a two-column table (standardized distances)', () => {
-    // x spans 0…100, y 0…1: without z-scores x alone would decide. Here (0,0),(0,1),(100,0),(100,1) × 2,
-    // k = 2: centroid (50, .5), every record equally far, r = row 0 (lowest row); s = farthest from (0,0) = (100,1), row 3.
-    // Around r: itself and row 4 (an identical record); around s: row 3 and row 7. 4 left ≥ 2k but < 3k:
-    // one group around the farthest from the new centroid (row 1 (0,1)) with row 5, and rows 2 and 6 last.
+  it('forms the hand-worked partition of a two-column table on z-scores, not raw values', () => {
+    // A (0,0), B (1,10), C (100,1), D (101,9); k = 2, so one round (4 ≥ 2k, < 3k): a group around r, the rest last.
+    // z-scores: x → ±0.990, ±1.010 (sd 50.0025); y → ∓1.104, ±0.884 (sd √20.5). Squared distances from the
+    // centroid 0: A 2.240, B 2.200, C 1.760, D 1.800, so r = A; from A: B 4.878, C 4.048, D 8.031, so {A, C}, then {B, D}.
+    // On raw values x would dominate (r = A, nearest B at 101): {A, B}, {C, D}.
+    const { partition } = run([[0, 0], [1, 10], [100, 1], [101, 9]], 2);
+    expect(groupsOf(partition.groupOf, partition.count)).toEqual([[0, 2], [1, 3]]);
+  });
+
+  it('forms the hand-worked partition where every distance ties (lower row first)', () => {
+    // (0,0),(0,1),(100,0),(100,1) twice; k = 2. Centroid (0,0) in z-scores, every record equally far: r = row 0;
+    // s = farthest from row 0, (100,1): rows 3 and 7, the lower is 3. Around r: rows 0 and 4 (identical); around s:
+    // rows 3 and 7. 4 left (≥ 2k, < 3k): every record equally far from the centroid again, r = row 1 with row 5;
+    // rows 2 and 6 last.
     const rows = [[0, 0], [0, 1], [100, 0], [100, 1], [0, 0], [0, 1], [100, 0], [100, 1]];
     const { partition } = run(rows, 2);
     expect(groupsOf(partition.groupOf, partition.count)).toEqual([[0, 4], [3, 7], [1, 5], [2, 6]]);
