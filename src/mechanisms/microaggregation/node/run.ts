@@ -21,10 +21,13 @@ import { aggregate, mdav, roundedText, sseOverSst, standardize } from '../mdav.j
  */
 export const MAX_RECORDS = 200_000;
 
+/** A decimal number as written in data ("37", "-2.5", "1e3"); JavaScript's Number() would also take "0x10" or "". */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /** The numbers of a column, or a JobError naming the column and the first record that is not a number. */
 export function numericValues(column: Column, rowCount: number): Float64Array {
   // A dictionary entry is parsed once; rows only look their code up.
-  const parsed = column.dictionary.map((v) => (v.trim() === '' ? Number.NaN : Number(v)));
+  const parsed = column.dictionary.map((v) => (DECIMAL.test(v.trim()) ? Number(v.trim()) : Number.NaN));
   const out = new Float64Array(rowCount);
   for (let r = 0; r < rowCount; r++) {
     const code = column.codes[r]!;

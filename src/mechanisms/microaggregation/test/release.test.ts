@@ -83,6 +83,16 @@ describe('microaggregation release', () => {
     expect(whole.warnings).toEqual([]);
   });
 
+  it('refuses what is not a decimal number, naming the column and the record', () => {
+    for (const bad of ['0x10', 'Infinity', '1,5', 'NaN']) {
+      const table = tableFromRows(['x'], [['1'], ['2'], [bad], ['4']]);
+      expect(() => run(table, { type: 'microaggregation', columns: ['x'], k: 2 })).toThrow(`column "x" holds "${bad}", not a number at record 3 (line 4`);
+    }
+    const fine = tableFromRows(['x'], [['1e1'], [' 2 '], ['-.5'], ['+4.']]);
+    const released = cells(run(fine, { type: 'microaggregation', columns: ['x'], k: 2 }).releases[0]!.table, ['x']).map((r) => Number(r[0]));
+    expect(released.reduce((a, b) => a + b, 0)).toBeCloseTo(10 + 2 - 0.5 + 4, 9);
+  });
+
   it('refuses an identifier, a column it does not have, and fewer records than k', () => {
     const table = tableFromRows(['x', 'id'], [['1', 'a'], ['2', 'b'], ['3', 'c']]);
     expect(() => run(table, { type: 'microaggregation', columns: ['x'], k: 4 })).toThrow(/3 record\(s\) cannot form a group of k = 4/);
