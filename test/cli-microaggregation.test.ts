@@ -92,6 +92,7 @@ describe('custos run: microaggregation (MDAV) of Adult', () => {
     expect(rows.filter((r) => r[sex] === 'Female').length).toBe(readFileSync(ADULT, 'utf8').split('\n').filter((l) => l.startsWith('Female;')).length);
     expect(report.method.internal['sseOverSst']).toBeGreaterThanOrEqual(0);
     expect(report.method.internal['sseOverSst']).toBeLessThan(0.01);
+    expect(report.method.internal['il1s']).toBeGreaterThan(0);
     expect(report.warnings.join(' ')).toMatch(/k-anonymous on "age" only/);
   });
 
@@ -100,7 +101,7 @@ describe('custos run: microaggregation (MDAV) of Adult', () => {
     expect(external.method.internal).toBeUndefined();
     expect(external.risk.reidentification.original).toBeUndefined();
     // Counts of the release itself (its 30,162 records, its classes) may be published; the loss and MDAV's groups may not.
-    expect(JSON.stringify(external)).not.toMatch(/sseOverSst|SSE\/SST = |"groups"/);
+    expect(JSON.stringify(external)).not.toMatch(/sseOverSst|il1s|IL1s = |SSE\/SST = |"groups"/);
   });
 
   it('verify re-checks k from the release, and fails a release with one age changed', () => {

@@ -252,3 +252,29 @@ export function sseOverSst(original: readonly Float64Array[], released: readonly
   });
   return { sse, sst, ratio: sst > 0 ? sse / sst : 0 };
 }
+
+/**
+ * sdcMicro's IL1s as `dUtility(x, xm, method = "IL1")` computes it (R/dUtility.R):
+ * (1 / (n·p)) Σ_j Σ_r |x_rj − x′_rj| / S_j · √2, S_j the sample standard deviation (n − 1) of
+ * column j. The code multiplies by √2 where the paper it cites (Mateo-Sanz, Sebé, Domingo-Ferrer
+ * 2004) divides by √2·S_j; the figure here is sdcMicro's, so the two tools agree. A constant
+ * column adds nothing (R's 0/0 is dropped by its na.rm). 0 when nothing changed; unbounded above.
+ */
+export function il1s(original: readonly Float64Array[], released: readonly Float64Array[], n: number): number {
+  if (n < 2 || original.length === 0) return 0;
+  let total = 0;
+  original.forEach((values, j) => {
+    const out = released[j]!;
+    let sum = 0;
+    for (let r = 0; r < n; r++) sum += values[r]!;
+    const mean = sum / n;
+    let squares = 0;
+    for (let r = 0; r < n; r++) squares += (values[r]! - mean) ** 2;
+    const sd = Math.sqrt(squares / (n - 1));
+    if (sd === 0) return;
+    let deviations = 0;
+    for (let r = 0; r < n; r++) deviations += Math.abs(values[r]! - out[r]!);
+    total += (deviations / sd) * Math.SQRT2;
+  });
+  return total / (n * original.length);
+}

@@ -11,7 +11,7 @@ import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import type { MicroaggregationSpec } from '../definition.js';
-import { aggregate, mdav, roundedText, sseOverSst, standardize } from '../mdav.js';
+import { aggregate, il1s, mdav, roundedText, sseOverSst, standardize } from '../mdav.js';
 
 /**
  * MDAV's time grows as n²·p/k (every round scans the records left). Measured on one core of the
@@ -107,6 +107,7 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
   });
   const aggregatedByName = new Map(aggregatedColumns.map((c) => [c.name, c]));
   const loss = sseOverSst(values, aggregatedColumns.map((c) => c.released), n);
+  const il1 = il1s(values, aggregatedColumns.map((c) => c.released), n);
 
   // Released rows in random order, so a record's position does not lead back to its input row.
   const order = Uint32Array.from({ length: n }, (_, r) => r);
@@ -155,7 +156,7 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
         informationLoss: lossText,
       },
       // The loss compares the release with the confidential values; the group count can differ from the released classes when rounded values coincide.
-      internal: { sseOverSst: loss.ratio, sse: loss.sse, sst: loss.sst, groups: partition.count, mdavMilliseconds: Math.round(mdavMs) },
+      internal: { sseOverSst: loss.ratio, sse: loss.sse, sst: loss.sst, il1s: il1, groups: partition.count, mdavMilliseconds: Math.round(mdavMs) },
     },
     guarantee: {
       name: `${spec.k}-anonymity of ${columnsText} by microaggregation (syntactic, no DP guarantee)`,
@@ -173,7 +174,7 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
     utility: { relativeError: {}, queryPool: 'not measured for this method yet; the information loss is SSE/SST (internal report)' },
     summary: [
       ...publicSummary,
-      `Information loss SSE/SST = ${Number(loss.ratio.toPrecision(4))} (${lossText}); ${partition.count.toLocaleString('en-US')} groups, ${aggregatedClasses.length.toLocaleString('en-US')} released combinations of the aggregated columns (the smallest shared by ${smallestAggregated} records).`,
+      `Information loss SSE/SST = ${Number(loss.ratio.toPrecision(4))} (${lossText}); sdcMicro's IL1s = ${Number(il1.toPrecision(4))} (mean |x − x′| / sd · √2 as its dUtility computes it); ${partition.count.toLocaleString('en-US')} groups, ${aggregatedClasses.length.toLocaleString('en-US')} released combinations of the aggregated columns (the smallest shared by ${smallestAggregated} records).`,
     ],
     externalSummary: publicSummary,
     warnings: allQuasi ? [] : [`Quasi-identifiers not aggregated (${quasiNames.filter((q) => !spec.columns.includes(q)).join(', ')}) are released unchanged: the release is k-anonymous on ${columnsText} only; its smallest class over every quasi-identifier has ${smallestQuasi} record(s).`],

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aggregate, mdav, roundedText, sseOverSst, standardize } from '../mdav.js';
+import { aggregate, il1s, mdav, roundedText, sseOverSst, standardize } from '../mdav.js';
 
 /**
  * MDAV written as the papers state it, with arrays and full sorts: the reference the typed-array
@@ -143,7 +143,7 @@ describe('released values and information loss', () => {
     expect(roundedText(13.25, 1)).toBe('13.3');
   });
 
-  it('SSE/SST is the within-group share of the sum of squares', () => {
+  it('SSE/SST is the within-group share of the sum of squares; IL1s is sdcMicro\'s', () => {
     const x = Float64Array.from([1, 2, 3, 10, 11, 12, 20, 21, 22, 23]);
     const { partition } = run(Array.from(x, (v) => [v]), 3);
     const means = aggregate(x, partition, 'mean');
@@ -152,5 +152,9 @@ describe('released values and information loss', () => {
     // SST = Σ(x − 12.5)² = 670.5; SSE = 2 + 2 + (3.25² + 2.25² + 1.25² + 6.75²) = 4 + 62.75.
     expect(ratio).toBeCloseTo(66.75 / 670.5, 12);
     expect(sseOverSst([x], [x], x.length).ratio).toBe(0);
+    // IL1s as sdcMicro's dUtility: Σ|x − x′| = 1 + 0 + 1 + 3.25 + 2.25 + 1.25 + 6.75 + 1 + 0 + 1 = 17.5, S = √(670.5 / 9).
+    expect(il1s([x], [released], x.length)).toBeCloseTo(((17.5 / Math.sqrt(670.5 / 9)) * Math.SQRT2) / 10, 12);
+    expect(il1s([x, new Float64Array(10).fill(3)], [released, new Float64Array(10).fill(3)], x.length)).toBeCloseTo(((17.5 / Math.sqrt(670.5 / 9)) * Math.SQRT2) / 20, 12);
+    expect(il1s([x], [x], x.length)).toBe(0);
   });
 });
