@@ -71,8 +71,8 @@ export function mdav(data: Float64Array, n: number, p: number, k: number): MdavP
   const heap = new Int32Array(k);
   let heapSize = 0;
 
-  // Passes over the remaining rows are fused (distance, farthest and nearest in one scan; compaction
-  // with the next centroid's sums): the scans are the whole cost, n²/(2k) of them in all.
+  // Passes over the remaining rows are fused (distance, farthest and nearest in one scan; one
+  // compaction per round, with the next centroid's sums): the scans are the whole cost.
 
   /** The remaining row farthest from origin (the first in row order on a tie); distances are not kept. */
   const farthestFrom = (origin: Float64Array): number => {
@@ -121,13 +121,17 @@ export function mdav(data: Float64Array, n: number, p: number, k: number): MdavP
       heap[i] = r;
     }
   };
-  /** Distances from origin into dist, the k nearest into the heap; returns the farthest row (first on a tie). */
+  /**
+   * Distances from origin into dist, the k nearest into the heap; returns the farthest row (first on
+   * a tie). Rows already taken this round (r's group, before the compaction) are passed over.
+   */
   const nearestTo = (origin: Float64Array): number => {
     heapSize = 0;
-    let best = active[0]!;
+    let best = -1;
     let bestD = -1;
     for (let a = 0; a < left; a++) {
       const r = active[a]!;
+      if (taken[r]) continue;
       const base = r * p;
       let d = 0;
       for (let j = 0; j < p; j++) {
@@ -143,14 +147,17 @@ export function mdav(data: Float64Array, n: number, p: number, k: number): MdavP
     }
     return best;
   };
-  /** The heap's rows become a group and leave; the sums of the rows left go into the centroid. */
-  const formGroup = (): void => {
+  /** The heap's rows become a group: marked taken, left in place until the round's compaction. */
+  const takeGroup = (): void => {
     const g = sizes.length;
     for (let i = 0; i < k; i++) {
       taken[heap[i]!] = 1;
       groupOf[heap[i]!] = g;
     }
     sizes.push(k);
+  };
+  /** The taken rows leave the list; the sums of the rows left go into the centroid. */
+  const compact = (): void => {
     centroid.fill(0);
     let w = 0;
     for (let a = 0; a < left; a++) {
@@ -176,11 +183,13 @@ export function mdav(data: Float64Array, n: number, p: number, k: number): MdavP
     // s, the row farthest from r, is taken before r's group leaves, as sdcMicro and the paper do.
     const s = nearestTo(load(rPoint, r));
     load(sPoint, s);
-    formGroup();
+    takeGroup();
     if (two) {
       nearestTo(sPoint);
-      formGroup();
+      takeGroup();
     }
+    // One compaction per round: the second scan passes over r's group instead.
+    compact();
   }
   if (left > 0) {
     const g = sizes.length;
