@@ -14,10 +14,10 @@ import type { MicroaggregationSpec } from '../definition.js';
 import { aggregate, il1s, mdav, roundedText, sseOverSst, standardize } from '../mdav.js';
 
 /**
- * MDAV's time grows as n²·p/k (every round scans the records left). Measured on one core of the
- * development machine: Adult's 30,162 records take 1.1 s for one column at k = 5, 2.1 s for two,
- * 5.3 s for two at k = 2; 100,000 records with two columns at k = 5 take 23 s. Beyond 200,000
- * records (about 1.5 minutes at k = 5) the run refuses rather than appear to hang.
+ * MDAV's time grows as n²·p/k (every round scans the records left). bench/microaggregation-adult.ts:
+ * Adult's 30,162 records take 1–2 s for one or two columns at k = 5 and up to 5 s at k = 2;
+ * 100,000 records with two columns at k = 5 about 20 s. Beyond 200,000 records (a minute or more)
+ * the run refuses rather than appear to hang.
  */
 export const MAX_RECORDS = 200_000;
 
