@@ -69,7 +69,7 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
     return entry.column;
   });
   if (n < spec.k) throw new JobError(`${n} record(s) cannot form a group of k = ${spec.k}`, 'method.k');
-  if (n > MAX_RECORDS) throw new JobError(`${n.toLocaleString('en-US')} records are more than the ${MAX_RECORDS.toLocaleString('en-US')} MDAV takes here (its time grows with the square of the records); aggregate within strata, or sample`, 'method.k');
+  if (n > MAX_RECORDS) throw new JobError(`${n.toLocaleString('en-US')} records are more than the ${MAX_RECORDS.toLocaleString('en-US')} MDAV takes here (its time grows with the square of the records); aggregate within strata, or sample`, 'input');
   const values = chosen.map((c) => numericValues(c, n));
 
   ctx.progress('analyze', 0.2);
