@@ -50,7 +50,7 @@ describe('the command line as people expect it', () => {
   it('every method: the job custos init writes is accepted by assess, as written', () => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-init-'));
     copyFileSync('resources/adult/adult.csv', join(dir, 'adult.csv'));
-    for (const method of ['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'global-recoding', 'dp-counts']) {
+    for (const method of ['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'global-recoding', 'microaggregation', 'dp-counts']) {
       const init = custos(['init', 'adult.csv', '--missing', ',?', '--method', method], dir);
       expect(init.code, `${method}: ${init.stderr}`).toBe(0);
       writeFileSync(join(dir, `${method}.json`), init.stdout);

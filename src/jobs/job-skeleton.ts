@@ -18,7 +18,7 @@ export interface SkeletonInput {
 
 /** Why methods that generalize need hierarchies, said where they are set. */
 const HIERARCHY_HELP =
-  'Give each quasi-identifier a hierarchy, or it can only be kept or suppressed whole: {"type": "interval", "widths": [5, 10, 20]} for numbers, {"type": "masking", "length": 5} for codes such as ZIP, {"type": "date", "levels": ["year-month", "year", "decade"]} for dates, or the path of a CSV file with one row per value (value, level 1, level 2, …).';
+  'Give each quasi-identifier a hierarchy, or it can only be kept or suppressed whole: {"type": "interval", "widths": [5, 10, 20]} or {"type": "rounding", "bases": [5, 10, 100]} (rounded down to multiples) for numbers, {"type": "masking", "length": 5} for codes such as ZIP, {"type": "date", "levels": ["year-month", "year", "decade"]} for dates, or the path of a CSV file with one row per value (value, level 1, level 2, …).';
 
 /**
  * A job for a file, as the wizard would start it: the roles it would suggest
@@ -53,6 +53,9 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
   // Counts need columns to cross: the few-valued columns that are not identifiers, at most three.
   const counted = method === 'dp-counts' ? input.columns.filter((c) => c.distinct >= 2 && c.distinct <= 50 && roles.find(([n]) => n === c.name)?.[1] !== 'identifier').sort((a, b) => a.distinct - b.distinct).slice(0, 3).map((c) => c.name) : [];
   if (method === 'dp-counts') notes.push(counted.length > 0 ? `The counts are every 1- and 2-way table over ${counted.join(', ')} (method.columns): choose the columns to publish.` : 'Choose method.columns: the columns whose 1- and 2-way tables are counted.');
+  // Microaggregation takes numbers in every record: the numeric columns without missing values that are not identifiers.
+  const aggregated = method === 'microaggregation' ? input.columns.filter((c) => (c.type === 'integer' || c.type === 'decimal') && c.missing === 0 && roles.find(([n]) => n === c.name)?.[1] !== 'identifier').map((c) => c.name) : [];
+  if (method === 'microaggregation') notes.push(aggregated.length > 0 ? `The aggregated columns are the numeric ones without missing values (method.columns): ${aggregated.join(', ')}. Aggregate every numeric quasi-identifier together; the others are released unchanged.` : 'Choose method.columns: the numeric columns to aggregate (numbers in every record).');
   const needsHierarchies = method === 'safe-k-anonymity' || method === 'partitioned-recoding' || method === 'global-recoding';
   return {
     [HELP_KEY]: [
@@ -79,6 +82,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
       ...definition.suggested,
       ...(needsHierarchies ? { hierarchies: {} } : {}),
       ...(method === 'dp-counts' && counted.length > 0 ? { columns: counted } : {}),
+      ...(method === 'microaggregation' ? { columns: aggregated } : {}),
     },
     output: {
       [HELP_KEY]: 'The release folder (what may be published) and its formats; the internal report goes beside it, named DIR-internal. Add "xlsx" to formats for a workbook, "parquet" for Apache Parquet files.',

@@ -7,6 +7,7 @@ import { betaPrivacyBrowser } from './beta-privacy/browser/wizard.js';
 import type { MechanismType, MethodSpecs } from './definitions.js';
 import { dpCountsBrowser } from './dp-counts/browser/wizard.js';
 import { globalRecodingBrowser } from './global-recoding/browser/wizard.js';
+import { microaggregationBrowser } from './microaggregation/browser/wizard.js';
 import { partitionedRecodingBrowser } from './partitioned-recoding/browser/wizard.js';
 import { reconstructionPrivacyBrowser } from './reconstruction-privacy/browser/wizard.js';
 import { safeKAnonymityBrowser } from './safe-k-anonymity/browser/wizard.js';
@@ -19,6 +20,7 @@ const BROWSER_MECHANISMS = {
   'safe-k-anonymity': safeKAnonymityBrowser,
   'partitioned-recoding': partitionedRecodingBrowser,
   'global-recoding': globalRecodingBrowser,
+  microaggregation: microaggregationBrowser,
   'dp-counts': dpCountsBrowser,
 } as const;
 

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { betaPrivacy, type BetaPrivacySpec } from './beta-privacy/definition.js';
 import { dpCounts, type DpCountsSpec } from './dp-counts/definition.js';
 import { globalRecoding, type GlobalRecodingSpec } from './global-recoding/definition.js';
+import { microaggregation, type MicroaggregationSpec } from './microaggregation/definition.js';
 import { partitionedRecoding, type PartitionedRecodingSpec } from './partitioned-recoding/definition.js';
 import { reconstructionPrivacy, type ReconstructionPrivacySpec } from './reconstruction-privacy/definition.js';
 import { safeKAnonymity, type SafeKAnonymitySpec } from './safe-k-anonymity/definition.js';
@@ -23,6 +24,7 @@ export interface MethodSpecs {
   readonly 'safe-k-anonymity': SafeKAnonymitySpec;
   readonly 'partitioned-recoding': PartitionedRecodingSpec;
   readonly 'global-recoding': GlobalRecodingSpec;
+  readonly microaggregation: MicroaggregationSpec;
   readonly 'dp-counts': DpCountsSpec;
 }
 export type MechanismType = keyof MethodSpecs;
@@ -37,6 +39,7 @@ const DEFINITIONS = {
   'safe-k-anonymity': safeKAnonymity,
   'partitioned-recoding': partitionedRecoding,
   'global-recoding': globalRecoding,
+  microaggregation,
   'dp-counts': dpCounts,
 } as const satisfies { readonly [T in MechanismType]: AnyMechanismDefinition };
 
@@ -51,6 +54,7 @@ export const METHOD_SCHEMAS = [
   safeKAnonymity.schema,
   partitionedRecoding.schema,
   globalRecoding.schema,
+  microaggregation.schema,
   dpCounts.schema,
 ] as const;
 

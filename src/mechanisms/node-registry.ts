@@ -7,6 +7,7 @@ import { betaPrivacyNode } from './beta-privacy/node/index.js';
 import type { MechanismType, MethodSpecs } from './definitions.js';
 import { dpCountsNode } from './dp-counts/node/index.js';
 import { globalRecodingNode } from './global-recoding/node/index.js';
+import { microaggregationNode } from './microaggregation/node/index.js';
 import { partitionedRecodingNode } from './partitioned-recoding/node/index.js';
 import { reconstructionPrivacyNode } from './reconstruction-privacy/node/index.js';
 import { safeKAnonymityNode } from './safe-k-anonymity/node/index.js';
@@ -19,6 +20,7 @@ const NODE_MECHANISMS: { readonly [T in MechanismType]: NodeMechanism<MethodSpec
   'safe-k-anonymity': safeKAnonymityNode,
   'partitioned-recoding': partitionedRecodingNode,
   'global-recoding': globalRecodingNode,
+  microaggregation: microaggregationNode,
   'dp-counts': dpCountsNode,
 };
 

@@ -22,6 +22,7 @@ const METHODS: { readonly [T in MechanismType]: Record<string, unknown> } = {
   'safe-k-anonymity': { type: 'safe-k-anonymity', k: 2, sampling: 0.5, hierarchies: { age: { type: 'interval', widths: [10] } }, levels: { age: 1 } },
   'partitioned-recoding': { type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 2 }, hierarchies: { age: { type: 'interval', widths: [10] } }, levels: { age: 1 } },
   'global-recoding': { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 2 }, { type: 'l-diversity', l: 2 }], suppressionLimit: 0.1, hierarchies: { age: { type: 'interval', widths: [10] } } },
+  microaggregation: { type: 'microaggregation', columns: ['age'], k: 3 },
   'dp-counts': { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex'], domains: { sex: ['F', 'M'] } },
 };
 

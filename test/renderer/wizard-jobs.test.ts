@@ -123,6 +123,7 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
     },
     { requiredKeys: [] },
   ),
+  microaggregation: fc.record({ columns: columnsOf, k: typed(fc.integer({ min: 2, max: 20 })), aggregation: fc.constantFrom('mean', 'median'), decimals: typed(fc.integer({ min: 0, max: 10 })) }, { requiredKeys: [] }),
   'dp-counts': fc.record(
     {
       epsilon: typed(fc.double({ min: 0.1, max: 5, noNaN: true })),
@@ -141,11 +142,12 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
 
 const hierarchy: fc.Arbitrary<Partial<HierarchyChoice>> = fc.record(
   {
-    kind: fc.constantFrom('none', 'file', 'interval', 'masking', 'date'),
+    kind: fc.constantFrom('none', 'file', 'interval', 'rounding', 'masking', 'date'),
     file: fc.constantFrom('', 'h.csv'),
     widths: fc.constantFrom('10, 20', '5', '10, 15', 'x', '1', ''),
     top: fc.constantFrom('', '', '90', '30', 'x', '1.5'),
     bottom: fc.constantFrom('', '', '18', '40', '-5'),
+    bases: fc.constantFrom('5, 10, 100', '5', '10, 5', '5, 12', 'x', '0', ''),
     length: typed(fc.integer({ min: 1, max: 5 })),
     level: typed(fc.integer({ min: 0, max: 4 })),
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nameRecord } from '../job/job-parts.js';
 
-/** A hierarchy: an ARX-format CSV (path relative to the job), numeric intervals, or code masking. */
+/** A hierarchy: an ARX-format CSV (path relative to the job), numeric intervals or rounding, code masking, or dates. */
 export const hierarchySpec = z.union([
   z.string().min(1),
   z
@@ -25,6 +25,21 @@ export const hierarchySpec = z.union([
       if (spec.widths.length === 0 && spec.top === undefined && spec.bottom === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['widths'], message: 'give at least one interval width, or a top or bottom code' });
       if (spec.top !== undefined && spec.bottom !== undefined && spec.bottom >= spec.top) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['bottom'], message: `the bottom code ${spec.bottom} must lie below the top code ${spec.top}` });
     }),
+  /** Rounding down to multiples: level i releases the multiple of bases[i − 1] at or below the value (37 → 35 at base 5). */
+  z
+    .object({
+      type: z.literal('rounding'),
+      bases: z
+        .array(z.number().int('a rounding base is a whole number ≥ 1').min(1, 'a rounding base is a whole number ≥ 1'))
+        .min(1, 'give at least one rounding base')
+        .superRefine((bases, ctx) => {
+          // Coarser levels must nest in finer ones, as interval widths.
+          bases.forEach((b, i) => {
+            if (i > 0 && (b <= bases[i - 1]! || b % bases[i - 1]! !== 0)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i], message: `rounding base ${b} must be a larger multiple of ${bases[i - 1]} so the levels nest` });
+          });
+        }),
+    })
+    .strict(),
   z.object({ type: z.literal('masking'), length: z.number().int().min(1).max(64) }).strict(),
   /** ISO dates: year-month, year, decade, "*". */
   z.object({ type: z.literal('date') }).strict(),
@@ -39,10 +54,11 @@ export const hierarchies = nameRecord(hierarchySpec, 'an object of column name �
 /** Levels of the date hierarchy above the data: year-month, year, decade, "*". */
 export const DATE_LEVELS = 4;
 
-/** The highest level of a hierarchy given in the job itself (intervals, masking); undefined for a file, whose depth is in the file. */
+/** The highest level of a hierarchy given in the job itself (intervals, rounding, masking, dates); undefined for a file, whose depth is in the file. */
 export function maxLevelOf(spec: HierarchySpec): number | undefined {
   if (typeof spec === 'string') return undefined;
   if (spec.type === 'date') return DATE_LEVELS;
+  if (spec.type === 'rounding') return spec.bases.length + 1;
   return spec.type === 'interval' ? spec.widths.length + 1 + (spec.top !== undefined || spec.bottom !== undefined ? 1 : 0) : spec.length;
 }
 

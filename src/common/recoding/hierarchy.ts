@@ -107,6 +107,44 @@ export function intervalHierarchy(widths: readonly number[], bounds: CodingBound
   };
 }
 
+/**
+ * Rounding for numeric columns: level i releases the multiple of bases[i − 1] at or below the value
+ * (37 → 35 → 30 → 0 for bases 5, 10, 100), then "*". Rounding *down* (a floor, as ARX's interval
+ * builder's lower bounds and the "35–39" bands of census tables) rather than to the nearest multiple:
+ * only the floor nests, every value of a level-i class landing in one class of level i + 1, when each
+ * base divides the next (nearest rounding sends 33 and 37, both 35 at base 5, to 30 and 40 at base
+ * 10). The released value stays a number, the lower bound of a band of width bases[i − 1]; negative
+ * values round down too (−3 → −5, the band −5 … −1). Decimals are accepted (37.6 → 35 at base 5).
+ */
+export function roundingHierarchy(bases: readonly number[]): Hierarchy {
+  if (bases.length === 0) throw new HierarchyError('a rounding hierarchy needs at least one base');
+  bases.forEach((b, i) => {
+    if (!Number.isSafeInteger(b) || b < 1) throw new HierarchyError(`rounding base ${b} must be a whole number ≥ 1`);
+    if (i > 0 && (b <= bases[i - 1]! || b % bases[i - 1]! !== 0)) throw new HierarchyError(`rounding base ${b} must be a larger multiple of ${bases[i - 1]} so the levels nest`);
+  });
+  const depth = bases.length + 2;
+  const parse = (value: string): number | undefined => {
+    const v = value.trim() === '' ? Number.NaN : Number(value);
+    return Number.isFinite(v) ? v : undefined;
+  };
+  return {
+    depth,
+    generalize: (value, level) => {
+      if (level === 0) return value;
+      if (level === depth - 1) return '*';
+      const v = parse(value);
+      if (v === undefined) return undefined;
+      const b = bases[level - 1]!;
+      return String(Math.floor(v / b) * b);
+    },
+    // A released multiple covers the base's worth of whole numbers; "*" covers every value.
+    coverage: (_generalized, level) => (level === 0 ? 1 : level === depth - 1 ? Infinity : bases[level - 1]!),
+    leaves: undefined,
+    // Twice the largest base less one: every level differs from the value and from the level before.
+    example: String(2 * bases[bases.length - 1]! - 1),
+  };
+}
+
 /** Masking for codes: level i replaces the last i characters by "*" (12345 → 1234* → 123**), then "*". */
 export function maskingHierarchy(length: number): Hierarchy {
   if (!Number.isInteger(length) || length < 1) throw new HierarchyError('the code length must be a positive integer');

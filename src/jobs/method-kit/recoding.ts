@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import { dateHierarchy, generalizeColumn, withMetadataLoss, HierarchyError, intervalHierarchy, maskingHierarchy, tableHierarchy, unmappedValues, type GeneralizedColumn, type Hierarchy } from '../../common/recoding/hierarchy.js';
+import { dateHierarchy, generalizeColumn, withMetadataLoss, HierarchyError, intervalHierarchy, maskingHierarchy, roundingHierarchy, tableHierarchy, unmappedValues, type GeneralizedColumn, type Hierarchy } from '../../common/recoding/hierarchy.js';
 import type { Column } from '../../common/table/table.js';
 import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
 import type { AnonymityReport } from '../../common/report/report-model.js';
@@ -24,6 +24,7 @@ function describe(spec: HierarchySpec): string {
   if (typeof spec === 'string') return `ARX hierarchy ${basename(spec)}`;
   if (spec.type === 'date') return 'dates: year-month, year, decade';
   if (spec.type === 'masking') return `masking of ${spec.length} characters`;
+  if (spec.type === 'rounding') return `rounding down to multiples of ${spec.bases.join(', ')}`;
   const coding = [spec.bottom !== undefined ? `values below ${spec.bottom} as <${spec.bottom}` : '', spec.top !== undefined ? `values from ${spec.top} as ${spec.top}+` : ''].filter(Boolean).join(', ');
   return [coding ? `top/bottom coding (${coding})` : '', spec.widths.length > 0 ? `intervals of ${spec.widths.join(', ')}` : ''].filter(Boolean).join(', then ');
 }
@@ -32,6 +33,7 @@ function build(spec: HierarchySpec, baseDir: string, key: string): Hierarchy {
   try {
     if (typeof spec === 'string') return tableHierarchy(readHierarchyRows(resolve(baseDir, spec)));
     if (spec.type === 'date') return dateHierarchy();
+    if (spec.type === 'rounding') return roundingHierarchy(spec.bases);
     return spec.type === 'interval' ? intervalHierarchy(spec.widths, { ...(spec.top !== undefined ? { top: spec.top } : {}), ...(spec.bottom !== undefined ? { bottom: spec.bottom } : {}) }) : maskingHierarchy(spec.length);
   } catch (error) {
     if (error instanceof HierarchyError) throw new JobError(error.message, key);

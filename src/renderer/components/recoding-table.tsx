@@ -5,7 +5,7 @@ import { NO_HIERARCHY, recodingExample, type HierarchyChoice } from './recoding.
 
 /**
  * The per-column generalization table the recoding mechanisms share: a
- * hierarchy per column (ARX file, intervals, masking) and its fixed level.
+ * hierarchy per column (ARX file, intervals, rounding, masking, dates) and its fixed level.
  */
 export function RecodingTable(props: {
   columns: readonly ColumnInfo[];
@@ -41,6 +41,7 @@ export function RecodingTable(props: {
                   <option value="none">none: as collected</option>
                   <option value="file">ARX hierarchy file</option>
                   <option value="interval">intervals (numbers)</option>
+                  <option value="rounding">rounding down to multiples (numbers)</option>
                   <option value="masking">masking (codes)</option>
                   <option value="date">dates (month, year, decade)</option>
                 </select>
@@ -58,6 +59,9 @@ export function RecodingTable(props: {
                     <input type="text" inputMode="numeric" className="short" aria-label={`Bottom code of ${c.name}`} title="Bottom coding: values below it read “<value” (empty: none)" placeholder="bottom" value={h.bottom} onChange={(e) => set({ bottom: e.target.value })} />
                     <input type="text" inputMode="numeric" className="short" aria-label={`Top code of ${c.name}`} title="Top coding: values from it read “value+” (empty: none)" placeholder="top" value={h.top} onChange={(e) => set({ top: e.target.value })} />
                   </>
+                )}
+                {h.kind === 'rounding' && (
+                  <input type="text" aria-label={`Rounding bases of ${c.name}`} title="Level i rounds down to a multiple of the i-th base (37 → 35 at 5); each base a multiple of the one before" value={h.bases} onChange={(e) => set({ bases: e.target.value })} />
                 )}
                 {h.kind === 'date' && <span className="muted">year-month → year → decade → *</span>}
                 {h.kind === 'masking' && <input type="number" aria-label={`Code length of ${c.name}`} min={1} max={64} value={h.length} onChange={(e) => set({ length: Number(e.target.value) })} />}

@@ -1,6 +1,6 @@
 import type { Role } from '../../common/job/job-parts.js';
 import { named, own, type Named } from '../../common/job/names.js';
-import { dateHierarchy, intervalHierarchy, maskingHierarchy, type Hierarchy } from '../../common/recoding/hierarchy.js';
+import { dateHierarchy, intervalHierarchy, maskingHierarchy, roundingHierarchy, type Hierarchy } from '../../common/recoding/hierarchy.js';
 import { hierarchySpec, maxLevelOf, type HierarchySpec } from '../../common/recoding/hierarchy-spec.js';
 import type { ZodIssue } from 'zod';
 import type { ColumnInfo } from '../../common/ipc/api.js';
@@ -9,23 +9,30 @@ import { plainMessage, specificIssues } from './plain-messages.js';
 
 /** One row of the hierarchy table as the person fills it in. */
 export interface HierarchyChoice {
-  readonly kind: 'none' | 'file' | 'interval' | 'masking' | 'date';
+  readonly kind: 'none' | 'file' | 'interval' | 'rounding' | 'masking' | 'date';
   readonly file: string;
   /** Comma-separated interval widths, e.g. "5, 10, 20" (may be empty with a top or bottom code). */
   readonly widths: string;
   /** Top and bottom coding of intervals ("90" → 90+), empty for none. */
   readonly top: string;
   readonly bottom: string;
+  /** Comma-separated rounding bases, e.g. "5, 10, 100" (each a multiple of the one before). */
+  readonly bases: string;
   readonly length: number;
   readonly level: number;
 }
 
-export const NO_HIERARCHY: HierarchyChoice = { kind: 'none', file: '', widths: '10, 20', top: '', bottom: '', length: 5, level: 0 };
+export const NO_HIERARCHY: HierarchyChoice = { kind: 'none', file: '', widths: '10, 20', top: '', bottom: '', bases: '5, 10', length: 5, level: 0 };
 
 /** The interval widths and the top and bottom codes as typed (an empty field is none). */
 function intervalParts(h: HierarchyChoice): { widths: number[]; top?: number; bottom?: number } {
   const widths = h.widths.trim() === '' ? [] : h.widths.split(',').map((w) => Number(w.trim()));
   return { widths, ...(h.top.trim() !== '' ? { top: Number(h.top.trim()) } : {}), ...(h.bottom.trim() !== '' ? { bottom: Number(h.bottom.trim()) } : {}) };
+}
+
+/** The rounding bases as typed (an empty field is none, which the schema refuses). */
+function roundingBases(h: HierarchyChoice): number[] {
+  return h.bases.trim() === '' ? [] : h.bases.split(',').map((b) => Number(b.trim()));
 }
 
 /** The host's check of a hierarchy file against its column (for the file and path in `key`). */
@@ -49,6 +56,7 @@ export interface RecodingChoice {
 function specOf(h: HierarchyChoice): HierarchySpec | undefined {
   if (h.kind === 'file') return h.file;
   if (h.kind === 'interval') return { type: 'interval', ...intervalParts(h) };
+  if (h.kind === 'rounding') return { type: 'rounding', bases: roundingBases(h) };
   if (h.kind === 'masking') return { type: 'masking', length: h.length };
   if (h.kind === 'date') return { type: 'date' };
   return undefined;
@@ -74,6 +82,7 @@ export function choicesOf(hierarchies: Named<HierarchySpec>, levels: Named<numbe
     const level = levels === 'search' ? 0 : (own(levels, column) ?? 0);
     if (typeof spec === 'string') out[column] = { ...NO_HIERARCHY, kind: 'file', file: spec, level };
     else if (spec.type === 'interval') out[column] = { ...NO_HIERARCHY, kind: 'interval', widths: spec.widths.join(', '), top: spec.top === undefined ? '' : String(spec.top), bottom: spec.bottom === undefined ? '' : String(spec.bottom), level };
+    else if (spec.type === 'rounding') out[column] = { ...NO_HIERARCHY, kind: 'rounding', bases: spec.bases.join(', '), level };
     else if (spec.type === 'date') out[column] = { ...NO_HIERARCHY, kind: 'date', level };
     else out[column] = { ...NO_HIERARCHY, kind: 'masking', length: spec.length, level };
   }
@@ -131,7 +140,7 @@ export function hierarchyProblems(choices: Named<HierarchyChoice>, roles: Named<
     if (info && info.distinct <= info.top.length) {
       const hierarchy = engineHierarchy(h);
       const bad = hierarchy ? info.top.map((t) => t.value).filter((v) => hierarchy.generalize(v, 1) === undefined) : [];
-      if (bad.length > 0) problems[key] = `${bad.length === 1 ? '1 value' : `${bad.length} values`} of “${column}” cannot be ${h.kind === 'masking' ? `masked as codes of ${h.length} characters` : h.kind === 'date' ? 'read as dates (YYYY-MM-DD)' : 'put in intervals (whole numbers only)'}: ${valuesList(bad.slice(0, 8), bad.length)}`;
+      if (bad.length > 0) problems[key] = `${bad.length === 1 ? '1 value' : `${bad.length} values`} of “${column}” cannot be ${h.kind === 'masking' ? `masked as codes of ${h.length} characters` : h.kind === 'date' ? 'read as dates (YYYY-MM-DD)' : h.kind === 'rounding' ? 'rounded (numbers only)' : 'put in intervals (whole numbers only)'}: ${valuesList(bad.slice(0, 8), bad.length)}`;
     }
   }
   return problems;
@@ -142,6 +151,7 @@ function engineHierarchy(h: HierarchyChoice): Hierarchy | undefined {
   try {
     if (h.kind === 'masking') return maskingHierarchy(h.length);
     if (h.kind === 'date') return dateHierarchy();
+    if (h.kind === 'rounding') return roundingHierarchy(roundingBases(h));
     if (h.kind === 'interval') {
       const { widths, top, bottom } = intervalParts(h);
       return intervalHierarchy(widths, { ...(top !== undefined ? { top } : {}), ...(bottom !== undefined ? { bottom } : {}) });
@@ -159,7 +169,7 @@ function firstMessage(issues: readonly ZodIssue[]): string {
 
 /**
  * What the first value of a column becomes at the chosen level, as a preview, generalized by the
- * engine's own interval and masking hierarchies (a file's levels are known only to the host).
+ * engine's own interval, rounding, masking and date hierarchies (a file's levels are known only to the host).
  */
 export function recodingExample(value: string | undefined, h: HierarchyChoice): string {
   if (value === undefined || h.kind === 'none' || h.level === 0) return value ?? '';
@@ -169,5 +179,5 @@ export function recodingExample(value: string | undefined, h: HierarchyChoice): 
   if (h.level >= hierarchy.depth) return value;
   const generalized = hierarchy.generalize(value, h.level);
   if (generalized !== undefined) return `${value} → ${generalized}`;
-  return h.kind === 'masking' ? `${value}: not ${h.length} characters long` : h.kind === 'date' ? `${value}: not a date (YYYY-MM-DD)` : `${value}: not a whole number`;
+  return h.kind === 'masking' ? `${value}: not ${h.length} characters long` : h.kind === 'date' ? `${value}: not a date (YYYY-MM-DD)` : h.kind === 'rounding' ? `${value}: not a number` : `${value}: not a whole number`;
 }

@@ -1,0 +1,12 @@
+import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import type { MicroaggregationSpec } from '../definition.js';
+import { runMicroaggregation } from './run.js';
+import { verifyMicroaggregation } from './verify.js';
+
+export const microaggregationNode: NodeMechanism<MicroaggregationSpec> = {
+  run: (job, imported, ctx) => runMicroaggregation(job, imported, job.method, ctx),
+  verify: verifiedBy(verifyMicroaggregation),
+  // No section of its own: the guarantee, the risk and the summary carry what the report says.
+  reportSections: () => '',
+  releasesInputColumns: true,
+};
