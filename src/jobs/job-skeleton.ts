@@ -18,7 +18,7 @@ export interface SkeletonInput {
 
 /** Why methods that generalize need hierarchies, said where they are set. */
 const HIERARCHY_HELP =
-  'Give each quasi-identifier a hierarchy, or it can only be kept or suppressed whole: {"type": "interval", "widths": [5, 10, 20]} or {"type": "rounding", "bases": [5, 10, 100]} (rounded down to multiples) for numbers, {"type": "masking", "length": 5} for codes such as ZIP, {"type": "date", "levels": ["year-month", "year", "decade"]} for dates, or the path of a CSV file with one row per value (value, level 1, level 2, …).';
+  'Give each quasi-identifier a hierarchy, or it can only be kept or suppressed whole: {"type": "interval", "widths": [5, 10, 20]} or {"type": "rounding", "bases": [5, 10, 100]} (rounded down to multiples) for numbers, {"type": "masking", "length": 5} for codes such as ZIP, {"type": "date"} for ISO dates (year-month, year, decade), or the path of a CSV file with one row per value (value, level 1, level 2, …).';
 
 /**
  * A job for a file, as the wizard would start it: the roles it would suggest
