@@ -32,6 +32,8 @@ import { stamped } from './method-kit/release-view.js';
 import { CancelledError, STAGES, type ProgressListener, type Stage } from './progress.js';
 import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
 import { InputError } from '../io/input/input-error.js';
+import type { Comparison } from '../common/compare/comparison.js';
+import { writeComparisonSection } from './compare/comparison-files.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -48,6 +50,8 @@ export interface RunOptions {
   readonly helperScript?: WorkerScript;
   /** How the input is read: the app's long-lived worker passes its cache of tables already read. */
   readonly readTable?: (path: string, options: ImportOptions) => ImportedTable;
+  /** The comparison the setting was chosen from (the app's Compare step): confidential, so written beside the internal report only. */
+  readonly comparison?: Comparison;
 }
 
 export interface RunResult {
@@ -269,6 +273,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
       const { sheets: _sheets, ...written } = await writeXlsx(internal.file('internal-report.xlsx'), [], workbookReportSheets(confidential, releaseFiles));
       internalFiles.push({ name: 'internal-report.xlsx', ...written });
     }
+    if (options.comparison) internalFiles.push(...writeComparisonSection(internal, options.comparison));
     internalFiles.push({ name: 'internal-report.json', ...writeText(internal.file('internal-report.json'), JSON.stringify(confidential, jsonReplacer, 2) + '\n') });
     writeFileSync(internal.file(MANIFEST), manifestJson('internal', internalFiles), { flag: 'wx' });
     // The host posts the report to another thread after the run: a report that cannot be

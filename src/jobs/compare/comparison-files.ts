@@ -88,6 +88,19 @@ function writeText(path: string, text: string): { sha256: string; bytes: number 
 }
 
 /**
+ * The comparison's files (comparison.json, .html, .csv) in a staged internal
+ * folder: the `--internal` folder of `custos compare`, or a run's internal
+ * folder when the app's setting was chosen from a comparison.
+ */
+export function writeComparisonSection(staging: StagingDir, comparison: Comparison): { name: string; sha256: string; bytes: number }[] {
+  return [
+    { name: 'comparison.json', ...writeText(staging.file('comparison.json'), JSON.stringify(comparison, null, 2) + '\n') },
+    { name: 'comparison.html', ...writeText(staging.file('comparison.html'), comparisonHtml(comparison)) },
+    { name: 'comparison.csv', ...writeText(staging.file('comparison.csv'), comparisonCsv(comparison)) },
+  ];
+}
+
+/**
  * The comparison as an internal folder (comparison.json, comparison.html and
  * the manifest), staged and renamed into place as a run's internal report is;
  * a folder Custos did not write is never replaced, nor one holding an input.
@@ -102,11 +115,7 @@ export function writeComparisonFolder(dir: string, comparison: Comparison, input
   }
   const staging = new StagingDir(dir, 'internal', onStaging);
   try {
-    const files = [
-      { name: 'comparison.json', ...writeText(staging.file('comparison.json'), JSON.stringify(comparison, null, 2) + '\n') },
-      { name: 'comparison.html', ...writeText(staging.file('comparison.html'), comparisonHtml(comparison)) },
-      { name: 'comparison.csv', ...writeText(staging.file('comparison.csv'), comparisonCsv(comparison)) },
-    ];
+    const files = writeComparisonSection(staging, comparison);
     writeFileSync(staging.file(MANIFEST), manifestJson('internal', files), { flag: 'wx' });
     commitStaged([staging]);
   } catch (error) {
