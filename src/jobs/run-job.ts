@@ -33,7 +33,7 @@ import { CancelledError, STAGES, type ProgressListener, type Stage } from './pro
 import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
 import { InputError } from '../io/input/input-error.js';
 import type { Comparison } from '../common/compare/comparison.js';
-import { writeComparisonSection } from './compare/comparison-files.js';
+import { comparisonWarning, writeComparisonSection } from './compare/comparison-files.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -264,7 +264,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const confidential = checked({
       ...draft,
       output: { ...draft.output!, files: releaseFiles },
-      warnings: [...draft.warnings, ...stale.map((name) => `Removed ${name}, a staging folder left by an interrupted run (it held partial output).`)],
+      warnings: [...draft.warnings, ...stale.map((name) => `Removed ${name}, a staging folder left by an interrupted run (it held partial output).`), ...(options.comparison ? [comparisonWarning(options.comparison)] : [])],
     });
     const internalFiles: OutputFile[] = [];
     internalFiles.push({ name: 'job.json', ...writeText(internal.file('job.json'), JSON.stringify(confidential.job, null, 2) + '\n') });

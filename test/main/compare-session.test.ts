@@ -93,6 +93,10 @@ describe('the Compare step on the host', () => {
       expect(JSON.parse(readFileSync(join(internal, 'comparison.json'), 'utf8'))).toMatchObject({ schema: COMPARISON_SCHEMA, candidates: expect.any(Array) });
       expect(readFileSync(join(internal, 'comparison.html'), 'utf8')).toContain(CONFIDENTIAL_MARK);
       expect(readFileSync(join(internal, 'manifest.json'), 'utf8')).toContain('comparison.json');
+      // The internal report itself names the section and says that the choice used the data; the published report does not.
+      const internalReport = readFileSync(join(internal, 'internal-report.json'), 'utf8');
+      expect(internalReport).toMatch(/chosen on the Compare step among 3 candidates/);
+      expect(readFileSync(join(outDir, 'report.json'), 'utf8')).not.toMatch(/Compare step/);
       // The release holds nothing of it: no file, and no file that names a candidate or the schema.
       const releaseFiles = filesUnder(outDir);
       expect(releaseFiles.some((f) => f.startsWith('comparison'))).toBe(false);

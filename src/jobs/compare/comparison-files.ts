@@ -87,6 +87,14 @@ function writeText(path: string, text: string): { sha256: string; bytes: number 
   return out.close();
 }
 
+/** What the internal report of a run says of the comparison its setting was chosen from: where it is, and what the choice means. */
+export function comparisonWarning(comparison: Comparison): string {
+  return (
+    `This setting was chosen on the Compare step among ${comparison.candidates.length} candidates measured on this input (${comparison.createdAt}); ` +
+    `the comparison is its own confidential section beside this report (comparison.html, comparison.json, comparison.csv) and is not in the release. ${comparison.notes[0] ?? ''}`
+  ).trim();
+}
+
 /**
  * The comparison's files (comparison.json, .html, .csv) in a staged internal
  * folder: the `--internal` folder of `custos compare`, or a run's internal
