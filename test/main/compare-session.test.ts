@@ -110,6 +110,18 @@ describe('the Compare step on the host', () => {
     }
   }, 60_000);
 
+  it('cancels a comparison: it ends as cancelled, with no figures', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ label: `rr ${i}`, job: job({ type: 'uniform-perturbation', retention: 0.05 + i * 0.07 }), grid: [] }));
+    const started = (await session.dispatch(IPC_CHANNELS.startCompare, { candidates: many })) as { ok: true; value: { id: string } };
+    await session.dispatch(IPC_CHANNELS.cancelCompare, { id: started.value.id });
+    const status = (await session.dispatch(IPC_CHANNELS.compareStatus, { id: started.value.id })) as CompareStatus;
+    expect(status.state).toBe('cancelled');
+    expect(status.comparison).toBeUndefined();
+    // A cancelled comparison cannot go with a run.
+    const refused = (await session.dispatch(IPC_CHANNELS.startRun, { job: many[0]!.job, outDir: join(tmpdir(), 'never-written-cancelled'), comparisonId: started.value.id })) as { ok: boolean };
+    expect(refused.ok).toBe(false);
+  });
+
   it('refuses a run that names a comparison it does not hold', async () => {
     const refused = (await session.dispatch(IPC_CHANNELS.startRun, { job: CANDIDATES[0]!.job, outDir: join(tmpdir(), 'never-written'), comparisonId: crypto.randomUUID() })) as { ok: false; failure: { message: string } };
     expect(refused.ok).toBe(false);

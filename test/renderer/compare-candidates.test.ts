@@ -32,6 +32,8 @@ describe("the Compare step's candidates", () => {
     const families = initialFamilies('uniform-perturbation').map((f) => (f.method === 'beta-privacy' ? { ...f, values: '8, x' } : f.method === 'reconstruction-privacy' ? { ...f, included: false } : f));
     const built = buildCandidates({ ...state, method: 'uniform-perturbation' }, families, false);
     expect(built.map((c) => c.label)).toEqual(['Randomized response, retention 0.3', 'Randomized response, retention 0.5', 'Randomized response, retention 0.7']);
+    // dp-counts releases answers, not records: never a candidate, even as the current setting.
+    expect(buildCandidates({ ...state, method: 'dp-counts' }, [], true)).toEqual([]);
   });
 
   it('read values in their range, whole numbers where the parameter is one, each once', () => {

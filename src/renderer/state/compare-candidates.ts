@@ -90,7 +90,8 @@ export interface BuiltCandidate extends CandidateJobMessage {
  */
 export function buildCandidates(state: WizardState, families: readonly CandidateFamily[], includeCurrent: boolean): BuiltCandidate[] {
   const out: BuiltCandidate[] = [];
-  if (includeCurrent) out.push({ label: `current setting (${shortTitle(state.method)})`, method: state.method, job: buildJob(state) as JobFile & Record<string, unknown>, grid: [] });
+  // A method compare cannot measure (dp-counts releases answers, not records) is not a candidate.
+  if (includeCurrent && axisOf(state.method)) out.push({ label: `current setting (${shortTitle(state.method)})`, method: state.method, job: buildJob(state) as JobFile & Record<string, unknown>, grid: [] });
   for (const f of families) {
     const axis = axisOf(f.method);
     if (!f.included || !axis) continue;

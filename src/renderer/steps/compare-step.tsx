@@ -108,7 +108,11 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
           })}
         </tbody>
       </table>
-      <CheckField label={`Include the current setting (${shortTitle(state.method)})`} checked={view.includeCurrent} onChange={(includeCurrent) => setView((v) => ({ ...v, includeCurrent }))} />
+      {axisOf(state.method) ? (
+        <CheckField label={`Include the current setting (${shortTitle(state.method)})`} checked={view.includeCurrent} onChange={(includeCurrent) => setView((v) => ({ ...v, includeCurrent }))} />
+      ) : (
+        <p className="muted">The current method ({shortTitle(state.method)}) releases noisy answers, not records: the count queries cannot be asked of it, so it is not among the candidates.</p>
+      )}
       <div className="actions">
         <button type="button" className="primary" disabled={running || candidates.length === 0} onClick={() => void start()}>
           Compare {candidates.length} candidates
