@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Comparison } from '../common/compare/comparison.js';
 import type { HostFailure, Result } from '../common/ipc/api.js';
 import type { CandidateJobMessage, CompareStatus } from '../common/ipc/compare-api.js';
@@ -77,7 +77,8 @@ export class ComparisonRuns {
     const comparison = this.finished(id);
     if (!comparison) return { ok: false, failure: { kind: 'job', message: 'run the comparison first' } };
     const full = resolve(this.baseDir, path);
-    if (!this.access.mayWrite(dirname(full))) return { ok: false, failure: { kind: 'job', message: `Custos writes only into a folder you chose: choose the folder for ${basename(full)}` } };
+    // As a release folder is checked: inside a folder the person chose, or a new name beside a file they opened.
+    if (!this.access.mayWrite(full)) return { ok: false, failure: { kind: 'job', message: `Custos writes only into a folder you chose: choose the folder for ${basename(full)}` } };
     try {
       writeComparisonCsv(full, comparison, [comparison.input.path]);
     } catch (error) {

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppSession } from '../../src/main/session.js';
 import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
-import { OpenAccess } from '../../src/main/path-access.js';
+import { GrantedAccess, OpenAccess } from '../../src/main/path-access.js';
 import type { CompareStatus } from '../../src/common/ipc/compare-api.js';
 import type { RunStatus } from '../../src/common/ipc/api.js';
 import { COMPARISON_SCHEMA } from '../../src/common/compare/comparison.js';
@@ -121,6 +121,40 @@ describe('the Compare step on the host', () => {
     const refused = (await session.dispatch(IPC_CHANNELS.startRun, { job: many[0]!.job, outDir: join(tmpdir(), 'never-written-cancelled'), comparisonId: started.value.id })) as { ok: boolean };
     expect(refused.ok).toBe(false);
   });
+
+  it('on the desktop, exports only where the person may write, and never over a file Custos did not write', async () => {
+    const access = new GrantedAccess();
+    access.grantFile(ADULT);
+    const desktop = new AppSession({
+      info: { version: 'test', host: 'electron', samplePath: ADULT, sampleName: 'Adult' },
+      workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
+      baseDir: process.cwd(),
+      access,
+      chooseFile: async () => null,
+      chooseFolder: async () => null,
+      revealFolder: async () => undefined,
+    });
+    try {
+      const started = (await desktop.dispatch(IPC_CHANNELS.startCompare, { candidates: CANDIDATES.slice(0, 1) })) as { ok: true; value: { id: string } };
+      await until(() => desktop.dispatch(IPC_CHANNELS.compareStatus, { id: started.value.id }) as Promise<CompareStatus>);
+      const elsewhere = (await desktop.dispatch(IPC_CHANNELS.exportComparison, { id: started.value.id, path: join(tmpdir(), 'custos-not-granted', 'c.csv') })) as { ok: false; failure: { message: string } };
+      expect(elsewhere.failure.message).toMatch(/only into a folder you chose/);
+      const dir = mkdtempSync(join(tmpdir(), 'custos-compare-granted-'));
+      access.grantFolder(dir);
+      try {
+        await expect(desktop.dispatch(IPC_CHANNELS.exportComparison, { id: started.value.id, path: join(dir, 'c.csv') })).resolves.toMatchObject({ ok: true });
+        const theirs = join(dir, 'theirs.csv');
+        writeFileSync(theirs, 'a,b\r\n');
+        const refused = (await desktop.dispatch(IPC_CHANNELS.exportComparison, { id: started.value.id, path: theirs })) as { ok: false; failure: { message: string } };
+        expect(refused.failure.message).toMatch(/not a comparison Custos wrote/);
+        expect(readFileSync(theirs, 'utf8')).toBe('a,b\r\n');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    } finally {
+      await desktop.close();
+    }
+  }, 60_000);
 
   it('refuses a run that names a comparison it does not hold', async () => {
     const refused = (await session.dispatch(IPC_CHANNELS.startRun, { job: CANDIDATES[0]!.job, outDir: join(tmpdir(), 'never-written'), comparisonId: crypto.randomUUID() })) as { ok: false; failure: { message: string } };
