@@ -65,6 +65,8 @@ test.describe('the Compare step (loopback dev host)', () => {
     await page.getByText('“x” is not a number').waitFor();
     await expect(compare).toHaveText('Compare 7 candidates');
     await page.getByLabel(/β-privacy.*: values of β coefficient/).fill('8, 12, 16');
+    await page.screenshot({ path: join(SHOTS, 'compare-setup.png') });
+    await axeScan(page, 'compare (candidates)');
     const started = Date.now();
     await compare.click();
     await page.getByRole('heading', { name: /^10 candidates on 30,162 records/ }).waitFor({ timeout: 30_000 });

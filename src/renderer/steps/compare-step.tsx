@@ -72,7 +72,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
   return (
     <>
       <p className="lead">
-        Optional. Put the current setting beside other methods and settings on the same file: each candidate is run in memory (nothing is released or written), its own attack counts the records it exposes, and the same pool of count queries measures its error. Points on the frontier are those no other candidate beats on both.
+        Put the current setting beside other methods and settings on the same file: each candidate is run in memory (nothing is released or written), its own attack counts the records it exposes, and the same pool of count queries measures its error. Points on the frontier are those no other candidate beats on both.
       </p>
       <Callout tone="warn" title="Choosing by these figures uses the confidential data.">
         {DATA_DEPENDENT_CHOICE}

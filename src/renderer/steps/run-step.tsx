@@ -109,7 +109,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
       </fieldset>
       {state.comparison && (
         <Callout tone="info" title="The comparison goes with the internal report.">
-          This setting was chosen on the Compare step ({state.comparison.chosen}, among {state.comparison.candidates} candidates). The comparison is written into the internal report folder as its own confidential section (comparison.html, .json, .csv), never into the release folder.
+          You used a setting from the Compare step ({state.comparison.chosen}, among {state.comparison.candidates} candidates). The comparison is written into the internal report folder as its own confidential section (comparison.html, .json, .csv), never into the release folder.
         </Callout>
       )}
       {props.blocked && <Callout tone="error">Fix this first: {props.blocked}.</Callout>}
