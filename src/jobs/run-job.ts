@@ -33,7 +33,7 @@ import { CancelledError, STAGES, type ProgressListener, type Stage } from './pro
 import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
 import { InputError } from '../io/input/input-error.js';
 import type { Comparison } from '../common/compare/comparison.js';
-import { comparisonWarning, writeComparisonSection } from './compare/comparison-files.js';
+import { comparisonSectionHtml, comparisonWarning, writeComparisonSection } from './compare/comparison-files.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -268,7 +268,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     });
     const internalFiles: OutputFile[] = [];
     internalFiles.push({ name: 'job.json', ...writeText(internal.file('job.json'), JSON.stringify(confidential.job, null, 2) + '\n') });
-    internalFiles.push(...writeRenderings(internal, 'internal-report', confidential, job.output.report));
+    internalFiles.push(...writeRenderings(internal, 'internal-report', confidential, job.output.report, options.comparison ? comparisonSectionHtml(options.comparison) : ''));
     if (job.output.formats.includes('xlsx')) {
       const { sheets: _sheets, ...written } = await writeXlsx(internal.file('internal-report.xlsx'), [], workbookReportSheets(confidential, releaseFiles));
       internalFiles.push({ name: 'internal-report.xlsx', ...written });
@@ -325,9 +325,11 @@ function csvOrJobError<T>(write: () => T): T {
 }
 
 /** report.html and report.pdf of one variant; the PDF is drawn offline by PDFKit. */
-function writeRenderings(staging: StagingDir, stem: string, report: Report, formats: readonly string[]): OutputFile[] {
+/** `extraHtml`: a section after the method's own (the internal report's comparison); the PDF does not carry it. */
+function writeRenderings(staging: StagingDir, stem: string, report: Report, formats: readonly string[], extraHtml = ''): OutputFile[] {
   const out: OutputFile[] = [];
-  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), renderReportHtml(report, nodeMechanismOf(report.method.type as MechanismType).reportSections)) });
+  const mechanism = nodeMechanismOf(report.method.type as MechanismType);
+  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), renderReportHtml(report, (r) => mechanism.reportSections(r) + extraHtml)) });
   if (formats.includes('pdf')) {
     const writer = new HashedFileWriter(staging.file(`${stem}.pdf`));
     writer.write(renderReportPdf(report));

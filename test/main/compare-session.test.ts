@@ -97,6 +97,11 @@ describe('the Compare step on the host', () => {
       const internalReport = readFileSync(join(internal, 'internal-report.json'), 'utf8');
       expect(internalReport).toMatch(/chosen on the Compare step among 3 candidates/);
       expect(readFileSync(join(outDir, 'report.json'), 'utf8')).not.toMatch(/Compare step/);
+      // Its own section of the internal HTML report, marked confidential; the published HTML report has none.
+      const internalHtml = readFileSync(join(internal, 'internal-report.html'), 'utf8');
+      expect(internalHtml).toMatch(/<h2 id="comparison-heading">Comparison the setting was chosen from \(confidential\)<\/h2>\s*<div class="confidential">/);
+      expect(internalHtml).toContain('randomized response, retention 0.7');
+      expect(readFileSync(join(outDir, 'report.html'), 'utf8')).not.toMatch(/comparison-heading|retention 0\.7/);
       // The release holds nothing of it: no file, and no file that names a candidate or the schema.
       const releaseFiles = filesUnder(outDir);
       expect(releaseFiles.some((f) => f.startsWith('comparison'))).toBe(false);

@@ -45,6 +45,25 @@ ${rows}
 `;
 }
 
+/**
+ * The comparison as a section of a run's internal HTML report: marked
+ * confidential, the warning about choosing, the chart and the table; the
+ * measures and notes are in comparison.html beside it.
+ */
+export function comparisonSectionHtml(comparison: Comparison): string {
+  const rows = tableRows(comparison).map((r) => `<tr>${r.map((cell) => `<td>${esc(cell)}</td>`).join('')}</tr>`).join('\n');
+  return `<section class="comparison" aria-labelledby="comparison-heading">
+<h2 id="comparison-heading">Comparison the setting was chosen from (confidential)</h2>
+<div class="confidential">${esc(comparison.confidential)}</div>
+<p>${comparison.candidates.length} candidates measured on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${esc(comparison.createdAt)}. The measures and notes are in comparison.html beside this report.</p>
+<p class="warn">${esc(comparison.notes[0] ?? '')}</p>
+<figure>${riskErrorChart(comparison.candidates)}<figcaption>Risk against error; filled points lie on the non-dominated frontier.</figcaption></figure>
+<table><thead><tr>${TABLE_HEADER.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>
+${rows}
+</tbody></table>
+</section>`;
+}
+
 function csvCell(value: string): string {
   const guarded = csvText(value);
   return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
