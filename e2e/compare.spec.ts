@@ -67,6 +67,11 @@ test.describe('the Compare step (loopback dev host)', () => {
     await page.getByLabel(/β-privacy.*: values of β coefficient/).fill('8, 12, 16');
     await page.screenshot({ path: join(SHOTS, 'compare-setup.png') });
     await axeScan(page, 'compare (candidates)');
+    // Progress and Cancel: a cancelled comparison says so and leaves nothing.
+    await compare.click();
+    await page.getByRole('progressbar', { name: 'Comparison progress' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Cancelled: nothing was written.').waitFor();
     const started = Date.now();
     await compare.click();
     await page.getByRole('heading', { name: /^10 candidates on 30,162 records/ }).waitFor({ timeout: 30_000 });
