@@ -67,6 +67,11 @@ export class ComparisonRuns {
     await entry.running.cancel();
   }
 
+  /** Stops every comparison still running (the app is closing): their workers must not outlive it. */
+  async close(): Promise<void> {
+    await Promise.all([...this.runs.keys()].map((id) => this.cancel(id)));
+  }
+
   /** A finished comparison, for the run whose setting was chosen from it. */
   finished(id: string): Comparison | undefined {
     return this.runs.get(id)?.comparison;

@@ -69,6 +69,7 @@ export class AppSession {
   }
 
   async close(): Promise<void> {
+    await this.comparisons.close();
     await this.service.close();
   }
 
