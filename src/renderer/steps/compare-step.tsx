@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { percent } from '../../common/compare/chart.js';
 import { DATA_DEPENDENT_CHOICE } from '../../common/compare/comparison.js';
 import type { CustosApi } from '../../common/ipc/api.js';
-import type { CompareStatus } from '../../common/ipc/compare-api.js';
+import { MAX_CANDIDATES, type CompareStatus } from '../../common/ipc/compare-api.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import { definitionOf, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
 import { Callout, CheckField, TextField } from '../components/fields.js';
@@ -47,6 +47,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
   }, [api, status, setView]);
 
   const candidates = buildCandidates(state, view.families, view.includeCurrent);
+  const tooMany = candidates.length > MAX_CANDIDATES;
   const start = async (): Promise<void> => {
     const result = await api.startCompare({ candidates: candidates.map((c) => ({ label: c.label, job: c.job, grid: [...c.grid] })) });
     setShown(undefined);
@@ -114,9 +115,10 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
         <p className="muted">The current method ({shortTitle(state.method)}) releases noisy answers, not records: the count queries cannot be asked of it, so it is not among the candidates.</p>
       )}
       <div className="actions">
-        <button type="button" className="primary" disabled={running || candidates.length === 0} onClick={() => void start()}>
+        <button type="button" className="primary" disabled={running || candidates.length === 0 || tooMany} onClick={() => void start()}>
           Compare {candidates.length} candidates
         </button>
+        {tooMany && <span className="muted">At most {MAX_CANDIDATES} candidates at once: list fewer values.</span>}
         {running && status && (
           <button type="button" onClick={() => void api.cancelCompare({ id: status.id }).then(() => api.compareStatus({ id: status.id })).then((next) => setView((v) => ({ ...v, status: next })))}>
             Cancel
