@@ -27,6 +27,7 @@ export async function executeRequest(
     ...(hooks.helperScript ? { helperScript: hooks.helperScript } : {}),
     ...(request.outDir ? { outDir: request.outDir } : {}),
     ...(request.internalDir ? { internalDir: request.internalDir } : {}),
+    ...(request.comparison ? { comparison: request.comparison } : {}),
   };
   return request.command === 'assess' ? { report: assessJob(loaded, options) } : runJob(loaded, options);
 }

@@ -1,3 +1,4 @@
+import type { Comparison } from '../common/compare/comparison.js';
 import type { Report } from '../common/report/report-model.js';
 import type { ProgressEvent } from './progress.js';
 
@@ -9,6 +10,8 @@ export type JobRequest = {
   readonly internalDir?: string;
   /** Seeded test randomness; hosts accept it only under CUSTOS_TEST_RANDOMNESS=1. */
   readonly testSeed?: number;
+  /** The comparison the job's setting was chosen from: it goes into the internal folder, never the release. */
+  readonly comparison?: Comparison;
 } & (
   | { readonly jobPath: string }
   /** A job object from the app; its relative paths resolve against baseDir. */

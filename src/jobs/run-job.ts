@@ -33,6 +33,8 @@ import { stamped } from './method-kit/release-view.js';
 import { CancelledError, STAGES, type ProgressListener, type Stage } from './progress.js';
 import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
 import { InputError } from '../io/input/input-error.js';
+import type { Comparison } from '../common/compare/comparison.js';
+import { comparisonSectionHtml, comparisonWarning, writeComparisonSection } from './compare/comparison-files.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -49,6 +51,8 @@ export interface RunOptions {
   readonly helperScript?: WorkerScript;
   /** How the input is read: the app's long-lived worker passes its cache of tables already read. */
   readonly readTable?: (path: string, options: ImportOptions) => ImportedTable;
+  /** The comparison the setting was chosen from (the app's Compare step): confidential, so written beside the internal report only. */
+  readonly comparison?: Comparison;
 }
 
 export interface RunResult {
@@ -263,15 +267,16 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const confidential = checked({
       ...draft,
       output: { ...draft.output!, files: releaseFiles },
-      warnings: [...draft.warnings, ...stale.map((name) => `Removed ${name}, a staging folder left by an interrupted run (it held partial output).`)],
+      warnings: [...draft.warnings, ...stale.map((name) => `Removed ${name}, a staging folder left by an interrupted run (it held partial output).`), ...(options.comparison ? [comparisonWarning(options.comparison)] : [])],
     });
     const internalFiles: OutputFile[] = [];
     internalFiles.push({ name: 'job.json', ...writeText(internal.file('job.json'), JSON.stringify(confidential.job, null, 2) + '\n') });
-    internalFiles.push(...writeRenderings(internal, 'internal-report', confidential, job.output.report));
+    internalFiles.push(...writeRenderings(internal, 'internal-report', confidential, job.output.report, options.comparison ? comparisonSectionHtml(options.comparison) : ''));
     if (job.output.formats.includes('xlsx')) {
       const { sheets: _sheets, ...written } = await writeXlsx(internal.file('internal-report.xlsx'), [], workbookReportSheets(confidential, releaseFiles));
       internalFiles.push({ name: 'internal-report.xlsx', ...written });
     }
+    if (options.comparison) internalFiles.push(...writeComparisonSection(internal, options.comparison));
     internalFiles.push({ name: 'internal-report.json', ...writeText(internal.file('internal-report.json'), JSON.stringify(confidential, jsonReplacer, 2) + '\n') });
     writeFileSync(internal.file(MANIFEST), manifestJson('internal', internalFiles), { flag: 'wx' });
     // The host posts the report to another thread after the run: a report that cannot be
@@ -321,9 +326,11 @@ function csvOrJobError<T>(write: () => T): T {
 }
 
 /** report.html and report.pdf of one variant; the PDF is drawn offline by PDFKit. */
-function writeRenderings(staging: StagingDir, stem: string, report: Report, formats: readonly string[]): OutputFile[] {
+/** `extraHtml`: a section after the method's own (the internal report's comparison); the PDF does not carry it. */
+function writeRenderings(staging: StagingDir, stem: string, report: Report, formats: readonly string[], extraHtml = ''): OutputFile[] {
   const out: OutputFile[] = [];
-  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), renderReportHtml(report, nodeMechanismOf(report.method.type as MechanismType).reportSections)) });
+  const mechanism = nodeMechanismOf(report.method.type as MechanismType);
+  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), renderReportHtml(report, (r) => mechanism.reportSections(r) + extraHtml)) });
   if (formats.includes('pdf')) {
     const writer = new HashedFileWriter(staging.file(`${stem}.pdf`));
     writer.write(renderReportPdf(report));

@@ -8,6 +8,7 @@ import type { AppInfo, HostFailure, OpenedFile, RecentJob, Result, RunStatus } f
 import { IPC_CONTRACT, METHOD_OF_CHANNEL, type Method, type ParsedRequestOf, type ResponseOf } from '../common/ipc/ipc-contract.js';
 import type { Report } from '../common/report/report-model.js';
 import { pathsReadBy, type PathAccess } from './path-access.js';
+import { ComparisonRuns } from './compare-session.js';
 
 /** What differs between the desktop shell and the loopback dev host. */
 export interface HostEnvironment {
@@ -54,8 +55,12 @@ export class AppSession {
   private openedThisSession: string[] = [];
   private ranThisSession: RecentJob[] = [];
 
+  /** The Compare step's comparisons, kept so a run can carry the one its setting was chosen from. */
+  private readonly comparisons: ComparisonRuns;
+
   constructor(private readonly env: HostEnvironment) {
     this.service = new ServiceClient(env.workerUrl);
+    this.comparisons = new ComparisonRuns(env.workerUrl, env.baseDir, env.access, (job) => this.refusal(job));
   }
 
   /** Starts the table worker before the first file is opened. */
@@ -64,6 +69,7 @@ export class AppSession {
   }
 
   async close(): Promise<void> {
+    await this.comparisons.close();
     await this.service.close();
   }
 
@@ -80,9 +86,13 @@ export class AppSession {
     // The preferences file is the user's to edit: an entry that no longer reads as a job is left out.
     recentJobs: () => [...(this.env.recentJobs?.list() ?? this.ranThisSession)].filter((r) => IPC_CONTRACT.recentJobs.response.element.safeParse(r).success && pathsReadBy(r.job, this.env.baseDir).every((p) => this.env.access.mayRead(p))).slice(0, MAX_RECENT),
     assess: (r) => this.assess(r.job),
-    startRun: (r) => this.startRun(r.job, r.outDir),
+    startRun: (r) => this.startRun(r.job, r.outDir, r.comparisonId),
     runStatus: (r) => this.runStatus(r.id),
     cancelRun: (r) => this.cancelRun(r.id),
+    startCompare: (r) => this.comparisons.start(r.candidates),
+    compareStatus: (r) => this.comparisons.status(r.id),
+    cancelCompare: (r) => this.comparisons.cancel(r.id),
+    exportComparison: (r) => this.comparisons.exportCsv(r.id, r.path),
     revealFolder: (r) => {
       if (!this.env.access.mayWrite(r.path) && !this.env.access.mayRead(r.path)) throw new InvalidRequest('not a folder of this session');
       return this.env.revealFolder(r.path);
@@ -193,11 +203,14 @@ export class AppSession {
     return outcome.ok ? outcome : { ok: false, failure: failureOf(outcome.failure) };
   }
 
-  startRun(job: unknown, outDir: string): Result<{ id: string }> {
+  startRun(job: unknown, outDir: string, comparisonId?: string): Result<{ id: string }> {
     const refused = this.refusal(job, outDir);
     if (refused) return { ok: false, failure: refused };
+    // The comparison goes to the run's internal folder only; one this session did not finish is refused, not dropped silently.
+    const comparison = comparisonId ? this.comparisons.finished(comparisonId) : undefined;
+    if (comparisonId && !comparison) return { ok: false, failure: { kind: 'job', message: 'the comparison this setting was chosen from is no longer held: compare again or run without it' } };
     const id = randomUUID();
-    const request: JobRequest = { command: 'run', job, baseDir: this.env.baseDir, outDir };
+    const request: JobRequest = { command: 'run', job, baseDir: this.env.baseDir, outDir, ...(comparison ? { comparison } : {}) };
     const entry = { job: undefined as unknown as RunningJob, status: { id, state: 'running', fraction: 0 } as RunStatus };
     entry.job = startJob(this.env.workerUrl, request, (event) => {
       entry.status = { id, state: 'running', stage: event.stage, label: event.label, fraction: event.fraction };

@@ -7,7 +7,9 @@ import { own } from '../common/job/names.js';
 import { buildJob, changedOnSave, stateFromJob } from './state/job.js';
 import { draftOf, readDraft, writeDraft } from './state/autosave.js';
 import { parameterProblems } from './state/validation.js';
-import { initialState, reducer, STEPS, type StepId, type WizardState } from './state/wizard-state.js';
+import { initialState, nextStepAfter, previousStepBefore, reducer, stepNumber, STEPS, type StepId, type WizardState } from './state/wizard-state.js';
+import { CompareStep, defaultCsvPath, type CompareView } from './steps/compare-step.js';
+import { initialFamilies } from './state/compare-candidates.js';
 import { ColumnsStep } from './steps/columns-step.js';
 import { ExportStep } from './steps/export-step.js';
 import { MethodStep } from './steps/method-step.js';
@@ -35,7 +37,7 @@ function blockedReason(state: WizardState, step: StepId, failedPreview?: FailedP
     return 'a sensitive column has missing values: choose how to treat them (Columns step) or fill them in';
   }
   if (step === 'results' || step === 'export') return state.report ? undefined : 'run the job first';
-  if (step === 'risk' || step === 'run') {
+  if (step === 'risk' || step === 'run' || step === 'compare') {
     const problems = Object.values(parameterProblems(state, state.file));
     if (problems[0]) return problems[0];
     // The host refused this very job in the risk preview: the run would fail the same way.
@@ -59,6 +61,20 @@ export function App({ api }: { api: CustosApi }) {
   const [notice, setNotice] = useState<string>();
   const [failedPreview, setFailedPreview] = useState<FailedPreview>();
   const [helpOpen, setHelpOpen] = useState(false);
+  // The Compare step's table and results, kept while the person visits other steps (never saved: they are confidential).
+  const [compareView, setCompareView] = useState<CompareView>();
+  const updateCompareView = useCallback((update: (v: CompareView) => CompareView) => setCompareView((v) => (v ? update(v) : v)), []);
+  useEffect(() => {
+    if (state.step === 'compare' && !compareView && state.file) setCompareView({ families: initialFamilies(state.method), includeCurrent: true, candidates: [], csvPath: defaultCsvPath(state.file.path) });
+  }, [state.step, state.method, state.file, compareView]);
+  // Results measured on another file are no evidence for this one.
+  const comparedFile = useRef<string>(undefined);
+  useEffect(() => {
+    if (state.file?.path !== comparedFile.current) {
+      comparedFile.current = state.file?.path;
+      setCompareView(undefined);
+    }
+  }, [state.file?.path]);
   const closeHelp = useCallback(() => setHelpOpen(false), []);
   const onAssessed = useCallback((job: string, failure: HostFailure | undefined): void => setFailedPreview(failure ? { job, message: plainFailure(failure) } : undefined), []);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -147,8 +163,8 @@ export function App({ api }: { api: CustosApi }) {
   }, [api, saveJob]);
 
   const index = STEPS.findIndex((s) => s.id === state.step);
-  const next = STEPS[index + 1];
-  const previous = STEPS[index - 1];
+  const next = nextStepAfter(state.step);
+  const previous = previousStepBefore(state.step);
   const nextBlocked = next ? blockedReason(state, next.id, failedPreview) : undefined;
   const onPreviewed = useCallback((path: string, levels: string): void => dispatch({ type: 'previewed', path, levels }), []);
   const chooseSuppressionLimit = (limit: number): void => dispatch({ type: 'patchDraft', method: 'global-recoding', patch: { suppressionPercent: Number((limit * 100).toFixed(6)) } });
@@ -173,12 +189,16 @@ export function App({ api }: { api: CustosApi }) {
       </header>
       <nav className="steps" aria-label="Steps">
         <ol>
-          {STEPS.map((s, i) => {
+          {STEPS.map((s) => {
             const blocked = blockedReason(state, s.id, failedPreview);
             return (
               <li key={s.id}>
                 <button type="button" aria-current={s.id === state.step ? 'step' : undefined} disabled={blocked !== undefined} title={blocked} onClick={() => dispatch({ type: 'go', step: s.id })}>
-                  <span className="step-number">{i + 1}</span> {s.title}
+                  <span className="step-number" aria-hidden={stepNumber(s.id) === undefined}>
+                    {stepNumber(s.id) ?? '·'}
+                  </span>{' '}
+                  {s.title}
+                  {stepNumber(s.id) === undefined && <span className="visually-hidden"> (optional)</span>}
                 </button>
               </li>
             );
@@ -187,7 +207,7 @@ export function App({ api }: { api: CustosApi }) {
       </nav>
       <main className="content">
         <h2 ref={heading} tabIndex={-1}>
-          {index + 1}. {STEPS[index]!.title}
+          {stepNumber(state.step) !== undefined ? `${stepNumber(state.step)}. ${STEPS[index]!.title}` : `${STEPS[index]!.title} (optional)`}
         </h2>
         {savedDraft && (
           <Callout tone="info" title="You were working on a job when Custos closed.">
@@ -212,6 +232,7 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'columns' && state.file && <ColumnsStep file={state.file} state={state} dispatch={dispatch} />}
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
         {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} checkHierarchy={api.checkHierarchy} />}
+        {state.step === 'compare' && state.file && compareView && <CompareStep api={api} state={state} dispatch={dispatch} desktop={info.host === 'electron'} view={compareView} setView={updateCompareView} />}
         {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed} onUseSuppressionLimit={chooseSuppressionLimit} />}
         {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run', failedPreview)} desktop={info.host === 'electron'} />}
         {state.step === 'results' && state.report && <ResultsStep report={state.report} />}
@@ -224,6 +245,11 @@ export function App({ api }: { api: CustosApi }) {
           )}
           <span className="spacer" />
           {next && nextBlocked && <span className="muted">{nextBlocked}</span>}
+          {state.step === 'parameters' && (
+            <button type="button" disabled={blockedReason(state, 'compare', failedPreview) !== undefined} onClick={() => dispatch({ type: 'go', step: 'compare' })}>
+              Compare settings (optional)
+            </button>
+          )}
           {next && (
             <button type="button" className="primary" disabled={nextBlocked !== undefined} onClick={() => dispatch({ type: 'go', step: next.id })}>
               Next: {next.title} →

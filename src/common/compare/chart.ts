@@ -8,8 +8,59 @@ const BOTTOM = 50;
 const TOP = 20;
 const RIGHT = 20;
 
-function percent(v: number): string {
+/** Where the chart puts things: its size, margins, scales and ticks (shared by the report's SVG and the app's chart). */
+export interface ChartLayout {
+  readonly width: number;
+  readonly height: number;
+  readonly left: number;
+  readonly bottom: number;
+  readonly top: number;
+  readonly right: number;
+  readonly logScale: boolean;
+  readonly maxRisk: number;
+  readonly riskTicks: readonly number[];
+  readonly errorTicks: readonly number[];
+  readonly x: (risk: number) => number;
+  readonly y: (error: number) => number;
+  /** The candidates that can be placed (a risk and an error to place them by). */
+  readonly placed: readonly CandidateResult[];
+}
+
+export function percent(v: number): string {
   return `${(100 * v).toFixed(v < 0.01 && v > 0 ? 2 : 1)}%`;
+}
+
+/** An error tick's text: a power of ten on the log scale, three decimals on the linear one. */
+export function errorTickText(layout: ChartLayout, e: number): string {
+  return layout.logScale ? String(Number(e.toPrecision(1))) : e.toFixed(3);
+}
+
+/**
+ * The scales: risk linear from 0; error linear from 0, or logarithmic when the
+ * errors differ more than twentyfold (generalized releases err a hundred times
+ * more than randomized ones on Adult, and all but the worst would sit on the axis).
+ */
+export function chartLayout(candidates: readonly CandidateResult[]): ChartLayout {
+  const placed = candidates.filter((c) => c.utility.relativeError !== undefined && Number.isFinite(c.risk.share));
+  const maxRisk = Math.max(1e-9, ...placed.map((c) => c.risk.share)) * 1.08;
+  const errors = placed.map((c) => c.utility.relativeError!);
+  const maxError = Math.max(1e-9, ...errors) * 1.08;
+  const positive = errors.filter((e) => e > 0);
+  const minError = positive.length ? Math.min(...positive) : maxError;
+  const logScale = maxError / minError > 20;
+  const low = logScale ? 10 ** Math.floor(Math.log10(minError)) : 0;
+  const high = logScale ? 10 ** Math.ceil(Math.log10(maxError)) : maxError;
+  const x = (risk: number) => LEFT + (risk / maxRisk) * (WIDTH - LEFT - RIGHT);
+  const share = (error: number) => (logScale ? (Math.log10(Math.max(error, low)) - Math.log10(low)) / (Math.log10(high) - Math.log10(low)) : error / high);
+  const y = (error: number) => HEIGHT - BOTTOM - share(error) * (HEIGHT - BOTTOM - TOP);
+  const ticks = [0, 0.25, 0.5, 0.75, 1];
+  const errorTicks = logScale ? Array.from({ length: Math.round(Math.log10(high / low)) + 1 }, (_, i) => low * 10 ** i) : ticks.map((t) => t * high);
+  return { width: WIDTH, height: HEIGHT, left: LEFT, bottom: BOTTOM, top: TOP, right: RIGHT, logScale, maxRisk, riskTicks: ticks.map((t) => t * maxRisk), errorTicks, x, y, placed };
+}
+
+/** A point's parameters and guarantee in words (its hover text). */
+export function pointTitle(c: CandidateResult): string {
+  return `${c.id}. ${c.label}: ${c.parameters}; ${c.guarantee.label}; risk ${percent(c.risk.share)}, error ${c.utility.relativeError!.toFixed(4)}${c.frontier ? ' (on the frontier)' : ''}`;
 }
 
 /**
@@ -19,28 +70,14 @@ function percent(v: number): string {
  * guarantee, which browsers show on hover.
  */
 export function riskErrorChart(candidates: readonly CandidateResult[]): string {
-  const placed = candidates.filter((c) => c.utility.relativeError !== undefined && Number.isFinite(c.risk.share));
-  const maxRisk = Math.max(1e-9, ...placed.map((c) => c.risk.share)) * 1.08;
-  const errors = placed.map((c) => c.utility.relativeError!);
-  const maxError = Math.max(1e-9, ...errors) * 1.08;
-  const positive = errors.filter((e) => e > 0);
-  const minError = positive.length ? Math.min(...positive) : maxError;
-  // Errors of different methods can differ a hundredfold: then the error axis is logarithmic, or all but the worst would sit on the axis.
-  const logScale = maxError / minError > 20;
-  const low = logScale ? 10 ** Math.floor(Math.log10(minError)) : 0;
-  const high = logScale ? 10 ** Math.ceil(Math.log10(maxError)) : maxError;
-  const x = (risk: number) => LEFT + (risk / maxRisk) * (WIDTH - LEFT - RIGHT);
-  const share = (error: number) => (logScale ? (Math.log10(Math.max(error, low)) - Math.log10(low)) / (Math.log10(high) - Math.log10(low)) : error / high);
-  const y = (error: number) => HEIGHT - BOTTOM - share(error) * (HEIGHT - BOTTOM - TOP);
+  const layout = chartLayout(candidates);
+  const { placed, x, y, maxRisk, logScale, errorTicks } = layout;
   const ticks = [0, 0.25, 0.5, 0.75, 1];
-  const errorTicks = logScale
-    ? Array.from({ length: Math.round(Math.log10(high / low)) + 1 }, (_, i) => low * 10 ** i)
-    : ticks.map((t) => t * high);
   const axes =
     `<line x1="${LEFT}" y1="${HEIGHT - BOTTOM}" x2="${WIDTH - RIGHT}" y2="${HEIGHT - BOTTOM}" stroke="#444"/>` +
     `<line x1="${LEFT}" y1="${TOP}" x2="${LEFT}" y2="${HEIGHT - BOTTOM}" stroke="#444"/>` +
     ticks.map((t) => `<text x="${x(t * maxRisk).toFixed(1)}" y="${HEIGHT - BOTTOM + 16}" text-anchor="middle" font-size="11">${esc(percent(t * maxRisk))}</text>`).join('') +
-    errorTicks.map((e) => `<text x="${LEFT - 6}" y="${(y(e) + 4).toFixed(1)}" text-anchor="end" font-size="11">${esc(logScale ? String(Number(e.toPrecision(1))) : e.toFixed(3))}</text>`).join('') +
+    errorTicks.map((e) => `<text x="${LEFT - 6}" y="${(y(e) + 4).toFixed(1)}" text-anchor="end" font-size="11">${esc(errorTickText(layout, e))}</text>`).join('') +
     `<text x="${(LEFT + WIDTH - RIGHT) / 2}" y="${HEIGHT - 12}" text-anchor="middle" font-size="12">risk: share of records recovered by the method's attack (lower is better)</text>` +
     `<text transform="translate(16 ${(TOP + HEIGHT - BOTTOM) / 2}) rotate(-90)" text-anchor="middle" font-size="12">count-query relative error${logScale ? ', log scale' : ''} (lower is better)</text>`;
   const front = placed.filter((c) => c.frontier).sort((a, b) => a.risk.share - b.risk.share);
@@ -49,7 +86,7 @@ export function riskErrorChart(candidates: readonly CandidateResult[]): string {
     .map((c) => {
       const cx = x(c.risk.share).toFixed(1);
       const cy = y(c.utility.relativeError!).toFixed(1);
-      const title = `${c.id}. ${c.label}: ${c.parameters}; ${c.guarantee.label}; risk ${percent(c.risk.share)}, error ${c.utility.relativeError!.toFixed(4)}${c.frontier ? ' (on the frontier)' : ''}`;
+      const title = pointTitle(c);
       return (
         `<g><title>${esc(title)}</title>` +
         `<circle cx="${cx}" cy="${cy}" r="6" fill="${c.frontier ? '#1b6e3a' : '#fff'}" stroke="${c.frontier ? '#1b6e3a' : '#3a5a8c'}" stroke-width="2"/>` +

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { anyReportSchema, type Frozen } from '../report/report-model.js';
 import { appInfoSchema, openedFileSchema, recentJobSchema, resultSchema, runStatusSchema } from './api.js';
+import { candidateJobSchema, compareStatusSchema, MAX_CANDIDATES } from './compare-api.js';
 
 /** A response the host sends; the dispatcher checks every response against it before it leaves. */
 const nothing = z.void();
@@ -52,9 +53,20 @@ export const IPC_CONTRACT = {
   },
   /** `assess` on a job object (paths relative to the input's folder). */
   assess: { channel: 'custos:assess', request: z.object({ job }).strict(), response: resultSchema(anyReportSchema) },
-  startRun: { channel: 'custos:start-run', request: z.object({ job, outDir: path }).strict(), response: resultSchema(z.object({ id: z.string().uuid() })) },
+  /** A run; with comparisonId, the comparison its setting was chosen from goes into the internal folder (never the release). */
+  startRun: { channel: 'custos:start-run', request: z.object({ job, outDir: path, comparisonId: z.string().uuid().optional() }).strict(), response: resultSchema(z.object({ id: z.string().uuid() })) },
   runStatus: { channel: 'custos:run-status', request: runId, response: runStatusSchema },
   cancelRun: { channel: 'custos:cancel-run', request: runId, response: nothing },
+  /** Compares candidate jobs on the same input in the job worker; nothing is written. */
+  startCompare: {
+    channel: 'custos:start-compare',
+    request: z.object({ candidates: z.array(candidateJobSchema).min(1).max(MAX_CANDIDATES) }).strict(),
+    response: resultSchema(z.object({ id: z.string().uuid() })),
+  },
+  compareStatus: { channel: 'custos:compare-status', request: runId, response: compareStatusSchema },
+  cancelCompare: { channel: 'custos:cancel-compare', request: runId, response: nothing },
+  /** The comparison's table as CSV (confidential: its first line says so) at a path the page may write. */
+  exportComparison: { channel: 'custos:export-comparison', request: z.object({ id: z.string().uuid(), path }).strict(), response: resultSchema(z.object({ path: z.string() })) },
   /** Reveal the output folder (desktop); a no-op in the browser. */
   revealFolder: { channel: 'custos:reveal-folder', request: z.object({ path }).strict(), response: nothing },
 } as const;

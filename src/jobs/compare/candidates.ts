@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { JobError } from '../method-kit/job-error.js';
 import { loadJobFile, parseJob, type LoadedJob } from '../load-job.js';
+import type { CandidateJob, CandidateSource } from './compare-request.js';
 
 /** One axis of a grid: a key of the job's method object and the values it takes. */
 export interface GridAxis {
@@ -113,4 +114,24 @@ export function loadCandidates(jobPaths: readonly string[], axes: readonly GridA
   });
   if (candidates.length < 1) throw new JobError('compare needs at least one JOB.json');
   return candidates;
+}
+
+/** Stands in for a job file's path where a candidate came from the app, not from a file. */
+export const FROM_THE_APP = '(built in the app)';
+
+/** The app's candidates: each job object parsed as `run` parses one; a problem names the candidate and the key. */
+export function candidatesOfJobs(jobs: readonly CandidateJob[], baseDir: string): Candidate[] {
+  if (jobs.length < 1) throw new JobError('compare needs at least one candidate');
+  return jobs.map((c) => {
+    try {
+      return { label: c.label, jobPath: FROM_THE_APP, grid: c.grid, loaded: parseJob(c.job, baseDir) };
+    } catch (error) {
+      forCandidate(c.label, error);
+    }
+  });
+}
+
+/** The candidates of a request, from files and grids or from the app's job objects. */
+export function candidatesOf(source: CandidateSource): Candidate[] {
+  return 'jobPaths' in source ? loadCandidates(source.jobPaths, source.grid.map(parseGridAxis)) : candidatesOfJobs(source.jobs, source.baseDir);
 }

@@ -4,20 +4,23 @@ import type { Comparison } from '../../common/compare/comparison.js';
 import { describeFailure } from '../execute-request.js';
 import type { JobFailure } from '../job-request.js';
 import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
-import { loadCandidates, parseGridAxis } from './candidates.js';
+import { candidatesOf, FROM_THE_APP } from './candidates.js';
 import { assessCandidate, compareCandidates, comparisonBasis, type CandidateFigures, type CompareProgress } from './compare-jobs.js';
 import { writeComparisonCsv, writeComparisonFolder } from './comparison-files.js';
-import type { CompareRequest } from './compare-request.js';
+import type { CandidateSource, CompareRequest } from './compare-request.js';
 
 /** What a helper thread receives: the same candidates, the ones it assesses, and the pool already drawn. */
-export interface CompareHelperData {
+export type CompareHelperData = {
   readonly command: 'compare-helper';
-  readonly jobPaths: readonly string[];
-  readonly grid: readonly string[];
   readonly testSeed?: number;
   readonly indices: readonly number[];
   readonly pool: CommonPool;
   readonly port: MessagePort;
+} & CandidateSource;
+
+/** The request's candidates as plain data, for the helper to build the same ones. */
+function sourceOf(request: CompareRequest): CandidateSource {
+  return 'jobPaths' in request ? { jobPaths: request.jobPaths, grid: request.grid } : { jobs: request.jobs, baseDir: request.baseDir };
 }
 
 type HelperReply =
@@ -42,7 +45,7 @@ export async function executeComparison(
   request: CompareRequest,
   hooks: { onProgress: (p: CompareProgress) => void; onStaging: (path: string) => void; helperScript?: WorkerScript },
 ): Promise<Comparison> {
-  const candidates = loadCandidates(request.jobPaths, request.grid.map(parseGridAxis));
+  const candidates = candidatesOf(request);
   let helper: Worker | undefined;
   // A candidate refused here must not leave the helper working on: the command waits for every thread.
   const comparison = await compareCandidates(candidates, {
@@ -53,7 +56,7 @@ export async function executeComparison(
           elsewhere: (basis, oneDone) => {
             const indices = candidates.map((_, i) => i).filter((i) => i % 2 === 1);
             const { port1, port2 } = new MessageChannel();
-            const data: CompareHelperData = { command: 'compare-helper', jobPaths: request.jobPaths, grid: request.grid, ...(request.testSeed !== undefined ? { testSeed: request.testSeed } : {}), indices, pool: basis.pool, port: port2 };
+            const data: CompareHelperData = { command: 'compare-helper', ...sourceOf(request), ...(request.testSeed !== undefined ? { testSeed: request.testSeed } : {}), indices, pool: basis.pool, port: port2 };
             const worker = spawnWorker(hooks.helperScript!, { workerData: data, transferList: [port2] });
             helper = worker;
             const results = new Promise<readonly CandidateFigures[]>((resolve, reject) => {
@@ -75,7 +78,7 @@ export async function executeComparison(
         }
       : {}),
   }).finally(() => void helper?.terminate());
-  const inputs = [comparison.input.path, ...candidates.map((c) => c.jobPath)];
+  const inputs = [comparison.input.path, ...candidates.map((c) => c.jobPath).filter((p) => p !== FROM_THE_APP)];
   if (request.csvPath) writeComparisonCsv(request.csvPath, comparison, inputs, hooks.onStaging);
   if (request.internalDir) writeComparisonFolder(request.internalDir, comparison, inputs, hooks.onStaging);
   return comparison;
@@ -84,7 +87,7 @@ export async function executeComparison(
 /** The helper thread's side: the same candidates and basis (the pool as drawn), its share of them assessed. */
 export function serveCompareHelper(data: CompareHelperData): void {
   try {
-    const candidates = loadCandidates(data.jobPaths, data.grid.map(parseGridAxis));
+    const candidates = candidatesOf(data);
     const basis = comparisonBasis(candidates, data.testSeed, data.pool);
     const figures = data.indices.map((i) => {
       const f = assessCandidate(candidates[i]!, i, basis, data.testSeed);

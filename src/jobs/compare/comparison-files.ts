@@ -45,6 +45,25 @@ ${rows}
 `;
 }
 
+/**
+ * The comparison as a section of a run's internal HTML report: marked
+ * confidential, the warning about choosing, the chart and the table; the
+ * measures and notes are in comparison.html beside it.
+ */
+export function comparisonSectionHtml(comparison: Comparison): string {
+  const rows = tableRows(comparison).map((r) => `<tr>${r.map((cell) => `<td>${esc(cell)}</td>`).join('')}</tr>`).join('\n');
+  return `<section class="comparison" aria-labelledby="comparison-heading">
+<h2 id="comparison-heading">Comparison the setting was chosen from (confidential)</h2>
+<div class="confidential">${esc(comparison.confidential)}</div>
+<p>${comparison.candidates.length} candidates measured on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${esc(comparison.createdAt)}. The measures and notes are in comparison.html beside this report.</p>
+<p class="warn">${esc(comparison.notes[0] ?? '')}</p>
+<figure>${riskErrorChart(comparison.candidates)}<figcaption>Risk against error; filled points lie on the non-dominated frontier.</figcaption></figure>
+<table><thead><tr>${TABLE_HEADER.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>
+${rows}
+</tbody></table>
+</section>`;
+}
+
 function csvCell(value: string): string {
   const guarded = csvText(value);
   return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
@@ -87,6 +106,27 @@ function writeText(path: string, text: string): { sha256: string; bytes: number 
   return out.close();
 }
 
+/** What the internal report of a run says of the comparison its setting was chosen from: where it is, and what the choice means. */
+export function comparisonWarning(comparison: Comparison): string {
+  return (
+    `This setting was chosen on the Compare step among ${comparison.candidates.length} candidates measured on this input (${comparison.createdAt}); ` +
+    `the comparison is its own confidential section beside this report (comparison.html, comparison.json, comparison.csv) and is not in the release. ${comparison.notes[0] ?? ''}`
+  ).trim();
+}
+
+/**
+ * The comparison's files (comparison.json, .html, .csv) in a staged internal
+ * folder: the `--internal` folder of `custos compare`, or a run's internal
+ * folder when the app's setting was chosen from a comparison.
+ */
+export function writeComparisonSection(staging: StagingDir, comparison: Comparison): { name: string; sha256: string; bytes: number }[] {
+  return [
+    { name: 'comparison.json', ...writeText(staging.file('comparison.json'), JSON.stringify(comparison, null, 2) + '\n') },
+    { name: 'comparison.html', ...writeText(staging.file('comparison.html'), comparisonHtml(comparison)) },
+    { name: 'comparison.csv', ...writeText(staging.file('comparison.csv'), comparisonCsv(comparison)) },
+  ];
+}
+
 /**
  * The comparison as an internal folder (comparison.json, comparison.html and
  * the manifest), staged and renamed into place as a run's internal report is;
@@ -102,11 +142,7 @@ export function writeComparisonFolder(dir: string, comparison: Comparison, input
   }
   const staging = new StagingDir(dir, 'internal', onStaging);
   try {
-    const files = [
-      { name: 'comparison.json', ...writeText(staging.file('comparison.json'), JSON.stringify(comparison, null, 2) + '\n') },
-      { name: 'comparison.html', ...writeText(staging.file('comparison.html'), comparisonHtml(comparison)) },
-      { name: 'comparison.csv', ...writeText(staging.file('comparison.csv'), comparisonCsv(comparison)) },
-    ];
+    const files = writeComparisonSection(staging, comparison);
     writeFileSync(staging.file(MANIFEST), manifestJson('internal', files), { flag: 'wx' });
     commitStaged([staging]);
   } catch (error) {

@@ -22,6 +22,11 @@ function methodOf<T extends MechanismType>(type: T, drafts: Drafts, recoding: Re
   return { ...(extras?.type === type ? extras.fields : {}), ...shown } as JobFile['method'];
 }
 
+/** The wizard's job with another method's form as last filled in (the Compare step's candidates of other methods). */
+export function jobWithMethodOf(state: WizardState, type: MechanismType): JobFile {
+  return { ...buildJob(state), method: methodOf(type, state.drafts, recodingOfState(state), state.methodExtras) };
+}
+
 /** The job file the wizard stands for: the CLI runs exactly this, the report embeds it. */
 export function buildJob(state: WizardState): JobFile {
   const o = state.fileOptions;

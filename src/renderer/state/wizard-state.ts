@@ -14,6 +14,8 @@ export const STEPS = [
   { id: 'columns', title: 'Columns' },
   { id: 'method', title: 'Method' },
   { id: 'parameters', title: 'Parameters' },
+  // Optional: Next from Parameters passes it by; it is reached from the step list or the Parameters step's own button.
+  { id: 'compare', title: 'Compare', optional: true },
   { id: 'risk', title: 'Risk preview' },
   { id: 'run', title: 'Run' },
   { id: 'results', title: 'Results' },
@@ -21,6 +23,25 @@ export const STEPS = [
 ] as const;
 
 export type StepId = (typeof STEPS)[number]['id'];
+
+/** The step Next leads to from a step: the following one that is not optional (Compare is visited by choice). */
+export function nextStepAfter(step: StepId): (typeof STEPS)[number] | undefined {
+  const index = STEPS.findIndex((s) => s.id === step);
+  return STEPS.slice(index + 1).find((s) => !('optional' in s));
+}
+
+/** A step's number in the flow: optional steps have none, so the numbers of the others do not move. */
+export function stepNumber(step: StepId): number | undefined {
+  const flow = STEPS.filter((s) => !('optional' in s));
+  const at = flow.findIndex((s) => s.id === step);
+  return at < 0 ? undefined : at + 1;
+}
+
+/** The step Back leads to: the previous one that is not optional. */
+export function previousStepBefore(step: StepId): (typeof STEPS)[number] | undefined {
+  const index = STEPS.findIndex((s) => s.id === step);
+  return STEPS.slice(0, index).reverse().find((s) => !('optional' in s));
+}
 
 export interface FileOptionsState {
   /** '' = detect. */
@@ -83,6 +104,8 @@ export interface WizardState {
    */
   readonly previewedLevels?: { readonly path: string; readonly levels: string };
   readonly report?: Report;
+  /** The comparison a setting was chosen from on the Compare step: the run puts it into its internal folder. */
+  readonly comparison?: { readonly id: string; readonly chosen: string; readonly candidates: number };
 }
 
 /** A mechanism's first draft: its schema's parse of the method it suggests (so defaults live in the schema only). */
@@ -142,6 +165,7 @@ export type Action =
   | { type: 'runStarted'; id: string; at: number }
   | { type: 'runStatus'; status: RunStatus }
   | { type: 'load'; state: WizardState }
+  | { type: 'useCandidate'; method: MechanismType; drafts: Drafts; comparison: NonNullable<WizardState['comparison']> }
   | { type: 'previewed'; path: string; levels: string };
 
 /** Above this many records a workbook is left out of a new file's outputs, with the reason shown (it takes most of a run). */
@@ -167,8 +191,10 @@ export function reducer(state: WizardState, action: Action): WizardState {
       // Keep roles the user already chose for columns that still exist; new columns start as quasi-identifiers.
       const roles = named(action.file.columns.map((c): [string, Role] => [c.name, own(state.roles, c.name) ?? 'quasi']));
       const sameFile = state.file?.path === action.file.path;
+      const { comparison: _comparison, ...kept } = state;
       return {
-        ...state,
+        // A comparison measured another file: it is no evidence for this one.
+        ...(sameFile ? state : kept),
         file: action.file,
         // A re-read of the open file (a reading option changed) keeps a path typed meanwhile.
         inputPath: sameFile ? state.inputPath : action.file.path,
@@ -224,5 +250,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
     }
     case 'load':
       return action.state;
+    case 'useCandidate':
+      // The chosen candidate's method and parameters fill the job; back into the flow toward Run.
+      return { ...state, undo: { drafts: state.drafts, hierarchies: state.hierarchies }, method: action.method, drafts: action.drafts, comparison: action.comparison, step: 'risk' };
   }
 }

@@ -24,7 +24,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
     return () => clearInterval(timer);
   }, [api, run, dispatch]);
   const start = async (): Promise<void> => {
-    const result = await api.startRun({ job: buildJob(state), outDir: o.dir });
+    const result = await api.startRun({ job: buildJob(state), outDir: o.dir, ...(state.comparison ? { comparisonId: state.comparison.id } : {}) });
     if (result.ok) dispatch({ type: 'runStarted', id: result.value.id, at: Date.now() });
   };
   const fraction = run?.shown ?? 0;
@@ -107,6 +107,11 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
         <CheckField label="HTML" checked={o.html} onChange={(html) => dispatch({ type: 'patchOutput', patch: { html } })} />
         <CheckField label="PDF" checked={o.pdf} onChange={(pdf) => dispatch({ type: 'patchOutput', patch: { pdf } })} />
       </fieldset>
+      {state.comparison && (
+        <Callout tone="info" title="The comparison goes with the internal report.">
+          You used a setting from the Compare step ({state.comparison.chosen}, among {state.comparison.candidates} candidates). The comparison is written into the internal report folder as its own confidential section (comparison.html, .json, .csv), never into the release folder.
+        </Callout>
+      )}
       {props.blocked && <Callout tone="error">Fix this first: {props.blocked}.</Callout>}
       {!o.csv && !o.xlsx && !o.parquet && <Callout tone="error">Choose at least one release format.</Callout>}
       <div className="actions">

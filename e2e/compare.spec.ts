@@ -1,0 +1,146 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startHost } from './dev-host.js';
+import { clippedText } from './clipped-text.js';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const SHOTS = 'test-output/e2e';
+const WORK = resolve('test-output/compare-journey');
+const OUT = join(WORK, 'adult-release');
+const INTERNAL = `${OUT}-internal`;
+const CSV = join(WORK, 'adult-comparison.csv');
+
+async function axeScan(page: Page, step: string): Promise<void> {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `axe on step ${step}: ${JSON.stringify(serious)}`).toEqual([]);
+}
+
+test.use({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+
+test.describe('the Compare step (loopback dev host)', () => {
+  let host: Awaited<ReturnType<typeof startHost>>;
+  test.beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    rmSync(WORK, { recursive: true, force: true });
+    mkdirSync(WORK, { recursive: true });
+    host = await startHost();
+  });
+  test.afterAll(() => host?.stop());
+
+  test('compares three methods on Adult, picks a frontier point with the keyboard, runs it: the comparison is in the internal folder and not in the release', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Use the sample data/ }).click();
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await page.getByRole('button', { name: /Next: Columns/ }).click();
+    await page.getByLabel('Role of occupation').selectOption('sensitive');
+    await page.getByLabel('Role of salary-class').selectOption('insensitive');
+    await page.getByRole('button', { name: /Next: Method/ }).click();
+    await page.getByRole('radio', { name: /Reconstruction privacy/ }).check();
+    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    // The Compare step is optional: Next passes it by, its own button leads to it.
+    await expect(page.getByRole('button', { name: /Next: Risk preview/ })).toBeEnabled();
+    await page.getByRole('button', { name: 'Compare settings (optional)' }).click();
+    await page.getByRole('heading', { name: 'Compare (optional)' }).waitFor();
+    // The warning about choosing by the figures is said before anything is compared.
+    await page.getByText(/itself a use of the confidential data/).first().waitFor();
+    await page.getByText(/Prefer a private search where the method has one/).waitFor();
+
+    // Three methods (randomized response, β-privacy, reconstruction privacy) at three settings each, and the current one.
+    await expect(page.getByLabel('Compare Randomized response')).toBeChecked();
+    await page.getByLabel(/: values of retention/).first().fill('0.3, 0.5, 0.7');
+    const compare = page.getByRole('button', { name: /^Compare \d+ candidates$/ });
+    await expect(compare).toHaveText('Compare 10 candidates');
+    // A value out of range is said where it is typed and leaves that method's candidates out.
+    await page.getByLabel(/β-privacy.*: values of β coefficient/).fill('8, x');
+    await page.getByText('“x” is not a number').waitFor();
+    await expect(compare).toHaveText('Compare 7 candidates');
+    await page.getByLabel(/β-privacy.*: values of β coefficient/).fill('8, 12, 16');
+    await page.screenshot({ path: join(SHOTS, 'compare-setup.png') });
+    await axeScan(page, 'compare (candidates)');
+    // Progress and Cancel: a cancelled comparison says so and leaves nothing.
+    await compare.click();
+    await page.getByRole('progressbar', { name: 'Comparison progress' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Cancelled: nothing was written.').waitFor();
+    const started = Date.now();
+    await compare.click();
+    await page.getByRole('heading', { name: /^10 candidates on 30,162 records/ }).waitFor({ timeout: 30_000 });
+    const seconds = (Date.now() - started) / 1000;
+    // A sanity bound only (the machines are shared and busy); the issue's 5 s for 20 candidates is measured on an idle machine.
+    expect(seconds, 'ten candidates on Adult').toBeLessThan(30);
+
+    const points = page.locator('.risk-chart .point');
+    await expect(points).toHaveCount(10);
+    const frontier = page.locator('.risk-chart .point.on-frontier');
+    expect(await frontier.count()).toBeGreaterThan(0);
+
+    // Every point is reached with the keyboard; focus shows its parameters and guarantee in words.
+    await page.getByRole('button', { name: /^Compare \d+ candidates$/ }).focus();
+    let reached = 0;
+    for (let i = 0; i < 40 && reached < 10; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.classList.contains('point') ?? false)) reached++;
+    }
+    expect(reached, 'points reached with Tab').toBe(10);
+    await frontier.first().focus();
+    const detail = page.locator('#compare-point-detail');
+    await expect(detail.getByText('Guarantee')).toBeVisible();
+    await expect(detail).toContainText(/yes: no other candidate has both lower risk and lower error/);
+    await page.keyboard.press('Enter');
+    const chosen = (await detail.locator('h3').innerText()).replace(/^\d+\. /, '');
+    await page.screenshot({ path: join(SHOTS, 'compare-step.png') });
+    await page.screenshot({ path: join(SHOTS, 'compare-step-full.png'), fullPage: true });
+    expect(await clippedText(page), 'clipped text on the Compare step').toEqual([]);
+    await axeScan(page, 'compare');
+
+    // The table exports as CSV through the host, marked confidential on its first line.
+    await page.getByLabel('Export the table as CSV (confidential)').fill(CSV);
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('status').filter({ hasText: 'Written:' }).waitFor();
+    const csv = readFileSync(CSV, 'utf8').split('\r\n');
+    expect(csv[0]).toMatch(/CONFIDENTIAL/);
+    expect(csv.filter((l) => l.trim() !== '')).toHaveLength(2 + 10);
+
+    // "Use this setting" fills the job and returns to the flow toward Run.
+    await detail.getByRole('button', { name: 'Use this setting', exact: true }).click();
+    await page.getByRole('heading', { name: '5. Risk preview' }).waitFor();
+    await page.getByRole('button', { name: /Next: Run/ }).click();
+    await page.getByRole('heading', { name: '6. Run' }).waitFor();
+    await page.getByText('The comparison goes with the internal report.').waitFor();
+    await page.getByLabel('Release folder (to publish)').fill(OUT);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 60_000 });
+
+    // The run is the chosen candidate: its job names the chosen method and parameter.
+    const job = JSON.parse(readFileSync(join(INTERNAL, 'job.json'), 'utf8')) as { method: Record<string, unknown> };
+    const comparison = JSON.parse(readFileSync(join(INTERNAL, 'comparison.json'), 'utf8')) as { candidates: { label: string; method: { type: string }; frontier: boolean; grid: { key: string; value: string }[] }[] };
+    const picked = comparison.candidates.find((c) => c.label === chosen)!;
+    expect(picked.frontier).toBe(true);
+    expect(job.method['type']).toBe(picked.method.type);
+    for (const g of picked.grid) expect(JSON.stringify(job.method)).toContain(`${g.value}`);
+    // The comparison is the internal folder's own section, marked confidential, and listed in its manifest.
+    expect(readdirSync(INTERNAL)).toEqual(expect.arrayContaining(['comparison.json', 'comparison.html', 'comparison.csv']));
+    expect(readFileSync(join(INTERNAL, 'comparison.html'), 'utf8')).toMatch(/CONFIDENTIAL/);
+    expect(readFileSync(join(INTERNAL, 'manifest.json'), 'utf8')).toContain('comparison.html');
+    // The release folder holds nothing of it.
+    const released = readdirSync(OUT);
+    expect(released.some((f) => f.startsWith('comparison'))).toBe(false);
+    for (const f of released.filter((name) => name !== 'release.csv' && !name.endsWith('.pdf') && !name.endsWith('.xlsx'))) {
+      const text = readFileSync(join(OUT, f), 'utf8');
+      expect(text, f).not.toContain('custos.comparison');
+      expect(text, f).not.toContain('β-privacy buckets, β coefficient');
+    }
+    expect(existsSync(join(OUT, 'report.json'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+import type { CandidateJobMessage } from '../../common/ipc/compare-api.js';
+import { definitionOf, type MechanismType } from '../../mechanisms/definitions.js';
+import { buildJob, jobWithMethodOf, type JobFile } from './job.js';
+import type { WizardState } from './wizard-state.js';
+
+type MethodObject = Readonly<Record<string, unknown>>;
+
+/** One parameter of a method the Compare step varies, and how a value of it goes into the method object. */
+export interface CompareAxis {
+  readonly method: MechanismType;
+  /** The parameter in words, as the table and the labels say it. */
+  readonly words: string;
+  /** The grid key as `custos compare --grid` names it. */
+  readonly key: string;
+  readonly suggested: string;
+  readonly min: number;
+  readonly max: number;
+  readonly integer: boolean;
+  apply(method: MethodObject, value: number): MethodObject;
+}
+
+/** The methods `custos compare` measures (record releases), each with the parameter the issue names. */
+export const COMPARE_AXES: readonly CompareAxis[] = [
+  { method: 'uniform-perturbation', words: 'retention', key: 'retention', suggested: '0.3, 0.5, 0.7', min: 0, max: 1, integer: false, apply: (m, v) => ({ ...m, retention: v }) },
+  { method: 'reconstruction-privacy', words: 'retention', key: 'retention', suggested: '0.3, 0.5, 0.7', min: 0, max: 1, integer: false, apply: (m, v) => ({ ...m, retention: v }) },
+  { method: 'beta-privacy', words: 'β coefficient', key: 'beta.coefficient', suggested: '8, 12, 16', min: 0, max: 1e6, integer: false, apply: (m, v) => ({ ...m, beta: { coefficient: v } }) },
+  { method: 'safe-k-anonymity', words: 'k', key: 'k', suggested: '5, 10, 50', min: 2, max: 1e6, integer: true, apply: (m, v) => ({ ...m, k: v }) },
+  {
+    method: 'partitioned-recoding', words: 'k', key: 'model.k', suggested: '5, 10, 50', min: 2, max: 1e6, integer: true,
+    apply: (m, v) => ({ ...m, model: { ...(typeof m['model'] === 'object' && m['model'] !== null ? (m['model'] as MethodObject) : {}), type: 'k-anonymity', k: v } }),
+  },
+  {
+    method: 'global-recoding', words: 'k', key: 'models.k-anonymity.k', suggested: '5, 10, 50', min: 2, max: 1e6, integer: true,
+    // The k of its k-anonymity model; the other models (ℓ-diversity, t-closeness…) stay as chosen.
+    apply: (m, v) => {
+      const models = Array.isArray(m['models']) ? (m['models'] as MethodObject[]) : [];
+      const others = models.filter((x) => x['type'] !== 'k-anonymity');
+      return { ...m, models: [...others, { type: 'k-anonymity', k: v }] };
+    },
+  },
+];
+
+/** A row of the step's candidate table: a method, whether it takes part, and the values written. */
+export interface CandidateFamily {
+  readonly method: MechanismType;
+  readonly included: boolean;
+  readonly values: string;
+}
+
+export function initialFamilies(current: MechanismType): CandidateFamily[] {
+  // Three methods by default (the issue's three kinds of protection), plus the current one's.
+  const byDefault = new Set<MechanismType>(['uniform-perturbation', 'beta-privacy', 'reconstruction-privacy', current]);
+  return COMPARE_AXES.map((a) => ({ method: a.method, included: byDefault.has(a.method), values: a.suggested }));
+}
+
+export function axisOf(method: MechanismType): CompareAxis | undefined {
+  return COMPARE_AXES.find((a) => a.method === method);
+}
+
+/** The values written ("0.3, 0.5, 0.7"), or what is wrong with them. */
+export function parseValues(axis: CompareAxis, text: string): { values: number[] } | { problem: string } {
+  const parts = text.split(/[,;\s]+/).filter((t) => t !== '');
+  if (parts.length === 0) return { problem: 'write at least one value' };
+  const values: number[] = [];
+  for (const p of parts) {
+    const v = Number(p);
+    if (!Number.isFinite(v)) return { problem: `“${p}” is not a number` };
+    if (axis.integer && !Number.isInteger(v)) return { problem: `${axis.words} is a whole number; “${p}” is not` };
+    if (v < axis.min || v > axis.max) return { problem: `${axis.words} is between ${axis.min} and ${axis.max}; “${p}” is not` };
+    values.push(v);
+  }
+  return { values: [...new Set(values)] };
+}
+
+export function shortTitle(method: MechanismType): string {
+  // The long card titles list the models in brackets; a candidate's label needs the method's name only.
+  return definitionOf(method).metadata.cardTitle.replace(/ \(.*\)$/, '');
+}
+
+/** A candidate the page sends, with the method object "Use this setting" fills the job with. */
+export interface BuiltCandidate extends CandidateJobMessage {
+  readonly method: MechanismType;
+  readonly job: JobFile & Record<string, unknown>;
+}
+
+/**
+ * The candidates: the current setting first (when asked for), then one per
+ * value of each included method's parameter, set into that method's form as
+ * last filled in (so hierarchies and other settings are the wizard's).
+ */
+export function buildCandidates(state: WizardState, families: readonly CandidateFamily[], includeCurrent: boolean): BuiltCandidate[] {
+  const out: BuiltCandidate[] = [];
+  // A method compare cannot measure (dp-counts releases answers, not records) is not a candidate.
+  if (includeCurrent && axisOf(state.method)) out.push({ label: `current setting (${shortTitle(state.method)})`, method: state.method, job: buildJob(state) as JobFile & Record<string, unknown>, grid: [] });
+  for (const f of families) {
+    const axis = axisOf(f.method);
+    if (!f.included || !axis) continue;
+    const parsed = parseValues(axis, f.values);
+    if (!('values' in parsed)) continue;
+    const base = jobWithMethodOf(state, f.method);
+    for (const v of parsed.values) {
+      const method = axis.apply(base.method as MethodObject, v);
+      out.push({ label: `${shortTitle(f.method)}, ${axis.words} ${v}`, method: f.method, job: { ...base, method } as JobFile & Record<string, unknown>, grid: [{ key: axis.key, value: String(v) }] });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,258 @@
+import { useEffect, useState } from 'react';
+import { percent } from '../../common/compare/chart.js';
+import { DATA_DEPENDENT_CHOICE } from '../../common/compare/comparison.js';
+import type { CustosApi } from '../../common/ipc/api.js';
+import { MAX_CANDIDATES, type CompareStatus } from '../../common/ipc/compare-api.js';
+import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
+import { definitionOf, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
+import { Callout, CheckField, TextField } from '../components/fields.js';
+import { plainFailure } from '../components/plain-messages.js';
+import { RiskErrorChart } from '../components/risk-error-chart.js';
+import { axisOf, buildCandidates, parseValues, shortTitle, type BuiltCandidate, type CandidateFamily } from '../state/compare-candidates.js';
+import { defaultOutDir, type Action, type WizardState } from '../state/wizard-state.js';
+
+/** What the step shows, kept by the app while the person visits other steps. */
+export interface CompareView {
+  readonly families: readonly CandidateFamily[];
+  readonly includeCurrent: boolean;
+  /** The candidates of the last comparison started, in its order (a result's id is its index + 1). */
+  readonly candidates: readonly BuiltCandidate[];
+  readonly status?: CompareStatus;
+  readonly csvPath: string;
+  readonly exported?: string;
+}
+
+/** The drafts with one method's form filled from a candidate's method object, parsed as the run parses it. */
+function draftsWith<T extends MechanismType>(drafts: Drafts, type: T, method: unknown): Drafts {
+  const parsed = definitionOf(type).schema.parse(method) as MethodSpecs[T];
+  return { ...drafts, [type]: browserMechanismOf(type).fromMethod(parsed) };
+}
+
+export function defaultCsvPath(inputPath: string): string {
+  return defaultOutDir(inputPath).replace(/-release$/, '-comparison.csv');
+}
+
+export function CompareStep(props: { api: CustosApi; state: WizardState; dispatch: (a: Action) => void; desktop: boolean; view: CompareView; setView: (update: (v: CompareView) => CompareView) => void }) {
+  const { api, state, dispatch, view, setView } = props;
+  const [shown, setShown] = useState<number>();
+  const status = view.status;
+  const running = status?.state === 'running';
+  // Poll the host for progress, as the Run step does.
+  useEffect(() => {
+    if (!status || status.state !== 'running') return;
+    const timer = setInterval(() => {
+      void api.compareStatus({ id: status.id }).then((next) => setView((v) => (v.status?.id === next.id ? { ...v, status: next } : v)));
+    }, 150);
+    return () => clearInterval(timer);
+  }, [api, status, setView]);
+
+  const candidates = buildCandidates(state, view.families, view.includeCurrent);
+  const tooMany = candidates.length > MAX_CANDIDATES;
+  const start = async (): Promise<void> => {
+    const result = await api.startCompare({ candidates: candidates.map((c) => ({ label: c.label, job: c.job, grid: [...c.grid] })) });
+    setShown(undefined);
+    setView((v) => {
+      const { exported: _exported, ...rest } = v;
+      return result.ok ? { ...rest, candidates, status: { id: result.value.id, state: 'running', fraction: 0 } } : { ...rest, status: { id: '', state: 'failed', fraction: 0, failure: result.failure } };
+    });
+  };
+  const comparison = status?.state === 'done' ? status.comparison : undefined;
+  const use = (id: number): void => {
+    const chosen = view.candidates[id - 1];
+    if (!chosen || !comparison || !status) return;
+    dispatch({ type: 'useCandidate', method: chosen.method, drafts: draftsWith(state.drafts, chosen.method, chosen.job.method), comparison: { id: status.id, chosen: chosen.label, candidates: comparison.candidates.length } });
+  };
+  const exportCsv = async (): Promise<void> => {
+    if (!status) return;
+    const result = await api.exportComparison({ id: status.id, path: view.csvPath });
+    setView((v) => ({ ...v, exported: result.ok ? `Written: ${result.value.path} (confidential: keep it with the data).` : `Not written: ${plainFailure(result.failure)}` }));
+  };
+  const detail = comparison?.candidates.find((c) => c.id === shown);
+  const setFamily = (method: MechanismType, patch: Partial<CandidateFamily>): void => setView((v) => ({ ...v, families: v.families.map((f) => (f.method === method ? { ...f, ...patch } : f)) }));
+
+  return (
+    <>
+      <p className="lead">
+        Put the current setting beside other methods and settings on the same file: each candidate is run in memory (nothing is released or written), its own attack counts the records it exposes, and the same pool of count queries measures its error. Points on the frontier are those no other candidate beats on both.
+      </p>
+      <Callout tone="warn" title="Choosing by these figures uses the confidential data.">
+        {DATA_DEPENDENT_CHOICE}
+      </Callout>
+      <table className="grid families">
+        <caption>Candidates: the current setting, and each ticked method at every value listed</caption>
+        <thead>
+          <tr>
+            <th scope="col">Compare</th>
+            <th scope="col">Method</th>
+            <th scope="col">Parameter</th>
+            <th scope="col">Values (comma-separated)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.families.map((f) => {
+            const axis = axisOf(f.method)!;
+            const parsed = parseValues(axis, f.values);
+            const title = shortTitle(f.method);
+            return (
+              <tr key={f.method}>
+                <td>
+                  <input type="checkbox" checked={f.included} aria-label={`Compare ${title}`} onChange={(e) => setFamily(f.method, { included: e.target.checked })} />
+                </td>
+                <th scope="row">{title}</th>
+                <td>{axis.words}</td>
+                <td>
+                  <input type="text" value={f.values} aria-label={`${title}: values of ${axis.words}`} disabled={!f.included} aria-invalid={'problem' in parsed} onChange={(e) => setFamily(f.method, { values: e.target.value })} />
+                  {f.included && 'problem' in parsed && <div className="problem">{parsed.problem}</div>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {axisOf(state.method) ? (
+        <CheckField label={`Include the current setting (${shortTitle(state.method)})`} checked={view.includeCurrent} onChange={(includeCurrent) => setView((v) => ({ ...v, includeCurrent }))} />
+      ) : (
+        <p className="muted">The current method ({shortTitle(state.method)}) releases noisy answers, not records: the count queries cannot be asked of it, so it is not among the candidates.</p>
+      )}
+      <div className="actions">
+        <button type="button" className="primary" disabled={running || candidates.length === 0 || tooMany} onClick={() => void start()}>
+          Compare {candidates.length} candidates
+        </button>
+        {tooMany && <span className="muted">At most {MAX_CANDIDATES} candidates at once: list fewer values.</span>}
+        {running && status && (
+          <button type="button" onClick={() => void api.cancelCompare({ id: status.id }).then(() => api.compareStatus({ id: status.id })).then((next) => setView((v) => ({ ...v, status: next })))}>
+            Cancel
+          </button>
+        )}
+      </div>
+      {status && status.state !== 'done' && (
+        <div className="progress-block" aria-live="polite">
+          {running && (
+            <div className="progress" role="progressbar" aria-label="Comparison progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(status.fraction * 100)}>
+              <div className="progress-fill" style={{ width: `${Math.round(status.fraction * 100)}%` }} />
+            </div>
+          )}
+          <p>
+            {running && `${status.label ? `Assessing ${status.label}` : 'Starting'}… ${Math.round(status.fraction * 100)}%`}
+            {status.state === 'cancelled' && 'Cancelled: nothing was written.'}
+          </p>
+          {status.state === 'failed' && status.failure && <Callout tone="error" title="The comparison failed.">{plainFailure(status.failure)}</Callout>}
+        </div>
+      )}
+      {comparison && (
+        <section aria-labelledby="compare-results">
+          <h3 id="compare-results">
+            {comparison.candidates.length} candidates on {comparison.input.rows.toLocaleString('en-US')} records, {comparison.pool.queries.toLocaleString('en-US')} count queries ({comparison.seconds.toFixed(1)} s)
+          </h3>
+          <div className="legend" aria-hidden="true">
+            <span>
+              <span className="dot on-frontier" />
+              on the frontier
+            </span>
+            <span>
+              <span className="dot" />
+              dominated by another candidate
+            </span>
+          </div>
+          <div className="compare-layout">
+            <RiskErrorChart candidates={comparison.candidates} shown={shown} onShow={setShown} onSelect={(id) => setShown(id)} />
+            <div className="point-detail" id="compare-point-detail" aria-live="polite">
+              {detail ? (
+                <>
+                  <h3>
+                    {detail.id}. {detail.label}
+                  </h3>
+                  <dl>
+                    <dt>Parameters</dt>
+                    <dd>{detail.parameters}</dd>
+                    <dt>Guarantee</dt>
+                    <dd>
+                      {detail.guarantee.label}. {detail.guarantee.statement}
+                    </dd>
+                    <dt>Risk</dt>
+                    <dd>
+                      {percent(detail.risk.share)} of records: {detail.risk.measure}
+                    </dd>
+                    <dt>Error</dt>
+                    <dd>{detail.utility.relativeError === undefined ? 'n/a' : detail.utility.relativeError.toFixed(4)} (mean relative error of the count queries)</dd>
+                    <dt>Frontier</dt>
+                    <dd>{detail.frontier ? 'yes: no other candidate has both lower risk and lower error' : 'no: another candidate is better on one axis and no worse on the other'}</dd>
+                  </dl>
+                  <button type="button" className="primary" onClick={() => use(detail.id)}>
+                    Use this setting
+                  </button>
+                </>
+              ) : (
+                <p className="muted">Point at a candidate or move to it with Tab to see its parameters and guarantee in words; Enter keeps it here.</p>
+              )}
+            </div>
+          </div>
+          <table className="grid">
+            <caption>The comparison (confidential: measured on the input)</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Candidate</th>
+                <th scope="col">Guarantee</th>
+                <th scope="col" className="n">
+                  Risk
+                </th>
+                <th scope="col" className="n">
+                  Error
+                </th>
+                <th scope="col">Frontier</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.candidates.map((c) => (
+                <tr key={c.id} className={c.frontier ? 'on-frontier' : undefined}>
+                  <td>{c.id}</td>
+                  <td>
+                    {c.label}
+                    <div className="muted">{c.parameters}</div>
+                  </td>
+                  <td>{c.guarantee.label}</td>
+                  <td className="n">{percent(c.risk.share)}</td>
+                  <td className="n">{c.utility.relativeError === undefined ? 'n/a' : c.utility.relativeError.toFixed(4)}</td>
+                  <td>{c.frontier ? 'on the frontier' : ''}</td>
+                  <td>
+                    <button type="button" onClick={() => use(c.id)} aria-label={`Use this setting: ${c.label}`}>
+                      Use this setting
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <TextField
+            label="Export the table as CSV (confidential)"
+            wide
+            value={view.csvPath}
+            onChange={(csvPath) => setView((v) => ({ ...v, csvPath }))}
+            help="The table is measured on the confidential input: keep the file with the data, never publish it. Its first line says so. When you run the chosen setting, the comparison also goes into the run's internal report folder (never the release)."
+          />
+          <div className="actions">
+            {props.desktop && (
+              <button type="button" onClick={() => void api.chooseFolder({}).then((dir) => dir && setView((v) => ({ ...v, csvPath: `${dir.replace(/[\\/]+$/, '')}/comparison.csv` })))}>
+                Choose the folder…
+              </button>
+            )}
+            <button type="button" disabled={!view.csvPath.trim()} onClick={() => void exportCsv()}>
+              Export CSV
+            </button>
+          </div>
+          {view.exported && <p role="status">{view.exported}</p>}
+          <h3>Notes</h3>
+          <ul className="notes">
+            {comparison.notes.slice(1).map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
