@@ -110,9 +110,9 @@ export function comparisonBasis(candidates: readonly Candidate[], testSeed: numb
   const read = readTable(inputPath, importOptions(first.loaded.job));
   const key = readingKey(first.loaded.job, first.loaded.baseDir, read);
   for (const c of candidates) {
-    if (c.loaded.job.method.type === 'dp-counts' || !RECORD_RELEASES.has(c.loaded.job.method.type)) {
-      throw new JobError(`candidate ${c.label}: dp-counts releases noisy answers, not records; compare measures record releases against one pool of count queries`, 'method.type');
-    }
+    const type = c.loaded.job.method.type;
+    if (type === 'dp-counts') throw new JobError(`candidate ${c.label}: dp-counts releases noisy answers, not records; compare measures record releases against one pool of count queries`, 'method.type');
+    if (!RECORD_RELEASES.has(type)) throw new JobError(`candidate ${c.label}: ${type} is not compared yet (its release has no risk measure under compare's attack models); assess it on its own`, 'method.type');
     if (readingKey(c.loaded.job, c.loaded.baseDir, read) !== key) {
       throw new JobError(`candidate ${c.label} reads its input differently from ${first.label} (file or reading options); every candidate must read the same file the same way`, 'input');
     }
