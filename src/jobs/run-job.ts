@@ -199,7 +199,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   checkOutputFolders(loaded, outDir, internalDir, options);
   const progress = progressOf(options);
   const testStamp = options.random.deterministic;
-  const { imported, inputPath } = importInput(loaded, progress);
+  const { imported, inputPath } = importInput(loaded, progress, options.readTable, options.helperScript);
   checkWorkbookLimits(job, imported);
   const ctx = methodContext(loaded, options, 'run', progress);
   const outcome = runMethod(job, imported, ctx);
