@@ -9,6 +9,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
 import { bucketsFromClasses, materializeBuckets } from '../src/mechanisms/beta-privacy/bucketize.js';
 import { multiSizeBucketing } from '../src/mechanisms/beta-privacy/multi-size.js';
 import { ceilInverse, coefficientBetas, makeThresholds, minimumBucketSize } from '../src/mechanisms/beta-privacy/thresholds.js';
@@ -98,6 +99,9 @@ console.log(`\nCustos benchmark: ${rows.toLocaleString('en-US')} rows, ${(bytes 
 async function inProcessStages(): Promise<void> {
   const random = new CryptoRandomSource();
   const imported = time('ingest (CSV → columnar table)', rows, () => readTable(input, { missing: [''], onBadRow: 'error' }));
+  // As a run reads: the records after the middle on a second thread (the job worker's script).
+  const twoThreads = time('ingest on two threads (as a run reads)', rows, () => readTable(input, { missing: [''], onBadRow: 'error', helperScript: pathToFileURL(resolve('dist/cli/job-worker.mjs')) }));
+  void twoThreads;
   const table = imported.table;
   const sa = table.columns.find((c) => c.name === 'occupation')!;
   const nonSensitive = table.columns.filter((c) => c !== sa);
@@ -212,7 +216,7 @@ async function inProcessStages(): Promise<void> {
     optimalRecoding({ columns: recodingColumns, rowCount: table.rowCount, models: [{ type: 'k-anonymity', k: 165 }], suppressionLimit: 0.05, measure: 'loss' }),
   (r) => `levels ${r.optimum?.node.join(',') ?? 'none'}, ${r.optimum?.suppressedRecords ?? 0} suppressed, ${r.evaluated} nodes evaluated`);
   void recoded;
-  const recodingWithLoad = timings[0]!.ms + timings.at(-1)!.ms;
+  const recodingWithLoad = timings.find((t) => t.stage.startsWith('ingest on two threads'))!.ms + timings.at(-1)!.ms;
   // The issue's Adult job as a user waits for it: read the CSV and ARX's hierarchies, then search.
   const adultRecoding = [0, 0.05].map((limit) => {
     (globalThis as { gc?: () => void }).gc?.();
@@ -235,10 +239,11 @@ async function inProcessStages(): Promise<void> {
   for (const t of timings) {
     console.log(`| ${t.stage} | ${fmt(t.ms)} | ${Math.round(t.rows / (t.ms / 1000)).toLocaleString('en-US')} | ${t.note ?? ''} |`);
   }
-  const assessRun = timings[1]!.ms + timings[2]!.ms;
+  const stageMs = (prefix: string): number => timings.find((t) => t.stage.startsWith(prefix))!.ms;
+  const assessRun = stageMs('assess (') + stageMs('run (');
   console.log(`| assess + run | ${fmt(assessRun)} | ${Math.round(rows / (assessRun / 1000)).toLocaleString('en-US')} | |`);
   console.log(`| safe k-anonymity including the CSV load | ${fmt(safeKWithLoad)} | ${Math.round(rows / (safeKWithLoad / 1000)).toLocaleString('en-US')} | |`);
-  console.log(`| global recoding including the CSV load (ARX 3.9.2: 1.8–3.1 s load + 631 ms search) | ${fmt(recodingWithLoad)} | ${Math.round(rows / (recodingWithLoad / 1000)).toLocaleString('en-US')} | |`);
+  console.log(`| global recoding including the CSV load on two threads (ARX 3.9.2: 1.8–3.1 s load + 631 ms search) | ${fmt(recodingWithLoad)} | ${Math.round(rows / (recodingWithLoad / 1000)).toLocaleString('en-US')} | |`);
   console.log(`| β-privacy end to end (search + buckets) | ${fmt(betaEndToEnd)} | ${Math.round(rows / (betaEndToEnd / 1000)).toLocaleString('en-US')} | |`);
   console.log('\nGlobal recoding on Adult (5-anonymity, Loss, ARX\'s hierarchies), beside ARX 3.9.2 on this machine (from the issue: 1.4 s load, then 30 ms at 0 %, 490 ms at 5 %):\n');
   console.log('| suppression limit | load ms | search ms | total ms | ARX total ms | levels | Loss |');
