@@ -1,0 +1,199 @@
+/**
+ * Local suppression to k-anonymity with wildcards, as sdcMicro's `kAnon()` / `localSuppression()`
+ * (sdcTools/sdcMicro, R/localSuppression.R `suppSubset`, src/calcSuppInds.cpp `cpp_calcSuppInds`,
+ * R/freqCalc.r), for its defaults alpha = 1, no strata, no `combs`.
+ *
+ * A suppressed cell is a wildcard: it matches every value of its column. A record's frequency fk is
+ * the number of records compatible with it (itself included): equal or wildcard in every
+ * quasi-identifier. Compatibility is not transitive, so these are not equivalence classes; the
+ * requirement is fk ≥ k for every record (sdcMicro's criterion).
+ *
+ * The greedy, step for step as `suppSubset` does it:
+ * 1. compute fk of every record; the problem records are those with fk < k, in decreasing risk
+ *    (1/fk, sdcMicro's `indivRisk` without weights), ties in record order (R's stable `order`);
+ * 2. for each problem record in that order, without recomputing fk in between (sdcMicro recomputes
+ *    after the pass, so a record another suppression has already repaired is still suppressed once):
+ *    its distance to every record is the number of columns where both are non-wildcard and differ;
+ *    the nearest records are those at the smallest positive distance; the first column in the order
+ *    "least important first" where the problem record is not a wildcard and differs from a nearest
+ *    record's non-wildcard value is suppressed (`cpp_calcSuppInds` then the `colIndsSorted` loop);
+ *    a problem record that has become compatible with every record is left alone (sdcMicro stops
+ *    with an error there: no record at a positive distance);
+ * 3. repeat until every record has fk ≥ k.
+ *
+ * Each step suppresses one more cell and a record whose cells are all suppressed is compatible with
+ * every record, so with k ≤ n it ends with every fk ≥ k. Suppressing a cell only adds
+ * compatibilities, so fk never falls: records that meet k are never touched, and a record once
+ * meeting k keeps meeting it. It is a heuristic: it does not find the fewest (weighted) cells in
+ * general (test/local-suppression.test.ts compares it with a brute force).
+ *
+ * Where Custos differs from sdcMicro, each time on the stricter side:
+ * - a missing value is a value of its own here; sdcMicro treats it as a wildcard too;
+ * - sdcMicro's freqCalc does not count a record with every key suppressed for records without a
+ *   suppressed key (`addAllNAtoKeys = FALSE`); here every compatible record counts, which is what
+ *   sdcMicro documents ("a missing value stands for any of the possible categories") and keeps fk
+ *   monotone. A record with every cell suppressed still counts as compatible with everyone.
+ */
+
+/** The code of a suppressed cell in a column's code array. */
+export const WILDCARD = 0xffffffff;
+
+export interface LocalSuppressionInput {
+  /** Per quasi-identifier, the code of every record (the released records, at the chosen levels). */
+  readonly codes: readonly Uint32Array[];
+  readonly rowCount: number;
+  readonly k: number;
+  /** Column indices, least important first: the order in which a problem record's cells are tried. */
+  readonly order: readonly number[];
+}
+
+export interface LocalSuppressionResult {
+  /** Per column, the codes after suppression (WILDCARD where a cell was suppressed). */
+  readonly codes: readonly Uint32Array[];
+  /** Cells suppressed in each column, in the input's column order. */
+  readonly cellsPerColumn: readonly number[];
+  readonly cells: number;
+  /** Records with at least one suppressed cell. */
+  readonly records: number;
+  /** Passes of the greedy (sdcMicro's while loop). */
+  readonly passes: number;
+  /** fk of every record after suppression. */
+  readonly frequencies: Uint32Array;
+}
+
+/** Whether records a and b are compatible: equal or a wildcard in every column. */
+function compatible(codes: readonly Uint32Array[], a: number, b: number): boolean {
+  for (const column of codes) {
+    const x = column[a]!;
+    const y = column[b]!;
+    if (x !== y && x !== WILDCARD && y !== WILDCARD) return false;
+  }
+  return true;
+}
+
+/**
+ * fk of every record with wildcard semantics. Records are first grouped by their exact tuple, so
+ * the pairwise work is over distinct tuples (with their multiplicities), never over pairs of records.
+ */
+export function wildcardFrequencies(codes: readonly Uint32Array[], rowCount: number): Uint32Array {
+  const { tupleOf, first, count } = distinctTuples(codes, rowCount);
+  const tuples = first.length;
+  const wild = new Uint8Array(tuples);
+  for (let t = 0; t < tuples; t++) for (const column of codes) if (column[first[t]!] === WILDCARD) wild[t] = 1;
+  const fk = new Float64Array(tuples);
+  const withWildcards: number[] = [];
+  for (let t = 0; t < tuples; t++) {
+    fk[t] = count[t]!;
+    if (wild[t]) withWildcards.push(t);
+  }
+  // Two tuples without wildcards are compatible only when equal: only pairs with a wildcard tuple add.
+  for (const w of withWildcards) {
+    for (let t = 0; t < tuples; t++) {
+      if (t === w || !compatible(codes, first[w]!, first[t]!)) continue;
+      fk[t]! += count[w]!;
+      if (wild[t] === 0) fk[w]! += count[t]!;
+    }
+  }
+  const out = new Uint32Array(rowCount);
+  for (let r = 0; r < rowCount; r++) out[r] = fk[tupleOf[r]!]!;
+  return out;
+}
+
+/** Records grouped by exact tuple: each record's tuple, a record of each tuple, and the tuple's count. */
+function distinctTuples(codes: readonly Uint32Array[], rowCount: number): { tupleOf: Uint32Array; first: number[]; count: number[] } {
+  const index = new Map<string, number>();
+  const tupleOf = new Uint32Array(rowCount);
+  const first: number[] = [];
+  const count: number[] = [];
+  const parts = new Array<number>(codes.length);
+  for (let r = 0; r < rowCount; r++) {
+    for (let j = 0; j < codes.length; j++) parts[j] = codes[j]![r]!;
+    const key = parts.join(',');
+    let t = index.get(key);
+    if (t === undefined) {
+      t = first.length;
+      index.set(key, t);
+      first.push(r);
+      count.push(0);
+    }
+    count[t]!++;
+    tupleOf[r] = t;
+  }
+  return { tupleOf, first, count };
+}
+
+/** sdcMicro's kAnon greedy (see the file's comment). Throws when k exceeds the records: no suppression reaches it. */
+export function localSuppression(input: LocalSuppressionInput): LocalSuppressionResult {
+  const { rowCount, k, order } = input;
+  const m = input.codes.length;
+  if (!Number.isInteger(k) || k < 1) throw new RangeError('k is a whole number ≥ 1');
+  if (rowCount > 0 && k > rowCount) throw new RangeError(`k = ${k} exceeds the ${rowCount} records: no local suppression reaches it`);
+  if (order.length !== m || new Set(order).size !== m || order.some((j) => !(j >= 0 && j < m))) throw new RangeError('the importance order names every column once');
+  const codes = input.codes.map((c) => Uint32Array.from(c));
+  const cellsPerColumn = new Array<number>(m).fill(0);
+  const touched = new Uint8Array(rowCount);
+  let passes = 0;
+  let fk = wildcardFrequencies(codes, rowCount);
+  for (;;) {
+    const problems: number[] = [];
+    for (let r = 0; r < rowCount; r++) if (fk[r]! < k) problems.push(r);
+    if (problems.length === 0) break;
+    passes++;
+    // Highest risk 1/fk first; equal risk in record order (Array.prototype.sort is stable).
+    problems.sort((a, b) => fk[a]! - fk[b]!);
+    for (const i of problems) {
+      const column = columnToSuppress(codes, rowCount, i, order);
+      if (column < 0) continue;
+      codes[column]![i] = WILDCARD;
+      cellsPerColumn[column]!++;
+      touched[i] = 1;
+    }
+    fk = wildcardFrequencies(codes, rowCount);
+  }
+  let records = 0;
+  for (let r = 0; r < rowCount; r++) records += touched[r]!;
+  return { codes, cellsPerColumn, cells: cellsPerColumn.reduce((a, b) => a + b, 0), records, passes, frequencies: fk };
+}
+
+/**
+ * sdcMicro's choice of the cell to suppress in problem record i: the nearest records at the smallest
+ * positive distance (`cpp_calcSuppInds`), then the first column, least important first, where i is
+ * not a wildcard and differs from a nearest record's non-wildcard value.
+ */
+function columnToSuppress(codes: readonly Uint32Array[], rowCount: number, i: number, order: readonly number[]): number {
+  const m = codes.length;
+  let minDist = m + 1;
+  // differs[j]: some record at the current smallest distance differs from i in column j (both non-wildcard).
+  const differs = new Uint8Array(m);
+  for (let r = 0; r < rowCount; r++) {
+    let dist = 0;
+    for (let j = 0; j < m; j++) {
+      const x = codes[j]![i]!;
+      const y = codes[j]![r]!;
+      if (x !== y && x !== WILDCARD && y !== WILDCARD) dist++;
+    }
+    if (dist === 0 || dist > minDist) continue;
+    if (dist < minDist) {
+      minDist = dist;
+      differs.fill(0);
+    }
+    for (let j = 0; j < m; j++) {
+      const x = codes[j]![i]!;
+      const y = codes[j]![r]!;
+      if (x !== y && x !== WILDCARD && y !== WILDCARD) differs[j] = 1;
+    }
+  }
+  for (const j of order) if (differs[j]) return j;
+  // Every record is compatible with i (an earlier suppression of this pass repaired it, fk(i) = n ≥ k):
+  // nothing to suppress. sdcMicro stops with "the length of the index vector is 0" here.
+  return -1;
+}
+
+/**
+ * The order of the columns, least important first: ascending weight (a column the person did not
+ * weigh counts 1), ties as sdcMicro's default importance (more distinct values: less important),
+ * then the columns' order.
+ */
+export function importanceOrder(weights: readonly number[], distinct: readonly number[]): number[] {
+  return weights.map((_, j) => j).sort((a, b) => weights[a]! - weights[b]! || distinct[b]! - distinct[a]! || a - b);
+}
