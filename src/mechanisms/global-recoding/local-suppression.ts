@@ -122,6 +122,70 @@ function distinctTuples(codes: readonly Uint32Array[], rowCount: number): { tupl
   return { tupleOf, first, count };
 }
 
+/**
+ * The records' distinct tuples, kept up to date as cells are suppressed: the nearest-record search
+ * of each problem record runs over tuples (records with equal tuples are at equal distances), with
+ * the tuples stored row-major for a tight loop.
+ */
+class Tuples {
+  private flat: Uint32Array;
+  readonly count: number[] = [];
+  readonly tupleOf: Uint32Array;
+  private readonly index = new Map<string, number>();
+
+  constructor(
+    codes: readonly Uint32Array[],
+    rowCount: number,
+    private readonly m: number,
+  ) {
+    this.flat = new Uint32Array(Math.max(16, rowCount) * m);
+    this.tupleOf = new Uint32Array(rowCount);
+    const tuple = new Array<number>(m);
+    for (let r = 0; r < rowCount; r++) {
+      for (let j = 0; j < m; j++) tuple[j] = codes[j]![r]!;
+      const t = this.find(tuple);
+      this.count[t]!++;
+      this.tupleOf[r] = t;
+    }
+  }
+
+  get size(): number {
+    return this.count.length;
+  }
+
+  get codes(): Uint32Array {
+    return this.flat;
+  }
+
+  private find(tuple: readonly number[]): number {
+    const key = tuple.join(',');
+    let t = this.index.get(key);
+    if (t === undefined) {
+      t = this.count.length;
+      if ((t + 1) * this.m > this.flat.length) {
+        const grown = new Uint32Array(this.flat.length * 2);
+        grown.set(this.flat);
+        this.flat = grown;
+      }
+      this.flat.set(tuple, t * this.m);
+      this.count.push(0);
+      this.index.set(key, t);
+    }
+    return t;
+  }
+
+  /** Record r's cell in column j becomes a wildcard: the record moves to that tuple. */
+  suppress(r: number, j: number): void {
+    const from = this.tupleOf[r]!;
+    const tuple = Array.from(this.flat.subarray(from * this.m, from * this.m + this.m));
+    tuple[j] = WILDCARD;
+    const to = this.find(tuple);
+    this.count[from]!--;
+    this.count[to]!++;
+    this.tupleOf[r] = to;
+  }
+}
+
 /** sdcMicro's kAnon greedy (see the file's comment). Throws when k exceeds the records: no suppression reaches it. */
 export function localSuppression(input: LocalSuppressionInput): LocalSuppressionResult {
   const { rowCount, k, order } = input;
@@ -130,6 +194,7 @@ export function localSuppression(input: LocalSuppressionInput): LocalSuppression
   if (rowCount > 0 && k > rowCount) throw new RangeError(`k = ${k} exceeds the ${rowCount} records: no local suppression reaches it`);
   if (order.length !== m || new Set(order).size !== m || order.some((j) => !(j >= 0 && j < m))) throw new RangeError('the importance order names every column once');
   const codes = input.codes.map((c) => Uint32Array.from(c));
+  const tuples = new Tuples(codes, rowCount, m);
   const cellsPerColumn = new Array<number>(m).fill(0);
   const touched = new Uint8Array(rowCount);
   let passes = 0;
@@ -142,9 +207,10 @@ export function localSuppression(input: LocalSuppressionInput): LocalSuppression
     // Highest risk 1/fk first; equal risk in record order (Array.prototype.sort is stable).
     problems.sort((a, b) => fk[a]! - fk[b]!);
     for (const i of problems) {
-      const column = columnToSuppress(codes, rowCount, i, order);
+      const column = columnToSuppress(tuples, m, tuples.tupleOf[i]!, order);
       if (column < 0) continue;
       codes[column]![i] = WILDCARD;
+      tuples.suppress(i, column);
       cellsPerColumn[column]!++;
       touched[i] = 1;
     }
@@ -156,20 +222,24 @@ export function localSuppression(input: LocalSuppressionInput): LocalSuppression
 }
 
 /**
- * sdcMicro's choice of the cell to suppress in problem record i: the nearest records at the smallest
- * positive distance (`cpp_calcSuppInds`), then the first column, least important first, where i is
- * not a wildcard and differs from a nearest record's non-wildcard value.
+ * sdcMicro's choice of the cell to suppress in a problem record (tuple `own`): the nearest records at
+ * the smallest positive distance (`cpp_calcSuppInds`), then the first column, least important first,
+ * where the record is not a wildcard and differs from a nearest record's non-wildcard value.
  */
-function columnToSuppress(codes: readonly Uint32Array[], rowCount: number, i: number, order: readonly number[]): number {
-  const m = codes.length;
+function columnToSuppress(tuples: Tuples, m: number, own: number, order: readonly number[]): number {
+  const flat = tuples.codes;
+  const count = tuples.count;
+  const base = own * m;
   let minDist = m + 1;
-  // differs[j]: some record at the current smallest distance differs from i in column j (both non-wildcard).
+  // differs[j]: some record at the current smallest distance differs from this one in column j (both non-wildcard).
   const differs = new Uint8Array(m);
-  for (let r = 0; r < rowCount; r++) {
+  for (let t = 0; t < tuples.size; t++) {
+    if (count[t] === 0 || t === own) continue;
+    const at = t * m;
     let dist = 0;
-    for (let j = 0; j < m; j++) {
-      const x = codes[j]![i]!;
-      const y = codes[j]![r]!;
+    for (let j = 0; j < m && dist <= minDist; j++) {
+      const x = flat[base + j]!;
+      const y = flat[at + j]!;
       if (x !== y && x !== WILDCARD && y !== WILDCARD) dist++;
     }
     if (dist === 0 || dist > minDist) continue;
@@ -178,13 +248,13 @@ function columnToSuppress(codes: readonly Uint32Array[], rowCount: number, i: nu
       differs.fill(0);
     }
     for (let j = 0; j < m; j++) {
-      const x = codes[j]![i]!;
-      const y = codes[j]![r]!;
+      const x = flat[base + j]!;
+      const y = flat[at + j]!;
       if (x !== y && x !== WILDCARD && y !== WILDCARD) differs[j] = 1;
     }
   }
   for (const j of order) if (differs[j]) return j;
-  // Every record is compatible with i (an earlier suppression of this pass repaired it, fk(i) = n ≥ k):
+  // Every record is compatible with this one (an earlier suppression of this pass repaired it, fk = n ≥ k):
   // nothing to suppress. sdcMicro stops with "the length of the index vector is 0" here.
   return -1;
 }

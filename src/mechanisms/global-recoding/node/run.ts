@@ -78,7 +78,9 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const started = performance.now();
   let search: ReturnType<typeof optimalRecoding>;
   try {
-    search = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure });
+    // Without a model every node satisfies and the bottom one is best: a lattice of that node alone, not thousands of evaluations.
+    const searched = spec.models.length > 0 ? columns : columns.map((c) => ({ ...c, depth: 1 }));
+    search = optimalRecoding({ columns: searched, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure });
   } catch (error) {
     if (error instanceof HistogramTooLarge) throw new JobError(error.message, 'method.models');
     throw error;
@@ -223,7 +225,9 @@ interface LocalOutcome {
 }
 
 /** Local suppression on the released rows' generalized quasi-identifiers; "*" joins each dictionary. */
-function suppressCells(columns: readonly GeneralizedColumn[], rows: Uint32Array, k: number, weights: readonly { name: string; weight: number }[]): LocalOutcome {
+function suppressCells(columns: readonly GeneralizedColumn[], releasedRows: Uint32Array, k: number, weights: readonly { name: string; weight: number }[]): LocalOutcome {
+  // In the input's order (the release's is shuffled): the greedy breaks ties by record order, as sdcMicro by the data's.
+  const rows = Uint32Array.from(releasedRows).sort();
   const codes = columns.map((g) => Uint32Array.from(rows, (r) => g.codes[r]!));
   const distinct = codes.map((c) => new Set(c).size);
   const order = importanceOrder(weights.map((w) => w.weight), distinct);
