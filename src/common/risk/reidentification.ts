@@ -28,7 +28,9 @@ export interface ReidentificationRisk {
  * Not ARX's k-map estimators (Poisson, zero-truncated Poisson): the expected count, no test.
  */
 export function withSamplingFraction(risk: ReidentificationRisk, fraction: number): ReidentificationRisk {
-  return { ...risk, journalistHighest: fraction * risk.prosecutorHighest, journalistAverage: fraction * risk.prosecutorAverage };
+  if (risk.records === 0) return { ...risk, journalistAverage: 0 };
+  // π / smallest class, as the models compare it (class sizes are whole numbers, so 1 / prosecutorHighest is one).
+  return { ...risk, journalistHighest: fraction / Math.round(1 / risk.prosecutorHighest), journalistAverage: fraction * risk.prosecutorAverage };
 }
 
 /**

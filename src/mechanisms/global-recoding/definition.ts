@@ -115,9 +115,9 @@ export function samplingFraction(models: readonly ModelSpec[], rowCount: number)
 }
 
 /**
- * The engine's model for a job's model. A journalist threshold r is the prosecutor threshold r / π:
- * a class of |C| sample records stands for |C| / π people of the population (the expected count under
- * uniform sampling), so its journalist risk π / |C| ≤ r exactly when 1 / |C| ≤ r / π.
+ * The engine's model for a job's model. A journalist threshold carries the sampling fraction π: a
+ * class of |C| sample records stands for |C| / π people of the population (the expected count under
+ * uniform sampling), so its journalist risk is π / |C|.
  */
 export function engineModel(model: ModelSpec, rowCount: number): PrivacyModel {
   switch (model.type) {
@@ -129,8 +129,7 @@ export function engineModel(model: ModelSpec, rowCount: number): PrivacyModel {
       return { type: 't-closeness', t: model.t, distance: model.distance };
     case 'maximum-risk':
     case 'average-risk': {
-      const fraction = model.attacker === 'journalist' ? samplingFraction([model], rowCount)! : 1;
-      return { type: model.type, risk: model.risk / fraction };
+      return model.attacker === 'journalist' ? { type: model.type, risk: model.risk, fraction: samplingFraction([model], rowCount)! } : { type: model.type, risk: model.risk };
     }
   }
 }

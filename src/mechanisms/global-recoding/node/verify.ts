@@ -66,7 +66,7 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
     }
     if (model.type === 'average-risk') {
       const average = release.rowCount === 0 ? 0 : table.count / release.rowCount;
-      checks.add(name, average <= model.risk, `${table.count} classes over ${release.rowCount} released records: average risk ${(average * fraction).toFixed(6)}`);
+      checks.add(name, fraction * average <= model.risk, `${table.count} classes over ${release.rowCount} released records: average risk ${(fraction * average).toFixed(6)}`);
       return;
     }
     let failing = 0;
@@ -82,10 +82,10 @@ function checkOnFrequencies(checks: VerifyContext['checks'], name: string, model
     let sum = 0;
     for (const f of frequencies) sum += 1 / f;
     const average = n === 0 ? 0 : sum / n;
-    checks.add(name, average <= model.risk, `mean over ${n} released records of 1 / (records compatible with it): risk ${(average * fraction).toFixed(6)}`);
+    checks.add(name, fraction * average <= model.risk, `mean over ${n} released records of 1 / (records compatible with it): risk ${(fraction * average).toFixed(6)}`);
     return;
   }
   let failing = 0;
-  for (const f of frequencies) if (model.type === 'k-anonymity' ? f < model.k : 1 / f > model.risk) failing++;
+  for (const f of frequencies) if (model.type === 'k-anonymity' ? f < model.k : fraction / f > model.risk) failing++;
   checks.add(name, failing === 0, failing === 0 ? `all ${n} released records are compatible with enough records` : `${failing} of ${n} released records are compatible with too few records`);
 }

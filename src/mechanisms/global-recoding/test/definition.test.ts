@@ -13,11 +13,11 @@ describe('the global recoding job: journalist risk and local suppression', () =>
     expect(messages({ type: 'global-recoding', models: [{ type: 'maximum-risk', risk: 0.1, attacker: 'journalist', samplingFraction: 0.5 }] })).toEqual([]);
   });
 
-  it('turns a journalist threshold r into the prosecutor threshold r / π', () => {
+  it('gives the engine a journalist threshold with its sampling fraction π', () => {
     const model = schema.parse({ type: 'global-recoding', models: [{ type: 'maximum-risk', risk: 0.05, attacker: 'journalist', populationSize: 4000 }] }).models[0]!;
     // 1,000 records of 4,000 people: π = 0.25, so a class of 5 has journalist risk 0.05 and prosecutor risk 0.2.
     expect(samplingFraction([model], 1000)).toBe(0.25);
-    expect(engineModel(model, 1000)).toEqual({ type: 'maximum-risk', risk: 0.2 });
+    expect(engineModel(model, 1000)).toEqual({ type: 'maximum-risk', risk: 0.05, fraction: 0.25 });
     expect(modelText(model)).toBe('highest journalist risk ≤ 0.05 (population 4000)');
     const prosecutor = schema.parse({ type: 'global-recoding', models: [{ type: 'average-risk', risk: 0.05 }] }).models[0]!;
     expect(engineModel(prosecutor, 1000)).toEqual({ type: 'average-risk', risk: 0.05 });
