@@ -177,10 +177,10 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
     protects:
       'The classic de-identification of ARX and sdcMicro users: every quasi-identifier is generalized along its hierarchy, the least destructive combination of levels is chosen over the whole lattice, and records in classes that still fail the model are deleted, up to a share you set. k-anonymity and the risk thresholds protect against re-identification by someone who knows a person\'s quasi-identifiers; ℓ-diversity and t-closeness against learning the sensitive value from the class.',
     costs: 'Detail is coarsened in whole columns and the records of failing classes are deleted. The models are syntactic: there is no differential-privacy guarantee, and the choice of levels depends on the data; use safe k-anonymity\'s private search when a DP guarantee is wanted.',
-    guarantee: 'Every released class meets every model (k-anonymity, ℓ-diversity, t-closeness, risk thresholds); no DP guarantee.',
+    guarantee: 'Every released class meets every model (k-anonymity, ℓ-diversity, t-closeness, prosecutor or journalist risk thresholds); with local suppression, every released record is compatible with at least k records ("*" matching any value); no DP guarantee.',
     sensitiveColumns: 'none',
     differentiallyPrivate: false,
     reportSections: ['anonymity'],
-    source: 'Prasser, Kohlmayer et al., ARX (the search, models and measures as in ARX 3.9); Sweeney 2002; Machanavajjhala et al. 2007; Li, Li, Venkatasubramanian 2007',
+    source: 'Prasser, Kohlmayer et al., ARX (the search, models and measures as in ARX 3.9); Sweeney 2002; Machanavajjhala et al. 2007; Li, Li, Venkatasubramanian 2007; Templ, Kowarik, Meindl 2015 (sdcMicro, local suppression)',
   },
 };

@@ -185,7 +185,9 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     suppressed: census.suppressedRows,
     summary: optimum
       ? [
-          `Every quasi-identifier was generalized at the level of the optimal transformation (${quasi.map((c) => `${c.name} ${levels[c.name]}`).join(', ')}), chosen by ${spec.measure} among the ${nodes.toLocaleString('en-US')} transformations of the lattice; ${search.satisfyingExact ? search.satisfying.toLocaleString('en-US') : `at least ${search.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
+          spec.models.length === 0
+            ? 'No privacy model: every quasi-identifier stays as collected (level 0), and local suppression alone protects the release.'
+            : `Every quasi-identifier was generalized at the level of the optimal transformation (${quasi.map((c) => `${c.name} ${levels[c.name]}`).join(', ')}), chosen by ${spec.measure} among the ${nodes.toLocaleString('en-US')} transformations of the lattice; ${search.satisfyingExact ? search.satisfying.toLocaleString('en-US') : `at least ${search.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
           `${census.suppressedRows.toLocaleString('en-US')} record(s) in classes that failed the models were deleted; ${census.rows.length.toLocaleString('en-US')} remain in ${census.classes.toLocaleString('en-US')} classes (the smallest has ${census.minClassSize}); ${spec.measure} ${Number(optimum.measure.toPrecision(10))}, generalization loss ${loss.toFixed(3)}.`,
           ...(local
             ? [
