@@ -45,6 +45,7 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
     <>
       <p className="lead">Choose the privacy model, how many records may be deleted and what counts as loss; Custos finds the least destructive combination of hierarchy levels. The models are syntactic: no differential-privacy guarantee.</p>
       {problems['roles'] && <Callout tone="error">{problems['roles']}</Callout>}
+      {problems['model'] && <Callout tone="error">{problems['model']}</Callout>}
       <fieldset className="options">
         <legend>Model</legend>
         <SelectField
@@ -111,6 +112,7 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
         {draft.localSuppression && (
           <>
             <NumberField label="k of local suppression" min={2} max={1000} step={1} value={draft.lsK} onChange={(lsK) => set({ lsK })} error={problems['localSuppression.k']} help="Every released record is compatible with at least this many records." />
+            {problems['localSuppression.importance'] && <Callout tone="error">{problems['localSuppression.importance']}</Callout>}
             {quasi.map((column) => (
               <NumberField key={column} label={`Importance of ${column}`} min={0.1} max={100} step={1} value={weightOf(column)} onChange={(weight) => setWeight(column, weight)} help="Higher: suppressed later (sdcMicro's importance)." />
             ))}
