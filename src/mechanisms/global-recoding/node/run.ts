@@ -167,7 +167,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
       adversary: 'knows a target\'s quasi-identifiers and looks for the target\'s class in the release (prosecutor); with ℓ-diversity or t-closeness, also wants the target\'s sensitive value',
       // With local suppression: the distinct released tuples, and the smallest wildcard frequency (records compatible with a record).
       classes: local ? local.tuples : census.classes,
-      minClassSize: local ? Math.min(...local.result.frequencies) : census.minClassSize,
+      minClassSize: local ? smallest(local.result.frequencies) : census.minClassSize,
       reidentification: {
         ...identity,
         ...(fraction !== undefined ? { population: `sampling fraction π = ${Number(fraction.toPrecision(6))}: a class of f records stands for f / π people; journalist risk π / f` } : {}),
@@ -204,6 +204,13 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     ],
     warnings: census.suppressedRows > 0 ? [`${census.suppressedRows.toLocaleString('en-US')} record(s) were suppressed with their class.`] : [],
   };
+}
+
+/** The smallest frequency, 0 when nothing is released (a loop: spreading a million values overflows the stack). */
+function smallest(values: Uint32Array): number {
+  let min = values.length > 0 ? values[0]! : 0;
+  for (const v of values) if (v < min) min = v;
+  return min;
 }
 
 /** What local suppression's wildcard k-anonymity gives, and the weaker point of it. */
