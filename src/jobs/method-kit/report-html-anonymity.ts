@@ -22,7 +22,11 @@ export function anonymitySections(report: Report, a: AnonymityReport): string {
   }${a.k !== undefined ? '; a class is one distinct released tuple over every released column (strongly-safe k-anonymization)' : ''}.</p>
 <table><thead><tr><th>Column</th><th>Hierarchy</th><th>Level</th><th>Example</th>${cells ? '<th>Cells suppressed (*)</th>' : ''}</tr></thead><tbody>${columns}</tbody></table>
 <h2>Classes</h2>
-<p>${num(report.risk.classes ?? 0)} released classes; the smallest has ${num(report.risk.minClassSize ?? 0)} records.${
+<p>${
+    cells
+      ? `${num(report.risk.classes ?? 0)} distinct released tuples; with "*" matching any value, every released record is compatible with at least ${num(report.risk.minClassSize ?? 0)} records (local suppression).`
+      : `${num(report.risk.classes ?? 0)} released classes; the smallest has ${num(report.risk.minClassSize ?? 0)} records.`
+  }${
     report.output?.suppressed !== undefined ? ` ${num(report.output.suppressed)} record(s) were suppressed (internal figure${report.method.levels !== undefined ? '' : ': the exact count is outside the theorem'}).` : ''
   }${a.sampled !== undefined && Number.isFinite(a.sampled) ? ` ${num(a.sampled)} records were in the sample.` : ''} Generalization loss: ${num(report.utility.generalizationLoss, 3)}.</p>
 ${a.k !== undefined ? `<p>k = ${a.k}, sampling rate β = ${num(a.sampling, 6)} (exact ${esc(a.samplingExact ?? '')}). ${esc(a.choice ?? '')}. Neighbours: ${esc(a.neighbours)}.</p>` : ''}
