@@ -27,12 +27,15 @@
  * meeting k keeps meeting it. It is a heuristic: it does not find the fewest (weighted) cells in
  * general (test/local-suppression.test.ts compares it with a brute force).
  *
- * Where Custos differs from sdcMicro, each time on the stricter side:
- * - a missing value is a value of its own here; sdcMicro treats it as a wildcard too;
+ * Where Custos differs from sdcMicro:
+ * - a missing value is a value of its own here; sdcMicro treats it as a wildcard too (stricter here);
  * - sdcMicro's freqCalc does not count a record with every key suppressed for records without a
  *   suppressed key (`addAllNAtoKeys = FALSE`); here every compatible record counts, which is what
  *   sdcMicro documents ("a missing value stands for any of the possible categories") and keeps fk
- *   monotone. A record with every cell suppressed still counts as compatible with everyone.
+ *   monotone (more lenient here in that one case: such a record adds 1 to every fk);
+ * - sdcMicro first cuts every group of identical keys larger than k down to k records, a speed-up
+ *   that changes no choice (only whether fk reaches k matters, and distances are per distinct
+ *   tuple); here the search runs over distinct tuples instead.
  */
 
 /** The code of a suppressed cell in a column's code array. */
