@@ -25,9 +25,9 @@ import { optimalRecoding } from '../search.js';
 const MAX_LATTICE_NODES = 5_000_000;
 
 /** The guarantee in words: what the models give, what they do not, and what they protect against. */
-export function syntacticStatement(models: string, limitPercent: string): string {
+export function syntacticStatement(models: string | undefined, limitPercent: string): string {
   return (
-    `Every released class of records that share their generalized quasi-identifiers meets ${models}; the records of classes that did not were deleted (at most ${limitPercent} of the records). ` +
+    (models === undefined ? '' : `Every released class of records that share their generalized quasi-identifiers meets ${models}; the records of classes that did not were deleted (at most ${limitPercent} of the records). `) +
     'These models are syntactic: they constrain the released table itself, not the process that produced it, so there is no differential-privacy guarantee, and the generalization was chosen by looking at this data. ' +
     'k-anonymity and the risk thresholds protect against re-identification by someone who knows a person\'s quasi-identifiers (the person is hidden among the class); ℓ-diversity and t-closeness against learning the sensitive value from the class. ' +
     'They do not protect against an adversary with other background knowledge, against linking several releases of the same data, or against learning whether a person is in the data. For a differential-privacy guarantee use safe k-anonymity with its private search.'
@@ -158,7 +158,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     },
     guarantee: {
       name: `${modelsText}${ls ? `, then ${lsText}` : ''}, at most ${limitPercent} suppressed (syntactic, no DP guarantee)`,
-      statement: syntacticStatement(modelsText, limitPercent) + (ls ? ` ${localStatement(ls.k)}` : ''),
+      // Local suppression alone: no class claim, only the cells' (stated first, as the guarantee it is).
+      statement: spec.models.length > 0 ? syntacticStatement(modelsText, limitPercent) + (ls ? ` ${localStatement(ls.k)}` : '') : `${localStatement(ls!.k)} ${syntacticStatement(undefined, limitPercent)}`,
       formula: [...spec.models.map(modelFormula), ...(ls ? [`every released record compatible with ≥ ${ls.k} released records ("*" matches any value)`] : [])].join('; '),
       source: 'Sweeney 2002 (k-anonymity); Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam 2007 (ℓ-diversity); Li, Li, Venkatasubramanian 2007 (t-closeness); the search, the suppression limit and the measures as in ARX 3.9 (Prasser, Kohlmayer et al.)',
       holds: optimum !== undefined && check.satisfies && census.suppressedRows === optimum.suppressedRecords && (!local || local.result.frequencies.every((f) => f >= ls!.k)),
@@ -216,7 +217,7 @@ function smallest(values: Uint32Array): number {
 /** What local suppression's wildcard k-anonymity gives, and the weaker point of it. */
 function localStatement(k: number): string {
   return (
-    `Then cells of the quasi-identifiers were suppressed (released as "*") until every released record is compatible with at least ${k} released records, "*" matching any value (sdcMicro's kAnon criterion). ` +
+    `Cells of the quasi-identifiers were suppressed (released as "*") until every released record is compatible with at least ${k} released records, "*" matching any value (sdcMicro's kAnon criterion). ` +
     'This is weaker than k-anonymity of identical records: compatibility is not transitive, so someone who knows all of a person\'s quasi-identifiers may find fewer than k records compatible with those values.'
   );
 }
