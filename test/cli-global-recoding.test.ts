@@ -108,6 +108,99 @@ describe('custos run: optimal global recoding (the Adult demo job)', () => {
   });
 });
 
+/** Records compatible with each released record, "*" matching any value (the definition, pair by pair). */
+function wildcardFrequencies(rows: Record<string, string>[], quasi: readonly string[]): number[] {
+  // Distinct tuples with their counts keep the pairwise work small.
+  const counts = new Map<string, { values: string[]; n: number }>();
+  for (const row of rows) {
+    const values = quasi.map((q) => row[q]!);
+    const key = JSON.stringify(values);
+    const entry = counts.get(key);
+    if (entry) entry.n++;
+    else counts.set(key, { values, n: 1 });
+  }
+  const tuples = [...counts.values()];
+  const fkOf = new Map<string, number>();
+  for (const t of tuples) {
+    let fk = 0;
+    for (const u of tuples) if (t.values.every((v, j) => v === u.values[j] || v === '*' || u.values[j] === '*')) fk += u.n;
+    fkOf.set(JSON.stringify(t.values), fk);
+  }
+  return rows.map((row) => fkOf.get(JSON.stringify(quasi.map((q) => row[q]!)))!);
+}
+
+describe('custos run: local suppression and journalist risk on Adult', () => {
+  it('suppresses cells so every record is compatible with k, reports them per column, compares with record suppression, and verify passes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-ls-'));
+    const job = JSON.parse(readFileSync(DEMO, 'utf8'));
+    job.input.path = resolve('resources/adult/adult.csv');
+    for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
+    // 2-anonymity by recoding without record suppression, then local suppression to 5: the cells do what deleted records would.
+    job.method.models = [{ type: 'k-anonymity', k: 2 }];
+    job.method.suppressionLimit = 0;
+    job.method.localSuppression = { k: 5, importance: [{ column: 'age', weight: 3 }, { column: 'sex', weight: 2 }] };
+    job.output = { dir: 'out', formats: ['csv'], report: ['json'] };
+    writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+    const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.guarantee.holds).toBe(true);
+    expect(report.guarantee.statement).toMatch(/compatibility is not transitive/);
+    expect(report.output.suppressed).toBe(0);
+    expect(report.output.rows).toBe(30162);
+
+    const rows = releasedRows(join(dir, 'out'));
+    const fk = wildcardFrequencies(rows, QUASI);
+    expect(Math.min(...fk)).toBeGreaterThanOrEqual(5);
+    expect(report.risk.minClassSize).toBe(Math.min(...fk));
+    // Per column, the "*" cells of columns below their top level (where "*" is the hierarchy's own value) are the suppressed cells.
+    let cells = 0;
+    for (const column of report.anonymity.columns.filter((c: { name: string }) => QUASI.includes(c.name))) {
+      if (column.level < column.depth - 1) expect(rows.filter((row) => row[column.name] === '*').length, column.name).toBe(column.suppressedCells);
+      cells += column.suppressedCells;
+    }
+    expect(cells).toBeGreaterThan(0);
+    expect(report.method.derived.suppressedCells).toBe(cells);
+    // The comparison with record suppression: internal only.
+    expect(report.method.internal.recordsRecordSuppressionWouldDelete).toBeGreaterThan(0);
+    expect(report.summary.join(' ')).toMatch(/record suppression would have deleted [\d,]+ record\(s\) instead/);
+    console.log(`local suppression on Adult after 2-anonymity: ${cells} cells in ${report.method.derived.recordsWithSuppressedCells} records, where record suppression would delete ${report.method.internal.recordsRecordSuppressionWouldDelete} records`);
+
+    const external = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
+    expect(external.method.derived.suppressedCells).toBe(cells);
+    expect(external.method.internal).toBeUndefined();
+    expect(JSON.stringify(external)).not.toMatch(/recordsRecordSuppressionWouldDelete|would have deleted/);
+
+    const verify = spawnSync(process.execPath, [CLI, 'verify', join(dir, 'out'), '--json'], { encoding: 'utf8' });
+    expect(verify.status, verify.stdout).toBe(0);
+    expect(verify.stdout).toMatch(/5-anonymity with wildcards \(local suppression\)/);
+  });
+
+  it('assess --json: a journalist threshold with a population size gives the journalist risks before and after, and the levels of the equivalent prosecutor threshold', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-j-'));
+    const job = JSON.parse(readFileSync(DEMO, 'utf8'));
+    job.input.path = resolve('resources/adult/adult.csv');
+    for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
+    // 30,162 records of 301,620 people: π = 0.1, so journalist risk ≤ 0.02 is prosecutor risk ≤ 0.2, i.e. classes of 5.
+    job.method.models = [{ type: 'maximum-risk', risk: 0.02, attacker: 'journalist', populationSize: 301620 }];
+    job.method.suppressionLimit = 0;
+    writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+    const r = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.guarantee.name).toMatch(/highest journalist risk ≤ 0.02 \(population 301620\)/);
+    // The 5-anonymity optimum at 0 % (README's table).
+    expect(QUASI.map((q) => report.method.levels[q])).toEqual([0, 4, 1, 2, 3, 2, 0, 0]);
+    const { original, release, population } = report.risk.reidentification;
+    expect(population).toMatch(/sampling fraction π = 0.1/);
+    expect(release.journalistHighest).toBeCloseTo(0.1 * release.prosecutorHighest, 12);
+    expect(release.journalistHighest).toBeLessThanOrEqual(0.02);
+    expect(release.journalistAverage).toBeCloseTo(0.1 * release.prosecutorAverage, 12);
+    expect(original.journalistHighest).toBeCloseTo(0.1, 12);
+    expect(original.prosecutorHighest).toBe(1);
+  });
+});
+
 describe('verify of a global recoding release', () => {
   it('re-checks every model from the released file, and fails when a class is broken', async () => {
     const { verifyGlobalRecoding } = await import('../src/mechanisms/global-recoding/node/verify.js');
@@ -142,5 +235,39 @@ describe('verify of a global recoding release', () => {
     writeFileSync(join(out, 'release.csv'), kept.join('\r\n') + '\r\n');
     const failed = check().filter((c) => !c.ok).map((c) => c.name);
     expect(failed).toEqual(expect.arrayContaining(['record count', '4-anonymity', 'entropy 2-diversity on diagnosis']));
+  });
+
+  it('re-checks local suppression with wildcards from the released file, and fails when a suppressed cell is put back', async () => {
+    const { verifyGlobalRecoding } = await import('../src/mechanisms/global-recoding/node/verify.js');
+    const { CheckList } = await import('../src/jobs/method-kit/checks.js');
+    const { schema } = await import('../src/mechanisms/global-recoding/definition.js');
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-ls-verify-'));
+    const lines = ['age,sex,zip'];
+    for (let i = 0; i < 120; i++) lines.push(`${20 + ((i * 7) % 40)},${i % 3 ? 'F' : 'M'},${1000 + (i % 4)}`);
+    writeFileSync(join(dir, 'input.csv'), lines.join('\n') + '\n');
+    const method = { type: 'global-recoding', models: [], localSuppression: { k: 4, importance: [{ column: 'age', weight: 5 }] } };
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'input.csv' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const out = join(dir, 'out');
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    const job = JSON.parse(readFileSync(join(out, 'job.json'), 'utf8'));
+    const spec = schema.parse(method);
+    const check = () => {
+      const checks = new CheckList();
+      verifyGlobalRecoding({ dir: out, report, job, checks }, spec);
+      return checks.checks;
+    };
+    expect(check().filter((c) => !c.ok)).toEqual([]);
+    const released = readFileSync(join(out, 'release.csv'), 'utf8').trim().split('\r\n');
+    const header = released[0]!.split(',');
+    const rows = released.slice(1).map((line) => Object.fromEntries(line.split(',').map((v, i) => [header[i]!, v])));
+    expect(rows.some((row) => Object.values(row).includes('*'))).toBe(true);
+    // A record with a suppressed cell given an unseen value in every quasi-identifier: only all-"*" records stay compatible with it.
+    const at = rows.findIndex((row) => Object.values(row).includes('*'));
+    rows[at] = { age: '999', sex: 'X', zip: '9' };
+    expect(wildcardFrequencies(rows, ['age', 'sex', 'zip'])[at]).toBeLessThan(4);
+    writeFileSync(join(out, 'release.csv'), [released[0]!, ...rows.map((row) => header.map((h) => row[h]).join(','))].join('\r\n') + '\r\n');
+    expect(check().filter((c) => !c.ok).map((c) => c.name)).toEqual(['4-anonymity with wildcards (local suppression)']);
   });
 });

@@ -82,6 +82,11 @@ const CASES: readonly MethodCase[] = [
     method: { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 3 }], suppressionLimit: 0.1, hierarchies: anonymityHierarchies },
   },
   {
+    // Local suppression's comparison with record suppression counts the input's small classes: internal only.
+    name: 'global-recoding (local suppression, journalist)', dp: false, attributes: anonAttributes,
+    method: { type: 'global-recoding', models: [{ type: 'maximum-risk', risk: 0.25, attacker: 'journalist', samplingFraction: 0.5 }], localSuppression: { k: 4, importance: [{ column: 'age', weight: 2 }] }, hierarchies: anonymityHierarchies },
+  },
+  {
     name: 'dp-counts', dp: true, attributes: { ssn: 'identifier' },
     method: { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex', 'education'], domains: { sex: ['F', 'M'], education: ['Primary', 'Secondary', 'Bachelors', 'Masters'] } },
   },

@@ -176,6 +176,17 @@ describe('steps', () => {
     expect(screen.getByText('0.7273')).toBeTruthy();
   });
 
+  it('global recoding: local suppression offers k and a labelled importance per quasi-identifier; a journalist asks for the population', () => {
+    const actions: unknown[] = [];
+    render(<ParametersStep file={file} state={withDraft('global-recoding', { localSuppression: true, model: 'maximum-risk', attacker: 'journalist', populationKind: 'size' })} dispatch={(a) => actions.push(a)} />);
+    expect(screen.getByLabelText('k of local suppression')).toBeTruthy();
+    expect(screen.getByLabelText('Population size')).toBeTruthy();
+    // age is a quasi-identifier (diagnosis is sensitive): its weight goes into the importance list.
+    fireEvent.change(screen.getByLabelText('Importance of age'), { target: { value: '3' } });
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'patchDraft', method: 'global-recoding', patch: { lsImportance: [{ column: 'age', weight: 3 }] } }));
+    expect(screen.getByRole('option', { name: 'none: local suppression alone' })).toBeTruthy();
+  });
+
   it('Columns: roles change through the select, suggestions apply on request only', () => {
     const actions: unknown[] = [];
     render(<ColumnsStep file={file} state={withFile()} dispatch={(a) => actions.push(a)} />);

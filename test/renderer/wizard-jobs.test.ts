@@ -109,7 +109,7 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
   'partitioned-recoding': fc.record({ parts: typed(fc.integer({ min: 1, max: 10 })), model: fc.constantFrom('k-anonymity', 'l-diversity', 't-closeness'), k: typed(fc.integer({ min: 2, max: 20 })), l: typed(fc.integer({ min: 2, max: 5 })), t: probability }, { requiredKeys: [] }),
   'global-recoding': fc.record(
     {
-      model: fc.constantFrom('k-anonymity', 'l-diversity', 't-closeness', 'maximum-risk', 'average-risk'),
+      model: fc.constantFrom('k-anonymity', 'l-diversity', 't-closeness', 'maximum-risk', 'average-risk', 'none'),
       k: typed(fc.integer({ min: 2, max: 20 })),
       l: typed(fc.integer({ min: 2, max: 5 })),
       variant: fc.constantFrom('distinct', 'entropy', 'recursive'),
@@ -120,6 +120,13 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
       suppressionPercent: typed(fc.integer({ min: 0, max: 100 })),
       measure: fc.constantFrom('loss', 'discernibility', 'aecs', 'entropy', 'precision'),
       alsoK: fc.boolean(),
+      attacker: fc.constantFrom('prosecutor', 'journalist'),
+      populationKind: fc.constantFrom('size', 'fraction'),
+      populationSize: typed(fc.integer({ min: 0, max: 10_000_000 })),
+      samplingFraction: probability,
+      localSuppression: fc.boolean(),
+      lsK: typed(fc.integer({ min: 0, max: 20 })),
+      lsImportance: fc.array(fc.record({ column: fc.constantFrom(...COLUMNS), weight: typed(fc.double({ min: 0, max: 5, noNaN: true })) }), { maxLength: 3 }),
     },
     { requiredKeys: [] },
   ),

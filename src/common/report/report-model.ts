@@ -39,6 +39,8 @@ const reidentificationRisk = obj({
   prosecutorAverage: num,
   recordsAtHighestRisk: num,
   journalistHighest: num,
+  /** With a population (sampling fraction π): the records' mean journalist risk, π · classes / records. */
+  journalistAverage: num.optional(),
   marketerAverage: num,
 });
 
@@ -200,7 +202,8 @@ function anonymityReport(internal: boolean) {
     choice: z.string().optional(),
     neighbours: z.string(),
     curve: z.array(obj({ epsilon: num, delta: num })).optional(),
-    columns: z.array(obj({ name: z.string(), level: count, depth: count, hierarchy: z.string(), example: z.string().optional() })),
+    /** suppressedCells: cells of the column that local suppression released as "*" (the release shows them). */
+    columns: z.array(obj({ name: z.string(), level: count, depth: count, hierarchy: z.string(), example: z.string().optional(), suppressedCells: count.optional() })),
     model: z.string().optional(),
     parts: z.array(obj({ part: count, size: count, released: count, classes: count, worst: num, ...internalOnly(internal, { suppressed: count.optional() }) })).optional(),
     epsilonPrime: epsilonPrime.optional(),

@@ -17,7 +17,52 @@ export interface ReidentificationRisk {
   /** Share of records whose risk equals the highest. */
   readonly recordsAtHighestRisk: number;
   readonly journalistHighest: number;
+  /** Only with a population: π · prosecutorAverage. */
+  readonly journalistAverage?: number;
   readonly marketerAverage: number;
+}
+
+/**
+ * The journalist's risks when the data are a uniform sample (fraction π) of a known population: a
+ * class of f records stands for f / π people (the expected count), so a record's risk is π / f.
+ * Not ARX's k-map estimators (Poisson, zero-truncated Poisson): the expected count, no test.
+ */
+export function withSamplingFraction(risk: ReidentificationRisk, fraction: number): ReidentificationRisk {
+  if (risk.records === 0) return { ...risk, journalistAverage: 0 };
+  // π / smallest class, as the models compare it (class sizes are whole numbers, so 1 / prosecutorHighest is one).
+  return { ...risk, journalistHighest: fraction / Math.round(1 / risk.prosecutorHighest), journalistAverage: fraction * risk.prosecutorAverage };
+}
+
+/**
+ * The measures when suppressed cells are wildcards (local suppression): a record's risk is 1 / fk,
+ * fk the records compatible with it (sdcMicro's indivRisk without weights); `classes` counts the
+ * distinct released tuples, a sample unique is a record with fk = 1.
+ */
+export function wildcardReidentificationRisk(frequencies: ArrayLike<number>, classes: number): ReidentificationRisk {
+  const records = frequencies.length;
+  if (records === 0) return reidentificationRisk([]);
+  let smallest = Infinity;
+  let uniques = 0;
+  let sum = 0;
+  for (let i = 0; i < records; i++) {
+    const fk = frequencies[i]!;
+    if (fk < smallest) smallest = fk;
+    if (fk === 1) uniques++;
+    sum += 1 / fk;
+  }
+  let atHighest = 0;
+  for (let i = 0; i < records; i++) if (frequencies[i] === smallest) atHighest++;
+  return {
+    records,
+    classes,
+    sampleUniques: uniques,
+    sampleUniqueShare: uniques / records,
+    prosecutorHighest: 1 / smallest,
+    prosecutorAverage: sum / records,
+    recordsAtHighestRisk: atHighest / records,
+    journalistHighest: 1 / smallest,
+    marketerAverage: sum / records,
+  };
 }
 
 export function reidentificationRisk(classSizes: ArrayLike<number>): ReidentificationRisk {

@@ -4,8 +4,10 @@ import { barChart } from '../../common/report/svg-charts.js';
 
 /** k-anonymity methods: recoding per column, the (ε, δ) curve, classes and parts. */
 export function anonymitySections(report: Report, a: AnonymityReport): string {
+  // Local suppression: a column of cells released as "*" (global recoding only).
+  const cells = a.columns.some((c) => c.suppressedCells !== undefined);
   const columns = a.columns
-    .map((c) => `<tr><td>${esc(c.name)}</td><td>${esc(c.hierarchy)}</td><td class="n">${c.level} of ${c.depth - 1}</td><td>${esc(c.example ?? '')}</td></tr>`)
+    .map((c) => `<tr><td>${esc(c.name)}</td><td>${esc(c.hierarchy)}</td><td class="n">${c.level} of ${c.depth - 1}</td><td>${esc(c.example ?? '')}</td>${cells ? `<td class="n">${c.suppressedCells !== undefined ? num(c.suppressedCells) : ''}</td>` : ''}</tr>`)
     .join('');
   const curve = a.curve ?? [];
   const parts = a.parts ?? [];
@@ -18,9 +20,13 @@ export function anonymitySections(report: Report, a: AnonymityReport): string {
         ? 'The recoding was fixed in the job, before any record was read'
         : `The recoding was chosen on the sample by the differentially private search (ε_sel = ${esc(selection)})`
   }${a.k !== undefined ? '; a class is one distinct released tuple over every released column (strongly-safe k-anonymization)' : ''}.</p>
-<table><thead><tr><th>Column</th><th>Hierarchy</th><th>Level</th><th>Example</th></tr></thead><tbody>${columns}</tbody></table>
+<table><thead><tr><th>Column</th><th>Hierarchy</th><th>Level</th><th>Example</th>${cells ? '<th>Cells suppressed (*)</th>' : ''}</tr></thead><tbody>${columns}</tbody></table>
 <h2>Classes</h2>
-<p>${num(report.risk.classes ?? 0)} released classes; the smallest has ${num(report.risk.minClassSize ?? 0)} records.${
+<p>${
+    cells
+      ? `${num(report.risk.classes ?? 0)} distinct released tuples; with "*" matching any value, every released record is compatible with at least ${num(report.risk.minClassSize ?? 0)} records (local suppression).`
+      : `${num(report.risk.classes ?? 0)} released classes; the smallest has ${num(report.risk.minClassSize ?? 0)} records.`
+  }${
     report.output?.suppressed !== undefined ? ` ${num(report.output.suppressed)} record(s) were suppressed (internal figure${report.method.levels !== undefined ? '' : ': the exact count is outside the theorem'}).` : ''
   }${a.sampled !== undefined && Number.isFinite(a.sampled) ? ` ${num(a.sampled)} records were in the sample.` : ''} Generalization loss: ${num(report.utility.generalizationLoss, 3)}.</p>
 ${a.k !== undefined ? `<p>k = ${a.k}, sampling rate β = ${num(a.sampling, 6)} (exact ${esc(a.samplingExact ?? '')}). ${esc(a.choice ?? '')}. Neighbours: ${esc(a.neighbours)}.</p>` : ''}

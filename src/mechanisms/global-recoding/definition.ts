@@ -7,6 +7,23 @@ import type { PrivacyModel } from './models.js';
 const share = (what: string) => z.number().min(0, `${what} is a share in [0, 1]`).max(1, `${what} is a share in [0, 1]`);
 const risk = z.number().gt(0, 'a risk threshold lies in (0, 1]').max(1, 'a risk threshold lies in (0, 1]');
 
+/**
+ * A risk threshold. The attacker is the prosecutor unless `attacker` says "journalist": a journalist
+ * does not know whether the target is in the data, only that the data are a sample of a population;
+ * `populationSize` (N ≥ the input's records) or `samplingFraction` (π) says how large a sample.
+ */
+function riskModel<T extends 'maximum-risk' | 'average-risk'>(type: T) {
+  return z
+    .object({
+      type: z.literal(type),
+      risk,
+      attacker: z.enum(['prosecutor', 'journalist']).optional(),
+      populationSize: z.number().int('the population size is a whole number').positive('the population size is a whole number ≥ 1').optional(),
+      samplingFraction: z.number().gt(0, 'the sampling fraction lies in (0, 1]').max(1, 'the sampling fraction lies in (0, 1]').optional(),
+    })
+    .strict();
+}
+
 /** The models of the job file; ℓ-diversity and t-closeness apply to the one sensitive column. */
 export const modelSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('k-anonymity'), k: z.number().int('k is a whole number ≥ 2').min(2, 'k must be at least 2') }).strict(),
@@ -27,10 +44,10 @@ export const modelSchema = z.discriminatedUnion('type', [
       distance: z.enum(['equal', 'ordered', 'hierarchical']).default('equal'),
     })
     .strict(),
-  /** Prosecutor risk: no released record above `risk` (1 / its class size). */
-  z.object({ type: z.literal('maximum-risk'), risk }).strict(),
-  /** Prosecutor risk: the released records' mean (classes / records) at most `risk`. */
-  z.object({ type: z.literal('average-risk'), risk }).strict(),
+  /** No released record above `risk`: 1 / its class size (prosecutor), or the sampling fraction / its class size (journalist). */
+  riskModel('maximum-risk'),
+  /** The released records' mean risk at most `risk`: classes / records (prosecutor), times the sampling fraction (journalist). */
+  riskModel('average-risk'),
 ]);
 export type ModelSpec = z.output<typeof modelSchema>;
 
@@ -39,24 +56,70 @@ export const schema = z
     type: z.literal('global-recoding'),
     /** Generalization hierarchies of the quasi-identifiers (a column without one is kept as is); the sensitive column's, for hierarchical t-closeness. */
     hierarchies,
-    models: z.array(modelSchema).min(1, 'name at least one privacy model'),
+    /** At least one, unless local suppression is set (then none: the levels stay as collected, the cells do the work). */
+    models: z.array(modelSchema),
     /** The largest share of records that may be suppressed (deleted with their class), as ARX's suppression limit. */
     suppressionLimit: share('the suppression limit').default(0),
     measure: z.enum(['loss', 'discernibility', 'aecs', 'entropy', 'precision']).default('loss'),
+    /**
+     * After the recoding and its record suppression, cells of the released quasi-identifiers are
+     * suppressed ("*", a wildcard) until every record is compatible with at least k records, as
+     * sdcMicro's kAnon. Importance: a column with a higher weight is suppressed later (unnamed: 1).
+     */
+    localSuppression: z
+      .object({
+        k: z.number().int('k is a whole number ≥ 2').min(2, 'k must be at least 2'),
+        importance: z.array(z.object({ column: z.string().min(1, 'name a column'), weight: z.number().gt(0, 'a weight is > 0') }).strict()).default([]),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
 export type GlobalRecodingSpec = z.output<typeof schema>;
 
 function refine(m: GlobalRecodingSpec, ctx: z.RefinementCtx): void {
+  if (m.models.length === 0 && !m.localSuppression) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models'], message: 'name at least one privacy model (or local suppression)' });
+  if (m.localSuppression) {
+    m.models.forEach((model, i) => {
+      // Wildcard frequencies define who a record hides among, not which sensitive values a class holds.
+      if (needsSensitiveColumn(model)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i], message: 'local suppression goes with k-anonymity and the risk thresholds only; ℓ-diversity and t-closeness are not defined on its wildcard classes' });
+    });
+    const seen = new Set<string>();
+    m.localSuppression.importance.forEach((entry, i) => {
+      if (seen.has(entry.column)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['localSuppression', 'importance', i, 'column'], message: `"${entry.column}" is weighed twice` });
+      seen.add(entry.column);
+    });
+  }
+  const populations = new Set<string>();
+  m.models.forEach((model, i) => {
+    if (model.type !== 'maximum-risk' && model.type !== 'average-risk') return;
+    const given = (model.populationSize !== undefined ? 1 : 0) + (model.samplingFraction !== undefined ? 1 : 0);
+    if (model.attacker === 'journalist' && given !== 1) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i], message: 'the journalist risk needs the population: populationSize or samplingFraction (one of them)' });
+    if (model.attacker !== 'journalist' && given > 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i], message: 'populationSize and samplingFraction belong to the journalist attacker ("attacker": "journalist")' });
+    if (model.attacker === 'journalist') populations.add(`${model.populationSize}|${model.samplingFraction}`);
+  });
+  if (populations.size > 1) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models'], message: 'the journalist models name different populations; give one' });
   m.models.forEach((model, i) => {
     if (model.type === 'l-diversity' && model.variant === 'recursive' && model.c === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i, 'c'], message: 'recursive (c,ℓ)-diversity needs c' });
     if (model.type === 'l-diversity' && model.variant !== 'recursive' && model.c !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i, 'c'], message: 'c belongs to the recursive variant only' });
   });
 }
 
-/** The engine's model for a job's model. */
-export function engineModel(model: ModelSpec): PrivacyModel {
+/** The job's journalist population as a sampling fraction π (input records / population), or undefined without one. */
+export function samplingFraction(models: readonly ModelSpec[], rowCount: number): number | undefined {
+  for (const model of models) {
+    if ((model.type === 'maximum-risk' || model.type === 'average-risk') && model.attacker === 'journalist') return model.samplingFraction ?? rowCount / model.populationSize!;
+  }
+  return undefined;
+}
+
+/**
+ * The engine's model for a job's model. A journalist threshold carries the sampling fraction π: a
+ * class of |C| sample records stands for |C| / π people of the population (the expected count under
+ * uniform sampling), so its journalist risk is π / |C|.
+ */
+export function engineModel(model: ModelSpec, rowCount: number): PrivacyModel {
   switch (model.type) {
     case 'k-anonymity':
       return model;
@@ -65,8 +128,9 @@ export function engineModel(model: ModelSpec): PrivacyModel {
     case 't-closeness':
       return { type: 't-closeness', t: model.t, distance: model.distance };
     case 'maximum-risk':
-    case 'average-risk':
-      return model;
+    case 'average-risk': {
+      return model.attacker === 'journalist' ? { type: model.type, risk: model.risk, fraction: samplingFraction([model], rowCount)! } : { type: model.type, risk: model.risk };
+    }
   }
 }
 
@@ -83,10 +147,15 @@ export function modelText(model: ModelSpec, sensitive?: string): string {
     case 't-closeness':
       return `${model.t}-closeness (${model.distance} distance)${on}`;
     case 'maximum-risk':
-      return `highest prosecutor risk ≤ ${model.risk}`;
     case 'average-risk':
-      return `average prosecutor risk ≤ ${model.risk}`;
+      return `${model.type === 'maximum-risk' ? 'highest' : 'average'} ${model.attacker ?? 'prosecutor'} risk ≤ ${model.risk}${populationText(model)}`;
   }
+}
+
+function populationText(model: Extract<ModelSpec, { type: 'maximum-risk' | 'average-risk' }>): string {
+  if (model.populationSize !== undefined) return ` (population ${model.populationSize})`;
+  if (model.samplingFraction !== undefined) return ` (sampling fraction ${model.samplingFraction})`;
+  return '';
 }
 
 export const MEASURE_TITLES: { readonly [M in Measure]: string } = {
@@ -108,10 +177,10 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
     protects:
       'The classic de-identification of ARX and sdcMicro users: every quasi-identifier is generalized along its hierarchy, the least destructive combination of levels is chosen over the whole lattice, and records in classes that still fail the model are deleted, up to a share you set. k-anonymity and the risk thresholds protect against re-identification by someone who knows a person\'s quasi-identifiers; ℓ-diversity and t-closeness against learning the sensitive value from the class.',
     costs: 'Detail is coarsened in whole columns and the records of failing classes are deleted. The models are syntactic: there is no differential-privacy guarantee, and the choice of levels depends on the data; use safe k-anonymity\'s private search when a DP guarantee is wanted.',
-    guarantee: 'Every released class meets every model (k-anonymity, ℓ-diversity, t-closeness, risk thresholds); no DP guarantee.',
+    guarantee: 'Every released class meets every model (k-anonymity, ℓ-diversity, t-closeness, prosecutor or journalist risk thresholds); with local suppression, every released record is compatible with at least k records ("*" matching any value); no DP guarantee.',
     sensitiveColumns: 'none',
     differentiallyPrivate: false,
     reportSections: ['anonymity'],
-    source: 'Prasser, Kohlmayer et al., ARX (the search, models and measures as in ARX 3.9); Sweeney 2002; Machanavajjhala et al. 2007; Li, Li, Venkatasubramanian 2007',
+    source: 'Prasser, Kohlmayer et al., ARX (the search, models and measures as in ARX 3.9); Sweeney 2002; Machanavajjhala et al. 2007; Li, Li, Venkatasubramanian 2007; Templ, Kowarik, Meindl 2015 (sdcMicro, local suppression)',
   },
 };

@@ -12,10 +12,14 @@ export type PrivacyModel =
   | { readonly type: 'entropy-l-diversity'; readonly l: number }
   | { readonly type: 'recursive-cl-diversity'; readonly c: number; readonly l: number }
   | { readonly type: 't-closeness'; readonly t: number; readonly distance: 'equal' | 'ordered' | 'hierarchical' }
-  /** No released record with prosecutor risk 1/|class| above `risk`. */
-  | { readonly type: 'maximum-risk'; readonly risk: number }
-  /** Released records' mean prosecutor risk (classes / records) at most `risk`. */
-  | { readonly type: 'average-risk'; readonly risk: number };
+  /**
+   * No released record with risk fraction/|class| above `risk`: the prosecutor's 1/|class| without a
+   * fraction, the journalist's π/|class| with the sampling fraction π (a class of |C| sample records
+   * standing for |C|/π people). Same monotonicity either way: a rescaled threshold.
+   */
+  | { readonly type: 'maximum-risk'; readonly risk: number; readonly fraction?: number }
+  /** Released records' mean risk, fraction · (classes / records), at most `risk`. */
+  | { readonly type: 'average-risk'; readonly risk: number; readonly fraction?: number };
 
 export function needsSensitive(model: PrivacyModel): boolean {
   return model.type !== 'k-anonymity' && model.type !== 'maximum-risk' && model.type !== 'average-risk';
@@ -70,7 +74,8 @@ export function classMeets(model: PrivacyModel, table: ClassTable, c: number, ct
     case 'k-anonymity':
       return size >= model.k;
     case 'maximum-risk':
-      return 1 / size <= model.risk;
+      // Divided, not multiplied by 1/size: π / 5 is exactly the 0.02 a person writes for π = 0.1, where 0.1 · 0.2 is not.
+      return (model.fraction ?? 1) / size <= model.risk;
     case 'average-risk':
       return true;
     case 'distinct-l-diversity':

@@ -12,6 +12,12 @@ export function IdentityRisk({ report }: { report: Report }) {
     <li>
       <strong>{label}:</strong> {formatPercent(risk.sampleUniqueShare, 1)} of the records are unique on {r.quasiIdentifiers.length === 1 ? 'this column' : 'these columns'} ({formatNumber(risk.sampleUniques)} of{' '}
       {formatNumber(risk.records)}); someone who knows a person's values picks the right record with probability up to {formatPercent(risk.prosecutorHighest, 1)} ({formatPercent(risk.prosecutorAverage, 1)} on average).
+      {risk.journalistAverage !== undefined && (
+        <>
+          {' '}
+          Someone who does not know whether the person is in the data (journalist, from the population given) succeeds with probability up to {formatPercent(risk.journalistHighest, 1)} ({formatPercent(risk.journalistAverage, 1)} on average).
+        </>
+      )}
     </li>
   );
   return (

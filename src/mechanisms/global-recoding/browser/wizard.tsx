@@ -1,9 +1,11 @@
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
+import { own } from '../../../common/job/names.js';
 import { globalRecoding, needsSensitiveColumn, type GlobalRecodingSpec, type ModelSpec } from '../definition.js';
 
 export interface GlobalRecodingDraft {
-  readonly model: 'k-anonymity' | 'l-diversity' | 't-closeness' | 'maximum-risk' | 'average-risk';
+  /** 'none': local suppression alone (the columns stay as collected). */
+  readonly model: 'k-anonymity' | 'l-diversity' | 't-closeness' | 'maximum-risk' | 'average-risk' | 'none';
   readonly k: number;
   readonly l: number;
   readonly variant: 'distinct' | 'entropy' | 'recursive';
@@ -11,6 +13,16 @@ export interface GlobalRecodingDraft {
   readonly t: number;
   readonly distance: 'equal' | 'ordered' | 'hierarchical';
   readonly risk: number;
+  /** Risk thresholds: who attacks; a journalist needs the population the data were sampled from. */
+  readonly attacker: 'prosecutor' | 'journalist';
+  readonly populationKind: 'size' | 'fraction';
+  readonly populationSize: number;
+  readonly samplingFraction: number;
+  /** Local suppression (sdcMicro's kAnon) after the recoding. */
+  readonly localSuppression: boolean;
+  readonly lsK: number;
+  /** Importance weights of the quasi-identifiers (unnamed: 1); names are data, so a list. */
+  readonly lsImportance: readonly { readonly column: string; readonly weight: number }[];
   /** Percent of the records. */
   readonly suppressionPercent: number;
   readonly measure: GlobalRecodingSpec['measure'];
@@ -21,13 +33,19 @@ export interface GlobalRecodingDraft {
 }
 
 /** The parameters of the models not chosen, offered when the person switches model. */
-const START = { k: 5, l: 2, variant: 'distinct', c: 3, t: 0.2, distance: 'equal', risk: 0.2 } as const;
+const START = { k: 5, l: 2, variant: 'distinct', c: 3, t: 0.2, distance: 'equal', risk: 0.2, populationSize: 100_000, samplingFraction: 0.1, lsK: 5 } as const;
 
-function Form({ draft, set, problems, recodingTable }: FormProps<GlobalRecodingDraft>) {
+const isRisk = (model: GlobalRecodingDraft['model']): model is 'maximum-risk' | 'average-risk' => model === 'maximum-risk' || model === 'average-risk';
+
+function Form({ draft, set, problems, recodingTable, context }: FormProps<GlobalRecodingDraft>) {
+  const quasi = context.file.columns.filter((c) => (own(context.roles, c.name) ?? 'quasi') === 'quasi').map((c) => c.name);
+  const weightOf = (column: string) => draft.lsImportance.find((e) => e.column === column)?.weight ?? 1;
+  const setWeight = (column: string, weight: number) => set({ lsImportance: [...draft.lsImportance.filter((e) => e.column !== column), { column, weight }] });
   return (
     <>
       <p className="lead">Choose the privacy model, how many records may be deleted and what counts as loss; Custos finds the least destructive combination of hierarchy levels. The models are syntactic: no differential-privacy guarantee.</p>
       {problems['roles'] && <Callout tone="error">{problems['roles']}</Callout>}
+      {problems['model'] && <Callout tone="error">{problems['model']}</Callout>}
       <fieldset className="options">
         <legend>Model</legend>
         <SelectField
@@ -38,12 +56,13 @@ function Form({ draft, set, problems, recodingTable }: FormProps<GlobalRecodingD
             { value: 'l-diversity', label: 'ℓ-diversity' },
             { value: 't-closeness', label: 't-closeness' },
             { value: 'maximum-risk', label: 'highest prosecutor risk' },
-            { value: 'average-risk', label: 'average prosecutor risk' },
+            { value: 'average-risk', label: 'average re-identification risk' },
+            ...(draft.localSuppression ? [{ value: 'none' as const, label: 'none: local suppression alone' }] : []),
           ]}
           onChange={(model) => set({ model })}
         />
-        {draft.model !== 'k-anonymity' && <CheckField label="and k-anonymity" checked={draft.alsoK} onChange={(alsoK) => set({ alsoK })} help="Both models must hold, as ARX combines them." />}
-        {(draft.model === 'k-anonymity' || draft.alsoK) && <NumberField label="k" min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every released class of records sharing their quasi-identifiers has at least k records." />}
+        {draft.model !== 'k-anonymity' && draft.model !== 'none' && <CheckField label="and k-anonymity" checked={draft.alsoK} onChange={(alsoK) => set({ alsoK })} help="Both models must hold, as ARX combines them." />}
+        {(draft.model === 'k-anonymity' || (draft.alsoK && draft.model !== 'none')) && <NumberField label="k" min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every released class of records sharing their quasi-identifiers has at least k records." />}
         {draft.model === 'l-diversity' && (
           <>
             <NumberField label="ℓ" min={2} max={100} step={1} value={draft.l} onChange={(l) => set({ l })} error={problems['l']} help="Every released class holds at least ℓ well-represented sensitive values." />
@@ -57,7 +76,48 @@ function Form({ draft, set, problems, recodingTable }: FormProps<GlobalRecodingD
             <SelectField label="Distance" value={draft.distance} options={[{ value: 'equal', label: 'equal (categories)' }, { value: 'ordered', label: 'ordered (numbers)' }, { value: 'hierarchical', label: 'hierarchical (the sensitive column\'s hierarchy)' }]} onChange={(distance) => set({ distance })} />
           </>
         )}
-        {(draft.model === 'maximum-risk' || draft.model === 'average-risk') && <NumberField label="Risk" min={0.001} max={1} step={0.01} value={draft.risk} onChange={(risk) => set({ risk })} error={problems['risk']} help="Prosecutor re-identification risk, 1 / class size." />}
+        {isRisk(draft.model) && (
+          <>
+            <NumberField label="Risk" min={0.001} max={1} step={0.01} value={draft.risk} onChange={(risk) => set({ risk })} error={problems['risk']} help={draft.attacker === 'journalist' ? 'Journalist re-identification risk, sampling fraction / class size.' : 'Prosecutor re-identification risk, 1 / class size.'} />
+            <SelectField
+              label="Attacker"
+              value={draft.attacker}
+              options={[
+                { value: 'prosecutor', label: 'prosecutor (knows the person is in the data)' },
+                { value: 'journalist', label: 'journalist (knows only the population the data were sampled from)' },
+              ]}
+              onChange={(attacker) => set({ attacker })}
+            />
+            {draft.attacker === 'journalist' && (
+              <>
+                <SelectField label="Population given as" value={draft.populationKind} options={[{ value: 'size', label: 'its size' }, { value: 'fraction', label: 'the sampling fraction' }]} onChange={(populationKind) => set({ populationKind })} />
+                {draft.populationKind === 'size' ? (
+                  <NumberField label="Population size" min={1} max={1e10} step={1} value={draft.populationSize} onChange={(populationSize) => set({ populationSize })} error={problems['populationSize']} help="People the data were sampled from (at least the records in the file)." />
+                ) : (
+                  <NumberField label="Sampling fraction" min={0.000001} max={1} step={0.01} value={draft.samplingFraction} onChange={(samplingFraction) => set({ samplingFraction })} error={problems['samplingFraction']} help="The share of the population that is in the file." />
+                )}
+              </>
+            )}
+          </>
+        )}
+      </fieldset>
+      <fieldset className="options">
+        <legend>Local suppression</legend>
+        <CheckField
+          label="Suppress single cells after the recoding (sdcMicro kAnon)"
+          checked={draft.localSuppression}
+          onChange={(localSuppression) => set({ localSuppression, ...(!localSuppression && draft.model === 'none' ? { model: 'k-anonymity' as const } : {}) })}
+          help={'Cells of the quasi-identifiers are released as "*" (matching any value) until every record is compatible with at least k records; records are kept instead of deleted. Weaker than k-anonymity of identical records.'}
+        />
+        {draft.localSuppression && (
+          <>
+            <NumberField label="k of local suppression" min={2} max={1000} step={1} value={draft.lsK} onChange={(lsK) => set({ lsK })} error={problems['localSuppression.k']} help="Every released record is compatible with at least this many records." />
+            {problems['localSuppression.importance'] && <Callout tone="error">{problems['localSuppression.importance']}</Callout>}
+            {quasi.map((column) => (
+              <NumberField key={column} label={`Importance of ${column}`} min={0.1} max={100} step={1} value={weightOf(column)} onChange={(weight) => setWeight(column, weight)} help="Higher: suppressed later (sdcMicro's importance)." />
+            ))}
+          </>
+        )}
       </fieldset>
       <fieldset className="options">
         <legend>Search</legend>
@@ -80,17 +140,25 @@ function Form({ draft, set, problems, recodingTable }: FormProps<GlobalRecodingD
   );
 }
 
-function modelOf(d: GlobalRecodingDraft): ModelSpec {
+function riskOf(d: GlobalRecodingDraft, type: 'maximum-risk' | 'average-risk'): ModelSpec {
+  if (d.attacker !== 'journalist') return { type, risk: d.risk };
+  return d.populationKind === 'size' ? { type, risk: d.risk, attacker: 'journalist', populationSize: d.populationSize } : { type, risk: d.risk, attacker: 'journalist', samplingFraction: d.samplingFraction };
+}
+
+/** The model the form edits; none when local suppression works alone. */
+function modelOf(d: GlobalRecodingDraft): ModelSpec[] {
   switch (d.model) {
+    case 'none':
+      return [];
     case 'k-anonymity':
-      return { type: d.model, k: d.k };
+      return [{ type: d.model, k: d.k }];
     case 'l-diversity':
-      return d.variant === 'recursive' ? { type: d.model, l: d.l, variant: d.variant, c: d.c } : { type: d.model, l: d.l, variant: d.variant };
+      return [d.variant === 'recursive' ? { type: d.model, l: d.l, variant: d.variant, c: d.c } : { type: d.model, l: d.l, variant: d.variant }];
     case 't-closeness':
-      return { type: d.model, t: d.t, distance: d.distance };
+      return [{ type: d.model, t: d.t, distance: d.distance }];
     case 'maximum-risk':
     case 'average-risk':
-      return { type: d.model, risk: d.risk };
+      return [riskOf(d, d.model)];
   }
 }
 
@@ -102,18 +170,26 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   fromMethod: (m) => {
     const [first, ...rest] = m.models;
     // k-anonymity right after another model is the form's "and k-anonymity"; anything else is kept as written.
-    const pairedK = first!.type !== 'k-anonymity' && rest.length === 1 && rest[0]!.type === 'k-anonymity' ? rest[0] : undefined;
+    const pairedK = first && first.type !== 'k-anonymity' && rest.length === 1 && rest[0]!.type === 'k-anonymity' ? rest[0] : undefined;
     const otherModels = pairedK ? [] : rest;
+    const riskModel = first?.type === 'maximum-risk' || first?.type === 'average-risk' ? first : undefined;
     return {
-      model: first!.type,
-      k: first!.type === 'k-anonymity' ? first!.k : pairedK?.type === 'k-anonymity' ? pairedK.k : START.k,
+      model: first?.type ?? 'none',
+      k: first?.type === 'k-anonymity' ? first.k : pairedK?.type === 'k-anonymity' ? pairedK.k : START.k,
       alsoK: pairedK !== undefined,
-      l: first!.type === 'l-diversity' ? first!.l : START.l,
-      variant: first!.type === 'l-diversity' ? first!.variant : START.variant,
-      c: first!.type === 'l-diversity' && first!.c !== undefined ? first!.c : START.c,
-      t: first!.type === 't-closeness' ? first!.t : START.t,
-      distance: first!.type === 't-closeness' ? first!.distance : START.distance,
-      risk: first!.type === 'maximum-risk' || first!.type === 'average-risk' ? first!.risk : START.risk,
+      l: first?.type === 'l-diversity' ? first.l : START.l,
+      variant: first?.type === 'l-diversity' ? first.variant : START.variant,
+      c: first?.type === 'l-diversity' && first.c !== undefined ? first.c : START.c,
+      t: first?.type === 't-closeness' ? first.t : START.t,
+      distance: first?.type === 't-closeness' ? first.distance : START.distance,
+      risk: riskModel ? riskModel.risk : START.risk,
+      attacker: riskModel?.attacker ?? 'prosecutor',
+      populationKind: riskModel?.samplingFraction !== undefined ? 'fraction' : 'size',
+      populationSize: riskModel?.populationSize ?? START.populationSize,
+      samplingFraction: riskModel?.samplingFraction ?? START.samplingFraction,
+      localSuppression: m.localSuppression !== undefined,
+      lsK: m.localSuppression?.k ?? START.lsK,
+      lsImportance: m.localSuppression?.importance ?? [],
       suppressionPercent: Number((m.suppressionLimit * 100).toFixed(6)),
       measure: m.measure,
       otherModels,
@@ -122,13 +198,14 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   toMethod: (d, { recoding }) => ({
     type: 'global-recoding',
     hierarchies: recoding.hierarchies,
-    models: [modelOf(d), ...(d.alsoK && d.model !== 'k-anonymity' ? [{ type: 'k-anonymity' as const, k: d.k }] : []), ...d.otherModels],
+    models: [...modelOf(d), ...(d.alsoK && d.model !== 'k-anonymity' && d.model !== 'none' ? [{ type: 'k-anonymity' as const, k: d.k }] : []), ...d.otherModels],
     suppressionLimit: d.suppressionPercent / 100,
     measure: d.measure,
+    ...(d.localSuppression ? { localSuppression: { k: d.lsK, importance: d.lsImportance } } : {}),
   }),
-  fieldOf: (path) => (path[0] === 'models' ? String(path[2] ?? 'model') : String(path[0] ?? '')),
+  fieldOf: (path) => (path[0] === 'models' ? String(path[2] ?? 'model') : path[0] === 'localSuppression' ? `localSuppression.${String(path[1] ?? 'k')}` : String(path[0] ?? '')),
   dataProblems(d, context): Problems {
-    const models = [modelOf(d), ...d.otherModels];
+    const models = [...modelOf(d), ...d.otherModels];
     return models.some(needsSensitiveColumn) && context.sensitive.length !== 1 ? { roles: 'ℓ-diversity and t-closeness need exactly one sensitive column' } : {};
   },
   Form,

@@ -3,7 +3,8 @@ import { HierarchyError } from '../../../common/recoding/hierarchy.js';
 import { generalizationLoss } from '../../../common/recoding/query-error.js';
 import { suppressClasses } from '../../../common/recoding/classes.js';
 import { latticeSizeOf } from '../../../common/recoding/lattice.js';
-import { reidentificationRisk } from '../../../common/risk/reidentification.js';
+import { reidentificationRisk, wildcardReidentificationRisk, withSamplingFraction } from '../../../common/risk/reidentification.js';
+import type { GeneralizedColumn } from '../../../common/recoding/hierarchy.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
@@ -13,7 +14,8 @@ import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { loadHierarchies, recodeAt } from '../../../jobs/method-kit/recoding.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import { ClassBuilder, HistogramTooLarge } from '../class-table.js';
-import { engineModel, MEASURE_TITLES, modelText, needsSensitiveColumn, type GlobalRecodingSpec } from '../definition.js';
+import { engineModel, MEASURE_TITLES, modelText, needsSensitiveColumn, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
+import { importanceOrder, localSuppression, WILDCARD, type LocalSuppressionResult } from '../local-suppression.js';
 import { checkNode, maxSuppressed } from '../evaluate.js';
 import { modelContext, needsSensitive as modelNeedsSensitive } from '../models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../recoding-input.js';
@@ -27,9 +29,9 @@ const FRONTIER_SEARCH_BUDGET_MS = 1500;
 const MAX_LATTICE_NODES = 5_000_000;
 
 /** The guarantee in words: what the models give, what they do not, and what they protect against. */
-export function syntacticStatement(models: string, limitPercent: string): string {
+export function syntacticStatement(models: string | undefined, limitPercent: string): string {
   return (
-    `Every released class of records that share their generalized quasi-identifiers meets ${models}; the records of classes that did not were deleted (at most ${limitPercent} of the records). ` +
+    (models === undefined ? '' : `Every released class of records that share their generalized quasi-identifiers meets ${models}; the records of classes that did not were deleted (at most ${limitPercent} of the records). `) +
     'These models are syntactic: they constrain the released table itself, not the process that produced it, so there is no differential-privacy guarantee, and the generalization was chosen by looking at this data. ' +
     'k-anonymity and the risk thresholds protect against re-identification by someone who knows a person\'s quasi-identifiers (the person is hidden among the class); ℓ-diversity and t-closeness against learning the sensitive value from the class. ' +
     'They do not protect against an adversary with other background knowledge, against linking several releases of the same data, or against learning whether a person is in the data. For a differential-privacy guarantee use safe k-anonymity with its private search.'
@@ -64,21 +66,34 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const nodes = latticeSizeOf(columns.map((c) => c.depth));
   if (nodes > MAX_LATTICE_NODES) throw new JobError(`the lattice has ${nodes.toLocaleString('en-US')} nodes, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} the search takes; use fewer hierarchy levels or fewer quasi-identifiers`, 'method.hierarchies');
 
+  const fraction = samplingFraction(spec.models, table.rowCount);
+  if (fraction !== undefined && fraction > 1) throw new JobError(`the population (${Math.round(table.rowCount / fraction).toLocaleString('en-US')}) is smaller than the input's ${table.rowCount.toLocaleString('en-US')} records`, 'method.models');
+  const ls = spec.localSuppression;
+  const lsWeights = ls ? quasi.map(() => 1) : [];
+  ls?.importance.forEach((entry, i) => {
+    const j = quasi.findIndex((c) => c.name === entry.column);
+    if (j < 0) throw new JobError(`"${entry.column}" is not a quasi-identifier: local suppression suppresses quasi-identifiers only`, `method.localSuppression.importance.${i}.column`);
+    lsWeights[j] = entry.weight;
+  });
+
   ctx.progress('analyze', 0.5);
-  const models = spec.models.map(engineModel);
+  // No model (local suppression alone): k = 1 holds everywhere, so the search keeps every column as collected.
+  const models = spec.models.length > 0 ? spec.models.map((m) => engineModel(m, table.rowCount)) : [{ type: 'k-anonymity' as const, k: 1 }];
   const started = performance.now();
   let search: ReturnType<typeof optimalRecoding>;
   try {
-    search = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure });
+    // Without a model every node satisfies and the bottom one is best: a lattice of that node alone, not thousands of evaluations.
+    const searched = spec.models.length > 0 ? columns : columns.map((c) => ({ ...c, depth: 1 }));
+    search = optimalRecoding({ columns: searched, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure });
   } catch (error) {
     if (error instanceof HistogramTooLarge) throw new JobError(error.message, 'method.models');
     throw error;
   }
   const searchMs = performance.now() - started;
   // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
-  // Each point is a search of its own: where one search is slow the preview does without them.
-  const frontier = ctx.mode === 'assess' && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
-  const modelsText = spec.models.map((m) => modelText(m, sensitiveName)).join(' and ');
+  // Each point is a search of its own: where one search is slow the preview does without them. Without a model there is no lattice to search.
+  const frontier = ctx.mode === 'assess' && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
+  const modelsText = spec.models.length > 0 ? spec.models.map((m) => modelText(m, sensitiveName)).join(' and ') : 'no model (local suppression alone)';
   const limitPercent = `${Number((spec.suppressionLimit * 100).toFixed(4))} %`;
   const none = `no transformation of the ${nodes.toLocaleString('en-US')} in the lattice meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
   // A run refuses; the risk preview shows what the most generalized transformation would suppress, and that it fails.
@@ -95,13 +110,33 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const allRows = Uint32Array.from({ length: table.rowCount }, (_, r) => r);
   const census = suppressClasses(ctx.random, allRows, classes.classOf, classes.count, (c) => check.suppressed[c] === 0);
   const recoding = recodeAt(released, loaded, levels);
+  const quasiNames = new Set(quasi.map((c) => c.name));
+  let generalized: readonly GeneralizedColumn[] = recoding.generalized;
+  let local: LocalOutcome | undefined;
+  if (ls) {
+    if (census.rows.length > 0 && census.rows.length < ls.k) throw new JobError(`local suppression to ${ls.k}-anonymity needs at least ${ls.k} released records`, 'method.localSuppression.k');
+    local = suppressCells(recoding.generalized.filter((g) => quasiNames.has(g.name)), census.rows, ls.k, quasi.map((c, j) => ({ name: c.name, weight: lsWeights[j]! })));
+    const byName = new Map(local.columns.map((g) => [g.name, g]));
+    generalized = recoding.generalized.map((g) => byName.get(g.name) ?? g);
+  }
   const numeric = new Set(plan.columns.filter((c) => c.column.type !== 'text').map((c) => c.column.name));
   const view = generalizedView(
-    recoding.generalized.map((g, i) => ({ ...g, numeric: numeric.has(g.name) && recoding.report[i]!.level === 0 })),
+    generalized.map((g, i) => ({ ...g, numeric: numeric.has(g.name) && recoding.report[i]!.level === 0 && !(local && local.result.cellsPerColumn[quasi.findIndex((c) => c.name === g.name)]! > 0) })),
     census.rows,
   );
   const releasedSizes = census.classSizes;
-  const loss = generalizationLoss(recoding.generalized, census.rows);
+  const loss = generalizationLoss(generalized, census.rows);
+  const identity = reidentificationSection(plan, table.rowCount, null);
+  const original = identity.original ?? reidentificationRisk([]);
+  const releaseRisk = local ? wildcardReidentificationRisk(local.result.frequencies, local.tuples) : reidentificationRisk(releasedSizes);
+  const withPopulation = (r: typeof releaseRisk) => (fraction === undefined ? r : withSamplingFraction(r, fraction));
+  const anonymityColumns = local
+    ? recoding.report.map((c) => {
+        const j = quasi.findIndex((q) => q.name === c.name);
+        return j < 0 ? c : { ...c, suppressedCells: local.result.cellsPerColumn[j]! };
+      })
+    : recoding.report;
+  const lsText = ls ? `local suppression to ${ls.k}-anonymity with wildcards` : '';
   const satisfyingKey = search.satisfyingExact ? 'satisfyingTransformations' : 'satisfyingTransformationsAtLeast';
   return {
     plan,
@@ -109,11 +144,24 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     method: {
       type: 'global-recoding',
       title: 'Optimal global recoding',
-      parameters: { models: modelsText, suppressionLimit: spec.suppressionLimit, measure: spec.measure },
-      derived: { latticeNodes: nodes, measure: MEASURE_TITLES[spec.measure] },
+      parameters: {
+        models: modelsText,
+        suppressionLimit: spec.suppressionLimit,
+        measure: spec.measure,
+        ...(ls ? { localSuppression: `k = ${ls.k}; columns least important first: ${local!.order.join(', ')}` } : {}),
+      },
+      // The suppressed cells are in the release ("*"): publishable, as the levels are.
+      derived: { latticeNodes: nodes, measure: MEASURE_TITLES[spec.measure], ...(local ? { suppressedCells: local.result.cells, recordsWithSuppressedCells: local.result.records } : {}) },
       levels,
-      // The choice among the transformations and its measure depend on the confidential records beyond what the release shows.
-      internal: { [satisfyingKey]: search.satisfying, evaluatedNodes: search.evaluated, ...(optimum ? { measureValue: optimum.measure } : {}), searchMilliseconds: Math.round(searchMs) },
+      // The choice among the transformations and its measure depend on the confidential records beyond what the release shows;
+      // how many records record suppression would have deleted instead is a count of the input's small classes.
+      internal: {
+        [satisfyingKey]: search.satisfying,
+        evaluatedNodes: search.evaluated,
+        ...(optimum ? { measureValue: optimum.measure } : {}),
+        searchMilliseconds: Math.round(searchMs),
+        ...(local ? { recordsRecordSuppressionWouldDelete: local.recordsBelowK, localSuppressionPasses: local.result.passes } : {}),
+      },
       ...(frontier
         ? {
             frontier: frontier.map((point) => {
@@ -125,39 +173,114 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         : {}),
     },
     guarantee: {
-      name: `${modelsText}, at most ${limitPercent} suppressed (syntactic, no DP guarantee)`,
-      statement: syntacticStatement(modelsText, limitPercent),
-      formula: spec.models.map(modelFormula).join('; '),
+      name: `${modelsText}${ls ? `, then ${lsText}` : ''}, at most ${limitPercent} suppressed (syntactic, no DP guarantee)`,
+      // Local suppression alone: no class claim, only the cells' (stated first, as the guarantee it is).
+      statement: spec.models.length > 0 ? syntacticStatement(modelsText, limitPercent) + (ls ? ` ${localStatement(ls.k)}` : '') : `${localStatement(ls!.k)} ${syntacticStatement(undefined, limitPercent)}`,
+      formula: [...spec.models.map(modelFormula), ...(ls ? [`every released record compatible with ≥ ${ls.k} released records ("*" matches any value)`] : [])].join('; '),
       source: 'Sweeney 2002 (k-anonymity); Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam 2007 (ℓ-diversity); Li, Li, Venkatasubramanian 2007 (t-closeness); the search, the suppression limit and the measures as in ARX 3.9 (Prasser, Kohlmayer et al.)',
-      holds: optimum !== undefined && check.satisfies && census.suppressedRows === optimum.suppressedRecords,
+      holds: optimum !== undefined && check.satisfies && census.suppressedRows === optimum.suppressedRecords && (!local || local.result.frequencies.every((f) => f >= ls!.k)),
     },
     risk: {
       adversary: 'knows a target\'s quasi-identifiers and looks for the target\'s class in the release (prosecutor); with ℓ-diversity or t-closeness, also wants the target\'s sensitive value',
-      classes: census.classes,
-      minClassSize: census.minClassSize,
-      reidentification: { ...reidentificationSection(plan, table.rowCount, null), release: reidentificationRisk(releasedSizes) },
+      // With local suppression: the distinct released tuples, and the smallest wildcard frequency (records compatible with a record).
+      classes: local ? local.tuples : census.classes,
+      minClassSize: local ? smallest(local.result.frequencies) : census.minClassSize,
+      reidentification: {
+        ...identity,
+        ...(fraction !== undefined ? { population: `sampling fraction π = ${Number(fraction.toPrecision(6))}: a class of f records stands for f / π people; journalist risk π / f` } : {}),
+        original: withPopulation(original),
+        release: withPopulation(releaseRisk),
+      },
     },
     utility: { relativeError: {}, queryPool: 'not measured for this method yet', generalizationLoss: loss },
     anonymity: {
       model: modelsText,
       neighbours: 'not applicable: syntactic models, no differential-privacy guarantee',
       choice: `the transformation with the least ${MEASURE_TITLES[spec.measure]} among the ${nodes.toLocaleString('en-US')} of the lattice that meet the models with at most ${limitPercent} of the records suppressed (ties: fewest levels in total)`,
-      columns: recoding.report,
+      columns: anonymityColumns,
     },
     suppressed: census.suppressedRows,
     summary: optimum
       ? [
-          `Every quasi-identifier was generalized at the level of the optimal transformation (${quasi.map((c) => `${c.name} ${levels[c.name]}`).join(', ')}), chosen by ${spec.measure} among the ${nodes.toLocaleString('en-US')} transformations of the lattice; ${search.satisfyingExact ? search.satisfying.toLocaleString('en-US') : `at least ${search.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
-          `${census.suppressedRows.toLocaleString('en-US')} record(s) in classes that failed the models were deleted; ${census.rows.length.toLocaleString('en-US')} remain in ${census.classes.toLocaleString('en-US')} classes (the smallest has ${census.minClassSize}); ${spec.measure} ${Number(optimum.measure.toPrecision(10))}, generalization loss ${loss.toFixed(3)}.`,
+          spec.models.length === 0
+            ? 'No privacy model: every quasi-identifier stays as collected (level 0), and local suppression alone protects the release.'
+            : `Every quasi-identifier was generalized at the level of the optimal transformation (${quasi.map((c) => `${c.name} ${levels[c.name]}`).join(', ')}), chosen by ${spec.measure} among the ${nodes.toLocaleString('en-US')} transformations of the lattice; ${search.satisfyingExact ? search.satisfying.toLocaleString('en-US') : `at least ${search.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
+          `${census.suppressedRows.toLocaleString('en-US')} record(s) in classes that failed the models were deleted; ${census.rows.length.toLocaleString('en-US')} remain in ${census.classes.toLocaleString('en-US')} classes (the smallest has ${census.minClassSize}${local ? ', before local suppression' : ''}); ${spec.measure} ${Number(optimum.measure.toPrecision(10))}, generalization loss ${loss.toFixed(3)}.`,
+          ...(local
+            ? [
+                `Local suppression to ${ls!.k}-anonymity (sdcMicro's kAnon, "*" a wildcard) suppressed ${local.result.cells.toLocaleString('en-US')} cell(s) in ${local.result.records.toLocaleString('en-US')} record(s) (${local.columns.map((g, j) => `${g.name} ${local!.result.cellsPerColumn[j]}`).join(', ')}); record suppression would have deleted ${local.recordsBelowK.toLocaleString('en-US')} record(s) instead (those in classes below ${ls!.k} at these levels).`,
+              ]
+            : []),
           'The models are syntactic: no differential-privacy guarantee.',
         ]
       : [`Nothing can be released: ${none}. Even the most generalized transformation would delete ${census.suppressedRows.toLocaleString('en-US')} record(s).`],
     externalSummary: [
       `Every quasi-identifier was generalized at one level of its hierarchy for the whole table, the combination chosen as the least ${spec.measure} that meets ${modelsText}; records of classes that did not meet it were deleted (at most ${limitPercent}).`,
+      ...(ls ? [`Then cells of the quasi-identifiers were suppressed ("*") until every record is compatible with at least ${ls.k} records, "*" matching any value (local suppression as sdcMicro's kAnon).`] : []),
       'The models are syntactic: no differential-privacy guarantee.',
     ],
     warnings: census.suppressedRows > 0 ? [`${census.suppressedRows.toLocaleString('en-US')} record(s) were suppressed with their class.`] : [],
   };
+}
+
+/** The smallest frequency, 0 when nothing is released (a loop: spreading a million values overflows the stack). */
+function smallest(values: Uint32Array): number {
+  let min = values.length > 0 ? values[0]! : 0;
+  for (const v of values) if (v < min) min = v;
+  return min;
+}
+
+/** What local suppression's wildcard k-anonymity gives, and the weaker point of it. */
+function localStatement(k: number): string {
+  return (
+    `Cells of the quasi-identifiers were suppressed (released as "*") until every released record is compatible with at least ${k} released records, "*" matching any value (sdcMicro's kAnon criterion). ` +
+    'This is weaker than k-anonymity of identical records: compatibility is not transitive, so someone who knows all of a person\'s quasi-identifiers may find fewer than k records compatible with those values.'
+  );
+}
+
+interface LocalOutcome {
+  readonly result: LocalSuppressionResult;
+  /** The quasi-identifiers as released: "*" where a cell was suppressed. */
+  readonly columns: readonly GeneralizedColumn[];
+  /** Column names, least important first. */
+  readonly order: readonly string[];
+  /** Distinct released tuples after suppression. */
+  readonly tuples: number;
+  /** Released records in classes of identical tuples below k before local suppression: what record suppression would delete. */
+  readonly recordsBelowK: number;
+}
+
+/** Local suppression on the released rows' generalized quasi-identifiers; "*" joins each dictionary. */
+function suppressCells(columns: readonly GeneralizedColumn[], releasedRows: Uint32Array, k: number, weights: readonly { name: string; weight: number }[]): LocalOutcome {
+  // In the input's order (the release's is shuffled): the greedy breaks ties by record order, as sdcMicro by the data's.
+  const rows = Uint32Array.from(releasedRows).sort();
+  const codes = columns.map((g) => Uint32Array.from(rows, (r) => g.codes[r]!));
+  const distinct = codes.map((c) => new Set(c).size);
+  const order = importanceOrder(weights.map((w) => w.weight), distinct);
+  const result = localSuppression({ codes, rowCount: rows.length, k, order });
+  const tupleCount = (cs: readonly Uint32Array[]) => {
+    const sizes = new Map<string, number>();
+    for (let i = 0; i < rows.length; i++) {
+      const key = cs.map((c) => c[i]).join(',');
+      sizes.set(key, (sizes.get(key) ?? 0) + 1);
+    }
+    return sizes;
+  };
+  const before = tupleCount(codes);
+  let recordsBelowK = 0;
+  for (const size of before.values()) if (size < k) recordsBelowK += size;
+  const released = columns.map((g, j): GeneralizedColumn => {
+    if (result.cellsPerColumn[j] === 0) return g;
+    const star = g.dictionary.length;
+    const out = Uint32Array.from(g.codes);
+    const after = result.codes[j]!;
+    for (let i = 0; i < rows.length; i++) if (after[i] === WILDCARD) out[rows[i]!] = star;
+    const loss = new Float64Array(star + 1);
+    loss.set(g.loss);
+    loss[star] = 1;
+    return { name: g.name, codes: out, dictionary: [...g.dictionary, '*'], loss };
+  });
+  return { result, columns: released, order: order.map((j) => weights[j]!.name), tuples: tupleCount(result.codes).size, recordsBelowK };
 }
 
 function modelFormula(model: GlobalRecodingSpec['models'][number]): string {
@@ -169,8 +292,8 @@ function modelFormula(model: GlobalRecodingSpec['models'][number]): string {
     case 't-closeness':
       return model.distance === 'equal' ? '½ Σ_v |P_class(v) − P(v)| ≤ t' : model.distance === 'ordered' ? 'Σ_i |Σ_{j≤i} (P_class − P)(v_j)| / (m − 1) ≤ t' : 'hierarchical EMD ≤ t';
     case 'maximum-risk':
-      return '1 / |class| ≤ r';
+      return model.attacker === 'journalist' ? 'π / |class| ≤ r (π the sampling fraction)' : '1 / |class| ≤ r';
     case 'average-risk':
-      return 'classes / records ≤ r';
+      return model.attacker === 'journalist' ? 'π · classes / records ≤ r' : 'classes / records ≤ r';
   }
 }

@@ -2,7 +2,8 @@ import { makeColumn } from '../../../common/table/table.js';
 import { releasedRecords } from '../../../jobs/method-kit/verify-classes.js';
 import type { VerifyContext } from '../../../jobs/method-kit/node-mechanism.js';
 import { ClassBuilder } from '../class-table.js';
-import { engineModel, modelText, type GlobalRecodingSpec } from '../definition.js';
+import { engineModel, modelText, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
+import { wildcardFrequencies, WILDCARD } from '../local-suppression.js';
 import { classMeets, modelContext, type PrivacyModel } from '../models.js';
 import { quasiColumn, sensitiveColumn } from '../recoding-input.js';
 
@@ -11,6 +12,10 @@ import { quasiColumn, sensitiveColumn } from '../recoding-input.js';
  * their (generalized) quasi-identifiers. t-closeness compares with the input's distribution, suppressed
  * records included, which the release does not hold: it is re-checked only when the internal report
  * is at hand and says nothing was suppressed (then the released distribution is the input's).
+ *
+ * With local suppression, "*" in a quasi-identifier is a wildcard: each record's frequency is the
+ * released records compatible with it, and k-anonymity and the risk thresholds are checked on those
+ * frequencies (they are what the run enforced; the record's risk is 1 / its frequency).
  */
 export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpec): void {
   const { checks, report } = ctx;
@@ -24,9 +29,29 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
   const table = new ClassBuilder(columns, sensitive, release.rowCount).fromRecords(columns.map(() => 0));
   const context = modelContext(sensitive, release.rowCount);
   const nothingSuppressed = ctx.internal?.output?.suppressed === 0;
+  let frequencies: Uint32Array | undefined;
+  if (spec.localSuppression) {
+    const k = spec.localSuppression.k;
+    const codes = quasi.map((c) => {
+      const star = c.dictionary.indexOf('*');
+      return star < 0 ? c.codes : Uint32Array.from(c.codes, (code) => (code === star ? WILDCARD : code));
+    });
+    frequencies = wildcardFrequencies(codes, release.rowCount);
+    let below = 0;
+    for (const f of frequencies) if (f < k) below++;
+    checks.add(`${k}-anonymity with wildcards (local suppression)`, below === 0, below === 0 ? `every one of ${release.rowCount} released records is compatible with at least ${k} ("*" matching any value)` : `${below} released record(s) are compatible with fewer than ${k}`);
+  }
+  // The journalist's sampling fraction from the job; from a population size it needs the input's record count (internal report only).
+  const inputRows = ctx.internal?.input.rows;
   spec.models.forEach((spec) => {
-    const model: PrivacyModel = engineModel(spec);
     const name = modelText(spec, sensitiveName);
+    const journalist = (spec.type === 'maximum-risk' || spec.type === 'average-risk') && spec.attacker === 'journalist';
+    if (journalist && spec.samplingFraction === undefined && inputRows === undefined) {
+      checks.add(`${name} (not re-checked)`, true, 'the sampling fraction is the input\'s records over the population, and the input\'s count is in the internal report only');
+      return;
+    }
+    const fraction = journalist ? samplingFraction([spec], inputRows ?? 0)! : 1;
+    const model: PrivacyModel = engineModel(spec, inputRows ?? 0);
     if (model.type === 't-closeness' && !nothingSuppressed) {
       checks.add(`${name} (not re-checked)`, true, 'the distance is to the distribution of every input record, suppressed ones included, which the release alone does not hold; re-checked when the internal report shows nothing was suppressed');
       return;
@@ -35,13 +60,32 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
       checks.add(name, false, `the release has no sensitive column ${sensitiveName ?? ''}`);
       return;
     }
+    if (frequencies && (model.type === 'k-anonymity' || model.type === 'maximum-risk' || model.type === 'average-risk')) {
+      checkOnFrequencies(checks, name, model, frequencies, fraction);
+      return;
+    }
     if (model.type === 'average-risk') {
       const average = release.rowCount === 0 ? 0 : table.count / release.rowCount;
-      checks.add(name, average <= model.risk, `${table.count} classes over ${release.rowCount} released records: average prosecutor risk ${average.toFixed(6)}`);
+      checks.add(name, fraction * average <= model.risk, `${table.count} classes over ${release.rowCount} released records: average risk ${(fraction * average).toFixed(6)}`);
       return;
     }
     let failing = 0;
     for (let c = 0; c < table.count; c++) if (!classMeets(model, table, c, context)) failing++;
     checks.add(name, failing === 0, failing === 0 ? `all ${table.count} released classes meet it` : `${failing} of ${table.count} released classes do not meet it`);
   });
+}
+
+/** k-anonymity and the risk thresholds on wildcard frequencies: a record's risk is fraction / its frequency. */
+function checkOnFrequencies(checks: VerifyContext['checks'], name: string, model: Extract<PrivacyModel, { type: 'k-anonymity' | 'maximum-risk' | 'average-risk' }>, frequencies: Uint32Array, fraction: number): void {
+  const n = frequencies.length;
+  if (model.type === 'average-risk') {
+    let sum = 0;
+    for (const f of frequencies) sum += 1 / f;
+    const average = n === 0 ? 0 : sum / n;
+    checks.add(name, fraction * average <= model.risk, `mean over ${n} released records of 1 / (records compatible with it): risk ${(fraction * average).toFixed(6)}`);
+    return;
+  }
+  let failing = 0;
+  for (const f of frequencies) if (model.type === 'k-anonymity' ? f < model.k : fraction / f > model.risk) failing++;
+  checks.add(name, failing === 0, failing === 0 ? `all ${n} released records are compatible with enough records` : `${failing} of ${n} released records are compatible with too few records`);
 }

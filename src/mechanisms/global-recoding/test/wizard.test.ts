@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { named } from '../../../common/job/names.js';
 import type { HierarchySpec } from '../../../common/recoding/hierarchy-spec.js';
 import { globalRecodingBrowser } from '../browser/wizard.js';
-import { schema } from '../definition.js';
+import { globalRecoding, schema } from '../definition.js';
 
 const recoding = { recoding: { hierarchies: named<HierarchySpec>(), levels: named<number>() } };
 const roundTrip = (models: unknown[]) => {
@@ -27,5 +27,33 @@ describe('the wizard form of global recoding', () => {
     const paired = schema.parse(globalRecodingBrowser.toMethod({ ...draft, model: 'average-risk', risk: 0.1, alsoK: true }, recoding));
     expect(paired.models).toEqual([{ type: 'average-risk', risk: 0.1 }, { type: 'k-anonymity', k: 4 }]);
     expect(paired.suppressionLimit).toBe(0);
+  });
+
+  it('keeps local suppression, its importance list and a journalist population through the form', () => {
+    const method = schema.parse({
+      type: 'global-recoding',
+      models: [{ type: 'maximum-risk', risk: 0.1, attacker: 'journalist', populationSize: 300000 }],
+      localSuppression: { k: 3, importance: [{ column: 'age', weight: 3 }] },
+    });
+    const draft = globalRecodingBrowser.fromMethod(method);
+    expect(draft).toMatchObject({ localSuppression: true, lsK: 3, attacker: 'journalist', populationKind: 'size', populationSize: 300000 });
+    const back = schema.parse(globalRecodingBrowser.toMethod(draft, recoding));
+    expect(back.models).toEqual(method.models);
+    expect(back.localSuppression).toEqual({ k: 3, importance: [{ column: 'age', weight: 3 }] });
+    // The sampling fraction instead of the size; prosecutor again drops the population.
+    expect(schema.parse(globalRecodingBrowser.toMethod({ ...draft, populationKind: 'fraction', samplingFraction: 0.25 }, recoding)).models).toEqual([{ type: 'maximum-risk', risk: 0.1, attacker: 'journalist', samplingFraction: 0.25 }]);
+    expect(schema.parse(globalRecodingBrowser.toMethod({ ...draft, attacker: 'prosecutor' }, recoding)).models).toEqual([{ type: 'maximum-risk', risk: 0.1 }]);
+  });
+
+  it('offers local suppression alone: no model, and k-anonymity beside it is not added', () => {
+    const method = schema.parse({ type: 'global-recoding', models: [], localSuppression: { k: 4 } });
+    const draft = globalRecodingBrowser.fromMethod(method);
+    expect(draft.model).toBe('none');
+    const back = schema.parse(globalRecodingBrowser.toMethod({ ...draft, alsoK: true }, recoding));
+    expect(back.models).toEqual([]);
+    expect(back.localSuppression).toEqual({ k: 4, importance: [] });
+    // Without local suppression the method needs a model.
+    const refined = schema.superRefine((m, ctx) => globalRecoding.refine!(m, ctx));
+    expect(refined.safeParse(globalRecodingBrowser.toMethod({ ...draft, localSuppression: false }, recoding)).error?.issues[0]?.message).toMatch(/at least one privacy model/);
   });
 });

@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { importanceOrder, localSuppression, wildcardFrequencies, WILDCARD } from '../local-suppression.js';
+
+const SEED = 20261125;
+
+/** fk by definition: for every record, the records equal or wildcard in every column (itself included). */
+function naiveFrequencies(codes: readonly Uint32Array[], n: number): number[] {
+  return Array.from({ length: n }, (_, a) => {
+    let fk = 0;
+    for (let b = 0; b < n; b++) if (codes.every((c) => c[a] === c[b] || c[a] === WILDCARD || c[b] === WILDCARD)) fk++;
+    return fk;
+  });
+}
+
+/** The fewest weighted cells that give every record fk ≥ k, over every subset of cells (tiny tables only). */
+function bruteForceOptimum(codes: readonly Uint32Array[], n: number, k: number, weights: readonly number[]): number {
+  const m = codes.length;
+  const cells = n * m;
+  let best = Infinity;
+  for (let mask = 0; mask < 1 << cells; mask++) {
+    let cost = 0;
+    for (let c = 0; c < cells; c++) if (mask & (1 << c)) cost += weights[c % m]!;
+    if (cost >= best) continue;
+    const suppressed = codes.map((column, j) => Uint32Array.from(column, (v, r) => (mask & (1 << (r * m + j)) ? WILDCARD : v)));
+    if (naiveFrequencies(suppressed, n).every((f) => f >= k)) best = cost;
+  }
+  return best;
+}
+
+const tableArb = (maxRows: number, maxColumns: number) =>
+  fc
+    .record({ n: fc.integer({ min: 1, max: maxRows }), m: fc.integer({ min: 1, max: maxColumns }), values: fc.integer({ min: 2, max: 4 }) })
+    .chain(({ n, m, values }) =>
+      fc.record({
+        rows: fc.array(fc.array(fc.integer({ min: 1, max: values }), { minLength: m, maxLength: m }), { minLength: n, maxLength: n }),
+        k: fc.integer({ min: 2, max: Math.max(2, n) }),
+        weights: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: m, maxLength: m }),
+      }),
+    )
+    .filter(({ rows, k }) => k <= rows.length)
+    .map(({ rows, k, weights }) => ({ codes: rows[0]!.map((_, j) => Uint32Array.from(rows, (row) => row[j]!)), n: rows.length, k, weights }));
+
+const run = (t: { codes: Uint32Array[]; n: number; k: number; weights: number[] }) =>
+  localSuppression({ codes: t.codes, rowCount: t.n, k: t.k, order: importanceOrder(t.weights, t.codes.map(() => 0)) });
+
+describe('local suppression (sdcMicro kAnon, wildcards)', () => {
+  it('counts wildcard frequencies as the definition does', () => {
+    fc.assert(
+      fc.property(tableArb(25, 4), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 20 }), (t, holes) => {
+        const codes = t.codes.map((c) => Uint32Array.from(c));
+        for (const [r, j] of holes) codes[j % codes.length]![r % t.n] = WILDCARD;
+        expect(Array.from(wildcardFrequencies(codes, t.n))).toEqual(naiveFrequencies(codes, t.n));
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it('leaves every record compatible with at least k records, and touches only records that were below k', () => {
+    fc.assert(
+      fc.property(tableArb(40, 4), (t) => {
+        const before = naiveFrequencies(t.codes, t.n);
+        const result = run(t);
+        const after = naiveFrequencies(result.codes, t.n);
+        expect(after.every((f) => f >= t.k)).toBe(true);
+        expect(Array.from(result.frequencies)).toEqual(after);
+        let cells = 0;
+        for (let r = 0; r < t.n; r++) {
+          for (let j = 0; j < t.codes.length; j++) {
+            if (result.codes[j]![r] === t.codes[j]![r]) continue;
+            expect(result.codes[j]![r]).toBe(WILDCARD);
+            // A record that met k is never suppressed: suppression only adds compatibilities.
+            expect(before[r]!).toBeLessThan(t.k);
+            cells++;
+          }
+        }
+        expect(result.cells).toBe(cells);
+        expect(result.cellsPerColumn.reduce((a, b) => a + b, 0)).toBe(cells);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it('suppresses the least important column first when several would do', () => {
+    // (1,2)×2, (2,1)×2 and (2,2), k = 2: the last record is one cell from either pair; the weights choose which.
+    const codes = [Uint32Array.of(1, 1, 2, 2, 2), Uint32Array.of(2, 2, 1, 1, 2)];
+    const keepFirst = localSuppression({ codes, rowCount: 5, k: 2, order: importanceOrder([5, 1], [2, 2]) });
+    expect(keepFirst.cellsPerColumn).toEqual([0, 1]);
+    const keepSecond = localSuppression({ codes, rowCount: 5, k: 2, order: importanceOrder([1, 5], [2, 2]) });
+    expect(keepSecond.cellsPerColumn).toEqual([1, 0]);
+    // Without weights, the column with more distinct values goes first (sdcMicro's default importance).
+    expect(importanceOrder([1, 1, 1], [3, 9, 3])).toEqual([1, 0, 2]);
+  });
+
+  it('is valid on every tiny table and never beats the brute-force optimum; it is not always optimal', () => {
+    let optimal = 0;
+    let worse = 0;
+    fc.assert(
+      fc.property(tableArb(4, 3).filter((t) => t.n * t.codes.length <= 12), (t) => {
+        const result = run(t);
+        expect(naiveFrequencies(result.codes, t.n).every((f) => f >= t.k)).toBe(true);
+        const cost = result.cellsPerColumn.reduce((sum, cells, j) => sum + cells * t.weights[j]!, 0);
+        const best = bruteForceOptimum(t.codes, t.n, t.k, t.weights);
+        expect(cost).toBeGreaterThanOrEqual(best);
+        if (cost === best) optimal++;
+        else worse++;
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
+    console.log(`local suppression vs brute force on 200 tiny tables: optimal on ${optimal}, more weighted cells on ${worse}`);
+    expect(worse).toBeGreaterThan(0);
+  });
+
+  it('over-suppresses as sdcMicro does: every problem record of a pass gets a cell, even one an earlier suppression repaired', () => {
+    // A (1,1), B (1,2), C (2,2), k = 2, column 1 least important. A → (1,*) already repairs B, but the
+    // pass still suppresses B → (*,2), then C → (*,2): 3 cells where C → (*,2) and A → (1,*) suffice.
+    const codes = [Uint32Array.of(1, 1, 2), Uint32Array.of(1, 2, 2)];
+    const result = localSuppression({ codes, rowCount: 3, k: 2, order: [1, 0] });
+    expect(result.cells).toBe(3);
+    expect(Array.from(result.codes[1]!)).toEqual([WILDCARD, 2, 2]);
+    expect(Array.from(result.codes[0]!)).toEqual([1, WILDCARD, WILDCARD]);
+    expect(bruteForceOptimum(codes, 3, 2, [1, 1])).toBe(2);
+  });
+
+  it('refuses k above the number of records', () => {
+    expect(() => localSuppression({ codes: [Uint32Array.of(1, 2)], rowCount: 2, k: 3, order: [0] })).toThrow(/exceeds the 2 records/);
+  });
+});
