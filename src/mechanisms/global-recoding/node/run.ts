@@ -8,7 +8,7 @@ import type { GeneralizedColumn } from '../../../common/recoding/hierarchy.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
-import { generalizedView } from '../../../jobs/method-kit/generalized-view.js';
+import { generalizedView, releasedAsNumbers } from '../../../jobs/method-kit/generalized-view.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { loadHierarchies, recodeAt } from '../../../jobs/method-kit/recoding.js';
@@ -121,7 +121,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   }
   const numeric = new Set(plan.columns.filter((c) => c.column.type !== 'text').map((c) => c.column.name));
   const view = generalizedView(
-    generalized.map((g, i) => ({ ...g, numeric: numeric.has(g.name) && recoding.report[i]!.level === 0 && !(local && local.result.cellsPerColumn[quasi.findIndex((c) => c.name === g.name)]! > 0) })),
+    generalized.map((g, i) => ({ ...g, numeric: releasedAsNumbers(g, numeric.has(g.name), recoding.report[i]!.level) && !(local && local.result.cellsPerColumn[quasi.findIndex((c) => c.name === g.name)]! > 0) })),
     census.rows,
   );
   const releasedSizes = census.classSizes;

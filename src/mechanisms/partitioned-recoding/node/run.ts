@@ -9,7 +9,7 @@ import type { ImportedTable } from '../../../io/input/import-types.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
 import type { PartitionedRecodingSpec } from '../definition.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
-import { generalizedView } from '../../../jobs/method-kit/generalized-view.js';
+import { generalizedView, releasedAsNumbers } from '../../../jobs/method-kit/generalized-view.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { recodeColumns } from '../../../jobs/method-kit/recoding.js';
@@ -54,7 +54,7 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
   for (let i = 0; i < classOf.length; i++) sizes[classOf[i]!]!++;
   const numeric = new Set(plan.columns.filter((c) => c.column.type !== 'text').map((c) => c.column.name));
   const view = generalizedView(
-    recoding.generalized.map((g, i) => ({ ...g, numeric: numeric.has(g.name) && recoding.report[i]!.level === 0 })),
+    recoding.generalized.map((g, i) => ({ ...g, numeric: releasedAsNumbers(g, numeric.has(g.name), recoding.report[i]!.level) })),
     releasedRows,
     spec.parts > 1 ? { ofRow: result.partOfRow, count: spec.parts } : undefined,
   );

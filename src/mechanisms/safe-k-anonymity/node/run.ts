@@ -11,7 +11,7 @@ import type { ImportedTable } from '../../../io/input/import-types.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
 import type { SafeKAnonymitySpec } from '../definition.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
-import { generalizedView } from '../../../jobs/method-kit/generalized-view.js';
+import { generalizedView, releasedAsNumbers } from '../../../jobs/method-kit/generalized-view.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { loadHierarchies, recodeAt, recodeColumns, type Recoding } from '../../../jobs/method-kit/recoding.js';
@@ -148,7 +148,7 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
   const loss = generalizationLoss(recoding.publicLoss, census.rows);
   const numeric = new Set(plan.columns.filter((c) => c.column.type !== 'text').map((c) => c.column.name));
   const view = generalizedView(
-    recoding.generalized.map((g, i) => ({ ...g, numeric: numeric.has(g.name) && recoding.report[i]!.level === 0 })),
+    recoding.generalized.map((g, i) => ({ ...g, numeric: releasedAsNumbers(g, numeric.has(g.name), recoding.report[i]!.level) })),
     census.rows,
   );
   // The whole guarantee at each point: the search's ε_sel adds to every ε of the theorem.
