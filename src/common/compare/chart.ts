@@ -7,6 +7,8 @@ const LEFT = 70;
 const BOTTOM = 50;
 const TOP = 20;
 const RIGHT = 20;
+/** Risk 0 is drawn this far right of the axis, so points there do not sit on it or on its tick labels. */
+const INSET = 14;
 
 /** Where the chart puts things: its size, margins, scales and ticks (shared by the report's SVG and the app's chart). */
 export interface ChartLayout {
@@ -50,7 +52,7 @@ export function chartLayout(candidates: readonly CandidateResult[]): ChartLayout
   const logScale = maxError / minError > 20;
   const low = logScale ? 10 ** Math.floor(Math.log10(minError)) : 0;
   const high = logScale ? 10 ** Math.ceil(Math.log10(maxError)) : maxError;
-  const x = (risk: number) => LEFT + (risk / maxRisk) * (WIDTH - LEFT - RIGHT);
+  const x = (risk: number) => LEFT + INSET + (risk / maxRisk) * (WIDTH - LEFT - RIGHT - INSET);
   const share = (error: number) => (logScale ? (Math.log10(Math.max(error, low)) - Math.log10(low)) / (Math.log10(high) - Math.log10(low)) : error / high);
   const y = (error: number) => HEIGHT - BOTTOM - share(error) * (HEIGHT - BOTTOM - TOP);
   const ticks = [0, 0.25, 0.5, 0.75, 1];
