@@ -119,7 +119,7 @@ function countPattern(n: number): RegExp {
 describe('the release folder holds no confidential fact, for every method', () => {
   const root = mkdtempSync(join(tmpdir(), 'custos-canary-'));
   const secretFolder = join(root, 'secret-input-folder');
-  const input = join(secretFolder, 'patients.csv');
+  const input = join(secretFolder, 'patients-hiv-register.csv');
   let inputSha = '';
   const pdf = pdfToTextAvailable();
 
@@ -127,7 +127,7 @@ describe('the release folder holds no confidential fact, for every method', () =
     mkdirSync(secretFolder);
     writeInput(input);
     // A hierarchy beside the input, named by its absolute path: its folder must not reach the release either.
-    writeFileSync(join(secretFolder, 'education.csv'), 'Primary;School;*\nSecondary;School;*\nBachelors;Degree;*\nMasters;Degree;*\n');
+    writeFileSync(join(secretFolder, 'edu-levels-hiv-register.csv'), 'Primary;School;*\nSecondary;School;*\nBachelors;Degree;*\nMasters;Degree;*\n');
     inputSha = createHash('sha256').update(readFileSync(input)).digest('hex');
   });
 
@@ -144,7 +144,7 @@ describe('the release folder holds no confidential fact, for every method', () =
         version: 1,
         input: { path: input },
         attributes: c.attributes,
-        method: 'hierarchies' in c.method ? { ...c.method, hierarchies: { ...(c.method['hierarchies'] as object), education: join(secretFolder, 'education.csv') } } : c.method,
+        method: 'hierarchies' in c.method ? { ...c.method, hierarchies: { ...(c.method['hierarchies'] as object), education: join(secretFolder, 'edu-levels-hiv-register.csv') } } : c.method,
         output: { dir: 'release', formats: ['csv', 'xlsx', 'parquet'], report: ['html', 'pdf', 'json'] },
       };
       writeFileSync(join(work, 'job.json'), JSON.stringify(job));
@@ -156,10 +156,17 @@ describe('the release folder holds no confidential fact, for every method', () =
         ['the SSN canary', (t) => t.includes(SSN_CANARY)],
         ["the input's SHA-256", (t) => t.includes(inputSha)],
         ["the input's folder", (t) => t.includes(secretFolder) || t.includes('secret-input-folder')],
+        // File names are the custodian's labels for the data: the input's and the hierarchy's both say "HIV register".
+        ["the input's or a hierarchy's file name", (t) => t.includes('hiv-register')],
+        // How many utility queries were kept depends on the confidential counts.
+        ['the query pool', (t) => /queryAttempts|kept of [\d,]+ drawn/.test(t)],
       ];
       // Where the method generalizes or does not publish zip, the unique zip must not appear either.
       if (c.attributes['zip'] === 'identifier' || 'hierarchies' in c.method || c.name === 'dp-counts') forbidden.push(['the zip canary', (t) => t.includes(ZIP_CANARY)]);
       if (c.dp) forbidden.push(['the exact record count', (t) => countPattern(ROWS).test(t)]);
+      const publishedJob = JSON.parse(readFileSync(join(work, 'release', 'job.json'), 'utf8')) as { input: { path: string }; output: { variant: string[] } };
+      expect(publishedJob.input.path).toBe('input.csv');
+      expect(publishedJob.output.variant).toEqual(['external']);
       const leaks: string[] = [];
       const files = readdirSync(release);
       expect(files).toEqual(expect.arrayContaining(['manifest.json', 'report.json', 'report.html', 'report.pdf', 'release.xlsx', 'job.json']));
@@ -186,6 +193,7 @@ describe('the release folder holds no confidential fact, for every method', () =
       const internalText = readdirSync(internal).flatMap((name) => texts(join(internal, name))).join('\n');
       expect(internalText).toContain(inputSha);
       expect(internalText).toContain(secretFolder);
+      expect(internalText).toContain('patients-hiv-register.csv');
       expect(countPattern(ROWS).test(internalText)).toBe(true);
       if (pdf) expect(texts(join(internal, 'internal-report.pdf'))[1]).toContain('CONFIDENTIAL');
 
@@ -239,5 +247,16 @@ describe('the release folder holds no confidential fact, for every method', () =
     expect(withFolder.join('\n')).toMatch(/publishable: .*notes\.md contains the folder of the input/);
     const withCount = tamper('count', (dir) => writeFileSync(join(dir, 'report.html'), readFileSync(join(dir, 'report.html'), 'utf8').replace('</main>', `<p>${ROWS.toLocaleString('en-US')} records</p></main>`)));
     expect(withCount.join('\n')).toMatch(/publishable: .*report\.html states the input's exact record count/);
+    const editJob = (dir: string, edit: (job: { input: { path: string }; output: { variant: string[] } }) => void): void => {
+      for (const [file, at] of [['job.json', (x: unknown) => x], ['report.json', (x: { job: unknown }) => x.job]] as const) {
+        const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+        edit((at as (x: unknown) => never)(parsed));
+        writeFileSync(join(dir, file), JSON.stringify(parsed));
+      }
+    };
+    const withName = tamper('name', (dir) => editJob(dir, (job) => { job.input.path = 'patients-hiv-register.csv'; }));
+    expect(withName.join('\n')).toMatch(/publishable: .*job\.json has job input\.path names the input file/);
+    const withVariant = tamper('variant', (dir) => editJob(dir, (job) => { job.output.variant = ['internal']; }));
+    expect(withVariant.join('\n')).toMatch(/publishable: .*job output\.variant says "internal"/);
   });
 });

@@ -1,15 +1,29 @@
-import { basename } from 'node:path';
+import { basename, extname } from 'node:path';
 import type { Job } from '../mechanisms/definitions.js';
+
+/**
+ * The name the public job gives the input. A file name is the custodian's label for the
+ * data ("hiv-cases-2025.csv") and can say what the file holds; only its format stays.
+ */
+export function publicInputName(path: string): string {
+  const extension = extname(basename(path)).toLowerCase();
+  return `input${/^\.[a-z0-9]{1,8}$/.test(extension) ? extension : ''}`;
+}
+
+/** The name the public job gives a hierarchy file: the column says which it is; its own name may name the data. */
+export function publicHierarchyName(path: string): string {
+  const extension = extname(basename(path)).toLowerCase();
+  return `hierarchy${/^\.[a-z0-9]{1,8}$/.test(extension) ? extension : ''}`;
+}
 
 /**
  * The job as the release folder describes it: every parameter of the method, but
  * no input checksum (a membership oracle for anyone holding a candidate file), no sheet name,
- * no folder names (they tell where the confidential data lives) and no pointer
- * to the internal report. File names stay so a reader can tell which hierarchy
- * was used; the internal folder keeps the job that reproduces the run.
+ * no file or folder names of the input or its hierarchies (they tell where the confidential
+ * data lives and what it is), no pointer to the internal report, and the report variant it
+ * sits beside. The internal folder keeps the job that reproduces the run.
  */
 export function publicJob(job: Job): Job {
-  // The sheet's name is the custodian's label for the data (it can say what the file holds).
   const { sha256: _sha256, sheet: _sheet, ...input } = job.input;
   const { internalDir: _internalDir, ...output } = job.output;
   const method = job.method;
@@ -17,8 +31,13 @@ export function publicJob(job: Job): Job {
     'hierarchies' in method
       ? {
           ...method,
-          hierarchies: Object.fromEntries(Object.entries(method.hierarchies).map(([column, spec]) => [column, typeof spec === 'string' ? basename(spec) : spec])),
+          hierarchies: Object.fromEntries(Object.entries(method.hierarchies).map(([column, spec]) => [column, typeof spec === 'string' ? publicHierarchyName(spec) : spec])),
         }
       : method;
-  return { ...job, input: { ...input, path: basename(job.input.path) }, method: withHierarchyNames as Job['method'], output: { ...output, dir: basename(output.dir) } };
+  return {
+    ...job,
+    input: { ...input, path: publicInputName(job.input.path) },
+    method: withHierarchyNames as Job['method'],
+    output: { ...output, dir: basename(output.dir), variant: ['external'] },
+  };
 }

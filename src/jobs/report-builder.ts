@@ -125,7 +125,7 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
         ? {
             bySensitive: risk.bySensitive.map((s) => ({
               column: s.column, domainSize: s.domainSize, domainDeclared: s.domainDeclared, retention: s.retention, retentionExact: s.retentionExact,
-              microGroups: s.microGroups, violatingAfter: s.violatingAfter, relativeError: {}, queries: s.queries, queryAttempts: s.queryAttempts,
+              microGroups: s.microGroups, violatingAfter: s.violatingAfter, relativeError: {},
               rhoCurve: s.rhoCurve, ...(s.releaseFile ? { releaseFile: s.releaseFile } : {}),
             })),
           }

@@ -129,12 +129,13 @@ function sensitiveReport(internal: boolean) {
     violatingAfter: count,
     /** Query errors compare the release with the confidential data: internal only. */
     relativeError: emptyWhenExternal(internal, obj({ uniformPerturbation: num.optional(), reconstructionPrivacy: num.optional() }), obj({})),
-    queries: count,
-    queryAttempts: count,
     /** ρ2 reached for a few priors ρ1 at this retention (uniform perturbation's guarantee). */
     rhoCurve: z.array(obj({ rho1: num, rho2: num })),
     releaseFile: z.string().optional(),
     ...internalOnly(internal, {
+      /** The utility query pool: how many queries were kept of those drawn depends on the confidential counts. */
+      queries: count.optional(),
+      queryAttempts: count.optional(),
       violatingBefore: count.optional(),
       violatingRowsBefore: count.optional(),
       /** Records of the micro groups that fail the test after the release (reconstruction privacy). */

@@ -1,4 +1,4 @@
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { dateHierarchy, generalizeColumn, withMetadataLoss, HierarchyError, intervalHierarchy, maskingHierarchy, roundingHierarchy, tableHierarchy, unmappedValues, type GeneralizedColumn, type Hierarchy } from '../../common/recoding/hierarchy.js';
 import type { Column } from '../../common/table/table.js';
 import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
@@ -20,8 +20,8 @@ export interface Recoding {
 }
 
 function describe(spec: HierarchySpec): string {
-  // The file's name only: its folder tells where the confidential data lives, and the description is published.
-  if (typeof spec === 'string') return `ARX hierarchy ${basename(spec)}`;
+  // Not the file's name: the description is published, and a name is the custodian's label for the data.
+  if (typeof spec === 'string') return 'hierarchy table (ARX CSV file)';
   if (spec.type === 'date') return 'dates: year-month, year, decade';
   if (spec.type === 'masking') return `masking of ${spec.length} characters`;
   if (spec.type === 'rounding') return `rounding down to multiples of ${spec.bases.join(', ')}`;

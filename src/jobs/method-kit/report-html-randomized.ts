@@ -64,7 +64,7 @@ function sensitiveSection(report: Report, s: SensitiveReport): string {
 <tr><th>Micro groups</th><td>${num(s.microGroups)}; failing the test: ${num(s.violatingBefore)} before (${num(s.violatingRowsBefore)} records), ${num(s.violatingAfter)} after</td></tr>
 <tr><th>Largest valid ε</th><td>${num(s.largestValidEpsilon, 6)}</td></tr>
 ${s.sampledGroups !== undefined ? `<tr><th>Algorithm 1</th><td>${num(s.sampledGroups)} groups sampled, ${num(s.suppressedGroups)} suppressed (${num(s.suppressedRows)} records), ${num(s.trimmedRows)} trial rows trimmed by the strict option</td></tr>` : ''}
-<tr><th>Count queries</th><td>${num(s.queries)} kept of ${num(s.queryAttempts)} drawn</td></tr>
+${s.queries !== undefined && s.queryAttempts !== undefined ? `<tr><th>Count queries</th><td>${num(s.queries)} kept of ${num(s.queryAttempts)} drawn</td></tr>` : ''}
 <tr><th>ρ1 → ρ2</th><td>${s.rhoCurve.map((r) => `${r.rho1} → ${num(r.rho2, 3)}`).join(' · ')}</td></tr>
 </tbody></table>
 ${groups.length > 0 ? `<h3>Riskiest micro groups (internal view: true statistics)</h3>${plot}

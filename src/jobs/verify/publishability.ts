@@ -16,17 +16,23 @@ function isBareName(path: unknown): boolean {
   return typeof path !== 'string' || (path === basename(path) && !path.includes('\\'));
 }
 
+/** The public job names the input and its hierarchies generically: any other name is the custodian's label. */
+const PUBLIC_INPUT_NAME = /^input(\.[a-z0-9]{1,8})?$/;
+const PUBLIC_HIERARCHY_NAME = /^hierarchy(\.[a-z0-9]{1,8})?$/;
+
 function internalFieldsOfJob(job: unknown): string[] {
   const found: string[] = [];
-  const j = (job ?? {}) as { input?: { sha256?: unknown; path?: unknown; sheet?: unknown }; output?: { internalDir?: unknown; dir?: unknown }; method?: { hierarchies?: unknown } };
+  const j = (job ?? {}) as { input?: { sha256?: unknown; path?: unknown; sheet?: unknown }; output?: { internalDir?: unknown; dir?: unknown; variant?: unknown }; method?: { hierarchies?: unknown } };
   if (j.input?.sha256 !== undefined) found.push('job input.sha256');
   if (j.input?.sheet !== undefined) found.push('job input.sheet');
-  if (!isBareName(j.input?.path)) found.push('job input.path names a folder');
+  if (typeof j.input?.path === 'string' && !PUBLIC_INPUT_NAME.test(j.input.path)) found.push(`job input.path names the input file (${isBareName(j.input.path) ? 'its name' : 'a folder'})`);
   if (j.output?.internalDir !== undefined) found.push('job output.internalDir');
   if (!isBareName(j.output?.dir)) found.push('job output.dir names a folder');
+  const variant = j.output?.variant;
+  if (variant === 'internal' || (Array.isArray(variant) && variant.includes('internal'))) found.push('job output.variant says "internal"');
   const hierarchies = j.method?.hierarchies;
   if (typeof hierarchies === 'object' && hierarchies !== null) {
-    for (const [column, spec] of Object.entries(hierarchies)) if (!isBareName(spec)) found.push(`job hierarchy of “${column}” names a folder`);
+    for (const [column, spec] of Object.entries(hierarchies)) if (typeof spec === 'string' && !PUBLIC_HIERARCHY_NAME.test(spec)) found.push(`job hierarchy of “${column}” names its file`);
   }
   return found;
 }
@@ -55,7 +61,10 @@ export function publishabilityProblems(dir: string, report: Report, job: unknown
   const problems: string[] = [...(parsed.ok ? [] : parsed.problems.map((p) => `report.json has ${p}`)), ...internalFieldsOfJob(job).map((f) => `job.json has ${f}`)];
   const dp = isDifferentiallyPrivate(report.method?.type ?? '');
   const count = dp && facts.rows !== undefined && facts.rows >= SMALLEST_SEARCHED_COUNT ? countPattern(facts.rows) : null;
-  for (const name of readdirSync(dir)) {
+  const names = readdirSync(dir);
+  // The file name is searched in the report files only, and only when no release file shares it.
+  const inputName = facts.path && basename(facts.path).length >= 5 && !names.includes(basename(facts.path)) ? basename(facts.path) : undefined;
+  for (const name of names) {
     let parts: SearchablePart[];
     try {
       parts = searchableText(join(dir, name));
@@ -72,6 +81,7 @@ export function publishabilityProblems(dir: string, report: Report, job: unknown
     if (facts.sha256 && (lower.includes(facts.sha256.toLowerCase()) || lower.replace(/[\s:-]/g, '').includes(facts.sha256.toLowerCase()))) problems.push(`${name} contains the input's SHA-256`);
     if (facts.path && text.includes(facts.path)) problems.push(`${name} contains the input's path`);
     else if (facts.path && dirname(facts.path).length > 3 && text.includes(dirname(facts.path))) problems.push(`${name} contains the folder of the input`);
+    else if (inputName && /^report\.|^job\.json$/.test(name) && text.includes(inputName)) problems.push(`${name} contains the input's file name`);
     // Released data may hold any number; the exact size is searched in the report files only.
     const reportText = /^report\.|^job\.json$/.test(name) ? text : parts.filter((p) => p.sheet !== null && REPORT_SHEETS.has(p.sheet)).map((p) => p.text).join('\n');
     if (count && count.test(reportText)) problems.push(`${name} states the input's exact record count, which differential privacy does not cover`);
