@@ -319,8 +319,18 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await expect(page.getByLabel('Level of age').count()).resolves.toBe(0);
     await screenshot(page, 'global-recoding-parameters', true);
     await axeScan(page, 'global-recoding-parameters');
+    // A k no transformation can meet: the preview says the run would refuse, and the run is blocked until it changes.
+    await page.getByLabel('k', { exact: true }).fill('40000');
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByText('This setting cannot run.').waitFor({ timeout: 30_000 });
+    await page.getByText(/no transformation of the [\d,]+ in the lattice meets distinct 2-diversity on occupation and 40000-anonymity/).first().waitFor();
+    await expect(page.getByRole('button', { name: /Next: Run/ })).toBeDisabled();
+    await screenshot(page, 'global-recoding-cannot-run');
+    await page.getByRole('button', { name: 'Change it' }).click();
+    await page.getByLabel('k', { exact: true }).fill('5');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/distinct 2-diversity on occupation and 5-anonymity/).first().waitFor({ timeout: 30_000 });
+    await expect(page.getByText('This setting cannot run.')).toHaveCount(0);
     // The choice in its lattice: the optimum at other suppression limits, any of which can be taken instead.
     await page.getByRole('heading', { name: 'The transformation in its lattice' }).waitFor({ timeout: 30_000 });
     const other = page.getByRole('button', { name: /Use limit/ }).last();

@@ -77,16 +77,37 @@ describe('custos run: optimal global recoding (the Adult demo job)', () => {
     expect(report.guarantee.name).toMatch(/5-anonymity and distinct 3-diversity on occupation/);
   });
 
-  it('assess of a setting no transformation meets: the preview says so (holds: false), where run refuses', () => {
+  it('assess of a setting no transformation meets: the preview says so (holds: false) and exits 2 with the refusal run would give', () => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
     const method = { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 40000 }], hierarchies: { age: { type: 'interval', widths: [10] } } };
     writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'insensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
     const r = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/this setting cannot run: method\.models: no transformation of the 3 in the lattice meets 40000-anonymity/);
     const report = JSON.parse(r.stdout);
     expect(report.guarantee.holds).toBe(false);
     expect(report.summary[0]).toMatch(/Nothing can be released: no transformation of the 3 in the lattice meets 40000-anonymity/);
     expect(report.method.internal.satisfyingTransformations).toBe(0);
+    // Nothing on the frontier either: no limit to suggest.
+    expect(report.cannotRun).toEqual({ key: 'method.models', message: expect.not.stringMatching(/would\)$/) });
+  });
+
+  it('assess of a setting that needs more suppression names the smallest limit of the frontier that works', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
+    const method = { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 2 }], suppressionLimit: 0, hierarchies: { age: { type: 'interval', widths: [10] } } };
+    const attributes = { occupation: 'insensitive', 'native-country': 'insensitive', education: 'insensitive', workclass: 'insensitive' };
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    const r = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(2);
+    const report = JSON.parse(r.stdout);
+    const first = report.method.frontier[0];
+    expect(first.suppressionLimit).toBeGreaterThan(0);
+    expect(report.cannotRun.message).toMatch(new RegExp(`a suppression limit of ${first.suppressionLimit * 100} % would\\)$`));
+    // The limit it names does run.
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes, method: { ...method, suppressionLimit: first.suppressionLimit }, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    const ok = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).cannotRun).toBeUndefined();
   });
 
   it('rejects settings no transformation meets, or models without their sensitive column, with exit 2 and nothing written', () => {

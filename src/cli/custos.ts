@@ -159,6 +159,12 @@ async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<nu
   bar.clear();
   if (!outcome.ok) return fail(outcome.failure, json);
   process.stdout.write((json ? JSON.stringify(outcome.report, jsonReplacer, 2) : reportText(outcome.report, outcome.internalDir)) + '\n');
+  // The preview is printed, but a setting that run would refuse is an invalid job all the same.
+  const refusal = outcome.report.cannotRun;
+  if (refusal) {
+    process.stderr.write(`custos: this setting cannot run: ${refusal.key}: ${refusal.message}\n`);
+    return 2;
+  }
   return 0;
 }
 

@@ -25,7 +25,9 @@ notes saying what to check. Custos ignores the notes when it reads the job.
   assess: `custos assess JOB.json [--json]
 
 Runs the job's method without writing anything: the risk before and after, and the guarantee, as
-the risk preview of the wizard shows them.
+the risk preview of the wizard shows them. A setting that run would refuse (no recoding meets the
+models within the suppression limit, say) is assessed all the same, with exit status 2 and the
+reason on stderr (and as "cannotRun" in the JSON).
 
   --json             the assessment (the internal report's model) as JSON`,
   run: `custos run JOB.json [--out DIR] [--internal DIR] [--json]

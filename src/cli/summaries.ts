@@ -77,6 +77,7 @@ export function reportText(report: Report, internalDir?: string): string {
     for (const f of dp.filtering ?? []) lines.push(`  filtering attack on ${f.series}: noise removed ${(100 * f.removalIid).toFixed(1)}% (IID) vs ${(100 * f.removalRelease).toFixed(1)}% (release)`);
   }
   lines.push(`  guarantee: ${report.guarantee.name} — ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`);
+  if (report.cannotRun) lines.push(`  CANNOT RUN: ${report.cannotRun.message}`);
   for (const w of report.warnings) lines.push(`  warning: ${w}`);
   if (report.output) {
     lines.push(`  wrote the release (publishable) to ${report.output.dir}:`);

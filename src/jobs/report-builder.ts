@@ -65,6 +65,7 @@ export function buildReport(ctx: ReportContext): Report {
     ...(outcome.anonymity ? { anonymity: outcome.anonymity } : {}),
     ...(outcome.dp ? { dp: outcome.dp } : {}),
     ...(ctx.output ? { output: { ...ctx.output, ...(outcome.suppressed !== undefined ? { suppressed: outcome.suppressed } : {}) } } : {}),
+    ...(outcome.cannotRun ? { cannotRun: outcome.cannotRun } : {}),
     warnings: [
       ...outcome.warnings,
       ...(imported.rejectedRowCount > 0 ? [`${imported.rejectedRowCount} malformed row(s) of the input were rejected and not released.`] : []),

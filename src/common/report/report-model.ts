@@ -335,6 +335,8 @@ function baseShape(internal: boolean) {
       ...internalOnly(internal, { suppressed: count.optional() }),
     }).optional(),
     warnings: z.array(z.string()),
+    /** An assessment of a setting a run would refuse (no recoding meets the models, say): why, and the job key to change. */
+    ...internalOnly(internal, { cannotRun: obj({ message: z.string(), key: z.string() }).optional() }),
     /** The internal variant's CONFIDENTIAL mark, so the JSON carries it as every page and sheet does. */
     ...internalOnly(internal, { confidential: z.literal(CONFIDENTIAL_MARK).optional() }),
   };

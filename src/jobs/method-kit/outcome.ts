@@ -29,4 +29,6 @@ export interface MethodOutcome {
   readonly warnings: readonly string[];
   /** Warnings a reader of the published report needs; they must state no fact of the confidential data. Default: none. */
   readonly externalWarnings?: readonly string[];
+  /** An assessment only: the refusal a run of this setting would end with (the preview is shown all the same). */
+  readonly cannotRun?: { readonly message: string; readonly key: string };
 }

@@ -63,7 +63,8 @@ export function publishabilityProblems(dir: string, report: Report, job: unknown
   const count = dp && facts.rows !== undefined && facts.rows >= SMALLEST_SEARCHED_COUNT ? countPattern(facts.rows) : null;
   const names = readdirSync(dir);
   // The file name is searched in the report files only, and only when no release file shares it.
-  const inputName = facts.path && basename(facts.path).length >= 5 && !names.includes(basename(facts.path)) ? basename(facts.path) : undefined;
+  const base = facts.path ? basename(facts.path) : '';
+  const inputName = base.length >= 5 && !names.includes(base) && !PUBLIC_INPUT_NAME.test(base.toLowerCase()) ? base : undefined;
   for (const name of names) {
     let parts: SearchablePart[];
     try {

@@ -69,6 +69,10 @@ const PARAMETER_NAMES: Readonly<Record<string, string>> = {
   searchEpsilon: 'the search budget',
   algorithm: 'the algorithm',
   unprotectable: 'unprotectable groups',
+  models: 'the privacy model',
+  suppressionLimit: 'the suppression limit',
+  measure: 'the utility measure',
+  localSuppression: 'local suppression',
 };
 
 /** The field a job key names, as the wizard calls it ("method.hierarchies.age" → the hierarchy of “age”). */

@@ -30,12 +30,14 @@ export function RecodingLattice(props: { report: Report; onUseLimit?: (limit: nu
       {typeof nodes === 'number' && satisfying !== undefined && (
         <p>
           {atLeast ? 'At least ' : ''}
-          {formatNumber(satisfying)} of the {formatNumber(nodes)} transformations meet the models within the suppression limit ({formatNumber(internal['evaluatedNodes'] ?? 0)} were evaluated; bounds ruled out the rest).
+          {formatNumber(satisfying)} of the {formatNumber(nodes)} transformations meet the models within the suppression limit (
+          {internal['evaluatedNodes'] !== undefined && internal['evaluatedNodes'] < nodes ? `${formatNumber(internal['evaluatedNodes'])} were evaluated; bounds ruled out the rest` : 'every one was evaluated'}).
+          {satisfying === 0 && ' The table shows the most generalized transformation, which the run would not release.'}
         </p>
       )}
       {columns.length > 0 && (
         <table className="grid">
-          <caption>Chosen level of each quasi-identifier</caption>
+          <caption>{satisfying === 0 ? 'Most generalized level of each quasi-identifier' : 'Chosen level of each quasi-identifier'}</caption>
           <thead>
             <tr>
               <th scope="col">Column</th>

@@ -1,5 +1,5 @@
 import { plainFailure } from '../components/plain-messages.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { CustosApi, HostFailure, Report } from '../../common/ipc/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
@@ -41,7 +41,11 @@ export function RiskStep(props: {
 }) {
   const { state, onPreviewed, onAssessed } = props;
   const job = JSON.stringify(buildJob(state));
-  const { report, failure, busy } = useAssessment(props.api, job);
+  const assessment = useAssessment(props.api, job);
+  const { report, busy } = assessment;
+  // A setting the run would refuse is previewed all the same (the lattice shows what would work), and blocks the run as a failure does.
+  const refusal = report?.cannotRun;
+  const failure = useMemo<HostFailure | undefined>(() => assessment.failure ?? (refusal ? { kind: 'job', message: refusal.message, key: refusal.key } : undefined), [assessment.failure, refusal]);
   useEffect(() => {
     if (!busy && (report || failure)) onAssessed?.(job, failure);
   }, [busy, report, failure, job, onAssessed]);
@@ -59,7 +63,8 @@ export function RiskStep(props: {
       </div>
       {failure && (
         <Callout tone="error" title="This setting cannot run.">
-          {plainFailure(failure)}{' '}
+          {plainFailure(failure)}
+          {refusal ? '. The preview below shows the most generalized transformation. ' : ' '}
           {failure.key && (
             <button type="button" className="link" onClick={() => props.onFix(failure.key!)}>
               Change it
@@ -67,7 +72,7 @@ export function RiskStep(props: {
           )}
         </Callout>
       )}
-      {report && !failure && (
+      {report && (!failure || refusal) && (
         <>
           <AssessmentView report={report} />
           {report.method.levels && report.method.frontier && <RecodingLattice report={report} onUseLimit={props.onUseSuppressionLimit} />}

@@ -19,7 +19,7 @@ import { importanceOrder, localSuppression, WILDCARD, type LocalSuppressionResul
 import { checkNode, maxSuppressed } from '../evaluate.js';
 import { modelContext, needsSensitive as modelNeedsSensitive } from '../models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../recoding-input.js';
-import { FRONTIER_LIMITS, suppressionFrontier } from '../frontier.js';
+import { FRONTIER_LIMITS, suppressionFrontier, type FrontierPoint } from '../frontier.js';
 import { optimalRecoding } from '../search.js';
 
 /** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
@@ -220,7 +220,15 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
       'The models are syntactic: no differential-privacy guarantee.',
     ],
     warnings: census.suppressedRows > 0 ? [`${census.suppressedRows.toLocaleString('en-US')} record(s) were suppressed with their class.`] : [],
+    ...(optimum ? {} : { cannotRun: { message: refusalWithHint(none, frontier), key: 'method.models' } }),
   };
+}
+
+/** The refusal, with the smallest suppression limit of the frontier that would let the search succeed. */
+function refusalWithHint(none: string, frontier: readonly FrontierPoint[] | undefined): string {
+  const first = frontier?.[0];
+  if (!first) return none;
+  return `${none} (a suppression limit of ${Number((first.suppressionLimit * 100).toFixed(4))} % would)`;
 }
 
 /** The smallest frequency, 0 when nothing is released (a loop: spreading a million values overflows the stack). */
