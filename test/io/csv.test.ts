@@ -8,6 +8,10 @@ import { CsvTokenizer } from '../../src/io/input/csv-tokenizer.js';
 import { sniffDelimiter } from '../../src/io/input/delimiter.js';
 import type { ImportOptions } from '../../src/io/input/import-types.js';
 import { InputError } from '../../src/io/input/input-error.js';
+import { readTable } from '../../src/io/input/read-table.js';
+import { createRequire } from 'node:module';
+
+const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
 
 const dir = mkdtempSync(join(tmpdir(), 'custos-csv-'));
 let counter = 0;
@@ -83,6 +87,19 @@ describe('RFC 4180 parsing', () => {
     expect(() => readCsv(file('a,,c\n1,2,3\n'), defaults)).toThrow(/column 2 has no name/);
     expect(() => readCsv(file('a,a\n1,2\n'), defaults)).toThrow(/appears twice/);
     expect(() => readCsv(file(''), defaults)).toThrow(/empty/);
+  });
+
+  it('refuses a table of no records wherever it is read, naming the file and line, unless the caller allows none (a released file)', () => {
+    const headerOnly = file('a,b,c\n');
+    expect(() => readTable(headerOnly, defaults)).toThrow(/f\d+\.csv:2: the file has a header but no records/);
+    expect(readTable(headerOnly, { ...defaults, allowNoRecords: true }).table.columns.map((c) => c.name)).toEqual(['a', 'b', 'c']);
+    // Every row malformed and skipped: nothing left, said with the first reason and its line.
+    expect(() => readTable(file('a,b\n1,2,3\n4\n'), { ...defaults, onBadRow: 'skip' })).toThrow(/:2: every one of the file's 2 record\(s\) is malformed \(the first: 3 fields where the header has 2\)/);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['a', 'b']]), 'Data');
+    const xlsx = join(dir, 'header-only.xlsx');
+    XLSX.writeFile(book, xlsx);
+    expect(() => readTable(xlsx, { ...defaults, sheet: null })).toThrow(/header-only\.xlsx: the file has a header but no records/);
   });
 });
 

@@ -141,6 +141,13 @@ describe('wizard state', () => {
     const rp = withDraft('reconstruction-privacy', { retention: 0.5, epsilon: 1.5 });
     expect(parameterProblems(rp, file)['epsilon']).toMatch(/at most 1\.3333/);
   });
+
+  it('says a percentage field is out of range in percent, not as the job share in [0, 1]', () => {
+    const over = withDraft('global-recoding', { suppressionPercent: 150 });
+    expect(parameterProblems(over, file)['suppressionLimit']).toBe('the suppression limit is a percentage from 0 to 100');
+    expect(parameterProblems(withDraft('global-recoding', { suppressionPercent: -1 }), file)['suppressionLimit']).toBe('the suppression limit is a percentage from 0 to 100');
+    expect(parameterProblems(withDraft('global-recoding', { suppressionPercent: 100 }), file)['suppressionLimit']).toBeUndefined();
+  });
 });
 
 describe('steps', () => {

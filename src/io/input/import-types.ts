@@ -15,6 +15,11 @@ export interface ImportOptions {
    * own); without it one thread reads everything. The table is the same either way.
    */
   readonly helperScript?: WorkerScript;
+  /**
+   * A table of no records is refused (nothing can be protected or described); a released file may
+   * legitimately hold none (every class suppressed), so verify's re-reading allows it.
+   */
+  readonly allowNoRecords?: boolean;
 }
 
 export interface RejectedRow {

@@ -13,6 +13,20 @@ import { isParquetFile, readParquet } from './parquet-reader.js';
 
 /** Chooses the reader: .xlsx/.xlsm/.xls are workbooks, SPSS, Stata, SAS transport files, SAS data sets and Parquet files are known by their first bytes, anything else is delimited text. */
 export function readTable(path: string, options: ImportOptions): ImportedTable {
+  const imported = readAnyFormat(path, options);
+  if (imported.table.rowCount === 0 && !options.allowNoRecords) throw noRecords(path, imported);
+  return imported;
+}
+
+function noRecords(path: string, imported: ImportedTable): InputError {
+  const first = imported.rejectedRows[0];
+  if (first) {
+    return new InputError(`every one of the file's ${imported.rejectedRowCount.toLocaleString('en-US')} record(s) is malformed (the first: ${first.reason})`, basename(path), first.line);
+  }
+  return new InputError(`the file has ${imported.table.columns.length === 0 ? 'no columns and ' : 'a header but '}no records: there is nothing to protect`, basename(path), imported.format === 'csv' ? 2 : undefined);
+}
+
+function readAnyFormat(path: string, options: ImportOptions): ImportedTable {
   checkRegularFile(path);
   const ext = extname(path).toLowerCase();
   if (ext === '.xlsx' || ext === '.xlsm' || ext === '.xls') return readXlsx(path, options);

@@ -45,6 +45,11 @@ export interface BrowserMechanism<S, D> {
   toMethod(draft: D, context: Pick<WizardContext, 'recoding'>): z.input<AnyMechanismDefinition['schema']>;
   /** Checks against the data that the schema cannot make (ε beyond ε_max of a column, an infeasible β). */
   dataProblems(draft: D, context: WizardContext): Problems;
+  /**
+   * Problems in the form's own units, said before the job schema's (a percentage field is
+   * checked as 0–100 %, where the job holds a share in [0, 1]).
+   */
+  formProblems?(draft: D): Problems;
   /** Which sensitive columns the mechanism needs: one, at least one, or none. */
   readonly sensitive: 'one' | 'some' | 'none';
   /** The mechanism generalizes columns with the shared hierarchy table. */

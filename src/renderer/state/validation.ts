@@ -35,6 +35,7 @@ export function parameterProblems(state: WizardState, file: OpenedFile | undefin
   const context = wizardContext(state, file);
   if (mechanism.sensitive !== 'none' && context.sensitive.length === 0) add('roles', 'mark at least one column as sensitive');
   if (mechanism.sensitive === 'one' && context.sensitive.length > 1) add('roles', `${mechanism.definition.metadata.cardTitle} protects one sensitive column per job`);
+  for (const [key, message] of Object.entries(mechanism.formProblems?.(state.drafts[type] as never) ?? {})) add(key, message);
   const method = mechanism.toMethod(state.drafts[type] as never, context);
   const parsed = methodSchema.safeParse(method);
   if (!parsed.success) {

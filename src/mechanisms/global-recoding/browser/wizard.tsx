@@ -204,6 +204,7 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
     ...(d.localSuppression ? { localSuppression: { k: d.lsK, importance: d.lsImportance } } : {}),
   }),
   fieldOf: (path) => (path[0] === 'models' ? String(path[2] ?? 'model') : path[0] === 'localSuppression' ? `localSuppression.${String(path[1] ?? 'k')}` : String(path[0] ?? '')),
+  formProblems: (d): Problems => (Number.isFinite(d.suppressionPercent) && d.suppressionPercent >= 0 && d.suppressionPercent <= 100 ? {} : { suppressionLimit: 'the suppression limit is a percentage from 0 to 100' }),
   dataProblems(d, context): Problems {
     const models = [...modelOf(d), ...d.otherModels];
     return models.some(needsSensitiveColumn) && context.sensitive.length !== 1 ? { roles: 'ℓ-diversity and t-closeness need exactly one sensitive column' } : {};
