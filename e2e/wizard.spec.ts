@@ -190,6 +190,8 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await tabTo(/Use the sample data/);
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    // The keyboard focus stays where the person pressed Enter while the file was read.
+    await expect(page.getByRole('button', { name: /Use the sample data/ })).toBeFocused();
     await tabTo(/Next: Columns/);
     await page.keyboard.press('Enter');
     await tabTo(/Role of occupation/);
@@ -339,6 +341,8 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await other.click();
     await page.getByRole('button', { name: label }).waitFor({ state: 'detached', timeout: 30_000 });
     await page.locator('tr[aria-current="true"] th', { hasText: `${chosenPercent} %` }).waitFor({ timeout: 30_000 });
+    // The clicked button is gone: the focus moved to the row now chosen, not to the page.
+    await expect(page.locator('tr[aria-current="true"] strong')).toBeFocused();
     await page.getByRole('heading', { name: 'Utility against deleted records' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'global-recoding-lattice');
     await axeScan(page, 'global-recoding-lattice');

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Report } from '../../common/ipc/api.js';
 import { formatNumber } from '../format.js';
 import { BarChart } from './charts.js';
@@ -66,6 +67,16 @@ export function RecodingLattice(props: { report: Report; onUseLimit?: (limit: nu
 
 function Frontier(props: { points: readonly FrontierPoint[]; measure: string; onUseLimit?: (limit: number) => void }) {
   const { points, measure, onUseLimit } = props;
+  // The clicked button leaves when the new preview marks its row chosen: the keyboard focus follows it there instead of falling to the page.
+  const focusChosen = useRef(false);
+  const chosenCell = useRef<HTMLElement>(null);
+  const chosenLimit = points.find((p) => p.chosen)?.suppressionLimit;
+  useEffect(() => {
+    if (focusChosen.current && chosenCell.current) {
+      focusChosen.current = false;
+      chosenCell.current.focus();
+    }
+  }, [chosenLimit]);
   return (
     <>
       <h4>Utility against deleted records</h4>
@@ -102,10 +113,18 @@ function Frontier(props: { points: readonly FrontierPoint[]; measure: string; on
               </td>
               <td>
                 {p.chosen ? (
-                  <strong>chosen</strong>
+                  <strong tabIndex={-1} ref={chosenCell}>
+                    chosen
+                  </strong>
                 ) : (
                   onUseLimit && (
-                    <button type="button" onClick={() => onUseLimit(p.suppressionLimit)}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        focusChosen.current = true;
+                        onUseLimit(p.suppressionLimit);
+                      }}
+                    >
                       Use limit {percent(p.suppressionLimit)}
                     </button>
                   )

@@ -101,7 +101,8 @@ export function OpenStep(props: {
               Choose file…
             </button>
           )}
-          <button type="button" onClick={() => void load(info.samplePath)} disabled={busy}>
+          {/* Not disabled while a file is read: a disabled button drops the keyboard focus to the page; a click then waits its turn (the newest open wins). */}
+          <button type="button" onClick={() => void load(info.samplePath)} aria-busy={busy || undefined}>
             Use the sample data: {info.sampleName}
           </button>
         </div>
@@ -110,7 +111,7 @@ export function OpenStep(props: {
         <nav className="recent" aria-label="Recent files">
           <span className="muted">Files opened before:</span>
           {recent.map((path) => (
-            <button key={path} type="button" className="chip" title={path} onClick={() => void load(path)} disabled={busy}>
+            <button key={path} type="button" className="chip" title={path} onClick={() => void load(path)} aria-busy={busy || undefined}>
               {path.split(/[\\/]/).pop()}
             </button>
           ))}
@@ -120,7 +121,7 @@ export function OpenStep(props: {
         <nav className="recent" aria-label="Recent jobs">
           <span className="muted">Jobs run before:</span>
           {recentJobs.map((r) => (
-            <button key={r.ranAt} type="button" className="chip" title="Restore this job's settings and open its file" onClick={() => void restoreJob(r)} disabled={busy}>
+            <button key={r.ranAt} type="button" className="chip" title="Restore this job's settings and open its file" onClick={() => void restoreJob(r)} aria-busy={busy || undefined}>
               {recentJobLabel(r)}
             </button>
           ))}
