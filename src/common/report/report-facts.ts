@@ -39,7 +39,7 @@ export function rejectedLines(lines: readonly number[]): string {
 
 /** Everything a reader needs, flattened to labelled text, from the report model alone. */
 export function reportFacts(report: Report): ReportFacts {
-  const keyFigures: Fact[] = report.input.rows !== undefined ? [['Records in the input', fmt(report.input.rows)]] : [];
+  const keyFigures: Fact[] = report.input.rows !== undefined ? [['Records in the input (internal)', fmt(report.input.rows)]] : [];
   const charts: FactChart[] = [];
   const risk = report.risk;
   if (risk.microGroups !== undefined) {

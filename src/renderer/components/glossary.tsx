@@ -9,7 +9,7 @@ export const GLOSSARY: readonly { readonly term: string; readonly meaning: strin
   { term: 'Retention p', meaning: 'The probability that a record keeps its true sensitive value; otherwise it gets a value drawn at random from the column’s domain.' },
   { term: 'ρ1–ρ2 privacy', meaning: 'An adversary who believed a value with probability at most ρ1 before the release cannot believe it with more than ρ2 after.' },
   { term: 'ε (reconstruction privacy)', meaning: 'The relative error by which an adversary’s estimate of a micro group’s share of a value must miss; larger is stricter.' },
-  { term: 'δ (reconstruction privacy)', meaning: 'The probability with which that estimate must miss by more than ε, as the Chernoff bounds state it; larger is stricter.' },
+  { term: 'δ (reconstruction privacy)', meaning: 'The level that the Chernoff upper bounds on the probability of that estimate missing by more than ε (above and below) must each reach; larger is stricter. The test compares bounds, not exact probabilities: it does not promise that the estimate misses with probability δ or more.' },
   { term: 's_g', meaning: 'The largest size at which a micro group passes the (ε, δ) test; larger groups are sampled down to it and scaled back.' },
   { term: 'β (β-privacy)', meaning: 'For each sensitive value, the largest probability with which an adversary may infer it; rare, very sensitive values get a small β.' },
   { term: 'Bucket', meaning: 'A group of records published together: the other columns show only which bucket a record is in, the sensitive values are listed per bucket.' },

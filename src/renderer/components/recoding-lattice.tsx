@@ -60,6 +60,9 @@ export function RecodingLattice(props: { report: Report; onUseLimit?: (limit: nu
           </tbody>
         </table>
       )}
+      <p className="muted">
+        The search minimizes the utility measure “{name}” (as ARX computes it), which also charges the deleted records; the generalization loss above averages the released cells only. The two figures measure different things and differ more the more records are deleted.
+      </p>
       {frontier.length > 1 && <Frontier points={frontier} measure={measure} onUseLimit={onUseLimit} />}
     </section>
   );

@@ -23,7 +23,9 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
       <p className="lead">
         Say what each column is. <strong>Identifiers</strong> (names, record numbers) are dropped. <strong>Quasi-identifiers</strong> are
         facts an adversary may know (age, sex, region). <strong>Sensitive</strong> columns are what the release protects.{' '}
-        <strong>Insensitive</strong> columns are released as they are; methods still treat them as possibly known.
+        <strong>Insensitive</strong> columns are released as they are. Uniform perturbation and reconstruction privacy still count them among
+        what an adversary may know; the recoding methods and microaggregation form their classes on the quasi-identifiers only, so mark any
+        column an adversary could know as a quasi-identifier.
       </p>
       {pending.length > 0 && (
         <Callout tone="info" title={`${pending.length} suggestion${pending.length === 1 ? '' : 's'}.`}>

@@ -114,11 +114,11 @@ function AssessmentView({ report }: { report: Report }) {
         )}
         <p>
           A preview on this data: {formatNumber(report.risk.classes ?? 0)} classes would be released, the smallest with {formatNumber(report.risk.minClassSize ?? 0)} records
-          {report.output?.suppressed !== undefined ? `; ${formatNumber(report.output.suppressed)} records suppressed` : ''}. Generalization loss {formatNumber(report.utility.generalizationLoss, 3)}.
+          {report.output?.suppressed !== undefined ? `; ${formatNumber(report.output.suppressed)} records suppressed` : ''}. Generalization loss {formatNumber(report.utility.generalizationLoss, 3)} (the mean share of detail lost in each released cell of a generalized column: 0 as collected, 1 fully generalized; deleted records are not counted).
           {report.method.derived['epsilonSelection'] !== undefined && (
             <>
               {' '}
-              This preview drew its own sample and levels ({a.columns.filter((c) => c.depth > 1).map((c) => `${c.name} ${c.level}`).join(', ')}); the run draws afresh, so its levels and figures may differ.
+              This preview drew its own sample and levels ({a.columns.filter((c) => c.depth > 1).map((c) => `${c.name} ${c.level}`).join(', ')}); the run draws afresh, so its levels and figures may differ. Each preview looks at the confidential records outside the release's budget: a setting changed after seeing previews is chosen with the data, which the run's (ε, δ) does not cover, so settle the parameters before looking where you can.
             </>
           )}
         </p>

@@ -80,6 +80,7 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
   };
   const warnings: string[] = [];
   const disclosed = [...(spec.queries === 'marginals' ? spec.columns! : []), ...(spec.series ? [spec.series.by] : [])].filter((name) => !known.declared.has(cols.findIndex((c) => c.name === name)));
+  const cellsCaveat = disclosed.length > 0 ? ` This covers the counts, not which cells exist: the values of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} come from the input.` : '';
   if (disclosed.length > 0) {
     warnings.push(
       `The cells of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} are the values present in the input: which values occur is published as is, outside ε-DP (a value held by one person shows that person is in the data). List their public values (method.domains; “Public values” in the wizard) to fix the cells in advance.`,
@@ -123,13 +124,13 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
       `${answered.length.toLocaleString('en-US')} counts were released${unique.length < answered.length ? ` (${unique.length.toLocaleString('en-US')} distinct; repeats return the same noisy answer)` : ''}, each with noise of scale ${b.toPrecision(4)} (95% of answers within ±${half.toPrecision(4)} of the truth).`,
       glm
         ? `The noise is correlated (${correlationText})${worstRemoval !== undefined ? `; the filtering attack removes at most ${pct(worstRemoval.removalRelease)} of the noise of a series of this release (${pct(worstRemoval.removalIid)} with independent Laplace noise on the same series)` : ''}. Each answer alone is ${(1 / b).toPrecision(3)}-DP; the joint release is described by ε_eff, not by ε.`
-        : `The release is ${spec.epsilon}-differentially private: whether any one person is in the data changes the answers' distribution by at most a factor e^${spec.epsilon}.`,
+        : `The answers are ${spec.epsilon}-differentially private: adding or removing any one record changes their distribution by at most a factor e^${spec.epsilon} (a person with several records is covered only as several records).${cellsCaveat}`,
       ...(inference.length ? [`Dividing two noisy counts still reveals large groups: for the riskiest group the adversary's estimate is within ±${ATTACK_EPSILON * 100}% of the truth with probability ${(1 - inference[0]!.pAbove - inference[0]!.pBelow).toFixed(3)}.`] : []),
       ...negativeNote,
     ],
     externalSummary: [
       `${answered.length.toLocaleString('en-US')} counts were released, each with noise of scale ${b.toPrecision(4)}.`,
-      glm ? `Each answer alone is ${(1 / b).toPrecision(3)}-DP; the noise is correlated (${correlationText}).` : `The release is ${spec.epsilon}-differentially private.`,
+      glm ? `Each answer alone is ${(1 / b).toPrecision(3)}-DP; the noise is correlated (${correlationText}).` : `The answers are ${spec.epsilon}-differentially private (add/remove one record).${cellsCaveat}`,
       ...negativeNote,
     ],
     warnings,
