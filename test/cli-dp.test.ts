@@ -22,7 +22,7 @@ describe('custos run: DP counts', () => {
     const report = JSON.parse(r.stdout);
     // Three marginals (sex, salary-class, sex × salary-class): Δ = 3, b = 3.
     expect(report.dp).toMatchObject({ sensitivity: 3, scale: 3, queries: 8 });
-    expect(report.guarantee).toMatchObject({ name: 'ε-differential privacy', epsilon: 1 });
+    expect(report.guarantee).toMatchObject({ name: 'ε-differential privacy of the counts (their cells come from the input)', epsilon: 1 });
     const { table } = readCsv(join(r.dir, 'out', 'answers.csv'), { missing: [], onBadRow: 'error' });
     expect(table.columns.map((c) => c.name)).toEqual(['NOT_A_PROTECTED_RELEASE', 'sex', 'salary-class', 'answer', 'scale', 'lower95', 'upper95']);
     const row = (i: number) => table.columns.map((c) => c.dictionary[c.codes[i]!]!);
@@ -55,6 +55,15 @@ describe('custos run: DP counts', () => {
     expect(narrow.code).toBe(2);
     expect(JSON.parse(narrow.stdout).error).toMatchObject({ key: 'method.domains.sex' });
     expect(JSON.parse(narrow.stdout).error.message).toMatch(/"Male"/);
+  });
+
+  it('generalized Laplace noise without a correlation still shares W across the answers: ε_eff = ‖Δ‖₂/b is reported', () => {
+    // One record of one sex and age touches one answer of the series: ‖Δ‖₂ = 1, b = 1.
+    const r = run({ type: 'dp-counts', epsilon: 1, noise: 'generalized-laplace', series: { by: 'age' }, queries: [{ where: { sex: 'Female' } }, { where: { sex: 'Male' } }] });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.dp.epsilonEffective).toBeCloseTo(1, 9);
+    expect(report.guarantee.statement).not.toMatch(/see ε_eff/);
   });
 
   it('series with generalized Laplace noise: ε_eff, the filtering attack and repeated queries cached', () => {

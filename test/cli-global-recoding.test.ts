@@ -219,6 +219,16 @@ describe('custos run: local suppression and journalist risk on Adult', () => {
     expect(release.journalistAverage).toBeCloseTo(0.1 * release.prosecutorAverage, 12);
     expect(original.journalistHighest).toBeCloseTo(0.1, 12);
     expect(original.prosecutorHighest).toBe(1);
+    // Run: the published report may not state π = n/N, nor journalist risks (π over class sizes): with N from the job they give n.
+    const run = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const published = JSON.parse(readFileSync(join(dir, job.output.dir, 'report.json'), 'utf8'));
+    const reid = published.risk.reidentification;
+    expect(reid.population).not.toMatch(/0\.1\b|π =/);
+    expect(reid.release.journalistAverage).toBeUndefined();
+    expect(reid.release.journalistHighest).toBe(reid.release.prosecutorHighest);
+    const internal = JSON.parse(readFileSync(join(dir, `${job.output.dir}-internal`, 'internal-report.json'), 'utf8'));
+    expect(internal.risk.reidentification.population).toMatch(/sampling fraction π = 0.1/);
   });
 });
 

@@ -118,7 +118,7 @@ describe('inputs that are not data files', () => {
     writeFileSync(join(dir, 'job.json'), job('empty.csv'));
     const r = custos(['run', join(dir, 'job.json')]);
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/empty\.csv: the file has a header but no records/);
+    expect(r.stderr).toMatch(/empty\.csv:2: the file has a header but no records/);
     expect(readdirSync(dir).sort()).toEqual(['empty.csv', 'job.json']);
   });
 });

@@ -167,6 +167,14 @@ describe('the release folder holds no confidential fact, for every method', () =
       const publishedJob = JSON.parse(readFileSync(join(work, 'release', 'job.json'), 'utf8')) as { input: { path: string }; output: { variant: string[] } };
       expect(publishedJob.input.path).toBe('input.csv');
       expect(publishedJob.output.variant).toEqual(['external']);
+      // Figures computed from the true data that the method's guarantee does not cover (an outside audit found each).
+      const published = JSON.parse(readFileSync(join(work, 'release', 'report.json'), 'utf8'));
+      if (c.name === 'uniform-perturbation') expect(published.risk.violatingAfter, 'the (ε,δ) test of the true groups').toBeUndefined();
+      if (c.name === 'partitioned-recoding') {
+        expect(published.method.derived.partSize, 'the part size gives n').toBeUndefined();
+        expect(published.anonymity.parts.every((p: { size?: number }) => p.size === undefined), 'part sizes give the suppressed counts').toBe(true);
+      }
+      if (c.name === 'beta-privacy') expect(Object.values(published.guarantee.maxInference).every((b) => !Object.hasOwn(b as object, 'count')), 'the worst true count per value').toBe(true);
       const leaks: string[] = [];
       const files = readdirSync(release);
       expect(files).toEqual(expect.arrayContaining(['manifest.json', 'report.json', 'report.html', 'report.pdf', 'release.xlsx', 'job.json']));

@@ -97,6 +97,8 @@ export interface PublicParts {
  */
 export function externalVariant(report: Report, parts: PublicParts): Report {
   const { risk } = report;
+  // The (ε,δ) test runs on the true frequencies: its outcome is published only where it is the guarantee the release claims.
+  const testIsGuarantee = report.method.type === 'reconstruction-privacy';
   const beta = report.beta;
   const input = report.input;
   return withoutNonFinite<Report>({
@@ -116,22 +118,22 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
       columns: input.columns.map((c) => ({ name: c.name, role: c.role, defaulted: c.defaulted, type: c.type })),
     },
     method: { type: report.method.type, title: report.method.title, parameters: report.method.parameters, derived: report.method.derived, ...(report.method.levels ? { levels: report.method.levels } : {}) },
-    guarantee: report.guarantee,
+    guarantee: publicGuarantee(report.guarantee),
     risk: {
       adversary: risk.adversary,
-      ...(risk.violatingAfter !== undefined ? { violatingAfter: risk.violatingAfter } : {}),
+      ...(risk.violatingAfter !== undefined && testIsGuarantee ? { violatingAfter: risk.violatingAfter } : {}),
       ...(risk.classes !== undefined ? { classes: risk.classes, minClassSize: risk.minClassSize! } : {}),
       ...(risk.microGroups !== undefined && report.kind === 'release' ? { microGroups: risk.microGroups } : {}),
       ...(risk.bySensitive
         ? {
             bySensitive: risk.bySensitive.map((s) => ({
               column: s.column, domainSize: s.domainSize, domainDeclared: s.domainDeclared, retention: s.retention, retentionExact: s.retentionExact,
-              microGroups: s.microGroups, violatingAfter: s.violatingAfter, relativeError: {},
+              microGroups: s.microGroups, ...(testIsGuarantee && s.violatingAfter !== undefined ? { violatingAfter: s.violatingAfter } : {}), relativeError: {},
               rhoCurve: s.rhoCurve, ...(s.releaseFile ? { releaseFile: s.releaseFile } : {}),
             })),
           }
         : {}),
-      ...(risk.reidentification ? { reidentification: { quasiIdentifiers: risk.reidentification.quasiIdentifiers, population: risk.reidentification.population, release: risk.reidentification.release } } : {}),
+      ...(risk.reidentification ? { reidentification: publicReidentification(risk.reidentification, parts.job) } : {}),
     },
     utility: {
       relativeError: {},
@@ -161,12 +163,39 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
 }
 
 function externalAnonymity(a: NonNullable<Report['anonymity']>): NonNullable<Report['anonymity']> {
-  const { sampled: _sampled, parts, ...rest } = a;
-  return { ...rest, ...(parts ? { parts: parts.map(({ suppressed: _suppressed, ...p }) => p) } : {}) };
+  const { sampled: _sampled, epsilonPrime: _epsilonPrime, parts, ...rest } = a;
+  return { ...rest, ...(parts ? { parts: parts.map(({ suppressed: _suppressed, size: _size, ...p }) => p) } : {}) } as NonNullable<Report['anonymity']>;
 }
 
 /** The DP section as published: no attack measured against the true answers, no copy of the answers (they are in answers.csv). */
 function externalDp(dp: NonNullable<Report['dp']>): NonNullable<Report['dp']> {
   const { answers: _answers, ...rest } = dp;
   return { ...rest, filtering: [], inference: [] };
+}
+
+/**
+ * Re-identification risk as published. With a population size from the job, the sampling
+ * fraction π = n/N — and every journalist risk, π over a class size — gives the input's size
+ * away: those stay internal. A sampling fraction given in the job is a parameter, published.
+ */
+function publicReidentification(r: NonNullable<Report['risk']['reidentification']>, job: Job): NonNullable<Report['risk']['reidentification']> {
+  const models = 'models' in job.method ? (job.method.models as readonly { readonly populationSize?: number }[]) : [];
+  const size = models.find((m) => m.populationSize !== undefined)?.populationSize;
+  if (size === undefined) return { quasiIdentifiers: r.quasiIdentifiers, population: r.population, release: r.release };
+  const { journalistAverage: _average, ...release } = r.release;
+  return {
+    quasiIdentifiers: r.quasiIdentifiers,
+    population:
+      `a population of ${size.toLocaleString('en-US')} (the job's); the sampling fraction π and the journalist risks computed from it depend on the input's size: ` +
+      "they are in the internal report, and the journalist's highest risk is shown here at its upper bound, the prosecutor's",
+    release: { ...release, journalistHighest: release.prosecutorHighest },
+  };
+}
+
+/** The guarantee as published: β-privacy's worst count and bucket size per value stay internal, whether it holds is public. */
+function publicGuarantee(g: Report['guarantee']): Report['guarantee'] {
+  if (!g.maxInference) return g;
+  const bounds = Object.create(null) as Record<string, { beta: number; betaExact: string; holds: boolean }>;
+  for (const [value, b] of Object.entries(g.maxInference)) bounds[value] = { beta: b.beta, betaExact: b.betaExact, holds: b.holds };
+  return { ...g, maxInference: bounds } as Report['guarantee'];
 }

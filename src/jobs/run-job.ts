@@ -362,6 +362,8 @@ function workbookReportSheets(report: Report, written: readonly OutputFile[]): E
         [],
         ['In plain words'],
         ...report.summary.map((line) => [line]),
+        // The warnings travel with the data as the HTML and PDF carry them (the cells a DP release took from the input, say).
+        ...(report.warnings.length > 0 ? [[], ['Warnings'], ...report.warnings.map((line) => [line])] : []),
         [],
         ['Guarantee', `${report.guarantee.name}: ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`],
         ['Statement', report.guarantee.statement],

@@ -17,7 +17,7 @@ import { OpenStep } from './steps/open-step.js';
 import { ParametersStep } from './steps/parameters-step.js';
 import { ResultsStep } from './steps/results-step.js';
 import { RiskStep } from './steps/risk-step.js';
-import { RunStep } from './steps/run-step.js';
+import { RunStep, STEP_ACTIONS_ID } from './steps/run-step.js';
 
 /** The last risk preview that failed, for the job it was run on. */
 interface FailedPreview {
@@ -244,7 +244,8 @@ export function App({ api }: { api: CustosApi }) {
             </button>
           )}
           <span className="spacer" />
-          {next && nextBlocked && <span className="muted">{nextBlocked}</span>}
+          {next && nextBlocked && state.step !== 'run' && <span className="muted">{nextBlocked}</span>}
+          <span id={STEP_ACTIONS_ID} className="step-actions" />
           {state.step === 'parameters' && (
             <button type="button" disabled={blockedReason(state, 'compare', failedPreview) !== undefined} onClick={() => dispatch({ type: 'go', step: 'compare' })}>
               Compare settings (optional)

@@ -39,7 +39,8 @@ export function tableHierarchy(rows: readonly (readonly string[])[]): Hierarchy 
     generalize: (value, level) => byValue.get(value)?.[level],
     coverage: (generalized, level) => counts[level]?.get(generalized) ?? 1,
     leaves: rows.length,
-    example: rows[0]![0]!,
+    // The middle row: a table's first rows are often its edge (ages 1, 2, 3 in ARX's Adult hierarchy), not a typical value.
+    example: rows[Math.floor(rows.length / 2)]![0]!,
   };
 }
 

@@ -44,15 +44,14 @@ export function reportFacts(report: Report): ReportFacts {
   const risk = report.risk;
   if (risk.microGroups !== undefined) {
     keyFigures.push(['Micro groups', fmt(risk.microGroups)]);
-    keyFigures.push(['Leaking micro groups, plain perturbation', fmt(risk.violatingBefore)]);
-    keyFigures.push(['Leaking micro groups, this release', fmt(risk.violatingAfter)]);
-    charts.push({
-      title: 'Micro groups that fail the (ε,δ) test',
-      bars: [
-        { label: 'plain perturbation', value: risk.violatingBefore ?? 0, tone: 'danger', text: fmt(risk.violatingBefore) },
-        ...(report.method.type === 'reconstruction-privacy' ? [{ label: 'this release', value: risk.violatingAfter ?? 0, tone: 'safe' as const, text: fmt(risk.violatingAfter) }] : []),
-      ],
-    });
+    // The external variant leaves out what the test says of the true data: only what it holds is shown.
+    if (risk.violatingBefore !== undefined) keyFigures.push(['Leaking micro groups, plain perturbation', fmt(risk.violatingBefore)]);
+    if (risk.violatingAfter !== undefined) keyFigures.push(['Leaking micro groups, this release', fmt(risk.violatingAfter)]);
+    const bars: FactChart['bars'] = [
+      ...(risk.violatingBefore !== undefined ? [{ label: 'plain perturbation', value: risk.violatingBefore, tone: 'danger' as const, text: fmt(risk.violatingBefore) }] : []),
+      ...(report.method.type === 'reconstruction-privacy' && risk.violatingAfter !== undefined ? [{ label: 'this release', value: risk.violatingAfter, tone: 'safe' as const, text: fmt(risk.violatingAfter) }] : []),
+    ];
+    if (bars.length > 0) charts.push({ title: 'Micro groups that fail the (ε,δ) test', bars });
   }
   if (report.beta) {
     const b = report.beta;
@@ -60,7 +59,7 @@ export function reportFacts(report: Report): ReportFacts {
     keyFigures.push(['Buckets', Object.entries(b.chosen.sizes).map(([s, n]) => `${fmt(n)} of size ${s}`).join(', ')]);
     keyFigures.push(['Loss Σ|B|² / MSE', `${fmt(b.chosen.loss)} / ${fmt(b.chosen.mse, 3)} (Anatomy ℓ = ${b.anatomy.l}: ${b.anatomy.feasible ? fmt(b.anatomy.mse, 3) : 'infeasible'})`]);
     for (const [value, bound] of Object.entries(report.guarantee.maxInference ?? {})) {
-      keyFigures.push([`Inference bound “${value}”`, `${bound.count}/${bound.size} ≤ β = ${bound.betaExact}: ${bound.holds ? 'holds' : 'VIOLATED'}`]);
+      keyFigures.push([`Inference bound “${value}”`, `${bound.count !== undefined ? `${bound.count}/${bound.size} ` : ''}≤ β = ${bound.betaExact}: ${bound.holds ? 'holds' : 'VIOLATED'}`]);
     }
   }
   const a = report.anonymity;

@@ -126,7 +126,8 @@ function sensitiveReport(internal: boolean) {
     retention: num,
     retentionExact: z.string(),
     microGroups: count,
-    violatingAfter: count,
+    /** Micro groups failing the (ε,δ) test after the release: published only where that test is the guarantee (reconstruction privacy). */
+    violatingAfter: count.optional(),
     /** Query errors compare the release with the confidential data: internal only. */
     relativeError: emptyWhenExternal(internal, obj({ uniformPerturbation: num.optional(), reconstructionPrivacy: num.optional() }), obj({})),
     /** ρ2 reached for a few priors ρ1 at this retention (uniform perturbation's guarantee). */
@@ -153,7 +154,8 @@ function sensitiveReport(internal: boolean) {
   });
 }
 
-const inferenceBound = obj({ value: num, count: count, size: count, beta: num, betaExact: z.string(), holds: z.boolean() });
+/** β-privacy's bound per value: the worst bucket's true count and size are internal (they confirm real records of a value fake values were meant to hide). */
+const inferenceBound = (internal: boolean) => obj({ beta: num, betaExact: z.string(), holds: z.boolean(), ...internalOnly(internal, { value: num, count: count, size: count }) });
 
 const bucketSetting = {
   algorithm: z.string(),
@@ -206,9 +208,10 @@ function anonymityReport(internal: boolean) {
     /** suppressedCells: cells of the column that local suppression released as "*" (the release shows them). */
     columns: z.array(obj({ name: z.string(), level: count, depth: count, hierarchy: z.string(), example: z.string().optional(), suppressedCells: count.optional() })),
     model: z.string().optional(),
-    parts: z.array(obj({ part: count, size: count, released: count, classes: count, worst: num, ...internalOnly(internal, { suppressed: count.optional() }) })).optional(),
-    epsilonPrime: epsilonPrime.optional(),
-    ...internalOnly(internal, { sampled: count.optional() }),
+    /** Per part: its size and what was deleted give the input's size and suppressed counts away (size − released), so they are internal. */
+    parts: z.array(obj({ part: count, released: count, classes: count, worst: num, ...internalOnly(internal, { size: count, suppressed: count.optional() }) })).optional(),
+    /** ε′ of Theorem 2 uses the largest part's share ⌈n/P⌉/n: internal, and informative only (for a DP mechanism later run on one part). */
+    ...internalOnly(internal, { sampled: count.optional(), epsilonPrime: epsilonPrime.optional() }),
   });
 }
 
@@ -296,7 +299,7 @@ function baseShape(internal: boolean) {
       delta: num.optional(),
       rho: obj({ rho1: num, rho2: num }).optional(),
       /** β-privacy: per value the largest count/size over all buckets, which must be ≤ β_v. */
-      maxInference: nameRecord(inferenceBound).optional(),
+      maxInference: nameRecord(inferenceBound(internal)).optional(),
     }),
     risk: obj({
       adversary: z.string(),

@@ -27,7 +27,7 @@ export function randomizedRiskAndUtility(analysis: Analysis, by: readonly Sensit
       adversary: ADVERSARY,
       microGroups: analysis.grouping.groupCount,
       violatingBefore: by.reduce((sum, s) => sum + (s.violatingBefore ?? 0), 0),
-      violatingAfter: by.reduce((sum, s) => sum + s.violatingAfter, 0),
+      violatingAfter: by.reduce((sum, s) => sum + (s.violatingAfter ?? 0), 0),
       bySensitive: by,
     },
     utility: {

@@ -4,6 +4,7 @@ import { barChart } from '../../common/report/svg-charts.js';
 
 /** k-anonymity methods: recoding per column, the (ε, δ) curve, classes and parts. */
 export function anonymitySections(report: Report, a: AnonymityReport): string {
+  const internal = report.variant === 'internal';
   // Local suppression: a column of cells released as "*" (global recoding only).
   const cells = a.columns.some((c) => c.suppressedCells !== undefined);
   const columns = a.columns
@@ -41,8 +42,8 @@ ${selection === undefined ? '' : `<p>Each ε includes the search's ε_sel = ${es
 ${
   parts.length
     ? `<h2>Parts</h2><p>Model: ${esc(a.model ?? '')}. Neighbours: ${esc(a.neighbours)}.</p>
-<table><thead><tr><th>Part</th><th class="n">Records</th><th class="n">Released</th><th class="n">Classes</th><th class="n">Worst class</th><th class="n">Suppressed</th></tr></thead><tbody>${parts
-        .map((p) => `<tr><td class="n">${p.part}</td><td class="n">${num(p.size)}</td><td class="n">${num(p.released)}</td><td class="n">${num(p.classes)}</td><td class="n">${num(p.worst, 4)}</td><td class="n">${num(p.suppressed)}</td></tr>`)
+<table><thead><tr><th>Part</th>${internal ? '<th class="n">Records</th>' : ''}<th class="n">Released</th><th class="n">Classes</th><th class="n">Worst class</th>${internal ? '<th class="n">Suppressed</th>' : ''}</tr></thead><tbody>${parts
+        .map((p) => `<tr><td class="n">${p.part}</td>${internal ? `<td class="n">${num(p.size)}</td>` : ''}<td class="n">${num(p.released)}</td><td class="n">${num(p.classes)}</td><td class="n">${num(p.worst, 4)}</td>${internal ? `<td class="n">${num(p.suppressed)}</td>` : ''}</tr>`)
         .join('')}</tbody></table>
 ${
   a.epsilonPrime

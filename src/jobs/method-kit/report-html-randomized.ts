@@ -6,7 +6,7 @@ import { barChart, estimatePlot } from '../../common/report/svg-charts.js';
 export function randomizedSections(report: Report, by: readonly SensitiveReport[]): string {
   if (report.variant === 'external') {
     return `<h2>Risk</h2><p>Adversary: ${esc(report.risk.adversary)}.</p>
-<p>Micro groups in the release failing the (ε,δ) test: <strong>${num(report.risk.violatingAfter ?? 0)}</strong>. Statistics of the confidential data are left out of this external report.</p>`;
+${report.risk.violatingAfter !== undefined ? `<p>Micro groups in the release failing the (ε,δ) test: <strong>${num(report.risk.violatingAfter)}</strong>.</p>` : ''}<p>Statistics of the confidential data are left out of this external report.</p>`;
   }
   return [riskSection(report, by), utilitySection(report, by), ...by.map((s) => sensitiveSection(report, s))].join('\n');
 }
@@ -16,7 +16,7 @@ function riskSection(report: Report, by: readonly SensitiveReport[]): string {
   const bars = by.flatMap((s) => [
     { label: `${s.column}: plain perturbation`, value: s.violatingBefore ?? Number.NaN, tone: 'danger' as const },
     ...(report.method.type === 'reconstruction-privacy'
-      ? [{ label: `${s.column}: this release`, value: s.violatingAfter, tone: 'safe' as const }]
+      ? [{ label: `${s.column}: this release`, value: s.violatingAfter ?? 0, tone: 'safe' as const }]
       : []),
   ]);
   return `<h2>Risk before and after</h2>

@@ -170,7 +170,7 @@ function AssessmentView({ report }: { report: Report }) {
             title="Micro groups that leak"
             bars={[
               { label: 'plain randomized response', value: s.violatingBefore ?? Number.NaN, tone: 'danger' },
-              ...(rp ? [{ label: 'reconstruction privacy', value: s.violatingAfter, tone: 'safe' as const }] : []),
+              ...(rp ? [{ label: 'reconstruction privacy', value: s.violatingAfter ?? 0, tone: 'safe' as const }] : []),
             ]}
           />
           {(s.unprotectableGroups ?? 0) > 0 && <Callout tone="warn">{formatNumber(s.unprotectableGroups)} group(s) cannot be protected at these parameters and will be suppressed.</Callout>}

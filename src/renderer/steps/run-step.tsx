@@ -1,5 +1,6 @@
 import { plainFailure } from '../components/plain-messages.js';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { CustosApi } from '../../common/ipc/api.js';
 import { Callout, CheckField, SelectField, TextField } from '../components/fields.js';
 import { buildJob } from '../state/job.js';
@@ -7,7 +8,12 @@ import { timeLeft } from '../../common/progress.js';
 import { LARGE_RELEASE_ROWS, type Action, type WizardState } from '../state/wizard-state.js';
 import { formatNumber } from '../format.js';
 
+/** The sticky footer's place for a step's own actions (the Run step's Run and Cancel). */
+export const STEP_ACTIONS_ID = 'step-actions';
+
 export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (a: Action) => void; blocked: string | undefined; desktop: boolean }) {
+  const [actionSlot, setActionSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setActionSlot(document.getElementById(STEP_ACTIONS_ID)), []);
   const { api, state, dispatch } = props;
   const o = state.output;
   const run = state.run;
@@ -29,6 +35,18 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
   };
   const fraction = run?.shown ?? 0;
   const left = run?.startedAt !== undefined && running ? timeLeft(Date.now() - run.startedAt, fraction) : undefined;
+  const actions = (
+    <>
+        <button type="button" className="primary" disabled={running || !!props.blocked || (!o.csv && !o.xlsx && !o.parquet) || !o.dir.trim()} onClick={() => void start()}>
+          Run
+        </button>
+        {running && (
+          <button type="button" onClick={() => void api.cancelRun({ id: run.id }).then(() => api.runStatus({ id: run.id })).then((status) => dispatch({ type: 'runStatus', status }))}>
+            Cancel
+          </button>
+        )}
+    </>
+  );
   return (
     <>
       <p className="lead">Where to write the protected release and its report. Files are written to a temporary folder and appear only when complete.</p>
@@ -114,16 +132,8 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
       )}
       {props.blocked && <Callout tone="error">Fix this first: {props.blocked}.</Callout>}
       {!o.csv && !o.xlsx && !o.parquet && <Callout tone="error">Choose at least one release format.</Callout>}
-      <div className="actions">
-        <button type="button" className="primary" disabled={running || !!props.blocked || (!o.csv && !o.xlsx && !o.parquet) || !o.dir.trim()} onClick={() => void start()}>
-          Run
-        </button>
-        {running && (
-          <button type="button" onClick={() => void api.cancelRun({ id: run.id }).then(() => api.runStatus({ id: run.id })).then((status) => dispatch({ type: 'runStatus', status }))}>
-            Cancel
-          </button>
-        )}
-      </div>
+      {/* Run and Cancel sit in the step's sticky footer, in view however far the options above are scrolled. */}
+      {actionSlot && createPortal(actions, actionSlot)}
       {run && (
         <div className="progress-block" aria-live="polite">
           <div className="progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(fraction * 100)}>

@@ -12,7 +12,7 @@ export function betaSections(report: Report, beta: BetaReport): string {
       // Values are data: a value named "constructor" must not find Object.prototype's.
       const bound = bounds && Object.hasOwn(bounds, v.value) ? bounds[v.value] : undefined;
       return `<tr><td>${esc(v.value)}</td>${counted ? `<td class="n">${num(v.count)}</td><td class="n">${num(v.frequency, 4)}</td>` : ''}<td class="n">${esc(v.betaExact)} (${num(v.beta, 4)})</td>
-<td class="n">${bound ? `${bound.count}/${bound.size} = ${num(bound.value, 4)}` : 'n/a'}</td><td>${bound ? (bound.holds ? '<span class="verdict ok">≤ β</span>' : '<span class="verdict bad">exceeds β</span>') : ''}</td></tr>`;
+${counted ? `<td class="n">${bound && bound.count !== undefined ? `${bound.count}/${bound.size} = ${num(bound.value, 4)}` : 'n/a'}</td>` : ''}<td>${bound ? (bound.holds ? '<span class="verdict ok">≤ β</span>' : '<span class="verdict bad">exceeds β</span>') : ''}</td></tr>`;
     })
     .join('');
   const sizes = Object.entries(beta.chosen.sizes).map(([size, count]) => ({ label: `size ${size}`, value: count, tone: 'neutral' as const }));
@@ -29,7 +29,7 @@ export function betaSections(report: Report, beta: BetaReport): string {
   const shown = corruption.filter((c, i) => i < 12 || c.corrupted === corruption.length);
   return `<h2>Sensitive values and their thresholds</h2>
 <p>Sensitive column “${esc(beta.sensitive)}”; bucket sizes searched in [${beta.sizeRange.min}, ${beta.sizeRange.max}]. A bucketization exists because f_v ≤ β_v for every value (Lemma 3.7).</p>
-<table><thead><tr><th>Value</th>${counted ? '<th>Records</th><th>f_v</th>' : ''}<th>β_v</th><th>Largest count/size</th><th></th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>Value</th>${counted ? '<th>Records</th><th>f_v</th>' : ''}<th>β_v</th>${counted ? '<th>Largest count/size</th>' : ''}<th></th></tr></thead><tbody>${rows}</tbody></table>
 <h2>Buckets</h2>
 ${sizes.length ? barChart('Number of buckets per size', sizes) : ''}
 <table><thead><tr><th>Setting</th><th>Buckets</th><th>Loss Σ|B|²</th><th>MSE</th><th>Feasible</th></tr></thead><tbody>${settingRows}</tbody></table>

@@ -118,8 +118,9 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
         sMin,
         l,
         lossFunction: 'g(s) = s²',
-        ...(multi ? { multiSizeCalls: multi.calls, multiSizeDepth: multi.depth } : {}),
       },
+      // How the multi-size search recursed depends on the true value counts.
+      ...(multi ? { internal: { multiSizeCalls: multi.calls, multiSizeDepth: multi.depth } } : {}),
     },
     guarantee: {
       name: 'β-privacy',

@@ -64,7 +64,8 @@ export function drawNoise(random: RandomSource, spec: DpCountsSpec, answers: Ans
  */
 export function effectiveEpsilonOf(spec: DpCountsSpec, answers: AnswerPlan, noisy: NoisyAnswers, sensitivity: number, b: number): { readonly value: number; readonly exact: boolean } | undefined {
   const { model } = noisy;
-  if (!noisy.correlated || model.kind === 'independent') return undefined;
+  // Correlated draws with R = I still share W across the answers: ε_eff = ‖Δ‖₂/b is what the joint release gets.
+  if (!noisy.correlated) return undefined;
   const { unique } = answers;
   const records = possibleRecords(unique.filter((a) => a.part === 0).map((a) => a.query), 20_000);
   if (!records) return { value: Math.sqrt(sensitivity / smallestEigenvalueBound(model)) / b, exact: false };

@@ -159,7 +159,8 @@ function guaranteeOf(
       epsilon: 1 / b,
     }
   : {
-      name: 'ε-differential privacy',
+      // Undeclared cells come from the input: the name says the counts are what is covered.
+      name: disclosed.length > 0 ? 'ε-differential privacy of the counts (their cells come from the input)' : 'ε-differential privacy',
       statement:
         `Adding or removing any one person's record changes the probability of any set of answers by at most a factor e^${spec.epsilon}: ` +
         `each answer carries exact discrete Laplace noise of scale b = Δ/ε = ${b.toPrecision(4)}, with Δ = ${sensitivity}.` +

@@ -73,7 +73,9 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
       type: 'partitioned-recoding',
       title: 'Partitioned recoding',
       parameters: { parts: spec.parts, model: modelText(model), ...Object.fromEntries(recoding.report.filter((c) => c.level > 0).map((c) => [`level.${c.name}`, c.level])) },
-      derived: { partSize: Math.ceil(table.rowCount / spec.parts), partShare: share },
+      derived: {},
+      // ⌈n/P⌉ and its share give the input's size away: internal, with ε′ that is computed from them.
+      internal: { partSize: Math.ceil(table.rowCount / spec.parts), partShare: share },
     },
     guarantee: {
       name: `${modelText(model)} in every part`,

@@ -88,7 +88,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
       utility?.close();
     }
   });
-  const violatingAfter = bySensitive.reduce((sum, s) => sum + s.violatingAfter, 0);
+  const violatingAfter = bySensitive.reduce((sum, s) => sum + (s.violatingAfter ?? 0), 0);
   const violatingBefore = bySensitive.reduce((sum, s) => sum + (s.violatingBefore ?? 0), 0);
   const first = bySensitive[0]!;
   const names = sensitive.map((s) => s.column.name).join(', ');

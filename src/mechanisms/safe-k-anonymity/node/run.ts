@@ -76,7 +76,7 @@ export function resolveParameters(spec: SafeKAnonymitySpec): Parameters {
  */
 export function safeKStatement(g: { epsilon: number; delta: string; beta: number; k: number; search: { anonymization: number; selection: number } | undefined }): string {
   return (
-    `Publishing these generalized records is (ε = ${g.epsilon}, δ = ${g.delta})-differentially private${g.search ? ` (ε = ${g.search.anonymization} for sampling and k-anonymization plus ε_sel = ${g.search.selection} for the differentially private choice of the generalization, composed sequentially)` : ''}: ` +
+    `Publishing these generalized records is (ε = ${g.epsilon}, δ = ${g.delta})-differentially private${g.search ? ` (ε = ${g.search.anonymization} for sampling and k-anonymization plus ε_sel = ${g.search.selection} for the differentially private choice of the generalization, composed sequentially as SafePub argues; Custos has not re-checked that argument, which uses one sample for both)` : ''}: ` +
     `for any two inputs that differ by one person's record and any set S of possible releases, Pr[release ∈ S] ≤ e^ε·Pr[release′ ∈ S] + δ. ` +
     `It holds because each record was sampled with probability β = ${g.beta}, every class of identical released tuples with fewer than k = ${g.k} records was deleted, and ` +
     (g.search
@@ -210,12 +210,12 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
     suppressed: census.suppressedRows,
     summary: [
       `Each record was kept with probability ${p.beta} (an exact Bernoulli draw), its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'given by the job'}, and every group of fewer than ${p.k} identical records was deleted.`,
-      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private: for any set of possible releases, adding or removing one person's record changes its probability from P to at most e^${totalEpsilon}·P + ${fmtDelta}.`,
+      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private${search ? '' : ' — provided the levels were fixed without looking at this data'}: for any set of possible releases, adding or removing one record changes its probability from P to at most e^${totalEpsilon}·P + ${fmtDelta}.`,
       `It holds ${census.rows.length.toLocaleString('en-US')} records in ${census.classes.toLocaleString('en-US')} classes of at least ${census.minClassSize} identical records; generalization loss ${loss.toFixed(3)}${utility && Number.isFinite(utility.error) ? `, count-query relative error ${utility.error.toFixed(4)}` : ''}.`,
     ],
     externalSummary: [
       `Each record was kept with probability ${p.beta}, its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'given by the job'}, and every group of fewer than ${p.k} identical records was deleted.`,
-      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private with respect to adding or removing one person's record.`,
+      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private with respect to adding or removing one record${search ? '' : ', provided the levels were fixed without looking at this data'}.`,
     ],
     warnings: [
       `${census.suppressedRows.toLocaleString('en-US')} sampled record(s) were suppressed; this exact count is outside the theorem and appears only in the internal report.`,
