@@ -132,7 +132,9 @@ function outputSection(report: Report): string {
   const files = report.output.files
     .map((f) => `<tr><td>${esc(f.name)}</td><td class="n">${num(f.rows)}</td><td class="n">${num(f.bytes)}</td><td class="mono">${esc(f.sha256)}</td></tr>`)
     .join('');
-  return `<h2>Output files</h2><p>${num(report.output.rows)} released records; identifiers dropped, rows in random order, text cells neutralized against spreadsheet formula injection.</p>
+  // DP counts release answers in a fixed cell order, not records.
+  const rowsText = report.dp ? `${num(report.output.rows)} released answers, one row per count, in the order of the queries` : `${num(report.output.rows)} released records; identifiers dropped, rows in random order`;
+  return `<h2>Output files</h2><p>${rowsText}; text cells neutralized against spreadsheet formula injection.</p>
 <table><thead><tr><th>File</th><th>Rows</th><th>Bytes</th><th>SHA-256</th></tr></thead><tbody>${files}</tbody></table>
 <p class="meta">report.json lists the checksum of this HTML file as well.</p>`;
 }
