@@ -104,6 +104,16 @@ describe('custos run: microaggregation (MDAV) of Adult', () => {
     expect(JSON.stringify(external)).not.toMatch(/sseOverSst|il1s|IL1s = |SSE\/SST = |"groups"/);
   });
 
+  it('the reports have a microaggregation section: the loss in the internal one only', () => {
+    const published = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(published).toMatch(/<h2>Microaggregation<\/h2>/);
+    expect(published).toMatch(/Released combinations of the aggregated columns/);
+    expect(published).not.toMatch(/Information loss SSE\/SST \(internal\)/);
+    const internal = readFileSync(join(`${out}-internal`, 'internal-report.html'), 'utf8');
+    const shown = /Information loss SSE\/SST \(internal\)<\/th><td>([^ <]+)/.exec(internal)?.[1];
+    expect(Number(shown)).toBeCloseTo(report.method.internal['sseOverSst']!, 8);
+  });
+
   it('verify re-checks k from the release, and fails a release with one age changed', () => {
     const ok = verify(out);
     expect(ok.code, ok.stdout).toBe(0);

@@ -2,11 +2,11 @@ import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-me
 import type { MicroaggregationSpec } from '../definition.js';
 import { runMicroaggregation } from './run.js';
 import { verifyMicroaggregation } from './verify.js';
+import { microaggregationSection } from './report-html.js';
 
 export const microaggregationNode: NodeMechanism<MicroaggregationSpec> = {
   run: (job, imported, ctx) => runMicroaggregation(job, imported, job.method, ctx),
   verify: verifiedBy(verifyMicroaggregation),
-  // No section of its own: the guarantee, the risk and the summary carry what the report says.
-  reportSections: () => '',
+  reportSections: microaggregationSection,
   releasesInputColumns: true,
 };
