@@ -235,6 +235,16 @@ export function roundedText(value: number, decimals: number): string {
   return decimals > 0 ? text.replace(/\.?0+$/, '') : text;
 }
 
+/** Σ_r (x_r − x̄)² over the first n values, in two passes (one for the mean) for accuracy. */
+function squaresAboutMean(values: Float64Array, n: number): number {
+  let sum = 0;
+  for (let r = 0; r < n; r++) sum += values[r]!;
+  const mean = sum / n;
+  let squares = 0;
+  for (let r = 0; r < n; r++) squares += (values[r]! - mean) ** 2;
+  return squares;
+}
+
 /**
  * Information loss of the release on the standardized columns: SSE / SST, where SST = Σ_r ‖z_r − z̄‖²
  * (the total sum of squares of the z-scores, n·p when no column is constant) and
@@ -247,11 +257,7 @@ export function sseOverSst(original: readonly Float64Array[], released: readonly
   let sst = 0;
   original.forEach((values, j) => {
     const out = released[j]!;
-    let sum = 0;
-    for (let r = 0; r < n; r++) sum += values[r]!;
-    const mean = sum / n;
-    let squares = 0;
-    for (let r = 0; r < n; r++) squares += (values[r]! - mean) ** 2;
+    const squares = squaresAboutMean(values, n);
     const variance = squares / n;
     const scale2 = variance > 0 ? variance : 1;
     sst += squares / scale2;
@@ -274,12 +280,7 @@ export function il1s(original: readonly Float64Array[], released: readonly Float
   let total = 0;
   original.forEach((values, j) => {
     const out = released[j]!;
-    let sum = 0;
-    for (let r = 0; r < n; r++) sum += values[r]!;
-    const mean = sum / n;
-    let squares = 0;
-    for (let r = 0; r < n; r++) squares += (values[r]! - mean) ** 2;
-    const sd = Math.sqrt(squares / (n - 1));
+    const sd = Math.sqrt(squaresAboutMean(values, n) / (n - 1));
     if (sd === 0) return;
     let deviations = 0;
     for (let r = 0; r < n; r++) deviations += Math.abs(values[r]! - out[r]!);
