@@ -124,6 +124,7 @@ function parse(
           rules!.absorb(joined.rejected, joined.rejectedCount);
           hash = joined.hash;
         } else {
+          // Stopped now, not in finally: its thread would read on beside this one for nothing.
           second?.stop();
           feedUntil(total, true);
         }
