@@ -35,3 +35,20 @@ describe('rounding in the hierarchy table', () => {
     expect(hierarchyProblems({ age: choice }, roles, false, { columns: [age] })['hierarchy.age']).toMatch(/1 value of “age” cannot be rounded \(numbers only\): “n\/a”/);
   });
 });
+
+describe('a hierarchy file in the table', () => {
+  it('names the file (a long path is clipped at the end where its name is) with its levels, and the preview does not invent a level the search chooses', () => {
+    const path = '/a/very/long/folder/of/the/custodian/hierarchies/adult_hierarchy_age.csv';
+    const choices = named<typeof NO_HIERARCHY>([['age', { ...NO_HIERARCHY, kind: 'file', file: path, level: 1 }]]);
+    const checks = named([['age', { key: 'f1|' + path, levels: 4 }]]);
+    render(<RecodingTable columns={[age]} choices={choices} onChange={() => {}} problems={{}} searched checks={checks} fileId="f1" />);
+    expect(screen.getByText('adult_hierarchy_age.csv · 4 levels above the values')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Hierarchy file of age' }) as HTMLInputElement).title).toBe(path);
+    expect(screen.getByText('37 → the level the search chooses')).toBeTruthy();
+    cleanup();
+    // A check of another path is stale: the name is shown, the levels are not.
+    render(<RecodingTable columns={[age]} choices={choices} onChange={() => {}} problems={{}} searched={false} checks={named([['age', { key: 'f1|/other.csv', levels: 4 }]])} fileId="f1" />);
+    expect(screen.getByText('adult_hierarchy_age.csv')).toBeTruthy();
+    expect(screen.getByText('37 → level 1 of the file')).toBeTruthy();
+  });
+});

@@ -1,7 +1,12 @@
 import type { ColumnInfo } from '../../common/ipc/api.js';
 import { own, type Named } from '../../common/job/names.js';
 import type { Problems } from './browser-mechanism.js';
-import { NO_HIERARCHY, recodingExample, type HierarchyChoice } from './recoding.js';
+import { checkKey, NO_HIERARCHY, recodingExample, type HierarchyCheck, type HierarchyChoice } from './recoding.js';
+
+/** The file's own name: a long path is clipped at its end in the field, where the name is. */
+function fileName(path: string): string {
+  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
+}
 
 /**
  * The per-column generalization table the recoding mechanisms share: a
@@ -15,6 +20,9 @@ export function RecodingTable(props: {
   /** Levels are chosen by the private search, not typed. */
   searched: boolean;
   chooseFile?: (() => Promise<string | null>) | undefined;
+  /** The host's checks of hierarchy files, for their number of levels. */
+  checks?: Named<HierarchyCheck> | undefined;
+  fileId?: string;
 }) {
   return (
     <table className="grid hierarchy-table">
@@ -33,6 +41,8 @@ export function RecodingTable(props: {
           const h = own(props.choices, c.name) ?? NO_HIERARCHY;
           const set = (patch: Partial<HierarchyChoice>) => props.onChange(c.name, patch);
           const problem = own(props.problems, `hierarchy.${c.name}`);
+          const check = h.kind === 'file' && props.checks && props.fileId !== undefined ? own(props.checks, c.name) : undefined;
+          const levels = check && check.key === checkKey(props.fileId!, h.file) ? check.levels : undefined;
           return (
             <tr key={c.name} className={problem ? 'bad' : undefined}>
               <th scope="row">{c.name}</th>
@@ -47,7 +57,13 @@ export function RecodingTable(props: {
                 </select>
               </td>
               <td>
-                {h.kind === 'file' && <input type="text" aria-label={`Hierarchy file of ${c.name}`} value={h.file} placeholder="/path/hierarchy.csv" onChange={(e) => set({ file: e.target.value })} />}
+                {h.kind === 'file' && <input type="text" aria-label={`Hierarchy file of ${c.name}`} title={h.file} value={h.file} placeholder="/path/hierarchy.csv" onChange={(e) => set({ file: e.target.value })} />}
+                {h.kind === 'file' && h.file.trim() !== '' && (
+                  <p className="muted file-name">
+                    {fileName(h.file.trim())}
+                    {levels !== undefined ? ` · ${levels} level${levels === 1 ? '' : 's'} above the values` : ''}
+                  </p>
+                )}
                 {h.kind === 'file' && props.chooseFile && (
                   <button type="button" onClick={() => void props.chooseFile!().then((path) => path && set({ file: path }))}>
                     Choose…<span className="visually-hidden"> the hierarchy file of {c.name}</span>
@@ -70,7 +86,7 @@ export function RecodingTable(props: {
               <td className="n">
                 {h.kind !== 'none' && (props.searched ? <span className="muted">searched</span> : <input type="number" aria-label={`Level of ${c.name}`} min={0} max={64} value={h.level} onChange={(e) => set({ level: Number(e.target.value) })} />)}
               </td>
-              <td className="muted">{recodingExample(c.top[0]?.value, h)}</td>
+              <td className="muted">{recodingExample(c.top[0]?.value, h, props.searched)}</td>
             </tr>
           );
         })}

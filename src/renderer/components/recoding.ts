@@ -171,9 +171,10 @@ function firstMessage(issues: readonly ZodIssue[]): string {
  * What the first value of a column becomes at the chosen level, as a preview, generalized by the
  * engine's own interval, rounding, masking and date hierarchies (a file's levels are known only to the host).
  */
-export function recodingExample(value: string | undefined, h: HierarchyChoice): string {
-  if (value === undefined || h.kind === 'none' || h.level === 0) return value ?? '';
-  if (h.kind === 'file') return `${value} → level ${h.level} of the file`;
+export function recodingExample(value: string | undefined, h: HierarchyChoice, searched = false): string {
+  if (value === undefined || h.kind === 'none' || (h.level === 0 && !(searched && h.kind === 'file'))) return value ?? '';
+  // The level is the search's to choose: the preview cannot show one generalization.
+  if (h.kind === 'file') return searched ? `${value} → the level the search chooses` : `${value} → level ${h.level} of the file`;
   const hierarchy = engineHierarchy(h);
   if (!hierarchy) return value;
   if (h.level >= hierarchy.depth) return value;

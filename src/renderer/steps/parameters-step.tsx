@@ -54,6 +54,8 @@ export function ParametersStep(props: {
       problems={problems}
       searched={levelsSearched(state)}
       chooseFile={props.chooseFile}
+      checks={state.hierarchyChecks}
+      fileId={file.fileId}
     />
   ) : null;
   // The draft and the form come from the same registry entry, keyed by the same type.
