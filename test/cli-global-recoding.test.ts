@@ -3,6 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadAdult } from '../src/mechanisms/global-recoding/test/adult-fixture.js';
+import { optimalRecoding } from '../src/mechanisms/global-recoding/search.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const DEMO = resolve('resources/demo/adult-global-recoding-job.json');
@@ -75,6 +77,15 @@ describe('custos run: optimal global recoding (the Adult demo job)', () => {
     expect(report.method.type).toBe('global-recoding');
     expect(Object.keys(report.method.levels).sort()).toEqual([...QUASI].sort());
     expect(report.guarantee.name).toMatch(/5-anonymity and distinct 3-diversity on occupation/);
+    // The preview counts every transformation that meets the models, as a search that evaluates every node counts them.
+    const adult = loadAdult();
+    const everyNode = optimalRecoding(
+      { columns: adult.columns, sensitive: adult.occupation, rowCount: adult.table.rowCount, models: [{ type: 'k-anonymity', k: 5 }, { type: 'distinct-l-diversity', l: 3 }], suppressionLimit: job.method.suppressionLimit, measure: 'loss' },
+      { prune: false },
+    );
+    expect(report.method.internal.satisfyingTransformationsAtLeast).toBeUndefined();
+    expect(report.method.internal.satisfyingTransformations).toBe(everyNode.satisfying);
+    expect(report.method.internal.evaluatedNodes).toBeLessThan(everyNode.nodes);
   });
 
   it('assess of a setting no transformation meets: the preview says so (holds: false) and exits 2 with the refusal run would give', () => {

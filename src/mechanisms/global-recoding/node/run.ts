@@ -24,6 +24,9 @@ import { optimalRecoding } from '../search.js';
 
 /** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
 const FRONTIER_SEARCH_BUDGET_MS = 1500;
+/** Up to these sizes an assessment evaluates every transformation to count those that satisfy the models. */
+const EXACT_COUNT_NODES = 10_000;
+const EXACT_COUNT_RECORDS = 100_000;
 
 /** Beyond this many nodes the search's time is not bounded well enough for an interactive tool. */
 const MAX_LATTICE_NODES = 5_000_000;
@@ -90,6 +93,13 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     throw error;
   }
   const searchMs = performance.now() - started;
+  // The preview says how many transformations meet the models: where pruning left that a lower bound,
+  // an assessment of a table and lattice of Adult's order counts them all (4,320 nodes of 30,162
+  // records: 0.6 s, about 0.14 ms a node); larger ones keep the bound.
+  if (ctx.mode === 'assess' && spec.models.length > 0 && !search.satisfyingExact && search.nodes <= EXACT_COUNT_NODES && table.rowCount <= EXACT_COUNT_RECORDS) {
+    const all = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure }, { prune: false });
+    search = { ...search, satisfying: all.satisfying, satisfyingExact: true };
+  }
   // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
   // Each point is a search of its own: where one search is slow the preview does without them. Without a model there is no lattice to search.
   const frontier = ctx.mode === 'assess' && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
