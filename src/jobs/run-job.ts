@@ -16,7 +16,7 @@ import { DtaStringTooLongError, DtaTooWideError, writeDta } from '../io/output/d
 import { writeParquet } from '../io/output/parquet-writer.js';
 import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
-import { renderReportPdf } from '../io/report/report-pdf.js';
+import { renderReportPdf, type ExtraPdfSection } from '../io/report/report-pdf.js';
 import { CONFIDENTIAL_MARK, type OutputFile, type Report } from '../common/report/report-model.js';
 import { JobError } from './method-kit/job-error.js';
 import { prepareInput } from './prepare-input.js';
@@ -34,7 +34,7 @@ import { CancelledError, STAGES, type ProgressListener, type Stage } from './pro
 import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
 import { InputError } from '../io/input/input-error.js';
 import type { Comparison } from '../common/compare/comparison.js';
-import { comparisonSectionHtml, comparisonWarning, writeComparisonSection } from './compare/comparison-files.js';
+import { comparisonPdfSection, comparisonSectionHtml, comparisonSheetRows, comparisonWarning, writeComparisonSection } from './compare/comparison-files.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -271,9 +271,11 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     });
     const internalFiles: OutputFile[] = [];
     internalFiles.push({ name: 'job.json', ...writeText(internal.file('job.json'), JSON.stringify(confidential.job, null, 2) + '\n') });
-    internalFiles.push(...writeRenderings(internal, 'internal-report', confidential, job.output.report, options.comparison ? comparisonSectionHtml(options.comparison) : ''));
+    const comparison = options.comparison;
+    internalFiles.push(...writeRenderings(internal, 'internal-report', confidential, job.output.report, comparison ? { html: comparisonSectionHtml(comparison), pdf: [comparisonPdfSection(comparison)] } : undefined));
     if (job.output.formats.includes('xlsx')) {
-      const { sheets: _sheets, ...written } = await writeXlsx(internal.file('internal-report.xlsx'), [], workbookReportSheets(confidential, releaseFiles));
+      const sheets = [...workbookReportSheets(confidential, releaseFiles), ...(comparison ? [{ name: 'Comparison', rows: comparisonSheetRows(comparison) }] : [])];
+      const { sheets: _sheets, ...written } = await writeXlsx(internal.file('internal-report.xlsx'), [], sheets);
       internalFiles.push({ name: 'internal-report.xlsx', ...written });
     }
     if (options.comparison) internalFiles.push(...writeComparisonSection(internal, options.comparison));
@@ -327,13 +329,19 @@ function csvOrJobError<T>(write: () => T): T {
 
 /** report.html and report.pdf of one variant; the PDF is drawn offline by PDFKit. */
 /** `extraHtml`: a section after the method's own (the internal report's comparison); the PDF does not carry it. */
-function writeRenderings(staging: StagingDir, stem: string, report: Report, formats: readonly string[], extraHtml = ''): OutputFile[] {
+/** Sections a run adds after the report's own, in each rendering (the comparison its setting was chosen from). */
+interface ExtraSections {
+  readonly html: string;
+  readonly pdf: readonly ExtraPdfSection[];
+}
+
+function writeRenderings(staging: StagingDir, stem: string, report: Report, formats: readonly string[], extra: ExtraSections = { html: '', pdf: [] }): OutputFile[] {
   const out: OutputFile[] = [];
   const mechanism = nodeMechanismOf(report.method.type as MechanismType);
-  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), renderReportHtml(report, (r) => mechanism.reportSections(r) + extraHtml)) });
+  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), renderReportHtml(report, (r) => mechanism.reportSections(r) + extra.html)) });
   if (formats.includes('pdf')) {
     const writer = new HashedFileWriter(staging.file(`${stem}.pdf`));
-    writer.write(renderReportPdf(report));
+    writer.write(renderReportPdf(report, extra.pdf));
     out.push({ name: `${stem}.pdf`, ...writer.close() });
   }
   return out;

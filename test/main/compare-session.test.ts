@@ -1,5 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppSession } from '../../src/main/session.js';
@@ -9,6 +11,8 @@ import type { CompareStatus } from '../../src/common/ipc/compare-api.js';
 import type { RunStatus } from '../../src/common/ipc/api.js';
 import { COMPARISON_SCHEMA } from '../../src/common/compare/comparison.js';
 import { CONFIDENTIAL_MARK } from '../../src/common/report/report-model.js';
+
+const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
 
 const ADULT_DIR = resolve('resources/adult');
 const ADULT = join(ADULT_DIR, 'adult.csv');
@@ -84,7 +88,9 @@ describe('the Compare step on the host', () => {
       expect(readFileSync(join(dir, 'comparison.csv'), 'utf8').split('\r\n')[0]).toContain(CONFIDENTIAL_MARK.slice(0, 20));
 
       const outDir = join(dir, 'release');
-      const run = (await session.dispatch(IPC_CHANNELS.startRun, { job: CANDIDATES[0]!.job, outDir, comparisonId: started.value.id })) as { ok: true; value: { id: string } };
+      // Every rendering of the internal report: the comparison goes into each.
+      const chosen = { ...CANDIDATES[0]!.job, output: { dir: 'release', formats: ['csv', 'xlsx'], report: ['html', 'pdf', 'json'] } };
+      const run = (await session.dispatch(IPC_CHANNELS.startRun, { job: chosen, outDir, comparisonId: started.value.id })) as { ok: true; value: { id: string } };
       const done = await until(() => session.dispatch(IPC_CHANNELS.runStatus, { id: run.value.id }) as Promise<RunStatus>);
       expect(done.failure).toBeUndefined();
       const internal = `${outDir}-internal`;
@@ -102,6 +108,17 @@ describe('the Compare step on the host', () => {
       expect(internalHtml).toMatch(/<h2 id="comparison-heading">Comparison the setting was chosen from \(confidential\)<\/h2>\s*<div class="confidential">/);
       expect(internalHtml).toContain('randomized response, retention 0.7');
       expect(readFileSync(join(outDir, 'report.html'), 'utf8')).not.toMatch(/comparison-heading|retention 0\.7/);
+      // The PDF and the workbook of the internal report carry the same table.
+      const pdfText = spawnSync('pdftotext', ['-enc', 'UTF-8', join(internal, 'internal-report.pdf'), '-'], { encoding: 'utf8' });
+      if (!pdfText.error) {
+        expect(pdfText.stdout).toMatch(/Comparison the setting was chosen from \(confidential\)/);
+        expect(pdfText.stdout).toContain('retention 0.7');
+      } else if (process.env.CI) throw new Error('pdftotext is needed to read the PDF (CI installs poppler-utils)');
+      const book = XLSX.read(readFileSync(join(internal, 'internal-report.xlsx')));
+      const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets['Comparison']!, { header: 1 });
+      expect(sheet[0]![0]).toBe(CONFIDENTIAL_MARK);
+      expect(sheet.some((row) => row.includes('randomized response, retention 0.7'))).toBe(true);
+      expect(readFileSync(join(outDir, 'report.pdf')).includes('retention 0.7')).toBe(false);
       // The release holds nothing of it: no file, and no file that names a candidate or the schema.
       const releaseFiles = filesUnder(outDir);
       expect(releaseFiles.some((f) => f.startsWith('comparison'))).toBe(false);

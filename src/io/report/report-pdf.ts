@@ -17,7 +17,17 @@ const MARGIN = 50;
  * fonts cover ε, δ, β, ≤ and ⌊⌋, and every number comes from the report model.
  * The creation date is the report's, so identical reports give identical PDFs.
  */
-export function renderReportPdf(report: Report): Buffer {
+/** A section a caller adds after the report's own (the comparison a run's setting was chosen from): paragraphs, then a grid. */
+export interface ExtraPdfSection {
+  readonly title: string;
+  readonly paragraphs: readonly string[];
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+  /** Relative column widths, one per header cell. */
+  readonly widths: readonly number[];
+}
+
+export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[] = []): Buffer {
   const created = new Date(report.createdAt);
   const PDFDocument = pdfKit();
   const fonts = reportFonts();
@@ -57,6 +67,28 @@ export function renderReportPdf(report: Report): Buffer {
       doc.x = MARGIN;
     }
     doc.moveDown(0.3);
+  };
+  const grid = (header: readonly string[], rows: readonly (readonly string[])[], weights: readonly number[]): void => {
+    const total = weights.reduce((a, b) => a + b, 0);
+    const widths = weights.map((w) => (w / total) * width);
+    const line = (cells: readonly string[], font: string): void => {
+      doc.font(font).fontSize(7.5).fillColor(INK);
+      const heights = cells.map((cell, j) => doc.heightOfString(cell, { width: widths[j]! - 4 }));
+      const height = Math.max(...heights) + 4;
+      if (doc.y + height > doc.page.height - 60) doc.addPage();
+      const y = doc.y;
+      let x = MARGIN;
+      cells.forEach((cell, j) => {
+        doc.text(cell, x + 2, y + 2, { width: widths[j]! - 4 });
+        x += widths[j]!;
+      });
+      doc.moveTo(MARGIN, y + height).lineTo(MARGIN + width, y + height).strokeColor('#d9dde3').lineWidth(0.5).stroke();
+      doc.y = y + height;
+      doc.x = MARGIN;
+    };
+    line(header, 'bold');
+    for (const row of rows) line(row, 'regular');
+    doc.moveDown(0.4);
   };
   const bars = (title: string, items: readonly { label: string; value: number; color: string; text: string }[]): void => {
     if (items.length === 0) return;
@@ -120,6 +152,12 @@ export function renderReportPdf(report: Report): Buffer {
   }
   heading('Provenance');
   table(facts.provenance);
+  for (const section of extra) {
+    doc.addPage();
+    heading(section.title);
+    for (const text of section.paragraphs) paragraph(text);
+    grid(section.header, section.rows, section.widths);
+  }
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {

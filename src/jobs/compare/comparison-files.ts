@@ -8,6 +8,7 @@ import { HashedFileWriter } from '../../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../../io/output/manifest.js';
 import { checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../../io/output/staging-dir.js';
 import { csvText } from '../../io/output/neutralize.js';
+import type { ExtraPdfSection } from '../../io/report/report-pdf.js';
 import { JobError } from '../method-kit/job-error.js';
 
 const percent = (v: number): string => (Number.isFinite(v) ? `${(100 * v).toFixed(2)}%` : 'n/a');
@@ -62,6 +63,26 @@ export function comparisonSectionHtml(comparison: Comparison): string {
 ${rows}
 </tbody></table>
 </section>`;
+}
+
+/** The comparison as the internal PDF's last section: the same table as the HTML's (the chart stays in HTML). */
+export function comparisonPdfSection(comparison: Comparison): ExtraPdfSection {
+  return {
+    title: 'Comparison the setting was chosen from (confidential)',
+    paragraphs: [
+      comparison.confidential,
+      `${comparison.candidates.length} candidates measured on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${comparison.createdAt}. The chart, the measures and the notes are in comparison.html beside this report.`,
+      ...(comparison.notes[0] ? [comparison.notes[0]] : []),
+    ],
+    header: TABLE_HEADER,
+    rows: tableRows(comparison),
+    widths: [3, 14, 14, 20, 22, 8, 9, 8],
+  };
+}
+
+/** The comparison as a sheet of the internal workbook, starting with the confidential mark as every internal sheet does. */
+export function comparisonSheetRows(comparison: Comparison): string[][] {
+  return [[comparison.confidential], [], [...TABLE_HEADER], ...tableRows(comparison)];
 }
 
 function csvCell(value: string): string {
