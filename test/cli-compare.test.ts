@@ -37,6 +37,7 @@ const METHODS: Record<string, Record<string, unknown>> = {
   'beta.json': { type: 'beta-privacy', beta: { default: '1/4', values: { 'Prof-specialty': 0.3, 'Armed-Forces': 0.5 } }, fakeValues: 1 },
   'safek.json': { type: 'safe-k-anonymity', k: 'auto', sampling: 0.5, target: { epsilon: 1, delta: 1e-5 }, levels: 'search', hierarchies },
   'partitioned.json': { type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 5 }, hierarchies, levels: { age: 2, education: 1, 'native-country': 1 } },
+  'micro.json': { type: 'microaggregation', columns: ['age'], k: 5 },
 };
 
 function writeJobs(dir: string, names = Object.keys(METHODS)): string[] {
@@ -64,7 +65,7 @@ function bruteForceFrontier(rows: readonly Row[]): boolean[] {
 }
 
 describe('custos compare', () => {
-  it('compares five methods on Adult: a measure and a guarantee each, the frontier as brute force finds it, nothing written', () => {
+  it('compares six methods on Adult: a measure and a guarantee each, the frontier as brute force finds it, nothing written', () => {
     const dir = workdir();
     const jobs = writeJobs(dir);
     const before = readdirSync(dir).sort();
@@ -76,7 +77,7 @@ describe('custos compare', () => {
     expect(out.testRandomness).toBe(true);
     expect(out.pool.queries).toBe(5000);
     expect(out.pool.columns).toHaveLength(9);
-    expect(out.candidates.map((c) => c.method.type)).toEqual(['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding']);
+    expect(out.candidates.map((c) => c.method.type)).toEqual(['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'microaggregation']);
     for (const c of out.candidates) {
       expect(c.risk.share).toBeGreaterThanOrEqual(0);
       expect(c.risk.share).toBeLessThanOrEqual(1);
@@ -90,6 +91,9 @@ describe('custos compare', () => {
     expect(out.candidates[1]!.risk.share).toBe(0);
     expect(out.candidates[1]!.guarantee.label).toBe('(ε = 0.5, δ = 0.3)-reconstruction privacy');
     expect(out.candidates[3]!.guarantee.label).toMatch(/^\(ε = 1, δ = [0-9.]+e-6\)-DP$/);
+    // Microaggregation of age alone: the other quasi-identifiers stay as collected, so many classes remain; aggregated ages rarely equal a queried age.
+    expect(out.candidates[5]!.guarantee.label).toMatch(/5-anonymity of "age" by microaggregation/);
+    expect(out.candidates[5]!.risk.share).toBeGreaterThan(out.candidates[4]!.risk.share);
     expect(out.notes[0]).toMatch(/itself a use of the confidential data/);
     expect(out.notes[0]).toMatch(/private search/);
     // No release, no internal folder: the folder holds the jobs and nothing else.

@@ -49,7 +49,8 @@ describe("the Compare step's candidates", () => {
     expect(global.apply({ type: 'global-recoding', models: [{ type: 'distinct-l-diversity', l: 2 }, { type: 'k-anonymity', k: 5 }] }, 20)).toEqual({ type: 'global-recoding', models: [{ type: 'distinct-l-diversity', l: 2 }, { type: 'k-anonymity', k: 20 }] });
     expect(axisOf('partitioned-recoding')!.apply({ type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 5 } }, 10)).toEqual({ type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 10 } });
     // The methods `custos compare` measures, and no other (dp-counts releases answers, not records).
-    expect(COMPARE_AXES.map((a) => a.method).sort()).toEqual(['beta-privacy', 'global-recoding', 'partitioned-recoding', 'reconstruction-privacy', 'safe-k-anonymity', 'uniform-perturbation']);
+    expect(COMPARE_AXES.map((a) => a.method).sort()).toEqual(['beta-privacy', 'global-recoding', 'microaggregation', 'partitioned-recoding', 'reconstruction-privacy', 'safe-k-anonymity', 'uniform-perturbation']);
+    expect(axisOf('microaggregation')!.apply({ type: 'microaggregation', columns: ['age'], k: 5 }, 10)).toEqual({ type: 'microaggregation', columns: ['age'], k: 10 });
   });
 });
 

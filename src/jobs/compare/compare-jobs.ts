@@ -41,7 +41,7 @@ export interface CompareOptions {
 }
 
 /** Methods whose release is records the pool can be asked about; dp-counts releases answers, not records. */
-const RECORD_RELEASES = new Set(['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'global-recoding']);
+const RECORD_RELEASES = new Set(['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'global-recoding', 'microaggregation']);
 
 export const GENERALIZED_COUNTING =
   'a generalized value counts each input value it covers 1/|values covered| (spread uniformly over the input values that generalize to it), and a sampled release counts each record 1/β times';

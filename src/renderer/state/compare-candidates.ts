@@ -38,6 +38,8 @@ export const COMPARE_AXES: readonly CompareAxis[] = [
       return { ...m, models: [...others, { type: 'k-anonymity', k: v }] };
     },
   },
+  // The group size; the columns aggregated stay as chosen on the Parameters step.
+  { method: 'microaggregation', words: 'k', key: 'k', suggested: '3, 5, 10', min: 2, max: 1e6, integer: true, apply: (m, v) => ({ ...m, k: v }) },
 ];
 
 /** A row of the step's candidate table: a method, whether it takes part, and the values written. */
@@ -90,7 +92,7 @@ export interface BuiltCandidate extends CandidateJobMessage {
  */
 export function buildCandidates(state: WizardState, families: readonly CandidateFamily[], includeCurrent: boolean): BuiltCandidate[] {
   const out: BuiltCandidate[] = [];
-  // A method compare cannot measure (dp-counts releases answers, not records) is not a candidate.
+  // A method compare cannot measure (dp-counts releases answers, not records) has no axis and is not a candidate.
   if (includeCurrent && axisOf(state.method)) out.push({ label: `current setting (${shortTitle(state.method)})`, method: state.method, job: buildJob(state) as JobFile & Record<string, unknown>, grid: [] });
   for (const f of families) {
     const axis = axisOf(f.method);
