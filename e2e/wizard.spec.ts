@@ -374,6 +374,53 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
+  test('local suppression after the recoding: cells become "*", per column in the report, and every record stays compatible with k', async ({ page: fixturePage }) => {
+    rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
+    const s = await open(fixturePage);
+    const { page } = s;
+    await toParameters(page, { occupation: 'insensitive' }, /Optimal global recoding/);
+    await page.getByLabel('k', { exact: true }).fill('5');
+    for (const column of ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class']) {
+      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
+      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
+    }
+    await page.getByLabel('Suppress single cells after the recoding (sdcMicro kAnon)').check();
+    await page.getByLabel('k of local suppression').fill('10');
+    await page.getByLabel('Importance of age').fill('3');
+    await screenshot(page, 'local-suppression-parameters');
+    await axeScan(page, 'local-suppression-parameters');
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByText(/then local suppression to 10-anonymity with wildcards/).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /Next: Run/ }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'local-suppression-results', true);
+    const report = JSON.parse(readFileSync(join(OUT, 'report.json'), 'utf8'));
+    expect(report.job.method.localSuppression).toEqual({ k: 10, importance: [{ column: 'age', weight: 3 }] });
+    const cells = (report.anonymity.columns as { name: string; suppressedCells?: number }[]).reduce((sum, c) => sum + (c.suppressedCells ?? 0), 0);
+    expect(cells).toBeGreaterThan(0);
+    // From the released file: "*" cells are there, and every record is compatible with at least 10 records ("*" matches anything).
+    const rows = readFileSync(join(OUT, 'release.csv'), 'utf8').trim().split(/\r?\n/).map((line) => line.split(','));
+    const quasi = ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class'].map((c) => rows[0]!.indexOf(c));
+    const tuples = rows.slice(1).map((row) => quasi.map((i) => row[i]!));
+    expect(tuples.flat().filter((v) => v === '*').length).toBeGreaterThanOrEqual(cells);
+    const distinct = new Map<string, { tuple: string[]; count: number }>();
+    for (const t of tuples) {
+      const key = t.join('\u0000');
+      const entry = distinct.get(key);
+      if (entry) entry.count++;
+      else distinct.set(key, { tuple: t, count: 1 });
+    }
+    const entries = [...distinct.values()];
+    const compatible = (a: string[], b: string[]) => a.every((v, j) => v === '*' || b[j] === '*' || v === b[j]);
+    for (const e of entries) expect(entries.reduce((sum, o) => sum + (compatible(e.tuple, o.tuple) ? o.count : 0), 0)).toBeGreaterThanOrEqual(10);
+    expectLoopbackOnly(s);
+    expect(s.errors).toEqual([]);
+    rmSync(OUT, { recursive: true, force: true });
+    rmSync(`${OUT}-internal`, { recursive: true, force: true });
+  });
+
   test('a file with a malformed row: the row is skipped and reported, the journey reaches Results; a failed open clears the file', async ({ page: fixturePage }) => {
     const folder = resolve('test-output/messy');
     rmSync(folder, { recursive: true, force: true });
