@@ -21,7 +21,7 @@ export interface Recoding {
 
 function describe(spec: HierarchySpec): string {
   // Not the file's name: the description is published, and a name is the custodian's label for the data.
-  if (typeof spec === 'string') return 'hierarchy table (ARX CSV file)';
+  if (typeof spec === 'string') return 'hierarchy table from an ARX CSV file';
   if (spec.type === 'date') return 'dates: year-month, year, decade';
   if (spec.type === 'masking') return `masking of ${spec.length} characters`;
   if (spec.type === 'rounding') return `rounding down to multiples of ${spec.bases.join(', ')}`;
