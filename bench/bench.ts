@@ -18,8 +18,8 @@ import { generalizeColumn, intervalHierarchy, maskingHierarchy, tableHierarchy, 
 import { scoreRule } from '../src/mechanisms/safe-k-anonymity/lattice-score.js';
 import { latticeColumn, latticeSize } from '../src/mechanisms/safe-k-anonymity/lattice.js';
 import { chooseGeneralization } from '../src/mechanisms/safe-k-anonymity/lattice-search.js';
-import { quasiColumn } from '../src/mechanisms/global-recoding/recoding-input.js';
-import { optimalRecoding } from '../src/mechanisms/global-recoding/search.js';
+import { quasiColumn } from '../src/common/recoding/search/recoding-input.js';
+import { optimalRecoding } from '../src/common/recoding/search/search.js';
 import { anonymizeSample, bernoulliSample, safeKAnonymize } from '../src/common/recoding/classes.js';
 import { groupRows } from '../src/common/table/micro-groups.js';
 import { randomPermutation } from '../src/common/random/draws.js';

@@ -9,8 +9,8 @@ import { resolve } from 'node:path';
 import { tableHierarchy } from '../src/common/recoding/hierarchy.js';
 import { readHierarchyRows } from '../src/io/input/hierarchy-reader.js';
 import { readTable } from '../src/io/input/read-table.js';
-import { quasiColumn } from '../src/mechanisms/global-recoding/recoding-input.js';
-import { optimalRecoding } from '../src/mechanisms/global-recoding/search.js';
+import { quasiColumn } from '../src/common/recoding/search/recoding-input.js';
+import { optimalRecoding } from '../src/common/recoding/search/search.js';
 
 const QUASI = ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class'];
 const limit = Number(process.argv[2] ?? '0');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAdult } from '../src/mechanisms/global-recoding/test/adult-fixture.js';
-import { optimalRecoding } from '../src/mechanisms/global-recoding/search.js';
+import { optimalRecoding } from '../src/common/recoding/search/search.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const DEMO = resolve('resources/demo/adult-global-recoding-job.json');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { hierarchies } from '../../common/recoding/hierarchy-spec.js';
-import type { Measure } from './measures.js';
-import type { PrivacyModel } from './models.js';
+import type { Measure } from '../../common/recoding/search/measures.js';
+import type { PrivacyModel } from '../../common/recoding/search/models.js';
 
 const share = (what: string) => z.number().min(0, `${what} is a share in [0, 1]`).max(1, `${what} is a share in [0, 1]`);
 const risk = z.number().gt(0, 'a risk threshold lies in (0, 1]').max(1, 'a risk threshold lies in (0, 1]');

@@ -1,5 +1,5 @@
-import { maxSuppressed } from './evaluate.js';
-import { optimalRecoding, type SearchInput } from './search.js';
+import { maxSuppressed } from '../../common/recoding/search/evaluate.js';
+import { optimalRecoding, type SearchInput } from '../../common/recoding/search/search.js';
 
 /** The suppression limits the wizard offers beside the chosen one: the steps ARX and sdcMicro users try. */
 export const FRONTIER_LIMITS: readonly number[] = [0, 0.01, 0.02, 0.05, 0.1, 0.2];

@@ -13,14 +13,14 @@ import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { loadHierarchies, recodeAt } from '../../../jobs/method-kit/recoding.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
-import { ClassBuilder, HistogramTooLarge } from '../class-table.js';
+import { ClassBuilder, HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
 import { engineModel, MEASURE_TITLES, modelText, needsSensitiveColumn, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
 import { importanceOrder, localSuppression, WILDCARD, type LocalSuppressionResult } from '../local-suppression.js';
-import { checkNode, maxSuppressed } from '../evaluate.js';
-import { modelContext, needsSensitive as modelNeedsSensitive } from '../models.js';
-import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../recoding-input.js';
+import { checkNode, maxSuppressed } from '../../../common/recoding/search/evaluate.js';
+import { modelContext, needsSensitive as modelNeedsSensitive } from '../../../common/recoding/search/models.js';
+import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
 import { FRONTIER_LIMITS, suppressionFrontier, type FrontierPoint } from '../frontier.js';
-import { optimalRecoding } from '../search.js';
+import { optimalRecoding } from '../../../common/recoding/search/search.js';
 
 /** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
 const FRONTIER_SEARCH_BUDGET_MS = 1500;

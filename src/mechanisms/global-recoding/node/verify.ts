@@ -1,11 +1,11 @@
 import { makeColumn } from '../../../common/table/table.js';
 import { releasedRecords } from '../../../jobs/method-kit/verify-classes.js';
 import type { VerifyContext } from '../../../jobs/method-kit/node-mechanism.js';
-import { ClassBuilder } from '../class-table.js';
+import { ClassBuilder } from '../../../common/recoding/search/class-table.js';
 import { engineModel, modelText, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
 import { wildcardFrequencies, WILDCARD } from '../local-suppression.js';
-import { classMeets, modelContext, type PrivacyModel } from '../models.js';
-import { quasiColumn, sensitiveColumn } from '../recoding-input.js';
+import { classMeets, modelContext, type PrivacyModel } from '../../../common/recoding/search/models.js';
+import { quasiColumn, sensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
 
 /**
  * Every model re-checked on the released file alone: classes are the released records that share

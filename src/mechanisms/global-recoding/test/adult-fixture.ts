@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { tableHierarchy } from '../../../common/recoding/hierarchy.js';
 import { tableFromRows, type Table } from '../../../common/table/table.js';
 import { readHierarchyRows } from '../../../io/input/hierarchy-reader.js';
-import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../recoding-input.js';
+import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
 
 /** The quasi-identifiers, in ARX's Adult example order. */
 export const ADULT_QUASI = ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class'] as const;

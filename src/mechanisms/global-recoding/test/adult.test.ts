@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { latticeNodesOf } from '../../../common/recoding/lattice.js';
-import { ClassBuilder } from '../class-table.js';
-import { checkNode, maxSuppressed } from '../evaluate.js';
-import { measureOf, measureTables } from '../measures.js';
-import { modelContext, type PrivacyModel } from '../models.js';
-import { better, optimalRecoding, type NodeResult } from '../search.js';
+import { ClassBuilder } from '../../../common/recoding/search/class-table.js';
+import { checkNode, maxSuppressed } from '../../../common/recoding/search/evaluate.js';
+import { measureOf, measureTables } from '../../../common/recoding/search/measures.js';
+import { modelContext, type PrivacyModel } from '../../../common/recoding/search/models.js';
+import { better, optimalRecoding, type NodeResult } from '../../../common/recoding/search/search.js';
 import { ADULT_QUASI, loadAdult } from './adult-fixture.js';
 
 /*

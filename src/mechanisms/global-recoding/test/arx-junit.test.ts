@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { tableHierarchy } from '../../../common/recoding/hierarchy.js';
 import { tableFromRows } from '../../../common/table/table.js';
 import { readHierarchyRows } from '../../../io/input/hierarchy-reader.js';
-import type { Measure } from '../measures.js';
-import type { PrivacyModel } from '../models.js';
-import { ClassBuilder } from '../class-table.js';
-import { quasiColumn, sensitiveColumn, type QuasiColumn } from '../recoding-input.js';
-import { optimalRecoding } from '../search.js';
+import type { Measure } from '../../../common/recoding/search/measures.js';
+import type { PrivacyModel } from '../../../common/recoding/search/models.js';
+import { ClassBuilder } from '../../../common/recoding/search/class-table.js';
+import { quasiColumn, sensitiveColumn, type QuasiColumn } from '../../../common/recoding/search/recoding-input.js';
+import { optimalRecoding } from '../../../common/recoding/search/search.js';
 
 /*
  * ARX's own expectations. ARX's JUnit suite (arx-deidentifier/arx, src/test/org/deidentifier/arx/test:

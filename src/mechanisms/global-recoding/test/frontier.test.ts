@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FRONTIER_LIMITS, suppressionFrontier } from '../frontier.js';
-import { better, bruteForceRecoding } from '../search.js';
+import { better, bruteForceRecoding } from '../../../common/recoding/search/search.js';
 import { caseArb } from './random-cases.js';
 
 const SEED = 20261125;

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tableHierarchy } from '../../../common/recoding/hierarchy.js';
 import { tableFromRows } from '../../../common/table/table.js';
-import { ClassBuilder } from '../class-table.js';
-import { closeness, modelContext } from '../models.js';
-import { quasiColumn, sensitiveColumn } from '../recoding-input.js';
+import { ClassBuilder } from '../../../common/recoding/search/class-table.js';
+import { closeness, modelContext } from '../../../common/recoding/search/models.js';
+import { quasiColumn, sensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
 
 /** Classes of a table keyed by one column `c`, with the distances of each class's sensitive column `s`. */
 function distances(rows: readonly (readonly [string, string])[], hierarchyRows?: string[][]) {

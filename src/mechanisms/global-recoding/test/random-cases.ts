@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { tableHierarchy, type Hierarchy } from '../../../common/recoding/hierarchy.js';
 import { tableFromRows } from '../../../common/table/table.js';
-import { MEASURES } from '../measures.js';
-import type { PrivacyModel } from '../models.js';
-import { quasiColumn, sensitiveColumn } from '../recoding-input.js';
-import type { SearchInput } from '../search.js';
+import { MEASURES } from '../../../common/recoding/search/measures.js';
+import type { PrivacyModel } from '../../../common/recoding/search/models.js';
+import { quasiColumn, sensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
+import type { SearchInput } from '../../../common/recoding/search/search.js';
 import type { RefInput } from './reference.js';
 
 /** Random small tables with random hierarchies, models, limits and measures, with the same table in the reference's form. */

@@ -3,8 +3,8 @@
  * (Maps of joined tuples, no class tables, no roll-up), written from ARX's definitions as the
  * README states them, for the tests to compare the engine with.
  */
-import type { Measure } from '../measures.js';
-import type { PrivacyModel } from '../models.js';
+import type { Measure } from '../../../common/recoding/search/measures.js';
+import type { PrivacyModel } from '../../../common/recoding/search/models.js';
 
 export interface RefColumn {
   /** Generalized value of each record per level: values[level][record]. */

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { tableHierarchy } from '../../../common/recoding/hierarchy.js';
 import { latticeNodesOf } from '../../../common/recoding/lattice.js';
 import { tableFromRows } from '../../../common/table/table.js';
-import type { Measure } from '../measures.js';
-import type { PrivacyModel } from '../models.js';
-import { quasiColumn } from '../recoding-input.js';
-import { better, bruteForceRecoding, optimalRecoding, type NodeResult, type SearchInput, type SearchOptions } from '../search.js';
+import type { Measure } from '../../../common/recoding/search/measures.js';
+import type { PrivacyModel } from '../../../common/recoding/search/models.js';
+import { quasiColumn } from '../../../common/recoding/search/recoding-input.js';
+import { better, bruteForceRecoding, optimalRecoding, type NodeResult, type SearchInput, type SearchOptions } from '../../../common/recoding/search/search.js';
 import { caseArb, type Case } from './random-cases.js';
 import { refClasses, refMeasure, refMeets, refSuppress } from './reference.js';
 

@@ -1,4 +1,4 @@
-import { latticeNodesOf, latticeSizeOf, nodeAtIndex, nodeHeight } from '../../common/recoding/lattice.js';
+import { latticeNodesOf, latticeSizeOf, nodeAtIndex, nodeHeight } from '../lattice.js';
 import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
 import { checkNode, maxSuppressed, type NodeCheck } from './evaluate.js';
 import { boundFromLevels, lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';

@@ -1,4 +1,4 @@
-import { tupleIds, type KeyColumn } from '../../common/table/tuple-ids.js';
+import { tupleIds, type KeyColumn } from '../../table/tuple-ids.js';
 import type { QuasiColumn } from './recoding-input.js';
 
 /**

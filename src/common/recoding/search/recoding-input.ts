@@ -1,5 +1,5 @@
-import type { Column } from '../../common/table/table.js';
-import { HierarchyError, type Hierarchy } from '../../common/recoding/hierarchy.js';
+import type { Column } from '../../table/table.js';
+import { HierarchyError, type Hierarchy } from '../hierarchy.js';
 
 /**
  * One quasi-identifier as the lattice search sees it: level-0 codes per record and, per level of
