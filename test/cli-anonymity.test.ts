@@ -137,6 +137,25 @@ describe('custos run: partitioned recoding', () => {
     expect(verify.status, verify.stdout).toBe(0);
   });
 
+  it('levels "search": the least Loss recoding shared by the parts, every class of every part ≥ k, the levels in the report, and verify passes', () => {
+    const r = run({ type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 5 }, hierarchies, levels: 'search', suppressionLimit: 0.02, measure: 'loss' }, [], { report: ['json', 'html'] });
+    expect(r.code, r.stdout).toBe(0);
+    const report = JSON.parse(r.stdout);
+    // Every quasi-identifier (sex has no hierarchy: level 0).
+    expect(Object.keys(report.method.levels).sort()).toEqual(['age', 'education', 'marital-status', 'native-country', 'race', 'sex', 'workclass']);
+    expect(report.method.levels.sex).toBe(0);
+    expect(report.guarantee.holds).toBe(true);
+    expect(report.guarantee.statement).toMatch(/chosen by a search over the [\d,]+ recodings of the lattice/);
+    for (const p of report.anonymity.parts) expect(p.worst).toBeGreaterThanOrEqual(5);
+    expect(report.output.suppressed).toBeLessThanOrEqual(Math.floor(0.02 * 30162));
+    // The published report gives the levels (the release shows them), not the search's figures.
+    const published = JSON.parse(readFileSync(join(r.dir, 'out', 'report.json'), 'utf8'));
+    expect(published.method.levels).toEqual(report.method.levels);
+    expect(published.method.internal).toBeUndefined();
+    const verify = spawnSync(process.execPath, [CLI, 'verify', join(r.dir, 'out'), '--accept-test-randomness'], { encoding: 'utf8' });
+    expect(verify.status, verify.stdout).toBe(0);
+  });
+
   it('ℓ-diversity holds in every released class', () => {
     const r = run({ type: 'partitioned-recoding', parts: 2, model: { type: 'l-diversity', l: 3 }, hierarchies: { age: hierarchies.age }, levels: { age: 2 } });
     expect(r.code).toBe(0);

@@ -106,7 +106,19 @@ const DRAFTS: { readonly [T in MechanismType]: fc.Arbitrary<Partial<Drafts[T]>> 
     { k: typed(fc.integer({ min: 2, max: 50 })), sampling: probability, solve: fc.constantFrom('none', 'k', 'sampling'), useTarget: fc.boolean(), targetEpsilon: typed(fc.double({ min: 0.1, max: 5, noNaN: true })), targetDelta: typed(fc.double({ min: 1e-9, max: 0.1, noNaN: true })), search: fc.boolean(), searchEpsilon: typed(fc.double({ min: 0.01, max: 2, noNaN: true })), searchLossWeight: probability, searchStrategy: fc.constantFrom('lattice', 'path') },
     { requiredKeys: [] },
   ),
-  'partitioned-recoding': fc.record({ parts: typed(fc.integer({ min: 1, max: 10 })), model: fc.constantFrom('k-anonymity', 'l-diversity', 't-closeness'), k: typed(fc.integer({ min: 2, max: 20 })), l: typed(fc.integer({ min: 2, max: 5 })), t: probability }, { requiredKeys: [] }),
+  'partitioned-recoding': fc.record(
+    {
+      parts: typed(fc.integer({ min: 1, max: 10 })),
+      model: fc.constantFrom('k-anonymity', 'l-diversity', 't-closeness'),
+      k: typed(fc.integer({ min: 2, max: 20 })),
+      l: typed(fc.integer({ min: 2, max: 5 })),
+      t: probability,
+      search: fc.boolean(),
+      suppressionPercent: typed(fc.integer({ min: -5, max: 120 })),
+      measure: fc.constantFrom('loss', 'discernibility', 'aecs', 'entropy', 'precision'),
+    },
+    { requiredKeys: [] },
+  ),
   'global-recoding': fc.record(
     {
       model: fc.constantFrom('k-anonymity', 'l-diversity', 't-closeness', 'maximum-risk', 'average-risk', 'none'),

@@ -24,9 +24,11 @@ export function partitionedRecoding(
   rowCount: number,
   parts: number,
   model: PrivacyModel,
+  /** The split, when drawn before (a search over the parts): else drawn here. */
+  split?: readonly Uint32Array[],
 ): { readonly partOfRow: Uint8Array | Uint32Array; readonly parts: PartResult[] } {
   const partOfRow = parts < 256 ? new Uint8Array(rowCount) : new Uint32Array(rowCount);
-  const results = randomParts(source, rowCount, parts).map((rows, p): PartResult => {
+  const results = (split ?? randomParts(source, rowCount, parts)).map((rows, p): PartResult => {
     for (const r of rows) partOfRow[r] = p;
     const { classOf, count } = classesOf(quasi, rows);
     const measure = classMeasure(model, rows, classOf, count, sensitive);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { hierarchies } from '../../common/recoding/hierarchy-spec.js';
-import type { Measure } from '../../common/recoding/search/measures.js';
+import { MEASURES } from '../../common/recoding/search/measures.js';
 import type { PrivacyModel } from '../../common/recoding/search/models.js';
 
 const share = (what: string) => z.number().min(0, `${what} is a share in [0, 1]`).max(1, `${what} is a share in [0, 1]`);
@@ -60,7 +60,7 @@ export const schema = z
     models: z.array(modelSchema),
     /** The largest share of records that may be suppressed (deleted with their class), as ARX's suppression limit. */
     suppressionLimit: share('the suppression limit').default(0),
-    measure: z.enum(['loss', 'discernibility', 'aecs', 'entropy', 'precision']).default('loss'),
+    measure: z.enum(MEASURES).default('loss'),
     /**
      * After the recoding and its record suppression, cells of the released quasi-identifiers are
      * suppressed ("*", a wildcard) until every record is compatible with at least k records, as
@@ -158,13 +158,6 @@ function populationText(model: Extract<ModelSpec, { type: 'maximum-risk' | 'aver
   return '';
 }
 
-export const MEASURE_TITLES: { readonly [M in Measure]: string } = {
-  loss: 'Loss (ARX MetricMDNMLoss: generalization intensity, suppressed records fully generalized)',
-  discernibility: 'discernibility (ARX MetricSDNMDiscernability)',
-  aecs: 'average equivalence class size (ARX MetricSDAECS)',
-  entropy: 'non-uniform entropy (ARX MetricMDNUNMEntropy)',
-  precision: 'precision (ARX MetricMDNMPrecision)',
-};
 
 export const globalRecoding: MechanismDefinition<typeof schema> = {
   schema,

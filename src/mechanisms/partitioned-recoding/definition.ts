@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { checkLevels, hierarchies, levels } from '../../common/recoding/hierarchy-spec.js';
+import { MEASURES } from '../../common/recoding/search/measures.js';
 
 export const schema = z
   .object({
@@ -12,14 +13,26 @@ export const schema = z
       z.object({ type: z.literal('t-closeness'), t: z.number().gt(0, 't must lie in (0, 1]').lte(1, 't must lie in (0, 1]') }).strict(),
     ]),
     hierarchies,
-    levels: levels.default({}),
+    /**
+     * Fixed levels (column → level), or "search": the optimal recoding shared by every part, as
+     * global recoding finds it (ARX's measures), with every part's classes meeting the model.
+     */
+    levels: z.union([z.literal('search'), levels]).default({}),
+    /** levels "search": the largest share of all records deleted with their failing class, over every part. */
+    suppressionLimit: z.number().min(0, 'the suppression limit is a share in [0, 1]').max(1, 'the suppression limit is a share in [0, 1]').default(0),
+    /** levels "search": the utility measure the search minimizes. */
+    measure: z.enum(MEASURES).default('loss'),
   })
   .strict();
 
 export type PartitionedRecodingSpec = z.output<typeof schema>;
 
 function refine(m: PartitionedRecodingSpec, ctx: z.RefinementCtx): void {
-  checkLevels(m.hierarchies, m.levels, ctx);
+  if (m.levels !== 'search') checkLevels(m.hierarchies, m.levels, ctx);
+  if (m.levels === 'search' && Object.keys(m.hierarchies).length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['levels'], message: 'the search needs at least one hierarchy' });
+  if (m.levels !== 'search' && (m.suppressionLimit !== 0 || m.measure !== 'loss')) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [m.suppressionLimit !== 0 ? 'suppressionLimit' : 'measure'], message: 'the suppression limit and the measure belong to levels "search"; fixed levels delete every failing class' });
+  }
 }
 
 export const partitionedRecoding: MechanismDefinition<typeof schema> = {

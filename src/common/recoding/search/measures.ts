@@ -18,9 +18,19 @@ import type { QuasiColumn } from './recoding-input.js';
  * - precision      MetricMDNMPrecision (Metric.createPrecisionMetric()): per column
  *                  (released·level/height + suppressed)/n, arithmetic mean over columns.
  */
-export type Measure = 'loss' | 'discernibility' | 'aecs' | 'entropy' | 'precision';
+export const MEASURES = ['loss', 'discernibility', 'aecs', 'entropy', 'precision'] as const;
 
-export const MEASURES: readonly Measure[] = ['loss', 'discernibility', 'aecs', 'entropy', 'precision'];
+export type Measure = (typeof MEASURES)[number];
+
+/** Each measure as the reports name it, with the ARX class it equals. */
+export const MEASURE_TITLES: { readonly [M in Measure]: string } = {
+  loss: 'Loss (ARX MetricMDNMLoss: generalization intensity, suppressed records fully generalized)',
+  discernibility: 'discernibility (ARX MetricSDNMDiscernability)',
+  aecs: 'average equivalence class size (ARX MetricSDAECS)',
+  entropy: 'non-uniform entropy (ARX MetricMDNUNMEntropy)',
+  precision: 'precision (ARX MetricMDNMPrecision)',
+};
+
 
 /** ARX's Metric.round: keep 10 decimals, floored, so sums in another order compare equal. */
 const FACTOR = 1e10;

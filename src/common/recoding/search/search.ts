@@ -13,6 +13,17 @@ export interface SearchInput {
   /** The largest share of records that may be suppressed, in [0, 1]. */
   readonly suppressionLimit: number;
   readonly measure: Measure;
+  /**
+   * How many of the leading columns the measure sees (default: all). The columns after them are
+   * keys of depth 1 that split classes without being released as data: the random part of
+   * partitioned recoding, so every part's classes meet the models on their own.
+   */
+  readonly measuredColumns?: number;
+}
+
+/** The columns the measure is taken over. */
+function measuredOf(input: SearchInput): readonly QuasiColumn[] {
+  return input.measuredColumns === undefined ? input.columns : input.columns.slice(0, input.measuredColumns);
 }
 
 export interface NodeResult {
@@ -77,7 +88,7 @@ function prepare(input: SearchInput): Prepared {
   if (!(input.suppressionLimit >= 0 && input.suppressionLimit <= 1)) throw new RangeError('the suppression limit is a share in [0, 1]');
   return {
     ctx: modelContext(input.sensitive, input.rowCount),
-    tables: measureTables(input.columns, input.rowCount),
+    tables: measureTables(measuredOf(input), input.rowCount),
     limit: maxSuppressed(input.suppressionLimit, input.rowCount),
     depths: input.columns.map((c) => c.depth),
   };
@@ -123,6 +134,7 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
   if (strategy === 'top-down' && !monotone) throw new RangeError('the top-down search needs models that are monotone under this suppression limit');
   if (strategy === 'top-down' || (strategy === 'auto' && prune && limit === 0 && input.models.every(exactlyMonotoneWithGeneralization))) return topDown(input, prepared, builder, prune);
   const { columns, models, measure } = input;
+  const measured = measuredOf(input);
   const m = columns.length;
   const everyMonotoneWithSuppression = models.every(monotoneWithSuppression);
   const skipChecksAboveClean = models.every(exactlyMonotoneWithGeneralization);
@@ -144,10 +156,10 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
     const check: NodeCheck = parentClean && skipChecksAboveClean ? { suppressed: new Uint8Array(table.count), suppressedRecords: 0, satisfies: true } : checkNode(table, models, ctx, limit);
     if (check.satisfies) {
       satisfying++;
-      const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
+      const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, measured, tables), suppressedRecords: check.suppressedRecords };
       if (better(result, best)) best = result;
     }
-    if (prune && cannotWin(lowerBound(measure, node, columns, tables, table), node, false)) {
+    if (prune && cannotWin(lowerBound(measure, node, measured, tables, table), node, false)) {
       const below = subtreeSize(node, pivot) - 1;
       if (below > 0) {
         if (check.satisfies && everyMonotoneWithSuppression) satisfying += below;
@@ -160,7 +172,7 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
     for (let j = pivot; j < m; j++) {
       if (node[j]! + 1 >= depths[j]!) continue;
       node[j]!++;
-      children.push({ j, bound: prune && boundFromLevels(measure) ? lowerBound(measure, node, columns, tables, undefined) : 0 });
+      children.push({ j, bound: prune && boundFromLevels(measure) ? lowerBound(measure, node, measured, tables, undefined) : 0 });
       node[j]!--;
     }
     if (prune && boundFromLevels(measure)) children.sort((a, b) => a.bound - b.bound || a.j - b.j);
@@ -190,6 +202,7 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
 function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, prune: boolean): SearchResult {
   const { ctx, tables, limit, depths } = prepared;
   const { columns, models, measure } = input;
+  const measured = measuredOf(input);
   const m = depths.length;
   const size = latticeSizeOf(depths);
   const stride = new Array<number>(m);
@@ -222,8 +235,8 @@ function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, 
       status[index] = check.satisfies ? 1 : FAIL;
       if (!check.satisfies) continue;
       satisfying++;
-      if (prune && cannotBeat(best, lowerBound(measure, node, columns, tables, table), node, true)) continue;
-      const result = { node, measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
+      if (prune && cannotBeat(best, lowerBound(measure, node, measured, tables, table), node, true)) continue;
+      const result = { node, measure: measureOf(measure, table, check.suppressed, node, measured, tables), suppressedRecords: check.suppressedRecords };
       if (better(result, best)) best = result;
     }
   }
@@ -238,7 +251,7 @@ export function bruteForceRecoding(input: SearchInput): SearchResult & { readonl
   const all = latticeNodesOf(depths).map((node) => {
     const table = builder.fromRecords(node);
     const check = checkNode(table, input.models, ctx, limit);
-    const result = { node, measure: measureOf(input.measure, table, check.suppressed, node, input.columns, tables), suppressedRecords: check.suppressedRecords, satisfies: check.satisfies };
+    const result = { node, measure: measureOf(input.measure, table, check.suppressed, node, measuredOf(input), tables), suppressedRecords: check.suppressedRecords, satisfies: check.satisfies };
     if (check.satisfies && better(result, best)) best = result;
     return result;
   });

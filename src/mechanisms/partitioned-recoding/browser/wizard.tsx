@@ -1,5 +1,5 @@
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
-import { Callout, NumberField, SelectField } from '../../../renderer/components/fields.js';
+import { Callout, CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
 import { partitionedRecoding, type PartitionedRecodingSpec } from '../definition.js';
 
 export interface PartitionedRecodingDraft {
@@ -8,6 +8,10 @@ export interface PartitionedRecodingDraft {
   readonly k: number;
   readonly l: number;
   readonly t: number;
+  /** Levels chosen by the optimal search (as global recoding's), with its suppression limit and measure. */
+  readonly search: boolean;
+  readonly suppressionPercent: number;
+  readonly measure: PartitionedRecodingSpec['measure'];
 }
 
 /** The parameters of the models not chosen, offered when the person switches model. */
@@ -35,6 +39,32 @@ function Form({ draft, set, problems, recodingTable }: FormProps<PartitionedReco
         {draft.model === 't-closeness' && <NumberField label="t" min={0.01} max={1} step={0.01} value={draft.t} onChange={(t) => set({ t })} error={problems['t']} help="Every class's sensitive distribution is within t of the whole part's." />}
         <NumberField label="Parts" min={1} max={100} step={1} value={draft.parts} onChange={(parts) => set({ parts })} error={problems['parts']} help="Random disjoint parts of equal size, each anonymized on its own with the same generalization." />
       </fieldset>
+      <fieldset className="options">
+        <legend>Levels</legend>
+        <CheckField
+          label="Find the best levels for me (optimal recoding shared by every part)"
+          checked={draft.search}
+          onChange={(search) => set({ search })}
+          help="Searches every combination of the hierarchies' levels for the least information loss whose failing classes, in all parts together, stay within the suppression limit. Syntactic: the choice looks at this data."
+        />
+        {draft.search && (
+          <>
+            <NumberField label="Suppression limit (%)" min={0} max={100} step={1} value={draft.suppressionPercent} onChange={(suppressionPercent) => set({ suppressionPercent })} error={problems['suppressionLimit']} help="The largest share of all records that may be deleted with their failing class." />
+            <SelectField
+              label="Utility measure"
+              value={draft.measure}
+              options={[
+                { value: 'loss', label: 'Loss (ARX)' },
+                { value: 'discernibility', label: 'Discernibility' },
+                { value: 'aecs', label: 'Average class size' },
+                { value: 'entropy', label: 'Non-uniform entropy' },
+                { value: 'precision', label: 'Precision' },
+              ]}
+              onChange={(measure) => set({ measure })}
+            />
+          </>
+        )}
+      </fieldset>
       {recodingTable}
     </>
   );
@@ -44,19 +74,25 @@ export const partitionedRecodingBrowser: BrowserMechanism<PartitionedRecodingSpe
   definition: partitionedRecoding,
   sensitive: partitionedRecoding.metadata.sensitiveColumns,
   recodes: true,
+  levelsSearched: (d) => d.search,
+  formProblems: (d): Problems => (!d.search || (Number.isFinite(d.suppressionPercent) && d.suppressionPercent >= 0 && d.suppressionPercent <= 100) ? {} : { suppressionLimit: 'the suppression limit is a percentage from 0 to 100' }),
   fromMethod: (m) => ({
     parts: m.parts,
     model: m.model.type,
     k: m.model.type === 'k-anonymity' ? m.model.k : START_MODELS.k,
     l: m.model.type === 'l-diversity' ? m.model.l : START_MODELS.l,
     t: m.model.type === 't-closeness' ? m.model.t : START_MODELS.t,
+    search: m.levels === 'search',
+    suppressionPercent: Number((m.suppressionLimit * 100).toFixed(6)),
+    measure: m.measure,
   }),
   toMethod: (d, { recoding }) => ({
     type: 'partitioned-recoding',
     parts: d.parts,
     model: d.model === 'k-anonymity' ? { type: d.model, k: d.k } : d.model === 'l-diversity' ? { type: d.model, l: d.l } : { type: d.model, t: d.t },
     hierarchies: recoding.hierarchies,
-    levels: recoding.levels,
+    levels: d.search ? 'search' : recoding.levels,
+    ...(d.search ? { suppressionLimit: d.suppressionPercent / 100, measure: d.measure } : {}),
   }),
   fieldOf: (path) => (path[0] === 'model' ? String(path[1] ?? 'model') : path[0] === 'levels' && path.length > 1 ? `hierarchy.${String(path[1])}` : String(path[0] ?? '')),
   dataProblems(d, context): Problems {

@@ -1,6 +1,6 @@
 import type { JobWith } from '../../../common/job/job-parts.js';
 import { fixedSizeSubsampleEpsilon } from '../../../common/dp/sampling-amplification.js';
-import { partitionedRecoding, type PrivacyModel } from '../../../common/recoding/partitioned.js';
+import { partitionedRecoding, randomParts, type PrivacyModel } from '../../../common/recoding/partitioned.js';
 import { generalizationLoss } from '../../../common/recoding/query-error.js';
 import { classesOf } from '../../../common/recoding/classes.js';
 import { GrowableUint32 } from '../../../common/table/growable.js';
@@ -12,7 +12,9 @@ import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { generalizedView, releasedAsNumbers } from '../../../jobs/method-kit/generalized-view.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
-import { recodeColumns } from '../../../jobs/method-kit/recoding.js';
+import { loadHierarchies, recodeAt } from '../../../jobs/method-kit/recoding.js';
+import { searchPartLevels } from './search-levels.js';
+import { MEASURE_TITLES } from '../../../common/recoding/search/measures.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 
 function modelText(model: PrivacyModel): string {
@@ -29,10 +31,16 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
     throw new JobError(`${model.type} needs exactly one sensitive column; ${plan.sensitive.length} are marked`, 'attributes');
   }
   if (spec.parts > table.rowCount) throw new JobError(`${spec.parts} parts for ${table.rowCount} records: each part needs at least one record`, 'method.parts');
-  const released = plan.columns.filter((c) => c.role !== 'identifier').map((c) => c.column);
-  const recoding = recodeColumns(plan, released, spec.hierarchies, spec.levels, ctx.baseDir);
-  const quasi = recoding.generalized.filter((_, i) => plan.columns.filter((c) => c.role !== 'identifier')[i]!.role === 'quasi');
-  if (quasi.length === 0) throw new JobError('mark at least one quasi-identifier: classes are formed on them', 'attributes');
+  const releasedPlan = plan.columns.filter((c) => c.role !== 'identifier');
+  const released = releasedPlan.map((c) => c.column);
+  const quasiInput = releasedPlan.filter((c) => c.role === 'quasi').map((c) => c.column);
+  if (quasiInput.length === 0) throw new JobError('mark at least one quasi-identifier: classes are formed on them', 'attributes');
+  // The split depends on n and P only; drawn first, so a search and the release see the same parts.
+  const split = randomParts(ctx.random, table.rowCount, spec.parts);
+  const loaded = loadHierarchies(plan, released, spec.hierarchies, spec.levels === 'search' ? {} : spec.levels, ctx.baseDir);
+  const searched = spec.levels === 'search' ? searchPartLevels(plan, quasiInput, loaded, split, table.rowCount, model, spec) : undefined;
+  const recoding = recodeAt(released, loaded, searched ? searched.levels : (spec.levels as Record<string, number>));
+  const quasi = recoding.generalized.filter((_, i) => releasedPlan[i]!.role === 'quasi');
   const sensitiveColumn = plan.sensitive[0];
   ctx.progress('release', 0);
   const result = partitionedRecoding(
@@ -42,6 +50,7 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
     table.rowCount,
     spec.parts,
     model,
+    split,
   );
   const rows = new GrowableUint32(table.rowCount);
   for (const part of result.parts) for (const r of part.rows) rows.push(r);
@@ -72,17 +81,37 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
     method: {
       type: 'partitioned-recoding',
       title: 'Partitioned recoding',
-      parameters: { parts: spec.parts, model: modelText(model), ...Object.fromEntries(recoding.report.filter((c) => c.level > 0).map((c) => [`level.${c.name}`, c.level])) },
-      derived: {},
-      // ⌈n/P⌉ and its share give the input's size away: internal, with ε′ that is computed from them.
-      internal: { partSize: Math.ceil(table.rowCount / spec.parts), partShare: share },
+      parameters: {
+        parts: spec.parts,
+        model: modelText(model),
+        ...(searched ? { levels: 'search', suppressionLimit: spec.suppressionLimit, measure: spec.measure } : Object.fromEntries(recoding.report.filter((c) => c.level > 0).map((c) => [`level.${c.name}`, c.level]))),
+      },
+      derived: searched ? { latticeNodes: searched.result.nodes, measure: MEASURE_TITLES[spec.measure] } : {},
+      // The search's levels, as global recoding gives them: the release shows them.
+      ...(searched ? { levels: searched.levels } : {}),
+      // ⌈n/P⌉ and its share give the input's size away: internal, with ε′ that is computed from them; so do the search's figures.
+      internal: {
+        partSize: Math.ceil(table.rowCount / spec.parts),
+        partShare: share,
+        ...(searched
+          ? {
+              [searched.result.satisfyingExact ? 'satisfyingTransformations' : 'satisfyingTransformationsAtLeast']: searched.result.satisfying,
+              evaluatedNodes: searched.result.evaluated,
+              measureValue: searched.result.optimum!.measure,
+              searchMilliseconds: Math.round(searched.milliseconds),
+            }
+          : {}),
+      },
     },
     guarantee: {
       name: `${modelText(model)} in every part`,
       statement:
         `The records were split at random into ${spec.parts} disjoint part(s) of equal size, and every part was generalized with the same recoding; ` +
         `every class of records sharing their generalized quasi-identifiers that did not meet ${modelText(model)} was deleted, so every released class of every part meets it` +
-        (spec.parts > 1 ? '. Classes of different parts share the recoding, so the union keeps the property under global recoding.' : '.'),
+        (spec.parts > 1 ? '. Classes of different parts share the recoding, so the union keeps the property under global recoding.' : '.') +
+        (searched
+          ? ` The levels were chosen by a search over the ${searched.result.nodes.toLocaleString('en-US')} recodings of the lattice as the least ${MEASURE_TITLES[spec.measure]} whose failing classes hold at most ${Number((spec.suppressionLimit * 100).toFixed(4))} % of the records, looking at this data: the model is syntactic and no differential-privacy guarantee follows.`
+          : ''),
       formula:
         model.type === 'k-anonymity'
           ? '|class| ≥ k for every released class of every part'
@@ -108,12 +137,16 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
     },
     suppressed,
     summary: [
+      ...(searched
+        ? [`Levels chosen by the search (${Object.entries(searched.levels).map(([c, l]) => `${c} ${l}`).join(', ')}): ${searched.result.satisfyingExact ? '' : 'at least '}${searched.result.satisfying.toLocaleString('en-US')} of the ${searched.result.nodes.toLocaleString('en-US')} recodings meet the model in every part within the limit; ${searched.result.evaluated.toLocaleString('en-US')} evaluated.`]
+        : []),
       `The ${table.rowCount.toLocaleString('en-US')} records were split at random into ${spec.parts} part(s); each part was generalized with the same recoding and every class that did not meet ${modelText(model)} was deleted.`,
       `${releasedRows.length.toLocaleString('en-US')} records remain in ${classes.toLocaleString('en-US')} classes (${worstText} per part: ${result.parts.map((p) => Number(p.worst.toFixed(4))).join(', ')}); generalization loss ${loss.toFixed(3)}.`,
       ...(epsilonPrime ? [`A differentially private mechanism run on one part of ${(share * 100).toFixed(1)}% of the records is ε′-DP by Theorem 2; the report lists min(ε, ε′).`] : []),
     ],
     externalSummary: [
       `The records were split at random into ${spec.parts} part(s); each part was generalized with the same recoding and every class that did not meet ${modelText(model)} was deleted.`,
+      ...(searched ? [`The recoding (${Object.entries(searched.levels).map(([c, l]) => `${c} ${l}`).join(', ')}) was chosen by a search for the least ${spec.measure} with at most ${Number((spec.suppressionLimit * 100).toFixed(4))} % of the records deleted.`] : []),
     ],
     warnings: suppressed > 0 ? [`${suppressed.toLocaleString('en-US')} record(s) were suppressed with their class.`] : [],
   };
