@@ -44,7 +44,7 @@ describe('a hierarchy file in the table', () => {
     render(<RecodingTable columns={[age]} choices={choices} onChange={() => {}} problems={{}} searched checks={checks} fileId="f1" />);
     expect(screen.getByText('adult_hierarchy_age.csv · 4 levels above the values')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Hierarchy file of age' }) as HTMLInputElement).title).toBe(path);
-    expect(screen.getByText('37 → the level the search chooses')).toBeTruthy();
+    expect(screen.getByText('37 → (level searched)')).toBeTruthy();
     cleanup();
     // A check of another path is stale: the name is shown, the levels are not.
     render(<RecodingTable columns={[age]} choices={choices} onChange={() => {}} problems={{}} searched={false} checks={named([['age', { key: 'f1|/other.csv', levels: 4 }]])} fileId="f1" />);

@@ -174,7 +174,7 @@ function firstMessage(issues: readonly ZodIssue[]): string {
 export function recodingExample(value: string | undefined, h: HierarchyChoice, searched = false): string {
   if (value === undefined || h.kind === 'none' || (h.level === 0 && !(searched && h.kind === 'file'))) return value ?? '';
   // The level is the search's to choose: the preview cannot show one generalization.
-  if (h.kind === 'file') return searched ? `${value} → the level the search chooses` : `${value} → level ${h.level} of the file`;
+  if (h.kind === 'file') return searched ? `${value} → (level searched)` : `${value} → level ${h.level} of the file`;
   const hierarchy = engineHierarchy(h);
   if (!hierarchy) return value;
   if (h.level >= hierarchy.depth) return value;
