@@ -174,6 +174,11 @@ describe('the release folder holds no confidential fact, for every method', () =
         expect(published.method.derived.partSize, 'the part size gives n').toBeUndefined();
         expect(published.anonymity.parts.every((p: { size?: number }) => p.size === undefined), 'part sizes give the suppressed counts').toBe(true);
       }
+      if (c.dp) {
+        // Inferred types and the detected encoding change with one record: outside ε.
+        expect(published.input.encoding).toBeUndefined();
+        expect(published.input.columns.every((col: { type?: string }) => col.type === undefined)).toBe(true);
+      } else expect(published.input.columns.every((col: { type?: string }) => typeof col.type === 'string')).toBe(true);
       if (c.name === 'beta-privacy') expect(Object.values(published.guarantee.maxInference).every((b) => !Object.hasOwn(b as object, 'count')), 'the worst true count per value').toBe(true);
       const leaks: string[] = [];
       const files = readdirSync(release);

@@ -99,6 +99,7 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
   const { risk } = report;
   // The (ε,δ) test runs on the true frequencies: its outcome is published only where it is the guarantee the release claims.
   const testIsGuarantee = report.method.type === 'reconstruction-privacy';
+  const dp = isDifferentiallyPrivate(report.method.type);
   const beta = report.beta;
   const input = report.input;
   return withoutNonFinite<Report>({
@@ -113,9 +114,10 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
     job: publicJob(parts.job),
     input: {
       format: input.format,
-      ...(input.encoding ? { encoding: input.encoding } : {}),
-      ...(input.delimiter ? { delimiter: input.delimiter } : {}),
-      columns: input.columns.map((c) => ({ name: c.name, role: c.role, defaulted: c.defaulted, type: c.type })),
+      // Detected encodings, sniffed delimiters and inferred types are functions of every record: outside a DP guarantee.
+      ...(input.encoding && !dp ? { encoding: input.encoding } : {}),
+      ...(input.delimiter && !dp ? { delimiter: input.delimiter } : {}),
+      columns: input.columns.map((c) => ({ name: c.name, role: c.role, defaulted: c.defaulted, ...(dp ? {} : { type: c.type }) })) as Report['input']['columns'],
     },
     method: { type: report.method.type, title: report.method.title, parameters: report.method.parameters, derived: report.method.derived, ...(report.method.levels ? { levels: report.method.levels } : {}) },
     guarantee: publicGuarantee(report.guarantee),

@@ -129,7 +129,7 @@ export function reportFacts(report: Report): ReportFacts {
     ...(i.excludedRows ? [['Records excluded (missing sensitive value)', `${fmt(i.excludedRows)} (not released)`] as const] : []),
     ...i.columns.map((c): Fact => [
       `Column “${c.name}”`,
-      `${c.role}${c.defaulted ? ' (default)' : ''}, ${c.type}${c.distinct !== undefined ? `, ${fmt(c.distinct)} distinct` : ''}${c.missing !== undefined ? `, ${fmt(c.missing)} missing` : ''}`,
+      `${c.role}${c.defaulted ? ' (default)' : ''}${c.type !== undefined ? `, ${c.type}` : ''}${c.distinct !== undefined ? `, ${fmt(c.distinct)} distinct` : ''}${c.missing !== undefined ? `, ${fmt(c.missing)} missing` : ''}`,
     ]),
   ];
   const provenance: Fact[] = [

@@ -50,7 +50,8 @@ function columnReport(internal: boolean) {
     role: z.enum(['identifier', 'quasi', 'sensitive', 'insensitive']),
     /** True when the role came from the default (not named in the job). */
     defaulted: z.boolean(),
-    type: z.string(),
+    /** Inferred from every value: one record can change it, so a DP method's published report leaves it out. */
+    type: internal ? z.string() : z.string().optional(),
     ...internalOnly(internal, { distinct: count.optional(), missing: count.optional() }),
   });
 }
