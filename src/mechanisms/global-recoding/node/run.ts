@@ -136,7 +136,17 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     census.rows,
   );
   const releasedSizes = census.classSizes;
-  const loss = generalizationLoss(generalized, census.rows);
+  // The loss of each value from its hierarchy alone, not from the data's distinct values (which
+  // suppressed records also count): what the release and the job show, nothing more. A cell local
+  // suppression made "*" loses everything.
+  const publicByName = new Map(recoding.publicLoss.map((g) => [g.name, g]));
+  const loss = generalizationLoss(
+    generalized.map((g) => {
+      const hierarchyOnly = publicByName.get(g.name)!.loss;
+      return { ...g, loss: Float64Array.from(g.loss, (value, code) => (code < hierarchyOnly.length ? hierarchyOnly[code]! : value)) };
+    }),
+    census.rows,
+  );
   const identity = reidentificationSection(plan, table.rowCount, null);
   const original = identity.original ?? reidentificationRisk([]);
   const releaseRisk = local ? wildcardReidentificationRisk(local.result.frequencies, local.tuples) : reidentificationRisk(releasedSizes);

@@ -73,7 +73,8 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
     const prime = fixedSizeSubsampleEpsilon(epsilon, share);
     return { epsilon, epsilonPrime: prime, reported: Math.min(epsilon, prime) };
   }) : undefined;
-  const loss = generalizationLoss(recoding.generalized, releasedRows);
+  // From the hierarchies alone, as global recoding and safe k publish it (the data's distinct values include deleted records').
+  const loss = generalizationLoss(recoding.publicLoss, releasedRows);
   const worstText = model.type === 'k-anonymity' ? 'smallest class' : model.type === 'l-diversity' ? 'fewest distinct values' : 'largest distance';
   return {
     plan,
