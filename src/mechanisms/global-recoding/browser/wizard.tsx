@@ -1,3 +1,4 @@
+import { RecodingSearchFields } from '../../../renderer/components/recoding-search-fields.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
 import { own } from '../../../common/job/names.js';
@@ -121,19 +122,7 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
       </fieldset>
       <fieldset className="options">
         <legend>Search</legend>
-        <NumberField label="Suppression limit (%)" min={0} max={100} step={1} value={draft.suppressionPercent} onChange={(suppressionPercent) => set({ suppressionPercent })} error={problems['suppressionLimit']} help="The largest share of records that may be deleted with their class." />
-        <SelectField
-          label="Utility measure"
-          value={draft.measure}
-          options={[
-            { value: 'loss', label: 'Loss (ARX)' },
-            { value: 'discernibility', label: 'Discernibility' },
-            { value: 'aecs', label: 'Average class size' },
-            { value: 'entropy', label: 'Non-uniform entropy' },
-            { value: 'precision', label: 'Precision' },
-          ]}
-          onChange={(measure) => set({ measure })}
-        />
+        <RecodingSearchFields suppressionPercent={draft.suppressionPercent} measure={draft.measure} onChange={set} error={problems['suppressionLimit']} limitHelp="The largest share of records that may be deleted with their class." />
       </fieldset>
       {recodingTable}
     </>

@@ -1,3 +1,4 @@
+import { RecodingSearchFields } from '../../../renderer/components/recoding-search-fields.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
 import { partitionedRecoding, type PartitionedRecodingSpec } from '../definition.js';
@@ -48,21 +49,7 @@ function Form({ draft, set, problems, recodingTable }: FormProps<PartitionedReco
           help="Searches every combination of the hierarchies' levels for the least information loss whose failing classes, in all parts together, stay within the suppression limit. Syntactic: the choice looks at this data."
         />
         {draft.search && (
-          <>
-            <NumberField label="Suppression limit (%)" min={0} max={100} step={1} value={draft.suppressionPercent} onChange={(suppressionPercent) => set({ suppressionPercent })} error={problems['suppressionLimit']} help="The largest share of all records that may be deleted with their failing class." />
-            <SelectField
-              label="Utility measure"
-              value={draft.measure}
-              options={[
-                { value: 'loss', label: 'Loss (ARX)' },
-                { value: 'discernibility', label: 'Discernibility' },
-                { value: 'aecs', label: 'Average class size' },
-                { value: 'entropy', label: 'Non-uniform entropy' },
-                { value: 'precision', label: 'Precision' },
-              ]}
-              onChange={(measure) => set({ measure })}
-            />
-          </>
+          <RecodingSearchFields suppressionPercent={draft.suppressionPercent} measure={draft.measure} onChange={set} error={problems['suppressionLimit']} limitHelp="The largest share of all records that may be deleted with their failing class." />
         )}
       </fieldset>
       {recodingTable}
