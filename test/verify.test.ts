@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,35 @@ describe('custos verify on a β-privacy release', () => {
     const job = copy(dir);
     tamperAndRehash(job, 'job.json', (t) => t.replace('"fakeValues": 1', '"fakeValues": 2'));
     expect(verify(job).failed).toContain('job.json');
+  });
+
+  it('reads nothing that is not a regular file: a FIFO, a link to /dev/zero, a linked manifest or a report of null fail in time, never hang or crash', () => {
+    const fifo = copy(dir);
+    expect(spawnSync('mkfifo', [join(fifo, 'unlisted.csv')]).status).toBe(0);
+    const a = spawnSync(process.execPath, [CLI, 'verify', fifo, '--json'], { encoding: 'utf8', timeout: 30_000 });
+    expect(a.status, a.stderr).toBe(1);
+    expect(JSON.parse(a.stdout).checks.find((c: { name: string }) => c.name === 'regular files only').detail).toMatch(/unlisted\.csv is a FIFO, socket or device/);
+    const zero = copy(dir);
+    rmSync(join(zero, 'qit.csv'));
+    symlinkSync('/dev/zero', join(zero, 'qit.csv'));
+    const b = spawnSync(process.execPath, [CLI, 'verify', zero, '--json'], { encoding: 'utf8', timeout: 30_000 });
+    expect(b.status, b.stderr).toBe(1);
+    expect(b.stdout).toMatch(/qit\.csv is a symbolic link/);
+    const manifest = copy(dir);
+    rmSync(join(manifest, 'manifest.json'));
+    symlinkSync('/dev/zero', join(manifest, 'manifest.json'));
+    const c = spawnSync(process.execPath, [CLI, 'verify', manifest, '--json'], { encoding: 'utf8', timeout: 30_000 });
+    expect(c.status, c.stderr).toBe(1);
+    expect(c.stdout).toMatch(/manifest\.json is a symbolic link, not a file Custos wrote/);
+    const empty = copy(dir);
+    writeFileSync(join(empty, 'report.json'), 'null');
+    const listing = JSON.parse(readFileSync(join(empty, 'manifest.json'), 'utf8'));
+    rehash(empty, 'report.json', listing);
+    writeFileSync(join(empty, 'manifest.json'), JSON.stringify(listing));
+    const d = spawnSync(process.execPath, [CLI, 'verify', empty, '--json'], { encoding: 'utf8', timeout: 30_000 });
+    expect(d.status, d.stderr).toBe(1);
+    expect(d.stderr).toBe('');
+    expect(d.stdout).toMatch(/"detail": "cannot be read: it is not a JSON object"/);
   });
 
   it('fails on a re-hashed ST whose counts break β or disagree with QIT', () => {

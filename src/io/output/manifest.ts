@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 
 /** The file that lists every other file of a folder Custos wrote, with its checksum. */
 export const MANIFEST = 'manifest.json';
@@ -33,12 +33,42 @@ function isEntry(value: unknown): value is ManifestEntry {
 }
 
 /** The manifest of a folder, or why there is none that can be trusted. */
+/** The largest JSON file (manifest, report, job) Custos reads back: far above any it writes, far below what would exhaust memory. */
+export const MAX_JSON_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Why a path in a folder Custos reads back is not a plain file it could have written (a link, a FIFO
+ * or device that would block or never end, a folder), or undefined when it is one. Checked with lstat,
+ * before any read.
+ */
+export function notARegularFile(path: string): string | undefined {
+  let stats;
+  try {
+    stats = lstatSync(path);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : `cannot be examined (${(error as Error).message})`;
+  }
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  if (stats.isDirectory()) return 'a folder';
+  if (!stats.isFile()) return 'a FIFO, socket or device';
+  return undefined;
+}
+
+/** A JSON file Custos wrote, read only if it is a regular file of a sane size. */
+export function readJsonFile(path: string): unknown {
+  const problem = notARegularFile(path);
+  if (problem) throw new Error(`${basename(path)} is ${problem}, not a file Custos wrote`);
+  const size = statSync(path).size;
+  if (size > MAX_JSON_BYTES) throw new Error(`${basename(path)} has ${size.toLocaleString('en-US')} bytes, more than any Custos writes`);
+  return JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')) as unknown;
+}
+
 export function readManifest(dir: string): Manifest | string {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8'));
+    value = readJsonFile(join(dir, MANIFEST));
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? `it has no ${MANIFEST}` : `its ${MANIFEST} cannot be read (${(error as Error).message})`;
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' || notARegularFile(join(dir, MANIFEST)) === 'missing' ? `it has no ${MANIFEST}` : `its ${MANIFEST} cannot be read (${(error as Error).message})`;
   }
   const m = value as Record<string, unknown> | null;
   if (typeof m !== 'object' || m === null || m['schema'] !== MANIFEST_SCHEMA || (m['kind'] !== 'release' && m['kind'] !== 'internal') || !Array.isArray(m['files']) || !m['files'].every(isEntry)) {

@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Table } from '../../common/table/table.js';
 import { readTable } from '../../io/input/read-table.js';
-import { MANIFEST, readManifest, sha256OfFile } from '../../io/output/manifest.js';
+import { MANIFEST, notARegularFile, readJsonFile, readManifest, sha256OfFile } from '../../io/output/manifest.js';
 import { REPORT_SCHEMA, type Report } from '../../common/report/report-model.js';
 import { parseJob } from '../load-job.js';
 import type { Job } from '../../mechanisms/definitions.js';
@@ -25,9 +25,7 @@ export interface VerifyOptions {
 }
 
 
-function readJson(path: string): unknown {
-  return JSON.parse(readFileSync(path, 'utf8')) as unknown;
-}
+const readJson = readJsonFile;
 
 /** The internal report, if its folder exists and its manifest vouches for it; a failed check otherwise. */
 function readInternal(dir: string, options: VerifyOptions, checks: CheckList): Report | undefined {
@@ -40,7 +38,7 @@ function readInternal(dir: string, options: VerifyOptions, checks: CheckList): R
   checks.run('internal report', () => {
     const manifest = readManifest(internalDir);
     if (typeof manifest === 'string') return { ok: false, detail: `${internalDir}: ${manifest}` };
-    const changed = manifest.files.filter((f) => !existsSync(join(internalDir, f.name)) || sha256OfFile(join(internalDir, f.name)) !== f.sha256).map((f) => f.name);
+    const changed = manifest.files.filter((f) => f.name !== basename(f.name) || notARegularFile(join(internalDir, f.name)) !== undefined || sha256OfFile(join(internalDir, f.name)) !== f.sha256).map((f) => f.name);
     if (changed.length) return { ok: false, detail: `${internalDir}: changed or missing since Custos wrote them: ${changed.join(', ')}` };
     const parsed = parseReport(readJson(join(internalDir, 'internal-report.json')), 'internal');
     if (!parsed.ok) return { ok: false, detail: `${internalDir}: internal-report.json does not match the report schema: ${parsed.problems.slice(0, 5).join('; ')}` };
@@ -64,6 +62,13 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     return { ok: false, dir, checks: checks.checks };
   }
   checks.add(MANIFEST, manifest.kind === 'release', manifest.kind === 'release' ? `${manifest.files.length} files listed` : `describes an ${manifest.kind} folder, not a release`);
+  // A release holds regular files only: a link, FIFO or device would be followed, block or never end when read.
+  const strange = readdirSync(dir).flatMap((name) => {
+    const problem = notARegularFile(join(dir, name));
+    return problem ? [`${name} is ${problem}`] : [];
+  });
+  checks.add('regular files only', strange.length === 0, strange.length === 0 ? 'every entry is a regular file' : `${strange.join('; ')}: not read`);
+  if (strange.length > 0) return { ok: false, dir, checks: checks.checks };
   for (const file of manifest.files) {
     checks.run(`checksum ${file.name}`, () => {
       const path = join(dir, file.name);
@@ -77,7 +82,9 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
   checks.add('no unlisted files', extra.length === 0, extra.length === 0 ? 'every file is listed with its checksum' : `not listed in ${MANIFEST}: ${extra.join(', ')}`);
   let report: Report;
   try {
-    report = readJson(join(dir, 'report.json')) as Report;
+    const value = readJson(join(dir, 'report.json'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('it is not a JSON object');
+    report = value as Report;
   } catch (error) {
     checks.add('report.json', false, `cannot be read: ${(error as Error).message}`);
     return { ok: false, dir, checks: checks.checks };
