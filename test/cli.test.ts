@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -246,6 +246,17 @@ describe('custos assess and errors', () => {
     const r3 = custos(['run', job3]);
     expect(r3.code).toBe(2);
     expect(existsSync(join(around, 'data', 'patients.csv'))).toBe(true);
+    // An input named through a link to a file inside an earlier release: that release folder holds the input.
+    const linked = workdir();
+    const first = writeJob(linked, { ...adultJob({ type: 'uniform-perturbation', retention: 0.5 }, { output: { dir: 'out', formats: ['csv'], report: ['json'] } }) });
+    expect(custos(['run', first]).code).toBe(0);
+    symlinkSync(join(linked, 'out', 'release.csv'), join(linked, 'inlink.csv'));
+    const second = join(linked, 'second.json');
+    writeFileSync(second, JSON.stringify({ ...adultJob({ type: 'uniform-perturbation', retention: 0.5 }), attributes: { occupation: 'sensitive' }, input: { path: 'inlink.csv' }, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    const r4 = custos(['run', second]);
+    expect(r4.code, r4.stderr).toBe(2);
+    expect(r4.stderr).toMatch(/the folder of the input .*inlink\.csv \(a link to a file in .*out\)/);
+    expect(existsSync(join(linked, 'out', 'release.csv'))).toBe(true);
   });
 
   it('a column named __proto__ marked identifier is dropped, and constructor/toString are ordinary columns', () => {

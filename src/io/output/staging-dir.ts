@@ -56,8 +56,11 @@ export function isWithin(inner: string, outer: string): boolean {
  */
 export function checkNotAroundInputs(folder: string, kind: FolderKind, inputs: readonly string[]): void {
   for (const input of inputs) {
-    if (isWithin(dirname(input), folder)) {
-      throw new OutputDirError(`the ${KIND_WORD[kind]} ${folder} ${canonical(folder) === canonical(dirname(input)) ? 'is' : 'contains'} the folder of the input ${input}; write the release into a new folder of its own`);
+    // The folder the path names, and the folder of the file itself when the path is a link to it.
+    for (const inputFolder of new Set([dirname(input), dirname(canonical(input))])) {
+      if (isWithin(inputFolder, folder)) {
+        throw new OutputDirError(`the ${KIND_WORD[kind]} ${folder} ${canonical(folder) === canonical(inputFolder) ? 'is' : 'contains'} the folder of the input ${input}${inputFolder === dirname(input) ? '' : ` (a link to a file in ${inputFolder})`}; write the release into a new folder of its own`);
+      }
     }
   }
 }
