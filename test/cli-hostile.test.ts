@@ -112,6 +112,14 @@ describe('inputs that are not data files', () => {
     expect(custos(['inspect', join(dir, 'utf16.csv')]).code).toBe(0);
   });
 
+  it('a NUL character in an output path is refused by the job schema (exit 2 naming the key), not by a stack trace', () => {
+    const dir = workdir();
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: ADULT, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'rel\u0000x' } }));
+    const r = custos(['run', join(dir, 'job.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('custos: output.dir: a path cannot hold a NUL character\n');
+  });
+
   it('a header without records exits 3 naming the file', () => {
     const dir = workdir();
     writeFileSync(join(dir, 'empty.csv'), 'age;occupation\n');

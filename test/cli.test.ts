@@ -293,7 +293,7 @@ describe('custos assess and errors', () => {
     expect(readdirSync(dir).sort()).toEqual(['job.json', 'out', 'out-internal']);
   });
 
-  it('Ctrl-C during a run leaves no partial output', async () => {
+  it.each(['SIGINT', 'SIGHUP'] as const)('%s during a run (Ctrl-C, or a closed terminal) leaves no partial output', async (signal) => {
     const dir = workdir();
     const data = join(dir, 'census.csv');
     const fd = openSync(data, 'w');
@@ -310,7 +310,7 @@ describe('custos assess and errors', () => {
     const deadline = Date.now() + 30_000;
     while (!readdirSync(dir).some((name) => name.includes('custos-tmp')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(readdirSync(dir).some((name) => name.includes('custos-tmp'))).toBe(true);
-    child.kill('SIGINT');
+    child.kill(signal);
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     expect(code).toBe(130);
     expect(stderr).toMatch(/cancel/);

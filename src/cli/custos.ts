@@ -27,10 +27,11 @@ class UsageError extends Error {}
 
 // For jobs, Ctrl-C is caught from the start of the command: before the worker runs it is
 // remembered, then it cancels the job; a second Ctrl-C with no job to cancel exits at once.
+// A closed terminal (SIGHUP) cancels the same way, so no staging folder is left behind.
 let interrupted = false;
 let onInterrupt: (() => void) | undefined;
 function catchInterrupts(): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => {
       if (interrupted && !onInterrupt) process.exit(130);
       interrupted = true;

@@ -285,7 +285,14 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     // cloned must fail here, before any folder is in place, not after.
     structuredClone(confidential);
     if (options.signal?.aborted) throw new CancelledError();
-    const problems = commitStaged(stagings);
+    let problems: string[];
+    try {
+      problems = commitStaged(stagings);
+    } catch (error) {
+      // A folder that changed while the job ran (another program wrote into it): refused as before the run, by its key.
+      if (error instanceof OutputDirError) throw new JobError(`${error.message} (it changed while the job ran)`, error.kind === 'internal' ? (options.internalDir ? '--internal' : 'output.internalDir') : options.outDir ? '--out' : 'output.dir');
+      throw error;
+    }
     return { report: confidential, published, outDir, internalDir, ...(problems.length ? { problems } : {}) };
   } catch (error) {
     for (const staging of stagings) staging.discard();

@@ -60,9 +60,12 @@ const encoding = z
     return normalized;
   });
 
+/** A file or folder path: no NUL character, which no file system takes (Node would throw deep in a write). */
+export const pathText = z.string().regex(/^[^\u0000]*$/, 'a path cannot hold a NUL character');
+
 export const input = z
   .object({
-    path: z.string().min(1, 'input.path must name the confidential file'),
+    path: pathText.min(1, 'input.path must name the confidential file'),
     delimiter: z
       .string()
       .refine((d) => (d.length === 1 && !isLineOrQuote(d)) || d === '\\t' || d === 'tab', 'the delimiter must be one character other than a quote or a line break (or "tab")')
@@ -86,12 +89,12 @@ export const domains = nameRecord(z.array(z.string()).min(2, 'a declared domain 
 
 export const output = z
   .object({
-    dir: z.string().min(1).default('release'),
+    dir: pathText.min(1).default('release'),
     /**
      * Where the internal (confidential) report goes: never inside the release folder.
      * Default: a sibling of the release folder named after it with an `-internal` suffix.
      */
-    internalDir: z.string().min(1).optional(),
+    internalDir: pathText.min(1).optional(),
     /**
      * "parquet": each released table as an Apache Parquet file too (release.parquet).
      * "sav", "dta": also an SPSS or Stata file of each released table, for downstream syntax and

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { nameRecord } from '../job/job-parts.js';
+import { nameRecord, pathText } from '../job/job-parts.js';
 
 /** A hierarchy: an ARX-format CSV (path relative to the job), numeric intervals or rounding, code masking, or dates. */
 export const hierarchySpec = z.union([
-  z.string().min(1),
+  pathText.min(1),
   z
     .object({
       type: z.literal('interval'),

@@ -4,7 +4,12 @@ import { hostname } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { replaceRefusal, type FolderKind } from './manifest.js';
 
-export class OutputDirError extends Error {}
+export class OutputDirError extends Error {
+  /** The folder the refusal is about, when it is one of the two outputs. */
+  constructor(message: string, readonly kind?: FolderKind) {
+    super(message);
+  }
+}
 
 const KIND_WORD: Record<FolderKind, string> = { release: 'output folder', internal: 'internal report folder' };
 
@@ -12,16 +17,16 @@ const KIND_WORD: Record<FolderKind, string> = { release: 'output folder', intern
 export function checkOutputDir(finalDir: string, kind: FolderKind): void {
   // The finished folder is renamed onto this path, and a rename cannot land on a link (dangling or not): refuse before the work.
   const link = linkTarget(finalDir);
-  if (link !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} is a symbolic link to ${link}${existsSync(finalDir) ? '' : ', which does not exist'}; name the folder itself`);
+  if (link !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} is a symbolic link to ${link}${existsSync(finalDir) ? '' : ', which does not exist'}; name the folder itself`, kind);
   if (!existsSync(finalDir)) {
     let ancestor = dirname(resolve(finalDir));
     while (!existsSync(ancestor) && dirname(ancestor) !== ancestor) ancestor = dirname(ancestor);
-    if (!statSync(ancestor).isDirectory()) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} cannot be made: ${ancestor} is a file, not a folder`);
+    if (!statSync(ancestor).isDirectory()) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} cannot be made: ${ancestor} is a file, not a folder`, kind);
     return;
   }
-  if (!statSync(finalDir).isDirectory()) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and is not a folder`);
+  if (!statSync(finalDir).isDirectory()) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and is not a folder`, kind);
   const refusal = replaceRefusal(finalDir, kind);
-  if (refusal !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and ${refusal}; Custos replaces only a folder it wrote, unchanged. Choose another folder or empty this one yourself`);
+  if (refusal !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and ${refusal}; Custos replaces only a folder it wrote, unchanged. Choose another folder or empty this one yourself`, kind);
 }
 
 function linkTarget(path: string): string | null {
@@ -59,7 +64,7 @@ export function checkNotAroundInputs(folder: string, kind: FolderKind, inputs: r
     // The folder the path names, and the folder of the file itself when the path is a link to it.
     for (const inputFolder of new Set([dirname(input), dirname(canonical(input))])) {
       if (isWithin(inputFolder, folder)) {
-        throw new OutputDirError(`the ${KIND_WORD[kind]} ${folder} ${canonical(folder) === canonical(inputFolder) ? 'is' : 'contains'} the folder of the input ${input}${inputFolder === dirname(input) ? '' : ` (a link to a file in ${inputFolder})`}; write the release into a new folder of its own`);
+        throw new OutputDirError(`the ${KIND_WORD[kind]} ${folder} ${canonical(folder) === canonical(inputFolder) ? 'is' : 'contains'} the folder of the input ${input}${inputFolder === dirname(input) ? '' : ` (a link to a file in ${inputFolder})`}; write the release into a new folder of its own`, kind);
       }
     }
   }
