@@ -30,6 +30,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];
   let firstReleaseRows: Uint32Array | null = null;
+  const stems = releaseStems(sensitive.map((s) => s.column.name));
   const bySensitive: SensitiveReport[] = sensitive.map((s, k) => {
     const targets = riskyTargets(analysis, s, spec.attack.minGroupSize, spec.attack.groups);
     if (ctx.mode === 'assess') {
@@ -52,7 +53,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
         options: { strict: spec.strict },
         onProgress: (f) => stage('release', f),
       });
-      const stem = sensitive.length === 1 ? 'release' : `release-${fileSafe(s.column.name)}`;
+      const stem = stems[k]!;
       firstReleaseRows ??= rp.rows.sourceRow;
       releases.push({ stem, sheetName: sensitive.length === 1 ? 'Release' : `Release ${s.column.name}`.slice(0, 31), table: releaseView(plan, rp.rows, [s]) });
       stage('utility', 0.5);
@@ -188,8 +189,22 @@ function fmt(value: number | undefined): string {
   return value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(4);
 }
 
-function fileSafe(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]+/g, '_');
+/**
+ * One release file per sensitive column, named after it where its name has letters a file name
+ * keeps everywhere, else by its position; names that meet (診断 and 収入 both become "_"; "A" and "a"
+ * are one file on macOS and Windows) get a number.
+ */
+export function releaseStems(names: readonly string[]): string[] {
+  if (names.length === 1) return ['release'];
+  const used = new Set<string>();
+  return names.map((name, k) => {
+    const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_');
+    const base = /[A-Za-z0-9]/.test(safe) ? `release-${safe}` : `release-${k + 1}`;
+    let stem = base;
+    for (let n = 2; used.has(stem.toLowerCase()); n++) stem = `${base}-${n}`;
+    used.add(stem.toLowerCase());
+    return stem;
+  });
 }
 
 function sizeThresholdRange(m: number, p: number, spec: ReconstructionPrivacySpec): string {
