@@ -4,11 +4,12 @@
  * prints no stack trace and leaves nothing behind.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeFailure } from '../src/jobs/execute-request.js';
+import { clip } from '../src/io/report/report-pdf.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');
@@ -286,4 +287,20 @@ describe('wide files', () => {
     const counts = custos(['run', join(dir, 'counts.json')]);
     expect(counts.code, counts.stderr).toBe(0);
   });
+});
+
+describe('a very long column name', () => {
+  it('is cut in the PDF only (PDFKit breaks a long word in quadratic time), kept whole in the CSV and the JSON report', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-long-name-'));
+    const name = 'L'.repeat(20_000);
+    const rows = Array.from({ length: 300 }, (_, i) => `${20 + (i % 40)},${i % 2 ? 'F' : 'M'},d${i % 3}`);
+    writeFileSync(join(dir, 'in.csv'), [`age,${name},diagnosis`, ...rows].join('\n') + '\n');
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'out', formats: ['csv'], report: ['json', 'pdf'] } }));
+    const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json')], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out', 'release.csv'), 'utf8')).toContain(name);
+    expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).toContain(name);
+    expect(clip(`a ${'L'.repeat(500)} b`)).toBe(`a ${'L'.repeat(80)}… b`);
+    expect(clip('x'.repeat(10_000)).length).toBeLessThan(100);
+  }, 90_000);
 });

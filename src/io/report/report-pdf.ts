@@ -27,6 +27,17 @@ export interface ExtraPdfSection {
   readonly widths: readonly number[];
 }
 
+/** The longest unbroken run the PDF draws whole: PDFKit breaks a longer word character by character, in time that grows with its square. */
+const LONGEST_RUN = 80;
+/** The longest text the PDF draws; the HTML and JSON reports hold every character. */
+const LONGEST_TEXT = 4000;
+
+/** Text as the PDF draws it: a very long name or value is cut, with an ellipsis, where the other reports keep it whole. */
+export function clip(text: string): string {
+  const short = text.length > LONGEST_TEXT ? `${text.slice(0, LONGEST_TEXT)}…` : text;
+  return short.replace(new RegExp(`\\S{${LONGEST_RUN + 1},}`, 'g'), (run) => `${run.slice(0, LONGEST_RUN)}…`);
+}
+
 export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[] = []): Buffer {
   const created = new Date(report.createdAt);
   const PDFDocument = pdfKit();
@@ -48,21 +59,21 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
 
   const heading = (text: string, size = 14): void => {
     if (doc.y > doc.page.height - 140) doc.addPage();
-    doc.moveDown(0.6).font('bold').fontSize(size).fillColor(INK).text(text);
+    doc.moveDown(0.6).font('bold').fontSize(size).fillColor(INK).text(clip(text));
     doc.moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + width, doc.y + 2).strokeColor('#d9dde3').lineWidth(0.7).stroke();
     doc.moveDown(0.4);
   };
   const paragraph = (text: string, options: { font?: string; size?: number; color?: string } = {}): void => {
-    doc.font(options.font ?? 'regular').fontSize(options.size ?? 10).fillColor(options.color ?? INK).text(text, { width, align: 'left' });
+    doc.font(options.font ?? 'regular').fontSize(options.size ?? 10).fillColor(options.color ?? INK).text(clip(text), { width, align: 'left' });
     doc.moveDown(0.3);
   };
   const table = (rows: readonly Fact[], keyWidth = 170): void => {
     for (const [key, value] of rows) {
       if (doc.y > doc.page.height - 80) doc.addPage();
       const y = doc.y;
-      doc.font('bold').fontSize(9).fillColor(INK).text(key, MARGIN, y, { width: keyWidth - 8 });
+      doc.font('bold').fontSize(9).fillColor(INK).text(clip(key), MARGIN, y, { width: keyWidth - 8 });
       const keyBottom = doc.y;
-      doc.font(/^[0-9a-f]{64}$/.test(value) ? 'mono' : 'regular').fontSize(9).text(value, MARGIN + keyWidth, y, { width: width - keyWidth });
+      doc.font(/^[0-9a-f]{64}$/.test(value) ? 'mono' : 'regular').fontSize(9).text(clip(value), MARGIN + keyWidth, y, { width: width - keyWidth });
       doc.y = Math.max(doc.y, keyBottom) + 3;
       doc.x = MARGIN;
     }
@@ -73,13 +84,13 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
     const widths = weights.map((w) => (w / total) * width);
     const line = (cells: readonly string[], font: string): void => {
       doc.font(font).fontSize(7.5).fillColor(INK);
-      const heights = cells.map((cell, j) => doc.heightOfString(cell, { width: widths[j]! - 4 }));
+      const heights = cells.map((cell, j) => doc.heightOfString(clip(cell), { width: widths[j]! - 4 }));
       const height = Math.max(...heights) + 4;
       if (doc.y + height > doc.page.height - 60) doc.addPage();
       const y = doc.y;
       let x = MARGIN;
       cells.forEach((cell, j) => {
-        doc.text(cell, x + 2, y + 2, { width: widths[j]! - 4 });
+        doc.text(clip(cell), x + 2, y + 2, { width: widths[j]! - 4 });
         x += widths[j]!;
       });
       doc.moveTo(MARGIN, y + height).lineTo(MARGIN + width, y + height).strokeColor('#d9dde3').lineWidth(0.5).stroke();
@@ -93,12 +104,12 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
   const bars = (title: string, items: readonly { label: string; value: number; color: string; text: string }[]): void => {
     if (items.length === 0) return;
     if (doc.y > doc.page.height - 60 - items.length * 20) doc.addPage();
-    doc.font('bold').fontSize(10).fillColor(INK).text(title);
+    doc.font('bold').fontSize(10).fillColor(INK).text(clip(title));
     doc.moveDown(0.2);
     const max = Math.max(...items.map((i) => (Number.isFinite(i.value) ? i.value : 0)), 1e-12);
     for (const item of items) {
       const y = doc.y;
-      doc.font('regular').fontSize(9).fillColor(INK).text(item.label, MARGIN, y + 3, { width: 180 });
+      doc.font('regular').fontSize(9).fillColor(INK).text(clip(item.label), MARGIN, y + 3, { width: 180 });
       const w = Math.max(1, ((Number.isFinite(item.value) ? item.value : 0) / max) * (width - 260));
       doc.rect(MARGIN + 190, y + 2, w, 12).fill(item.color);
       doc.fillColor(INK).text(item.text, MARGIN + 196 + w, y + 3);
