@@ -304,3 +304,17 @@ describe('a very long column name', () => {
     expect(clip('x'.repeat(10_000)).length).toBeLessThan(100);
   }, 90_000);
 });
+
+describe('job files as editors save them', () => {
+  it('takes a byte-order mark, and places a JSON error at its line and column', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-job-text-'));
+    const job = { version: 1, input: { path: ADULT, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 } };
+    writeFileSync(join(dir, 'bom.json'), `\uFEFF${JSON.stringify(job)}`);
+    const ok = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'bom.json')], { encoding: 'utf8' });
+    expect(ok.status, ok.stderr).toBe(0);
+    writeFileSync(join(dir, 'bad.json'), '{\n  "version": 1,\n  "input": { "path": "x.csv", }\n}\n');
+    const bad = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'bad.json')], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/bad\.json:3:31 is not valid JSON/);
+  });
+});

@@ -95,7 +95,8 @@ export function loadJobFile(path: string): LoadedJob {
     const stat = statSync(absolute);
     if (!stat.isFile()) throw new JobError(`the job file ${path} is ${stat.isDirectory() ? 'a folder' : 'not a regular file'}`);
     if (stat.size > MAX_JOB_BYTES) throw new JobError(`the job file ${path} has ${stat.size.toLocaleString('en-US')} bytes, more than the ${MAX_JOB_BYTES / 1024 / 1024} MiB a job can have; it is not a Custos job`);
-    text = readFileSync(absolute, 'utf8');
+    // A byte-order mark, as Notepad writes one, is not part of the JSON.
+    text = readFileSync(absolute, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     if (error instanceof JobError) throw error;
     throw new JobError(`cannot read the job file ${path}: ${describeErrno((error as NodeJS.ErrnoException).code)}`);
@@ -105,7 +106,16 @@ export function loadJobFile(path: string): LoadedJob {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new JobError(`${path} is not valid JSON: ${(error as Error).message}`);
+    throw new JobError(`${path}${jsonErrorPlace(text, (error as Error).message)} is not valid JSON: ${(error as Error).message}`);
   }
   return parseJob(value, dirname(absolute), absolute);
+}
+
+/** ":line:column" of a JSON syntax error, from the character position V8 reports ("at position 242"). */
+function jsonErrorPlace(text: string, message: string): string {
+  const at = /at position (\d+)/.exec(message);
+  if (!at) return '';
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  return `:${line}:${before.length - before.lastIndexOf('\n')}`;
 }
