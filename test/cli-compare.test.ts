@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -215,6 +215,18 @@ describe('custos compare', () => {
     refused = custos(['compare', ...jobs, '--csv', notes], TEST_ENV, dir);
     expect(refused.code).toBe(2);
     expect(readFileSync(notes, 'utf8')).toBe('a,b\n');
+    // An earlier export the user added a line to is theirs now; a link is never followed nor replaced.
+    const edited = `${readFileSync(csv, 'utf8')}my notes,important\r\n`;
+    writeFileSync(csv, edited);
+    refused = custos(['compare', ...jobs, '--csv', csv], TEST_ENV, dir);
+    expect(refused.code).toBe(2);
+    expect(readFileSync(csv, 'utf8')).toBe(edited);
+    const link = join(dir, 'link.csv');
+    symlinkSync(csv, link);
+    refused = custos(['compare', ...jobs, '--csv', link], TEST_ENV, dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--csv .*link\.csv is a symbolic link/);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
     // The folder holding the input is never the comparison's.
     refused = custos(['compare', ...jobs, '--internal', ADULT_DIR], TEST_ENV, dir);
     expect(refused.code).toBe(2);

@@ -1,4 +1,4 @@
-import { renameSync, writeFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, renameSync, writeFileSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { riskErrorChart } from '../../common/compare/chart.js';
@@ -8,6 +8,7 @@ import { HashedFileWriter } from '../../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../../io/output/manifest.js';
 import { checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../../io/output/staging-dir.js';
 import { csvText } from '../../io/output/neutralize.js';
+import { CsvTokenizer } from '../../io/input/csv-tokenizer.js';
 import type { ExtraPdfSection } from '../../io/report/report-pdf.js';
 import { JobError } from '../method-kit/job-error.js';
 
@@ -99,17 +100,39 @@ export function comparisonCsv(comparison: Comparison): string {
   return lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
+/** The largest earlier export Custos reads to recognise it: far above a comparison's table. */
+const MAX_EXPORT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Whether a file is an export Custos wrote and nobody changed: the mark, the header, and rows of the
+ * header's width only. A line a person added (notes, a total) makes it theirs.
+ */
+function isUnchangedExport(path: string, mark: string): boolean {
+  if (statSync(path).size > MAX_EXPORT_BYTES) return false;
+  const rows: string[][] = [];
+  try {
+    const tokenizer = new CsvTokenizer(',', { record: (fields, count) => rows.push(fields.slice(0, count)) });
+    tokenizer.feed(readFileSync(path, 'utf8'), true);
+  } catch {
+    return false;
+  }
+  const header = [...TABLE_HEADER, 'risk share', 'relative error', 'risk measure'];
+  return rows.length >= 2 && rows[0]!.length === 1 && rows[0]![0] === mark && rows[1]!.join('\u0000') === header.join('\u0000') && rows.slice(2).every((r) => r.length === header.length && /^\d+$/.test(r[0]!));
+}
+
 /**
  * Writes the CSV export atomically (a temporary name, then a rename). A file
- * already there is replaced only if it is an earlier export (its first line is
- * the confidential mark): anything else is the user's.
+ * already there is replaced only if it is an earlier export, unchanged (its mark,
+ * header and rows as Custos writes them); anything else is the user's, and so is
+ * a symbolic link, which is never followed nor replaced.
  */
 export function writeComparisonCsv(path: string, comparison: Comparison, inputs: readonly string[], onStaging?: (path: string) => void): void {
   if (inputs.some((input) => input === path)) throw new JobError(`--csv ${path} is an input of the comparison`, '--csv');
-  if (existsSync(path)) {
-    if (!statSync(path).isFile()) throw new JobError(`--csv ${path} exists and is not a file`, '--csv');
-    const head = readFileSync(path, 'utf8').split(/\r?\n/, 1)[0] ?? '';
-    if (head !== csvCell(comparison.confidential)) throw new JobError(`--csv ${path} exists and is not a comparison Custos wrote; choose another name or remove it yourself`, '--csv');
+  const link = lstatSync(path, { throwIfNoEntry: false });
+  if (link?.isSymbolicLink()) throw new JobError(`--csv ${path} is a symbolic link; name the file itself`, '--csv');
+  if (link) {
+    if (!link.isFile()) throw new JobError(`--csv ${path} exists and is not a file`, '--csv');
+    if (!isUnchangedExport(path, comparison.confidential)) throw new JobError(`--csv ${path} exists and is not a comparison Custos wrote, unchanged; choose another name or remove it yourself`, '--csv');
   }
   const temporary = join(dirname(path), `.${basename(path)}.custos-tmp-${randomBytes(6).toString('hex')}`);
   onStaging?.(temporary);
