@@ -63,6 +63,12 @@ describe('release writers', () => {
     expect(neutralizeFormula('-5')).toBe('-5');
     expect(neutralizeFormula('-1.5e3')).toBe('-1.5e3');
     expect(neutralizeFormula('plain')).toBe('plain');
+    // After white space or a line break, and in full width, a trigger is still one (programs trim differently).
+    expect(neutralizeFormula(' =1')).toBe("' =1");
+    expect(neutralizeFormula('\n=1')).toBe("'\n=1");
+    expect(neutralizeFormula('\uff1d1+1')).toBe("'\uff1d1+1");
+    expect(neutralizeFormula('  plain')).toBe('  plain');
+    expect(neutralizeFormula(' ')).toBe(' ');
   });
 
   it('CSV output round-trips through the reader, quoting what needs quoting', () => {

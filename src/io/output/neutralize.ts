@@ -26,12 +26,20 @@ export function xlsxText(value: string): string {
   return releasedText(value);
 }
 
+/** The full-width forms of the triggers, which some spreadsheets read as the ASCII ones. */
+const FULLWIDTH_TRIGGERS = new Set(['\uff1d', '\uff0b', '\uff0d', '\uff20']);
+
 /**
  * Spreadsheet formula injection (CWE-1236): a text cell starting with = + - @
- * tab or CR may run as a formula when the CSV is opened. Such cells get a
+ * tab or a line break (a CR is an LF by now) may run as a formula when the CSV
+ * is opened, and so may one whose first character after white space is a
+ * trigger or its full-width form (programs trim differently). Such cells get a
  * leading apostrophe; plain numbers like -5 are left alone.
  */
 export function neutralizeFormula(value: string): string {
-  if (value.length === 0 || !TRIGGERS.has(value[0]!)) return value;
+  if (value.length === 0) return value;
+  const lead = value.trimStart()[0];
+  const risky = TRIGGERS.has(value[0]!) || value[0] === '\n' || (lead !== undefined && (TRIGGERS.has(lead) || FULLWIDTH_TRIGGERS.has(lead)));
+  if (!risky) return value;
   return PLAIN_NUMBER.test(value) ? value : `'${value}`;
 }
