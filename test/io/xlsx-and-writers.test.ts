@@ -167,6 +167,10 @@ describe('release writers', () => {
     const long: ReleaseTable = { rowCount: 1, columns: [{ name: 'text', dictionary: ['', 'x'.repeat(32_768)], codes: Uint32Array.of(1), via: null, numeric: false }] };
     await expect(writeXlsx(join(dir, 'long.xlsx'), [{ name: 'Release', table: long }])).rejects.toThrow(CellTooLongError);
     expect(existsSync(join(dir, 'long.xlsx'))).toBe(false);
+    // A column name Excel would cut is refused too, not cut silently.
+    const longName: ReleaseTable = { rowCount: 1, columns: [{ name: 'n'.repeat(40_000), dictionary: ['', 'x'], codes: Uint32Array.of(1), via: null, numeric: false }] };
+    await expect(writeXlsx(join(dir, 'long-name.xlsx'), [{ name: 'Release', table: longName }])).rejects.toThrow(/the name of column “n{40}…” has 40,000 characters/);
+    expect(existsSync(join(dir, 'long-name.xlsx'))).toBe(false);
   });
 
   it('a Windows-1252 CSV refuses a value that becomes U+FFFD when written, before the file is opened', () => {

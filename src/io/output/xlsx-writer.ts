@@ -102,8 +102,9 @@ export class CellTooLongError extends Error {
   constructor(
     readonly column: string,
     readonly length: number,
+    what: 'a value' | 'the name' = 'a value',
   ) {
-    super(`a value of column “${column}” has ${length.toLocaleString('en-US')} characters, more than the ${MAX_CELL_CHARACTERS.toLocaleString('en-US')} an Excel cell holds; release it as CSV only (output.formats ["csv"])`);
+    super(`${what} of column “${what === 'the name' ? `${column.slice(0, 40)}…` : column}” has ${length.toLocaleString('en-US')} characters, more than the ${MAX_CELL_CHARACTERS.toLocaleString('en-US')} an Excel cell holds; release it as CSV only (output.formats ["csv"])`);
   }
 }
 
@@ -179,7 +180,12 @@ export async function writeXlsx(
   const sheets: string[] = [];
   for (const { name, table } of tables) {
     const cells = table.columns.map((c) => columnCells(c.name, c.dictionary, c.numeric, strings));
-    const header = table.columns.map((c) => extraCell(c.name, strings));
+    // A header Excel would cut is refused like a value: the workbook must hold what the CSV holds.
+    const header = table.columns.map((c) => {
+      const length = xlsxText(c.name).length;
+      if (length > MAX_CELL_CHARACTERS) throw new CellTooLongError(c.name, length, 'the name');
+      return extraCell(c.name, strings);
+    });
     const sheetCount = Math.max(1, Math.ceil(table.rowCount / maxRowsPerSheet));
     for (let part = 0; part < sheetCount; part++) {
       const sheetName = names.name(name, sheetCount === 1 ? '' : ` ${part + 1}`);
