@@ -197,7 +197,7 @@ describe('custos compare', () => {
     expect(html).toContain(CONFIDENTIAL_MARK);
     expect(html).toContain('<svg');
     expect(html).toMatch(/itself a use of the confidential data/);
-    expect(JSON.parse(readFileSync(join(internal, 'manifest.json'), 'utf8')).kind).toBe('internal');
+    expect(JSON.parse(readFileSync(join(internal, 'manifest.json'), 'utf8')).kind).toBe('comparison');
     expect(readFileSync(csv, 'utf8').split('\r\n')[0]).toBe(CONFIDENTIAL_MARK);
     expect(r.stdout).toContain('✓');
     // Again into the same folders: Custos wrote them, so they are replaced.
@@ -227,6 +227,17 @@ describe('custos compare', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--csv .*link\.csv is a symbolic link/);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    // A run's internal report and a comparison never replace each other's folder.
+    const runInternal = join(dir, 'run-internal');
+    expect(custos(['run', jobs[0]!, '--out', join(dir, 'run-release'), '--internal', runInternal, '--test-seed', '2'], TEST_ENV, dir).code).toBe(0);
+    refused = custos(['compare', ...jobs, '--internal', runInternal], TEST_ENV, dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/describes an internal report folder, not a comparison folder/);
+    expect(existsSync(join(runInternal, 'internal-report.json'))).toBe(true);
+    refused = custos(['run', jobs[0]!, '--out', join(dir, 'run-release'), '--internal', internal, '--test-seed', '2'], TEST_ENV, dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/describes a comparison folder, not an internal report folder/);
+    expect(existsSync(join(internal, 'comparison.json'))).toBe(true);
     // The folder holding the input is never the comparison's.
     refused = custos(['compare', ...jobs, '--internal', ADULT_DIR], TEST_ENV, dir);
     expect(refused.code).toBe(2);

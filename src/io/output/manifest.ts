@@ -6,8 +6,14 @@ import { basename, join } from 'node:path';
 export const MANIFEST = 'manifest.json';
 export const MANIFEST_SCHEMA = 'custos.manifest/1';
 
-/** A release folder is published; an internal folder holds the confidential report. */
-export type FolderKind = 'release' | 'internal';
+/**
+ * A release folder is published; an internal folder holds a run's confidential report; a comparison
+ * folder holds a comparison of candidates (`custos compare --internal`). Each replaces only its own kind.
+ */
+export type FolderKind = 'release' | 'internal' | 'comparison';
+
+/** Each kind of folder in words, with its article. */
+export const FOLDER_KIND_WORDS: Record<FolderKind, string> = { release: 'a release', internal: 'an internal report', comparison: 'a comparison' };
 
 export interface ManifestEntry {
   readonly name: string;
@@ -71,7 +77,7 @@ export function readManifest(dir: string): Manifest | string {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' || notARegularFile(join(dir, MANIFEST)) === 'missing' ? `it has no ${MANIFEST}` : `its ${MANIFEST} cannot be read (${(error as Error).message})`;
   }
   const m = value as Record<string, unknown> | null;
-  if (typeof m !== 'object' || m === null || m['schema'] !== MANIFEST_SCHEMA || (m['kind'] !== 'release' && m['kind'] !== 'internal') || !Array.isArray(m['files']) || !m['files'].every(isEntry)) {
+  if (typeof m !== 'object' || m === null || m['schema'] !== MANIFEST_SCHEMA || !(m['kind'] === 'release' || m['kind'] === 'internal' || m['kind'] === 'comparison') || !Array.isArray(m['files']) || !m['files'].every(isEntry)) {
     return `its ${MANIFEST} is not a Custos manifest`;
   }
   return value as Manifest;
@@ -100,7 +106,7 @@ export function replaceRefusal(dir: string, kind: FolderKind): string | null {
   if (entries.length === 0) return null;
   const manifest = readManifest(dir);
   if (typeof manifest === 'string') return `it is not empty and ${manifest}, so it is not a folder Custos wrote`;
-  if (manifest.kind !== kind) return `its ${MANIFEST} describes ${manifest.kind === 'release' ? 'a release' : 'an internal report'} folder, not ${kind === 'release' ? 'a release' : 'an internal report'} folder`;
+  if (manifest.kind !== kind) return `its ${MANIFEST} describes ${FOLDER_KIND_WORDS[manifest.kind]} folder, not ${FOLDER_KIND_WORDS[kind]} folder`;
   const listed = new Map(manifest.files.map((f) => [f.name, f]));
   const unlisted = entries.filter((name) => name !== MANIFEST && !listed.has(name));
   if (unlisted.length > 0) return `it holds ${unlisted.length === 1 ? 'a file' : 'files'} Custos did not write (${unlisted.slice(0, 5).join(', ')}${unlisted.length > 5 ? ', …' : ''})`;

@@ -11,7 +11,7 @@ export class OutputDirError extends Error {
   }
 }
 
-const KIND_WORD: Record<FolderKind, string> = { release: 'output folder', internal: 'internal report folder' };
+const KIND_WORD: Record<FolderKind, string> = { release: 'output folder', internal: 'internal report folder', comparison: 'comparison folder' };
 
 /** Refuses, before any work, to replace a folder that Custos did not write. */
 export function checkOutputDir(finalDir: string, kind: FolderKind): void {

@@ -178,16 +178,16 @@ export function writeComparisonSection(staging: StagingDir, comparison: Comparis
  */
 export function writeComparisonFolder(dir: string, comparison: Comparison, inputs: readonly string[], onStaging?: (path: string) => void): void {
   try {
-    checkOutputDir(dir, 'internal');
-    checkNotAroundInputs(dir, 'internal', inputs);
+    checkOutputDir(dir, 'comparison');
+    checkNotAroundInputs(dir, 'comparison', inputs);
   } catch (error) {
     if (error instanceof OutputDirError) throw new JobError(error.message, '--internal');
     throw error;
   }
-  const staging = new StagingDir(dir, 'internal', onStaging);
+  const staging = new StagingDir(dir, 'comparison', onStaging);
   try {
     const files = writeComparisonSection(staging, comparison);
-    writeFileSync(staging.file(MANIFEST), manifestJson('internal', files), { flag: 'wx' });
+    writeFileSync(staging.file(MANIFEST), manifestJson('comparison', files), { flag: 'wx' });
     commitStaged([staging]);
   } catch (error) {
     staging.discard();

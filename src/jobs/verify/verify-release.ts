@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Table } from '../../common/table/table.js';
 import { readTable } from '../../io/input/read-table.js';
-import { MANIFEST, notARegularFile, readJsonFile, readManifest, sha256OfFile } from '../../io/output/manifest.js';
+import { FOLDER_KIND_WORDS, MANIFEST, notARegularFile, readJsonFile, readManifest, sha256OfFile } from '../../io/output/manifest.js';
 import { REPORT_SCHEMA, type Report } from '../../common/report/report-model.js';
 import { parseJob } from '../load-job.js';
 import type { Job } from '../../mechanisms/definitions.js';
@@ -61,7 +61,7 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     checks.add(MANIFEST, false, `${dir}: ${manifest}; it is not a Custos release`);
     return { ok: false, dir, checks: checks.checks };
   }
-  checks.add(MANIFEST, manifest.kind === 'release', manifest.kind === 'release' ? `${manifest.files.length} files listed` : `describes an ${manifest.kind} folder, not a release`);
+  checks.add(MANIFEST, manifest.kind === 'release', manifest.kind === 'release' ? `${manifest.files.length} files listed` : `describes ${FOLDER_KIND_WORDS[manifest.kind]} folder, not a release`);
   // A release holds regular files only: a link, FIFO or device would be followed, block or never end when read.
   const strange = readdirSync(dir).flatMap((name) => {
     const problem = notARegularFile(join(dir, name));
