@@ -66,7 +66,7 @@ export function better(a: NodeResult, b: NodeResult | undefined): boolean {
  * a tie the lower node wins. Nodes above the root are higher than it; the root itself (when
  * `withRoot`, not evaluated yet) can still win a tie at the best's height by the level order.
  */
-function cannotBeat(best: NodeResult | undefined, bound: number, node: readonly number[], withRoot: boolean): boolean {
+export function cannotBeat(best: NodeResult | undefined, bound: number, node: readonly number[], withRoot: boolean): boolean {
   if (best === undefined) return false;
   if (!near(bound, best.measure)) return bound > best.measure;
   const hb = nodeHeight(best.node);

@@ -5,6 +5,7 @@ import type { PrivacyModel as PartModel } from '../../../common/recoding/partiti
 import type { PrivacyModel } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn } from '../../../common/recoding/search/recoding-input.js';
 import { optimalRecoding, type SearchResult } from '../../../common/recoding/search/search.js';
+import { optimalPartitionedRecoding } from '../../../common/recoding/search/partitioned-search.js';
 import { HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
 import type { Measure } from '../../../common/recoding/search/measures.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
@@ -39,7 +40,8 @@ function partColumn(split: readonly Uint32Array[], rowCount: number): QuasiColum
 function searchModel(model: PartModel): PrivacyModel {
   if (model.type === 'k-anonymity') return { type: 'k-anonymity', k: model.k };
   if (model.type === 'l-diversity') return { type: 'distinct-l-diversity', l: model.l };
-  return { type: 't-closeness', t: model.t, distance: 'equal' };
+  // The release keeps a class within t + 1e-12 (partitioned.ts): the search judges with the same tolerance, so both delete the same classes.
+  return { type: 't-closeness', t: model.t + 1e-12, distance: 'equal' };
 }
 
 export interface SearchedLevels {
@@ -54,8 +56,8 @@ export interface SearchedLevels {
  * searched as global recoding searches it, with the part as a key of every class, so a node
  * satisfies when, in every part, the classes that fail the model hold at most the limit's records in
  * all. k-anonymity and distinct ℓ-diversity stay monotone per part (a generalization merges classes
- * of one part only), so the search prunes as it does for one table. t-closeness is measured against
- * the whole table's distribution there, not each part's: with more than one part it is refused.
+ * of one part only), so the search prunes as it does for one table. t-closeness compares a class with
+ * its own part's distribution: over several parts the per-part engine (partitioned-search.ts) searches it.
  */
 export function searchPartLevels(
   plan: Plan,
@@ -66,9 +68,6 @@ export function searchPartLevels(
   model: PartModel,
   spec: { readonly suppressionLimit: number; readonly measure: Measure },
 ): SearchedLevels {
-  if (model.type === 't-closeness' && split.length > 1) {
-    throw new JobError('the search measures t-closeness against the whole table, not each part: use fixed levels, or one part', 'method.levels');
-  }
   let columns: QuasiColumn[];
   try {
     columns = quasi.map((column) => quasiColumn(column, loaded.get(column.name)?.hierarchy));
@@ -83,7 +82,12 @@ export function searchPartLevels(
   const started = performance.now();
   let result: SearchResult;
   try {
-    result = optimalRecoding({ columns: keyed, ...(sensitive ? { sensitive } : {}), rowCount, models: [searchModel(model)], suppressionLimit: spec.suppressionLimit, measure: spec.measure, measuredColumns: columns.length });
+    // t-closeness compares a class with its own part's distribution, which one table with the part as a key
+    // cannot (the engine's reference is the whole table): the per-part engine judges every part on its own.
+    result =
+      model.type === 't-closeness' && split.length > 1
+        ? optimalPartitionedRecoding({ columns, ...(sensitive ? { sensitive } : {}), rowCount, parts: split, models: [searchModel(model)], suppressionLimit: spec.suppressionLimit, measure: spec.measure })
+        : optimalRecoding({ columns: keyed, ...(sensitive ? { sensitive } : {}), rowCount, models: [searchModel(model)], suppressionLimit: spec.suppressionLimit, measure: spec.measure, measuredColumns: columns.length });
   } catch (error) {
     if (error instanceof HistogramTooLarge) throw new JobError(error.message, 'method.model');
     throw error;
