@@ -301,6 +301,10 @@ describe('a very long column name', () => {
     expect(readFileSync(join(dir, 'out', 'release.csv'), 'utf8')).toContain(name);
     expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).toContain(name);
     expect(clip(`a ${'L'.repeat(500)} b`)).toBe(`a ${'L'.repeat(80)}… b`);
+    // inspect aligns up to 40 characters: the long name's own line is long, no other line is padded to it.
+    const inspect = spawnSync(process.execPath, [CLI, 'inspect', join(dir, 'in.csv')], { encoding: 'utf8' });
+    expect(inspect.status).toBe(0);
+    expect(inspect.stdout.split('\n').filter((line) => line.length > 200)).toHaveLength(1);
     expect(clip('x'.repeat(10_000)).length).toBeLessThan(100);
   }, 90_000);
 });

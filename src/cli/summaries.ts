@@ -27,7 +27,8 @@ export function inspectText(path: string, imported: ImportedTable): string {
       (imported.delimiter !== undefined ? `, delimiter ${JSON.stringify(imported.delimiter)}` : '') +
       (imported.sheet ? `, sheet "${imported.sheet}"` : ''),
   ];
-  const width = Math.max(...imported.table.columns.map((c) => c.name.length), 6);
+  // Aligned up to 40 characters: a longer name is printed whole on its own line's start, not padded into every other line.
+  const width = Math.min(40, Math.max(...imported.table.columns.map((c) => c.name.length), 6));
   const labels = new Map((imported.variables ?? []).map((v) => [v.name, v]));
   lines.push(`  ${'column'.padEnd(width)}  type      distinct   missing${labels.size > 0 ? '  label' : ''}`);
   for (const c of imported.table.columns) {
