@@ -1,20 +1,20 @@
 import { basename, extname } from 'node:path';
 import type { Job } from '../mechanisms/definitions.js';
 
+/** A generic name that keeps only the file's format: `stem` plus its extension, when it looks like one. */
+function genericName(stem: string, path: string): string {
+  const extension = extname(basename(path)).toLowerCase();
+  return `${stem}${/^\.[a-z0-9]{1,8}$/.test(extension) ? extension : ''}`;
+}
+
 /**
  * The name the public job gives the input. A file name is the custodian's label for the
  * data ("hiv-cases-2025.csv") and can say what the file holds; only its format stays.
  */
-export function publicInputName(path: string): string {
-  const extension = extname(basename(path)).toLowerCase();
-  return `input${/^\.[a-z0-9]{1,8}$/.test(extension) ? extension : ''}`;
-}
+export const publicInputName = (path: string): string => genericName('input', path);
 
 /** The name the public job gives a hierarchy file: the column says which it is; its own name may name the data. */
-export function publicHierarchyName(path: string): string {
-  const extension = extname(basename(path)).toLowerCase();
-  return `hierarchy${/^\.[a-z0-9]{1,8}$/.test(extension) ? extension : ''}`;
-}
+export const publicHierarchyName = (path: string): string => genericName('hierarchy', path);
 
 /**
  * The job as the release folder describes it: every parameter of the method, but

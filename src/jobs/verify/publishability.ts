@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { searchableText, type SearchablePart } from '../../io/input/searchable-text.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { isDifferentiallyPrivate } from '../report-builder.js';
+import { publicHierarchyName, publicInputName } from '../public-job.js';
 import { parseReport } from '../../mechanisms/report-schema.js';
 
 /** What the internal report tells about the input, to search the release for. */
@@ -16,23 +17,23 @@ function isBareName(path: unknown): boolean {
   return typeof path !== 'string' || (path === basename(path) && !path.includes('\\'));
 }
 
-/** The public job names the input and its hierarchies generically: any other name is the custodian's label. */
-const PUBLIC_INPUT_NAME = /^input(\.[a-z0-9]{1,8})?$/;
-const PUBLIC_HIERARCHY_NAME = /^hierarchy(\.[a-z0-9]{1,8})?$/;
+/** The public job names the input and its hierarchies generically (public-job.ts): any other name is the custodian's label. */
+const isPublicInputName = (name: string): boolean => publicInputName(name) === name;
+const isPublicHierarchyName = (name: string): boolean => publicHierarchyName(name) === name;
 
 function internalFieldsOfJob(job: unknown): string[] {
   const found: string[] = [];
   const j = (job ?? {}) as { input?: { sha256?: unknown; path?: unknown; sheet?: unknown }; output?: { internalDir?: unknown; dir?: unknown; variant?: unknown }; method?: { hierarchies?: unknown } };
   if (j.input?.sha256 !== undefined) found.push('job input.sha256');
   if (j.input?.sheet !== undefined) found.push('job input.sheet');
-  if (typeof j.input?.path === 'string' && !PUBLIC_INPUT_NAME.test(j.input.path)) found.push(`job input.path names the input file (${isBareName(j.input.path) ? 'its name' : 'a folder'})`);
+  if (typeof j.input?.path === 'string' && !isPublicInputName(j.input.path)) found.push(`job input.path names the input file (${isBareName(j.input.path) ? 'its name' : 'a folder'})`);
   if (j.output?.internalDir !== undefined) found.push('job output.internalDir');
   if (!isBareName(j.output?.dir)) found.push('job output.dir names a folder');
   const variant = j.output?.variant;
   if (variant === 'internal' || (Array.isArray(variant) && variant.includes('internal'))) found.push('job output.variant says "internal"');
   const hierarchies = j.method?.hierarchies;
   if (typeof hierarchies === 'object' && hierarchies !== null) {
-    for (const [column, spec] of Object.entries(hierarchies)) if (typeof spec === 'string' && !PUBLIC_HIERARCHY_NAME.test(spec)) found.push(`job hierarchy of “${column}” names its file`);
+    for (const [column, spec] of Object.entries(hierarchies)) if (typeof spec === 'string' && !isPublicHierarchyName(spec)) found.push(`job hierarchy of “${column}” names its file`);
   }
   return found;
 }
@@ -64,7 +65,7 @@ export function publishabilityProblems(dir: string, report: Report, job: unknown
   const names = readdirSync(dir);
   // The file name is searched in the report files only, and only when no release file shares it.
   const base = facts.path ? basename(facts.path) : '';
-  const inputName = base.length >= 5 && !names.includes(base) && !PUBLIC_INPUT_NAME.test(base.toLowerCase()) ? base : undefined;
+  const inputName = base.length >= 5 && !names.includes(base) && !isPublicInputName(base.toLowerCase()) ? base : undefined;
   for (const name of names) {
     let parts: SearchablePart[];
     try {

@@ -5,6 +5,9 @@ import { boundFromLevels, lowerBound, measureOf, measureTables, type Measure, ty
 import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
 import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
 
+/** The largest lattice the optimal search takes (global and partitioned recoding alike): beyond it the search's time is not bounded well enough for an interactive tool. */
+export const MAX_LATTICE_NODES = 5_000_000;
+
 export interface SearchInput {
   readonly columns: readonly QuasiColumn[];
   readonly sensitive?: SensitiveColumn;

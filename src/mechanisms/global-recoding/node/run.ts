@@ -21,16 +21,13 @@ import { checkNode, maxSuppressed } from '../../../common/recoding/search/evalua
 import { modelContext, needsSensitive as modelNeedsSensitive } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
 import { FRONTIER_LIMITS, suppressionFrontier, type FrontierPoint } from '../frontier.js';
-import { optimalRecoding } from '../../../common/recoding/search/search.js';
+import { MAX_LATTICE_NODES, optimalRecoding } from '../../../common/recoding/search/search.js';
 
 /** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
 const FRONTIER_SEARCH_BUDGET_MS = 1500;
 /** Up to these sizes an assessment evaluates every transformation to count those that satisfy the models. */
 const EXACT_COUNT_NODES = 10_000;
 const EXACT_COUNT_RECORDS = 100_000;
-
-/** Beyond this many nodes the search's time is not bounded well enough for an interactive tool. */
-const MAX_LATTICE_NODES = 5_000_000;
 
 /** The guarantee in words: what the models give, what they do not, and what they protect against. */
 export function syntacticStatement(models: string | undefined, limitPercent: string): string {

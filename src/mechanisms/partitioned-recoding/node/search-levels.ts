@@ -4,7 +4,7 @@ import { latticeSizeOf } from '../../../common/recoding/lattice.js';
 import type { PrivacyModel as PartModel } from '../../../common/recoding/partitioned.js';
 import type { PrivacyModel } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn } from '../../../common/recoding/search/recoding-input.js';
-import { optimalRecoding, type SearchResult } from '../../../common/recoding/search/search.js';
+import { MAX_LATTICE_NODES, optimalRecoding, type SearchResult } from '../../../common/recoding/search/search.js';
 import { optimalPartitionedRecoding } from '../../../common/recoding/search/partitioned-search.js';
 import { HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
 import type { Measure } from '../../../common/recoding/search/measures.js';
@@ -12,8 +12,6 @@ import { JobError } from '../../../jobs/method-kit/job-error.js';
 import type { Plan } from '../../../jobs/method-kit/plan.js';
 import type { loadHierarchies } from '../../../jobs/method-kit/recoding.js';
 
-/** The largest lattice the search takes (as global recoding). */
-const MAX_LATTICE_NODES = 5_000_000;
 
 /** The part of every record as a key column of depth 1: it splits classes by part and is never generalized or measured. */
 function partColumn(split: readonly Uint32Array[], rowCount: number): QuasiColumn {
