@@ -44,8 +44,10 @@ export interface TupleLattice {
 /** A child is kept only when it has at most this share of its parent's groups (else summing from the parent costs nearly the same). */
 const KEEP_CHILD = 0.6;
 /** Nodes with more groups choose which columns to try leaving out from a sample of their groups. */
-const SAMPLE_ABOVE = 60_000;
-const SAMPLE_STEP = 8;
+const SAMPLE_ABOVE = 20_000;
+const SAMPLE_STEP = 16;
+/** A sampled share above this leaves no hope for the full node. */
+const SAMPLED_KEEP = 0.9;
 /** At most this many children of one node are built (the smallest by the sample). */
 const MAX_CHILDREN = 2;
 /** Keys stay exact in a double below this. */
@@ -64,9 +66,10 @@ function denseIds(keys: Float64Array, n: number): { ids: Uint32Array; count: num
   let slotId = new Int32Array(capacity).fill(-1);
   let next = 0;
   const slotOf = (k: number): number => {
-    const lo = k % 4294967296;
-    const hi = (k - lo) / 4294967296;
-    return (Math.imul(lo | 0, 0x9e3779b1) ^ Math.imul(hi | 0, 0x85ebca6b)) & mask;
+    // Exact halves of a key below 2^52, without a floating-point remainder.
+    const hi = Math.floor(k / 4294967296);
+    const h = Math.imul((k - hi * 4294967296) ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1);
+    return (h ^ (h >>> 15)) & mask;
   };
   const grow = (): void => {
     const oldKey = slotKey;
@@ -167,7 +170,8 @@ export function buildTupleLattice(columns: readonly LatticeColumn[], rowCount: n
         const ids = tupleIdsOf(codesOf(keep), keep.map((a) => radix[a]!), node.groupCount, step);
         return { keep, share: ids.count / sampled, full: step === 1 ? ids : null };
       })
-      .filter((c) => c.share <= KEEP_CHILD && !known.has(c.keep.join(',')))
+      // A sample merges fewer groups than the whole node: its shares rank the columns, the full count decides.
+      .filter((c) => c.share <= (step === 1 ? KEEP_CHILD : SAMPLED_KEEP) && !known.has(c.keep.join(',')))
       .sort((a, b) => a.share - b.share)
       .slice(0, MAX_CHILDREN);
     for (const { keep, full } of candidates) {
