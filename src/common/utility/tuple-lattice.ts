@@ -58,9 +58,10 @@ const SAFE_KEY_LIMIT = 2 ** 52;
  * integers below 2^52, through an open-addressing table that grows with the
  * number of distinct keys (small when they are few, so it stays in cache).
  */
-function denseIds(keys: Float64Array, n: number): { ids: Uint32Array; count: number } {
+function denseIds(keys: Float64Array, n: number, expected = 0): { ids: Uint32Array; count: number } {
   const ids = new Uint32Array(n);
   let capacity = 1024;
+  while (capacity < expected * 2) capacity *= 2;
   let mask = capacity - 1;
   let slotKey = new Float64Array(capacity);
   let slotId = new Int32Array(capacity).fill(-1);
@@ -109,7 +110,7 @@ function denseIds(keys: Float64Array, n: number): { ids: Uint32Array; count: num
 }
 
 /** Ids of the distinct tuples of `codes` (one array per column, radices given) over items 0 … n−1, or over every step-th item. */
-function tupleIdsOf(codes: readonly Uint32Array[], radices: readonly number[], n: number, step = 1): { ids: Uint32Array; count: number } {
+function tupleIdsOf(codes: readonly Uint32Array[], radices: readonly number[], n: number, step = 1, expected = 0): { ids: Uint32Array; count: number } {
   const product = radices.reduce((x, y) => x * y, 1);
   if (product >= SAFE_KEY_LIMIT) {
     const picked = step === 1 ? null : Uint32Array.from({ length: Math.ceil(n / step) }, (_, i) => i * step);
@@ -121,7 +122,13 @@ function tupleIdsOf(codes: readonly Uint32Array[], radices: readonly number[], n
     const radix = radices[j]!;
     for (let i = 0, at = 0; i < count; i++, at += step) keys[i] = keys[i]! * radix + c[at]!;
   });
-  return denseIds(keys, count);
+  return denseIds(keys, count, expected);
+}
+
+function gatherCodes(codes: Uint32Array, rows: Uint32Array): Uint32Array {
+  const out = new Uint32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]!]!;
+  return out;
 }
 
 /** The codes of each group of a child for the attributes it keeps. */
@@ -147,14 +154,9 @@ export function buildTupleLattice(columns: readonly LatticeColumn[], rowCount: n
     ? { ids: base.groupOfRow, count: base.groupCount }
     : tupleIds(columns.map((c) => ({ codes: c.codes, cardinality: c.dictionary.length })), null, rowCount);
   // Each base group's codes, from its first row.
-  const baseCodes = columns.map(() => new Uint32Array(groupCount));
-  const seen = new Uint8Array(groupCount);
-  for (let r = 0; r < rowCount; r++) {
-    const g = groupOfRow[r]!;
-    if (seen[g]) continue;
-    seen[g] = 1;
-    for (let a = 0; a < columns.length; a++) baseCodes[a]![g] = columns[a]!.codes[r]!;
-  }
+  const firstRow = new Uint32Array(groupCount).fill(0xffffffff);
+  for (let r = rowCount - 1; r >= 0; r--) firstRow[groupOfRow[r]!] = r;
+  const baseCodes = columns.map((c) => gatherCodes(c.codes, firstRow));
   const nodes: LatticeNode[] = [{ attributes: columns.map((_, i) => i), groupCount, parent: -1, groupOfParent: null, codes: baseCodes }];
   const known = new Set<string>([nodes[0]!.attributes.join(',')]);
   for (let at = 0; at < nodes.length; at++) {
@@ -174,8 +176,9 @@ export function buildTupleLattice(columns: readonly LatticeColumn[], rowCount: n
       .filter((c) => c.share <= (step === 1 ? KEEP_CHILD : SAMPLED_KEEP) && !known.has(c.keep.join(',')))
       .sort((a, b) => a.share - b.share)
       .slice(0, MAX_CHILDREN);
-    for (const { keep, full } of candidates) {
-      const { ids, count } = full ?? tupleIdsOf(codesOf(keep), keep.map((a) => radix[a]!), node.groupCount);
+    for (const { keep, full, share } of candidates) {
+      // The table sized for the sampled share of groups (an overestimate: the sample merges fewer).
+      const { ids, count } = full ?? tupleIdsOf(codesOf(keep), keep.map((a) => radix[a]!), node.groupCount, 1, share * node.groupCount);
       if (count > node.groupCount * KEEP_CHILD) continue;
       known.add(keep.join(','));
       nodes.push({ attributes: keep, groupCount: count, parent: at, groupOfParent: ids, codes: childCodes(node, keep, ids, count) });
@@ -258,7 +261,7 @@ function sumBucket(keys: Uint32Array, weights: Uint32Array | null, from: number,
  * any cache, a bucket's do.
  */
 function sumByKey(keys: Uint32Array, weights: Uint32Array | null, length: number, cellCount: number, m: number, scratch: Scratch): Weighted {
-  const out = { gid: new Uint32Array(length), x: new Uint32Array(length), w: new Uint32Array(length), length: 0 };
+  const out = scratch.entries;
   const { cells, touched } = scratch;
   let e: number;
   if (cellCount <= BUCKET_CELLS) e = sumBucket(keys, weights, 0, length, 0, cells, touched, out, 0, m);
@@ -280,12 +283,13 @@ function sumByKey(keys: Uint32Array, weights: Uint32Array | null, length: number
     e = 0;
     for (let b = 0; b < buckets; b++) e = sumBucket(sortedKeys, sortedWeights, start[b]!, start[b + 1]!, b * BUCKET_CELLS, cells, touched, out, e, m);
   }
-  // Copies at their final length, so the arrays sized for every item are freed.
+  // Copies at their final length out of the work arrays sized for every item.
   return { gid: out.gid.slice(0, e), x: out.x.slice(0, e), w: out.w.slice(0, e), length: e };
 }
 
 /** Work arrays shared by the nodes of one weighting. */
 interface Scratch {
+  readonly entries: Weighted;
   readonly cells: Uint32Array;
   readonly touched: Uint32Array;
   readonly sortedKeys: Uint32Array;
@@ -307,6 +311,7 @@ export function weightNodes(lattice: TupleLattice, wanted: Iterable<number>, sou
   const items = needed.has(0) ? sensitive.length : Math.max(...[...needed].map((i) => have.get(lattice.nodes[i]!.parent)?.length ?? 0));
   const keys = new Uint32Array(items);
   const scratch: Scratch = {
+    entries: { gid: new Uint32Array(items), x: new Uint32Array(items), w: new Uint32Array(items), length: 0 },
     cells: new Uint32Array(BUCKET_CELLS),
     touched: new Uint32Array(BUCKET_CELLS),
     sortedKeys: new Uint32Array(items),
