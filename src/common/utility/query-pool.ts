@@ -105,7 +105,7 @@ function countListed(order: Uint32Array, from: number, to: number, codes1: Codes
  * (from their lists), so neither way alone is fast. With `needAtLeast`, a query
  * whose rarest value has fewer rows cannot reach it and is answered 0 unread.
  */
-function answerByRows(
+export function answerByRows(
   columns: readonly CountColumn[],
   sourceRow: Uint32Array | null,
   sensitive: Uint32Array,
@@ -250,9 +250,11 @@ export function latticeOf(columns: readonly CountColumn[]): TupleLattice {
  * sensitive value sensitive[r]). The rows are first summed into the columns'
  * distinct tuples (see tuple-lattice.ts); each query shape (set of attributes)
  * is then counted in full from the smallest table of tuples holding it. Shapes
- * too wide to count in full are answered from the rows (answerByRows), where
- * with `needAtLeast` a query whose rarest value has fewer rows is answered 0
- * unread; every other answer is exact.
+ * too wide to count in full (and every shape when the base is too large to
+ * weigh) are answered from the rows (answerByRows). With `needAtLeast`, a query
+ * that cannot reach it (one of its pairs, or its rarest value on the rows'
+ * path, already falls short) may be answered 0 with its marginal 0; every
+ * other answer is exact.
  */
 export function answerQueries(
   columns: readonly CountColumn[],
