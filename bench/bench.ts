@@ -30,7 +30,7 @@ import { groupMaxCounts } from '../src/common/randomized-response/group-counts.j
 import { reconstructionRelease } from '../src/common/randomized-response/release.js';
 import { assessGroups } from '../src/common/randomized-response/risk.js';
 import { domainValues, sensitiveDomain } from '../src/common/table/sensitive-domain.js';
-import { drawQueryPool, poolRelativeError } from '../src/common/utility/query-pool.js';
+import { drawQueryPool, offerMicroGroups, poolRelativeError } from '../src/common/utility/query-pool.js';
 import { readHierarchyRows } from '../src/io/input/hierarchy-reader.js';
 import { readTable } from '../src/io/input/read-table.js';
 import { rfc4180, writeCsv } from '../src/io/output/csv-writer.js';
@@ -128,6 +128,8 @@ async function inProcessStages(): Promise<void> {
     'utility (5,000-query pool, relative error)',
     rows,
     () => {
+      // As a run does: the counting starts from the micro groups the mechanism formed.
+      offerMicroGroups(nonSensitive, assessed.grouping);
       const pool = drawQueryPool(random, nonSensitive, assessed.values, params.m);
       return poolRelativeError(pool, nonSensitive, released.rows, 0, params.p, params.m);
     },

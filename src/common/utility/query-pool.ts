@@ -3,6 +3,7 @@ import type { RandomSource } from '../random/source.js';
 import { estimateCount } from '../randomized-response/perturbation/estimate.js';
 import type { ReleaseRows } from '../table/release-rows.js';
 import { sortByCode } from '../table/rows-by-code.js';
+import { buildTupleLattice, nodeFor, weightNodes, type TupleLattice, type Weighted } from './tuple-lattice.js';
 
 /** What counting needs of a column: its codes, how many values it has, and its dictionary's size. */
 export interface CountColumn {
@@ -95,8 +96,8 @@ function countListed(order: Uint32Array, from: number, to: number, codes1: Codes
 }
 
 /**
- * Answers many count queries over a table whose rows are given by reference.
- * For each attribute set (query "shape") the cheaper of two ways, judged from
+ * Answers count queries from the rows (the way before the tuple lattice, kept
+ * for shapes too wide to count in full and bases too large to weight). For each attribute set (query "shape") the cheaper of two ways, judged from
  * the values' frequencies before any row is read: count every combination in
  * one pass over the rows, or answer each query from the rows of its rarest
  * value (a posting list), checking the others. The pool's queries mostly ask
@@ -104,7 +105,7 @@ function countListed(order: Uint32Array, from: number, to: number, codes1: Codes
  * (from their lists), so neither way alone is fast. With `needAtLeast`, a query
  * whose rarest value has fewer rows cannot reach it and is answered 0 unread.
  */
-export function answerQueries(
+export function answerByRows(
   columns: readonly CountColumn[],
   sourceRow: Uint32Array | null,
   sensitive: Uint32Array,
@@ -194,6 +195,191 @@ export function answerQueries(
   return { count, marginal };
 }
 
+// The counting loops over a lattice node's weighted groups, one per shape width.
+function sum1(counts: Uint32Array, t: Weighted, c0: Uint32Array, m: number): void {
+  const { gid, x, w } = t;
+  for (let e = 0; e < t.length; e++) counts[c0[gid[e]!]! * m + x[e]!]! += w[e]!;
+}
+function sum2(counts: Uint32Array, t: Weighted, c0: Uint32Array, c1: Uint32Array, r1: number, m: number): void {
+  const { gid, x, w } = t;
+  for (let e = 0; e < t.length; e++) {
+    const g = gid[e]!;
+    counts[(c0[g]! * r1 + c1[g]!) * m + x[e]!]! += w[e]!;
+  }
+}
+function sum3(counts: Uint32Array, t: Weighted, c0: Uint32Array, c1: Uint32Array, c2: Uint32Array, r1: number, r2: number, m: number): void {
+  const { gid, x, w } = t;
+  for (let e = 0; e < t.length; e++) {
+    const g = gid[e]!;
+    counts[((c0[g]! * r1 + c1[g]!) * r2 + c2[g]!) * m + x[e]!]! += w[e]!;
+  }
+}
+
+/** One lattice per set of columns, kept while the columns are: the pool's draw and every release answered on it share it. */
+const lattices = new WeakMap<readonly CountColumn[], { readonly codes: readonly Uint32Array[]; readonly lattice: TupleLattice }>();
+/** Micro groups of exactly these columns that a mechanism formed anyway: the lattice's base, when it is built. */
+const microGroups = new WeakMap<readonly CountColumn[], { readonly groupOfRow: Uint32Array; readonly groupCount: number }>();
+
+/**
+ * Offers the micro groups a mechanism formed over exactly these columns (in
+ * this order, over all input rows) as the base of their tuple lattice, so it
+ * need not group the rows again.
+ */
+export function offerMicroGroups(columns: readonly CountColumn[], grouping: { readonly groupOfRow: Uint32Array; readonly groupCount: number }): void {
+  if (!lattices.has(columns)) microGroups.set(columns, grouping);
+}
+
+/** Takes a lattice built elsewhere (the utility helper's, copied back with the pool) for these columns. */
+export function adoptLattice(columns: readonly CountColumn[], lattice: TupleLattice): void {
+  lattices.set(columns, { codes: columns.map((c) => c.codes), lattice });
+}
+
+/** The tuple lattice of the columns, built on first use and kept with the columns array. */
+export function latticeOf(columns: readonly CountColumn[]): TupleLattice {
+  const cached = lattices.get(columns);
+  if (cached && cached.codes.length === columns.length && cached.codes.every((c, i) => c === columns[i]!.codes)) return cached.lattice;
+  const lattice = buildTupleLattice(columns, columns[0]?.codes.length ?? 0, microGroups.get(columns));
+  microGroups.delete(columns);
+  lattices.set(columns, { codes: columns.map((c) => c.codes), lattice });
+  return lattice;
+}
+
+/**
+ * Answers many count queries over a table whose rows are given by reference
+ * (row r shows input row sourceRow[r], or row r without sourceRow, with
+ * sensitive value sensitive[r]). The rows are first summed into the columns'
+ * distinct tuples (see tuple-lattice.ts); each query shape (set of attributes)
+ * is then counted in full from the smallest table of tuples holding it. Shapes
+ * too wide to count in full (and every shape when the base is too large to
+ * weigh) are answered from the rows (answerByRows). With `needAtLeast`, a query
+ * that cannot reach it (one of its pairs, or its rarest value on the rows'
+ * path, already falls short) may be answered 0 with its marginal 0; every
+ * other answer is exact.
+ */
+export function answerQueries(
+  columns: readonly CountColumn[],
+  sourceRow: Uint32Array | null,
+  sensitive: Uint32Array,
+  m: number,
+  queries: readonly Pick<CountQuery, 'attributes' | 'values' | 'sensitiveValue'>[],
+  needAtLeast = 0,
+): QueryCounts {
+  return tupleCounter(columns, sourceRow, sensitive, m)(queries, needAtLeast);
+}
+
+/**
+ * answerQueries for one set of rows and several batches of queries: the rows
+ * are summed into each table of tuples once, when a batch first needs it. With
+ * `needAtLeast`, the pairs of attributes are counted first, and a query over
+ * three attributes that one of its pairs (with its sensitive value) already
+ * keeps below `needAtLeast` is answered 0 uncounted; a shape left with no
+ * query is not counted at all.
+ */
+export function tupleCounter(
+  columns: readonly CountColumn[],
+  sourceRow: Uint32Array | null,
+  sensitive: Uint32Array,
+  m: number,
+): (queries: readonly Pick<CountQuery, 'attributes' | 'values' | 'sensitiveValue'>[], needAtLeast?: number) => QueryCounts {
+  const weighted = new Map<number, Weighted>();
+  /** Pair tables kept across batches (a few thousand cells each). */
+  const pairs = new Map<string, Uint32Array>();
+  let tooLarge = false;
+  let lattice: TupleLattice | undefined;
+  /** Weighs the nodes the shapes need that are not weighed yet; false when the base is too large to weigh. */
+  const weigh = (nodes: readonly number[]): boolean => {
+    return weightNodes(lattice!, nodes, sourceRow, sensitive, m, weighted);
+  };
+  /** Counts a shape in full into counts[0 … cells). */
+  const countShape = (attributes: readonly number[], radices: readonly number[], node: number, counts: Uint32Array, cells: number): void => {
+    const t = weighted.get(node)!;
+    const at = lattice!.nodes[node]!;
+    const [c0, c1, c2] = attributes.map((a) => at.codes[at.attributes.indexOf(a)]!);
+    counts.fill(0, 0, cells);
+    if (attributes.length === 1) sum1(counts, t, c0!, m);
+    else if (attributes.length === 2) sum2(counts, t, c0!, c1!, radices[1]!, m);
+    else sum3(counts, t, c0!, c1!, c2!, radices[1]!, radices[2]!, m);
+  };
+  const radicesOf = (attributes: readonly number[]): number[] => attributes.map((a) => columns[a]!.dictionary.length);
+  return (queries, needAtLeast = 0) => {
+    const count = new Uint32Array(queries.length);
+    const marginal = new Uint32Array(queries.length);
+    if (queries.length === 0) return { count, marginal };
+    if (tooLarge) return answerByRows(columns, sourceRow, sensitive, m, queries, needAtLeast);
+    lattice ??= latticeOf(columns);
+    const wide: number[] = [];
+    const plans = shapesOf(queries).flatMap((shape) => {
+      const radices = radicesOf(shape.attributes);
+      const cells = radices.reduce((x, y) => x * y, m);
+      if (cells > DENSE_CELLS || shape.attributes.length > 3) {
+        wide.push(...shape.members);
+        return [];
+      }
+      return [{ shape, radices, cells, node: nodeFor(lattice!, shape.attributes), members: shape.members }];
+    });
+    if (needAtLeast > 0) {
+      // The pairs inside the three-attribute shapes, counted (and kept) first: they bound their queries.
+      const wanted = new Map<string, readonly number[]>();
+      for (const p of plans) {
+        if (p.shape.attributes.length !== 3) continue;
+        const [a, b, c] = p.shape.attributes as [number, number, number];
+        for (const pair of [[a, b], [a, c], [b, c]]) if (!pairs.has(pair.join(','))) wanted.set(pair.join(','), pair);
+      }
+      const pairNodes = [...wanted.values()].map((pair) => nodeFor(lattice!, pair));
+      if (!weigh(pairNodes)) {
+        tooLarge = true;
+        return answerByRows(columns, sourceRow, sensitive, m, queries, needAtLeast);
+      }
+      [...wanted].forEach(([id, pair], k) => {
+        const radices = radicesOf(pair);
+        const cells = radices[0]! * radices[1]! * m;
+        const counts = new Uint32Array(cells);
+        countShape(pair, radices, pairNodes[k]!, counts, cells);
+        pairs.set(id, counts);
+      });
+      for (const p of plans) {
+        if (p.shape.attributes.length !== 3) continue;
+        const [a, b, c] = p.shape.attributes;
+        const [, r1, r2] = p.radices as [number, number, number];
+        const ab = pairs.get(`${a},${b}`)!;
+        const ac = pairs.get(`${a},${c}`)!;
+        const bc = pairs.get(`${b},${c}`)!;
+        p.members = p.members.filter((i) => {
+          const q = queries[i]!;
+          const [v0, v1, v2] = q.values as [number, number, number];
+          const x = q.sensitiveValue;
+          return ab[(v0 * r1 + v1) * m + x]! >= needAtLeast && ac[(v0 * r2 + v2) * m + x]! >= needAtLeast && bc[(v1 * r2 + v2) * m + x]! >= needAtLeast;
+        });
+      }
+    }
+    const live = plans.filter((p) => p.members.length > 0);
+    if (!weigh(live.map((p) => p.node))) {
+      tooLarge = true;
+      return answerByRows(columns, sourceRow, sensitive, m, queries, needAtLeast);
+    }
+    const counts = new Uint32Array(live.reduce((most, p) => Math.max(most, p.cells), 0));
+    for (const { shape, radices, cells, node, members } of live) {
+      countShape(shape.attributes, radices, node, counts, cells);
+      for (const i of members) {
+        const q = queries[i]!;
+        const base = q.values.reduce((k, v, j) => k * radices[j]! + v, 0) * m;
+        count[i] = counts[base + q.sensitiveValue]!;
+        let total = 0;
+        for (let x = 0; x < m; x++) total += counts[base + x]!;
+        marginal[i] = total;
+      }
+    }
+    if (wide.length > 0) {
+      const rest = answerByRows(columns, sourceRow, sensitive, m, wide.map((i) => queries[i]!), needAtLeast);
+      wide.forEach((i, k) => {
+        count[i] = rest.count[k]!;
+        marginal[i] = rest.marginal[k]!;
+      });
+    }
+    return { count, marginal };
+  };
+}
+
 interface Candidate {
   readonly attributes: number[];
   readonly values: number[];
@@ -229,6 +415,7 @@ export function drawQueryPool(
   if (usable.length === 0) return { queries, requested: options.size, attempts, minAnswer };
   let drawn = 0;
   let accepted = 0;
+  const counter = tupleCounter(columns, null, sensitive, m);
   while (queries.length < options.size && drawn < options.maxAttempts) {
     // Enough candidates for the queries still missing at the acceptance rate seen so far (a quarter
     // before any is seen), with a margin: a second scan is rarely needed.
@@ -236,7 +423,7 @@ export function drawQueryPool(
     const batchSize = Math.min(options.maxAttempts - drawn, Math.ceil(((options.size - queries.length) / rate) * 1.25) + 64);
     const batch = Array.from({ length: batchSize }, () => drawCandidate(source, columns, usable, m));
     drawn += batch.length;
-    const { count } = answerQueries(columns, null, sensitive, m, batch, minAnswer);
+    const { count } = counter(batch, minAnswer);
     for (let i = 0; i < batch.length; i++) {
       if (count[i]! < minAnswer) continue;
       accepted++;

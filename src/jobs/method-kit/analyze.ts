@@ -1,3 +1,4 @@
+import { offerMicroGroups } from '../../common/utility/query-pool.js';
 import { groupRows, type Grouping } from '../../common/table/micro-groups.js';
 import { maxRetentionForRho } from '../../common/randomized-response/perturbation/retention.js';
 import { rationalFromNumber, toNumber, type Rational } from '../../common/exact/rational.js';
@@ -55,6 +56,8 @@ export function analyze(job: JobWith<RandomizedSpec>, imported: ImportedTable, b
   });
   beforeGrouping?.(plan, coded);
   const grouping = groupRows(plan.nonSensitive, table.rowCount);
+  // The utility figure counts over these micro groups instead of grouping the rows again.
+  offerMicroGroups(plan.nonSensitive, grouping);
   const sensitive = coded.map(({ column, domain, values, m }): SensitiveAnalysis => {
     let retention: Rational;
     let gamma: Rational | undefined;

@@ -2,7 +2,8 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } f
 import { uniformInt } from '../../common/random/draws.js';
 import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../../common/random/source.js';
 import type { ReleaseRows } from '../../common/table/release-rows.js';
-import { drawQueryPool, poolRelativeError, type CountColumn, type QueryPool } from '../../common/utility/query-pool.js';
+import { adoptLattice, drawQueryPool, latticeOf, poolRelativeError, type CountColumn, type QueryPool } from '../../common/utility/query-pool.js';
+import type { TupleLattice } from '../../common/utility/tuple-lattice.js';
 import type { JobWith } from '../../common/job/job-parts.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import { analyze, type Analysis, type RandomizedSpec } from './analyze.js';
@@ -31,7 +32,7 @@ export interface UtilityWork {
 type HelperRequest =
   | { readonly type: 'pool'; readonly columns: readonly CountColumn[]; readonly values: Uint32Array; readonly m: number; readonly seed: number | null }
   | { readonly type: 'error'; readonly release: ReleaseRows; readonly p: number };
-type HelperReply = { readonly type: 'pool'; readonly pool: QueryPool } | { readonly type: 'error'; readonly value: number } | { readonly type: 'failed'; readonly message: string };
+type HelperReply = { readonly type: 'pool'; readonly pool: QueryPool; readonly lattice: TupleLattice | null } | { readonly type: 'error'; readonly value: number } | { readonly type: 'failed'; readonly message: string };
 
 /** What the helper thread receives when it starts. */
 export interface HelperData {
@@ -102,6 +103,8 @@ export function startUtilityWork(helperScript: WorkerScript | undefined, random:
       const reply = receive();
       if (reply.type !== 'pool') throw new Error('the utility helper answered out of order');
       drawn = reply.pool;
+      // The helper's tuple lattice (built for the draw) serves this thread's answers too.
+      if (reply.lattice) adoptLattice(columns, reply.lattice);
     }
     return drawn;
   };
@@ -157,7 +160,7 @@ export function serveUtilityWork(data: HelperData): void {
         const random = request.seed === null ? new CryptoRandomSource() : new SeededTestRandomSource(request.seed);
         const pool = drawQueryPool(random, request.columns, request.values, request.m);
         state = { columns: request.columns, m: request.m, pool };
-        reply({ type: 'pool', pool });
+        reply({ type: 'pool', pool, lattice: request.columns.length > 0 && pool.queries.length > 0 ? latticeOf(request.columns) : null });
       } else {
         if (!state) throw new Error('a release came before the pool');
         reply({ type: 'error', value: poolRelativeError(state.pool, state.columns, request.release, 0, request.p, state.m) });
