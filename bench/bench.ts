@@ -39,6 +39,10 @@ import { writeCensus } from './gen-census.js';
 import { censusJob, naiveScan, runCli, wizardTimings, writeRssProbe } from './end-to-end.js';
 import { checkAgainstReadme, printRatios, type Ratio } from './ratios.js';
 import { writeXlsx } from '../src/io/output/xlsx-writer.js';
+import type { ImportedTable } from '../src/io/input/import-types.js';
+import { parseJob } from '../src/jobs/load-job.js';
+import { nodeMechanismOf } from '../src/mechanisms/node-registry.js';
+import type { NodeMechanism } from '../src/jobs/method-kit/node-mechanism.js';
 import { compareSearches, formatComparison } from './search-comparison.js';
 
 const { values } = parseArgs({
@@ -95,6 +99,32 @@ function time<T>(stage: string, count: number, work: () => T, note?: (value: T) 
 const fmt = (ms: number): string => (ms / 1000).toFixed(2);
 console.log(`\nCustos benchmark: ${rows.toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(1)} MB CSV (generated in ${fmt(generated)} s), Node ${process.version}\n`);
 
+const IN_RUN_ROUNDS = 3;
+
+/**
+ * What the utility figure costs a run: the method as `custos run` runs it (micro groups, release,
+ * attack, the figure's pool drawn on a helper thread beside them, the job's thread answering its
+ * release), with the figure and without it, alternately; the least of each.
+ */
+function utilityInRun(imported: ImportedTable): { withMs: number; withoutMs: number; addedMs: number } {
+  const loaded = parseJob(censusJob(input, delimiter, ['csv'], ['json']), dir);
+  const helperScript = pathToFileURL(resolve('dist/cli/job-worker.mjs'));
+  const mechanism = nodeMechanismOf(loaded.job.method.type) as NodeMechanism<typeof loaded.job.method>;
+  const once = (measureUtility: boolean): number => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const t0 = performance.now();
+    mechanism.run(loaded.job, imported, { random: new CryptoRandomSource(), mode: 'run', baseDir: dir, progress: () => undefined, helperScript, measureUtility });
+    return performance.now() - t0;
+  };
+  let withMs = Infinity;
+  let withoutMs = Infinity;
+  for (let round = 0; round < IN_RUN_ROUNDS; round++) {
+    withoutMs = Math.min(withoutMs, once(false));
+    withMs = Math.min(withMs, once(true));
+  }
+  return { withMs, withoutMs, addedMs: Math.max(0, withMs - withoutMs) };
+}
+
 /** The stages inside one process, each timed on its own; their ratios to the scan join the table. */
 async function inProcessStages(): Promise<void> {
   const random = new CryptoRandomSource();
@@ -135,6 +165,8 @@ async function inProcessStages(): Promise<void> {
     },
     (e) => `relative error ${e.toFixed(4)}`,
   );
+  const inRun = utilityInRun(imported);
+  timings.push({ stage: 'utility in a run (what the figure adds to the method\'s time, helper thread as `custos run` starts it)', ms: inRun.addedMs, rows, note: `method ${fmt(inRun.withoutMs)} s without the figure, ${fmt(inRun.withMs)} s with it (least of ${IN_RUN_ROUNDS} each)` });
   const view: ReleaseTable = {
     rowCount: released.rows.sourceRow.length,
     columns: table.columns.map((c) =>

@@ -215,6 +215,32 @@ function sum3(counts: Uint32Array, t: Weighted, c0: Uint32Array, c1: Uint32Array
   }
 }
 
+// The same loops into the slots of the queried tuples only: `slot` maps a tuple to its slot or −1,
+// a table one m-th the size of the full count, so it stays in cache for wide shapes.
+function slots1(counts: Uint32Array, t: Weighted, slot: Int32Array, c0: Uint32Array, m: number): void {
+  const { gid, x, w } = t;
+  for (let e = 0; e < t.length; e++) {
+    const s = slot[c0[gid[e]!]!]!;
+    if (s >= 0) counts[s * m + x[e]!]! += w[e]!;
+  }
+}
+function slots2(counts: Uint32Array, t: Weighted, slot: Int32Array, c0: Uint32Array, c1: Uint32Array, r1: number, m: number): void {
+  const { gid, x, w } = t;
+  for (let e = 0; e < t.length; e++) {
+    const g = gid[e]!;
+    const s = slot[c0[g]! * r1 + c1[g]!]!;
+    if (s >= 0) counts[s * m + x[e]!]! += w[e]!;
+  }
+}
+function slots3(counts: Uint32Array, t: Weighted, slot: Int32Array, c0: Uint32Array, c1: Uint32Array, c2: Uint32Array, r1: number, r2: number, m: number): void {
+  const { gid, x, w } = t;
+  for (let e = 0; e < t.length; e++) {
+    const g = gid[e]!;
+    const s = slot[(c0[g]! * r1 + c1[g]!) * r2 + c2[g]!]!;
+    if (s >= 0) counts[s * m + x[e]!]! += w[e]!;
+  }
+}
+
 /** One lattice per set of columns, kept while the columns are: the pool's draw and every release answered on it share it. */
 const lattices = new WeakMap<readonly CountColumn[], { readonly codes: readonly Uint32Array[]; readonly lattice: TupleLattice }>();
 /** Micro groups of exactly these columns that a mechanism formed anyway: the lattice's base, when it is built. */
@@ -357,17 +383,31 @@ export function tupleCounter(
       tooLarge = true;
       return answerByRows(columns, sourceRow, sensitive, m, queries, needAtLeast);
     }
-    const counts = new Uint32Array(live.reduce((most, p) => Math.max(most, p.cells), 0));
-    for (const { shape, radices, cells, node, members } of live) {
-      countShape(shape.attributes, radices, node, counts, cells);
-      for (const i of members) {
-        const q = queries[i]!;
-        const base = q.values.reduce((k, v, j) => k * radices[j]! + v, 0) * m;
-        count[i] = counts[base + q.sensitiveValue]!;
+    const slot = new Int32Array(live.reduce((most, p) => Math.max(most, p.cells / m), 0)).fill(-1);
+    const slotCounts = new Uint32Array(live.reduce((most, p) => Math.max(most, p.members.length), 0) * m);
+    const tupleOf = new Uint32Array(slotCounts.length / m);
+    for (const { shape, radices, node, members } of live) {
+      let used = 0;
+      members.forEach((i, k) => {
+        const tuple = queries[i]!.values.reduce((key, v, j) => key * radices[j]! + v, 0);
+        tupleOf[k] = tuple;
+        if (slot[tuple]! < 0) slot[tuple] = used++;
+      });
+      slotCounts.fill(0, 0, used * m);
+      const t = weighted.get(node)!;
+      const at = lattice.nodes[node]!;
+      const [c0, c1, c2] = shape.attributes.map((a) => at.codes[at.attributes.indexOf(a)]!);
+      if (shape.attributes.length === 1) slots1(slotCounts, t, slot, c0!, m);
+      else if (shape.attributes.length === 2) slots2(slotCounts, t, slot, c0!, c1!, radices[1]!, m);
+      else slots3(slotCounts, t, slot, c0!, c1!, c2!, radices[1]!, radices[2]!, m);
+      members.forEach((i, k) => {
+        const base = slot[tupleOf[k]!]! * m;
+        count[i] = slotCounts[base + queries[i]!.sensitiveValue]!;
         let total = 0;
-        for (let x = 0; x < m; x++) total += counts[base + x]!;
+        for (let x = 0; x < m; x++) total += slotCounts[base + x]!;
         marginal[i] = total;
-      }
+      });
+      for (let k = 0; k < members.length; k++) slot[tupleOf[k]!] = -1;
     }
     if (wide.length > 0) {
       const rest = answerByRows(columns, sourceRow, sensitive, m, wide.map((i) => queries[i]!), needAtLeast);

@@ -131,14 +131,39 @@ function gatherCodes(codes: Uint32Array, rows: Uint32Array): Uint32Array {
   return out;
 }
 
-/** The codes of each group of a child for the attributes it keeps. */
+/** The codes of each group of a child for the attributes it keeps, read at each child group's first parent group. */
 function childCodes(node: LatticeNode, keep: readonly number[], groupOfParent: Uint32Array, groupCount: number): Uint32Array[] {
-  return keep.map((a) => {
-    const from = node.codes[node.attributes.indexOf(a)]!;
-    const out = new Uint32Array(groupCount);
-    for (let g = 0; g < groupOfParent.length; g++) out[groupOfParent[g]!] = from[g]!;
-    return out;
+  const first = new Uint32Array(groupCount);
+  for (let g = groupOfParent.length - 1; g >= 0; g--) first[groupOfParent[g]!] = g;
+  return keep.map((a) => gatherCodes(node.codes[node.attributes.indexOf(a)]!, first));
+}
+
+/**
+ * Each group's mixed-radix key over all of a node's columns, and each column's
+ * multiplier in it, when the key stays exact in a double: a child's key is then
+ * the node's key less one column's part, one pass instead of one per column.
+ */
+function nodeKeys(node: LatticeNode, radix: readonly number[]): { keys: Float64Array; multiplier: number[] } | null {
+  const product = node.attributes.reduce((x, a) => x * radix[a]!, 1);
+  if (product >= SAFE_KEY_LIMIT) return null;
+  const keys = new Float64Array(node.groupCount);
+  node.codes.forEach((c, j) => {
+    const r = radix[node.attributes[j]!]!;
+    for (let g = 0; g < keys.length; g++) keys[g] = keys[g]! * r + c[g]!;
   });
+  const multiplier = node.attributes.map(() => 1);
+  for (let j = node.attributes.length - 2; j >= 0; j--) multiplier[j] = multiplier[j + 1]! * radix[node.attributes[j + 1]!]!;
+  return { keys, multiplier };
+}
+
+/** Ids of the node's distinct tuples without column `drop` (its j-th), over every step-th group. */
+function idsWithout(whole: { keys: Float64Array; multiplier: number[] }, dropped: Uint32Array, j: number, n: number, step: number, expected = 0): { ids: Uint32Array; count: number } {
+  const count = Math.ceil(n / step);
+  const keys = new Float64Array(count);
+  const mult = whole.multiplier[j]!;
+  const from = whole.keys;
+  for (let i = 0, at = 0; i < count; i++, at += step) keys[i] = from[at]! - dropped[at]! * mult;
+  return denseIds(keys, count, expected);
 }
 
 /**
@@ -163,22 +188,29 @@ export function buildTupleLattice(columns: readonly LatticeColumn[], rowCount: n
     const node = nodes[at]!;
     if (node.attributes.length <= 1 || node.groupCount < 2) continue;
     const codesOf = (keep: readonly number[]): Uint32Array[] => keep.map((a) => node.codes[node.attributes.indexOf(a)]!);
+    const whole = nodeKeys(node, radix);
+    const idsOf = (drop: number, step: number, expected = 0): { ids: Uint32Array; count: number } => {
+      const j = node.attributes.indexOf(drop);
+      if (whole) return idsWithout(whole, node.codes[j]!, j, node.groupCount, step, expected);
+      const keep = node.attributes.filter((a) => a !== drop);
+      return tupleIdsOf(codesOf(keep), keep.map((a) => radix[a]!), node.groupCount, step, expected);
+    };
     const step = node.groupCount > SAMPLE_ABOVE ? SAMPLE_STEP : 1;
     const sampled = Math.ceil(node.groupCount / step);
     // Each column left out in turn, on a sample of the groups: the candidates with the fewest groups first.
     const candidates = node.attributes
       .map((drop) => {
         const keep = node.attributes.filter((a) => a !== drop);
-        const ids = tupleIdsOf(codesOf(keep), keep.map((a) => radix[a]!), node.groupCount, step);
-        return { keep, share: ids.count / sampled, full: step === 1 ? ids : null };
+        const ids = idsOf(drop, step);
+        return { drop, keep, share: ids.count / sampled, full: step === 1 ? ids : null };
       })
       // A sample merges fewer groups than the whole node: its shares rank the columns, the full count decides.
       .filter((c) => c.share <= (step === 1 ? KEEP_CHILD : SAMPLED_KEEP) && !known.has(c.keep.join(',')))
       .sort((a, b) => a.share - b.share)
       .slice(0, MAX_CHILDREN);
-    for (const { keep, full, share } of candidates) {
+    for (const { drop, keep, full, share } of candidates) {
       // The table sized for the sampled share of groups (an overestimate: the sample merges fewer).
-      const { ids, count } = full ?? tupleIdsOf(codesOf(keep), keep.map((a) => radix[a]!), node.groupCount, 1, share * node.groupCount);
+      const { ids, count } = full ?? idsOf(drop, 1, share * node.groupCount);
       if (count > node.groupCount * KEEP_CHILD) continue;
       known.add(keep.join(','));
       nodes.push({ attributes: keep, groupCount: count, parent: at, groupOfParent: ids, codes: childCodes(node, keep, ids, count) });
