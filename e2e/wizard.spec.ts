@@ -69,16 +69,24 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByRole('button', { name: /Next: Parameters/ }).click();
   }
 
+  /** The quasi-identifiers of ARX's Adult examples, each with a hierarchy file in resources/adult. */
+  const ADULT_QUASI_IDENTIFIERS = ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class'];
+
+  /** Adult's ARX hierarchy file for each column. */
+  async function useArxHierarchies(page: Page, columns: readonly string[]): Promise<void> {
+    for (const column of columns) {
+      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
+      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
+    }
+  }
+
   /** Safe k-anonymization with k solved from a target: age by intervals, the listed columns by Adult's ARX hierarchies. */
   async function toSafeK(page: Page, arxColumns: readonly string[]): Promise<void> {
     await toParameters(page, { occupation: 'sensitive' }, /Sampling \+ safe k-anonymization/);
     await page.getByLabel('Meet a target (ε, δ)').check();
     await page.getByLabel('Choose for me').selectOption('k');
     await page.getByLabel('Hierarchy of age').selectOption('interval');
-    for (const column of arxColumns) {
-      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
-      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
-    }
+    await useArxHierarchies(page, arxColumns);
   }
 
   function expectLoopbackOnly(s: Session): void {
@@ -313,10 +321,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByLabel('ℓ', { exact: true }).fill('2');
     await page.getByLabel('and k-anonymity').check();
     await page.getByLabel('k', { exact: true }).fill('5');
-    for (const column of ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class']) {
-      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
-      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
-    }
+    await useArxHierarchies(page, ADULT_QUASI_IDENTIFIERS);
     // The levels are the search's to choose: the table offers none to type.
     await expect(page.getByLabel('Level of age').count()).resolves.toBe(0);
     await screenshot(page, 'global-recoding-parameters', true);
@@ -381,10 +386,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     const { page } = s;
     await toParameters(page, { occupation: 'insensitive' }, /Optimal global recoding/);
     await page.getByLabel('k', { exact: true }).fill('5');
-    for (const column of ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class']) {
-      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
-      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
-    }
+    await useArxHierarchies(page, ADULT_QUASI_IDENTIFIERS);
     await page.getByLabel('Suppress single cells after the recoding (sdcMicro kAnon)').check();
     await page.getByLabel('k of local suppression').fill('10');
     await page.getByLabel('Importance of age').fill('3');
@@ -432,10 +434,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByLabel('Find the best levels for me (optimal recoding shared by every part)').check();
     await page.getByLabel('Suppression limit (%)').fill('2');
     await page.getByLabel('Hierarchy of age').selectOption('interval');
-    for (const column of ['sex', 'race', 'marital-status', 'education', 'native-country', 'workclass']) {
-      await page.getByLabel(`Hierarchy of ${column}`).selectOption('file');
-      await page.getByLabel(`Hierarchy file of ${column}`).fill(resolve(`resources/adult/adult_hierarchy_${column}.csv`));
-    }
+    await useArxHierarchies(page, ['sex', 'race', 'marital-status', 'education', 'native-country', 'workclass']);
     // The levels are the search's: the table offers none to type.
     await expect(page.getByLabel('Level of age').count()).resolves.toBe(0);
     await screenshot(page, 'partitioned-search-parameters');
