@@ -3,7 +3,7 @@ import type { RandomSource } from '../random/source.js';
 import { estimateCount } from '../randomized-response/perturbation/estimate.js';
 import type { ReleaseRows } from '../table/release-rows.js';
 import { sortByCode } from '../table/rows-by-code.js';
-import { buildTupleLattice, nodeFor, weightNodes, type TupleLattice, type Weighted } from './tuple-lattice.js';
+import { buildTupleLattice, nodeFor, weightNodes, type BaseGroups, type TupleLattice, type Weighted } from './tuple-lattice.js';
 
 /** What counting needs of a column: its codes, how many values it has, and its dictionary's size. */
 export interface CountColumn {
@@ -244,14 +244,14 @@ function slots3(counts: Uint32Array, t: Weighted, slot: Int32Array, c0: Uint32Ar
 /** One lattice per set of columns, kept while the columns are: the pool's draw and every release answered on it share it. */
 const lattices = new WeakMap<readonly CountColumn[], { readonly codes: readonly Uint32Array[]; readonly lattice: TupleLattice }>();
 /** Micro groups of exactly these columns that a mechanism formed anyway: the lattice's base, when it is built. */
-const microGroups = new WeakMap<readonly CountColumn[], { readonly groupOfRow: Uint32Array; readonly groupCount: number }>();
+const microGroups = new WeakMap<readonly CountColumn[], BaseGroups>();
 
 /**
  * Offers the micro groups a mechanism formed over exactly these columns (in
  * this order, over all input rows) as the base of their tuple lattice, so it
  * need not group the rows again.
  */
-export function offerMicroGroups(columns: readonly CountColumn[], grouping: { readonly groupOfRow: Uint32Array; readonly groupCount: number }): void {
+export function offerMicroGroups(columns: readonly CountColumn[], grouping: BaseGroups): void {
   if (!lattices.has(columns)) microGroups.set(columns, grouping);
 }
 

@@ -35,6 +35,14 @@ export interface LatticeNode {
   readonly codes: readonly Uint32Array[];
 }
 
+/** Micro groups a caller formed over the lattice's columns; with their rows group after group (rows ascending within a group), when it has them. */
+export interface BaseGroups {
+  readonly groupOfRow: Uint32Array;
+  readonly groupCount: number;
+  readonly offsets?: Uint32Array;
+  readonly rowsByGroup?: Uint32Array;
+}
+
 export interface TupleLattice {
   /** The base group (node 0) of each input row. */
   readonly groupOfRow: Uint32Array;
@@ -173,14 +181,15 @@ function idsWithout(whole: { keys: Float64Array; multiplier: number[] }, dropped
  * columns to try judged from a sample of a large node's groups), and below
  * each of those again, while the tables keep shrinking.
  */
-export function buildTupleLattice(columns: readonly LatticeColumn[], rowCount: number, base?: { readonly groupOfRow: Uint32Array; readonly groupCount: number }): TupleLattice {
+export function buildTupleLattice(columns: readonly LatticeColumn[], rowCount: number, base?: BaseGroups): TupleLattice {
   const radix = columns.map((c) => c.dictionary.length);
   const { ids: groupOfRow, count: groupCount } = base
     ? { ids: base.groupOfRow, count: base.groupCount }
     : tupleIds(columns.map((c) => ({ codes: c.codes, cardinality: c.dictionary.length })), null, rowCount);
   // Each base group's codes, from its first row.
-  const firstRow = new Uint32Array(groupCount).fill(0xffffffff);
-  for (let r = rowCount - 1; r >= 0; r--) firstRow[groupOfRow[r]!] = r;
+  const firstRow = new Uint32Array(groupCount);
+  if (base?.offsets && base.rowsByGroup) for (let g = 0; g < groupCount; g++) firstRow[g] = base.rowsByGroup[base.offsets[g]!]!;
+  else for (let r = rowCount - 1; r >= 0; r--) firstRow[groupOfRow[r]!] = r;
   const baseCodes = columns.map((c) => gatherCodes(c.codes, firstRow));
   const nodes: LatticeNode[] = [{ attributes: columns.map((_, i) => i), groupCount, parent: -1, groupOfParent: null, codes: baseCodes }];
   const known = new Set<string>([nodes[0]!.attributes.join(',')]);
