@@ -7,7 +7,8 @@ const ADVERSARY =
 
 const POOL =
   '5,000 queries COUNT(*) WHERE A1=a1 ∧ … ∧ Ad=ad ∧ SA=x, d uniform in {1,2,3}, attributes, values and x uniform, kept when the true ' +
-  'answer is ≥ 0.1% of the records; relative error |est − ans|/ans with the MLE estimator (Wang, Han, Fu, §6)';
+  'answer is ≥ 0.1% of the records; relative error |est − ans|/ans with the MLE estimator (Wang, Han, Fu, §6), averaged over ' +
+  'every query of the pool, each counted exactly on the input and on the release (no estimate from a sample of the queries)';
 
 function meanOver(values: readonly (number | undefined)[]): number | undefined {
   const finite = values.filter((v): v is number => v !== undefined && Number.isFinite(v));
