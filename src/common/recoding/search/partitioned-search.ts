@@ -3,8 +3,8 @@ import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
 import { checkNode, maxSuppressed, type NodeCheck } from './evaluate.js';
 import { boundFromLevels, lowerBound, measureOf, measureTables, type Measure } from './measures.js';
 import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
+import { better, cannotBeat, type NodeResult, type SearchResult } from './optimum.js';
 import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
-import { better, cannotBeat, type NodeResult, type SearchResult } from './search.js';
 
 /**
  * The optimal recoding shared by disjoint parts of the records (partitioned recoding): one level per
