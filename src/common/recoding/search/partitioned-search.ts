@@ -1,10 +1,11 @@
-import { latticeNodesOf, latticeSizeOf } from '../lattice.js';
+import { latticeNodesOf } from '../lattice.js';
 import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
 import { checkNode, maxSuppressed, type NodeCheck } from './evaluate.js';
-import { boundFromLevels, lowerBound, measureOf, measureTables, type Measure } from './measures.js';
-import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
+import { monotonyOf, visitBottomUp } from './lattice-visit.js';
+import { measureOf, measureTables, type Measure } from './measures.js';
+import { modelContext, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
+import { better, type NodeResult, type SearchResult } from './optimum.js';
 import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
-import { better, cannotBeat, type NodeResult, type SearchResult } from './search.js';
 
 /**
  * The optimal recoding shared by disjoint parts of the records (partitioned recoding): one level per
@@ -117,8 +118,8 @@ export function partsAt(input: PartitionedSearchInput, node: readonly number[]):
 }
 
 /**
- * The optimal shared recoding, bottom-up over the set-enumeration tree of the lattice with the
- * roll-up of global recoding (each part's classes rolled up from its parent node's).
+ * The optimal shared recoding, visited bottom-up as global recoding's (visitBottomUp), each part's
+ * classes rolled up from its parent node's.
  *
  * Pruning by the measure's lower bound (the measure with nothing suppressed, which grows with every
  * level) holds for any model: it is a property of the measure. Monotonicity is used only where it
@@ -135,59 +136,18 @@ export function partsAt(input: PartitionedSearchInput, node: readonly number[]):
  *   the satisfying count becomes "at least" when a subtree is pruned.
  */
 export function optimalPartitionedRecoding(input: PartitionedSearchInput, options: { readonly prune?: boolean } = {}): SearchResult {
-  const prune = options.prune ?? true;
   const e = engine(input, true);
   const { columns, models, measure } = input;
-  const tables = measureTables(columns, input.rowCount);
-  const depths = columns.map((c) => c.depth);
-  const m = columns.length;
-  const everyMonotoneWithSuppression = models.every(monotoneWithSuppression);
-  const skipChecksAboveClean = models.every(exactlyMonotoneWithGeneralization);
-  let best: NodeResult | undefined;
-  let evaluated = 0;
-  let satisfying = 0;
-  let satisfyingExact = true;
-  const subtreeSize = (node: readonly number[], pivot: number): number => {
-    let size = depths[pivot]! - node[pivot]!;
-    for (let j = pivot + 1; j < m; j++) size *= depths[j]!;
-    return size;
-  };
-  const visit = (node: number[], table: PartsTable, pivot: number, parentClean: boolean): void => {
-    evaluated++;
-    const check: NodeCheck = parentClean && skipChecksAboveClean ? { suppressed: new Uint8Array(table.count), suppressedRecords: 0, satisfies: true } : e.check(table);
-    if (check.satisfies) {
-      satisfying++;
-      const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
-      if (better(result, best)) best = result;
-    }
-    if (prune && cannotBeat(best, lowerBound(measure, node, columns, tables, table), node, false)) {
-      const below = subtreeSize(node, pivot) - 1;
-      if (below > 0) {
-        if (check.satisfies && everyMonotoneWithSuppression) satisfying += below;
-        else satisfyingExact = false;
-      }
-      return;
-    }
-    const children: { j: number; bound: number }[] = [];
-    for (let j = pivot; j < m; j++) {
-      if (node[j]! + 1 >= depths[j]!) continue;
-      node[j]!++;
-      children.push({ j, bound: prune && boundFromLevels(measure) ? lowerBound(measure, node, columns, tables, undefined) : 0 });
-      node[j]!--;
-    }
-    if (prune && boundFromLevels(measure)) children.sort((a, b) => a.bound - b.bound || a.j - b.j);
-    for (const { j, bound } of children) {
-      node[j]!++;
-      if (prune && boundFromLevels(measure) && cannotBeat(best, bound, node, true)) {
-        if (check.satisfies && everyMonotoneWithSuppression) satisfying += subtreeSize(node, j);
-        else satisfyingExact = false;
-      } else visit(node, new PartsTable(table.parts.map((t, p) => e.builders[p]!.rollUp(t, node, j))), j, check.suppressedRecords === 0);
-      node[j]!--;
-    }
-  };
-  const bottom = columns.map(() => 0);
-  visit(bottom, new PartsTable(e.builders.map((b) => b.fromRecords(bottom))), 0, false);
-  return { optimum: best, nodes: latticeSizeOf(depths), evaluated, satisfying, satisfyingExact };
+  return visitBottomUp<PartsTable>({
+    depths: columns.map((c) => c.depth),
+    // Per part the same models are monotone as over one table (see above).
+    monotony: monotonyOf(models),
+    scoring: { measure, columns, tables: measureTables(columns, input.rowCount) },
+    prune: options.prune ?? true,
+    fromRecords: (node) => new PartsTable(e.builders.map((b) => b.fromRecords(node))),
+    rollUp: (parent, node, j) => new PartsTable(parent.parts.map((t, p) => e.builders[p]!.rollUp(t, node, j))),
+    check: e.check,
+  });
 }
 
 /** Every node evaluated from each part's records, no roll-up, no pruning: the tests' oracle. */

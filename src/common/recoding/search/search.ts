@@ -1,9 +1,14 @@
 import { latticeNodesOf, latticeSizeOf, nodeAtIndex, nodeHeight } from '../lattice.js';
 import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
-import { checkNode, maxSuppressed, type NodeCheck } from './evaluate.js';
-import { boundFromLevels, lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
+import { checkNode, maxSuppressed } from './evaluate.js';
+import { monotonyOf, visitBottomUp } from './lattice-visit.js';
+import { lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
 import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
+import { better, cannotBeat, type NodeResult, type SearchResult } from './optimum.js';
 import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
+
+// The tests and callers know the search by this module.
+export { better, type NodeResult, type SearchResult } from './optimum.js';
 
 /** The largest lattice the optimal search takes (global and partitioned recoding alike): beyond it the search's time is not bounded well enough for an interactive tool. */
 export const MAX_LATTICE_NODES = 5_000_000;
@@ -27,55 +32,6 @@ export interface SearchInput {
 /** The columns the measure is taken over. */
 function measuredOf(input: SearchInput): readonly QuasiColumn[] {
   return input.measuredColumns === undefined ? input.columns : input.columns.slice(0, input.measuredColumns);
-}
-
-export interface NodeResult {
-  readonly node: readonly number[];
-  readonly measure: number;
-  readonly suppressedRecords: number;
-}
-
-export interface SearchResult {
-  /** The best satisfying transformation; undefined when none satisfies the models. */
-  readonly optimum: NodeResult | undefined;
-  readonly nodes: number;
-  /** Nodes whose classes were computed. */
-  readonly evaluated: number;
-  /** Transformations that satisfy the models (among the evaluated ones unless `satisfyingExact`). */
-  readonly satisfying: number;
-  readonly satisfyingExact: boolean;
-}
-
-/** Two measures closer than this (relative) are equal: sums taken in another order differ in the last bits. */
-const TOLERANCE = 1e-9;
-const near = (a: number, b: number): boolean => Math.abs(a - b) <= TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
-
-/**
- * The order of candidates: lower measure; on a tie the lower node (fewer levels in total), then the
- * lexicographically smaller level vector, so the choice does not depend on the order of the search.
- */
-export function better(a: NodeResult, b: NodeResult | undefined): boolean {
-  if (!b) return true;
-  if (!near(a.measure, b.measure)) return a.measure < b.measure;
-  const ha = nodeHeight(a.node);
-  const hb = nodeHeight(b.node);
-  if (ha !== hb) return ha < hb;
-  for (let j = 0; j < a.node.length; j++) if (a.node[j] !== b.node[j]) return a.node[j]! < b.node[j]!;
-  return false;
-}
-
-/**
- * Whether no node of a cone can beat `best`: each has a measure ≥ the bound of the cone's root, and on
- * a tie the lower node wins. Nodes above the root are higher than it; the root itself (when
- * `withRoot`, not evaluated yet) can still win a tie at the best's height by the level order.
- */
-export function cannotBeat(best: NodeResult | undefined, bound: number, node: readonly number[], withRoot: boolean): boolean {
-  if (best === undefined) return false;
-  if (!near(bound, best.measure)) return bound > best.measure;
-  const hb = nodeHeight(best.node);
-  const hn = nodeHeight(node);
-  if (hb !== hn) return hb < hn;
-  return !withRoot || !better({ node, measure: best.measure, suppressedRecords: 0 }, best);
 }
 
 interface Prepared {
@@ -109,20 +65,11 @@ export interface SearchOptions {
 }
 
 /**
- * The optimal transformation over the whole lattice. Classes come from a roll-up: every node is
- * reached from the node one level below it in one column (a set-enumeration tree: a node's children
- * raise a column at or after its last raised one), so its classes are its parent's merged, never the
- * records again. Two prunings, both exact:
- *
- * - when a node suppresses nothing and every model is one that stays met under merging in exact
- *   arithmetic (k-anonymity, distinct ℓ-diversity, the risk thresholds), no class of a node above it
- *   fails: those skip the model checks (entropy, recursive ℓ-diversity and t-closeness are monotone
- *   too, but their floating-point values could cross the threshold, so they are checked);
- * - every measure has a lower bound from the node alone (the measure with nothing suppressed) that
- *   grows with every level: a subtree whose root's bound is already worse than the best found
- *   (or ties it at a lower node) cannot hold the optimum and is skipped, roll-up included. If the root
- *   satisfies and every model is monotone with suppression, every node of the subtree satisfies too
- *   and is counted as such; otherwise the count of satisfying nodes becomes a lower bound.
+ * The optimal transformation over the whole lattice, bottom-up (see visitBottomUp). Classes come from
+ * a roll-up of the parent node's. Above a node that suppresses nothing the checks are skipped only for
+ * models that stay met under merging in exact arithmetic (k-anonymity, distinct ℓ-diversity, the risk
+ * thresholds): entropy, recursive ℓ-diversity and t-closeness are monotone too, but their
+ * floating-point values could cross the threshold, so they are checked.
  *
  * With `prune: false` every node is evaluated (and the count is exact). When nothing may be suppressed
  * and every model is exactly monotone, the search runs top-down instead (see topDown).
@@ -136,63 +83,16 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
   const monotone = input.models.every(monotoneWithSuppression) || (limit === 0 && input.models.every(exactlyMonotoneWithGeneralization));
   if (strategy === 'top-down' && !monotone) throw new RangeError('the top-down search needs models that are monotone under this suppression limit');
   if (strategy === 'top-down' || (strategy === 'auto' && prune && limit === 0 && input.models.every(exactlyMonotoneWithGeneralization))) return topDown(input, prepared, builder, prune);
-  const { columns, models, measure } = input;
-  const measured = measuredOf(input);
-  const m = columns.length;
-  const everyMonotoneWithSuppression = models.every(monotoneWithSuppression);
-  const skipChecksAboveClean = models.every(exactlyMonotoneWithGeneralization);
-  let best: NodeResult | undefined;
-  let evaluated = 0;
-  let satisfying = 0;
-  let satisfyingExact = true;
-
-  const subtreeSize = (node: readonly number[], pivot: number): number => {
-    let size = depths[pivot]! - node[pivot]!;
-    for (let j = pivot + 1; j < m; j++) size *= depths[j]!;
-    return size;
-  };
-
-  const cannotWin = (bound: number, node: readonly number[], withRoot: boolean): boolean => cannotBeat(best, bound, node, withRoot);
-
-  const visit = (node: number[], table: ClassTable, pivot: number, parentClean: boolean): void => {
-    evaluated++;
-    const check: NodeCheck = parentClean && skipChecksAboveClean ? { suppressed: new Uint8Array(table.count), suppressedRecords: 0, satisfies: true } : checkNode(table, models, ctx, limit);
-    if (check.satisfies) {
-      satisfying++;
-      const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, measured, tables), suppressedRecords: check.suppressedRecords };
-      if (better(result, best)) best = result;
-    }
-    if (prune && cannotWin(lowerBound(measure, node, measured, tables, table), node, false)) {
-      const below = subtreeSize(node, pivot) - 1;
-      if (below > 0) {
-        if (check.satisfies && everyMonotoneWithSuppression) satisfying += below;
-        else satisfyingExact = false;
-      }
-      return;
-    }
-    // Children whose bound is lowest first: a good optimum found early prunes more of the rest.
-    const children: { j: number; bound: number }[] = [];
-    for (let j = pivot; j < m; j++) {
-      if (node[j]! + 1 >= depths[j]!) continue;
-      node[j]!++;
-      children.push({ j, bound: prune && boundFromLevels(measure) ? lowerBound(measure, node, measured, tables, undefined) : 0 });
-      node[j]!--;
-    }
-    if (prune && boundFromLevels(measure)) children.sort((a, b) => a.bound - b.bound || a.j - b.j);
-    for (const { j, bound } of children) {
-      node[j]!++;
-      // A bound from the levels alone spares the child's roll-up too.
-      if (prune && boundFromLevels(measure) && cannotWin(bound, node, true)) {
-        if (check.satisfies && everyMonotoneWithSuppression) satisfying += subtreeSize(node, j);
-        else satisfyingExact = false;
-      } else visit(node, builder.rollUp(table, node, j), j, check.suppressedRecords === 0);
-      node[j]!--;
-    }
-  };
-
-  const bottom = columns.map(() => 0);
-  visit(bottom, builder.fromRecords(bottom), 0, false);
-  return { optimum: best, nodes: latticeSizeOf(depths), evaluated, satisfying, satisfyingExact };
+  const { models } = input;
+  return visitBottomUp<ClassTable>({
+    depths,
+    monotony: monotonyOf(models),
+    scoring: { measure: input.measure, columns: measuredOf(input), tables },
+    prune,
+    fromRecords: (node) => builder.fromRecords(node),
+    rollUp: (parent, node, j) => builder.rollUp(parent, node, j),
+    check: (table) => checkNode(table, models, ctx, limit),
+  });
 }
 
 /**

@@ -1,0 +1,113 @@
+import { latticeSizeOf } from '../lattice.js';
+import type { ClassTable } from './class-table.js';
+import type { NodeCheck } from './evaluate.js';
+import { boundFromLevels, lowerBound, measureOf, type Measure, type MeasureTables } from './measures.js';
+import { exactlyMonotoneWithGeneralization, monotoneWithSuppression, type PrivacyModel } from './models.js';
+import { better, cannotBeat, type NodeResult, type SearchResult } from './optimum.js';
+import type { QuasiColumn } from './recoding-input.js';
+
+/** What the models allow the visit to conclude without checking a node. */
+export interface Monotony {
+  /** A satisfying node's generalizations all satisfy: a pruned subtree below one counts as satisfying. */
+  readonly withSuppression: boolean;
+  /** Above a node that suppresses nothing no class fails, in exact arithmetic: the checks there are skipped. */
+  readonly exactlyWithGeneralization: boolean;
+}
+
+export function monotonyOf(models: readonly PrivacyModel[]): Monotony {
+  return { withSuppression: models.every(monotoneWithSuppression), exactlyWithGeneralization: models.every(exactlyMonotoneWithGeneralization) };
+}
+
+/** What the measure is taken over, with its precomputed tables. */
+export interface Scoring {
+  readonly measure: Measure;
+  readonly columns: readonly QuasiColumn[];
+  readonly tables: MeasureTables;
+}
+
+/**
+ * What differs between the engines that visit the lattice bottom-up: how a node's classes are formed
+ * and judged. `T` is the engine's own class table, so a roll-up gets back what it gave.
+ */
+export interface BottomUpEngine<T extends ClassTable> {
+  readonly depths: readonly number[];
+  readonly monotony: Monotony;
+  readonly scoring: Scoring;
+  /** false: evaluate every node (the satisfying count is then exact). */
+  readonly prune: boolean;
+  /** The classes of the bottom node, from the records. */
+  fromRecords(node: readonly number[]): T;
+  /** The classes of `node` from those of its parent, which has column `j` one level lower. */
+  rollUp(parent: T, node: readonly number[], j: number): T;
+  check(table: T): NodeCheck;
+}
+
+/**
+ * The optimal node, bottom-up over the set-enumeration tree of the lattice (a node's children raise a
+ * column at or after its last raised one), so every node is reached once and its classes are its
+ * parent's merged, never the records again. Two prunings, both exact:
+ *
+ * - above a node that suppresses nothing, when the models are exactly monotone with generalization,
+ *   no class fails: the checks are skipped;
+ * - every measure has a lower bound from the node alone (the measure with nothing suppressed) that
+ *   grows with every level: a subtree whose root's bound is already worse than the best found
+ *   (or ties it at a lower node) cannot hold the optimum and is skipped, roll-up included. If the root
+ *   satisfies and the models are monotone with suppression, every node of the subtree satisfies too
+ *   and is counted as such; otherwise the count of satisfying nodes becomes a lower bound.
+ */
+export function visitBottomUp<T extends ClassTable>(engine: BottomUpEngine<T>): SearchResult {
+  const { depths, monotony, prune } = engine;
+  const { measure, columns, tables } = engine.scoring;
+  const m = depths.length;
+  const levelBound = prune && boundFromLevels(measure);
+  let best: NodeResult | undefined;
+  let evaluated = 0;
+  let satisfying = 0;
+  let satisfyingExact = true;
+
+  const subtreeSize = (node: readonly number[], pivot: number): number => {
+    let size = depths[pivot]! - node[pivot]!;
+    for (let j = pivot + 1; j < m; j++) size *= depths[j]!;
+    return size;
+  };
+
+  const visit = (node: number[], table: T, pivot: number, parentClean: boolean): void => {
+    evaluated++;
+    const check: NodeCheck = parentClean && monotony.exactlyWithGeneralization ? { suppressed: new Uint8Array(table.count), suppressedRecords: 0, satisfies: true } : engine.check(table);
+    if (check.satisfies) {
+      satisfying++;
+      const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
+      if (better(result, best)) best = result;
+    }
+    if (prune && cannotBeat(best, lowerBound(measure, node, columns, tables, table), node, false)) {
+      const below = subtreeSize(node, pivot) - 1;
+      if (below > 0) {
+        if (check.satisfies && monotony.withSuppression) satisfying += below;
+        else satisfyingExact = false;
+      }
+      return;
+    }
+    // Children whose bound is lowest first: a good optimum found early prunes more of the rest.
+    const children: { j: number; bound: number }[] = [];
+    for (let j = pivot; j < m; j++) {
+      if (node[j]! + 1 >= depths[j]!) continue;
+      node[j]!++;
+      children.push({ j, bound: levelBound ? lowerBound(measure, node, columns, tables, undefined) : 0 });
+      node[j]!--;
+    }
+    if (levelBound) children.sort((a, b) => a.bound - b.bound || a.j - b.j);
+    for (const { j, bound } of children) {
+      node[j]!++;
+      // A bound from the levels alone spares the child's roll-up too.
+      if (levelBound && cannotBeat(best, bound, node, true)) {
+        if (check.satisfies && monotony.withSuppression) satisfying += subtreeSize(node, j);
+        else satisfyingExact = false;
+      } else visit(node, engine.rollUp(table, node, j), j, check.suppressedRecords === 0);
+      node[j]!--;
+    }
+  };
+
+  const bottom = depths.map(() => 0);
+  visit(bottom, engine.fromRecords(bottom), 0, false);
+  return { optimum: best, nodes: latticeSizeOf(depths), evaluated, satisfying, satisfyingExact };
+}
