@@ -13,11 +13,13 @@ import { IdentityRisk } from '../components/identity-risk.js';
 export function ResultsStep({ report }: { report: Report }) {
   const g = report.guarantee;
   const facts = reportFacts(report);
+  // A guarantee that holds with warnings is not shown as a plain green pass: the warnings say where it protects less than its name suggests.
+  const caveats = g.holds && report.warnings.length > 0;
   return (
     <>
-      <section className={`guarantee ${g.holds ? 'holds' : 'fails'}`}>
+      <section className={`guarantee ${!g.holds ? 'fails' : caveats ? 'caveats' : 'holds'}`}>
         <h3>
-          {g.name}: {g.holds ? 'holds' : 'does not hold'}
+          {g.name}: {!g.holds ? 'does not hold' : caveats ? 'holds, with the warnings below' : 'holds'}
         </h3>
         <p>{g.statement}</p>
         <p className="formula">{g.formula}</p>

@@ -133,13 +133,32 @@ function Form({ draft, set, context, problems }: FormProps<BetaPrivacyDraft>) {
                     <span>{r.beta !== undefined ? r.beta.toFixed(4) : 'n/a'}</span>
                   )}
                 </td>
-                <td>{r.problem ? <span className="error-text" title={r.exact ? `f = ${r.exact} exactly` : undefined}>{r.problem}</span> : <span className="ok-text">feasible</span>}</td>
+                <td>
+                  {r.problem ? (
+                    <span className="error-text" title={r.exact ? `f = ${r.exact} exactly` : undefined}>{r.problem}</span>
+                  ) : r.beta !== undefined && r.beta >= 1 ? (
+                    <span className="warn-text">not protected (β = 1 bounds nothing)</span>
+                  ) : (
+                    <span className="ok-text">feasible</span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
       {problems['beta'] && <Callout tone="error">{problems['beta']}</Callout>}
+      {(() => {
+        const unprotected = rows.filter((r) => !r.problem && r.beta !== undefined && r.beta >= 1);
+        if (unprotected.length === 0) return null;
+        const records = unprotected.reduce((sum, r) => sum + r.count, 0);
+        return (
+          <Callout tone="warn">
+            {unprotected.length === 1 ? '1 value has' : `${unprotected.length} values have`} β = 1 ({unprotected.map((r) => `“${r.value}”`).join(', ')}; {formatNumber(records)} records): the guarantee sets no bound for {unprotected.length === 1 ? 'it' : 'them'}, and their
+            records may be published in buckets that show the value exactly. {draft.mode === 'coefficient' ? 'A smaller coefficient c' : 'A β below 1'} protects {unprotected.length === 1 ? 'it' : 'them'}.
+          </Callout>
+        );
+      })()}
       <fieldset className="options">
         <legend>Buckets</legend>
         <SelectField

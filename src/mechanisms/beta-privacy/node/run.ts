@@ -163,10 +163,32 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
         : 'Run the job to measure the query error on the actual release.',
       ...(spec.fakeValues > 0 ? [`Each bucket lists ${spec.fakeValues} fake value(s) so that an adversary who learns other records of a bucket stays uncertain (corruption attack).`] : []),
     ],
-    warnings: methodWarnings(spec),
-    // Only the method's own words: they state no fact of the data.
-    externalWarnings: methodWarnings(spec),
+    warnings: [...unboundedWarnings(spec, column.name, valueReports, chosen.sizes), ...methodWarnings(spec)],
+    // The method's own words, and facts the release states anyway (the published β per value, QIT's bucket sizes).
+    externalWarnings: [...unboundedWarnings(spec, column.name, valueReports, chosen.sizes), ...methodWarnings(spec)],
   };
+}
+
+/**
+ * Where the guarantee protects nothing: a value whose β is 1 may be inferred with certainty, and
+ * without fake values a bucket of one record publishes that record's value beside its
+ * quasi-identifiers. Both follow from what the release itself shows (the β of each value is
+ * published with it, QIT shows each bucket's size), so the warnings are published too.
+ */
+function unboundedWarnings(spec: BetaPrivacySpec, sensitive: string, values: readonly { value: string; beta: number }[], sizes: Readonly<Record<string, number>>): string[] {
+  const unbounded = values.filter((v) => v.beta >= 1).map((v) => `“${v.value}”`);
+  const singles = sizes['1'] ?? 0;
+  const warnings: string[] = [];
+  if (unbounded.length > 0) {
+    warnings.push(
+      `β = 1 for ${unbounded.length === 1 ? unbounded[0] : `${unbounded.slice(0, -1).join(', ')} and ${unbounded.at(-1)}`}: the guarantee sets no bound for ${unbounded.length === 1 ? 'this value' : 'these values'}, ` +
+        `so whoever finds a person's bucket may learn it with certainty. Give smaller β values (or a smaller coefficient) to protect ${unbounded.length === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  if (singles > 0 && spec.fakeValues === 0) {
+    warnings.push(`${singles.toLocaleString('en-US')} record${singles === 1 ? ' is' : 's are'} in buckets of size 1: ${singles === 1 ? 'its' : 'each one\'s'} ${sensitive} is published exactly beside its quasi-identifiers.`);
+  }
+  return warnings;
 }
 
 /**
