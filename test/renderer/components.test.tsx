@@ -49,7 +49,8 @@ describe('wizard state', () => {
   it('a job survives a save and reload, and names every column', () => {
     const state = withDraft('beta-privacy', { mode: 'values', defaultBeta: '0.7', overrides: { HIV: '1/10' } });
     const job = buildJob(state);
-    expect(job.attributes).toEqual({ patient_id: 'quasi', age: 'quasi', diagnosis: 'sensitive' });
+    // patient_id looks like a direct identifier: it starts dropped.
+    expect(job.attributes).toEqual({ patient_id: 'identifier', age: 'quasi', diagnosis: 'sensitive' });
     expect(job.method).toMatchObject({ type: 'beta-privacy', beta: { default: '0.7', values: { HIV: '1/10' } } });
     const back = stateFromJob(JSON.parse(JSON.stringify(job)) as Record<string, unknown>);
     expect(buildJob({ ...back, file })).toEqual(job);
@@ -194,14 +195,20 @@ describe('steps', () => {
     expect(screen.getByRole('option', { name: 'none: local suppression alone' })).toBeTruthy();
   });
 
-  it('Columns: roles change through the select, suggestions apply on request only', () => {
+  it('Columns: a column that looks like an identifier starts dropped and is named; roles change through the select; other suggestions apply on request only', () => {
+    const opened = reducer(initialState, { type: 'opened', file });
+    expect(opened.roles).toEqual({ patient_id: 'identifier', age: 'quasi', diagnosis: 'quasi' });
+    // A role chosen before survives a re-read of the same columns.
+    expect(reducer({ ...opened, roles: { ...opened.roles, patient_id: 'quasi' } }, { type: 'opened', file }).roles['patient_id']).toBe('quasi');
     const actions: unknown[] = [];
-    render(<ColumnsStep file={file} state={withFile()} dispatch={(a) => actions.push(a)} />);
+    render(<ColumnsStep file={file} state={opened} dispatch={(a) => actions.push(a)} />);
+    expect(screen.getByText(/1 column looks like a direct identifier and is dropped/)).toBeTruthy();
+    expect(screen.getByText(/“patient_id” \(the name looks like a direct identifier\)/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Role of age'), { target: { value: 'insensitive' } });
     expect(actions).toContainEqual({ type: 'setRole', column: 'age', role: 'insensitive' });
     expect(actions).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Apply all suggestions' }));
-    expect(actions[1]).toEqual({ type: 'setRoles', roles: { patient_id: 'identifier' } });
+    expect(actions[1]).toEqual({ type: 'setRoles', roles: { diagnosis: 'sensitive' } });
   });
 
   it('Columns: a sensitive column with missing values asks how to treat them, and the job says so', () => {

@@ -15,8 +15,9 @@ const QUASI_NAME = /(zip|postcode|post.?code|postal|birth|dob|born|municipal|dis
 const NEAR_UNIQUE = 0.95;
 
 /**
- * A role suggestion the user sees with its reason and applies or ignores;
- * nothing is changed silently (the default role stays quasi-identifier). The
+ * A role suggestion the user sees with its reason and applies or ignores. The
+ * wizard starts a column suggested as an identifier dropped (the safe side,
+ * said on the Columns step); every other suggestion waits for the user. The
  * data speak first: a column where almost every record has its own value
  * points at a person whatever it is called.
  */

@@ -1,6 +1,7 @@
-import type { OpenedFile, Report, RunStatus } from '../../common/ipc/api.js';
+import type { ColumnInfo, OpenedFile, Report, RunStatus } from '../../common/ipc/api.js';
 import { output, type Role } from '../../common/job/job-parts.js';
 import { named, own, withName, type Named } from '../../common/job/names.js';
+import { suggestRole } from '../../common/job/role-suggestions.js';
 import type { MissingSensitive } from '../../common/table/missing-sensitive.js';
 import { overallFraction } from '../../common/progress.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
@@ -179,6 +180,11 @@ export function defaultOutDir(path: string): string {
   return `${folder}${cut >= 0 ? path[cut] : '/'}${name}-release`;
 }
 
+/** A new column's role: dropped when it looks like a direct identifier, else a quasi-identifier. */
+export function initialRole(column: ColumnInfo, rows: number): Role {
+  return suggestRole(column, rows)?.role === 'identifier' ? 'identifier' : 'quasi';
+}
+
 export function reducer(state: WizardState, action: Action): WizardState {
   switch (action.type) {
     case 'go':
@@ -188,8 +194,10 @@ export function reducer(state: WizardState, action: Action): WizardState {
     case 'setFileOptions':
       return { ...state, fileOptions: { ...state.fileOptions, ...action.options } };
     case 'opened': {
-      // Keep roles the user already chose for columns that still exist; new columns start as quasi-identifiers.
-      const roles = named(action.file.columns.map((c): [string, Role] => [c.name, own(state.roles, c.name) ?? 'quasi']));
+      // Keep roles the user already chose for columns that still exist. New columns start as
+      // quasi-identifiers, except those that look like direct identifiers: they start dropped, the
+      // safe side for a release (the Columns step says so, and one click keeps them).
+      const roles = named(action.file.columns.map((c): [string, Role] => [c.name, own(state.roles, c.name) ?? initialRole(c, action.file.rows)]));
       const sameFile = state.file?.path === action.file.path;
       const { comparison: _comparison, ...kept } = state;
       return {

@@ -18,6 +18,7 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
   const pending = suggestions.filter((s) => s.suggestion && state.roles[s.column.name] !== s.suggestion.role);
   const sensitive = file.columns.filter((c) => state.roles[c.name] === 'sensitive');
   const withMissing = sensitive.filter((c) => c.missing > 0);
+  const dropped = suggestions.filter((s) => s.suggestion?.role === 'identifier' && state.roles[s.column.name] === 'identifier');
   return (
     <>
       <p className="lead">
@@ -27,6 +28,11 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
         what an adversary may know; the recoding methods and microaggregation form their classes on the quasi-identifiers only, so mark any
         column an adversary could know as a quasi-identifier.
       </p>
+      {dropped.length > 0 && (
+        <Callout tone="info" title={`${dropped.length === 1 ? '1 column looks' : `${dropped.length} columns look`} like a direct identifier and ${dropped.length === 1 ? 'is' : 'are'} dropped:`}>
+          {dropped.map((d) => `“${d.column.name}” (${d.suggestion!.reason})`).join('; ')}. Choose another role to release {dropped.length === 1 ? 'it' : 'them'}.
+        </Callout>
+      )}
       {pending.length > 0 && (
         <Callout tone="info" title={`${pending.length} suggestion${pending.length === 1 ? '' : 's'}.`}>
           <button
