@@ -460,6 +460,29 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
+  test('a run the host refuses: the reason is brought into view and focused, nothing is written into the folder', async ({ page: fixturePage }) => {
+    const folder = resolve('test-output/not-custos');
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'notes.txt'), 'the custodian\'s own file\n');
+    const s = await open(fixturePage);
+    const { page } = s;
+    await toParameters(page, { occupation: 'sensitive' }, /Reconstruction privacy/);
+    await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await page.getByRole('button', { name: /Next: Run/ }).click();
+    await page.getByLabel('Release folder (to publish)').fill(folder);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const failure = page.getByText('The run failed; nothing was written.');
+    await failure.waitFor({ timeout: 30_000 });
+    await expect(failure).toBeInViewport();
+    await expect(page.locator('.progress-block')).toBeFocused();
+    await page.getByText(/not a folder Custos wrote/).first().waitFor();
+    await screenshot(page, 'run-refused');
+    expect(readFileSync(join(folder, 'notes.txt'), 'utf8')).toBe('the custodian\'s own file\n');
+    expect(s.errors).toEqual([]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
   test('a file with a malformed row: the row is skipped and reported, the journey reaches Results; a failed open clears the file', async ({ page: fixturePage }) => {
     const folder = resolve('test-output/messy');
     rmSync(folder, { recursive: true, force: true });

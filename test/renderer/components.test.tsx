@@ -172,10 +172,12 @@ describe('steps', () => {
   });
 
   it('host failures name the field in words, not the job key', () => {
-    expect(plainFailure({ message: 'method.hierarchies.age: cannot open the hierarchy: the file does not exist', key: 'method.hierarchies.age' })).toBe('The hierarchy of “age”: cannot open the hierarchy: the file does not exist');
-    expect(plainFailure({ message: '--out: the folder holds files Custos did not write', key: '--out' })).toBe('The release folder: the folder holds files Custos did not write');
+    expect(plainFailure({ message: 'method.hierarchies.age: cannot open the hierarchy: the file does not exist', key: 'method.hierarchies.age' })).toBe('The hierarchy of “age”: cannot open the hierarchy: the file does not exist.');
+    expect(plainFailure({ message: '--out: the folder holds files Custos did not write', key: '--out' })).toBe('The release folder: the folder holds files Custos did not write.');
     expect(plainFailure({ message: 'method.epsilon: ε = 3 is outside the valid range', key: 'method.epsilon' })).toMatch(/^ε: ε = 3/);
-    expect(plainFailure({ message: 'no key here' })).toBe('no key here');
+    // Shown alone, a clause ends as a sentence; one that ends already is left as it is.
+    expect(plainFailure({ message: 'no key here' })).toBe('no key here.');
+    expect(plainFailure({ message: 'stopped (line 3)' })).toBe('stopped (line 3)');
   });
 
   it('Parameters (randomized response): the ρ1–ρ2 helper shows the exact largest retention, (γ−1)/(m−1+γ)', () => {

@@ -99,10 +99,15 @@ export function fieldName(key: string): string {
  */
 export function plainFailure(failure: { readonly message: string; readonly key?: string | undefined }): string {
   const { message, key } = failure;
-  if (!key) return message;
+  if (!key) return sentence(message);
   const rest = message.startsWith(`${key}: `) ? message.slice(key.length + 2) : message;
   const field = fieldName(key);
   // Words start the sentence with a capital; a symbol (ε, k) keeps its case.
   const start = /^(the|a) /.test(field) ? `${field.charAt(0).toUpperCase()}${field.slice(1)}` : field;
-  return `${start}: ${rest}`;
+  return sentence(`${start}: ${rest}`);
+}
+
+/** The engine's messages are clauses (they end in a path or a value); shown alone, they end as a sentence. */
+function sentence(text: string): string {
+  return /[.!?…)”"]$/.test(text.trimEnd()) ? text : `${text.trimEnd()}.`;
 }

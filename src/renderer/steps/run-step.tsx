@@ -1,5 +1,5 @@
 import { plainFailure } from '../components/plain-messages.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { CustosApi } from '../../common/ipc/api.js';
 import { Callout, CheckField, SelectField, TextField } from '../components/fields.js';
@@ -33,6 +33,17 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
     const result = await api.startRun({ job: buildJob(state), outDir: o.dir, ...(state.comparison ? { comparisonId: state.comparison.id } : {}) });
     if (result.ok) dispatch({ type: 'runStarted', id: result.value.id, at: Date.now() });
   };
+  // The outcome is brought into view when the run starts and when it ends otherwise than in Results,
+  // focus included for a failure, so a click on Run never looks like nothing happened.
+  const outcome = useRef<HTMLDivElement>(null);
+  const outcomeKey = run ? `${run.id}:${run.status.state}` : '';
+  useEffect(() => {
+    const block = outcome.current;
+    if (!block || !run) return;
+    block.scrollIntoView?.({ block: 'nearest' });
+    if (run.status.state === 'failed' || run.status.state === 'cancelled') block.focus({ preventScroll: true });
+    // Only a new run or a new state of it moves the view.
+  }, [outcomeKey]);
   const fraction = run?.shown ?? 0;
   const left = run?.startedAt !== undefined && running ? timeLeft(Date.now() - run.startedAt, fraction) : undefined;
   const actions = (
@@ -135,7 +146,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
       {/* Run and Cancel sit in the step's sticky footer, in view however far the options above are scrolled. */}
       {actionSlot && createPortal(actions, actionSlot)}
       {run && (
-        <div className="progress-block" aria-live="polite">
+        <div className="progress-block" aria-live="polite" ref={outcome} tabIndex={-1}>
           <div className="progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(fraction * 100)}>
             <div className="progress-fill" style={{ width: `${Math.round(fraction * 100)}%` }} />
           </div>
