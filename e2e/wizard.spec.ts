@@ -483,6 +483,32 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
+  test('column names of any length and any text: the Columns table fits the window, every role within reach', async ({ page: fixturePage }) => {
+    const folder = resolve('test-output/odd-names');
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    // A label exported as a name: no space to break at.
+    const long = `Household income before taxes as reported in the 2025 wave ${'and its follow-up questions '.repeat(9)}`.trim().replace(/ /g, '_');
+    const path = join(folder, 'odd.csv');
+    writeFileSync(path, [`"${long}",__proto__,constructor,diagnosis 🩺`, ...Array.from({ length: 60 }, (_, i) => `${1000 + (i % 7)},${i % 3},x${i % 2},${['flu', 'cold'][i % 2]}`)].join('\n') + '\n');
+    const s = await open(fixturePage);
+    const { page } = s;
+    await page.getByLabel('File path').fill(path);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '4 columns' }).waitFor();
+    await page.getByRole('button', { name: /Next: Columns/ }).click();
+    const width = page.viewportSize()!.width;
+    for (const name of [long, '__proto__', 'constructor', 'diagnosis 🩺']) {
+      const box = await page.getByLabel(`Role of ${name}`).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x + box!.width, `the role of ${name.slice(0, 20)}… lies within the window`).toBeLessThanOrEqual(width);
+    }
+    await page.getByLabel('Role of diagnosis 🩺').selectOption('sensitive');
+    await screenshot(page, 'columns-odd-names');
+    expect(s.errors).toEqual([]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
   test('a file with a malformed row: the row is skipped and reported, the journey reaches Results; a failed open clears the file', async ({ page: fixturePage }) => {
     const folder = resolve('test-output/messy');
     rmSync(folder, { recursive: true, force: true });
