@@ -23,6 +23,11 @@ describe('custos run: DP counts', () => {
     // Three marginals (sex, salary-class, sex × salary-class): Δ = 3, b = 3.
     expect(report.dp).toMatchObject({ sensitivity: 3, scale: 3, queries: 8 });
     expect(report.guarantee).toMatchObject({ name: 'ε-differential privacy of the counts (their cells come from the input)', epsilon: 1 });
+    // The reader of the release learns where the cells come from; the remedy is the custodian's, in the internal report only.
+    const published = JSON.parse(readFileSync(join(r.dir, 'out', 'report.json'), 'utf8')) as { warnings: string[] };
+    expect(published.warnings.join(' ')).toMatch(/cells of “sex”, “salary-class” are the values present in the input/);
+    expect(published.warnings.join(' ')).not.toMatch(/method\.domains|Public values/);
+    expect(report.warnings.join(' ')).toMatch(/List their public values \(method\.domains/);
     const { table } = readCsv(join(r.dir, 'out', 'answers.csv'), { missing: [], onBadRow: 'error' });
     expect(table.columns.map((c) => c.name)).toEqual(['NOT_A_PROTECTED_RELEASE', 'sex', 'salary-class', 'answer', 'scale', 'lower95', 'upper95']);
     const row = (i: number) => table.columns.map((c) => c.dictionary[c.codes[i]!]!);

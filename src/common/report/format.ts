@@ -11,3 +11,9 @@ export function num(value: number | undefined | null, digits = 4): string {
   if (Math.abs(value) < 1e-4) return value.toExponential(4);
   return value.toFixed(digits);
 }
+
+/** An ISO time as people read it: 2026-11-25 10:12 UTC (the JSON keeps the ISO form). */
+export function readableTime(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}).*Z$/.exec(iso);
+  return m ? `${m[1]} ${m[2]} UTC` : iso;
+}

@@ -1,5 +1,6 @@
 import type { ReidentificationRisk } from '../risk/reidentification.js';
-import { num } from './format.js';
+import { num, readableTime } from './format.js';
+import { parameterLabel, parameterValue } from './parameter-labels.js';
 import type { Report } from './report-model.js';
 
 /** A labelled value as text, the unit of the PDF tables and the workbook's Report sheet. */
@@ -101,7 +102,8 @@ export function reportFacts(report: Report): ReportFacts {
     keyFigures.push(['Mean relative error of count queries', errorBars.map((b) => `${b.label} ${b.text}`).join('; ')]);
     charts.push({ title: 'Mean relative error of count queries (lower is better)', bars: errorBars });
   }
-  if (report.output) keyFigures.push(['Released records', fmt(report.output.rows)]);
+  // A DP-counts release is a table of answers, not of records.
+  if (report.output) keyFigures.push([report.dp ? 'Released answers' : 'Released records', fmt(report.output.rows)]);
   const reid = risk.reidentification;
   const reidentification: Fact[] = reid
     ? [
@@ -113,9 +115,9 @@ export function reportFacts(report: Report): ReportFacts {
     : [];
   const parameters: Fact[] = [
     ['Method', `${report.method.title} (${report.method.type})`],
-    ...Object.entries(report.method.parameters).map(([k, v]): Fact => [k, String(v)]),
-    ...Object.entries(report.method.derived).map(([k, v]): Fact => [k, typeof v === 'number' ? fmt(v, 6) : v]),
-    ...Object.entries(report.method.internal ?? {}).map(([k, v]): Fact => [`${k} (internal)`, fmt(v, 6)]),
+    ...Object.entries(report.method.parameters).map(([k, v]): Fact => [parameterLabel(k), parameterValue(v)]),
+    ...Object.entries(report.method.derived).map(([k, v]): Fact => [parameterLabel(k), typeof v === 'number' ? fmt(v, 6) : parameterValue(v)]),
+    ...Object.entries(report.method.internal ?? {}).map(([k, v]): Fact => [`${parameterLabel(k)} (internal)`, fmt(v, 6)]),
   ];
   const i = report.input;
   const format = `${i.format}${i.encoding ? `, ${i.encoding}` : ''}${i.delimiter ? `, delimiter ${JSON.stringify(i.delimiter)}` : ''}`;
@@ -134,7 +136,7 @@ export function reportFacts(report: Report): ReportFacts {
   ];
   const provenance: Fact[] = [
     ['Software', `Custos ${report.software.version}, Node ${report.software.node}, ${report.software.platform}`],
-    ['Created', report.createdAt],
+    ['Created', readableTime(report.createdAt)],
     ['Report schema / variant', `${report.schema} / ${report.variant}`],
     ['Randomness', report.testRandomness ? 'seeded TEST generator: NOT a protected release' : 'operating-system CSPRNG, exact Bernoulli draws'],
   ];

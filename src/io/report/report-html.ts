@@ -1,4 +1,5 @@
-import { esc, num } from '../../common/report/format.js';
+import { esc, num, readableTime } from '../../common/report/format.js';
+import { parameterLabel, parameterValue } from '../../common/report/parameter-labels.js';
 import { rejectedLines, reportFacts } from '../../common/report/report-facts.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 
@@ -43,7 +44,7 @@ export function renderReportHtml(report: Report, methodSections: MethodSections)
 <body><main>
 <h1>${esc(title)}</h1>
 ${report.variant === 'internal' ? `<div class="confidential" role="alert">${esc(CONFIDENTIAL_MARK)}</div>` : ''}
-<p class="meta">${esc(report.variant)} variant · ${esc(report.createdAt)} · Custos ${esc(report.software.version)}${report.input.sha256 ? ` · input <code>${esc(report.input.sha256.slice(0, 16))}…</code>` : ''}</p>
+<p class="meta">${esc(report.variant)} variant · ${esc(readableTime(report.createdAt))} · Custos ${esc(report.software.version)}${report.input.sha256 ? ` · input <code>${esc(report.input.sha256.slice(0, 16))}…</code>` : ''}</p>
 ${report.notice ? `<div class="notice">${esc(report.notice)}</div>` : ''}
 <section class="summary"><strong>In plain words</strong><ul>${report.summary.map((s) => `<li>${esc(s)}</li>`).join('')}</ul></section>
 ${guaranteeSection(report)}
@@ -80,9 +81,11 @@ function reidentificationSection(report: Report): string {
 }
 
 function parametersSection(report: Report): string {
-  const params = Object.entries(report.method.parameters).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('');
-  const derived = Object.entries(report.method.derived).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(typeof v === 'number' ? num(v, 6) : v)}</td></tr>`).join('');
-  const internal = Object.entries(report.method.internal ?? {}).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(num(v, 6))}</td></tr>`).join('');
+  // Labels for readers; each row keeps the JSON key as its tooltip, for an auditor matching report.json.
+  const row = (k: string, v: string): string => `<tr><th title="${esc(k)}">${esc(parameterLabel(k))}</th><td>${esc(v)}</td></tr>`;
+  const params = Object.entries(report.method.parameters).map(([k, v]) => row(k, parameterValue(v))).join('');
+  const derived = Object.entries(report.method.derived).map(([k, v]) => row(k, typeof v === 'number' ? num(v, 6) : parameterValue(v))).join('');
+  const internal = Object.entries(report.method.internal ?? {}).map(([k, v]) => row(k, num(v, 6))).join('');
   return `<h2>Method and parameters</h2><p>${esc(report.method.title)} (<code>${esc(report.method.type)}</code>)</p>
 <table><tbody>${params}</tbody></table><h3>Derived values</h3><table><tbody>${derived}</tbody></table>${
     internal ? `<h3>Computed from the confidential sample (internal only, not covered by the guarantee)</h3><table><tbody>${internal}</tbody></table>` : ''

@@ -1,5 +1,6 @@
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { reportFacts, type Fact } from '../../common/report/report-facts.js';
+import { readableTime } from '../../common/report/format.js';
 import { lazyRequire } from '../lazy-require.js';
 import { reportFonts } from './report-fonts.js';
 
@@ -121,7 +122,7 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
 
   const facts = reportFacts(report);
   doc.font('bold').fontSize(20).fillColor(INK).text(`${report.kind === 'release' ? 'Privacy report' : 'Risk assessment'}: ${report.method.title}`);
-  paragraph(`${report.variant} variant · ${report.createdAt} · Custos ${report.software.version}`, { color: MUTED, size: 9 });
+  paragraph(`${report.variant} variant · ${readableTime(report.createdAt)} · Custos ${report.software.version}`, { color: MUTED, size: 9 });
   if (report.notice) {
     const y = doc.y;
     doc.rect(MARGIN, y, width, 30).fillAndStroke('#fff4e5', '#c77700');

@@ -97,7 +97,7 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
   const quasi = plan.nonSensitive.map((c) => c.name).join(', ');
   const strictest = valueReports.reduce((a, b) => (b.beta < a.beta ? b : a));
   const fmt = (v: number | undefined): string => (v === undefined || Number.isNaN(v) ? 'n/a' : v.toFixed(4));
-  const sizeText = Object.entries(chosen.sizes).map(([s, n]) => `${n} of size ${s}`).join(', ');
+  const sizeText = Object.entries(chosen.sizes).map(([s, n]) => `${n.toLocaleString('en-US')} of size ${s}`).join(', ');
   return {
     plan,
     releases,

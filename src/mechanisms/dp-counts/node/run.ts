@@ -79,12 +79,14 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
     ...(shown.length > 0 ? { answers: shown } : {}),
   };
   const warnings: string[] = [];
+  // What the custodian can do about a warning: for the internal report only, not for readers of the release.
+  const advice = new Map<string, string>();
   const disclosed = [...(spec.queries === 'marginals' ? spec.columns! : []), ...(spec.series ? [spec.series.by] : [])].filter((name) => !known.declared.has(cols.findIndex((c) => c.name === name)));
   const cellsCaveat = disclosed.length > 0 ? ` This covers the counts, not which cells exist: the values of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} come from the input.` : '';
   if (disclosed.length > 0) {
-    warnings.push(
-      `The cells of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} are the values present in the input: which values occur is published as is, outside ε-DP (a value held by one person shows that person is in the data). List their public values (method.domains; “Public values” in the wizard) to fix the cells in advance.`,
-    );
+    const cells = `The cells of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} are the values present in the input: which values occur is published as is, outside ε-DP (a value held by one person shows that person is in the data).`;
+    warnings.push(cells);
+    advice.set(cells, 'List their public values (method.domains; “Public values” in the wizard) to fix the cells in advance.');
   }
   if (glm) {
     warnings.push(
@@ -133,8 +135,8 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
       glm ? `Each answer alone is ${(1 / b).toPrecision(3)}-DP; the noise is correlated (${correlationText}).` : `The answers are ${spec.epsilon}-differentially private (add/remove one record).${cellsCaveat}`,
       ...negativeNote,
     ],
-    warnings,
-    // Both state the method's properties, not facts of the data: the reader of the answers needs them.
+    warnings: warnings.map((w) => (advice.has(w) ? `${w} ${advice.get(w)}` : w)),
+    // They state the method's properties, not facts of the data: the reader of the answers needs them (not the custodian's remedy).
     externalWarnings: warnings,
   };
 }
