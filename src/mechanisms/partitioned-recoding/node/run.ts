@@ -107,7 +107,7 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
     guarantee: {
       name: `${modelText(model)} in every part`,
       statement:
-        `The records were split at random into ${spec.parts} disjoint part(s) of equal size, and every part was generalized with the same recoding; ` +
+        (spec.parts > 1 ? `The records were split at random into ${spec.parts} disjoint parts of equal size, and every part was generalized with the same recoding; ` : 'The records were kept as one part (no split) and generalized with one recoding; ') +
         `every class of records sharing their generalized quasi-identifiers that did not meet ${modelText(model)} was deleted, so every released class of every part meets it` +
         (spec.parts > 1 ? '. Classes of different parts share the recoding, so the union keeps the property under global recoding.' : '.') +
         (searched
@@ -141,14 +141,20 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
       ...(searched
         ? [`Levels chosen by the search (${Object.entries(searched.levels).map(([c, l]) => `${c} ${l}`).join(', ')}): ${searched.result.satisfyingExact ? '' : 'at least '}${searched.result.satisfying.toLocaleString('en-US')} of the ${searched.result.nodes.toLocaleString('en-US')} recodings meet the model in every part within the limit; ${searched.result.evaluated.toLocaleString('en-US')} evaluated.`]
         : []),
-      `The ${table.rowCount.toLocaleString('en-US')} records were split at random into ${spec.parts} part(s); each part was generalized with the same recoding and every class that did not meet ${modelText(model)} was deleted.`,
+      `The ${table.rowCount.toLocaleString('en-US')} records were ${spec.parts > 1 ? `split at random into ${spec.parts} parts; each part was generalized with the same recoding` : 'generalized with one recoding (no split)'} and every class that did not meet ${modelText(model)} was deleted.`,
       `${releasedRows.length.toLocaleString('en-US')} records remain in ${classes.toLocaleString('en-US')} classes (${worstText} per part: ${result.parts.map((p) => Number(p.worst.toFixed(4))).join(', ')}); generalization loss ${loss.toFixed(3)}.`,
       ...(epsilonPrime ? [`A differentially private mechanism run on one part of ${(share * 100).toFixed(1)}% of the records is ε′-DP by Theorem 2; the report lists min(ε, ε′).`] : []),
     ],
     externalSummary: [
-      `The records were split at random into ${spec.parts} part(s); each part was generalized with the same recoding and every class that did not meet ${modelText(model)} was deleted.`,
+      `The records were ${spec.parts > 1 ? `split at random into ${spec.parts} parts; each part was generalized with the same recoding` : 'generalized with one recoding (no split)'} and every class that did not meet ${modelText(model)} was deleted.`,
       ...(searched ? [`The recoding (${Object.entries(searched.levels).map(([c, l]) => `${c} ${l}`).join(', ')}) was chosen by a search for the least ${spec.measure} with at most ${Number((spec.suppressionLimit * 100).toFixed(4))} % of the records deleted.`] : []),
     ],
-    warnings: suppressed > 0 ? [`${suppressed.toLocaleString('en-US')} record(s) were suppressed with their class.`] : [],
+    warnings:
+      suppressed > 0
+        ? [
+            `${suppressed.toLocaleString('en-US')} of ${table.rowCount.toLocaleString('en-US')} records (${((100 * suppressed) / table.rowCount).toFixed(1)} %) were deleted with their class` +
+              (searched ? '.' : ': higher levels of generalization, or levels searched with a suppression limit, delete fewer.'),
+          ]
+        : [],
   };
 }
