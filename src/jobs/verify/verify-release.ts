@@ -12,6 +12,8 @@ import type { NodeMechanism, VerifyContext } from '../method-kit/node-mechanism.
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { parseReport } from '../../mechanisms/report-schema.js';
 import { publishabilityProblems } from './publishability.js';
+import { internalOnlyFacts, mergeFacts, originalFacts, type ConfidentialFact } from './confidential-facts.js';
+import { isDifferentiallyPrivate } from '../report-builder.js';
 import { checkFormatAgreement } from './format-agreement.js';
 import { prepareInput } from '../prepare-input.js';
 
@@ -112,13 +114,8 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     return isDeepStrictEqual(jobText, report.job) ? 'valid, and identical to the job embedded in the report' : { ok: false, detail: 'differs from the job embedded in report.json' };
   });
   const internal = readInternal(dir, options, checks);
-  checks.run('publishable', () => {
-    const input = internal?.input;
-    const problems = publishabilityProblems(dir, report, jobText, { ...(input?.sha256 ? { sha256: input.sha256 } : {}), ...(input?.path ? { path: input.path } : {}), ...(input?.rows !== undefined ? { rows: input.rows } : {}) });
-    if (problems.length > 0) return { ok: false, detail: problems.join('; ') };
-    return internal ? "no internal field, internal report, input checksum, input path or (DP methods) exact input size in any file" : 'no internal field or internal report in any file (the input checksum and path are searched for only with the internal report at hand)';
-  });
   let original: Table | undefined;
+  let originalFile: { path: string; rows: number[]; sha256: string } | undefined;
   if (options.original) {
     checks.run('original file', () => {
       // The internal job knows how the input was read (its sheet, for one); the public one leaves that out.
@@ -133,12 +130,26 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
       });
       // The table the run's mechanism saw: the same treatment of missing sensitive values.
       original = readAs ? prepareInput(readAs, imported).table : imported.table;
+      originalFile = { path: resolve(options.original!), rows: [imported.table.rowCount, original.rowCount], sha256: imported.sha256 };
       if (!internal?.input.sha256) return { ok: false, detail: "the input's checksum is in the internal report, which was not found" };
       return imported.sha256 === internal.input.sha256
         ? `sha256 matches the internal report's input (${imported.table.rowCount} records)`
         : { ok: false, detail: `sha256 ${imported.sha256} is not the internal report's input ${internal.input.sha256}` };
     });
   }
+  checks.run('publishable', () => {
+    const dp = isDifferentiallyPrivate(report.method?.type ?? '');
+    let facts: readonly ConfidentialFact[] = [];
+    // A released table's number of records is there for anyone to count: never a secret (confidential-facts.ts).
+    const problems = publishabilityProblems(dir, report, jobText, (releasedRows) => (facts = mergeFacts(internal ? internalOnlyFacts(internal, report, releasedRows) : [], originalFile ? originalFacts(originalFile, dp, releasedRows) : [])), job?.output.delimiter ?? ',');
+    if (problems.length > 0) return { ok: false, detail: problems.join('; ') };
+    const searched = [internal ? "every figure and sentence the internal report keeps internal, the input's checksum, path and file names" : '', originalFile ? `the original's checksum, path and file names${facts.some((f) => f.number !== undefined && f.kind === "the input's record count") ? ' and record count' : ''}` : '']
+      .filter(Boolean)
+      .join('; ');
+    return searched
+      ? `no internal field or internal report in any file, and none states ${searched}`
+      : 'no internal field or internal report in any file (facts of the input are searched for with the internal report or --original at hand)';
+  });
   if (job) checkFormatAgreement(dir, manifest.files.map((f) => f.name), job.output.delimiter, checks);
   if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };
