@@ -1,5 +1,7 @@
 import { basename, dirname, extname, isAbsolute } from 'node:path';
 import type { Report } from '../../common/report/report-model.js';
+import type { Job } from '../../mechanisms/definitions.js';
+import { externalVariant } from '../report-builder.js';
 import { publicHierarchyName, publicInputName } from '../public-job.js';
 
 /**
@@ -21,6 +23,8 @@ export interface ConfidentialFact {
    * in JSON and the format line ("csv, utf-8") elsewhere.
    */
   readonly encoding?: true;
+  /** Searched as a whole word only (a base name "sales" is not found in "wholesales"). */
+  readonly wholeWord?: true;
   /**
    * Whether the fact is looked for in the cells of released tables. A path, a file name or a hash is
    * never data; a number or a base name may be a value of the data, where it says nothing of the input
@@ -54,7 +58,7 @@ export function fileFacts(path: string, what: 'input' | 'hierarchy'): Confidenti
     facts.push({ kind: `${owner} file name`, text: name, inCells: true });
     const stem = name.slice(0, name.length - extname(name).length);
     if (stem !== name && stem.length >= SHORTEST_SEARCHED_NAME && !isPublic(`${stem.toLowerCase()}${extname(name).toLowerCase()}`)) {
-      facts.push({ kind: `${owner} base name`, text: stem, inCells: false });
+      facts.push({ kind: `${owner} base name`, text: stem, wholeWord: true, inCells: false });
     }
   }
   return facts;
@@ -86,10 +90,15 @@ const shape = (path: string): string => path.replace(/\[\d+\]/g, '[]');
  * report does not. A number is public when the public report holds it at a field of the same name
  * as the internal report does (`output.rows` in both, say: the released size) or inside a sentence
  * both reports print, or when a released table has that many records; anything else the internal
- * report states is internal-only. The comparison starts from the internal report, which the
- * custodian keeps: a public report edited to hold a number does not make it public.
+ * report states is internal-only.
+ *
+ * The public report compared with is rebuilt from the internal one (`externalVariant`), never read
+ * from the release folder, so a report.json edited to hold a fact does not make the fact public. Only
+ * its sentences (summary, warnings) cannot be rebuilt: `publicSentences` are those Custos wrote into
+ * the release (the caller takes them from files whose checksums the internal report lists).
  */
-export function internalOnlyFacts(internal: Report, external: Report, releasedRowCounts: readonly number[]): ConfidentialFact[] {
+export function internalOnlyFacts(internal: Report, publicSentences: ReadonlySet<string>, releasedRowCounts: readonly number[]): ConfidentialFact[] {
+  const external = externalVariant(internal, { summary: [...publicSentences], warnings: [], job: internal.job as unknown as Job });
   const publicNumbers = new Set<number>(releasedRowCounts);
   const externalByShape = new Map<string, Set<number | string>>();
   walk(external as unknown as Json, '', (p, v) => {
@@ -97,7 +106,7 @@ export function internalOnlyFacts(internal: Report, external: Report, releasedRo
     if (!externalByShape.has(key)) externalByShape.set(key, new Set());
     externalByShape.get(key)!.add(v);
   });
-  const externalStrings = new Set<string>();
+  const externalStrings = new Set<string>(publicSentences);
   walk(external as unknown as Json, '', (_, v) => {
     if (typeof v === 'string') externalStrings.add(v);
   });

@@ -72,6 +72,7 @@ function states(fact: ConfidentialFact, text: string): boolean {
   if (fact.text === undefined) return false;
   if (fact.encoding) return statesInputEncoding(text, fact.text);
   const flat = collapse(text);
+  if (fact.wholeWord) return textVariants(fact.text).some((variant) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(variant)}(?![\\p{L}\\p{N}])`, 'u').test(flat));
   return textVariants(fact.text).some((variant) => flat.includes(variant));
 }
 

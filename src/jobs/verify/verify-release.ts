@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { esc } from '../../common/report/format.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Table } from '../../common/table/table.js';
@@ -48,6 +49,20 @@ function readInternal(dir: string, options: VerifyOptions, checks: CheckList): R
     return `${internalDir} (every file matches its manifest; the internal report parses)`;
   });
   return report;
+}
+
+/**
+ * The sentences the run published (the external summary and warnings): report.json's, when it is the
+ * file the internal report lists; otherwise only those that a release file the internal report lists,
+ * unchanged, states (an edited report.json cannot make an internal sentence public).
+ */
+function publicSentences(dir: string, report: Report, internal: Report): Set<string> {
+  const listed = new Map((internal.output?.files ?? []).map((f) => [f.name, f.sha256]));
+  const unchanged = (name: string): boolean => existsSync(join(dir, name)) && notARegularFile(join(dir, name)) === undefined && listed.get(name) === sha256OfFile(join(dir, name));
+  const candidates = [...(Array.isArray(report.summary) ? report.summary : []), ...(Array.isArray(report.warnings) ? report.warnings : [])].filter((s): s is string => typeof s === 'string');
+  if (unchanged('report.json')) return new Set(candidates);
+  const texts = [...listed.keys()].filter((name) => name !== 'report.json' && /\.(html|json)$/.test(name) && unchanged(name)).map((name) => readFileSync(join(dir, name), 'utf8'));
+  return new Set(candidates.filter((s) => texts.some((t) => t.includes(s) || t.includes(esc(s)))));
 }
 
 /**
@@ -141,7 +156,8 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     const dp = isDifferentiallyPrivate(report.method?.type ?? '');
     let facts: readonly ConfidentialFact[] = [];
     // A released table's number of records is there for anyone to count: never a secret (confidential-facts.ts).
-    const problems = publishabilityProblems(dir, report, jobText, (releasedRows) => (facts = mergeFacts(internal ? internalOnlyFacts(internal, report, releasedRows) : [], originalFile ? originalFacts(originalFile, dp, releasedRows) : [])), job?.output.delimiter ?? ',');
+    const sentences = internal ? publicSentences(dir, report, internal) : new Set<string>();
+    const problems = publishabilityProblems(dir, report, jobText, (releasedRows) => (facts = mergeFacts(internal ? internalOnlyFacts(internal, sentences, releasedRows) : [], originalFile ? originalFacts(originalFile, dp, releasedRows) : [])), job?.output.delimiter ?? ',');
     if (problems.length > 0) return { ok: false, detail: problems.join('; ') };
     const searched = [internal ? "every figure and sentence the internal report keeps internal, the input's checksum, path and file names" : '', originalFile ? `the original's checksum, path and file names${facts.some((f) => f.number !== undefined && f.kind === "the input's record count") ? ' and record count' : ''}` : '']
       .filter(Boolean)
