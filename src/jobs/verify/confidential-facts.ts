@@ -139,6 +139,8 @@ export function internalOnlyFacts(internal: Report, publicSentences: ReadonlySet
     const kind = keys[0] === 'summary' ? 'an internal-only summary sentence' : keys[0] === 'warnings' ? 'an internal-only warning' : `an internal-only text (${shape(path)})`;
     facts.push({ kind, text: v, inCells: true });
   };
+  // The input's size first, so that a column whose every value is distinct is not what names that number.
+  if (internal.input.rows !== undefined) visit('input.rows', internal.input.rows);
   walk(internal as unknown as Json, '', visit);
   const input = internal.input;
   const job = internal.job as { input?: { encoding?: unknown }; method?: { hierarchies?: Record<string, unknown> }; output?: { internalDir?: unknown } };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { searchableText } from '../../io/input/searchable-text.js';
-import { parquetSearchableText } from '../../io/input/parquet-reader.js';
+import { parquetTableAndFooter } from '../../io/input/parquet-reader.js';
 import { readTable } from '../../io/input/read-table.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { esc } from '../../common/report/format.js';
@@ -135,9 +135,14 @@ function tablesOf(path: string, name: string, delimiter: string): { tables: Tabl
     return { tables, text };
   }
   if (!TABLE_FORMATS.has(ext)) return null;
+  if (ext === '.parquet') {
+    // Besides its cells, a Parquet file's footer holds strings.
+    const { table, footer } = parquetTableAndFooter(path);
+    return { tables: [table], text: footer };
+  }
   const table = readTable(path, { ...(ext === '.csv' ? { delimiter } : {}), missing: [], onBadRow: 'error', allowNoRecords: true }).table;
-  // Besides its cells, a Parquet file's footer (and a statistical file's header) holds strings.
-  const raw = ext === '.parquet' ? parquetSearchableText(path) : ext === '.csv' ? '' : readFileSync(path).toString('latin1');
+  // Besides its cells, a statistical file's header holds strings (its label, the writer's notes).
+  const raw = ext === '.csv' ? '' : readFileSync(path).toString('latin1');
   return { tables: [table], text: raw };
 }
 
@@ -177,7 +182,8 @@ export function publishabilityProblems(dir: string, report: Report, job: unknown
     const found = tables
       ? new Set([...facts.filter((f) => states(f, tables.text) || (f.inCells && f.number === undefined && states(f, text))), ...tables.tables.flatMap((t) => findInTable(t, facts))])
       : new Set(facts.filter((f) => states(f, text)));
-    for (const fact of facts) if (found.has(fact)) problems.push(`${name} states ${fact.kind}`);
+    // One line per kind: several true counts of one field are one finding.
+    for (const kind of new Set(facts.filter((f) => found.has(f)).map((f) => f.kind))) problems.push(`${name} states ${kind}`);
   }
   return problems;
 }
