@@ -255,11 +255,11 @@ describe('the release folder holds no confidential fact, for every method', () =
     const withInternal = tamper('internal', (dir) => cpSync(join(`${dir}-internal`, 'internal-report.html'), join(dir, 'notes.html')));
     expect(withInternal.join('\n')).toMatch(/publishable: .*notes\.html holds \(part of\) an internal report/);
     const withHash = tamper('hash', (dir) => writeFileSync(join(dir, 'readme.txt'), `input ${inputSha.toUpperCase()}`));
-    expect(withHash.join('\n')).toMatch(/publishable: .*readme\.txt contains the input's SHA-256/);
+    expect(withHash.join('\n')).toMatch(/publishable: .*readme\.txt states the input's SHA-256/);
     const withFolder = tamper('folder', (dir) => writeFileSync(join(dir, 'notes.md'), `data from ${secretFolder}`));
-    expect(withFolder.join('\n')).toMatch(/publishable: .*notes\.md contains the folder of the input/);
+    expect(withFolder.join('\n')).toMatch(/publishable: .*notes\.md states the input's folder/);
     const withCount = tamper('count', (dir) => writeFileSync(join(dir, 'report.html'), readFileSync(join(dir, 'report.html'), 'utf8').replace('</main>', `<p>${ROWS.toLocaleString('en-US')} records</p></main>`)));
-    expect(withCount.join('\n')).toMatch(/publishable: .*report\.html states the input's exact record count/);
+    expect(withCount.join('\n')).toMatch(/publishable: .*report\.html states the input's record count/);
     const editJob = (dir: string, edit: (job: { input: { path: string }; output: { variant: string[] } }) => void): void => {
       for (const [file, at] of [['job.json', (x: unknown) => x], ['report.json', (x: { job: unknown }) => x.job]] as const) {
         const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8'));

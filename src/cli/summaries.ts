@@ -62,8 +62,11 @@ export function reportText(report: Report, internalDir?: string): string {
   if (report.beta) {
     const b = report.beta;
     lines.push(`  ${b.sensitive}: ${b.chosen.algorithm} buckets ${Object.entries(b.chosen.sizes).map(([s, n]) => `${n}×${s}`).join(', ')}; loss ${b.chosen.loss}, MSE ${b.chosen.mse.toFixed(3)}`);
-    lines.push(`  anatomy (ℓ = ${b.anatomy.l}): ${b.anatomy.feasible ? `MSE ${b.anatomy.mse.toFixed(3)}` : 'infeasible'}; relative error ${fmt(report.utility.relativeError.release)} release` +
-      (report.utility.relativeError.anatomy !== undefined ? `, ${fmt(report.utility.relativeError.anatomy)} anatomy` : ''));
+    // The Anatomy baseline is internal (drawn from the true counts): absent from a published report.
+    if (b.anatomy) {
+      lines.push(`  anatomy (ℓ = ${b.anatomy.l}): ${b.anatomy.feasible ? `MSE ${b.anatomy.mse.toFixed(3)}` : 'infeasible'}; relative error ${fmt(report.utility.relativeError.release)} release` +
+        (report.utility.relativeError.anatomy !== undefined ? `, ${fmt(report.utility.relativeError.anatomy)} anatomy` : ''));
+    }
   }
   if (report.anonymity) {
     const a = report.anonymity;

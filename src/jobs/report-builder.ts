@@ -151,7 +151,6 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
             values: beta.values.map((v) => ({ value: v.value, beta: v.beta, betaExact: v.betaExact, feasible: v.feasible })),
             sizeRange: beta.sizeRange,
             chosen: beta.chosen,
-            anatomy: { ...beta.anatomy, note: 'Anatomy baseline, for comparison only: the buckets Anatomy would form on these records with this ℓ; no Anatomy release is made' },
             fakeValues: beta.fakeValues,
             ...(beta.corruption ? { corruption: beta.corruption } : {}),
           },

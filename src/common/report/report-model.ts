@@ -182,11 +182,18 @@ function betaReport(internal: boolean) {
     ),
     sizeRange: obj({ min: count, max: count }),
     chosen: obj(bucketSetting),
-    anatomy: obj({ ...bucketSetting, l: count }),
     fakeValues: count,
     /** Corruption attack: worst posterior after c corrupted rows, with and without the fakes. */
     corruption: z.array(obj({ corrupted: count, withoutFakes: num, withFakes: num })).optional(),
+    /**
+     * The baselines: the bucket settings the other algorithms would choose. Each is drawn from the true
+     * value counts (Anatomy's groups: how many rounds of ℓ distinct values the counts allow, the
+     * residues, whether some value is too frequent for ℓ-diversity), which ST's counts hide when fake
+     * values are listed and which the β bound does not cover: internal only. The released setting is
+     * `chosen` (QIT shows its bucket sizes).
+     */
     ...internalOnly(internal, {
+      anatomy: obj({ ...bucketSetting, l: count }).optional(),
       twoSize: obj(bucketSetting).optional(),
       multiSize: obj({ ...bucketSetting, calls: count, depth: count }).optional(),
     }),

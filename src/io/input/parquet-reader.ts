@@ -103,8 +103,17 @@ export function readParquet(path: string, options: ImportOptions): ImportedTable
  */
 export function parquetSearchableText(path: string): string {
   const { imported, metadata } = readParquetFile(path, { missing: [], onBadRow: 'error' });
-  const footer = [metadata.created_by ?? '', ...(metadata.key_value_metadata ?? []).flatMap((kv) => [kv.key, kv.value ?? ''])];
-  return [...footer, ...imported.table.columns.flatMap((c) => [c.name, ...c.dictionary])].join('\n');
+  return [...footerStrings(metadata), ...imported.table.columns.flatMap((c) => [c.name, ...c.dictionary])].join('\n');
+}
+
+/** A Parquet file's table, and the strings of its footer (the writer, key-value metadata) apart from its values. */
+export function parquetTableAndFooter(path: string): { table: ImportedTable['table']; footer: string } {
+  const { imported, metadata } = readParquetFile(path, { missing: [], onBadRow: 'error' });
+  return { table: imported.table, footer: footerStrings(metadata).join('\n') };
+}
+
+function footerStrings(metadata: FileMetaData): string[] {
+  return [metadata.created_by ?? '', ...(metadata.key_value_metadata ?? []).flatMap((kv) => [kv.key, kv.value ?? ''])];
 }
 
 function readParquetFile(path: string, options: ImportOptions): { imported: ImportedTable; metadata: FileMetaData } {

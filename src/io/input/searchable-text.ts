@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { lazyRequire } from '../lazy-require.js';
 import { parquetSearchableText } from './parquet-reader.js';
+import { pdfText } from './pdf-text.js';
 
 const sheetJs = lazyRequire<typeof import('xlsx')>('xlsx');
 
@@ -16,8 +17,8 @@ export interface SearchablePart {
  * be there: text files as they are, every sheet of a workbook cell by cell (the
  * zip's compressed XML cannot be searched), a Parquet file as its footer's strings, column names
  * and every distinct value (its pages are compressed), a PDF as its raw bytes — which
- * shows its metadata and uncompressed objects; its page text is glyph-coded
- * and checked through the report model it was drawn from.
+ * shows its uncompressed objects — followed by its text as pdf-text.ts reads it back (each
+ * page's glyph codes through its fonts' ToUnicode maps, and the metadata strings).
  */
 export function searchableText(path: string): SearchablePart[] {
   const ext = extname(path).toLowerCase();
@@ -31,5 +32,6 @@ export function searchableText(path: string): SearchablePart[] {
       ...workbook.SheetNames.map((name) => ({ sheet: name, text: `${name}\n${XLSX.utils.sheet_to_csv(workbook.Sheets[name]!, { blankrows: false })}` })),
     ];
   }
-  return [{ sheet: null, text: bytes.toString(ext === '.pdf' ? 'latin1' : 'utf8') }];
+  if (ext === '.pdf') return [{ sheet: null, text: `${bytes.toString('latin1')}\n${pdfText(bytes)}` }];
+  return [{ sheet: null, text: bytes.toString('utf8') }];
 }

@@ -1,17 +1,14 @@
-import { readdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { searchableText, type SearchablePart } from '../../io/input/searchable-text.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { searchableText } from '../../io/input/searchable-text.js';
+import { parquetTableAndFooter } from '../../io/input/parquet-reader.js';
+import { readTable } from '../../io/input/read-table.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
-import { isDifferentiallyPrivate } from '../report-builder.js';
+import { esc } from '../../common/report/format.js';
+import type { Table } from '../../common/table/table.js';
 import { publicHierarchyName, publicInputName } from '../public-job.js';
 import { parseReport } from '../../mechanisms/report-schema.js';
-
-/** What the internal report tells about the input, to search the release for. */
-export interface ConfidentialFacts {
-  readonly sha256?: string;
-  readonly path?: string;
-  readonly rows?: number;
-}
+import type { ConfidentialFact } from './confidential-facts.js';
 
 function isBareName(path: unknown): boolean {
   return typeof path !== 'string' || (path === basename(path) && !path.includes('\\'));
@@ -38,58 +35,155 @@ function internalFieldsOfJob(job: unknown): string[] {
   return found;
 }
 
-/** The exact count as a whole number in any of the ways the renderings print it. */
-function countPattern(n: number): RegExp {
-  const plain = String(n);
-  const grouped = n.toLocaleString('en-US');
-  const alternatives = [...new Set([plain, grouped])].map((s) => s.replace(/[,.]/g, '\\$&'));
-  return new RegExp(`(?<![\\d.,])(?:${alternatives.join('|')})(?![\\d]|[.,]\\d)`);
+/** Formats whose files hold released tables: their cells may hold any value of the data. */
+const TABLE_FORMATS = new Set(['.csv', '.parquet', '.sav', '.dta', '.xpt']);
+/** The workbook's report sheets; its other sheets, like the CSV files, are released tables. */
+const REPORT_SHEETS = new Set(['Report', 'Parameters', 'Checksums']);
+
+const GROUP_SEPARATORS = [',', ' ', '\u00a0', '\u202f', '\u2009'];
+
+/** A whole number in every way a report prints it: 30162, 30,162, 30 162 (also with a no-break or thin space). */
+function numberPattern(n: number): RegExp {
+  const digits = String(Math.abs(Math.trunc(n)));
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  const alternatives = [digits, ...(groups.length > 1 ? GROUP_SEPARATORS.map((sep) => groups.join(sep)) : [])];
+  // Not part of a longer number, a word or a hash (no letter or digit either side), nor of a decimal or a longer grouped number.
+  return new RegExp(`(?<![\\p{L}\\p{N}_]|\\d\\.)(?:${[...new Set(alternatives)].join('|')})(?![\\p{L}\\p{N}_]|\\.\\d|[, \\u00a0\\u202f\\u2009]\\d{3}(?!\\d))`, 'u');
 }
 
-/** Counts below this are too common as numbers to search for without false alarms (k, ε digits, sizes). */
-const SMALLEST_SEARCHED_COUNT = 1000;
+const collapse = (text: string): string => text.replace(/\s+/g, ' ');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The ways a text may be written into a file: as it is, escaped for HTML, JSON or a CSV cell. */
+function textVariants(text: string): string[] {
+  const plain = collapse(text);
+  return [...new Set([plain, esc(plain), JSON.stringify(plain).slice(1, -1), plain.replace(/"/g, '""')])];
+}
+
+/** Whether `text` (a file's text, or a column name or cell) states the fact. */
+function states(fact: ConfidentialFact, text: string): boolean {
+  if (fact.sha256) {
+    const lower = text.toLowerCase();
+    const hash = fact.sha256.toLowerCase();
+    return lower.includes(hash) || lower.replace(/[\s:-]/g, '').includes(hash);
+  }
+  if (fact.number !== undefined) return numberPattern(fact.number).test(text);
+  if (fact.text === undefined) return false;
+  if (fact.encoding) return statesInputEncoding(text, fact.text);
+  const flat = collapse(text);
+  if (fact.wholeWord) return textVariants(fact.text).some((variant) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(variant)}(?![\\p{L}\\p{N}])`, 'u').test(flat));
+  return textVariants(fact.text).some((variant) => flat.includes(variant));
+}
+
+/** Whether a JSON text has an `input` object with this encoding, or another text a format line "csv, utf-8" with it. */
+function statesInputEncoding(text: string, encoding: string): boolean {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      let found = false;
+      JSON.parse(trimmed, function (this: Record<string, unknown>, key, value: unknown) {
+        if (key === 'encoding' && value === encoding && Object.hasOwn(this, 'format')) found = true;
+        if (key === 'input' && typeof value === 'object' && value !== null && (value as { encoding?: unknown }).encoding === encoding) found = true;
+        return value;
+      });
+      return found;
+    } catch {
+      // Not JSON after all: searched as text.
+    }
+  }
+  const stripped = text.replace(/<[^>]*>/g, ' ');
+  return new RegExp(`\\b(?:csv|tsv|txt|xlsx|sav|dta|xpt|sas7bdat|parquet)\\s*,\\s*${escapeRegExp(encoding)}(?![\\w-])`, 'i').test(stripped);
+}
+
+/** A cell that is one plain number: a value of a numeric column. */
+const PLAIN_NUMBER = /^[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 
 /**
- * Why the release folder may not be published as it is, one line per problem:
- * an internal report or its mark, internal-only fields in report.json or
- * job.json, and — when the internal report is at hand — the input's checksum,
- * its path or (for differentially private methods) its exact record count
- * anywhere in the report files.
+ * The facts a released table states outside its data: in a column name, in a cell that holds a
+ * fact's text, or in a cell of text holding a fact's number ("30,162 records"). A cell that is
+ * just a number, in a column of numbers, is a value of the data (an age, a weight, a noisy answer):
+ * the data may hold any number, and such a cell is not flagged. Base names and labelled facts are
+ * not looked for in cells (a file's base name may well be a value of the data).
  */
-export function publishabilityProblems(dir: string, report: Report, job: unknown, facts: ConfidentialFacts): string[] {
+function findInTable(table: Table, facts: readonly ConfidentialFact[]): ConfidentialFact[] {
+  const found = new Set<ConfidentialFact>();
+  for (const column of table.columns) {
+    for (const fact of facts) if (states(fact, column.name)) found.add(fact);
+    const numeric = column.dictionary.every((v) => !/\d/.test(v) || PLAIN_NUMBER.test(v.trim()));
+    for (const value of column.dictionary) {
+      for (const fact of facts) {
+        if (!fact.inCells || found.has(fact)) continue;
+        if (fact.number !== undefined && numeric && PLAIN_NUMBER.test(value.trim())) continue;
+        if (states(fact, value)) found.add(fact);
+      }
+    }
+  }
+  return [...found];
+}
+
+/** The released tables of a file, or null when it holds none (a report, job.json, a note someone added). */
+function tablesOf(path: string, name: string, delimiter: string): { tables: Table[]; text: string } | null {
+  const ext = extname(name).toLowerCase();
+  if (ext === '.xlsx') {
+    const parts = searchableText(path);
+    const tables = parts
+      .filter((p) => p.sheet !== null && !REPORT_SHEETS.has(p.sheet))
+      .map((p) => readTable(path, { sheet: p.sheet, missing: [], onBadRow: 'error', allowNoRecords: true }).table);
+    // The workbook's properties, sheet names and report sheets are text.
+    const text = parts.filter((p) => p.sheet === null || REPORT_SHEETS.has(p.sheet)).map((p) => p.text).concat(parts.filter((p) => p.sheet !== null).map((p) => p.sheet!)).join('\n');
+    return { tables, text };
+  }
+  if (!TABLE_FORMATS.has(ext)) return null;
+  if (ext === '.parquet') {
+    // Besides its cells, a Parquet file's footer holds strings.
+    const { table, footer } = parquetTableAndFooter(path);
+    return { tables: [table], text: footer };
+  }
+  const table = readTable(path, { ...(ext === '.csv' ? { delimiter } : {}), missing: [], onBadRow: 'error', allowNoRecords: true }).table;
+  // Besides its cells, a statistical file's header holds strings (its label, the writer's notes).
+  const raw = ext === '.csv' ? '' : readFileSync(path).toString('latin1');
+  return { tables: [table], text: raw };
+}
+
+/**
+ * Why the release folder may not be published as it is, one line per problem: an internal report
+ * or its mark, internal-only fields in report.json or job.json, and any confidential fact (from
+ * the internal report, the original file or both: see confidential-facts.ts) that a file states.
+ * A finding names the file and the kind of fact, never its value.
+ */
+export function publishabilityProblems(dir: string, report: Report, job: unknown, factsOf: (releasedRowCounts: readonly number[]) => readonly ConfidentialFact[], delimiter = ','): string[] {
   // The external report's schema is the list of what may be published: any other field is internal.
   const parsed = parseReport(report, 'external');
   const problems: string[] = [...(parsed.ok ? [] : parsed.problems.map((p) => `report.json has ${p}`)), ...internalFieldsOfJob(job).map((f) => `job.json has ${f}`)];
-  const dp = isDifferentiallyPrivate(report.method?.type ?? '');
-  const count = dp && facts.rows !== undefined && facts.rows >= SMALLEST_SEARCHED_COUNT ? countPattern(facts.rows) : null;
-  const names = readdirSync(dir);
-  // The file name is searched in the report files only, and only when no release file shares it.
-  const base = facts.path ? basename(facts.path) : '';
-  const inputName = base.length >= 5 && !names.includes(base) && !isPublicInputName(base.toLowerCase()) ? base : undefined;
-  for (const name of names) {
-    let parts: SearchablePart[];
+  const files: { name: string; text: string; tables: ReturnType<typeof tablesOf> }[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
     try {
-      parts = searchableText(join(dir, name));
+      const text = searchableText(path).map((p) => p.text).join('\n');
+      if (text.includes(CONFIDENTIAL_MARK) || text.includes('CONFIDENTIAL internal') || /"variant":\s*"internal"/.test(text) || text.includes('custos.report/1 internal')) {
+        problems.push(`${name} holds (part of) an internal report`);
+      }
+      let tables: ReturnType<typeof tablesOf> = null;
+      try {
+        tables = tablesOf(path, name, delimiter);
+      } catch {
+        // Not a table after all (a CSV with a note line, say): all of it is searched as text.
+        tables = null;
+      }
+      files.push({ name, text, tables });
     } catch (error) {
       problems.push(`${name} cannot be read to check it (${(error as Error).message})`);
-      continue;
     }
-    const text = parts.map((p) => p.text).join('\n');
-    if (text.includes(CONFIDENTIAL_MARK) || text.includes('CONFIDENTIAL internal') || /"variant":\s*"internal"/.test(text) || text.includes('custos.report/1 internal')) {
-      problems.push(`${name} holds (part of) an internal report`);
-    }
-    // Case and separators vary by how a hash or a path is printed; search them loosely.
-    const lower = text.toLowerCase();
-    if (facts.sha256 && (lower.includes(facts.sha256.toLowerCase()) || lower.replace(/[\s:-]/g, '').includes(facts.sha256.toLowerCase()))) problems.push(`${name} contains the input's SHA-256`);
-    if (facts.path && text.includes(facts.path)) problems.push(`${name} contains the input's path`);
-    else if (facts.path && dirname(facts.path).length > 3 && text.includes(dirname(facts.path))) problems.push(`${name} contains the folder of the input`);
-    else if (inputName && /^report\.|^job\.json$/.test(name) && text.includes(inputName)) problems.push(`${name} contains the input's file name`);
-    // Released data may hold any number; the exact size is searched in the report files only.
-    const reportText = /^report\.|^job\.json$/.test(name) ? text : parts.filter((p) => p.sheet !== null && REPORT_SHEETS.has(p.sheet)).map((p) => p.text).join('\n');
-    if (count && count.test(reportText)) problems.push(`${name} states the input's exact record count, which differential privacy does not cover`);
+  }
+  // The released tables' sizes, as the files show them (not as report.json says).
+  const facts = factsOf(files.flatMap((f) => f.tables?.tables.map((t) => t.rowCount) ?? []));
+  for (const { name, text, tables } of files) {
+    const found = tables
+      ? new Set([...facts.filter((f) => states(f, tables.text) || (f.inCells && f.number === undefined && states(f, text))), ...tables.tables.flatMap((t) => findInTable(t, facts))])
+      : new Set(facts.filter((f) => states(f, text)));
+    // One line per kind: several true counts of one field are one finding.
+    for (const kind of new Set(facts.filter((f) => found.has(f)).map((f) => f.kind))) problems.push(`${name} states ${kind}`);
   }
   return problems;
 }
-
-/** The workbook's report sheets; its data sheets, like the CSV files, may hold any number. */
-const REPORT_SHEETS = new Set(['Report', 'Parameters', 'Checksums']);

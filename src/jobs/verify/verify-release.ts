@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { esc } from '../../common/report/format.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Table } from '../../common/table/table.js';
@@ -12,6 +13,8 @@ import type { NodeMechanism, VerifyContext } from '../method-kit/node-mechanism.
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { parseReport } from '../../mechanisms/report-schema.js';
 import { publishabilityProblems } from './publishability.js';
+import { internalOnlyFacts, mergeFacts, originalFacts, type ConfidentialFact } from './confidential-facts.js';
+import { isDifferentiallyPrivate } from '../report-builder.js';
 import { checkFormatAgreement } from './format-agreement.js';
 import { prepareInput } from '../prepare-input.js';
 
@@ -46,6 +49,20 @@ function readInternal(dir: string, options: VerifyOptions, checks: CheckList): R
     return `${internalDir} (every file matches its manifest; the internal report parses)`;
   });
   return report;
+}
+
+/**
+ * The sentences the run published (the external summary and warnings): report.json's, when it is the
+ * file the internal report lists; otherwise only those that a release file the internal report lists,
+ * unchanged, states (an edited report.json cannot make an internal sentence public).
+ */
+function publicSentences(dir: string, report: Report, internal: Report): Set<string> {
+  const listed = new Map((internal.output?.files ?? []).map((f) => [f.name, f.sha256]));
+  const unchanged = (name: string): boolean => existsSync(join(dir, name)) && notARegularFile(join(dir, name)) === undefined && listed.get(name) === sha256OfFile(join(dir, name));
+  const candidates = [...(Array.isArray(report.summary) ? report.summary : []), ...(Array.isArray(report.warnings) ? report.warnings : [])].filter((s): s is string => typeof s === 'string');
+  if (unchanged('report.json')) return new Set(candidates);
+  const texts = [...listed.keys()].filter((name) => name !== 'report.json' && /\.(html|json)$/.test(name) && unchanged(name)).map((name) => readFileSync(join(dir, name), 'utf8'));
+  return new Set(candidates.filter((s) => texts.some((t) => t.includes(s) || t.includes(esc(s)))));
 }
 
 /**
@@ -112,13 +129,8 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     return isDeepStrictEqual(jobText, report.job) ? 'valid, and identical to the job embedded in the report' : { ok: false, detail: 'differs from the job embedded in report.json' };
   });
   const internal = readInternal(dir, options, checks);
-  checks.run('publishable', () => {
-    const input = internal?.input;
-    const problems = publishabilityProblems(dir, report, jobText, { ...(input?.sha256 ? { sha256: input.sha256 } : {}), ...(input?.path ? { path: input.path } : {}), ...(input?.rows !== undefined ? { rows: input.rows } : {}) });
-    if (problems.length > 0) return { ok: false, detail: problems.join('; ') };
-    return internal ? "no internal field, internal report, input checksum, input path or (DP methods) exact input size in any file" : 'no internal field or internal report in any file (the input checksum and path are searched for only with the internal report at hand)';
-  });
   let original: Table | undefined;
+  let originalFile: { path: string; rows: number[]; sha256: string } | undefined;
   if (options.original) {
     checks.run('original file', () => {
       // The internal job knows how the input was read (its sheet, for one); the public one leaves that out.
@@ -133,12 +145,27 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
       });
       // The table the run's mechanism saw: the same treatment of missing sensitive values.
       original = readAs ? prepareInput(readAs, imported).table : imported.table;
+      originalFile = { path: resolve(options.original!), rows: [imported.table.rowCount, original.rowCount], sha256: imported.sha256 };
       if (!internal?.input.sha256) return { ok: false, detail: "the input's checksum is in the internal report, which was not found" };
       return imported.sha256 === internal.input.sha256
         ? `sha256 matches the internal report's input (${imported.table.rowCount} records)`
         : { ok: false, detail: `sha256 ${imported.sha256} is not the internal report's input ${internal.input.sha256}` };
     });
   }
+  checks.run('publishable', () => {
+    const dp = isDifferentiallyPrivate(report.method?.type ?? '');
+    let facts: readonly ConfidentialFact[] = [];
+    // A released table's number of records is there for anyone to count: never a secret (confidential-facts.ts).
+    const sentences = internal ? publicSentences(dir, report, internal) : new Set<string>();
+    const problems = publishabilityProblems(dir, report, jobText, (releasedRows) => (facts = mergeFacts(internal ? internalOnlyFacts(internal, sentences, releasedRows) : [], originalFile ? originalFacts(originalFile, dp, releasedRows) : [])), job?.output.delimiter ?? ',');
+    if (problems.length > 0) return { ok: false, detail: problems.join('; ') };
+    const searched = [internal ? "every figure and sentence the internal report keeps internal, the input's checksum, path and file names" : '', originalFile ? `the original's checksum, path and file names${facts.some((f) => f.number !== undefined && f.kind === "the input's record count") ? ' and record count' : ''}` : '']
+      .filter(Boolean)
+      .join('; ');
+    return searched
+      ? `no internal field or internal report in any file, and none states ${searched}`
+      : 'no internal field or internal report in any file (facts of the input are searched for with the internal report or --original at hand)';
+  });
   if (job) checkFormatAgreement(dir, manifest.files.map((f) => f.name), job.output.delimiter, checks);
   if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };

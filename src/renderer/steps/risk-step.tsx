@@ -145,7 +145,7 @@ function AssessmentView({ report }: { report: Report }) {
           bars={[
             { label: `${b.chosen.algorithm} buckets`, value: b.chosen.mse, tone: 'safe', text: b.chosen.mse.toFixed(3) },
             ...(b.twoSize && b.chosen.algorithm !== 'two-size' ? [{ label: 'two sizes', value: b.twoSize.mse, tone: 'neutral' as const, text: b.twoSize.mse.toFixed(3) }] : []),
-            { label: `Anatomy (ℓ = ${b.anatomy.l})`, value: b.anatomy.mse, tone: 'muted', text: `${b.anatomy.mse.toFixed(3)}${b.anatomy.feasible ? '' : ' (infeasible)'}` },
+            ...(b.anatomy ? [{ label: `Anatomy (ℓ = ${b.anatomy.l})`, value: b.anatomy.mse, tone: 'muted' as const, text: `${b.anatomy.mse.toFixed(3)}${b.anatomy.feasible ? '' : ' (infeasible)'}` }] : []),
           ]}
         />
         <p>

@@ -16,14 +16,14 @@ ${counted ? `<td class="n">${bound && bound.count !== undefined ? `${bound.count
     })
     .join('');
   const sizes = Object.entries(beta.chosen.sizes).map(([size, count]) => ({ label: `size ${size}`, value: count, tone: 'neutral' as const }));
-  const settings = [beta.chosen, ...(beta.twoSize && beta.chosen.algorithm !== 'two-size' ? [beta.twoSize] : []), ...(beta.multiSize && beta.chosen.algorithm !== 'multi-size' ? [beta.multiSize] : []), ...(beta.chosen.algorithm !== 'anatomy' ? [beta.anatomy] : [])];
+  const settings = [beta.chosen, ...(beta.twoSize && beta.chosen.algorithm !== 'two-size' ? [beta.twoSize] : []), ...(beta.multiSize && beta.chosen.algorithm !== 'multi-size' ? [beta.multiSize] : []), ...(beta.anatomy && beta.chosen.algorithm !== 'anatomy' ? [beta.anatomy] : [])];
   const settingRows = settings
     .map((s) => `<tr><td>${esc(s.algorithm)}${s === beta.chosen ? ' (released)' : ''}</td><td>${esc(Object.entries(s.sizes).map(([k, n]) => `${n}×${k}`).join(', ') || '—')}</td><td class="n">${num(s.loss)}</td><td class="n">${num(s.mse, 3)}</td><td>${s.feasible ? 'yes' : esc(s.note ?? 'no')}</td></tr>`)
     .join('');
   const errors = report.utility.relativeError;
   const errorBars = [
     ...(errors.release !== undefined ? [{ label: `${beta.chosen.algorithm} (this release)`, value: errors.release, tone: 'safe' as const }] : []),
-    ...(errors.anatomy !== undefined ? [{ label: `anatomy, ℓ = ${beta.anatomy.l}`, value: errors.anatomy, tone: 'neutral' as const }] : []),
+    ...(errors.anatomy !== undefined && beta.anatomy ? [{ label: `anatomy, ℓ = ${beta.anatomy.l}`, value: errors.anatomy, tone: 'neutral' as const }] : []),
   ];
   const corruption = beta.corruption ?? [];
   const shown = corruption.filter((c, i) => i < 12 || c.corrupted === corruption.length);
