@@ -32,6 +32,32 @@ export interface CandidateResult {
   readonly frontier: boolean;
 }
 
+/**
+ * A candidate that could not be compared: refused when checked, before any work
+ * (its job or parameters), or by its method while it ran (no transformation
+ * meets k, say). The others are compared without it; it keeps its place (id).
+ */
+export interface SkippedCandidate {
+  /** 1-based, in the order the candidates were given, as a result's id. */
+  readonly id: number;
+  readonly label: string;
+  readonly job: string;
+  readonly grid: readonly { readonly key: string; readonly value: string }[];
+  /** The method the job names, when it names a known one. */
+  readonly method?: { readonly type: string; readonly title: string };
+  /** "check": refused before the comparison started; "run": its method refused it while running. */
+  readonly stage: 'check' | 'run';
+  /** Why, without the candidate's label or the key (which is given apart). */
+  readonly reason: string;
+  /** The job key the reason names ("method.columns"), when it names one. */
+  readonly key?: string;
+}
+
+/** A skipped candidate's reason as the files and the terminal say it: the key first, as the command line's errors. */
+export function cannotRunText(s: Pick<SkippedCandidate, 'reason' | 'key'>): string {
+  return `cannot run: ${s.key ? `${s.key}: ` : ''}${s.reason}`;
+}
+
 export interface Comparison {
   readonly schema: typeof COMPARISON_SCHEMA;
   readonly confidential: string;
@@ -47,7 +73,10 @@ export interface Comparison {
     readonly attempts: number;
     readonly minAnswer: number;
   };
+  /** The candidates compared (each with its id), those that could not run left out. */
   readonly candidates: readonly CandidateResult[];
+  /** The candidates that could not run, with their reason, in id order. */
+  readonly skipped: readonly SkippedCandidate[];
   readonly notes: readonly string[];
   readonly seconds: number;
 }
