@@ -76,7 +76,7 @@ export function App({ api }: { api: CustosApi }) {
     }
   }, [state.file?.path]);
   const closeHelp = useCallback(() => setHelpOpen(false), []);
-  const onAssessed = useCallback((job: string, failure: HostFailure | undefined): void => setFailedPreview(failure ? { job, message: plainFailure(failure) } : undefined), []);
+  const onAssessed = useCallback((job: string, failure: HostFailure | undefined): void => setFailedPreview(failure ? { job, message: plainFailure(failure, (JSON.parse(job) as { method?: { type?: string } }).method?.type) } : undefined), []);
   const heading = useRef<HTMLHeadingElement>(null);
   const jobInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
