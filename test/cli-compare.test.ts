@@ -236,7 +236,11 @@ describe('custos compare', () => {
     // The files and the terminal keep every candidate in its place.
     const csv = readFileSync(join(internal, 'comparison.csv'), 'utf8').split('\r\n');
     expect(csv[3]).toMatch(/^2,micro-none\.json,Microaggregation.*cannot run: method\.columns: name at least one numeric column to aggregate/);
-    expect(readFileSync(join(internal, 'comparison.html'), 'utf8')).toContain('cannot run: method.models: no transformation');
+    expect(csv[1]).toContain(',common-pool query error,');
+    const html = readFileSync(join(internal, 'comparison.html'), 'utf8');
+    expect(html).toContain('cannot run: method.models: no transformation');
+    // Its error has its own name, told apart from the run report's sensitive-value query error.
+    expect(html).toContain('is not the run report&#39;s &quot;mean relative error of sensitive-value count queries&quot;');
     const text = custos(['compare', up!, micro, rp!, '--test-seed', '5'], TEST_ENV, dir);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^2 +micro-none\.json .*cannot run: method\.columns/m);

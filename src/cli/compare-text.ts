@@ -1,4 +1,4 @@
-import { cannotRunText, type Comparison } from '../common/compare/comparison.js';
+import { cannotRunText, COMMON_POOL_ERROR, TWO_ERRORS, type Comparison } from '../common/compare/comparison.js';
 import type { CompareProgress } from '../jobs/compare/compare-jobs.js';
 import { TABLE_HEADER, tableRows } from '../jobs/compare/comparison-files.js';
 import { terminalBar } from './progress-bar.js';
@@ -33,7 +33,9 @@ export function comparisonText(comparison: Comparison, written: { readonly inter
     '',
     table,
     '',
-    wrap(`Utility: ${comparison.pool.queries.toLocaleString('en-US')} count queries, one pool for every candidate. ${comparison.pool.description}.`),
+    wrap(`Utility (${COMMON_POOL_ERROR}): ${comparison.pool.queries.toLocaleString('en-US')} count queries, one pool for every candidate. ${comparison.pool.description}.`),
+    '',
+    wrap(TWO_ERRORS),
     '',
     measures,
     '',

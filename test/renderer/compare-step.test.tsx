@@ -101,6 +101,9 @@ describe('the Compare step with a candidate that cannot run', () => {
     expect(rows[1]!.textContent).toContain('cannot run (checked before the start): The columns to aggregate: name at least one numeric column to aggregate');
     expect(within(rows[1]!).queryByRole('button')).toBeNull();
     expect(document.body.textContent).toContain('Not on the chart: one candidate could not run.');
+    // The error is named as what it measures, and told apart from the run report's.
+    expect(within(table).getByRole('columnheader', { name: 'Common-pool query error' })).toBeTruthy();
+    expect(document.getElementById('two-errors')!.textContent).toMatch(/not the run report's "mean relative error of sensitive-value count queries"/);
     // One point on the chart: the candidate that ran.
     expect(document.querySelectorAll('.risk-chart .point')).toHaveLength(1);
   });

@@ -5,6 +5,21 @@
  */
 export const COMPARISON_SCHEMA = 'custos.comparison/1';
 
+/**
+ * The two count-query errors have different names because they measure different pools.
+ * A run's report (randomized response, reconstruction privacy, β-privacy) asks 5,000 queries that each
+ * fix a sensitive value (… ∧ SA = x); the comparison's common pool asks about every column alike, so
+ * most of its queries leave the sensitive column out and are answered almost exactly from a
+ * randomized release (on Adult about 5 in 6), which makes its mean several times lower.
+ */
+export const COMMON_POOL_ERROR = 'common-pool query error';
+export const COMMON_POOL_ERROR_WORDS = 'mean relative error of the comparison\'s common pool of count queries (over every column)';
+export const SENSITIVE_QUERY_ERROR_WORDS = 'mean relative error of sensitive-value count queries';
+/** Said where a person meets both figures: the Compare step, the comparison's files, a run's report with its comparison. */
+export const TWO_ERRORS =
+  'The common-pool query error is not the run report\'s "mean relative error of sensitive-value count queries": that one asks 5,000 queries each fixing a value of the sensitive column, ' +
+  'while the common pool asks about every column alike, so most of its queries leave the sensitive column out, are answered almost exactly, and its mean is several times lower for the same setting.';
+
 /** Said wherever the comparison is shown: picking by these figures is itself a use of the data. */
 export const DATA_DEPENDENT_CHOICE =
   'Choosing among these candidates by their risk and error is itself a use of the confidential data: every figure here was measured on it. ' +

@@ -2,7 +2,7 @@ import { lstatSync, renameSync, writeFileSync, readFileSync, rmSync, statSync } 
 import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { riskErrorChart } from '../../common/compare/chart.js';
-import { cannotRunText, type CandidateResult, type Comparison, type SkippedCandidate } from '../../common/compare/comparison.js';
+import { cannotRunText, COMMON_POOL_ERROR, COMMON_POOL_ERROR_WORDS, TWO_ERRORS, type CandidateResult, type Comparison, type SkippedCandidate } from '../../common/compare/comparison.js';
 import { esc } from '../../common/report/format.js';
 import { HashedFileWriter } from '../../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../../io/output/manifest.js';
@@ -16,7 +16,9 @@ const percent = (v: number): string => (Number.isFinite(v) ? `${(100 * v).toFixe
 const error = (v: number | undefined): string => (v === undefined ? 'n/a' : v.toFixed(4));
 
 /** The table's columns, shared by the terminal, the CSV and the HTML page. */
-export const TABLE_HEADER = ['#', 'candidate', 'method', 'parameters', 'guarantee', 'risk', 'utility error', 'frontier'] as const;
+export const TABLE_HEADER = ['#', 'candidate', 'method', 'parameters', 'guarantee', 'risk', COMMON_POOL_ERROR, 'frontier'] as const;
+/** The header of exports written before the error had its own name: still recognised as Custos's. */
+const EARLIER_HEADER = ['#', 'candidate', 'method', 'parameters', 'guarantee', 'risk', 'utility error', 'frontier'];
 
 /** Every candidate in the order given: those compared, and those that could not run in their place, said so with the reason. */
 export function tableEntries(comparison: Comparison): ({ readonly ran: CandidateResult } | { readonly skipped: SkippedCandidate })[] {
@@ -58,7 +60,8 @@ export function comparisonHtml(comparison: Comparison): string {
 ${rows}
 </tbody></table>
 <h2>Measures</h2>
-<p>Utility: ${esc(comparison.pool.description)}. ${comparison.pool.queries.toLocaleString('en-US')} queries over ${esc(comparison.pool.columns.join(', '))}.</p>
+<p>Utility (${esc(COMMON_POOL_ERROR)}: the ${esc(COMMON_POOL_ERROR_WORDS)}): ${esc(comparison.pool.description)}. ${comparison.pool.queries.toLocaleString('en-US')} queries over ${esc(comparison.pool.columns.join(', '))}.</p>
+<p>${esc(TWO_ERRORS)}</p>
 <ul>${measures}</ul>
 <h2>Notes</h2>
 <ul>${comparison.notes.slice(1).map((n) => `<li>${esc(n)}</li>`).join('')}</ul>
@@ -77,6 +80,7 @@ export function comparisonSectionHtml(comparison: Comparison): string {
 <h2 id="comparison-heading">Comparison the setting was chosen from (confidential)</h2>
 <div class="confidential">${esc(comparison.confidential)}</div>
 <p>${comparison.candidates.length} candidates measured${comparison.skipped.length ? ` (${comparison.skipped.length} more could not run)` : ''} on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${esc(comparison.createdAt)}. The measures and notes are in comparison.html beside this report.</p>
+<p>${esc(TWO_ERRORS)}</p>
 <p class="warn">${esc(comparison.notes[0] ?? '')}</p>
 <figure>${riskErrorChart(comparison.candidates)}<figcaption>Risk against error; filled points lie on the non-dominated frontier.${notPlaced(comparison)}</figcaption></figure>
 <table><thead><tr>${TABLE_HEADER.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>
@@ -93,6 +97,7 @@ export function comparisonPdfSection(comparison: Comparison): ExtraPdfSection {
       comparison.confidential,
       `${comparison.candidates.length} candidates measured${comparison.skipped.length ? ` (${comparison.skipped.length} more could not run)` : ''} on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${comparison.createdAt}. The chart, the measures and the notes are in comparison.html beside this report.`,
       ...(comparison.notes[0] ? [comparison.notes[0]] : []),
+      TWO_ERRORS,
     ],
     header: TABLE_HEADER,
     rows: tableRows(comparison),
@@ -102,7 +107,7 @@ export function comparisonPdfSection(comparison: Comparison): ExtraPdfSection {
 
 /** The comparison as a sheet of the internal workbook, starting with the confidential mark as every internal sheet does. */
 export function comparisonSheetRows(comparison: Comparison): string[][] {
-  return [[comparison.confidential], [], [...TABLE_HEADER], ...tableRows(comparison)];
+  return [[comparison.confidential], [TWO_ERRORS], [...TABLE_HEADER], ...tableRows(comparison)];
 }
 
 function csvCell(value: string): string {
@@ -139,7 +144,8 @@ function isUnchangedExport(path: string, mark: string): boolean {
     return false;
   }
   const header = [...TABLE_HEADER, 'risk share', 'relative error', 'risk measure'];
-  return rows.length >= 2 && rows[0]!.length === 1 && rows[0]![0] === mark && rows[1]!.join('\u0000') === header.join('\u0000') && rows.slice(2).every((r) => r.length === header.length && /^\d+$/.test(r[0]!));
+  const earlier = [...EARLIER_HEADER, 'risk share', 'relative error', 'risk measure'];
+  return rows.length >= 2 && rows[0]!.length === 1 && rows[0]![0] === mark && [header, earlier].some((h) => rows[1]!.join('\u0000') === h.join('\u0000')) && rows.slice(2).every((r) => r.length === header.length && /^\d+$/.test(r[0]!));
 }
 
 /**

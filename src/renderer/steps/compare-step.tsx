@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { percent } from '../../common/compare/chart.js';
-import { DATA_DEPENDENT_CHOICE } from '../../common/compare/comparison.js';
+import { COMMON_POOL_ERROR_WORDS, DATA_DEPENDENT_CHOICE, TWO_ERRORS } from '../../common/compare/comparison.js';
 import type { CustosApi } from '../../common/ipc/api.js';
 import { MAX_CANDIDATES, type CompareStatus } from '../../common/ipc/compare-api.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
@@ -101,7 +101,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
   return (
     <>
       <p className="lead">
-        Put the current setting beside other methods and settings on the same file: each candidate is run in memory (nothing is released or written), its own attack counts the records it exposes, and the same pool of count queries measures its error. Points on the frontier are those no other candidate beats on both.
+        Put the current setting beside other methods and settings on the same file: each candidate is run in memory (nothing is released or written), its own attack counts the records it exposes, and the same pool of count queries over every column measures its common-pool query error. Points on the frontier are those no other candidate beats on both.
       </p>
       <Callout tone="warn" title="Choosing by these figures uses the confidential data.">
         {DATA_DEPENDENT_CHOICE}
@@ -230,8 +230,10 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
                     <dd>
                       {percent(detail.risk.share)} of records: {detail.risk.measure}
                     </dd>
-                    <dt>Error</dt>
-                    <dd>{detail.utility.relativeError === undefined ? 'n/a' : detail.utility.relativeError.toFixed(4)} (mean relative error of the count queries)</dd>
+                    <dt>Common-pool query error</dt>
+                    <dd>
+                      {detail.utility.relativeError === undefined ? 'n/a' : detail.utility.relativeError.toFixed(4)} ({COMMON_POOL_ERROR_WORDS})
+                    </dd>
                     <dt>Frontier</dt>
                     <dd>{detail.frontier ? 'yes: no other candidate has both lower risk and lower error' : 'no: another candidate is better on one axis and no worse on the other'}</dd>
                   </dl>
@@ -244,6 +246,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
               )}
             </div>
           </div>
+          <p className="muted" id="two-errors">{TWO_ERRORS}</p>
           <table className="grid">
             <caption>The comparison (confidential: measured on the input)</caption>
             <thead>
@@ -255,7 +258,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
                   Risk
                 </th>
                 <th scope="col" className="n">
-                  Error
+                  Common-pool query error
                 </th>
                 <th scope="col">Frontier</th>
                 <th scope="col">
