@@ -92,8 +92,8 @@ describe('the Compare step with a candidate that cannot run', () => {
     const done: CompareStatus = { id: 'c1', state: 'done', fraction: 1, comparison };
     const v = { ...view(done), candidates: [] };
     render(<CompareStep api={api()} state={state} dispatch={() => undefined} desktop={false} view={v} setView={() => undefined} />);
-    const heading = screen.getByRole('heading', { name: /candidates compared/ });
-    expect(heading.textContent).toContain('1 candidates compared, 1 could not run,');
+    const heading = screen.getByRole('heading', { name: /candidates? compared/ });
+    expect(heading.textContent).toContain('1 candidate compared, 1 could not run,');
     expect(document.activeElement).toBe(heading);
     const table = screen.getByRole('table', { name: /The comparison/ });
     const rows = within(table).getAllByRole('row').slice(1);

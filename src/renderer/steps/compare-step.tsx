@@ -72,8 +72,10 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
   const statusKey = status ? `${status.id}:${status.state}` : '';
   useEffect(() => {
     if (!statusKey) return;
-    const target = statusKey.endsWith(':done') ? results.current : outcome.current;
-    target?.scrollIntoView?.({ block: 'nearest' });
+    const done = statusKey.endsWith(':done');
+    const target = done ? results.current : outcome.current;
+    // The results from their heading down; progress or a failure in the middle, clear of the sticky header and footer.
+    target?.scrollIntoView?.({ block: done ? 'start' : 'center' });
     target?.focus({ preventScroll: true });
   }, [statusKey]);
   const start = async (): Promise<void> => {
@@ -185,7 +187,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
       {comparison && (
         <section aria-labelledby="compare-results">
           <h3 id="compare-results" ref={results} tabIndex={-1}>
-            {comparison.candidates.length} candidates compared{comparison.skipped.length > 0 && `, ${comparison.skipped.length} could not run,`} on {comparison.input.rows.toLocaleString('en-US')} records, {comparison.pool.queries.toLocaleString('en-US')} count queries ({comparison.seconds.toFixed(1)} s)
+            {comparison.candidates.length} candidate{comparison.candidates.length === 1 ? '' : 's'} compared{comparison.skipped.length > 0 && `, ${comparison.skipped.length} could not run,`} on {comparison.input.rows.toLocaleString('en-US')} records, {comparison.pool.queries.toLocaleString('en-US')} count queries ({comparison.seconds.toFixed(1)} s)
           </h3>
           <div className="legend" aria-hidden="true">
             <span>
