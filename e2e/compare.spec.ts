@@ -74,7 +74,7 @@ test.describe('the Compare step (loopback dev host)', () => {
     await page.getByText('Cancelled: nothing was written.').waitFor();
     const started = Date.now();
     await compare.click();
-    await page.getByRole('heading', { name: /^10 candidates on 30,162 records/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: /^10 candidates compared on 30,162 records/ }).waitFor({ timeout: 30_000 });
     const seconds = (Date.now() - started) / 1000;
     // A sanity bound only (the machines are shared and busy); the 5 s for 20 candidates is measured on an idle machine.
     expect(seconds, 'ten candidates on Adult').toBeLessThan(30);
@@ -141,6 +141,59 @@ test.describe('the Compare step (loopback dev host)', () => {
       expect(text, f).not.toContain('β-privacy buckets, β coefficient');
     }
     expect(existsSync(join(OUT, 'report.json'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('a candidate that cannot run is said before the start and kept as "cannot run" while the others are compared; the outcome is in view', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Use the sample data/ }).click();
+    await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
+    await page.getByRole('button', { name: /Next: Columns/ }).click();
+    await page.getByLabel('Role of occupation').selectOption('sensitive');
+    await page.getByLabel('Role of salary-class').selectOption('insensitive');
+    await page.getByRole('button', { name: /Next: Method/ }).click();
+    await page.getByRole('radio', { name: /Reconstruction privacy/ }).check();
+    await page.getByRole('button', { name: /Next: Parameters/ }).click();
+    await page.getByRole('button', { name: 'Compare settings (optional)' }).click();
+    await page.getByRole('heading', { name: 'Compare (optional)' }).waitFor();
+    // Randomized response at one value; microaggregation with no column chosen (refused by its schema);
+    // global recoding at a k no transformation of its lattice meets (refused while it runs).
+    await page.getByLabel('Include the current setting (Reconstruction privacy)').uncheck();
+    await page.getByLabel('Compare β-privacy buckets').uncheck();
+    await page.getByLabel('Compare Reconstruction privacy').uncheck();
+    await page.getByLabel('Randomized response: values of retention').fill('0.5');
+    await page.getByLabel('Compare Microaggregation').check();
+    await page.getByLabel('Microaggregation: values of k').fill('3');
+    await page.getByLabel('Compare Optimal global recoding').check();
+    await page.getByLabel('Optimal global recoding: values of k').fill('40000');
+    const compare = page.getByRole('button', { name: /^Compare \d+ candidates?/ });
+    await expect(compare).toHaveText('Compare 2 candidates (1 skipped)');
+    const before = page.locator('#compare-cannot-run');
+    await expect(before).toContainText('1 of 3 candidates cannot run as set and will be skipped; the other 2 are compared');
+    await expect(before).toContainText('3. Microaggregation, k 3: cannot run: The columns to aggregate: name at least one numeric column to aggregate');
+    await expect(before).not.toContainText('columns to count');
+    await compare.click();
+    const heading = page.getByRole('heading', { name: /^1 candidate compared, 2 could not run, on 30,162 records/ });
+    await heading.waitFor({ timeout: 60_000 });
+    // The outcome is in view and has the focus.
+    await expect(heading).toBeInViewport({ ratio: 1 });
+    // Not under the sticky footer either: its top is well above the footer's.
+    const footerTop = await page.locator('.wizard-nav').evaluate((e) => e.getBoundingClientRect().top);
+    expect((await heading.boundingBox())!.y + (await heading.boundingBox())!.height).toBeLessThan(footerTop);
+    await expect(heading).toBeFocused();
+    const table = page.getByRole('table', { name: /The comparison/ });
+    await expect(table.locator('tbody tr')).toHaveCount(3);
+    await expect(table.locator('tbody tr').nth(1)).toContainText(/cannot run: The privacy model: no transformation of the \d+ in the lattice meets 40000-anonymity/);
+    await expect(table.locator('tbody tr').nth(2)).toContainText('cannot run (checked before the start): The columns to aggregate: name at least one numeric column to aggregate');
+    await expect(page.locator('.risk-chart .point')).toHaveCount(1);
+    await expect(page.getByText('Not on the chart: 2 candidates could not run.')).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Common-pool query error' })).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, 'compare-cannot-run.png') });
+    await page.screenshot({ path: join(SHOTS, 'compare-cannot-run-full.png'), fullPage: true });
+    expect(await clippedText(page), 'clipped text on the Compare step').toEqual([]);
+    await axeScan(page, 'compare (cannot run)');
     expect(errors).toEqual([]);
   });
 });

@@ -48,6 +48,15 @@ function writeJobs(dir: string, names = Object.keys(METHODS)): string[] {
   });
 }
 
+interface Skipped {
+  id: number;
+  label: string;
+  stage: 'check' | 'run';
+  reason: string;
+  key?: string;
+  method?: { type: string };
+}
+
 interface Row {
   id: number;
   label: string;
@@ -132,7 +141,7 @@ describe('custos compare', () => {
     expect(out.candidates.map((c) => c.frontier)).toEqual(bruteForceFrontier(out.candidates));
   }, 60_000);
 
-  it('refuses bad candidates before any work, naming the candidate and the key (exit 2), and an unreadable input (exit 3)', () => {
+  it('skips a candidate that cannot run and compares the others; refuses a comparison none can run (exit 2, naming the candidate and the key), and an unreadable input (exit 3)', () => {
     const dir = workdir();
     const [up, rp] = writeJobs(dir, ['up.json', 'rp.json']);
     const other = join(dir, 'other.json');
@@ -143,7 +152,14 @@ describe('custos compare', () => {
     expect(error.key).toBe('input');
     expect(error.message).toContain('other.json');
 
-    r = custos(['compare', rp!, '--grid', 'retention=0.5,1.5']);
+    // A grid value that does not parse is that candidate's problem: it is skipped, the others compared.
+    r = custos(['compare', rp!, '--grid', 'retention=0.5,1.5', '--json']);
+    expect(r.code).toBe(0);
+    let out = JSON.parse(r.stdout) as { candidates: Row[]; skipped: Skipped[] };
+    expect(out.candidates.map((c) => c.label)).toEqual(['rp.json retention=0.5']);
+    expect(out.skipped).toMatchObject([{ id: 2, label: 'rp.json retention=1.5', stage: 'check', key: 'method.retention' }]);
+    // When none can run: exit 2, naming the candidate and the key.
+    r = custos(['compare', rp!, '--grid', 'retention=1.5']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('method.retention');
     expect(r.stderr).toContain('rp.json retention=1.5');
@@ -153,18 +169,24 @@ describe('custos compare', () => {
     error = JSON.parse(r.stdout).error;
     expect(error.message).toContain('__proto__');
 
+    // dp-counts releases answers, not records: skipped before any work, named.
     const dp = join(dir, 'dp.json');
     writeFileSync(dp, JSON.stringify(adultJob({ type: 'dp-counts', queries: 'marginals', columns: ['sex'], epsilon: 1 })));
     r = custos(['compare', up!, dp, '--json']);
+    expect(r.code).toBe(0);
+    out = JSON.parse(r.stdout) as { candidates: Row[]; skipped: Skipped[] };
+    expect(out.candidates.map((c) => c.method.type)).toEqual(['uniform-perturbation']);
+    expect(out.skipped).toMatchObject([{ id: 2, label: 'dp.json', stage: 'check', key: 'method.type', method: { type: 'dp-counts' } }]);
+    r = custos(['compare', dp, '--json']);
     expect(r.code).toBe(2);
     error = JSON.parse(r.stdout).error;
     expect(error.key).toBe('method.type');
     expect(error.message).toContain('dp.json');
 
-    // A candidate the method refuses while it runs (here on the helper thread: the second candidate).
+    // A candidate the method refuses while it runs (here on the helper thread: the second candidate), alone: exit 2.
     const infeasible = join(dir, 'infeasible.json');
     writeFileSync(infeasible, JSON.stringify(adultJob({ type: 'beta-privacy', beta: { coefficient: 8 } })));
-    r = custos(['compare', up!, infeasible, '--json']);
+    r = custos(['compare', infeasible, '--json']);
     expect(r.code).toBe(2);
     error = JSON.parse(r.stdout).error;
     expect(error.key).toBe('method.maxBucket');
@@ -180,6 +202,55 @@ describe('custos compare', () => {
     expect(r.code).toBe(3);
     expect(readdirSync(dir).sort()).toEqual(['dp.json', 'infeasible.json', 'missing.json', 'other.json', 'rp.json', 'up.json']);
   }, 60_000);
+
+  it('keeps a candidate that cannot run as "cannot run: …" and compares the others (exit 0); the files list it too', () => {
+    const dir = workdir();
+    const [up, rp] = writeJobs(dir, ['up.json', 'rp.json']);
+    const write = (name: string, method: Record<string, unknown>) => {
+      const path = join(dir, name);
+      writeFileSync(path, JSON.stringify(adultJob(method)));
+      return path;
+    };
+    // Refused when checked (no column to aggregate), and refused while running: on the helper thread (β infeasible) and on the main one (no transformation meets k).
+    const micro = write('micro-none.json', { type: 'microaggregation', columns: [], k: 3 });
+    const beta = write('beta-infeasible.json', { type: 'beta-privacy', beta: { coefficient: 8 } });
+    const recoding = write('recoding-infeasible.json', { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 40000 }], hierarchies: { age: { type: 'interval', widths: [10] } } });
+    const internal = join(dir, 'comparison-internal');
+    const r = custos(['compare', up!, micro, beta, recoding, rp!, '--json', '--internal', internal, '--test-seed', '5'], TEST_ENV, dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { candidates: Row[]; skipped: Skipped[]; notes: string[] };
+    expect(out.candidates.map((c) => [c.id, c.label])).toEqual([[1, 'up.json'], [5, 'rp.json']]);
+    expect(out.candidates.every((c) => c.utility.relativeError! > 0)).toBe(true);
+    expect(out.candidates.map((c) => c.frontier)).toEqual(bruteForceFrontier(out.candidates));
+    expect(out.skipped.map((s) => [s.id, s.label, s.stage, s.key])).toEqual([
+      [2, 'micro-none.json', 'check', 'method.columns'],
+      [3, 'beta-infeasible.json', 'run', 'method.maxBucket'],
+      [4, 'recoding-infeasible.json', 'run', 'method.models'],
+    ]);
+    expect(out.skipped[0]!.reason).toBe('name at least one numeric column to aggregate');
+    expect(out.skipped[2]!.reason).toMatch(/^no transformation of the \d+ in the lattice meets 40000-anonymity/);
+    // The reason is the method's own, not prefixed with another method's words or the candidate's label.
+    for (const s of out.skipped) expect(s.reason).not.toMatch(/candidate|columns to count/);
+    expect(out.notes.some((n) => n.includes('3 candidates could not run'))).toBe(true);
+    // The files and the terminal keep every candidate in its place.
+    const csv = readFileSync(join(internal, 'comparison.csv'), 'utf8').split('\r\n');
+    expect(csv[3]).toMatch(/^2,micro-none\.json,Microaggregation.*cannot run: method\.columns: name at least one numeric column to aggregate/);
+    expect(csv[1]).toContain(',common-pool query error,');
+    const html = readFileSync(join(internal, 'comparison.html'), 'utf8');
+    expect(html).toContain('cannot run: method.models: no transformation');
+    // Its error has its own name, told apart from the run report's sensitive-value query error.
+    expect(html).toContain('is not the run report&#39;s &quot;mean relative error of sensitive-value count queries&quot;');
+    const text = custos(['compare', up!, micro, rp!, '--test-seed', '5'], TEST_ENV, dir);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^2 +micro-none\.json .*cannot run: method\.columns/m);
+    expect(text.stdout).toContain('Not compared (1 of 3 candidates could not run');
+    // None of them can run: exit 2, each named with its reason.
+    const none = custos(['compare', micro, beta, '--json']);
+    expect(none.code).toBe(2);
+    const error = JSON.parse(none.stdout).error as { message: string };
+    expect(error.message).toMatch(/no candidate could run: 1\. micro-none\.json: method\.columns: name at least one numeric column.*; 2\. beta-infeasible\.json: method\.maxBucket/);
+  }, 90_000);
 
   it('--internal writes only the confidential comparison folder, never a release, and replaces only a folder it wrote', () => {
     const dir = workdir();

@@ -1,4 +1,4 @@
-import type { Comparison } from '../common/compare/comparison.js';
+import { cannotRunText, COMMON_POOL_ERROR, TWO_ERRORS, type Comparison } from '../common/compare/comparison.js';
 import type { CompareProgress } from '../jobs/compare/compare-jobs.js';
 import { TABLE_HEADER, tableRows } from '../jobs/compare/comparison-files.js';
 import { terminalBar } from './progress-bar.js';
@@ -27,15 +27,19 @@ export function comparisonText(comparison: Comparison, written: { readonly inter
   };
   const table = rows.map((r) => r.map((c, j) => cell(c, widths[j]!)).join('  ').trimEnd()).join('\n');
   const measures = comparison.candidates.map((c) => wrap(`${c.id}. risk = ${c.risk.measure}. Guarantee: ${c.guarantee.label}.`)).join('\n');
+  const skipped = comparison.skipped.map((s) => wrap(`${s.id}. ${s.label}: ${cannotRunText(s)}`)).join('\n');
   return [
     `CONFIDENTIAL: computed on the confidential input ${comparison.input.path} (${comparison.input.rows.toLocaleString('en-US')} records); nothing was released.`,
     '',
     table,
     '',
-    wrap(`Utility: ${comparison.pool.queries.toLocaleString('en-US')} count queries, one pool for every candidate. ${comparison.pool.description}.`),
+    wrap(`Utility (${COMMON_POOL_ERROR}): ${comparison.pool.queries.toLocaleString('en-US')} count queries, one pool for every candidate. ${comparison.pool.description}.`),
+    '',
+    wrap(TWO_ERRORS),
     '',
     measures,
     '',
+    ...(skipped ? [`Not compared (${comparison.skipped.length} of ${comparison.skipped.length + comparison.candidates.length} candidates could not run; the others were compared without them):`, skipped, ''] : []),
     wrap(`Choosing: ${comparison.notes[0]}`),
     ...(written.internalDir ? ['', `The comparison (JSON, HTML with the chart, CSV) is in ${written.internalDir}: confidential, never to be published.`] : []),
     ...(written.csvPath ? ['', `The table is in ${written.csvPath}: confidential, never to be published.`] : []),

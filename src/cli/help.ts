@@ -45,10 +45,13 @@ are staged and moved into place when complete, and Ctrl-C cancels cleanly.
 Assesses several candidate jobs on the same input without writing any release: each method runs in
 memory, its release is read and dropped. For each candidate: the method and its parameters, the
 formal guarantee, a risk (the share of the input's records whose sensitive value or identity the
-method's own attack model recovers) and a utility error (mean relative error of one pool of count
-queries, drawn once from the input and answered from every candidate's release), and whether it is
-on the non-dominated frontier. The comparison is confidential: choosing among candidates by these
-figures is itself a use of the data, which no candidate's guarantee covers.
+method's own attack model recovers) and a common-pool query error (mean relative error of one pool
+of count queries over every column, drawn once from the input and answered from every candidate's
+release; not the run report's sensitive-value query error, whose queries all fix a sensitive value),
+and whether it is on the non-dominated frontier. A candidate that cannot run (its job or parameters,
+or its method refusing it) is listed as "cannot run: <reason>" and the others are compared; the exit
+status is 2 only when none could run. The comparison is confidential: choosing among candidates by
+these figures is itself a use of the data, which no candidate's guarantee covers.
 
   --grid KEY=V1,V2   one candidate per value of a key of the job's method object ("retention",
                      "target.epsilon"); several --grid make every combination; one JOB.json only

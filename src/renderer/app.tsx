@@ -76,7 +76,7 @@ export function App({ api }: { api: CustosApi }) {
     }
   }, [state.file?.path]);
   const closeHelp = useCallback(() => setHelpOpen(false), []);
-  const onAssessed = useCallback((job: string, failure: HostFailure | undefined): void => setFailedPreview(failure ? { job, message: plainFailure(failure) } : undefined), []);
+  const onAssessed = useCallback((job: string, failure: HostFailure | undefined): void => setFailedPreview(failure ? { job, message: plainFailure(failure, (JSON.parse(job) as { method?: { type?: string } }).method?.type) } : undefined), []);
   const heading = useRef<HTMLHeadingElement>(null);
   const jobInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -235,7 +235,7 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'compare' && state.file && compareView && <CompareStep api={api} state={state} dispatch={dispatch} desktop={info.host === 'electron'} view={compareView} setView={updateCompareView} />}
         {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed} onUseSuppressionLimit={chooseSuppressionLimit} />}
         {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run', failedPreview)} desktop={info.host === 'electron'} />}
-        {state.step === 'results' && state.report && <ResultsStep report={state.report} />}
+        {state.step === 'results' && state.report && <ResultsStep report={state.report} chosenFromComparison={state.comparison !== undefined} />}
         {state.step === 'export' && state.report && state.run && <ExportStep api={api} report={state.report} runId={state.run.id} saveJob={saveJob} desktop={info.host === 'electron'} internalDir={state.run.status.internalDir} />}
         <footer className="wizard-nav">
           {previous && (

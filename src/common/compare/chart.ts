@@ -62,7 +62,7 @@ export function chartLayout(candidates: readonly CandidateResult[]): ChartLayout
 
 /** A point's parameters and guarantee in words (its hover text). */
 export function pointTitle(c: CandidateResult): string {
-  return `${c.id}. ${c.label}: ${c.parameters}; ${c.guarantee.label}; risk ${percent(c.risk.share)}, error ${c.utility.relativeError!.toFixed(4)}${c.frontier ? ' (on the frontier)' : ''}`;
+  return `${c.id}. ${c.label}: ${c.parameters}; ${c.guarantee.label}; risk ${percent(c.risk.share)}, common-pool query error ${c.utility.relativeError!.toFixed(4)}${c.frontier ? ' (on the frontier)' : ''}`;
 }
 
 /**
@@ -81,7 +81,7 @@ export function riskErrorChart(candidates: readonly CandidateResult[]): string {
     ticks.map((t) => `<text x="${x(t * maxRisk).toFixed(1)}" y="${HEIGHT - BOTTOM + 16}" text-anchor="middle" font-size="11">${esc(percent(t * maxRisk))}</text>`).join('') +
     errorTicks.map((e) => `<text x="${LEFT - 6}" y="${(y(e) + 4).toFixed(1)}" text-anchor="end" font-size="11">${esc(errorTickText(layout, e))}</text>`).join('') +
     `<text x="${(LEFT + WIDTH - RIGHT) / 2}" y="${HEIGHT - 12}" text-anchor="middle" font-size="12">risk: share of records recovered by the method's attack (lower is better)</text>` +
-    `<text transform="translate(16 ${(TOP + HEIGHT - BOTTOM) / 2}) rotate(-90)" text-anchor="middle" font-size="12">count-query relative error${logScale ? ', log scale' : ''} (lower is better)</text>`;
+    `<text transform="translate(16 ${(TOP + HEIGHT - BOTTOM) / 2}) rotate(-90)" text-anchor="middle" font-size="12">common-pool query error${logScale ? ', log scale' : ''} (lower is better)</text>`;
   const front = placed.filter((c) => c.frontier).sort((a, b) => a.risk.share - b.risk.share);
   const line = front.length > 1 ? `<polyline fill="none" stroke="#1b6e3a" stroke-width="2" points="${front.map((c) => `${x(c.risk.share).toFixed(1)},${y(c.utility.relativeError!).toFixed(1)}`).join(' ')}"/>` : '';
   const points = placed
@@ -96,5 +96,5 @@ export function riskErrorChart(candidates: readonly CandidateResult[]): string {
       );
     })
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="Risk against count-query error per candidate; filled points are on the non-dominated frontier">${axes}${line}${points}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="Risk against common-pool query error per candidate; filled points are on the non-dominated frontier">${axes}${line}${points}</svg>`;
 }

@@ -5,6 +5,21 @@
  */
 export const COMPARISON_SCHEMA = 'custos.comparison/1';
 
+/**
+ * The two count-query errors have different names because they measure different pools.
+ * A run's report (randomized response, reconstruction privacy, β-privacy) asks 5,000 queries that each
+ * fix a sensitive value (… ∧ SA = x); the comparison's common pool asks about every column alike, so
+ * most of its queries leave the sensitive column out and are answered almost exactly from a
+ * randomized release (on Adult about 5 in 6), which makes its mean several times lower.
+ */
+export const COMMON_POOL_ERROR = 'common-pool query error';
+export const COMMON_POOL_ERROR_WORDS = 'mean relative error of the comparison\'s common pool of count queries (over every column)';
+export const SENSITIVE_QUERY_ERROR_WORDS = 'mean relative error of sensitive-value count queries';
+/** Said where a person meets both figures: the Compare step, the comparison's files, a run's report with its comparison. */
+export const TWO_ERRORS =
+  'The common-pool query error is not the run report\'s "mean relative error of sensitive-value count queries": that one asks 5,000 queries each fixing a value of the sensitive column, ' +
+  'while the common pool asks about every column alike, so most of its queries leave the sensitive column out, are answered almost exactly, and its mean is several times lower for the same setting.';
+
 /** Said wherever the comparison is shown: picking by these figures is itself a use of the data. */
 export const DATA_DEPENDENT_CHOICE =
   'Choosing among these candidates by their risk and error is itself a use of the confidential data: every figure here was measured on it. ' +
@@ -32,6 +47,32 @@ export interface CandidateResult {
   readonly frontier: boolean;
 }
 
+/**
+ * A candidate that could not be compared: refused when checked, before any work
+ * (its job or parameters), or by its method while it ran (no transformation
+ * meets k, say). The others are compared without it; it keeps its place (id).
+ */
+export interface SkippedCandidate {
+  /** 1-based, in the order the candidates were given, as a result's id. */
+  readonly id: number;
+  readonly label: string;
+  readonly job: string;
+  readonly grid: readonly { readonly key: string; readonly value: string }[];
+  /** The method the job names, when it names a known one. */
+  readonly method?: { readonly type: string; readonly title: string };
+  /** "check": refused before the comparison started; "run": its method refused it while running. */
+  readonly stage: 'check' | 'run';
+  /** Why, without the candidate's label or the key (which is given apart). */
+  readonly reason: string;
+  /** The job key the reason names ("method.columns"), when it names one. */
+  readonly key?: string;
+}
+
+/** A skipped candidate's reason as the files and the terminal say it: the key first, as the command line's errors. */
+export function cannotRunText(s: Pick<SkippedCandidate, 'reason' | 'key'>): string {
+  return `cannot run: ${s.key ? `${s.key}: ` : ''}${s.reason}`;
+}
+
 export interface Comparison {
   readonly schema: typeof COMPARISON_SCHEMA;
   readonly confidential: string;
@@ -47,7 +88,10 @@ export interface Comparison {
     readonly attempts: number;
     readonly minAnswer: number;
   };
+  /** The candidates compared (each with its id), those that could not run left out. */
   readonly candidates: readonly CandidateResult[];
+  /** The candidates that could not run, with their reason, in id order. */
+  readonly skipped: readonly SkippedCandidate[];
   readonly notes: readonly string[];
   readonly seconds: number;
 }

@@ -39,6 +39,18 @@ export const candidateResultSchema = z.object({
   frontier: z.boolean(),
 });
 
+/** A candidate that could not run, with its reason (custos.comparison/1's skipped). */
+export const skippedCandidateSchema = z.object({
+  id: z.number().int().positive(),
+  label: z.string(),
+  job: z.string(),
+  grid: z.array(z.object({ key: z.string(), value: z.string() })),
+  method: z.object({ type: z.string(), title: z.string() }).optional(),
+  stage: z.enum(['check', 'run']),
+  reason: z.string(),
+  key: z.string().optional(),
+});
+
 export const comparisonSchema = z.object({
   schema: z.literal(COMPARISON_SCHEMA),
   confidential: z.string(),
@@ -48,6 +60,7 @@ export const comparisonSchema = z.object({
   input: z.object({ path: z.string(), sha256: z.string(), rows: count }),
   pool: z.object({ description: z.string(), columns: z.array(z.string()), queries: count, requested: count, attempts: count, minAnswer: z.number().nonnegative() }),
   candidates: z.array(candidateResultSchema),
+  skipped: z.array(skippedCandidateSchema),
   notes: z.array(z.string()),
   seconds: z.number().nonnegative(),
 });

@@ -3,6 +3,9 @@ import { num, readableTime } from './format.js';
 import { parameterLabel, parameterValue } from './parameter-labels.js';
 import type { Report } from './report-model.js';
 
+/** Methods whose report measures count queries that each fix a sensitive value (… ∧ SA = x). */
+const SENSITIVE_POOL_METHODS: ReadonlySet<string> = new Set(['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy']);
+
 /** A labelled value as text, the unit of the PDF tables and the workbook's Report sheet. */
 export type Fact = readonly [string, string];
 
@@ -99,8 +102,10 @@ export function reportFacts(report: Report): ReportFacts {
   }
   if (errors.anatomy !== undefined) errorBars.push({ label: 'Anatomy baseline', value: errors.anatomy, tone: 'neutral', text: fmt(errors.anatomy) });
   if (errorBars.length > 0) {
-    keyFigures.push(['Mean relative error of count queries', errorBars.map((b) => `${b.label} ${b.text}`).join('; ')]);
-    charts.push({ title: 'Mean relative error of count queries (lower is better)', bars: errorBars });
+    // Named by the pool it averages: the randomized methods' and β-privacy's queries each fix a sensitive value; safe k-anonymity's ask the quasi-identifiers.
+    const name = SENSITIVE_POOL_METHODS.has(report.method.type) ? 'Mean relative error of sensitive-value count queries' : 'Mean relative error of quasi-identifier count queries';
+    keyFigures.push([name, errorBars.map((b) => `${b.label} ${b.text}`).join('; ')]);
+    charts.push({ title: `${name} (lower is better)`, bars: errorBars });
   }
   // A DP-counts release is a table of answers, not of records.
   if (report.output) keyFigures.push([report.dp ? 'Released answers' : 'Released records', fmt(report.output.rows)]);

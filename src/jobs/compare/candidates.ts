@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
+import type { SkippedCandidate } from '../../common/compare/comparison.js';
+import { InputError } from '../../io/input/input-error.js';
+import { MECHANISM_DEFINITIONS } from '../../mechanisms/definitions.js';
 import { JobError } from '../method-kit/job-error.js';
 import { loadJobFile, parseJob, type LoadedJob } from '../load-job.js';
 import type { CandidateJob, CandidateSource } from './compare-request.js';
@@ -14,6 +17,8 @@ export interface GridAxis {
 }
 
 export interface Candidate {
+  /** 1-based, in the order the candidates were given (skipped ones keep their number too). */
+  readonly id: number;
   readonly label: string;
   readonly jobPath: string;
   readonly grid: readonly { readonly key: string; readonly value: string }[];
@@ -64,74 +69,125 @@ function setAt(method: Record<string, unknown>, path: string, value: unknown): v
   Object.defineProperty(target, parts[parts.length - 1]!, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** A job problem said with the candidate it belongs to, keeping the key it names. */
-function forCandidate(label: string, error: unknown): never {
-  if (!(error instanceof JobError)) throw error;
-  // The key stays first, as every job error starts with it.
-  const said = (text: string): string => {
-    const key = error.key && text.startsWith(`${error.key}: `) ? error.key : undefined;
-    return key ? `${key}: candidate ${label}: ${text.slice(key.length + 2)}` : `candidate ${label}: ${text}`;
-  };
-  throw new JobError(said(error.message), error.key, error.issues.map(said));
+/** Methods whose release is records the pool can be asked about; dp-counts releases answers, not records. */
+export const RECORD_RELEASES: ReadonlySet<string> = new Set(['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'global-recoding', 'microaggregation']);
+
+/** The method a job object names, in words, when it names a known one (for a candidate that cannot run). */
+function methodNamed(job: unknown): { type: string; title: string } | undefined {
+  const type = typeof job === 'object' && job !== null ? (job as { method?: { type?: unknown } }).method?.type : undefined;
+  const definition = MECHANISM_DEFINITIONS.find((d) => d.metadata.type === type);
+  return definition ? { type: definition.metadata.type, title: definition.metadata.title } : undefined;
+}
+
+/** Whether an error is the candidate's own (its job, its parameters, a file it names), so the others can go on without it. */
+export function isCandidateProblem(error: unknown): error is JobError | InputError {
+  return error instanceof JobError || error instanceof InputError;
+}
+
+/** A candidate's problem as a skipped candidate: the reason without the key, which is kept apart. */
+export function skippedOf(from: { id: number; label: string; jobPath: string; grid: Candidate['grid'] }, error: JobError | InputError, stage: SkippedCandidate['stage'], method?: { type: string; title: string }): SkippedCandidate {
+  const key = error instanceof JobError ? error.key : undefined;
+  const reason = key && error.message.startsWith(`${key}: `) ? error.message.slice(key.length + 2) : error.message;
+  return { id: from.id, label: from.label, job: from.jobPath, grid: from.grid, ...(method ? { method } : {}), stage, reason, ...(key ? { key } : {}) };
+}
+
+/** A parsed candidate's method must release records: dp-counts and methods without a risk measure are skipped, named. */
+function recordReleaseProblem(loaded: LoadedJob): JobError | undefined {
+  const type = loaded.job.method.type;
+  if (type === 'dp-counts') return new JobError('dp-counts releases noisy answers, not records; compare measures record releases against one pool of count queries', 'method.type');
+  if (!RECORD_RELEASES.has(type)) return new JobError(`${type} is not compared yet (its release has no risk measure under compare's attack models); assess it on its own`, 'method.type');
+  return undefined;
+}
+
+/** The candidates that can be compared, and those skipped before any work, each with its reason. */
+export interface CandidateList {
+  readonly candidates: readonly Candidate[];
+  readonly skipped: readonly SkippedCandidate[];
+}
+
+/** Parses one candidate; a problem of its own skips it (named, with its reason) rather than the comparison. */
+function admit(out: { candidates: Candidate[]; skipped: SkippedCandidate[] }, from: { label: string; jobPath: string; grid: Candidate['grid'] }, written: unknown, load: () => LoadedJob): void {
+  const id = out.candidates.length + out.skipped.length + 1;
+  try {
+    const loaded = load();
+    const problem = recordReleaseProblem(loaded);
+    if (problem) out.skipped.push(skippedOf({ id, ...from }, problem, 'check', methodNamed(loaded.job)));
+    else out.candidates.push({ id, ...from, loaded });
+  } catch (error) {
+    if (!isCandidateProblem(error)) throw error;
+    out.skipped.push(skippedOf({ id, ...from }, error, 'check', methodNamed(written)));
+  }
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * The candidates of a comparison: each job file as written, or, with a grid,
  * one candidate per combination of the grid's values set into the one job's
- * method object. Every candidate is parsed as `run` parses a job; a problem
- * names the candidate and the key.
+ * method object. Every candidate is parsed as `run` parses a job; one that does
+ * not parse, or whose method releases no records, is skipped with its reason
+ * (the key it names), and the others are compared.
  */
-export function loadCandidates(jobPaths: readonly string[], axes: readonly GridAxis[]): Candidate[] {
+export function loadCandidates(jobPaths: readonly string[], axes: readonly GridAxis[]): CandidateList {
   if (axes.length > 0 && jobPaths.length !== 1) throw new JobError('--grid varies one job: give exactly one JOB.json with it', '--grid');
+  if (jobPaths.length < 1) throw new JobError('compare needs at least one JOB.json');
   const names = jobPaths.map((p) => basename(p));
   const unique = new Set(names).size === names.length;
-  const candidates: Candidate[] = [];
+  const out = { candidates: [] as Candidate[], skipped: [] as SkippedCandidate[] };
   jobPaths.forEach((jobPath, i) => {
     const name = unique ? names[i]! : jobPath;
-    let loaded: LoadedJob;
-    try {
-      loaded = loadJobFile(jobPath);
-    } catch (error) {
-      forCandidate(name, error);
-    }
+    const from = { label: name, jobPath: resolve(jobPath), grid: [] };
     if (axes.length === 0) {
-      candidates.push({ label: name, jobPath: resolve(jobPath), grid: [], loaded });
+      admit(out, from, readJson(jobPath), () => loadJobFile(jobPath));
       return;
     }
-    const raw = JSON.parse(readFileSync(jobPath, 'utf8')) as Record<string, unknown>;
+    let raw: Record<string, unknown>;
+    try {
+      // Read and checked as a job first: a job file that does not parse at all gives no grid to vary.
+      loadJobFile(jobPath);
+      raw = JSON.parse(readFileSync(jobPath, 'utf8')) as Record<string, unknown>;
+    } catch (error) {
+      if (!isCandidateProblem(error)) throw error;
+      // Without a grid's values set, the file itself may be what is wrong (not JSON, say): every combination is skipped with it.
+      raw = readJson(jobPath) as Record<string, unknown>;
+      if (typeof raw !== 'object' || raw === null) {
+        for (const combination of combinations(axes)) {
+          const label = `${name} ${combination.map((c) => `${c.key}=${c.written}`).join(' ')}`;
+          out.skipped.push(skippedOf({ id: out.candidates.length + out.skipped.length + 1, label, jobPath: resolve(jobPath), grid: combination.map((c) => ({ key: c.key, value: c.written })) }, error, 'check'));
+        }
+        return;
+      }
+    }
     for (const combination of combinations(axes)) {
       const label = `${name} ${combination.map((c) => `${c.key}=${c.written}`).join(' ')}`;
       const job = structuredClone(raw);
       const method = typeof job['method'] === 'object' && job['method'] !== null ? (job['method'] as Record<string, unknown>) : {};
       for (const c of combination) setAt(method, c.key, c.value);
       job['method'] = method;
-      try {
-        candidates.push({ label, jobPath: resolve(jobPath), grid: combination.map((c) => ({ key: c.key, value: c.written })), loaded: parseJob(job, dirname(resolve(jobPath)), resolve(jobPath)) });
-      } catch (error) {
-        forCandidate(label, error);
-      }
+      admit(out, { label, jobPath: resolve(jobPath), grid: combination.map((c) => ({ key: c.key, value: c.written })) }, job, () => parseJob(job, dirname(resolve(jobPath)), resolve(jobPath)));
     }
   });
-  if (candidates.length < 1) throw new JobError('compare needs at least one JOB.json');
-  return candidates;
+  return out;
 }
 
 /** Stands in for a job file's path where a candidate came from the app, not from a file. */
 export const FROM_THE_APP = '(built in the app)';
 
-/** The app's candidates: each job object parsed as `run` parses one; a problem names the candidate and the key. */
-export function candidatesOfJobs(jobs: readonly CandidateJob[], baseDir: string): Candidate[] {
+/** The app's candidates: each job object parsed as `run` parses one; one that does not parse is skipped with its reason. */
+export function candidatesOfJobs(jobs: readonly CandidateJob[], baseDir: string): CandidateList {
   if (jobs.length < 1) throw new JobError('compare needs at least one candidate');
-  return jobs.map((c) => {
-    try {
-      return { label: c.label, jobPath: FROM_THE_APP, grid: c.grid, loaded: parseJob(c.job, baseDir) };
-    } catch (error) {
-      forCandidate(c.label, error);
-    }
-  });
+  const out = { candidates: [] as Candidate[], skipped: [] as SkippedCandidate[] };
+  for (const c of jobs) admit(out, { label: c.label, jobPath: FROM_THE_APP, grid: c.grid }, c.job, () => parseJob(c.job, baseDir));
+  return out;
 }
 
 /** The candidates of a request, from files and grids or from the app's job objects. */
-export function candidatesOf(source: CandidateSource): Candidate[] {
+export function candidatesOf(source: CandidateSource): CandidateList {
   return 'jobPaths' in source ? loadCandidates(source.jobPaths, source.grid.map(parseGridAxis)) : candidatesOfJobs(source.jobs, source.baseDir);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import { drawCommonPool, estimatePool, meanRelativeError, type CommonPool } from '../../common/compare/common-pool.js';
-import { COMPARISON_SCHEMA, DATA_DEPENDENT_CHOICE, type CandidateResult, type Comparison } from '../../common/compare/comparison.js';
+import { cannotRunText, COMPARISON_SCHEMA, DATA_DEPENDENT_CHOICE, type CandidateResult, type Comparison, type SkippedCandidate } from '../../common/compare/comparison.js';
 import { frontier } from '../../common/compare/frontier.js';
 import { own } from '../../common/job/names.js';
 import { CONFIDENTIAL_MARK } from '../../common/report/report-model.js';
@@ -11,6 +11,7 @@ import type { ImportedTable, ImportOptions } from '../../io/input/import-types.j
 import { InputError } from '../../io/input/input-error.js';
 import { readTable } from '../../io/input/read-table.js';
 import type { Job } from '../../mechanisms/definitions.js';
+import { definitionOf } from '../../mechanisms/definitions.js';
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { JobError } from '../method-kit/job-error.js';
 import type { NodeMechanism } from '../method-kit/node-mechanism.js';
@@ -18,7 +19,7 @@ import type { MethodOutcome } from '../method-kit/outcome.js';
 import { prepareInput, sensitiveColumns } from '../prepare-input.js';
 import { CancelledError } from '../progress.js';
 import { SOFTWARE_VERSION } from '../version.js';
-import type { Candidate } from './candidates.js';
+import { isCandidateProblem, skippedOf, type Candidate } from './candidates.js';
 import { candidateRisk } from './candidate-risk.js';
 import { guaranteeLabel, parametersInWords } from './candidate-words.js';
 import { releasedRecords } from './released-model.js';
@@ -39,9 +40,6 @@ export interface CompareOptions {
   readonly signal?: AbortSignal;
   readonly now?: () => Date;
 }
-
-/** Methods whose release is records the pool can be asked about; dp-counts releases answers, not records. */
-const RECORD_RELEASES = new Set(['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'global-recoding', 'microaggregation']);
 
 export const GENERALIZED_COUNTING =
   'a generalized value counts each input value it covers 1/|values covered| (spread uniformly over the input values that generalize to it), and a sampled release counts each record 1/β times';
@@ -99,8 +97,8 @@ export interface ComparisonBasis {
 }
 
 /**
- * Reads the input once, checks that every candidate reads it the same way and
- * releases records, and draws the pool (from the seed under test randomness,
+ * Reads the input once, checks that every candidate reads it the same way
+ * (each releases records: candidates.ts skips those that do not), and draws the pool (from the seed under test randomness,
  * else from the operating system's generator; either way once for all).
  * With `pool` given (a helper thread continuing a comparison) it is taken as drawn.
  */
@@ -110,9 +108,6 @@ export function comparisonBasis(candidates: readonly Candidate[], testSeed: numb
   const read = readTable(inputPath, importOptions(first.loaded.job));
   const key = readingKey(first.loaded.job, first.loaded.baseDir, read);
   for (const c of candidates) {
-    const type = c.loaded.job.method.type;
-    if (type === 'dp-counts') throw new JobError(`candidate ${c.label}: dp-counts releases noisy answers, not records; compare measures record releases against one pool of count queries`, 'method.type');
-    if (!RECORD_RELEASES.has(type)) throw new JobError(`candidate ${c.label}: ${type} is not compared yet (its release has no risk measure under compare's attack models); assess it on its own`, 'method.type');
     if (readingKey(c.loaded.job, c.loaded.baseDir, read) !== key) {
       throw new JobError(`candidate ${c.label} reads its input differently from ${first.label} (file or reading options); every candidate must read the same file the same way`, 'input');
     }
@@ -140,30 +135,21 @@ export type CandidateFigures = Omit<CandidateResult, 'frontier'>;
  * release answered on the pool, its own attack counted. Under test randomness
  * its generator comes from the seed and its job, never from its position.
  */
-export function assessCandidate(c: Candidate, index: number, basis: ComparisonBasis, testSeed: number | undefined, progress: (fraction: number) => void = () => undefined): CandidateFigures {
+export function assessCandidate(c: Candidate, basis: ComparisonBasis, testSeed: number | undefined, progress: (fraction: number) => void = () => undefined): CandidateFigures {
   const job = c.loaded.job;
   const random = testSeed !== undefined ? new SeededTestRandomSource(candidateSeed(testSeed, job)) : new CryptoRandomSource();
   const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
-  let outcome: MethodOutcome;
-  try {
-    outcome = mechanism.run(job, prepareInput(job, basis.read), {
-      random,
-      mode: 'run',
-      measureUtility: false,
-      baseDir: c.loaded.baseDir,
-      progress: (_stage, f) => progress(Math.min(1, Math.max(0, f))),
-    });
-  } catch (error) {
-    if (error instanceof JobError) {
-      const rest = error.key && error.message.startsWith(`${error.key}: `) ? error.message.slice(error.key.length + 2) : error.message;
-      throw new JobError(error.key ? `${error.key}: candidate ${c.label}: ${rest}` : `candidate ${c.label}: ${rest}`, error.key);
-    }
-    throw error;
-  }
+  const outcome: MethodOutcome = mechanism.run(job, prepareInput(job, basis.read), {
+    random,
+    mode: 'run',
+    measureUtility: false,
+    baseDir: c.loaded.baseDir,
+    progress: (_stage, f) => progress(Math.min(1, Math.max(0, f))),
+  });
   const released = releasedRecords(outcome, basis.truth, basis.poolColumns);
   const error = meanRelativeError(basis.pool, estimatePool(basis.pool, released));
   return {
-    id: index + 1,
+    id: c.id,
     label: c.label,
     job: c.jobPath,
     grid: c.grid,
@@ -176,8 +162,27 @@ export function assessCandidate(c: Candidate, index: number, basis: ComparisonBa
   };
 }
 
+/** A candidate assessed, or skipped because its method refused it while running (its own problem: the others go on). */
+export type CandidateAssessment = { readonly figures: CandidateFigures } | { readonly skipped: SkippedCandidate };
+
+/** assessCandidate, a problem of the candidate's own (a JobError or InputError of its method) kept as "cannot run" rather than thrown. */
+export function assessOrSkip(c: Candidate, basis: ComparisonBasis, testSeed: number | undefined, progress?: (fraction: number) => void): CandidateAssessment {
+  try {
+    return { figures: assessCandidate(c, basis, testSeed, progress) };
+  } catch (error) {
+    if (!isCandidateProblem(error)) throw error;
+    return { skipped: skippedOf(c, error, 'run', { type: c.loaded.job.method.type, title: definitionOf(c.loaded.job.method.type).metadata.title }) };
+  }
+}
+
+/** When no candidate could run: each named with its reason; the key kept when there was one candidate only. */
+export function noCandidateRan(skipped: readonly SkippedCandidate[]): JobError {
+  if (skipped.length === 1) return new JobError(`candidate ${skipped[0]!.label}: ${skipped[0]!.reason}`, skipped[0]!.key);
+  return new JobError(`no candidate could run: ${skipped.map((s) => `${s.id}. ${s.label}: ${cannotRunText(s).replace(/^cannot run: /, '')}`).join('; ')}`);
+}
+
 /** The comparison from every candidate's figures: the frontier marked, the notes said. */
-export function comparisonOf(basis: ComparisonBasis, figures: readonly CandidateFigures[], testRandomness: boolean, started: number, now: () => Date = () => new Date()): Comparison {
+export function comparisonOf(basis: ComparisonBasis, figures: readonly CandidateFigures[], skipped: readonly SkippedCandidate[], testRandomness: boolean, started: number, now: () => Date = () => new Date()): Comparison {
   const onFrontier = frontier(figures.map((r) => ({ risk: r.risk.share, error: r.utility.relativeError ?? Number.NaN })));
   return {
     schema: COMPARISON_SCHEMA,
@@ -195,8 +200,12 @@ export function comparisonOf(basis: ComparisonBasis, figures: readonly Candidate
       minAnswer: basis.pool.minAnswer,
     },
     candidates: figures.map((r, i) => ({ ...r, frontier: onFrontier[i]! })),
+    skipped: [...skipped].sort((a, b) => a.id - b.id),
     notes: [
       DATA_DEPENDENT_CHOICE,
+      ...(skipped.length > 0
+        ? [`${skipped.length === 1 ? 'One candidate' : `${skipped.length} candidates`} could not run and ${skipped.length === 1 ? 'is' : 'are'} left out of the frontier: ${[...skipped].sort((a, b) => a.id - b.id).map((s) => `${s.id}. ${s.label} (${cannotRunText(s)})`).join('; ')}.`]
+        : []),
       'Risk is each method\'s own attack model counted in records (see each candidate\'s measure): a sensitive value recovered for randomized response and β-privacy, an identity for the k-anonymity methods. The shares are comparable as "records exposed", not as the same attack.',
       testRandomness
         ? 'Test randomness: the pool and every candidate\'s release come from seeded generators (the seed and the candidate\'s job), so the figures repeat; never a protected release.'
@@ -210,21 +219,26 @@ export function comparisonOf(basis: ComparisonBasis, figures: readonly Candidate
 /**
  * Assesses every candidate on the same input in memory, one after another in
  * this thread; nothing is written. `elsewhere`, when given, assesses some of
- * the candidates on another thread meanwhile (the job worker's helper).
+ * the candidates on another thread meanwhile (the job worker's helper). A
+ * candidate its method refuses is kept as "cannot run" and the others go on;
+ * `skipped` are those refused before (their job or parameters). When none
+ * could run, the comparison fails naming each with its reason.
  */
 export async function compareCandidates(
   candidates: readonly Candidate[],
   options: CompareOptions & {
+    readonly skipped?: readonly SkippedCandidate[];
     /** Hands some candidates to another thread; oneDone is called as each of them is finished there. */
-    readonly elsewhere?: (basis: ComparisonBasis, oneDone: () => void) => { readonly indices: ReadonlySet<number>; readonly results: Promise<readonly CandidateFigures[]> };
+    readonly elsewhere?: (basis: ComparisonBasis, oneDone: () => void) => { readonly indices: ReadonlySet<number>; readonly results: Promise<readonly CandidateAssessment[]> };
   } = {},
 ): Promise<Comparison> {
   const started = Date.now();
+  if (candidates.length === 0) throw noCandidateRan(options.skipped ?? []);
   const basis = comparisonBasis(candidates, options.testSeed);
   const cancelled = () => {
     if (options.signal?.aborted) throw new CancelledError();
   };
-  const figures = new Map<number, CandidateFigures>();
+  const results: CandidateAssessment[] = [];
   let done = 0;
   const tell = (label: string, within = 0) => options.onProgress?.({ candidate: Math.min(done, candidates.length), of: candidates.length, label, fraction: Math.min(1, (done + within) / candidates.length) });
   const away = options.elsewhere?.(basis, () => {
@@ -237,15 +251,18 @@ export async function compareCandidates(
     await new Promise((next) => setImmediate(next));
     cancelled();
     tell(c.label);
-    figures.set(i, assessCandidate(c, i, basis, options.testSeed, (f) => {
+    results.push(assessOrSkip(c, basis, options.testSeed, (f) => {
       cancelled();
       tell(c.label, f * 0.9);
     }));
     done++;
   }
-  for (const f of (await away?.results) ?? []) figures.set(f.id - 1, f);
+  results.push(...((await away?.results) ?? []));
+  const figures = results.flatMap((r) => ('figures' in r ? [r.figures] : [])).sort((a, b) => a.id - b.id);
+  const skipped = [...(options.skipped ?? []), ...results.flatMap((r) => ('skipped' in r ? [r.skipped] : []))].sort((a, b) => a.id - b.id);
+  if (figures.length === 0) throw noCandidateRan(skipped);
   tell('frontier');
-  return comparisonOf(basis, candidates.map((_, i) => figures.get(i)!), options.testSeed !== undefined, started, options.now);
+  return comparisonOf(basis, figures, skipped, options.testSeed !== undefined, started, options.now);
 }
 
 function estimatorOf(type: string): string {

@@ -5,7 +5,7 @@ import { describeFailure } from '../execute-request.js';
 import type { JobFailure } from '../job-request.js';
 import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
 import { candidatesOf, FROM_THE_APP } from './candidates.js';
-import { assessCandidate, compareCandidates, comparisonBasis, type CandidateFigures, type CompareProgress } from './compare-jobs.js';
+import { assessOrSkip, compareCandidates, comparisonBasis, type CandidateAssessment, type CompareProgress } from './compare-jobs.js';
 import { writeComparisonCsv, writeComparisonFolder } from './comparison-files.js';
 import type { CandidateSource, CompareRequest } from './compare-request.js';
 
@@ -25,7 +25,7 @@ function sourceOf(request: CompareRequest): CandidateSource {
 
 type HelperReply =
   | { readonly type: 'one' }
-  | { readonly type: 'figures'; readonly figures: readonly CandidateFigures[] }
+  | { readonly type: 'figures'; readonly results: readonly CandidateAssessment[] }
   | { readonly type: 'failed'; readonly failure: JobFailure };
 
 /** A helper's failure, carried as it was described there (its kind decides the exit status). */
@@ -45,11 +45,12 @@ export async function executeComparison(
   request: CompareRequest,
   hooks: { onProgress: (p: CompareProgress) => void; onStaging: (path: string) => void; helperScript?: WorkerScript },
 ): Promise<Comparison> {
-  const candidates = candidatesOf(request);
+  const { candidates, skipped } = candidatesOf(request);
   let helper: Worker | undefined;
   // A candidate refused here must not leave the helper working on: the command waits for every thread.
   const comparison = await compareCandidates(candidates, {
     ...(request.testSeed !== undefined ? { testSeed: request.testSeed } : {}),
+    skipped,
     onProgress: hooks.onProgress,
     ...(hooks.helperScript && candidates.length > 1
       ? {
@@ -59,10 +60,10 @@ export async function executeComparison(
             const data: CompareHelperData = { command: 'compare-helper', ...sourceOf(request), ...(request.testSeed !== undefined ? { testSeed: request.testSeed } : {}), indices, pool: basis.pool, port: port2 };
             const worker = spawnWorker(hooks.helperScript!, { workerData: data, transferList: [port2] });
             helper = worker;
-            const results = new Promise<readonly CandidateFigures[]>((resolve, reject) => {
+            const results = new Promise<readonly CandidateAssessment[]>((resolve, reject) => {
               port1.on('message', (reply: HelperReply) => {
                 if (reply.type === 'one') oneDone();
-                else if (reply.type === 'figures') resolve(reply.figures);
+                else if (reply.type === 'figures') resolve(reply.results);
                 else reject(new HelperFailure(reply.failure));
               });
               worker.once('error', (error) => reject(error));
@@ -78,7 +79,7 @@ export async function executeComparison(
         }
       : {}),
   }).finally(() => void helper?.terminate());
-  const inputs = [comparison.input.path, ...candidates.map((c) => c.jobPath).filter((p) => p !== FROM_THE_APP)];
+  const inputs = [comparison.input.path, ...[...candidates, ...skipped].map((c) => ('jobPath' in c ? c.jobPath : c.job)).filter((p) => p !== FROM_THE_APP)];
   if (request.csvPath) writeComparisonCsv(request.csvPath, comparison, inputs, hooks.onStaging);
   if (request.internalDir) writeComparisonFolder(request.internalDir, comparison, inputs, hooks.onStaging);
   return comparison;
@@ -87,14 +88,15 @@ export async function executeComparison(
 /** The helper thread's side: the same candidates and basis (the pool as drawn), its share of them assessed. */
 export function serveCompareHelper(data: CompareHelperData): void {
   try {
-    const candidates = candidatesOf(data);
+    // The same candidates as the main thread (the same skipped before any work), so the indices name the same ones.
+    const { candidates } = candidatesOf(data);
     const basis = comparisonBasis(candidates, data.testSeed, data.pool);
-    const figures = data.indices.map((i) => {
-      const f = assessCandidate(candidates[i]!, i, basis, data.testSeed);
+    const results = data.indices.map((i) => {
+      const r = assessOrSkip(candidates[i]!, basis, data.testSeed);
       data.port.postMessage({ type: 'one' } satisfies HelperReply);
-      return f;
+      return r;
     });
-    data.port.postMessage({ type: 'figures', figures } satisfies HelperReply);
+    data.port.postMessage({ type: 'figures', results } satisfies HelperReply);
   } catch (error) {
     data.port.postMessage({ type: 'failed', failure: describeFailure(error) } satisfies HelperReply);
   }

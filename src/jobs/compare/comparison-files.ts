@@ -2,7 +2,7 @@ import { lstatSync, renameSync, writeFileSync, readFileSync, rmSync, statSync } 
 import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { riskErrorChart } from '../../common/compare/chart.js';
-import type { Comparison } from '../../common/compare/comparison.js';
+import { cannotRunText, COMMON_POOL_ERROR, COMMON_POOL_ERROR_WORDS, TWO_ERRORS, type CandidateResult, type Comparison, type SkippedCandidate } from '../../common/compare/comparison.js';
 import { esc } from '../../common/report/format.js';
 import { HashedFileWriter } from '../../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../../io/output/manifest.js';
@@ -16,10 +16,31 @@ const percent = (v: number): string => (Number.isFinite(v) ? `${(100 * v).toFixe
 const error = (v: number | undefined): string => (v === undefined ? 'n/a' : v.toFixed(4));
 
 /** The table's columns, shared by the terminal, the CSV and the HTML page. */
-export const TABLE_HEADER = ['#', 'candidate', 'method', 'parameters', 'guarantee', 'risk', 'utility error', 'frontier'] as const;
+export const TABLE_HEADER = ['#', 'candidate', 'method', 'parameters', 'guarantee', 'risk', COMMON_POOL_ERROR, 'frontier'] as const;
+/** The header of exports written before the error had its own name: still recognised as Custos's. */
+const EARLIER_HEADER = ['#', 'candidate', 'method', 'parameters', 'guarantee', 'risk', 'utility error', 'frontier'];
+
+/** Every candidate in the order given: those compared, and those that could not run in their place, said so with the reason. */
+export function tableEntries(comparison: Comparison): ({ readonly ran: CandidateResult } | { readonly skipped: SkippedCandidate })[] {
+  const all = [...comparison.candidates.map((ran) => ({ id: ran.id, entry: { ran } })), ...comparison.skipped.map((skipped) => ({ id: skipped.id, entry: { skipped } }))];
+  return all.sort((a, b) => a.id - b.id).map((e) => e.entry);
+}
 
 export function tableRows(comparison: Comparison): string[][] {
-  return comparison.candidates.map((c) => [String(c.id), c.label, c.method.title, c.parameters, c.guarantee.label, percent(c.risk.share), error(c.utility.relativeError), c.frontier ? '✓' : '']);
+  return tableEntries(comparison).map((e) => {
+    if ('skipped' in e) {
+      const s = e.skipped;
+      return [String(s.id), s.label, s.method?.title ?? '', s.grid.map((g) => `${g.key} ${g.value}`).join(', '), cannotRunText(s), 'n/a', 'n/a', ''];
+    }
+    const c = e.ran;
+    return [String(c.id), c.label, c.method.title, c.parameters, c.guarantee.label, percent(c.risk.share), error(c.utility.relativeError), c.frontier ? '✓' : ''];
+  });
+}
+
+/** The chart's caption on the candidates it cannot place: they could not run. */
+function notPlaced(comparison: Comparison): string {
+  const skipped = comparison.skipped;
+  return skipped.length ? ` Not placed (${esc(skipped.map((s) => `${s.id}. ${s.label}: ${cannotRunText(s)}`).join('; '))}).` : '';
 }
 
 /** The comparison in a confidential HTML page: the mark, the warning about choosing, the chart, the table, each measure. */
@@ -31,15 +52,16 @@ export function comparisonHtml(comparison: Comparison): string {
 <style>body{font:14px/1.45 system-ui,sans-serif;margin:2rem;max-width:70rem}.confidential{background:#b3261e;color:#fff;padding:.5rem 1rem;font-weight:bold}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}.warning{border-left:4px solid #b3261e;padding-left:1rem}</style></head>
 <body>
 <div class="confidential" role="alert">${esc(comparison.confidential)}</div>
-<h1>Comparison of ${comparison.candidates.length} candidate jobs</h1>
+<h1>Comparison of ${comparison.candidates.length} candidate jobs${comparison.skipped.length ? ` (${comparison.skipped.length} more could not run)` : ''}</h1>
 <p>Input: ${esc(comparison.input.path)} (${comparison.input.rows.toLocaleString('en-US')} records, SHA-256 ${esc(comparison.input.sha256)}). Created ${esc(comparison.createdAt)}, Custos ${esc(comparison.software.version)}${comparison.testRandomness ? '; TEST RANDOMNESS: not a protected release' : ''}.</p>
 <p class="warning">${esc(comparison.notes[0] ?? '')}</p>
-<figure>${riskErrorChart(comparison.candidates)}<figcaption>Risk against error; filled points lie on the non-dominated frontier (no other candidate has lower risk and no higher error, or lower error and no higher risk).</figcaption></figure>
+<figure>${riskErrorChart(comparison.candidates)}<figcaption>Risk against error; filled points lie on the non-dominated frontier (no other candidate has lower risk and no higher error, or lower error and no higher risk).${notPlaced(comparison)}</figcaption></figure>
 <table><thead><tr>${TABLE_HEADER.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>
 ${rows}
 </tbody></table>
 <h2>Measures</h2>
-<p>Utility: ${esc(comparison.pool.description)}. ${comparison.pool.queries.toLocaleString('en-US')} queries over ${esc(comparison.pool.columns.join(', '))}.</p>
+<p>Utility (${esc(COMMON_POOL_ERROR)}: the ${esc(COMMON_POOL_ERROR_WORDS)}): ${esc(comparison.pool.description)}. ${comparison.pool.queries.toLocaleString('en-US')} queries over ${esc(comparison.pool.columns.join(', '))}.</p>
+<p>${esc(TWO_ERRORS)}</p>
 <ul>${measures}</ul>
 <h2>Notes</h2>
 <ul>${comparison.notes.slice(1).map((n) => `<li>${esc(n)}</li>`).join('')}</ul>
@@ -57,9 +79,10 @@ export function comparisonSectionHtml(comparison: Comparison): string {
   return `<section class="comparison" aria-labelledby="comparison-heading">
 <h2 id="comparison-heading">Comparison the setting was chosen from (confidential)</h2>
 <div class="confidential">${esc(comparison.confidential)}</div>
-<p>${comparison.candidates.length} candidates measured on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${esc(comparison.createdAt)}. The measures and notes are in comparison.html beside this report.</p>
+<p>${comparison.candidates.length} candidates measured${comparison.skipped.length ? ` (${comparison.skipped.length} more could not run)` : ''} on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${esc(comparison.createdAt)}. The measures and notes are in comparison.html beside this report.</p>
+<p>${esc(TWO_ERRORS)}</p>
 <p class="warn">${esc(comparison.notes[0] ?? '')}</p>
-<figure>${riskErrorChart(comparison.candidates)}<figcaption>Risk against error; filled points lie on the non-dominated frontier.</figcaption></figure>
+<figure>${riskErrorChart(comparison.candidates)}<figcaption>Risk against error; filled points lie on the non-dominated frontier.${notPlaced(comparison)}</figcaption></figure>
 <table><thead><tr>${TABLE_HEADER.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>
 ${rows}
 </tbody></table>
@@ -72,8 +95,9 @@ export function comparisonPdfSection(comparison: Comparison): ExtraPdfSection {
     title: 'Comparison the setting was chosen from (confidential)',
     paragraphs: [
       comparison.confidential,
-      `${comparison.candidates.length} candidates measured on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${comparison.createdAt}. The chart, the measures and the notes are in comparison.html beside this report.`,
+      `${comparison.candidates.length} candidates measured${comparison.skipped.length ? ` (${comparison.skipped.length} more could not run)` : ''} on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${comparison.createdAt}. The chart, the measures and the notes are in comparison.html beside this report.`,
       ...(comparison.notes[0] ? [comparison.notes[0]] : []),
+      TWO_ERRORS,
     ],
     header: TABLE_HEADER,
     rows: tableRows(comparison),
@@ -83,7 +107,7 @@ export function comparisonPdfSection(comparison: Comparison): ExtraPdfSection {
 
 /** The comparison as a sheet of the internal workbook, starting with the confidential mark as every internal sheet does. */
 export function comparisonSheetRows(comparison: Comparison): string[][] {
-  return [[comparison.confidential], [], [...TABLE_HEADER], ...tableRows(comparison)];
+  return [[comparison.confidential], [TWO_ERRORS], [...TABLE_HEADER], ...tableRows(comparison)];
 }
 
 function csvCell(value: string): string {
@@ -93,8 +117,11 @@ function csvCell(value: string): string {
 
 /** The table as CSV: its first row is the confidential mark, as every sheet of an internal report starts. */
 export function comparisonCsv(comparison: Comparison): string {
+  const entries = tableEntries(comparison);
   const lines = [[comparison.confidential], [...TABLE_HEADER, 'risk share', 'relative error', 'risk measure'], ...tableRows(comparison).map((r, i) => {
-    const c = comparison.candidates[i]!;
+    const e = entries[i]!;
+    if ('skipped' in e) return [...r, '', '', ''];
+    const c = e.ran;
     return [...r, String(c.risk.share), c.utility.relativeError === undefined ? '' : String(c.utility.relativeError), c.risk.measure];
   })];
   return lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
@@ -117,7 +144,8 @@ function isUnchangedExport(path: string, mark: string): boolean {
     return false;
   }
   const header = [...TABLE_HEADER, 'risk share', 'relative error', 'risk measure'];
-  return rows.length >= 2 && rows[0]!.length === 1 && rows[0]![0] === mark && rows[1]!.join('\u0000') === header.join('\u0000') && rows.slice(2).every((r) => r.length === header.length && /^\d+$/.test(r[0]!));
+  const earlier = [...EARLIER_HEADER, 'risk share', 'relative error', 'risk measure'];
+  return rows.length >= 2 && rows[0]!.length === 1 && rows[0]![0] === mark && [header, earlier].some((h) => rows[1]!.join('\u0000') === h.join('\u0000')) && rows.slice(2).every((r) => r.length === header.length && /^\d+$/.test(r[0]!));
 }
 
 /**

@@ -35,7 +35,7 @@ function utilitySection(report: Report, by: readonly SensitiveReport[]): string 
   const measured = bars.some((b) => Number.isFinite(b.value));
   return `<h2>Utility</h2>
 <p>${esc(report.utility.queryPool)}.</p>
-${measured ? barChart('Mean relative error of count queries (lower is better)', bars) : '<p class="meta">Measured when the job runs.</p>'}`;
+${measured ? barChart('Mean relative error of sensitive-value count queries (lower is better)', bars) : '<p class="meta">Measured when the job runs.</p>'}`;
 }
 
 function sensitiveSection(report: Report, s: SensitiveReport): string {

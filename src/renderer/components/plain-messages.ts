@@ -63,7 +63,7 @@ const PARAMETER_NAMES: Readonly<Record<string, string>> = {
   maxBucket: 'the largest bucket',
   minBucket: 'the smallest bucket',
   fakeValues: 'the fake values',
-  columns: 'the columns to count',
+  columns: 'the columns',
   parts: 'the parts',
   target: 'the target (ε, δ)',
   searchEpsilon: 'the search budget',
@@ -75,8 +75,19 @@ const PARAMETER_NAMES: Readonly<Record<string, string>> = {
   localSuppression: 'local suppression',
 };
 
-/** The field a job key names, as the wizard calls it ("method.hierarchies.age" → the hierarchy of “age”). */
-export function fieldName(key: string): string {
+/** Where one key means different fields in different methods, each method's own name for it. */
+const METHOD_PARAMETER_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'dp-counts': { columns: 'the columns to count' },
+  microaggregation: { columns: 'the columns to aggregate' },
+};
+
+/**
+ * The field a job key names, as the wizard calls it ("method.hierarchies.age" → the hierarchy of “age”);
+ * `method` is the method type the key belongs to, for keys that name different fields in different methods.
+ */
+export function fieldName(key: string, method?: string): string {
+  const parameter = key.replace(/^method\./, '').split(/[.[]/)[0]!;
+  const own = key.startsWith('method.') && method ? METHOD_PARAMETER_NAMES[method]?.[parameter] : undefined;
   const named = (prefix: string, words: string): string | undefined => (key.startsWith(prefix) ? `${words} of “${key.slice(prefix.length)}”` : undefined);
   return (
     named('method.hierarchies.', 'the hierarchy') ??
@@ -88,20 +99,21 @@ export function fieldName(key: string): string {
     (key === '--out' || key === 'output.dir' ? 'the release folder' : undefined) ??
     (key === '--internal' || key === 'output.internalDir' ? 'the internal report folder' : undefined) ??
     (key.startsWith('output') ? 'the outputs' : undefined) ??
-    PARAMETER_NAMES[key.replace(/^method\./, '').split(/[.[]/)[0]!] ??
+    own ??
+    PARAMETER_NAMES[parameter] ??
     'a setting'
   );
 }
 
 /**
  * A failure from the host in the wizard's words: the job key the command line prints first
- * ("method.hierarchies.age: …") becomes the field's name.
+ * ("method.hierarchies.age: …") becomes the field's name, as the method it belongs to calls it.
  */
-export function plainFailure(failure: { readonly message: string; readonly key?: string | undefined }): string {
+export function plainFailure(failure: { readonly message: string; readonly key?: string | undefined }, method?: string): string {
   const { message, key } = failure;
   if (!key) return sentence(message);
   const rest = message.startsWith(`${key}: `) ? message.slice(key.length + 2) : message;
-  const field = fieldName(key);
+  const field = fieldName(key, method);
   // Words start the sentence with a capital; a symbol (ε, k) keeps its case.
   const start = /^(the|a) /.test(field) ? `${field.charAt(0).toUpperCase()}${field.slice(1)}` : field;
   return sentence(`${start}: ${rest}`);

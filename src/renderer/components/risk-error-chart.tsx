@@ -13,7 +13,7 @@ export function RiskErrorChart(props: { candidates: readonly Candidate[]; shown:
   const { x, y, placed, width, height, left, bottom, top, right } = layout;
   const front = placed.filter((c) => c.frontier).sort((a, b) => a.risk.share - b.risk.share);
   return (
-    <svg className="risk-chart" viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }} role="group" aria-label="Risk against count-query error, one point per candidate; filled points are on the non-dominated frontier">
+    <svg className="risk-chart" viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }} role="group" aria-label="Risk against common-pool query error, one point per candidate; filled points are on the non-dominated frontier">
       <line x1={left} y1={height - bottom} x2={width - right} y2={height - bottom} className="axis" />
       <line x1={left} y1={top} x2={left} y2={height - bottom} className="axis" />
       {layout.riskTicks.map((t) => (
@@ -36,7 +36,7 @@ export function RiskErrorChart(props: { candidates: readonly Candidate[]; shown:
         Risk: share of records the method&apos;s attack recovers (lower is better)
       </text>
       <text transform={`translate(16 ${(top + height - bottom) / 2}) rotate(-90)`} textAnchor="middle" className="axis-label" aria-hidden="true">
-        Count-query relative error{layout.logScale ? ', log scale' : ''} (lower is better)
+        Common-pool query error{layout.logScale ? ', log scale' : ''} (lower is better)
       </text>
       {front.length > 1 && <polyline className="frontier-line" points={front.map((c) => `${x(c.risk.share)},${y(c.utility.relativeError!)}`).join(' ')} aria-hidden="true" />}
       {placed.map((c) => {

@@ -1,5 +1,7 @@
 import type { CandidateJobMessage } from '../../common/ipc/compare-api.js';
 import { definitionOf, type MechanismType } from '../../mechanisms/definitions.js';
+import { jobSchema } from '../../mechanisms/job-schema.js';
+import { plainFailure, plainMessage, specificIssues } from '../components/plain-messages.js';
 import { buildJob, jobWithMethodOf, type JobFile } from './job.js';
 import type { WizardState } from './wizard-state.js';
 
@@ -106,4 +108,21 @@ export function buildCandidates(state: WizardState, families: readonly Candidate
     }
   }
   return out;
+}
+
+/**
+ * Why a candidate cannot run, found before the comparison starts where that is
+ * cheap: its job as the run's schema reads it (the parameters, a method's own
+ * rules such as microaggregation's columns), in the wizard's words. The host
+ * checks again, and a candidate its method refuses while running is reported
+ * in the results; this says beforehand which will be skipped.
+ */
+export function cannotRunBefore(candidate: BuiltCandidate): string | undefined {
+  const parsed = jobSchema.safeParse(candidate.job);
+  if (parsed.success) return undefined;
+  const issue = specificIssues(parsed.error.issues)[0];
+  if (!issue) return 'the job does not read';
+  // As the job loader names keys: "method.columns", "method.hierarchies.age[2]".
+  const key = issue.path.reduce<string>((k, part) => (typeof part === 'number' ? `${k}[${part}]` : k ? `${k}.${part}` : part), '');
+  return plainFailure({ message: plainMessage(issue), key }, candidate.method);
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { percent } from '../../common/compare/chart.js';
-import { DATA_DEPENDENT_CHOICE } from '../../common/compare/comparison.js';
+import { COMMON_POOL_ERROR_WORDS, DATA_DEPENDENT_CHOICE, TWO_ERRORS } from '../../common/compare/comparison.js';
 import type { CustosApi } from '../../common/ipc/api.js';
 import { MAX_CANDIDATES, type CompareStatus } from '../../common/ipc/compare-api.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
@@ -8,7 +8,7 @@ import { definitionOf, type MechanismType, type MethodSpecs } from '../../mechan
 import { Callout, CheckField, TextField } from '../components/fields.js';
 import { plainFailure } from '../components/plain-messages.js';
 import { RiskErrorChart } from '../components/risk-error-chart.js';
-import { axisOf, buildCandidates, parseValues, shortTitle, type BuiltCandidate, type CandidateFamily } from '../state/compare-candidates.js';
+import { axisOf, buildCandidates, cannotRunBefore, parseValues, shortTitle, type BuiltCandidate, type CandidateFamily } from '../state/compare-candidates.js';
 import { defaultOutDir, type Action, type WizardState } from '../state/wizard-state.js';
 
 /** What the step shows, kept by the app while the person visits other steps. */
@@ -26,6 +26,18 @@ export interface CompareView {
 function draftsWith<T extends MechanismType>(drafts: Drafts, type: T, method: unknown): Drafts {
   const parsed = definitionOf(type).schema.parse(method) as MethodSpecs[T];
   return { ...drafts, [type]: browserMechanismOf(type).fromMethod(parsed) };
+}
+
+type Compared = NonNullable<CompareStatus['comparison']>;
+
+/** Every candidate in the order given: those compared and, in their place, those that could not run. */
+function rowsOf(comparison: Compared): (Compared['candidates'][number] | Compared['skipped'][number])[] {
+  return [...comparison.candidates, ...comparison.skipped].sort((a, b) => a.id - b.id);
+}
+
+/** A candidate that could not run, in the wizard's words: the field as its own method calls it, and why. */
+export function skippedWords(s: Compared['skipped'][number]): string {
+  return `cannot run${s.stage === 'check' ? ' (checked before the start)' : ''}: ${plainFailure({ message: s.reason, key: s.key }, s.method?.type)}`;
 }
 
 export function defaultCsvPath(inputPath: string): string {
@@ -47,7 +59,25 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
   }, [api, status, setView]);
 
   const candidates = buildCandidates(state, view.families, view.includeCurrent);
+  // Candidates that cannot run as set are said before the start; they are sent all the same, and come back as "cannot run" in their place.
+  const cannotRun = candidates.flatMap((c, i) => {
+    const why = cannotRunBefore(c);
+    return why ? [{ id: i + 1, label: c.label, why }] : [];
+  });
+  const runnable = candidates.length - cannotRun.length;
   const tooMany = candidates.length > MAX_CANDIDATES;
+  // The outcome is shown where the person looks: scrolled into view, the focus moved to it.
+  const outcome = useRef<HTMLDivElement>(null);
+  const results = useRef<HTMLHeadingElement>(null);
+  const statusKey = status ? `${status.id}:${status.state}` : '';
+  useEffect(() => {
+    if (!statusKey) return;
+    const done = statusKey.endsWith(':done');
+    const target = done ? results.current : outcome.current;
+    // The results from their heading down; progress or a failure in the middle, clear of the sticky header and footer.
+    target?.scrollIntoView?.({ block: done ? 'start' : 'center' });
+    target?.focus({ preventScroll: true });
+  }, [statusKey]);
   const start = async (): Promise<void> => {
     const result = await api.startCompare({ candidates: candidates.map((c) => ({ label: c.label, job: c.job, grid: [...c.grid] })) });
     setShown(undefined);
@@ -73,7 +103,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
   return (
     <>
       <p className="lead">
-        Put the current setting beside other methods and settings on the same file: each candidate is run in memory (nothing is released or written), its own attack counts the records it exposes, and the same pool of count queries measures its error. Points on the frontier are those no other candidate beats on both.
+        Put the current setting beside other methods and settings on the same file: each candidate is run in memory (nothing is released or written), its own attack counts the records it exposes, and the same pool of count queries over every column measures its common-pool query error. Points on the frontier are those no other candidate beats on both.
       </p>
       <Callout tone="warn" title="Choosing by these figures uses the confidential data.">
         {DATA_DEPENDENT_CHOICE}
@@ -115,8 +145,9 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
         <p className="muted">The current method ({shortTitle(state.method)}) releases noisy answers, not records: the count queries cannot be asked of it, so it is not among the candidates.</p>
       )}
       <div className="actions">
-        <button type="button" className="primary" disabled={running || candidates.length === 0 || tooMany} onClick={() => void start()}>
-          Compare {candidates.length} candidates
+        <button type="button" className="primary" disabled={running || runnable === 0 || tooMany} aria-describedby={cannotRun.length ? 'compare-cannot-run' : undefined} onClick={() => void start()}>
+          Compare {runnable} candidate{runnable === 1 ? '' : 's'}
+          {cannotRun.length > 0 && ` (${cannotRun.length} skipped)`}
         </button>
         {tooMany && <span className="muted">At most {MAX_CANDIDATES} candidates at once: list fewer values.</span>}
         {running && status && (
@@ -125,8 +156,22 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
           </button>
         )}
       </div>
+      {cannotRun.length > 0 && (
+        <div className="cannot-run-summary" id="compare-cannot-run">
+          <p>
+            {runnable === 0 ? 'No candidate can run as set' : `${cannotRun.length} of ${candidates.length} candidates cannot run as set and will be skipped; the other ${runnable} are compared`}:
+          </p>
+          <ul>
+            {cannotRun.map((c) => (
+              <li key={c.id}>
+                {c.id}. {c.label}: cannot run: {c.why}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {status && status.state !== 'done' && (
-        <div className="progress-block" aria-live="polite">
+        <div className="progress-block" aria-live="polite" ref={outcome} tabIndex={-1}>
           {running && (
             <div className="progress" role="progressbar" aria-label="Comparison progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(status.fraction * 100)}>
               <div className="progress-fill" style={{ width: `${Math.round(status.fraction * 100)}%` }} />
@@ -141,8 +186,8 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
       )}
       {comparison && (
         <section aria-labelledby="compare-results">
-          <h3 id="compare-results">
-            {comparison.candidates.length} candidates on {comparison.input.rows.toLocaleString('en-US')} records, {comparison.pool.queries.toLocaleString('en-US')} count queries ({comparison.seconds.toFixed(1)} s)
+          <h3 id="compare-results" ref={results} tabIndex={-1}>
+            {comparison.candidates.length} candidate{comparison.candidates.length === 1 ? '' : 's'} compared{comparison.skipped.length > 0 && `, ${comparison.skipped.length} could not run,`} on {comparison.input.rows.toLocaleString('en-US')} records, {comparison.pool.queries.toLocaleString('en-US')} count queries ({comparison.seconds.toFixed(1)} s)
           </h3>
           <div className="legend" aria-hidden="true">
             <span>
@@ -155,7 +200,21 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
             </span>
           </div>
           <div className="compare-layout">
-            <RiskErrorChart candidates={comparison.candidates} shown={shown} onShow={setShown} onSelect={(id) => setShown(id)} />
+            <div>
+              <RiskErrorChart candidates={comparison.candidates} shown={shown} onShow={setShown} onSelect={(id) => setShown(id)} />
+              {comparison.skipped.length > 0 && (
+                <div className="cannot-run-summary">
+                  <p>Not on the chart: {comparison.skipped.length === 1 ? 'one candidate' : `${comparison.skipped.length} candidates`} could not run.</p>
+                  <ul>
+                    {comparison.skipped.map((s) => (
+                      <li key={s.id}>
+                        {s.id}. {s.label}: {skippedWords(s)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </div>
             <div className="point-detail" id="compare-point-detail" aria-live="polite">
               {detail ? (
                 <>
@@ -173,8 +232,10 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
                     <dd>
                       {percent(detail.risk.share)} of records: {detail.risk.measure}
                     </dd>
-                    <dt>Error</dt>
-                    <dd>{detail.utility.relativeError === undefined ? 'n/a' : detail.utility.relativeError.toFixed(4)} (mean relative error of the count queries)</dd>
+                    <dt>Common-pool query error</dt>
+                    <dd>
+                      {detail.utility.relativeError === undefined ? 'n/a' : detail.utility.relativeError.toFixed(4)} ({COMMON_POOL_ERROR_WORDS})
+                    </dd>
                     <dt>Frontier</dt>
                     <dd>{detail.frontier ? 'yes: no other candidate has both lower risk and lower error' : 'no: another candidate is better on one axis and no worse on the other'}</dd>
                   </dl>
@@ -187,6 +248,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
               )}
             </div>
           </div>
+          <p className="muted" id="two-errors">{TWO_ERRORS}</p>
           <table className="grid">
             <caption>The comparison (confidential: measured on the input)</caption>
             <thead>
@@ -198,7 +260,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
                   Risk
                 </th>
                 <th scope="col" className="n">
-                  Error
+                  Common-pool query error
                 </th>
                 <th scope="col">Frontier</th>
                 <th scope="col">
@@ -207,7 +269,17 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
               </tr>
             </thead>
             <tbody>
-              {comparison.candidates.map((c) => (
+              {rowsOf(comparison).map((c) =>
+                'reason' in c ? (
+                  <tr key={c.id} className="cannot-run">
+                    <td>{c.id}</td>
+                    <td>
+                      {c.label}
+                      <div className="muted">{c.method?.title ?? ''}</div>
+                    </td>
+                    <td colSpan={5}>{skippedWords(c)}</td>
+                  </tr>
+                ) : (
                 <tr key={c.id} className={c.frontier ? 'on-frontier' : undefined}>
                   <td>{c.id}</td>
                   <td>
@@ -224,7 +296,8 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
                     </button>
                   </td>
                 </tr>
-              ))}
+                ),
+              )}
             </tbody>
           </table>
           <TextField

@@ -1,4 +1,5 @@
 import type { Report } from '../../common/ipc/api.js';
+import { TWO_ERRORS } from '../../common/compare/comparison.js';
 import { reportFacts } from '../../common/report/report-facts.js';
 import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
@@ -10,7 +11,7 @@ import { IdentityRisk } from '../components/identity-risk.js';
  * workbook (key figures and charts), plus the views only a screen offers:
  * distributions, the δ curve, the β bounds per value.
  */
-export function ResultsStep({ report }: { report: Report }) {
+export function ResultsStep({ report, chosenFromComparison = false }: { report: Report; chosenFromComparison?: boolean }) {
   const g = report.guarantee;
   const facts = reportFacts(report);
   // A guarantee that holds with warnings is not shown as a plain green pass: the warnings say where it protects less than its name suggests.
@@ -47,6 +48,8 @@ export function ResultsStep({ report }: { report: Report }) {
         {facts.charts.map((chart) => (
           <BarChart key={chart.title} title={chart.title} bars={chart.bars} />
         ))}
+        {/* Where the person meets both errors: the one the Compare step showed, and this one. */}
+        {chosenFromComparison && facts.keyFigures.some(([label]) => label.includes('sensitive-value count queries')) && <p className="muted">{TWO_ERRORS}</p>}
       </section>
       {report.risk.bySensitive?.map(
         (s) =>

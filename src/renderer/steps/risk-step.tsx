@@ -63,7 +63,7 @@ export function RiskStep(props: {
       </div>
       {failure && (
         <Callout tone="error" title="This setting cannot run.">
-          {plainFailure(failure)}
+          {plainFailure(failure, state.method)}
           {refusal ? '. The preview below shows the most generalized transformation. ' : ' '}
           {failure.key && (
             <button type="button" className="link" onClick={() => props.onFix(failure.key!)}>

@@ -155,7 +155,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
             {run.status.state === 'cancelled' && 'Cancelled: nothing was written.'}
             {run.status.state === 'done' && 'Done.'}
           </p>
-          {run.status.state === 'failed' && run.status.failure && <Callout tone="error" title="The run failed; nothing was written.">{plainFailure(run.status.failure)}</Callout>}
+          {run.status.state === 'failed' && run.status.failure && <Callout tone="error" title="The run failed; nothing was written.">{plainFailure(run.status.failure, props.state.method)}</Callout>}
         </div>
       )}
     </>

@@ -36,7 +36,7 @@ ${sizes.length ? barChart('Number of buckets per size', sizes) : ''}
 ${beta.multiSize ? `<p class="meta">MultiSizeBucketing: ${beta.multiSize.calls} TwoSizeBucketing calls, recursion depth ${beta.multiSize.depth}.</p>` : ''}
 <h2>Utility</h2>
 <p>${esc(report.utility.queryPool)}.</p>
-${errorBars.length ? barChart('Mean relative error of count queries (lower is better)', errorBars) : '<p class="meta">Measured when the job runs.</p>'}
+${errorBars.length ? barChart('Mean relative error of sensitive-value count queries (lower is better)', errorBars) : '<p class="meta">Measured when the job runs.</p>'}
 ${
   shown.length
     ? `<h2>Corruption attack</h2>

@@ -159,7 +159,7 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
         `each value v is inferred with probability at most β_v (strictest: "${strictest.value}" at ${strictest.betaExact}).`,
       `Cost: loss ${chosen.loss.toLocaleString('en-US')} (MSE ${chosen.mse.toFixed(3)}); Anatomy with ℓ = ${l} would give MSE ${anatomyReport.mse.toFixed(3)}${anatomyReport.feasible ? '' : ' and is not even feasible here'}.`,
       ctx.mode === 'run'
-        ? `Count queries answered from the release have a mean relative error of ${fmt(relativeError.release)}${relativeError.anatomy !== undefined ? ` (Anatomy: ${fmt(relativeError.anatomy)})` : ''}.`
+        ? `Count queries that fix a sensitive value, answered from the release, have a mean relative error of ${fmt(relativeError.release)}${relativeError.anatomy !== undefined ? ` (Anatomy: ${fmt(relativeError.anatomy)})` : ''}.`
         : 'Run the job to measure the query error on the actual release.',
       ...(spec.fakeValues > 0 ? [`Each bucket lists ${spec.fakeValues} fake value(s) so that an adversary who learns other records of a bucket stays uncertain (corruption attack).`] : []),
     ],

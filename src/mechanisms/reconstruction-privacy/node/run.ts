@@ -160,7 +160,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
       `Each record's sensitive value was kept with probability ${spec.retention} and otherwise replaced by a random value from its domain; micro groups too large to be safe were sampled down to their safe size s_g and scaled back to their original size.`,
       `Before: under plain randomized response at the same retention, ${violatingBefore.toLocaleString('en-US')} of ${first.microGroups.toLocaleString('en-US')} micro groups (${percent(first.violatingRowsBefore ?? 0, rowCount)} of records for ${first.column}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test. After: ${violatingAfter.toLocaleString('en-US')}.`,
       ctx.mode === 'run'
-        ? `Cost: count queries answered from the release have a mean relative error of ${fmt(first.relativeError.reconstructionPrivacy)} (plain randomized response: ${fmt(first.relativeError.uniformPerturbation)}).`
+        ? `Cost: count queries that fix a sensitive value, answered from the release, have a mean relative error of ${fmt(first.relativeError.reconstructionPrivacy)} (plain randomized response: ${fmt(first.relativeError.uniformPerturbation)}).`
         : 'Run the job to measure the utility cost on the actual release.',
     ],
     warnings,
