@@ -112,8 +112,8 @@ describe('the Compare step with a candidate that cannot run', () => {
 describe("a failure's field, as its own method calls it", () => {
   it('is "the columns to aggregate" for microaggregation and "the columns to count" for dp-counts only', () => {
     const failure = { message: 'method.columns: name at least one numeric column to aggregate', key: 'method.columns' };
-    expect(plainFailure(failure, 'microaggregation')).toBe('The columns to aggregate: name at least one numeric column to aggregate');
-    expect(plainFailure({ message: 'choose at least one column to count', key: 'method.columns' }, 'dp-counts')).toBe('The columns to count: choose at least one column to count');
+    expect(plainFailure(failure, 'microaggregation')).toBe('The columns to aggregate: name at least one numeric column to aggregate.');
+    expect(plainFailure({ message: 'choose at least one column to count', key: 'method.columns' }, 'dp-counts')).toBe('The columns to count: choose at least one column to count.');
     expect(fieldName('method.columns')).toBe('the columns');
     expect(fieldName('method.k', 'microaggregation')).toBe('k');
   });

@@ -13,7 +13,8 @@ function lossWith(suppressedAge: number, method: Record<string, unknown>): numbe
   writeFileSync(join(dir, 'in.csv'), ['age,sex,note', ...rows].join('\n') + '\n');
   const job = { version: 1, input: { path: 'in.csv' }, attributes: { note: 'insensitive' }, method, output: { dir: 'out' } };
   const report = assessJob(parseJob(job, dir), { random: new SeededTestRandomSource(4) });
-  expect(report.warnings.join(' ')).toMatch(/1 record\(s\) were suppressed with their class/);
+  // Global recoding counts the record; partitioned recoding gives it as a share of the input.
+  expect(report.warnings.join(' ')).toMatch(/1 record\(s\) were suppressed with their class|1 of 11 records \(9\.1 %\) were deleted with their class/);
   return report.utility.generalizationLoss!;
 }
 
