@@ -19,7 +19,7 @@ export const publicHierarchyName = (path: string): string => genericName('hierar
 /**
  * The job as the release folder describes it: every parameter of the method, but
  * no input checksum (a membership oracle for anyone holding a candidate file), no sheet name,
- * no file or folder names of the input or its hierarchies (they tell where the confidential
+ * no file or folder names of the input, its hierarchies or the release folder (they tell where the confidential
  * data lives and what it is), no pointer to the internal report, and the report variant it
  * sits beside. The internal folder keeps the job that reproduces the run.
  */
@@ -38,6 +38,7 @@ export function publicJob(job: Job): Job {
     ...job,
     input: { ...input, path: publicInputName(job.input.path) },
     method: withHierarchyNames as Job['method'],
-    output: { ...output, dir: basename(output.dir), variant: ['external'] },
+    // The release folder's name is the custodian's too (the wizard derives it from the input's name).
+    output: { ...output, dir: 'release', variant: ['external'] },
   };
 }

@@ -158,7 +158,8 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
       : {}),
     ...(report.anonymity ? { anonymity: externalAnonymity(report.anonymity) } : {}),
     ...(report.dp ? { dp: externalDp(report.dp) } : {}),
-    ...(report.output ? { output: { dir: basename(report.output.dir), rows: report.output.rows, files: report.output.files } } : {}),
+    // The release folder is named by the custodian (by default after the input): its name is not published.
+    ...(report.output ? { output: { dir: 'release', rows: report.output.rows, files: report.output.files } } : {}),
     warnings: parts.warnings,
   });
 }
