@@ -61,6 +61,37 @@ describe('custos inspect', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/bad\.csv:3: 3 fields where the header has 2/);
   });
+
+  it('a header with an empty and a repeated name (pandas to_csv) is read under column_<n> and <name>_2 by inspect, init and run alike, with a warning and a line in the internal report', () => {
+    const dir = workdir();
+    const path = join(dir, 'pandas.csv');
+    const lines = [',region,region,diagnosis'];
+    for (let i = 0; i < 200; i++) lines.push(`${i},${['N', 'S'][i % 2]},${['a', 'b', 'c'][i % 3]},${['flu', 'cold', 'HIV', 'asthma'][i % 4]}`);
+    writeFileSync(path, lines.join('\n') + '\n');
+    const text = custos(['inspect', path]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('warning: The header has 2 columns without a name of its own, named here so the job and the release can refer to them: column 1 (no name in the header) is read as "column_1"; column 3 ("region" again) is read as "region_2".');
+    const json = JSON.parse(custos(['inspect', path, '--json']).stdout);
+    expect(json.columns.map((c: { name: string }) => c.name)).toEqual(['column_1', 'region', 'region_2', 'diagnosis']);
+    expect(json.renamedColumns).toEqual([
+      { column: 1, from: '', to: 'column_1' },
+      { column: 3, from: 'region', to: 'region_2' },
+    ]);
+    const init = custos(['init', path]);
+    expect(init.code).toBe(0);
+    expect(init.stderr).toContain('column 3 ("region" again) is read as "region_2"');
+    const job = JSON.parse(init.stdout);
+    expect(Object.keys(job.attributes)).toEqual(expect.arrayContaining(['column_1', 'region', 'region_2', 'diagnosis']));
+    const jobPath = writeJob(dir, { version: 1, input: { path }, attributes: { column_1: 'identifier', region: 'quasi', region_2: 'quasi', diagnosis: 'sensitive' }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }, output: { dir: 'out', formats: ['csv'], report: ['json'] } });
+    const run = custos(['run', jobPath, '--json'], TEST_ENV);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out', 'release.csv'), 'utf8').split(/\r?\n/)[0]).toMatch(/^region,region_2,diagnosis/);
+    const internal = JSON.parse(readFileSync(join(dir, 'out-internal', 'internal-report.json'), 'utf8'));
+    expect(internal.input.renamedColumns).toEqual(json.renamedColumns);
+    expect(internal.warnings.join('\n')).toContain('column 1 (no name in the header) is read as "column_1"');
+    // The public report does not carry the internal note.
+    expect(JSON.stringify(JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).input)).not.toContain('renamedColumns');
+  });
 });
 
 describe('custos run: reconstruction privacy on the Adult data', () => {

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { normalizeEncoding } from '../common/job/encoding.js';
 import { InputError } from '../io/input/input-error.js';
 import { readTable } from '../io/input/read-table.js';
+import { renamedColumnsWarning } from '../io/input/table-builder.js';
 import { describeFailure } from '../jobs/execute-request.js';
 import { exitCodeOf, type JobFailure, type JobRequest } from '../jobs/job-request.js';
 import { isLineOrQuote } from '../common/job/job-parts.js';
@@ -122,6 +123,7 @@ function init(args: string[]): number {
     },
     method,
   );
+  if (imported.renamedColumns?.length) process.stderr.write(`custos: ${renamedColumnsWarning(imported.renamedColumns)}\n`);
   if (imported.rejectedRowCount > 0) {
     process.stderr.write(`custos: ${imported.rejectedRowCount} row(s) cannot be read (first: line ${imported.rejectedRows[0]!.line}, ${imported.rejectedRows[0]!.reason}); the job skips them (input.onBadRow "skip")\n`);
     (job['input'] as Record<string, unknown>)['onBadRow'] = 'skip';

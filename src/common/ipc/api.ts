@@ -46,6 +46,9 @@ export const openedFileSchema = z.object({
   columns: z.array(columnInfoSchema),
   rejected: z.array(z.object({ line: count, reason: z.string() })),
   rejectedCount: count,
+  /** Columns whose header name was empty or repeated, with the name they are read under; and the warning in words. */
+  renamed: z.array(z.object({ column: count, from: z.string(), to: z.string() })).max(10_000).optional(),
+  renamedWarning: z.string().optional(),
 });
 export type OpenedFile = Frozen<z.output<typeof openedFileSchema>>;
 

@@ -9,7 +9,7 @@ import { BadRowError, RecordRules } from './csv-records.js';
 import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
-import { checkHeader, TableBuilder, type BuiltParts } from './table-builder.js';
+import { nameColumns, TableBuilder, type BuiltParts, type RenamedColumn } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 
 const CHUNK_BYTES = 4 << 20;
@@ -66,13 +66,13 @@ function parse(
   let hash = createHash('sha256');
   let builder: TableBuilder | undefined;
   let rules: RecordRules | undefined;
+  let renamed: readonly RenamedColumn[] = [];
   const tokenizer = new CsvTokenizer(delimiter, {
     record(fields, count, line) {
       if (!rules) {
-        const header = fields.slice(0, count).map((h) => h.trim());
-        const problem = checkHeader(header);
-        if (problem) throw new InputError(problem, name, line);
-        builder = new TableBuilder(header, options.missing);
+        const named = nameColumns(fields.slice(0, count));
+        renamed = named.renamed;
+        builder = new TableBuilder(named.names, options.missing);
         rules = new RecordRules(builder, delimiter, options.onBadRow);
         return;
       }
@@ -148,23 +148,24 @@ function parse(
     bytes: total,
     rejectedRows: rules.rejected,
     rejectedRowCount: rules.rejectedCount,
+    ...(renamed.length > 0 ? { renamedColumns: renamed } : {}),
   };
 }
 
-/** The header as the first record of the file's first bytes, when they hold all of it and it is a usable one. */
+/** The header's names (as nameColumns makes them) from the first record of the file's first bytes, when they hold all of it. */
 function headerIn(head: Uint8Array, encoding: TextEncoding, delimiter: string): string[] | undefined {
   let header: string[] | undefined;
   try {
     const tokenizer = new CsvTokenizer(delimiter, {
       record(fields, count) {
-        header ??= fields.slice(0, count).map((h) => h.trim());
+        header ??= nameColumns(fields.slice(0, count)).names;
       },
     });
     tokenizer.feed(chunkDecoder(encoding).decode(head, true), false);
   } catch {
     return undefined;
   }
-  return header && !checkHeader(header) ? header : undefined;
+  return header;
 }
 
 /** Files below this are read on one thread: a second would cost more to start than it saves. */

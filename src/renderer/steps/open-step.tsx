@@ -182,6 +182,11 @@ export function OpenStep(props: {
               Every line was read as a single value, which usually means the delimiter is not the one the file uses. Choose it under “How to read the file” (or let Custos detect it); a table with one column cannot be protected column by column.
             </Callout>
           )}
+          {file.renamedWarning && (
+            <Callout tone="warn" title="Some columns had no name of their own.">
+              {file.renamedWarning} The internal report records this; rename the columns in the file if these names should differ.
+            </Callout>
+          )}
           <Callout tone={file.columns.length === 1 ? 'info' : 'ok'}>
             <strong>{file.name}</strong>: {formatNumber(file.rows)} records, {file.columns.length === 1 ? '1 column' : `${file.columns.length} columns`}, {formatBytes(file.bytes)}
             {file.encoding && `, ${file.encoding}`}
