@@ -683,6 +683,53 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
+  test('a workbook whose first sheet is notes: the failure names the sheet, the Sheet selector is offered anyway, and the data sheet opens', async ({ page: fixturePage }) => {
+    const folder = resolve('test-output/workbook');
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    const XLSX = require('xlsx') as typeof import('xlsx');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Confidential survey 2025 — do not distribute'], ['Generated', '2025-01-05']]), 'Notes');
+    const rows: (string | number)[][] = [['id', 'sex', 'age', 'region', 'disease']];
+    for (let i = 0; i < 120; i++) rows.push([i + 1, i % 2 ? 'F' : 'M', 20 + (i % 60), ['North', 'South', 'East', 'West'][i % 4]!, ['flu', 'asthma', 'none', 'cancer'][(i * 7) % 4]!]);
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Data 2025');
+    const path = join(folder, 'survey.xlsx');
+    writeFileSync(path, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const s = await open(fixturePage);
+    const { page } = s;
+    await page.getByLabel('File path').fill(path);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    const error = page.locator('.callout', { hasText: 'This file cannot be read.' });
+    await error.waitFor();
+    // The sheet is named once, with the line; the advice is about sheets, never the delimiter.
+    await expect(error).toContainText('survey.xlsx, sheet “Notes”, line 2: every one of the sheet');
+    await expect(error).toContainText('The table may be on another sheet: choose it under “Sheet”.');
+    await expect(error).not.toContainText(/delimiter|encoding|\(line/i);
+    expect(await page.getByLabel('Delimiter').count()).toBe(0);
+    expect(await page.getByLabel('Encoding').count()).toBe(0);
+    await page.getByText(/Excel workbooks carry their own encoding/).waitFor();
+    const sheet = page.getByLabel('Sheet');
+    await expect(sheet).toHaveValue('Notes');
+    await expect(sheet.locator('option')).toHaveText(['Notes', 'Data 2025']);
+    await expect(error).toBeInViewport();
+    await screenshot(page, 'workbook-notes-failed');
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await screenshot(page, 'workbook-notes-failed-1024');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await sheet.selectOption('Data 2025');
+    const summary = page.getByRole('status').filter({ hasText: '5 columns' });
+    await summary.waitFor();
+    await expect(summary).toContainText('sheet “Data 2025”');
+    expect(await page.locator('.callout', { hasText: 'This file cannot be read.' }).count()).toBe(0);
+    await page.getByRole('cell', { name: 'North' }).first().waitFor();
+    await screenshot(page, 'workbook-data-sheet');
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await screenshot(page, 'workbook-data-sheet-1024');
+    await axeScan(page, 'workbook');
+    expect(s.errors).toEqual([]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
   test('an SPSS file opens with its value labels as values and its variable labels beside the column names', async ({ page: fixturePage }) => {
     const s = await open(fixturePage);
     const { page } = s;

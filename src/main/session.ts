@@ -39,7 +39,21 @@ const MAX_RECENT = 10;
 
 function failureOf(failure: JobFailure): HostFailure {
   const f = failure;
-  return { kind: f.kind, message: f.message, ...(f.key ? { key: f.key } : {}), ...(f.line !== undefined ? { line: f.line } : {}) };
+  return {
+    kind: f.kind,
+    message: f.reason !== undefined && f.file !== undefined ? `${inputLocation(f)}: ${f.reason}` : f.message,
+    ...(f.key ? { key: f.key } : {}),
+    ...(f.line !== undefined ? { line: f.line } : {}),
+    ...(f.format ? { format: f.format } : {}),
+    ...(f.sheet !== undefined ? { sheet: f.sheet } : {}),
+    ...(f.sheets ? { sheets: [...f.sheets] } : {}),
+    ...(f.advice ? { advice: f.advice } : {}),
+  };
+}
+
+/** Where an input problem is, in words, once: "survey.xlsx, sheet “Notes”, line 2, column 4". */
+export function inputLocation(f: Pick<JobFailure, 'file' | 'sheet' | 'line' | 'column'>): string {
+  return [f.file, f.sheet !== undefined ? `sheet “${f.sheet}”` : '', f.line !== undefined ? `line ${f.line}` : '', f.column !== undefined ? `column ${f.column}` : ''].filter(Boolean).join(', ');
 }
 
 /**

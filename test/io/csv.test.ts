@@ -99,7 +99,7 @@ describe('RFC 4180 parsing', () => {
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['a', 'b']]), 'Data');
     const xlsx = join(dir, 'header-only.xlsx');
     XLSX.writeFile(book, xlsx);
-    expect(() => readTable(xlsx, { ...defaults, sheet: null })).toThrow(/header-only\.xlsx: the file has a header but no records/);
+    expect(() => readTable(xlsx, { ...defaults, sheet: null })).toThrow(/header-only\.xlsx \(sheet "Data"\): the sheet has a header but no records/);
   });
 });
 

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as XLSX from 'xlsx';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -134,6 +135,52 @@ describe('IPC handlers validate every message', () => {
     const result = (await session.dispatch(IPC_CHANNELS.assess, { job })) as { ok: false; failure: { key: string } };
     expect(result.ok).toBe(false);
     expect(result.failure.key).toBe('method.epsilon');
+  });
+});
+
+describe('an Open that fails says where once, and only the advice that fits its cause', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'custos-open-failure-'));
+  type Failed = { ok: false; failure: { kind: string; message: string; format?: string; sheet?: string; sheets?: string[]; advice?: string; line?: number } };
+  const inspect = (path: string, options: Record<string, unknown> = {}) => session.dispatch(IPC_CHANNELS.inspect, { path, options: { missing: [''], ...options } });
+
+  it('a workbook whose first sheet is notes: the failure names the sheet and lists every sheet, and the data sheet then opens', async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Confidential survey 2025 — do not distribute'], ['Generated', '2025-01-05']]), 'Notes');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['id', 'sex', 'disease'], ...Array.from({ length: 20 }, (_, i) => [i + 1, i % 2 ? 'F' : 'M', ['flu', 'none'][i % 2]])]), 'Data 2025');
+    const path = join(dir, 'survey.xlsx');
+    writeFileSync(path, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const failed = (await inspect(path)) as Failed;
+    expect(failed.ok).toBe(false);
+    expect(failed.failure).toMatchObject({ kind: 'input', format: 'xlsx', sheet: 'Notes', sheets: ['Notes', 'Data 2025'], advice: 'sheet', line: 2 });
+    expect(failed.failure.message).toBe("survey.xlsx, sheet “Notes”, line 2: every one of the sheet's 1 record(s) is malformed (the first: values beyond the 1 named columns)");
+    const opened = (await inspect(path, { sheet: 'Data 2025' })) as { ok: true; value: { sheet: string; sheets: string[]; rows: number } };
+    expect(opened.ok).toBe(true);
+    expect(opened.value).toMatchObject({ sheet: 'Data 2025', sheets: ['Notes', 'Data 2025'], rows: 20 });
+    // A sheet that is not there: every sheet is offered.
+    const noSuch = (await inspect(path, { sheet: 'Daten' })) as Failed;
+    expect(noSuch.failure).toMatchObject({ format: 'xlsx', sheets: ['Notes', 'Data 2025'], advice: 'sheet' });
+  });
+
+  it('delimited text: the location once, and the delimiter and encoding advised only where they can be the cause', async () => {
+    const quote = join(dir, 'malformed.csv');
+    writeFileSync(quote, 'a,b\n1,"open\n2,3\n');
+    const q = (await inspect(quote)) as Failed;
+    expect(q.failure.message).toBe('malformed.csv, line 2, column 2: a quoted field is never closed');
+    expect(q.failure).toMatchObject({ format: 'csv', advice: 'reading-options' });
+    const missing = (await inspect(join(dir, 'gone.csv'))) as Failed;
+    expect(missing.failure.message).toBe('gone.csv: the file does not exist (or a link points nowhere)');
+    expect(missing.failure.advice).toBe('path');
+    const empty = join(dir, 'empty.csv');
+    writeFileSync(empty, '');
+    expect(((await inspect(empty)) as Failed).failure.advice).toBeUndefined();
+  });
+
+  it('files of statistical packages and Parquet files get no delimiter or encoding advice', async () => {
+    const nested = (await inspect(resolve('test/fixtures/parquet/nested.parquet'))) as Failed;
+    expect(nested.ok).toBe(false);
+    expect(nested.failure.format).toBe('parquet');
+    expect(nested.failure.advice).toBeUndefined();
+    expect(nested.failure.message).toMatch(/^nested\.parquet: /);
   });
 });
 

@@ -23,7 +23,8 @@ export function readCsv(path: string, options: ImportOptions): ImportedTable {
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    throw new InputError(`cannot open the file: ${describeErrno((error as NodeJS.ErrnoException).code)}`, name);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(`cannot open the file: ${describeErrno(code)}`, name, undefined, undefined, code === 'ENOENT' ? { advice: 'path' } : {});
   }
   try {
     const total = fstatSync(fd).size;
@@ -36,7 +37,7 @@ export function readCsv(path: string, options: ImportOptions): ImportedTable {
       // Auto-detection saw valid UTF-8 at the start only; legacy files often
       // turn out to be Windows-1252 further down.
       if (error instanceof Utf8Invalid && !options.encoding) return parse(fd, path, total, name, 'windows-1252', false, head, options);
-      if (error instanceof Utf8Invalid) throw new InputError(`${error.message}; is the file Windows-1252 or UTF-16?`, name);
+      if (error instanceof Utf8Invalid) throw new InputError(`${error.message}; is the file Windows-1252 or UTF-16?`, name, undefined, undefined, { advice: 'reading-options' });
       throw error;
     }
   } finally {
@@ -133,8 +134,9 @@ function parse(
       second?.stop();
     }
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new InputError(error.message, name, error.line, error.column);
-    if (error instanceof BadRowError) throw new InputError(error.message, name, error.line);
+    // A quote or a record of the wrong length: a delimiter or an encoding other than the file's can be the cause.
+    if (error instanceof CsvSyntaxError) throw new InputError(error.message, name, error.line, error.column, { advice: 'reading-options' });
+    if (error instanceof BadRowError) throw new InputError(error.message, name, error.line, undefined, { advice: 'reading-options' });
     throw error;
   }
   if (!builder || !rules) throw new InputError('the file is empty: a header line is expected', name, 1);

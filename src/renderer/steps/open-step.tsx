@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import type { AppInfo, CustosApi, HostFailure, RecentJob } from '../../common/ipc/api.js';
+import type { AppInfo, CustosApi, HostFailure, OpenedFile, RecentJob } from '../../common/ipc/api.js';
 import { metadataOf } from '../../mechanisms/definitions.js';
 import { Callout, SelectField, TextField } from '../components/fields.js';
 import { PreviewTable } from '../components/preview-table.js';
@@ -13,8 +13,32 @@ const ENCODINGS = [
   { value: 'utf-16be', label: 'UTF-16 BE' },
   { value: 'windows-1252', label: 'Windows-1252' },
 ] as const;
-/** Files of statistical packages, whose reading needs no encoding or delimiter. */
-const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files', sas7bdat: 'SAS data sets', parquet: 'Parquet files' } as const;
+/** Files of statistical packages and workbooks, whose reading needs no encoding or delimiter. */
+const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files', sas7bdat: 'SAS data sets', parquet: 'Parquet files', xlsx: 'Excel workbooks' } as const;
+type FileFormat = OpenedFile['format'];
+
+/** The format a path's extension names, for a file not read yet (or that could not be found): what the host reads by content is said in its answer. */
+function formatOfPath(path: string): FileFormat | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(path.trim())?.[1]?.toLowerCase();
+  if (ext === 'xlsx' || ext === 'xlsm' || ext === 'xls') return 'xlsx';
+  if (ext === 'sav' || ext === 'zsav') return 'sav';
+  if (ext === 'dta' || ext === 'xpt' || ext === 'sas7bdat' || ext === 'parquet') return ext;
+  return undefined;
+}
+
+/** What may fix a problem, as the reader judged its cause; nothing where no reading option can. */
+const ADVICE: Record<NonNullable<HostFailure['advice']>, string> = {
+  'reading-options': 'The delimiter or the encoding may not be the file’s: choose them under “How to read the file” (or let Custos detect them), or fix the file.',
+  sheet: 'The table may be on another sheet: choose it under “Sheet”.',
+  path: 'Check the path: the file may have been moved, renamed or deleted.',
+};
+
+/** A failure as one or two clean sentences: the host's message (the location once) and the advice that fits its cause. */
+function failureText(failure: HostFailure): string {
+  const message = failure.message.trim();
+  const sentence = /[.!?…]$/.test(message) ? message : `${message}.`;
+  return failure.advice ? `${sentence} ${ADVICE[failure.advice]}` : sentence;
+}
 const DELIMITERS = [
   { value: '', label: 'Detect automatically' },
   { value: ',', label: 'Comma ,' },
@@ -47,7 +71,12 @@ export function OpenStep(props: {
     void api.recentJobs({}).then(setRecentJobs);
   }, [api, state.file?.path]);
   const file = state.file;
-  const statisticalFile = file !== undefined && Object.hasOwn(STATISTICAL_FORMATS, file.format);
+  // The file's format as last read (a failed read says what it was read as), else as its name says.
+  const format: FileFormat | undefined = failure ? (failure.format ?? formatOfPath(state.inputPath)) : (file?.format ?? formatOfPath(state.inputPath));
+  const ownEncoding = format !== undefined && Object.hasOwn(STATISTICAL_FORMATS, format) ? STATISTICAL_FORMATS[format as keyof typeof STATISTICAL_FORMATS] : undefined;
+  // A workbook's sheets are known even when the sheet read could not be: another one can be chosen.
+  const sheets = failure ? failure.sheets : file?.sheets;
+  const sheet = state.fileOptions.sheet || (failure ? failure.sheet : file?.sheet) || '';
   // A pending re-read (after a reading option changed) must not land after a file opened since.
   const reread = useRef<ReturnType<typeof setTimeout>>(undefined);
   const load = async (path: string): Promise<void> => {
@@ -157,8 +186,8 @@ export function OpenStep(props: {
       </form>
       <fieldset className="options">
         <legend>How to read the file</legend>
-        {statisticalFile ? (
-          <p className="muted">{STATISTICAL_FORMATS[file.format as keyof typeof STATISTICAL_FORMATS]} carry their own encoding, types and labels: only the missing-value codes below apply.</p>
+        {ownEncoding ? (
+          <p className="muted">{format === 'xlsx' ? `${ownEncoding} carry their own encoding and cells: only the sheet and the missing-value codes below apply.` : `${ownEncoding} carry their own encoding, types and labels: only the missing-value codes below apply.`}</p>
         ) : (
           <>
             <SelectField label="Encoding" value={state.fileOptions.encoding} options={ENCODINGS} onChange={(encoding) => dispatch({ type: 'setFileOptions', options: { encoding } })} help="Detected from the byte-order mark and the bytes." />
@@ -166,18 +195,18 @@ export function OpenStep(props: {
           </>
         )}
         <TextField label="Missing-value codes" value={state.fileOptions.missing} onChange={(missing) => dispatch({ type: 'setFileOptions', options: { missing } })} help="Comma-separated, e.g. “, ?, NA, -9”. An empty entry means empty cells." />
-        {file?.sheets && file.sheets.length > 1 && (
-          <SelectField label="Sheet" value={state.fileOptions.sheet || file.sheet || ''} options={file.sheets.map((s) => ({ value: s, label: s }))} onChange={(sheet) => dispatch({ type: 'setFileOptions', options: { sheet } })} />
+        {sheets && sheets.length > 1 && (
+          <SelectField label="Sheet" value={sheet} options={sheets.map((s) => ({ value: s, label: s }))} onChange={(sheet) => dispatch({ type: 'setFileOptions', options: { sheet } })} help={`${sheets.length} sheets in the workbook.`} />
         )}
       </fieldset>
       {failure && (
         <Callout tone="error" title="This file cannot be read.">
-          {failure.message} {failure.line !== undefined && `(line ${failure.line})`} Check the delimiter and encoding above, or fix the file.
+          {failureText(failure)}
         </Callout>
       )}
       {file && !failure && (
         <>
-          {file.columns.length === 1 && (
+          {file.columns.length === 1 && file.format === 'csv' && (
             <Callout tone="warn" title="Only one column was found.">
               Every line was read as a single value, which usually means the delimiter is not the one the file uses. Choose it under “How to read the file” (or let Custos detect it); a table with one column cannot be protected column by column.
             </Callout>
