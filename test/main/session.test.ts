@@ -89,6 +89,37 @@ describe('IPC handlers validate every message', () => {
     expect(listed.map((r) => r.ranAt)).toEqual(['2026-11-24T06:00:00.000Z']);
   });
 
+  it('leaves out recent files and jobs whose files were deleted since, and offers them again when they are back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-recent-gone-'));
+    const kept = join(dir, 'kept.csv');
+    const gone = join(dir, 'gone.csv');
+    writeFileSync(kept, 'a,b\n1,2\n');
+    writeFileSync(gone, 'a,b\n1,2\n');
+    const files = [gone, kept, dir];
+    const jobs: RecentJob[] = [
+      { ranAt: '2026-11-24T06:00:00.000Z', inputName: 'gone.csv', methodType: 'reconstruction-privacy', job: { input: { path: gone }, method: { type: 'reconstruction-privacy' } } },
+      { ranAt: '2026-11-24T05:00:00.000Z', inputName: 'kept.csv', methodType: 'reconstruction-privacy', job: { input: { path: kept }, method: { type: 'reconstruction-privacy' } } },
+    ];
+    const host = new AppSession({
+      info: { version: 'test', host: 'web', samplePath: kept, sampleName: 'x' },
+      workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
+      baseDir: process.cwd(),
+      access: new OpenAccess(),
+      recent: { list: () => files, add: () => undefined },
+      recentJobs: { list: () => jobs, add: () => undefined },
+      chooseFile: async () => null,
+      chooseFolder: async () => null,
+      revealFolder: async () => undefined,
+    });
+    rmSync(gone);
+    // A folder is no file to open either.
+    expect(await host.dispatch(IPC_CHANNELS.recentFiles, {})).toEqual([kept]);
+    expect(((await host.dispatch(IPC_CHANNELS.recentJobs, {})) as RecentJob[]).map((r) => r.inputName)).toEqual(['kept.csv']);
+    writeFileSync(gone, 'a,b\n1,2\n');
+    expect(await host.dispatch(IPC_CHANNELS.recentFiles, {})).toEqual([gone, kept]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a job that runs to completion becomes the newest recent job', async () => {
     const job = JSON.parse(readFileSync('resources/demo/adult-job.json', 'utf8')) as { input: { path: string } };
     job.input.path = resolve('resources/demo', job.input.path);

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { AppInfo, CustosApi, HostFailure, OpenedFile, RecentJob } from '../../common/ipc/api.js';
 import { metadataOf } from '../../mechanisms/definitions.js';
 import { Callout, SelectField, TextField } from '../components/fields.js';
 import { PreviewTable } from '../components/preview-table.js';
 import { formatBytes, formatNumber } from '../format.js';
+import { recentLabels } from '../recent-labels.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
 
 const ENCODINGS = [
@@ -47,9 +48,47 @@ const DELIMITERS = [
   { value: '|', label: 'Pipe |' },
 ] as const;
 
-function recentJobLabel(r: RecentJob): string {
+function recentJobLabel(r: RecentJob, inputLabel: string): string {
   const when = new Date(r.ranAt).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  return `${r.inputName} · ${metadataOf(r.methodType)?.cardTitle ?? r.methodType} · ${when}`;
+  return `${inputLabel} · ${metadataOf(r.methodType)?.cardTitle ?? r.methodType} · ${when}`;
+}
+
+/** The input a recent job read, as its job names it (its name where the job does not say). */
+function jobInput(r: RecentJob): string {
+  const input = r.job['input'];
+  const path = typeof input === 'object' && input !== null ? (input as { path?: unknown }).path : undefined;
+  return typeof path === 'string' && path ? path : r.inputName;
+}
+
+/** How many recent files and jobs are shown before "More…": the path field and the outcome of Open stay in view. */
+const RECENT_SHOWN = 3;
+
+/** Scrolls the outcome of an Open into view unless its top is already in the upper part of the step's pane (the sticky footer covers the bottom). */
+function reveal(element: HTMLElement | null): void {
+  if (!element) return;
+  const pane = (element.closest('.content') ?? document.documentElement).getBoundingClientRect();
+  const top = element.getBoundingClientRect().top;
+  const height = Math.min(pane.height, window.innerHeight);
+  if (top >= pane.top && top <= pane.top + height * 0.55) return;
+  element.scrollIntoView?.({ block: 'start' });
+}
+
+/** A list of recent chips: the newest few, the rest behind "More…". */
+function RecentList<T>(props: { label: string; title: string; items: readonly T[]; chip: (item: T, index: number) => ReactNode }) {
+  const [all, setAll] = useState(false);
+  const { items } = props;
+  const shown = all ? items : items.slice(0, RECENT_SHOWN);
+  return (
+    <nav className="recent" aria-label={props.label}>
+      <span className="muted">{props.title}</span>
+      {shown.map((item, i) => props.chip(item, i))}
+      {items.length > RECENT_SHOWN && (
+        <button type="button" className="link" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Fewer' : `More… (${items.length - RECENT_SHOWN})`}
+        </button>
+      )}
+    </nav>
+  );
 }
 
 export function OpenStep(props: {
@@ -70,6 +109,9 @@ export function OpenStep(props: {
     void api.recentFiles({}).then(setRecent);
     void api.recentJobs({}).then(setRecentJobs);
   }, [api, state.file?.path]);
+  // Chips name files by their names, with as many parent folders as tell same-named files apart.
+  const fileLabels = recentLabels(recent);
+  const jobLabels = recentLabels(recentJobs.map(jobInput));
   const file = state.file;
   // The file's format as last read (a failed read says what it was read as), else as its name says.
   const format: FileFormat | undefined = failure ? (failure.format ?? formatOfPath(state.inputPath)) : (file?.format ?? formatOfPath(state.inputPath));
@@ -79,12 +121,19 @@ export function OpenStep(props: {
   const sheet = state.fileOptions.sheet || (failure ? failure.sheet : file?.sheet) || '';
   // A pending re-read (after a reading option changed) must not land after a file opened since.
   const reread = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The outcome of each Open (summary, warnings, or why it failed) is scrolled into view once shown.
+  const outcome = useRef<HTMLDivElement>(null);
+  const [opened, setOpened] = useState(0);
+  useEffect(() => {
+    if (opened > 0) reveal(outcome.current);
+  }, [opened]);
   const load = async (path: string): Promise<void> => {
     clearTimeout(reread.current);
     if (!path.trim()) return;
     setBusy(true);
     setFailure(await open(path.trim()));
     setBusy(false);
+    setOpened((n) => n + 1);
   };
   // Changing how the file is read re-reads it, so the preview always shows what will be protected.
   const first = useRef(true);
@@ -137,24 +186,28 @@ export function OpenStep(props: {
         </div>
       </div>
       {recent.length > 0 && (
-        <nav className="recent" aria-label="Recent files">
-          <span className="muted">Files opened before:</span>
-          {recent.map((path) => (
+        <RecentList
+          label="Recent files"
+          title="Files opened before:"
+          items={recent}
+          chip={(path, i) => (
             <button key={path} type="button" className="chip" title={path} onClick={() => void load(path)} aria-busy={busy || undefined}>
-              {path.split(/[\\/]/).pop()}
+              {fileLabels[i]}
             </button>
-          ))}
-        </nav>
+          )}
+        />
       )}
       {recentJobs.length > 0 && (
-        <nav className="recent" aria-label="Recent jobs">
-          <span className="muted">Jobs run before:</span>
-          {recentJobs.map((r) => (
-            <button key={r.ranAt} type="button" className="chip" title="Restore this job's settings and open its file" onClick={() => void restoreJob(r)} aria-busy={busy || undefined}>
-              {recentJobLabel(r)}
+        <RecentList
+          label="Recent jobs"
+          title="Jobs run before:"
+          items={recentJobs}
+          chip={(r, i) => (
+            <button key={r.ranAt} type="button" className="chip" title={`Restore this job's settings and open ${jobInput(r)}`} onClick={() => void restoreJob(r)} aria-busy={busy || undefined}>
+              {recentJobLabel(r, jobLabels[i]!)}
             </button>
-          ))}
-        </nav>
+          )}
+        />
       )}
       <form
         className="path-form"
@@ -199,59 +252,61 @@ export function OpenStep(props: {
           <SelectField label="Sheet" value={sheet} options={sheets.map((s) => ({ value: s, label: s }))} onChange={(sheet) => dispatch({ type: 'setFileOptions', options: { sheet } })} help={`${sheets.length} sheets in the workbook.`} />
         )}
       </fieldset>
-      {failure && (
-        <Callout tone="error" title="This file cannot be read.">
-          {failureText(failure)}
-        </Callout>
-      )}
-      {file && !failure && (
-        <>
-          {file.columns.length === 1 && file.format === 'csv' && (
-            <Callout tone="warn" title="Only one column was found.">
-              Every line was read as a single value, which usually means the delimiter is not the one the file uses. Choose it under “How to read the file” (or let Custos detect it); a table with one column cannot be protected column by column.
-            </Callout>
-          )}
-          {file.renamedWarning && (
-            <Callout tone="warn" title="Some columns had no name of their own.">
-              {file.renamedWarning} The internal report records this; rename the columns in the file if these names should differ.
-            </Callout>
-          )}
-          <Callout tone={file.columns.length === 1 ? 'info' : 'ok'}>
-            <strong>{file.name}</strong>: {formatNumber(file.rows)} records, {file.columns.length === 1 ? '1 column' : `${file.columns.length} columns`}, {formatBytes(file.bytes)}
-            {file.encoding && `, ${file.encoding}`}
-            {file.delimiter !== undefined && `, delimiter “${file.delimiter === '\t' ? 'tab' : file.delimiter}”`}
-            {file.sheet && `, sheet “${file.sheet}”`}.
+      <div ref={outcome} className="open-outcome">
+        {failure && (
+          <Callout tone="error" title="This file cannot be read.">
+            {failureText(failure)}
           </Callout>
-          {file.rejectedCount > 0 && (
-            <Callout
-              tone={state.fileOptions.onBadRow === 'skip' ? 'warn' : 'error'}
-              title={
-                state.fileOptions.onBadRow === 'skip'
-                  ? `${formatNumber(file.rejectedCount)} ${file.rejectedCount === 1 ? 'row cannot' : 'rows cannot'} be read: ${file.rejectedCount === 1 ? 'it is' : 'they are'} skipped, not released, and listed by line in the internal report.`
-                  : `${formatNumber(file.rejectedCount)} ${file.rejectedCount === 1 ? 'row cannot' : 'rows cannot'} be read: the run will refuse the file until ${file.rejectedCount === 1 ? 'it is' : 'they are'} fixed.`
-              }
-            >
-              <SelectField
-                label="Rows that cannot be read"
-                value={state.fileOptions.onBadRow}
-                options={[
-                  { value: 'skip', label: 'skip them and list them in the internal report' },
-                  { value: 'error', label: 'stop: I will fix the file' },
-                ]}
-                onChange={(onBadRow) => dispatch({ type: 'setFileOptions', options: { onBadRow } })}
-              />
-              <ul className="rejected">
-                {file.rejected.slice(0, 8).map((r) => (
-                  <li key={r.line}>
-                    Line {formatNumber(r.line)}: {r.reason}
-                  </li>
-                ))}
-              </ul>
+        )}
+        {file && !failure && (
+          <>
+            {file.columns.length === 1 && file.format === 'csv' && (
+              <Callout tone="warn" title="Only one column was found.">
+                Every line was read as a single value, which usually means the delimiter is not the one the file uses. Choose it under “How to read the file” (or let Custos detect it); a table with one column cannot be protected column by column.
+              </Callout>
+            )}
+            {file.renamedWarning && (
+              <Callout tone="warn" title="Some columns had no name of their own.">
+                {file.renamedWarning} The internal report records this; rename the columns in the file if these names should differ.
+              </Callout>
+            )}
+            <Callout tone={file.columns.length === 1 ? 'info' : 'ok'}>
+              <strong>{file.name}</strong>: {formatNumber(file.rows)} records, {file.columns.length === 1 ? '1 column' : `${file.columns.length} columns`}, {formatBytes(file.bytes)}
+              {file.encoding && `, ${file.encoding}`}
+              {file.delimiter !== undefined && `, delimiter “${file.delimiter === '\t' ? 'tab' : file.delimiter}”`}
+              {file.sheet && `, sheet “${file.sheet}”`}.
             </Callout>
-          )}
-          <PreviewTable api={api} file={file} />
-        </>
-      )}
+            {file.rejectedCount > 0 && (
+              <Callout
+                tone={state.fileOptions.onBadRow === 'skip' ? 'warn' : 'error'}
+                title={
+                  state.fileOptions.onBadRow === 'skip'
+                    ? `${formatNumber(file.rejectedCount)} ${file.rejectedCount === 1 ? 'row cannot' : 'rows cannot'} be read: ${file.rejectedCount === 1 ? 'it is' : 'they are'} skipped, not released, and listed by line in the internal report.`
+                    : `${formatNumber(file.rejectedCount)} ${file.rejectedCount === 1 ? 'row cannot' : 'rows cannot'} be read: the run will refuse the file until ${file.rejectedCount === 1 ? 'it is' : 'they are'} fixed.`
+                }
+              >
+                <SelectField
+                  label="Rows that cannot be read"
+                  value={state.fileOptions.onBadRow}
+                  options={[
+                    { value: 'skip', label: 'skip them and list them in the internal report' },
+                    { value: 'error', label: 'stop: I will fix the file' },
+                  ]}
+                  onChange={(onBadRow) => dispatch({ type: 'setFileOptions', options: { onBadRow } })}
+                />
+                <ul className="rejected">
+                  {file.rejected.slice(0, 8).map((r) => (
+                    <li key={r.line}>
+                      Line {formatNumber(r.line)}: {r.reason}
+                    </li>
+                  ))}
+                </ul>
+              </Callout>
+            )}
+          </>
+        )}
+      </div>
+      {file && !failure && <PreviewTable api={api} file={file} />}
     </>
   );
 }
