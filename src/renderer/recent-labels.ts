@@ -3,7 +3,9 @@
  * takes to tell it from another recent file of the same name ("2024/release.sav" beside
  * "2025/release.sav"). The full path stays in the chip's tooltip.
  */
-export function recentLabels(paths: readonly string[]): string[] {
+export function recentLabels(all: readonly string[]): string[] {
+  // The same file listed twice (two jobs on one input) is one file: it keeps its short label.
+  const paths = [...new Set(all)];
   const parts = paths.map((p) => p.split(/[\\/]+/).filter(Boolean));
   const depth = parts.map(() => 1);
   const label = (i: number): string => parts[i]!.slice(-depth[i]!).join('/');
@@ -23,5 +25,6 @@ export function recentLabels(paths: readonly string[]): string[] {
     }
     if (!grown) break;
   }
-  return paths.map((p, i) => (parts[i]!.length === 0 ? p : label(i)));
+  const labels = new Map(paths.map((p, i) => [p, parts[i]!.length === 0 ? p : label(i)]));
+  return all.map((p) => labels.get(p)!);
 }

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
-import type { AppInfo, CustosApi, HostFailure, RecentJob } from '../../src/common/ipc/api.js';
+import type { AppInfo, CustosApi, HostFailure, OpenedFile, RecentJob } from '../../src/common/ipc/api.js';
+import { renamedColumnsWarning } from '../../src/io/input/table-builder.js';
 import { recentLabels } from '../../src/renderer/recent-labels.js';
 import { initialState, reducer, type Action, type WizardState } from '../../src/renderer/state/wizard-state.js';
 import { OpenStep } from '../../src/renderer/steps/open-step.js';
@@ -12,12 +13,12 @@ afterEach(cleanup);
 const info: AppInfo = { version: 'test', host: 'web', samplePath: '/sample/adult.csv', sampleName: 'Adult' };
 
 function api(recent: string[] = [], jobs: RecentJob[] = []): CustosApi {
-  return { recentFiles: async () => recent, recentJobs: async () => jobs } as unknown as CustosApi;
+  return { recentFiles: async () => recent, recentJobs: async () => jobs, rows: async () => ({ ok: true, value: [] }) } as unknown as CustosApi;
 }
 
 /** The Open step with a state kept as the app keeps it, and an open that answers with the given failure. */
-function renderOpen(options: { recent?: string[]; jobs?: RecentJob[]; failure?: HostFailure }) {
-  let state: WizardState = initialState;
+function renderOpen(options: { recent?: string[]; jobs?: RecentJob[]; failure?: HostFailure; state?: WizardState }) {
+  let state: WizardState = options.state ?? initialState;
   const view = (): ReactElement => (
     <OpenStep
       api={api(options.recent, options.jobs)}
@@ -44,6 +45,8 @@ describe('recent chips', () => {
     expect(recentLabels(['/data/2024/release.sav', '/data/2025/release.sav', '/data/adult.csv'])).toEqual(['2024/release.sav', '2025/release.sav', 'adult.csv']);
     expect(recentLabels(['/a/x/data.csv', '/b/x/data.csv', 'C:\\work\\y\\data.csv'])).toEqual(['a/x/data.csv', 'b/x/data.csv', 'y/data.csv']);
     expect(recentLabels(['/one.csv'])).toEqual(['one.csv']);
+    // Two jobs on one file: the same short label.
+    expect(recentLabels(['/data/adult.csv', '/data/adult.csv', '/elsewhere/x.csv'])).toEqual(['adult.csv', 'adult.csv', 'x.csv']);
   });
 
   it('show the three newest files and jobs, the rest behind More…', async () => {
@@ -104,5 +107,35 @@ describe('an Open that fails', () => {
     expect(screen.getByRole('alert').textContent).toBe('This file cannot be read. nested.parquet: column "tags" is nested.');
     expect(screen.queryByLabelText('Delimiter')).toBeNull();
     screen.getByText(/Parquet files carry their own encoding/);
+  });
+});
+
+describe('an Open that renamed columns', () => {
+  it('lists each renamed column in a warning on the Open step', async () => {
+    const file: OpenedFile = {
+      fileId: '00000000-0000-4000-8000-000000000000',
+      path: '/data/pandas.csv',
+      name: 'pandas.csv',
+      rows: 2,
+      bytes: 30,
+      sha256: 'a'.repeat(64),
+      format: 'csv',
+      delimiter: ',',
+      columns: ['column_1', 'dup', 'dup_2'].map((name) => ({ name, type: 'text', distinct: 2, missing: 0, top: [] })),
+      rejected: [],
+      rejectedCount: 0,
+      renamed: [
+        { column: 1, from: '', to: 'column_1' },
+        { column: 3, from: 'dup', to: 'dup_2' },
+      ],
+      renamedWarning: renamedColumnsWarning([
+        { column: 1, from: '', to: 'column_1' },
+        { column: 3, from: 'dup', to: 'dup_2' },
+      ]),
+    };
+    renderOpen({ state: reducer(initialState, { type: 'opened', file }) });
+    const warning = screen.getByText('Some columns had no name of their own.').parentElement!;
+    expect(warning.textContent).toContain('column 1 (no name in the header) is read as "column_1"; column 3 ("dup" again) is read as "dup_2".');
+    expect(warning.textContent).toContain('The internal report records this');
   });
 });
