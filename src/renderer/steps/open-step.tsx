@@ -63,15 +63,21 @@ function jobInput(r: RecentJob): string {
 /** How many recent files and jobs are shown before "More…": the path field and the outcome of Open stay in view. */
 const RECENT_SHOWN = 3;
 
-/** Scrolls the outcome of an Open into view unless its top is already in the upper part of the step's pane (the sticky footer covers the bottom). */
-function reveal(element: HTMLElement | null): void {
+/**
+ * Scrolls the outcome of an Open into view unless it is shown already (the sticky footer covers the
+ * pane's bottom). A summary goes to the top, with the preview below it; a failure to the bottom,
+ * so the reading options above it, where it is fixed, stay in view.
+ */
+function reveal(element: HTMLElement | null, block: 'start' | 'nearest'): void {
   if (!element) return;
   const pane = (element.closest('.content') ?? document.documentElement).getBoundingClientRect();
-  const top = element.getBoundingClientRect().top;
-  const height = Math.min(pane.height, window.innerHeight);
-  if (top >= pane.top && top <= pane.top + height * 0.55) return;
-  element.scrollIntoView?.({ block: 'start' });
+  const box = element.getBoundingClientRect();
+  const visibleBottom = Math.min(pane.bottom, window.innerHeight) - FOOTER_PX;
+  if (box.top >= pane.top && (box.bottom <= visibleBottom || box.top <= pane.top + (visibleBottom - pane.top) / 2)) return;
+  element.scrollIntoView?.({ block });
 }
+/** The sticky Back/Next footer's height, with a margin (styles.css: .wizard-nav; .open-outcome's scroll margin). */
+const FOOTER_PX = 96;
 
 /** A list of recent chips: the newest few, the rest behind "More…". */
 function RecentList<T>(props: { label: string; title: string; items: readonly T[]; chip: (item: T, index: number) => ReactNode }) {
@@ -124,8 +130,9 @@ export function OpenStep(props: {
   // The outcome of each Open (summary, warnings, or why it failed) is scrolled into view once shown.
   const outcome = useRef<HTMLDivElement>(null);
   const [opened, setOpened] = useState(0);
+  const failed = failure !== undefined;
   useEffect(() => {
-    if (opened > 0) reveal(outcome.current);
+    if (opened > 0) reveal(outcome.current, failed ? 'nearest' : 'start');
   }, [opened]);
   const load = async (path: string): Promise<void> => {
     clearTimeout(reread.current);
