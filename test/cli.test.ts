@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCensus } from '../bench/gen-census.js';
@@ -60,6 +61,26 @@ describe('custos inspect', () => {
     const r = custos(['inspect', path]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/bad\.csv:3: 3 fields where the header has 2/);
+    expect(r.stderr).toMatch(/give them with --delimiter and --encoding/);
+  });
+
+  it('a workbook whose first sheet is notes exits 3 naming the sheet and listing the others for --sheet; a missing file gets no delimiter advice', () => {
+    const dir = workdir();
+    const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Confidential survey'], ['Generated', '2025-01-05']]), 'Notes');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['id', 'sex'], [1, 'F'], [2, 'M']]), 'Data 2025');
+    const path = join(dir, 'survey.xlsx');
+    XLSX.writeFile(book, path);
+    const r = custos(['inspect', path]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('survey.xlsx (sheet "Notes"):2: ');
+    expect(r.stderr).toContain('the workbook\'s sheets are "Notes", "Data 2025": choose the one holding the table with --sheet');
+    expect(r.stderr).not.toMatch(/delimiter/);
+    expect(custos(['inspect', path, '--sheet', 'Data 2025']).code).toBe(0);
+    const gone = custos(['inspect', join(dir, 'gone.csv')]);
+    expect(gone.code).toBe(3);
+    expect(gone.stderr).not.toMatch(/delimiter/);
   });
 
   it('a header with an empty and a repeated name (pandas to_csv) is read under column_<n> and <name>_2 by inspect, init and run alike, with a warning and a line in the internal report', () => {

@@ -47,8 +47,22 @@ function fail(failure: JobFailure, json: boolean): number {
   else {
     process.stderr.write(`custos: ${failure.message}\n`);
     if (failure.issues && failure.issues.length > 1) for (const issue of failure.issues) process.stderr.write(`  - ${issue}\n`);
+    const hint = adviceLine(failure);
+    if (hint) process.stderr.write(`  ${hint}\n`);
   }
   return code;
+}
+
+/** What may fix an input problem, where the reader judged a reading option can (the wizard says the same in its words). */
+function adviceLine(failure: JobFailure): string | undefined {
+  switch (failure.advice) {
+    case 'sheet':
+      return `the workbook's sheets are ${(failure.sheets ?? []).map((s) => JSON.stringify(s)).join(', ')}: choose the one holding the table with --sheet (input.sheet in a job)`;
+    case 'reading-options':
+      return "the delimiter or the encoding may not be the file's: give them with --delimiter and --encoding (input.delimiter, input.encoding in a job), or fix the file";
+    default:
+      return undefined;
+  }
 }
 
 function testSeed(value: string | undefined): number | undefined {
