@@ -674,6 +674,56 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     expect(s.errors).toEqual([]);
   });
 
+  test('recent files after some use: three chips and More…, same-named files told apart, deleted files gone, the outcome of Open in view at 1024x640', async ({ page: fixturePage }) => {
+    const folder = resolve('test-output/recent-many');
+    rmSync(folder, { recursive: true, force: true });
+    const paths = ['2024/release.csv', '2025/release.csv', 'a.csv', 'b.csv', 'c.csv', 'gone.csv'].map((p) => join(folder, p));
+    for (const path of paths) {
+      mkdirSync(resolve(path, '..'), { recursive: true });
+      writeFileSync(path, 'age,sex,diagnosis\n' + Array.from({ length: 40 }, (_, i) => `${20 + i},${i % 2 ? 'F' : 'M'},${['flu', 'cold'][i % 2]}`).join('\n') + '\n');
+    }
+    const s = await open(fixturePage);
+    const { page } = s;
+    await page.setViewportSize({ width: 1024, height: 640 });
+    for (const path of paths) {
+      await page.getByLabel('File path').fill(path);
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      await page.locator('.file-name', { hasText: path.split('/').pop()! }).waitFor();
+    }
+    rmSync(paths[5]!);
+    await page.reload();
+    const restore = page.getByRole('button', { name: 'Start afresh' });
+    if (await restore.count()) await restore.click();
+    const recent = page.getByRole('navigation', { name: 'Recent files' });
+    // The newest three; the deleted file is not offered; the two release.csv say their folders.
+    await expect(recent.getByRole('button')).toHaveText(['c.csv', 'b.csv', 'a.csv', /^More… \(\d+\)$/]);
+    await recent.getByRole('button', { name: /More…/ }).click();
+    await recent.getByRole('button', { name: '2025/release.csv' }).waitFor();
+    await recent.getByRole('button', { name: '2024/release.csv' }).waitFor();
+    expect(await recent.getByRole('button', { name: 'gone.csv' }).count()).toBe(0);
+    await recent.getByRole('button', { name: 'Fewer' }).click();
+    await expect(page.getByLabel('File path')).toBeInViewport();
+    await screenshot(page, 'open-recent-1024');
+    // Open: the summary of what was read is scrolled into view, not left below the fold.
+    await page.getByLabel('File path').fill(paths[0]!);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    const summary = page.getByRole('status').filter({ hasText: '3 columns' });
+    await summary.waitFor();
+    await expect(summary).toBeInViewport();
+    await screenshot(page, 'open-recent-opened-1024');
+    // A failure too.
+    await page.getByLabel('File path').fill(paths[5]!);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'This file cannot be read.' });
+    await expect(failed).toContainText('gone.csv: the file does not exist (or a link points nowhere). Check the path');
+    await expect(failed).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'open-recent-failed-1280');
+    await axeScan(page, 'open-recent');
+    expect(s.errors).toEqual([]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
   test('DP counts: marginals with exact noise from the wizard', async ({ page: fixturePage }) => {
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
@@ -730,6 +780,56 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     expect(s.errors).toEqual([]);
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
+  });
+
+  test('a workbook whose first sheet is notes: the failure names the sheet, the Sheet selector is offered anyway, and the data sheet opens', async ({ page: fixturePage }) => {
+    const folder = resolve('test-output/workbook');
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    const XLSX = require('xlsx') as typeof import('xlsx');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Confidential survey 2025 — do not distribute'], ['Generated', '2025-01-05']]), 'Notes');
+    const rows: (string | number)[][] = [['id', 'sex', 'age', 'region', 'disease']];
+    for (let i = 0; i < 120; i++) rows.push([i + 1, i % 2 ? 'F' : 'M', 20 + (i % 60), ['North', 'South', 'East', 'West'][i % 4]!, ['flu', 'asthma', 'none', 'cancer'][(i * 7) % 4]!]);
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Data 2025');
+    const path = join(folder, 'survey.xlsx');
+    writeFileSync(path, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const s = await open(fixturePage);
+    const { page } = s;
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await page.getByLabel('File path').fill(path);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    const error = page.locator('.callout', { hasText: 'This file cannot be read.' });
+    await error.waitFor();
+    // The sheet is named once, with the line; the advice is about sheets, never the delimiter.
+    await expect(error).toContainText('survey.xlsx, sheet “Notes”, line 2: every one of the sheet');
+    await expect(error).toContainText('The table may be on another sheet: choose it under “Sheet”.');
+    await expect(error).not.toContainText(/delimiter|encoding|\(line/i);
+    expect(await page.getByLabel('Delimiter').count()).toBe(0);
+    expect(await page.getByLabel('Encoding').count()).toBe(0);
+    await page.getByText(/Excel workbooks carry their own encoding/).waitFor();
+    const sheet = page.getByLabel('Sheet');
+    await expect(sheet).toHaveValue('Notes');
+    await expect(sheet.locator('option')).toHaveText(['Notes', 'Data 2025']);
+    // At 1024x640 the failure is scrolled into view with the Sheet selector that fixes it above it.
+    await expect(error).toBeInViewport({ ratio: 1 });
+    await expect(sheet).toBeInViewport();
+    await screenshot(page, 'workbook-notes-failed-1024');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'workbook-notes-failed');
+    await sheet.selectOption('Data 2025');
+    const summary = page.getByRole('status').filter({ hasText: '5 columns' });
+    await summary.waitFor();
+    await expect(summary).toContainText('sheet “Data 2025”');
+    expect(await page.locator('.callout', { hasText: 'This file cannot be read.' }).count()).toBe(0);
+    await page.getByRole('cell', { name: 'North' }).first().waitFor();
+    await expect(summary).toBeInViewport();
+    await screenshot(page, 'workbook-data-sheet');
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await screenshot(page, 'workbook-data-sheet-1024');
+    await axeScan(page, 'workbook');
+    expect(s.errors).toEqual([]);
+    rmSync(folder, { recursive: true, force: true });
   });
 
   test('an SPSS file opens with its value labels as values and its variable labels beside the column names', async ({ page: fixturePage }) => {

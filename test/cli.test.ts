@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCensus } from '../bench/gen-census.js';
@@ -60,6 +61,57 @@ describe('custos inspect', () => {
     const r = custos(['inspect', path]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/bad\.csv:3: 3 fields where the header has 2/);
+    expect(r.stderr).toMatch(/give them with --delimiter and --encoding/);
+  });
+
+  it('a workbook whose first sheet is notes exits 3 naming the sheet and listing the others for --sheet; a missing file gets no delimiter advice', () => {
+    const dir = workdir();
+    const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Confidential survey'], ['Generated', '2025-01-05']]), 'Notes');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['id', 'sex'], [1, 'F'], [2, 'M']]), 'Data 2025');
+    const path = join(dir, 'survey.xlsx');
+    XLSX.writeFile(book, path);
+    const r = custos(['inspect', path]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('survey.xlsx (sheet "Notes"):2: ');
+    expect(r.stderr).toContain('the workbook\'s sheets are "Notes", "Data 2025": choose the one holding the table with --sheet');
+    expect(r.stderr).not.toMatch(/delimiter/);
+    expect(custos(['inspect', path, '--sheet', 'Data 2025']).code).toBe(0);
+    const gone = custos(['inspect', join(dir, 'gone.csv')]);
+    expect(gone.code).toBe(3);
+    expect(gone.stderr).not.toMatch(/delimiter/);
+  });
+
+  it('a header with an empty and a repeated name (pandas to_csv) is read under column_<n> and <name>_2 by inspect, init and run alike, with a warning and a line in the internal report', () => {
+    const dir = workdir();
+    const path = join(dir, 'pandas.csv');
+    const lines = [',region,region,diagnosis'];
+    for (let i = 0; i < 200; i++) lines.push(`${i},${['N', 'S'][i % 2]},${['a', 'b', 'c'][i % 3]},${['flu', 'cold', 'HIV', 'asthma'][i % 4]}`);
+    writeFileSync(path, lines.join('\n') + '\n');
+    const text = custos(['inspect', path]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('warning: The header has 2 columns without a name of its own, named here so the job and the release can refer to them: column 1 (no name in the header) is read as "column_1"; column 3 ("region" again) is read as "region_2".');
+    const json = JSON.parse(custos(['inspect', path, '--json']).stdout);
+    expect(json.columns.map((c: { name: string }) => c.name)).toEqual(['column_1', 'region', 'region_2', 'diagnosis']);
+    expect(json.renamedColumns).toEqual([
+      { column: 1, from: '', to: 'column_1' },
+      { column: 3, from: 'region', to: 'region_2' },
+    ]);
+    const init = custos(['init', path]);
+    expect(init.code).toBe(0);
+    expect(init.stderr).toContain('column 3 ("region" again) is read as "region_2"');
+    const job = JSON.parse(init.stdout);
+    expect(Object.keys(job.attributes)).toEqual(expect.arrayContaining(['column_1', 'region', 'region_2', 'diagnosis']));
+    const jobPath = writeJob(dir, { version: 1, input: { path }, attributes: { column_1: 'identifier', region: 'quasi', region_2: 'quasi', diagnosis: 'sensitive' }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }, output: { dir: 'out', formats: ['csv'], report: ['json'] } });
+    const run = custos(['run', jobPath, '--json'], TEST_ENV);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out', 'release.csv'), 'utf8').split(/\r?\n/)[0]).toMatch(/^region,region_2,diagnosis/);
+    const internal = JSON.parse(readFileSync(join(dir, 'out-internal', 'internal-report.json'), 'utf8'));
+    expect(internal.input.renamedColumns).toEqual(json.renamedColumns);
+    expect(internal.warnings.join('\n')).toContain('column 1 (no name in the header) is read as "column_1"');
+    // The public report does not carry the internal note.
+    expect(JSON.stringify(JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).input)).not.toContain('renamedColumns');
   });
 });
 

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { normalizeEncoding } from '../common/job/encoding.js';
 import { InputError } from '../io/input/input-error.js';
 import { readTable } from '../io/input/read-table.js';
+import { renamedColumnsWarning } from '../io/input/table-builder.js';
 import { describeFailure } from '../jobs/execute-request.js';
 import { exitCodeOf, type JobFailure, type JobRequest } from '../jobs/job-request.js';
 import { isLineOrQuote } from '../common/job/job-parts.js';
@@ -46,8 +47,22 @@ function fail(failure: JobFailure, json: boolean): number {
   else {
     process.stderr.write(`custos: ${failure.message}\n`);
     if (failure.issues && failure.issues.length > 1) for (const issue of failure.issues) process.stderr.write(`  - ${issue}\n`);
+    const hint = adviceLine(failure);
+    if (hint) process.stderr.write(`  ${hint}\n`);
   }
   return code;
+}
+
+/** What may fix an input problem, where the reader judged a reading option can (the wizard says the same in its words). */
+function adviceLine(failure: JobFailure): string | undefined {
+  switch (failure.advice) {
+    case 'sheet':
+      return `the workbook's sheets are ${(failure.sheets ?? []).map((s) => JSON.stringify(s)).join(', ')}: choose the one holding the table with --sheet (input.sheet in a job)`;
+    case 'reading-options':
+      return "the delimiter or the encoding may not be the file's: give them with --delimiter and --encoding (input.delimiter, input.encoding in a job), or fix the file";
+    default:
+      return undefined;
+  }
 }
 
 function testSeed(value: string | undefined): number | undefined {
@@ -122,6 +137,7 @@ function init(args: string[]): number {
     },
     method,
   );
+  if (imported.renamedColumns?.length) process.stderr.write(`custos: ${renamedColumnsWarning(imported.renamedColumns)}\n`);
   if (imported.rejectedRowCount > 0) {
     process.stderr.write(`custos: ${imported.rejectedRowCount} row(s) cannot be read (first: line ${imported.rejectedRows[0]!.line}, ${imported.rejectedRows[0]!.reason}); the job skips them (input.onBadRow "skip")\n`);
     (job['input'] as Record<string, unknown>)['onBadRow'] = 'skip';

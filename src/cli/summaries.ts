@@ -1,4 +1,5 @@
 import type { ImportedTable } from '../io/input/import-types.js';
+import { renamedColumnsWarning } from '../io/input/table-builder.js';
 import type { Report } from '../common/report/report-model.js';
 
 export function inspectJson(path: string, imported: ImportedTable): Record<string, unknown> {
@@ -14,6 +15,7 @@ export function inspectJson(path: string, imported: ImportedTable): Record<strin
     rows: imported.table.rowCount,
     rejectedRows: imported.rejectedRowCount,
     rejected: imported.rejectedRows,
+    ...(imported.renamedColumns?.length ? { renamedColumns: imported.renamedColumns } : {}),
     columns: imported.table.columns.map((c) => ({ name: c.name, type: c.type, distinct: c.distinct, missing: c.missing })),
     // A statistical package's own description: labels, codes read as labels, declared missing values.
     ...(imported.variables ? { variables: imported.variables } : {}),
@@ -36,6 +38,7 @@ export function inspectText(path: string, imported: ImportedTable): string {
     const about = v ? [v.label, v.valueLabels.length > 0 ? `${v.valueLabels.length} ${v.valueLabels.length === 1 ? 'code' : 'codes'} read as labels` : '', v.declaredMissing > 0 ? `${v.declaredMissing} declared missing` : '', v.weight ? 'case weight' : ''].filter(Boolean).join('; ') : '';
     lines.push(`  ${c.name.padEnd(width)}  ${c.type.padEnd(8)}  ${String(c.distinct).padStart(8)}  ${String(c.missing).padStart(8)}${about ? `  ${about}` : ''}`);
   }
+  if (imported.renamedColumns?.length) lines.push(`  warning: ${renamedColumnsWarning(imported.renamedColumns)}`);
   if (imported.rejectedRowCount > 0) {
     lines.push(`  ${imported.rejectedRowCount} rejected row(s): ${imported.rejectedRows.slice(0, 10).map((r) => `line ${r.line} (${r.reason})`).join('; ')}`);
   }

@@ -39,9 +39,13 @@ export function describeFailure(error: unknown): JobFailure {
   if (error instanceof JobError) return { kind: 'job', message: error.message, ...(error.key ? { key: error.key } : {}), issues: error.issues };
   if (error instanceof InputError) {
     return {
-      kind: 'input', message: error.message, file: error.file,
+      kind: 'input', message: error.message, file: error.file, reason: error.reason,
       ...(error.line !== undefined ? { line: error.line } : {}),
       ...(error.column !== undefined ? { column: error.column } : {}),
+      ...(error.context.format ? { format: error.context.format } : {}),
+      ...(error.context.sheet !== undefined ? { sheet: error.context.sheet } : {}),
+      ...(error.context.sheets ? { sheets: [...error.context.sheets] } : {}),
+      ...(error.context.advice ? { advice: error.context.advice } : {}),
     };
   }
   if (error instanceof CancelledError) return { kind: 'cancelled', message: 'cancelled; nothing was written' };

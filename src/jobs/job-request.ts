@@ -1,3 +1,4 @@
+import type { InputAdvice, InputErrorContext } from '../io/input/input-error.js';
 import type { Comparison } from '../common/compare/comparison.js';
 import type { Report } from '../common/report/report-model.js';
 import type { ProgressEvent } from './progress.js';
@@ -28,6 +29,12 @@ export interface JobFailure {
   readonly file?: string;
   readonly line?: number;
   readonly column?: number;
+  /** An input problem without its location (file, sheet, line and column are given apart). */
+  readonly reason?: string;
+  readonly format?: InputErrorContext['format'];
+  readonly sheet?: string;
+  readonly sheets?: readonly string[];
+  readonly advice?: InputAdvice;
 }
 
 export type WorkerMessage =

@@ -1,6 +1,7 @@
 import { platform, release as osRelease } from 'node:os';
 import { basename } from 'node:path';
 import type { ImportedTable } from '../io/input/import-types.js';
+import { renamedColumnsWarning } from '../io/input/table-builder.js';
 import { CONFIDENTIAL_MARK, REPORT_SCHEMA, withoutNonFinite, type Report, type ReportVariant } from '../common/report/report-model.js';
 import type { Job } from '../mechanisms/definitions.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
@@ -46,6 +47,7 @@ export function buildReport(ctx: ReportContext): Report {
       rejectedRows: imported.rejectedRowCount,
       rejectedRowLines: imported.rejectedRows.map((r) => r.line),
       ...(imported.excludedMissingSensitive ? { excludedRows: imported.excludedMissingSensitive } : {}),
+      ...(imported.renamedColumns?.length ? { renamedColumns: imported.renamedColumns.map((r) => ({ ...r })) } : {}),
       ...(imported.variables ? { variables: imported.variables.map((v) => ({ ...v, valueLabels: [...v.valueLabels] })) } : {}),
       columns: outcome.plan.columns.map((c) => ({
         name: c.column.name,
@@ -68,6 +70,7 @@ export function buildReport(ctx: ReportContext): Report {
     ...(outcome.cannotRun ? { cannotRun: outcome.cannotRun } : {}),
     warnings: [
       ...outcome.warnings,
+      ...(imported.renamedColumns?.length ? [renamedColumnsWarning(imported.renamedColumns)] : []),
       ...(imported.rejectedRowCount > 0 ? [`${imported.rejectedRowCount} malformed row(s) of the input were rejected and not released.`] : []),
       ...(imported.excludedMissingSensitive ? [`${imported.excludedMissingSensitive} record(s) with a missing sensitive value were excluded and not released (input.missingSensitive "exclude").`] : []),
     ],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { normalizeEncoding } from '../common/job/encoding.js';
 import type { JobFailure, JobRequest } from '../jobs/job-request.js';
@@ -37,9 +38,32 @@ export class InvalidRequest extends Error {}
 
 const MAX_RECENT = 10;
 
+/** Whether a regular file is there now (a recent entry is offered only then). */
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function failureOf(failure: JobFailure): HostFailure {
   const f = failure;
-  return { kind: f.kind, message: f.message, ...(f.key ? { key: f.key } : {}), ...(f.line !== undefined ? { line: f.line } : {}) };
+  return {
+    kind: f.kind,
+    message: f.reason !== undefined && f.file !== undefined ? `${inputLocation(f)}: ${f.reason}` : f.message,
+    ...(f.key ? { key: f.key } : {}),
+    ...(f.line !== undefined ? { line: f.line } : {}),
+    ...(f.format ? { format: f.format } : {}),
+    ...(f.sheet !== undefined ? { sheet: f.sheet } : {}),
+    ...(f.sheets ? { sheets: [...f.sheets] } : {}),
+    ...(f.advice ? { advice: f.advice } : {}),
+  };
+}
+
+/** Where an input problem is, in words, once: "survey.xlsx, sheet “Notes”, line 2, column 4". */
+export function inputLocation(f: Pick<JobFailure, 'file' | 'sheet' | 'line' | 'column'>): string {
+  return [f.file, f.sheet !== undefined ? `sheet “${f.sheet}”` : '', f.line !== undefined ? `line ${f.line}` : '', f.column !== undefined ? `column ${f.column}` : ''].filter(Boolean).join(', ');
 }
 
 /**
@@ -82,9 +106,13 @@ export class AppSession {
     inspect: (r) => this.inspect(r.path, r.options),
     rows: (r) => this.rows(r.fileId, r.offset, r.count),
     checkHierarchy: (r) => this.checkHierarchy(r.path, r.fileId, r.column),
-    recentFiles: () => [...(this.env.recent?.list() ?? this.openedThisSession)].filter((p) => this.env.access.mayRead(p)).slice(0, MAX_RECENT),
-    // The preferences file is the user's to edit: an entry that no longer reads as a job is left out.
-    recentJobs: () => [...(this.env.recentJobs?.list() ?? this.ranThisSession)].filter((r) => IPC_CONTRACT.recentJobs.response.element.safeParse(r).success && pathsReadBy(r.job, this.env.baseDir).every((p) => this.env.access.mayRead(p))).slice(0, MAX_RECENT),
+    // A file deleted or moved since is left out (the stored list keeps it, should it come back): a chip must open what it names.
+    recentFiles: () => [...(this.env.recent?.list() ?? this.openedThisSession)].filter((p) => this.env.access.mayRead(p) && isFile(p)).slice(0, MAX_RECENT),
+    // The preferences file is the user's to edit: an entry that no longer reads as a job, or whose files are gone, is left out.
+    recentJobs: () =>
+      [...(this.env.recentJobs?.list() ?? this.ranThisSession)]
+        .filter((r) => IPC_CONTRACT.recentJobs.response.element.safeParse(r).success && pathsReadBy(r.job, this.env.baseDir).every((p) => this.env.access.mayRead(p) && isFile(p)))
+        .slice(0, MAX_RECENT),
     assess: (r) => this.assess(r.job),
     startRun: (r) => this.startRun(r.job, r.outDir, r.comparisonId),
     runStatus: (r) => this.runStatus(r.id),

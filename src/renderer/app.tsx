@@ -122,7 +122,7 @@ export function App({ api }: { api: CustosApi }) {
     const failure = restored.inputPath ? await open(restored.inputPath, restored, true) : undefined;
     if (!failure && step) dispatch({ type: 'go', step });
     const caveat = changed.length > 0 ? ` The wizard cannot show ${changed.join(', ')}: saving the job from here writes them as the form shows them.` : '';
-    setNotice((failure ? `${label} loaded, but its input could not be read: ${failure.message}` : `${label} loaded.`) + caveat);
+    setNotice((failure ? `${label} loaded, but its input could not be read: ${failure.message.replace(/[^.!?…]$/, '$&.')}` : `${label} loaded.`) + caveat);
   };
   const loadJob = async (file: File): Promise<void> => {
     try {

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as XLSX from 'xlsx';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +89,37 @@ describe('IPC handlers validate every message', () => {
     expect(listed.map((r) => r.ranAt)).toEqual(['2026-11-24T06:00:00.000Z']);
   });
 
+  it('leaves out recent files and jobs whose files were deleted since, and offers them again when they are back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-recent-gone-'));
+    const kept = join(dir, 'kept.csv');
+    const gone = join(dir, 'gone.csv');
+    writeFileSync(kept, 'a,b\n1,2\n');
+    writeFileSync(gone, 'a,b\n1,2\n');
+    const files = [gone, kept, dir];
+    const jobs: RecentJob[] = [
+      { ranAt: '2026-11-24T06:00:00.000Z', inputName: 'gone.csv', methodType: 'reconstruction-privacy', job: { input: { path: gone }, method: { type: 'reconstruction-privacy' } } },
+      { ranAt: '2026-11-24T05:00:00.000Z', inputName: 'kept.csv', methodType: 'reconstruction-privacy', job: { input: { path: kept }, method: { type: 'reconstruction-privacy' } } },
+    ];
+    const host = new AppSession({
+      info: { version: 'test', host: 'web', samplePath: kept, sampleName: 'x' },
+      workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
+      baseDir: process.cwd(),
+      access: new OpenAccess(),
+      recent: { list: () => files, add: () => undefined },
+      recentJobs: { list: () => jobs, add: () => undefined },
+      chooseFile: async () => null,
+      chooseFolder: async () => null,
+      revealFolder: async () => undefined,
+    });
+    rmSync(gone);
+    // A folder is no file to open either.
+    expect(await host.dispatch(IPC_CHANNELS.recentFiles, {})).toEqual([kept]);
+    expect(((await host.dispatch(IPC_CHANNELS.recentJobs, {})) as RecentJob[]).map((r) => r.inputName)).toEqual(['kept.csv']);
+    writeFileSync(gone, 'a,b\n1,2\n');
+    expect(await host.dispatch(IPC_CHANNELS.recentFiles, {})).toEqual([gone, kept]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a job that runs to completion becomes the newest recent job', async () => {
     const job = JSON.parse(readFileSync('resources/demo/adult-job.json', 'utf8')) as { input: { path: string } };
     job.input.path = resolve('resources/demo', job.input.path);
@@ -134,6 +166,52 @@ describe('IPC handlers validate every message', () => {
     const result = (await session.dispatch(IPC_CHANNELS.assess, { job })) as { ok: false; failure: { key: string } };
     expect(result.ok).toBe(false);
     expect(result.failure.key).toBe('method.epsilon');
+  });
+});
+
+describe('an Open that fails says where once, and only the advice that fits its cause', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'custos-open-failure-'));
+  type Failed = { ok: false; failure: { kind: string; message: string; format?: string; sheet?: string; sheets?: string[]; advice?: string; line?: number } };
+  const inspect = (path: string, options: Record<string, unknown> = {}) => session.dispatch(IPC_CHANNELS.inspect, { path, options: { missing: [''], ...options } });
+
+  it('a workbook whose first sheet is notes: the failure names the sheet and lists every sheet, and the data sheet then opens', async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Confidential survey 2025 — do not distribute'], ['Generated', '2025-01-05']]), 'Notes');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['id', 'sex', 'disease'], ...Array.from({ length: 20 }, (_, i) => [i + 1, i % 2 ? 'F' : 'M', ['flu', 'none'][i % 2]])]), 'Data 2025');
+    const path = join(dir, 'survey.xlsx');
+    writeFileSync(path, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const failed = (await inspect(path)) as Failed;
+    expect(failed.ok).toBe(false);
+    expect(failed.failure).toMatchObject({ kind: 'input', format: 'xlsx', sheet: 'Notes', sheets: ['Notes', 'Data 2025'], advice: 'sheet', line: 2 });
+    expect(failed.failure.message).toBe("survey.xlsx, sheet “Notes”, line 2: every one of the sheet's 1 record(s) is malformed (the first: values beyond the 1 named columns)");
+    const opened = (await inspect(path, { sheet: 'Data 2025' })) as { ok: true; value: { sheet: string; sheets: string[]; rows: number } };
+    expect(opened.ok).toBe(true);
+    expect(opened.value).toMatchObject({ sheet: 'Data 2025', sheets: ['Notes', 'Data 2025'], rows: 20 });
+    // A sheet that is not there: every sheet is offered.
+    const noSuch = (await inspect(path, { sheet: 'Daten' })) as Failed;
+    expect(noSuch.failure).toMatchObject({ format: 'xlsx', sheets: ['Notes', 'Data 2025'], advice: 'sheet' });
+  });
+
+  it('delimited text: the location once, and the delimiter and encoding advised only where they can be the cause', async () => {
+    const quote = join(dir, 'malformed.csv');
+    writeFileSync(quote, 'a,b\n1,"open\n2,3\n');
+    const q = (await inspect(quote)) as Failed;
+    expect(q.failure.message).toBe('malformed.csv, line 2, column 2: a quoted field is never closed');
+    expect(q.failure).toMatchObject({ format: 'csv', advice: 'reading-options' });
+    const missing = (await inspect(join(dir, 'gone.csv'))) as Failed;
+    expect(missing.failure.message).toBe('gone.csv: the file does not exist (or a link points nowhere)');
+    expect(missing.failure.advice).toBe('path');
+    const empty = join(dir, 'empty.csv');
+    writeFileSync(empty, '');
+    expect(((await inspect(empty)) as Failed).failure.advice).toBeUndefined();
+  });
+
+  it('files of statistical packages and Parquet files get no delimiter or encoding advice', async () => {
+    const nested = (await inspect(resolve('test/fixtures/parquet/nested.parquet'))) as Failed;
+    expect(nested.ok).toBe(false);
+    expect(nested.failure.format).toBe('parquet');
+    expect(nested.failure.advice).toBeUndefined();
+    expect(nested.failure.message).toMatch(/^nested\.parquet: /);
   });
 });
 

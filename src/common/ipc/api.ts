@@ -31,6 +31,8 @@ export const columnInfoSchema = z.object({
 });
 export type ColumnInfo = Frozen<z.output<typeof columnInfoSchema>>;
 
+const openedFileFormat = z.enum(['csv', 'xlsx', 'sav', 'dta', 'xpt', 'sas7bdat', 'parquet']);
+
 export const openedFileSchema = z.object({
   fileId: z.string().uuid(),
   path: z.string(),
@@ -38,7 +40,7 @@ export const openedFileSchema = z.object({
   rows: count,
   bytes: count,
   sha256: z.string(),
-  format: z.enum(['csv', 'xlsx', 'sav', 'dta', 'xpt', 'sas7bdat', 'parquet']),
+  format: openedFileFormat,
   encoding: z.string().optional(),
   delimiter: z.string().optional(),
   sheet: z.string().optional(),
@@ -46,14 +48,23 @@ export const openedFileSchema = z.object({
   columns: z.array(columnInfoSchema),
   rejected: z.array(z.object({ line: count, reason: z.string() })),
   rejectedCount: count,
+  /** Columns whose header name was empty or repeated, with the name they are read under; and the warning in words. */
+  renamed: z.array(z.object({ column: count, from: z.string(), to: z.string() })).max(10_000).optional(),
+  renamedWarning: z.string().optional(),
 });
 export type OpenedFile = Frozen<z.output<typeof openedFileSchema>>;
 
 export const hostFailureSchema = z.object({
   kind: z.enum(['job', 'input', 'cancelled', 'internal']),
+  /** In words, the location once ("survey.xlsx, sheet “Notes”, line 2: …"), without a closing full stop. */
   message: z.string(),
   key: z.string().optional(),
   line: count.optional(),
+  /** An input problem: the format the file was read as, the sheet read and every sheet of a workbook, and what may fix it. */
+  format: openedFileFormat.optional(),
+  sheet: z.string().optional(),
+  sheets: z.array(z.string()).max(10_000).optional(),
+  advice: z.enum(['reading-options', 'sheet', 'path']).optional(),
 });
 export type HostFailure = Frozen<z.output<typeof hostFailureSchema>>;
 

@@ -78,6 +78,8 @@ function inputReport(internal: boolean) {
       rejectedRowLines: z.array(count).optional(),
       /** Records dropped because a sensitive value was missing. */
       excludedRows: count.optional(),
+      /** Columns whose header name was empty or repeated, with the name they were read (and released) under. */
+      renamedColumns: z.array(obj({ column: count, from: z.string(), to: z.string() })).optional(),
       /** What a statistical package's file said about its variables: labels, the codes its value labels replaced, declared missing values. */
       variables: z
         .array(

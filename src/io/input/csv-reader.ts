@@ -9,7 +9,7 @@ import { BadRowError, RecordRules } from './csv-records.js';
 import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
-import { checkHeader, TableBuilder, type BuiltParts } from './table-builder.js';
+import { nameColumns, TableBuilder, type BuiltParts, type RenamedColumn } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 
 const CHUNK_BYTES = 4 << 20;
@@ -23,7 +23,8 @@ export function readCsv(path: string, options: ImportOptions): ImportedTable {
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    throw new InputError(`cannot open the file: ${describeErrno((error as NodeJS.ErrnoException).code)}`, name);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(`cannot open the file: ${describeErrno(code)}`, name, undefined, undefined, code === 'ENOENT' ? { advice: 'path' } : {});
   }
   try {
     const total = fstatSync(fd).size;
@@ -36,7 +37,7 @@ export function readCsv(path: string, options: ImportOptions): ImportedTable {
       // Auto-detection saw valid UTF-8 at the start only; legacy files often
       // turn out to be Windows-1252 further down.
       if (error instanceof Utf8Invalid && !options.encoding) return parse(fd, path, total, name, 'windows-1252', false, head, options);
-      if (error instanceof Utf8Invalid) throw new InputError(`${error.message}; is the file Windows-1252 or UTF-16?`, name);
+      if (error instanceof Utf8Invalid) throw new InputError(`${error.message}; is the file Windows-1252 or UTF-16?`, name, undefined, undefined, { advice: 'reading-options' });
       throw error;
     }
   } finally {
@@ -66,13 +67,13 @@ function parse(
   let hash = createHash('sha256');
   let builder: TableBuilder | undefined;
   let rules: RecordRules | undefined;
+  let renamed: readonly RenamedColumn[] = [];
   const tokenizer = new CsvTokenizer(delimiter, {
     record(fields, count, line) {
       if (!rules) {
-        const header = fields.slice(0, count).map((h) => h.trim());
-        const problem = checkHeader(header);
-        if (problem) throw new InputError(problem, name, line);
-        builder = new TableBuilder(header, options.missing);
+        const named = nameColumns(fields.slice(0, count));
+        renamed = named.renamed;
+        builder = new TableBuilder(named.names, options.missing);
         rules = new RecordRules(builder, delimiter, options.onBadRow);
         return;
       }
@@ -133,8 +134,9 @@ function parse(
       second?.stop();
     }
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new InputError(error.message, name, error.line, error.column);
-    if (error instanceof BadRowError) throw new InputError(error.message, name, error.line);
+    // A quote or a record of the wrong length: a delimiter or an encoding other than the file's can be the cause.
+    if (error instanceof CsvSyntaxError) throw new InputError(error.message, name, error.line, error.column, { advice: 'reading-options' });
+    if (error instanceof BadRowError) throw new InputError(error.message, name, error.line, undefined, { advice: 'reading-options' });
     throw error;
   }
   if (!builder || !rules) throw new InputError('the file is empty: a header line is expected', name, 1);
@@ -148,23 +150,24 @@ function parse(
     bytes: total,
     rejectedRows: rules.rejected,
     rejectedRowCount: rules.rejectedCount,
+    ...(renamed.length > 0 ? { renamedColumns: renamed } : {}),
   };
 }
 
-/** The header as the first record of the file's first bytes, when they hold all of it and it is a usable one. */
+/** The header's names (as nameColumns makes them) from the first record of the file's first bytes, when they hold all of it. */
 function headerIn(head: Uint8Array, encoding: TextEncoding, delimiter: string): string[] | undefined {
   let header: string[] | undefined;
   try {
     const tokenizer = new CsvTokenizer(delimiter, {
       record(fields, count) {
-        header ??= fields.slice(0, count).map((h) => h.trim());
+        header ??= nameColumns(fields.slice(0, count)).names;
       },
     });
     tokenizer.feed(chunkDecoder(encoding).decode(head, true), false);
   } catch {
     return undefined;
   }
-  return header && !checkHeader(header) ? header : undefined;
+  return header;
 }
 
 /** Files below this are read on one thread: a second would cost more to start than it saves. */

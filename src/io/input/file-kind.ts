@@ -45,7 +45,8 @@ export function checkRegularFile(path: string): void {
   try {
     stat = statSync(path);
   } catch (error) {
-    throw new InputError(describeErrno((error as NodeJS.ErrnoException).code), name);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(describeErrno(code), name, undefined, undefined, code === 'ENOENT' || code === 'ENOTDIR' ? { advice: 'path' } : {});
   }
   if (stat.isDirectory()) throw new InputError('it is a folder, not a file; choose a data file inside it', name);
   if (stat.isFIFO()) throw new InputError('it is a named pipe (FIFO), not a file; Custos reads regular files only', name);

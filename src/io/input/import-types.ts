@@ -1,6 +1,7 @@
 import type { WorkerScript } from '../worker-script.js';
 import type { Table } from '../../common/table/table.js';
 import type { TextEncoding } from '../../common/job/encoding.js';
+import type { RenamedColumn } from './table-builder.js';
 
 export interface ImportOptions {
   readonly delimiter?: string;
@@ -43,6 +44,8 @@ export interface ImportedTable {
   readonly variables?: readonly VariableMetadata[];
   /** Records dropped because a sensitive value was missing (input.missingSensitive "exclude"). */
   readonly excludedMissingSensitive?: number;
+  /** Columns of a delimited file or sheet whose header name was empty or repeated, with the name they are read under (table-builder's nameColumns). */
+  readonly renamedColumns?: readonly RenamedColumn[];
 }
 
 /** A variable as a statistical package's file describes it. */

@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { InputError } from './input-error.js';
+import { InputError, type InputAdvice, type InputErrorContext } from './input-error.js';
 import { readCsv } from './csv-reader.js';
 import { checkLooksLikeText, checkRegularFile, readHead } from './file-kind.js';
 import type { ImportedTable, ImportOptions } from './import-types.js';
@@ -20,24 +20,54 @@ export function readTable(path: string, options: ImportOptions): ImportedTable {
 
 function noRecords(path: string, imported: ImportedTable): InputError {
   const first = imported.rejectedRows[0];
+  const context: InputErrorContext = {
+    format: imported.format,
+    ...(imported.sheet !== undefined ? { sheet: imported.sheet, sheets: imported.sheets ?? [imported.sheet] } : {}),
+  };
   if (first) {
-    return new InputError(`every one of the file's ${imported.rejectedRowCount.toLocaleString('en-US')} record(s) is malformed (the first: ${first.reason})`, basename(path), first.line);
+    // Records longer or shorter than the header: a delimiter other than the file's is the usual cause of text; another sheet of a workbook's.
+    const advice = adviceFor(imported.format, imported.sheets);
+    return new InputError(`every one of the ${imported.sheet !== undefined ? 'sheet' : 'file'}'s ${imported.rejectedRowCount.toLocaleString('en-US')} record(s) is malformed (the first: ${first.reason})`, basename(path), first.line, undefined, {
+      ...context,
+      ...(advice ? { advice } : {}),
+    });
   }
-  return new InputError(`the file has ${imported.table.columns.length === 0 ? 'no columns and ' : 'a header but '}no records: there is nothing to protect`, basename(path), imported.format === 'csv' ? 2 : undefined);
+  const advice = imported.format === 'xlsx' ? adviceFor('xlsx', imported.sheets) : undefined;
+  return new InputError(`the ${imported.sheet !== undefined ? 'sheet' : 'file'} has ${imported.table.columns.length === 0 ? 'no columns and ' : 'a header but '}no records: there is nothing to protect`, basename(path), imported.format === 'csv' ? 2 : undefined, undefined, {
+    ...context,
+    ...(advice ? { advice } : {}),
+  });
+}
+
+/** The advice for a problem in the table's contents: the reading options of text, another sheet of a workbook of several. */
+function adviceFor(format: ImportedTable['format'], sheets: readonly string[] | undefined): InputAdvice | undefined {
+  if (format === 'csv') return 'reading-options';
+  if (format === 'xlsx' && sheets && sheets.length > 1) return 'sheet';
+  return undefined;
 }
 
 function readAnyFormat(path: string, options: ImportOptions): ImportedTable {
   checkRegularFile(path);
   const ext = extname(path).toLowerCase();
-  if (ext === '.xlsx' || ext === '.xlsm' || ext === '.xls') return readXlsx(path, options);
+  if (ext === '.xlsx' || ext === '.xlsm' || ext === '.xls') return withFormat('xlsx', () => readXlsx(path, options));
   const head = readHead(path);
-  if (isSpssFile(head)) return refusingDamage('SPSS', path, () => readSav(path, options));
-  if (isStataFile(head)) return refusingDamage('Stata', path, () => readDta(path, options));
-  if (isSasTransportFile(head)) return refusingDamage('SAS transport', path, () => readXpt(path, options));
-  if (isSas7bdatFile(head)) return refusingDamage('SAS data set', path, () => readSas7bdat(path, options));
-  if (isParquetFile(head)) return refusingDamage('Parquet', path, () => readParquet(path, options));
+  if (isSpssFile(head)) return withFormat('sav', () => refusingDamage('SPSS', path, () => readSav(path, options)));
+  if (isStataFile(head)) return withFormat('dta', () => refusingDamage('Stata', path, () => readDta(path, options)));
+  if (isSasTransportFile(head)) return withFormat('xpt', () => refusingDamage('SAS transport', path, () => readXpt(path, options)));
+  if (isSas7bdatFile(head)) return withFormat('sas7bdat', () => refusingDamage('SAS data set', path, () => readSas7bdat(path, options)));
+  if (isParquetFile(head)) return withFormat('parquet', () => refusingDamage('Parquet', path, () => readParquet(path, options)));
   checkLooksLikeText(path, head, options.encoding === 'utf-16le' || options.encoding === 'utf-16be');
-  return readCsv(path, options);
+  return withFormat('csv', () => readCsv(path, options));
+}
+
+/** A reader's problem carries the format it was read as (the page offers the reading options that apply to it). */
+function withFormat(format: ImportedTable['format'], read: () => ImportedTable): ImportedTable {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof InputError) throw error.withContext({ format });
+    throw error;
+  }
 }
 
 /** Error codes Node gives for reading past a buffer, undecodable text, bad numbers and corrupt zlib data. */

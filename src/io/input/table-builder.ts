@@ -80,7 +80,62 @@ export class TableBuilder {
   }
 }
 
-/** Header names must be present and unique: every later message names columns by them. */
+/** A header name that was empty or taken, and the name the column is read under. */
+export interface RenamedColumn {
+  /** The column's position, from 1. */
+  readonly column: number;
+  /** The name as the header gave it (trimmed): '' when it gave none. */
+  readonly from: string;
+  readonly to: string;
+}
+
+/**
+ * The names a delimited file's or a sheet's columns are read under. Every later message, the job
+ * file and the release name columns by them, so they must be present and unique: a column the
+ * header gives no name (what pandas' to_csv writes over its index) is named `column_<n>` after its
+ * position, and a name the header repeats keeps it for its first column while each later one is
+ * `<name>_2`, `<name>_3`, …. A name so made never takes one the header itself gives any column
+ * (the suffix counts on instead), so the header's own names keep their meaning. The rule depends on
+ * the header alone: the wizard, `custos inspect`, `init`, `run` and `verify --original` read the
+ * same file under the same names. Every renamed column is listed, for the warning.
+ */
+export function nameColumns(header: readonly string[]): { readonly names: string[]; readonly renamed: RenamedColumn[] } {
+  const trimmed = header.map((h) => h.trim());
+  const given = new Set(trimmed.filter((name) => name !== ''));
+  const used = new Set<string>();
+  const names: string[] = [];
+  const renamed: RenamedColumn[] = [];
+  for (let j = 0; j < trimmed.length; j++) {
+    const name = trimmed[j]!;
+    if (name !== '' && !used.has(name)) {
+      used.add(name);
+      names.push(name);
+      continue;
+    }
+    const base = name === '' ? `column_${j + 1}` : name;
+    let to = name === '' && !given.has(base) && !used.has(base) ? base : undefined;
+    for (let n = 2; to === undefined; n++) {
+      const candidate = `${base}_${n}`;
+      if (!given.has(candidate) && !used.has(candidate)) to = candidate;
+    }
+    used.add(to);
+    names.push(to);
+    renamed.push({ column: j + 1, from: name, to });
+  }
+  return { names, renamed };
+}
+
+/** One renamed column in words: 'column 1 (no name in the header) is read as "column_1"'. */
+export function describeRenamed(r: RenamedColumn): string {
+  return `column ${r.column} (${r.from === '' ? 'no name in the header' : `"${r.from}" again`}) is read as "${r.to}"`;
+}
+
+/** The warning the wizard, the CLI and the internal report give for renamed columns. */
+export function renamedColumnsWarning(renamed: readonly RenamedColumn[]): string {
+  return `The header has ${renamed.length === 1 ? 'a column' : `${renamed.length} columns`} without a name of its own, named here so the job and the release can refer to ${renamed.length === 1 ? 'it' : 'them'}: ${renamed.map(describeRenamed).join('; ')}.`;
+}
+
+/** Header names must be present and unique: every later message names columns by them. Files of statistical packages are refused when not (their formats require it; a name is never made up for them). */
 export function checkHeader(header: readonly string[]): string | undefined {
   const seen = new Set<string>();
   for (let j = 0; j < header.length; j++) {

@@ -5,7 +5,7 @@ import type { WorkBook } from 'xlsx';
 import { lazyRequire } from '../lazy-require.js';
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
 import { InputError } from './input-error.js';
-import { checkHeader, TableBuilder } from './table-builder.js';
+import { nameColumns, TableBuilder } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 import { checkZipLimits, ZipLimitError } from './zip-limits.js';
 
@@ -46,17 +46,27 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
   const wanted = options.sheet ?? 0;
   const sheetName = typeof wanted === 'number' ? sheets[wanted] : sheets.find((s) => s === wanted);
   if (sheetName === undefined) {
-    throw new InputError(`no sheet ${JSON.stringify(wanted)}; the workbook has ${sheets.map((s) => JSON.stringify(s)).join(', ')}`, name);
+    throw new InputError(`no sheet ${JSON.stringify(wanted)}; the workbook has ${sheets.map((s) => JSON.stringify(s)).join(', ')}`, name, undefined, undefined, { sheets, advice: 'sheet' });
   }
+  try {
+    return readSheet(XLSX, workbook, sheetName, bytes, name, options, maxRows);
+  } catch (error) {
+    // The sheet is named, and the workbook's others offered: the table may be on one of them.
+    if (error instanceof InputError) throw error.withContext({ sheet: sheetName, sheets, ...(sheets.length > 1 ? { advice: 'sheet' } : {}) });
+    throw error;
+  }
+}
+
+function readSheet(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: string, bytes: Buffer, name: string, options: ImportOptions, maxRows: number): ImportedTable {
+  const sheets = workbook.SheetNames;
   const sheet = workbook.Sheets[sheetName]!;
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
-  if (rows.length > maxRows) throw new InputError(`sheet "${sheetName}" has more than Excel's ${maxRows.toLocaleString('en-US')} rows; it is not a valid workbook`, name, maxRows + 1);
-  if (rows.length === 0) throw new InputError(`sheet "${sheetName}" is empty: a header row is expected`, name, 1);
+  if (rows.length > maxRows) throw new InputError(`the sheet has more than Excel's ${maxRows.toLocaleString('en-US')} rows; it is not a valid workbook`, name, maxRows + 1);
+  if (rows.length === 0) throw new InputError('the sheet is empty: a header row is expected', name, 1);
   const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
-  const header = rows[0]!.map((v) => cellText(v).trim());
-  while (header.length > 0 && header[header.length - 1] === '') header.pop();
-  const problem = checkHeader(header);
-  if (problem) throw new InputError(problem, name, range.s.r + 1);
+  const cells = rows[0]!.map((v) => cellText(v).trim());
+  while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+  const { names: header, renamed } = nameColumns(cells);
   const builder = new TableBuilder(header, options.missing);
   const rejected: RejectedRow[] = [];
   const fields = new Array<string>(header.length);
@@ -85,6 +95,7 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
     bytes: bytes.length,
     rejectedRows: rejected,
     rejectedRowCount: rejected.length,
+    ...(renamed.length > 0 ? { renamedColumns: renamed } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Report } from '../../common/report/report-model.js';
 import { HierarchyError, tableHierarchy, unmappedValues } from '../../common/recoding/hierarchy.js';
 import type { ImportedTable, ImportOptions } from '../../io/input/import-types.js';
 import { InputError } from '../../io/input/input-error.js';
+import { renamedColumnsWarning } from '../../io/input/table-builder.js';
 import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
 import { describeFailure, executeRequest } from '../execute-request.js';
 import type { JobFailure } from '../job-request.js';
@@ -85,6 +86,7 @@ export class TableService {
       columns: columnInfo(imported),
       rejected: imported.rejectedRows.slice(0, 200),
       rejectedCount: imported.rejectedRowCount,
+      ...(imported.renamedColumns?.length ? { renamed: imported.renamedColumns.map((r) => ({ ...r })), renamedWarning: renamedColumnsWarning(imported.renamedColumns) } : {}),
     };
   }
 

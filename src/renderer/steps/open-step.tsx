@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
-import type { AppInfo, CustosApi, HostFailure, RecentJob } from '../../common/ipc/api.js';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import type { AppInfo, CustosApi, HostFailure, OpenedFile, RecentJob } from '../../common/ipc/api.js';
 import { metadataOf } from '../../mechanisms/definitions.js';
 import { Callout, SelectField, TextField } from '../components/fields.js';
 import { PreviewTable } from '../components/preview-table.js';
 import { formatBytes, formatNumber } from '../format.js';
+import { recentLabels } from '../recent-labels.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
 
 const ENCODINGS = [
@@ -13,8 +14,32 @@ const ENCODINGS = [
   { value: 'utf-16be', label: 'UTF-16 BE' },
   { value: 'windows-1252', label: 'Windows-1252' },
 ] as const;
-/** Files of statistical packages, whose reading needs no encoding or delimiter. */
-const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files', sas7bdat: 'SAS data sets', parquet: 'Parquet files' } as const;
+/** Files of statistical packages and workbooks, whose reading needs no encoding or delimiter. */
+const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files', sas7bdat: 'SAS data sets', parquet: 'Parquet files', xlsx: 'Excel workbooks' } as const;
+type FileFormat = OpenedFile['format'];
+
+/** The format a path's extension names, for a file not read yet (or that could not be found): what the host reads by content is said in its answer. */
+function formatOfPath(path: string): FileFormat | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(path.trim())?.[1]?.toLowerCase();
+  if (ext === 'xlsx' || ext === 'xlsm' || ext === 'xls') return 'xlsx';
+  if (ext === 'sav' || ext === 'zsav') return 'sav';
+  if (ext === 'dta' || ext === 'xpt' || ext === 'sas7bdat' || ext === 'parquet') return ext;
+  return undefined;
+}
+
+/** What may fix a problem, as the reader judged its cause; nothing where no reading option can. */
+const ADVICE: Record<NonNullable<HostFailure['advice']>, string> = {
+  'reading-options': 'The delimiter or the encoding may not be the file’s: choose them under “How to read the file” (or let Custos detect them), or fix the file.',
+  sheet: 'The table may be on another sheet: choose it under “Sheet”.',
+  path: 'Check the path: the file may have been moved, renamed or deleted.',
+};
+
+/** A failure as one or two clean sentences: the host's message (the location once) and the advice that fits its cause. */
+function failureText(failure: HostFailure): string {
+  const message = failure.message.trim();
+  const sentence = /[.!?…]$/.test(message) ? message : `${message}.`;
+  return failure.advice ? `${sentence} ${ADVICE[failure.advice]}` : sentence;
+}
 const DELIMITERS = [
   { value: '', label: 'Detect automatically' },
   { value: ',', label: 'Comma ,' },
@@ -23,9 +48,53 @@ const DELIMITERS = [
   { value: '|', label: 'Pipe |' },
 ] as const;
 
-function recentJobLabel(r: RecentJob): string {
+function recentJobLabel(r: RecentJob, inputLabel: string): string {
   const when = new Date(r.ranAt).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  return `${r.inputName} · ${metadataOf(r.methodType)?.cardTitle ?? r.methodType} · ${when}`;
+  return `${inputLabel} · ${metadataOf(r.methodType)?.cardTitle ?? r.methodType} · ${when}`;
+}
+
+/** The input a recent job read, as its job names it (its name where the job does not say). */
+function jobInput(r: RecentJob): string {
+  const input = r.job['input'];
+  const path = typeof input === 'object' && input !== null ? (input as { path?: unknown }).path : undefined;
+  return typeof path === 'string' && path ? path : r.inputName;
+}
+
+/** How many recent files and jobs are shown before "More…": the path field and the outcome of Open stay in view. */
+const RECENT_SHOWN = 3;
+
+/**
+ * Scrolls the outcome of an Open into view unless it is shown already (the sticky footer covers the
+ * pane's bottom). A summary goes to the top, with the preview below it; a failure to the bottom,
+ * so the reading options above it, where it is fixed, stay in view.
+ */
+function reveal(element: HTMLElement | null, block: 'start' | 'nearest'): void {
+  if (!element) return;
+  const pane = (element.closest('.content') ?? document.documentElement).getBoundingClientRect();
+  const box = element.getBoundingClientRect();
+  const visibleBottom = Math.min(pane.bottom, window.innerHeight) - FOOTER_PX;
+  if (box.top >= pane.top && (box.bottom <= visibleBottom || box.top <= pane.top + (visibleBottom - pane.top) / 2)) return;
+  element.scrollIntoView?.({ block });
+}
+/** The sticky Back/Next footer's height, with a margin (styles.css: .wizard-nav; .open-outcome's scroll margin). */
+const FOOTER_PX = 96;
+
+/** A list of recent chips: the newest few, the rest behind "More…". */
+function RecentList<T>(props: { label: string; title: string; items: readonly T[]; chip: (item: T, index: number) => ReactNode }) {
+  const [all, setAll] = useState(false);
+  const { items } = props;
+  const shown = all ? items : items.slice(0, RECENT_SHOWN);
+  return (
+    <nav className="recent" aria-label={props.label}>
+      <span className="muted">{props.title}</span>
+      {shown.map((item, i) => props.chip(item, i))}
+      {items.length > RECENT_SHOWN && (
+        <button type="button" className="link" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Fewer' : `More… (${items.length - RECENT_SHOWN})`}
+        </button>
+      )}
+    </nav>
+  );
 }
 
 export function OpenStep(props: {
@@ -46,16 +115,32 @@ export function OpenStep(props: {
     void api.recentFiles({}).then(setRecent);
     void api.recentJobs({}).then(setRecentJobs);
   }, [api, state.file?.path]);
+  // Chips name files by their names, with as many parent folders as tell same-named files apart.
+  const fileLabels = recentLabels(recent);
+  const jobLabels = recentLabels(recentJobs.map(jobInput));
   const file = state.file;
-  const statisticalFile = file !== undefined && Object.hasOwn(STATISTICAL_FORMATS, file.format);
+  // The file's format as last read (a failed read says what it was read as), else as its name says.
+  const format: FileFormat | undefined = failure ? (failure.format ?? formatOfPath(state.inputPath)) : (file?.format ?? formatOfPath(state.inputPath));
+  const ownEncoding = format !== undefined && Object.hasOwn(STATISTICAL_FORMATS, format) ? STATISTICAL_FORMATS[format as keyof typeof STATISTICAL_FORMATS] : undefined;
+  // A workbook's sheets are known even when the sheet read could not be: another one can be chosen.
+  const sheets = failure ? failure.sheets : file?.sheets;
+  const sheet = state.fileOptions.sheet || (failure ? failure.sheet : file?.sheet) || '';
   // A pending re-read (after a reading option changed) must not land after a file opened since.
   const reread = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The outcome of each Open (summary, warnings, or why it failed) is scrolled into view once shown.
+  const outcome = useRef<HTMLDivElement>(null);
+  const [opened, setOpened] = useState(0);
+  const failed = failure !== undefined;
+  useEffect(() => {
+    if (opened > 0) reveal(outcome.current, failed ? 'nearest' : 'start');
+  }, [opened]);
   const load = async (path: string): Promise<void> => {
     clearTimeout(reread.current);
     if (!path.trim()) return;
     setBusy(true);
     setFailure(await open(path.trim()));
     setBusy(false);
+    setOpened((n) => n + 1);
   };
   // Changing how the file is read re-reads it, so the preview always shows what will be protected.
   const first = useRef(true);
@@ -108,24 +193,28 @@ export function OpenStep(props: {
         </div>
       </div>
       {recent.length > 0 && (
-        <nav className="recent" aria-label="Recent files">
-          <span className="muted">Files opened before:</span>
-          {recent.map((path) => (
+        <RecentList
+          label="Recent files"
+          title="Files opened before:"
+          items={recent}
+          chip={(path, i) => (
             <button key={path} type="button" className="chip" title={path} onClick={() => void load(path)} aria-busy={busy || undefined}>
-              {path.split(/[\\/]/).pop()}
+              {fileLabels[i]}
             </button>
-          ))}
-        </nav>
+          )}
+        />
       )}
       {recentJobs.length > 0 && (
-        <nav className="recent" aria-label="Recent jobs">
-          <span className="muted">Jobs run before:</span>
-          {recentJobs.map((r) => (
-            <button key={r.ranAt} type="button" className="chip" title="Restore this job's settings and open its file" onClick={() => void restoreJob(r)} aria-busy={busy || undefined}>
-              {recentJobLabel(r)}
+        <RecentList
+          label="Recent jobs"
+          title="Jobs run before:"
+          items={recentJobs}
+          chip={(r, i) => (
+            <button key={r.ranAt} type="button" className="chip" title={`Restore this job's settings and open ${jobInput(r)}`} onClick={() => void restoreJob(r)} aria-busy={busy || undefined}>
+              {recentJobLabel(r, jobLabels[i]!)}
             </button>
-          ))}
-        </nav>
+          )}
+        />
       )}
       <form
         className="path-form"
@@ -157,8 +246,8 @@ export function OpenStep(props: {
       </form>
       <fieldset className="options">
         <legend>How to read the file</legend>
-        {statisticalFile ? (
-          <p className="muted">{STATISTICAL_FORMATS[file.format as keyof typeof STATISTICAL_FORMATS]} carry their own encoding, types and labels: only the missing-value codes below apply.</p>
+        {ownEncoding ? (
+          <p className="muted">{format === 'xlsx' ? `${ownEncoding} carry their own encoding and cells: only the sheet and the missing-value codes below apply.` : `${ownEncoding} carry their own encoding, types and labels: only the missing-value codes below apply.`}</p>
         ) : (
           <>
             <SelectField label="Encoding" value={state.fileOptions.encoding} options={ENCODINGS} onChange={(encoding) => dispatch({ type: 'setFileOptions', options: { encoding } })} help="Detected from the byte-order mark and the bytes." />
@@ -166,58 +255,65 @@ export function OpenStep(props: {
           </>
         )}
         <TextField label="Missing-value codes" value={state.fileOptions.missing} onChange={(missing) => dispatch({ type: 'setFileOptions', options: { missing } })} help="Comma-separated, e.g. “, ?, NA, -9”. An empty entry means empty cells." />
-        {file?.sheets && file.sheets.length > 1 && (
-          <SelectField label="Sheet" value={state.fileOptions.sheet || file.sheet || ''} options={file.sheets.map((s) => ({ value: s, label: s }))} onChange={(sheet) => dispatch({ type: 'setFileOptions', options: { sheet } })} />
+        {sheets && sheets.length > 1 && (
+          <SelectField label="Sheet" value={sheet} options={sheets.map((s) => ({ value: s, label: s }))} onChange={(sheet) => dispatch({ type: 'setFileOptions', options: { sheet } })} help={`${sheets.length} sheets in the workbook.`} />
         )}
       </fieldset>
-      {failure && (
-        <Callout tone="error" title="This file cannot be read.">
-          {failure.message} {failure.line !== undefined && `(line ${failure.line})`} Check the delimiter and encoding above, or fix the file.
-        </Callout>
-      )}
-      {file && !failure && (
-        <>
-          {file.columns.length === 1 && (
-            <Callout tone="warn" title="Only one column was found.">
-              Every line was read as a single value, which usually means the delimiter is not the one the file uses. Choose it under “How to read the file” (or let Custos detect it); a table with one column cannot be protected column by column.
-            </Callout>
-          )}
-          <Callout tone={file.columns.length === 1 ? 'info' : 'ok'}>
-            <strong>{file.name}</strong>: {formatNumber(file.rows)} records, {file.columns.length === 1 ? '1 column' : `${file.columns.length} columns`}, {formatBytes(file.bytes)}
-            {file.encoding && `, ${file.encoding}`}
-            {file.delimiter !== undefined && `, delimiter “${file.delimiter === '\t' ? 'tab' : file.delimiter}”`}
-            {file.sheet && `, sheet “${file.sheet}”`}.
+      <div ref={outcome} className="open-outcome">
+        {failure && (
+          <Callout tone="error" title="This file cannot be read.">
+            {failureText(failure)}
           </Callout>
-          {file.rejectedCount > 0 && (
-            <Callout
-              tone={state.fileOptions.onBadRow === 'skip' ? 'warn' : 'error'}
-              title={
-                state.fileOptions.onBadRow === 'skip'
-                  ? `${formatNumber(file.rejectedCount)} ${file.rejectedCount === 1 ? 'row cannot' : 'rows cannot'} be read: ${file.rejectedCount === 1 ? 'it is' : 'they are'} skipped, not released, and listed by line in the internal report.`
-                  : `${formatNumber(file.rejectedCount)} ${file.rejectedCount === 1 ? 'row cannot' : 'rows cannot'} be read: the run will refuse the file until ${file.rejectedCount === 1 ? 'it is' : 'they are'} fixed.`
-              }
-            >
-              <SelectField
-                label="Rows that cannot be read"
-                value={state.fileOptions.onBadRow}
-                options={[
-                  { value: 'skip', label: 'skip them and list them in the internal report' },
-                  { value: 'error', label: 'stop: I will fix the file' },
-                ]}
-                onChange={(onBadRow) => dispatch({ type: 'setFileOptions', options: { onBadRow } })}
-              />
-              <ul className="rejected">
-                {file.rejected.slice(0, 8).map((r) => (
-                  <li key={r.line}>
-                    Line {formatNumber(r.line)}: {r.reason}
-                  </li>
-                ))}
-              </ul>
+        )}
+        {file && !failure && (
+          <>
+            {file.columns.length === 1 && file.format === 'csv' && (
+              <Callout tone="warn" title="Only one column was found.">
+                Every line was read as a single value, which usually means the delimiter is not the one the file uses. Choose it under “How to read the file” (or let Custos detect it); a table with one column cannot be protected column by column.
+              </Callout>
+            )}
+            {file.renamedWarning && (
+              <Callout tone="warn" title="Some columns had no name of their own.">
+                {file.renamedWarning} The internal report records this; rename the columns in the file if these names should differ.
+              </Callout>
+            )}
+            <Callout tone={file.columns.length === 1 ? 'info' : 'ok'}>
+              <strong>{file.name}</strong>: {formatNumber(file.rows)} records, {file.columns.length === 1 ? '1 column' : `${file.columns.length} columns`}, {formatBytes(file.bytes)}
+              {file.encoding && `, ${file.encoding}`}
+              {file.delimiter !== undefined && `, delimiter “${file.delimiter === '\t' ? 'tab' : file.delimiter}”`}
+              {file.sheet && `, sheet “${file.sheet}”`}.
             </Callout>
-          )}
-          <PreviewTable api={api} file={file} />
-        </>
-      )}
+            {file.rejectedCount > 0 && (
+              <Callout
+                tone={state.fileOptions.onBadRow === 'skip' ? 'warn' : 'error'}
+                title={
+                  state.fileOptions.onBadRow === 'skip'
+                    ? `${formatNumber(file.rejectedCount)} ${file.rejectedCount === 1 ? 'row cannot' : 'rows cannot'} be read: ${file.rejectedCount === 1 ? 'it is' : 'they are'} skipped, not released, and listed by line in the internal report.`
+                    : `${formatNumber(file.rejectedCount)} ${file.rejectedCount === 1 ? 'row cannot' : 'rows cannot'} be read: the run will refuse the file until ${file.rejectedCount === 1 ? 'it is' : 'they are'} fixed.`
+                }
+              >
+                <SelectField
+                  label="Rows that cannot be read"
+                  value={state.fileOptions.onBadRow}
+                  options={[
+                    { value: 'skip', label: 'skip them and list them in the internal report' },
+                    { value: 'error', label: 'stop: I will fix the file' },
+                  ]}
+                  onChange={(onBadRow) => dispatch({ type: 'setFileOptions', options: { onBadRow } })}
+                />
+                <ul className="rejected">
+                  {file.rejected.slice(0, 8).map((r) => (
+                    <li key={r.line}>
+                      Line {formatNumber(r.line)}: {r.reason}
+                    </li>
+                  ))}
+                </ul>
+              </Callout>
+            )}
+          </>
+        )}
+      </div>
+      {file && !failure && <PreviewTable api={api} file={file} />}
     </>
   );
 }
