@@ -1,5 +1,4 @@
 import { platform, release as osRelease } from 'node:os';
-import { basename } from 'node:path';
 import type { ImportedTable } from '../io/input/import-types.js';
 import { renamedColumnsWarning } from '../io/input/table-builder.js';
 import { CONFIDENTIAL_MARK, REPORT_SCHEMA, withoutNonFinite, type Report, type ReportVariant } from '../common/report/report-model.js';
