@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../src/io/input/csv-reader.js';
-import { CsvTokenizer } from '../../src/io/input/csv-tokenizer.js';
+import { CsvSyntaxError, CsvTokenizer, MAX_RECORD_CHARS } from '../../src/io/input/csv-tokenizer.js';
 import { sniffDelimiter } from '../../src/io/input/delimiter.js';
 import type { ImportOptions } from '../../src/io/input/import-types.js';
 import { InputError } from '../../src/io/input/input-error.js';
@@ -81,6 +81,41 @@ describe('RFC 4180 parsing', () => {
   it('an unterminated quote and garbage after a closing quote are errors with positions', () => {
     expect(() => readCsv(file('a,b\n1,"open\n2,3\n'), defaults)).toThrow(/:2:2: a quoted field is never closed/);
     expect(() => readCsv(file('a,b\n1,"x"y\n'), defaults)).toThrow(/:2:2: unexpected "y" after a closing quote/);
+  });
+
+  it('a quote without its partner is refused once the field passes the record limit, naming where it opened; a long unquoted record likewise', () => {
+    const records: number[] = [];
+    const sink = { record: (_f: string[], _n: number, line: number) => records.push(line) };
+    const tokenizer = new CsvTokenizer(',', sink);
+    tokenizer.feed('a,b\n1,2\nx,"opens here\n', false);
+    const block = 'no quote and no line break '.repeat(40_000);
+    const feed = (): void => {
+      for (let fed = 0; fed <= MAX_RECORD_CHARS; fed += block.length) tokenizer.feed(block, false);
+    };
+    expect(feed).toThrow(CsvSyntaxError);
+    try {
+      feed();
+    } catch (error) {
+      expect(error).toMatchObject({ line: 3, column: 2 });
+      expect((error as Error).message).toMatch(/quoted field opened here runs past 67,108,864 characters without its closing quote/);
+    }
+    expect(records).toEqual([1, 2]);
+    const unquoted = new CsvTokenizer(',', sink);
+    unquoted.feed('a,b\n1,', false);
+    expect(() => {
+      for (let fed = 0; fed <= MAX_RECORD_CHARS; fed += block.length) unquoted.feed(block, false);
+    }).toThrow(/a record starting here runs past 67,108,864 characters without a line break/);
+  });
+
+  it('a record held over many chunks reads the same as one fed whole (chunks without a quote or a line break wait unscanned)', () => {
+    const text = 'a,b\n1,"x' + 'y'.repeat(5000) + '\n' + 'z'.repeat(3000) + '",2\n3,"q""r"\n';
+    const whole = tokenize(text, ',', []);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: text.length }), { maxLength: 40 }), (splits) => {
+        expect(tokenize(text, ',', splits)).toEqual(whole);
+      }),
+    );
+    expect(whole.map((r) => r.line)).toEqual([1, 2, 4]);
   });
 
   it('names empty and repeated header names (header-names.test.ts) and refuses an empty file', () => {

@@ -69,6 +69,9 @@ describe('release writers', () => {
     expect(neutralizeFormula('\uff1d1+1')).toBe("'\uff1d1+1");
     expect(neutralizeFormula('  plain')).toBe('  plain');
     expect(neutralizeFormula(' ')).toBe(' ');
+    // A lone sign (a "no value" mark) cannot run; two signs or a sign with more after it can.
+    for (const lone of ['-', '+', ' - ', '\uff0d']) expect(neutralizeFormula(lone)).toBe(lone);
+    for (const risky of ['--', '-+', '- 1', '+41 22 123 45 67', '-\n=1', '\t-', '\n-']) expect(neutralizeFormula(risky)).toBe(`'${risky}`);
   });
 
   it('CSV output round-trips through the reader, quoting what needs quoting', () => {

@@ -23,8 +23,26 @@ const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 
+/**
+ * The longest record held while waiting for its end. A quote without its partner makes the rest
+ * of the file one field: past this the file is refused at once, naming where the field opened,
+ * instead of holding the whole file (a V8 string cannot pass 2^29 characters anyway).
+ */
+export const MAX_RECORD_CHARS = 1 << 26;
+
+/** Whether text can end a record that waits: every record ends at a line break, a quoted field at a quote. */
+function mayEndRecord(text: string): boolean {
+  return text.includes('"') || text.includes('\n') || text.includes('\r');
+}
+
+const UNQUOTED = { line: 1, column: 1, quoted: false };
+
 export class CsvTokenizer {
-  private pending = '';
+  /** The unfinished record's text, in the chunks it arrived in (joined only when it may end). */
+  private pending: string[] = [];
+  private pendingLength = 0;
+  /** Where the unfinished record stopped: its field, and whether that field is quoted. */
+  private stoppedAt = { line: 1, column: 1, quoted: false };
   private line = 1;
   private readonly fields: string[] = [];
   private readonly delimiter: number;
@@ -41,7 +59,7 @@ export class CsvTokenizer {
 
   /** Whether everything fed so far ended at the end of a record (nothing waits for the next chunk). */
   get atRecordStart(): boolean {
-    return this.pending === '';
+    return this.pendingLength === 0;
   }
 
   /** The physical line the next record starts on. */
@@ -51,7 +69,12 @@ export class CsvTokenizer {
 
   /** Feeds the next chunk; final = no more text follows. */
   feed(chunk: string, final: boolean): void {
-    const buf = this.pending.length > 0 ? this.pending + chunk : chunk;
+    if (this.pendingLength > 0 && !final && !mayEndRecord(chunk)) {
+      // Re-scanning the record from its start for every chunk would be quadratic in its length.
+      this.hold(chunk);
+      return;
+    }
+    const buf = this.pendingLength > 0 ? this.pending.join('') + chunk : chunk;
     const n = buf.length;
     const D = this.delimiter;
     const fields = this.fields;
@@ -73,7 +96,10 @@ export class CsvTokenizer {
           for (;;) {
             const q = buf.indexOf('"', j);
             if (q === -1 || (q === n - 1 && !final)) {
-              if (!final) break records;
+              if (!final) {
+                this.stoppedAt = { line: this.line + newlinesInside, column: count + 1, quoted: true };
+                break records;
+              }
               throw new CsvSyntaxError('a quoted field is never closed', this.line + newlinesInside, count + 1);
             }
             if (q + 1 < n && buf.charCodeAt(q + 1) === QUOTE) {
@@ -103,7 +129,10 @@ export class CsvTokenizer {
             j++;
           }
           if (j === n) {
-            if (!final) break records;
+            if (!final) {
+              this.stoppedAt = UNQUOTED;
+              break records;
+            }
             c = -1;
           }
           value = buf.slice(i, j);
@@ -112,7 +141,10 @@ export class CsvTokenizer {
         fields[count++] = value;
         if (c === D) {
           i++;
-          if (i === n && !final) break records;
+          if (i === n && !final) {
+            this.stoppedAt = UNQUOTED;
+            break records;
+          }
           if (i === n) {
             fields[count++] = '';
             break;
@@ -120,7 +152,10 @@ export class CsvTokenizer {
           continue;
         }
         if (c === CR) {
-          if (i + 1 === n && !final) break records;
+          if (i + 1 === n && !final) {
+            this.stoppedAt = UNQUOTED;
+            break records;
+          }
           i += i + 1 < n && buf.charCodeAt(i + 1) === LF ? 2 : 1;
         } else if (c === LF) i++;
         break;
@@ -131,7 +166,20 @@ export class CsvTokenizer {
       this.sink.record(fields, count, line);
     }
     // Everything from the start of the unfinished record waits for the next chunk.
-    this.pending = incomplete ? buf.slice(recordStart) : '';
+    this.pending = [];
+    this.pendingLength = 0;
+    if (incomplete) this.hold(buf.slice(recordStart));
+  }
+
+  private hold(text: string): void {
+    this.pending.push(text);
+    this.pendingLength += text.length;
+    if (this.pendingLength <= MAX_RECORD_CHARS) return;
+    const { line, column, quoted } = this.stoppedAt;
+    const limit = MAX_RECORD_CHARS.toLocaleString('en-US');
+    throw quoted
+      ? new CsvSyntaxError(`a quoted field opened here runs past ${limit} characters without its closing quote: a quote is probably missing, or one inside the field is not doubled`, line, column)
+      : new CsvSyntaxError(`a record starting here runs past ${limit} characters without a line break`, this.line, 1);
   }
 }
 

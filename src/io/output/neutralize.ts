@@ -26,6 +26,12 @@ export function xlsxText(value: string): string {
   return releasedText(value);
 }
 
+/**
+ * A lone sign, a common mark for "no value": spreadsheets read it as text, and nothing follows it
+ * that could run, so it is left as it is (a longer run like "--" is parsed as a formula and guarded).
+ */
+const LONE_SIGN = new Set(['-', '+', '\uff0d', '\uff0b']);
+
 /** The full-width forms of the triggers, which some spreadsheets read as the ASCII ones. */
 const FULLWIDTH_TRIGGERS = new Set(['\uff1d', '\uff0b', '\uff0d', '\uff20']);
 
@@ -34,10 +40,10 @@ const FULLWIDTH_TRIGGERS = new Set(['\uff1d', '\uff0b', '\uff0d', '\uff20']);
  * tab or a line break (a CR is an LF by now) may run as a formula when the CSV
  * is opened, and so may one whose first character after white space is a
  * trigger or its full-width form (programs trim differently). Such cells get a
- * leading apostrophe; plain numbers like -5 are left alone.
+ * leading apostrophe; plain numbers like -5 and a lone sign are left alone.
  */
 export function neutralizeFormula(value: string): string {
-  if (value.length === 0) return value;
+  if (value.length === 0 || LONE_SIGN.has(value.replace(/^ +| +$/g, ''))) return value;
   const lead = value.trimStart()[0];
   const risky = TRIGGERS.has(value[0]!) || value[0] === '\n' || (lead !== undefined && (TRIGGERS.has(lead) || FULLWIDTH_TRIGGERS.has(lead)));
   if (!risky) return value;

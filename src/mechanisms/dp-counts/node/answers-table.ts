@@ -2,6 +2,17 @@ import type { ReleaseColumn, ReleaseTable } from '../../../io/output/release-tab
 import type { AnswerPlan } from './answers.js';
 
 /**
+ * What a queried column shows in an answer that does not restrict it: a label none of its values
+ * has, so a count over every value never reads as a count of the empty (missing) value.
+ */
+export function allValuesLabel(dictionary: readonly string[]): string {
+  const taken = new Set(dictionary);
+  let label = '(all)';
+  for (let n = 2; taken.has(label); n++) label = `(all ${n})`;
+  return label;
+}
+
+/**
  * The released answers: one column per queried attribute (and the part), then
  * the answer, the noise scale and the 95% interval. Correlated answers are
  * printed with six decimals, exact discrete ones as integers.
@@ -13,7 +24,9 @@ export function answersTable(answers: AnswerPlan, released: Float64Array, b: num
   if (parts > 1) out.push({ name: 'part', dictionary: Array.from({ length: parts }, (_, p) => String(p + 1)), codes: Uint32Array.from(answered, (a) => a.part), via: null, numeric: true });
   for (const c of queried) {
     const column = columns[c]!;
-    out.push({ name: column.name, dictionary: column.dictionary, codes: Uint32Array.from(answered, (a) => a.query.where.get(c) ?? 0), via: null, numeric: column.type !== 'text' });
+    const all = column.dictionary.length;
+    const dictionary = answered.some((a) => !a.query.where.has(c)) ? [...column.dictionary, allValuesLabel(column.dictionary)] : column.dictionary;
+    out.push({ name: column.name, dictionary, codes: Uint32Array.from(answered, (a) => a.query.where.get(c) ?? all), via: null, numeric: column.type !== 'text' });
   }
   const numberColumn = (name: string, values: (i: number) => number): ReleaseColumn => {
     const texts = answered.map((_, i) => {
