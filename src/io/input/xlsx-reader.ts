@@ -36,14 +36,15 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
     }
   }
   let workbook: WorkBook;
+  const wanted = options.sheet ?? 0;
   try {
-    // One row past Excel's limit is read, to tell a full sheet from an over-long one.
-    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: true, sheetRows: maxRows + 1 });
+    // One row past Excel's limit is read, to tell a full sheet from an over-long one. Only the
+    // wanted sheet is parsed (the names of all are still listed): the others can be most of the file.
+    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: true, sheetRows: maxRows + 1, sheets: wanted });
   } catch (error) {
     throw new InputError(`not a readable Excel workbook (${(error as Error).message})`, name);
   }
   const sheets = workbook.SheetNames;
-  const wanted = options.sheet ?? 0;
   const sheetName = typeof wanted === 'number' ? sheets[wanted] : sheets.find((s) => s === wanted);
   if (sheetName === undefined) {
     throw new InputError(`no sheet ${JSON.stringify(wanted)}; the workbook has ${sheets.map((s) => JSON.stringify(s)).join(', ')}`, name, undefined, undefined, { sheets, advice: 'sheet' });

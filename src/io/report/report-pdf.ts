@@ -58,8 +58,16 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
   doc.registerFont('mono', fonts.mono);
   const width = doc.page.width - 2 * MARGIN;
 
-  const heading = (text: string, size = 14): void => {
-    if (doc.y > doc.page.height - 140) doc.addPage();
+  /** Bottom of the writable page: the footer sits below it. */
+  const pageEnd = (): number => doc.page.height - 60;
+  /**
+   * A heading starts a new page only if it and the start of what it heads (`following`, at most
+   * what a page break inside a table leaves: 80 pt) do not fit; a short last section, sized
+   * exactly, stays on the page instead of opening a page of its own.
+   */
+  const heading = (text: string, following = 80, size = 14): void => {
+    const own = 0.6 * doc.currentLineHeight(true) + size * 1.4 + 14;
+    if (doc.y + own + Math.min(following, 80) > pageEnd()) doc.addPage();
     doc.moveDown(0.6).font('bold').fontSize(size).fillColor(INK).text(clip(text));
     doc.moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + width, doc.y + 2).strokeColor('#d9dde3').lineWidth(0.7).stroke();
     doc.moveDown(0.4);
@@ -68,9 +76,24 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
     doc.font(options.font ?? 'regular').fontSize(options.size ?? 10).fillColor(options.color ?? INK).text(clip(text), { width, align: 'left' });
     doc.moveDown(0.3);
   };
+  const rowHeight = ([key, value]: Fact, keyWidth: number): number => {
+    const keyHeight = doc.font('bold').fontSize(9).heightOfString(clip(key), { width: keyWidth - 8 });
+    const valueHeight = doc.font(/^[0-9a-f]{64}$/.test(value) ? 'mono' : 'regular').fontSize(9).heightOfString(clip(value), { width: width - keyWidth });
+    return Math.max(keyHeight, valueHeight) + 3;
+  };
+  /** The height of a table's first rows, up to `limit`: what a heading keeps with it. */
+  const tableStart = (rows: readonly Fact[], keyWidth = 170, limit = 80): number => {
+    let height = 0;
+    for (const row of rows) {
+      if (height >= limit) break;
+      height += rowHeight(row, keyWidth);
+    }
+    return height;
+  };
   const table = (rows: readonly Fact[], keyWidth = 170): void => {
-    for (const [key, value] of rows) {
-      if (doc.y > doc.page.height - 80) doc.addPage();
+    for (const row of rows) {
+      const [key, value] = row;
+      if (doc.y + rowHeight(row, keyWidth) > pageEnd()) doc.addPage();
       const y = doc.y;
       doc.font('bold').fontSize(9).fillColor(INK).text(clip(key), MARGIN, y, { width: keyWidth - 8 });
       const keyBottom = doc.y;
@@ -101,6 +124,13 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
     line(header, 'bold');
     for (const row of rows) line(row, 'regular');
     doc.moveDown(0.4);
+  };
+  /** A heading over a table of facts, the key column as wide as its widest key (within limits). */
+  const factSection = (title: string, rows: readonly Fact[], minKeyWidth = 170): void => {
+    const widest = Math.max(0, ...rows.map(([key]) => doc.font('bold').fontSize(9).widthOfString(clip(key))));
+    const keyWidth = Math.min(Math.max(minKeyWidth, Math.ceil(widest) + 12), Math.round(width * 0.45));
+    heading(title, tableStart(rows, keyWidth));
+    table(rows, keyWidth);
   };
   const bars = (title: string, items: readonly { label: string; value: number; color: string; text: string }[]): void => {
     if (items.length === 0) return;
@@ -137,8 +167,7 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
   paragraph(report.guarantee.formula, { font: 'mono', size: 8, color: MUTED });
   paragraph(`Source: ${report.guarantee.source}`, { size: 8, color: MUTED });
 
-  heading('Key figures');
-  table(facts.keyFigures);
+  factSection('Key figures', facts.keyFigures);
   for (const chart of facts.charts) {
     bars(
       chart.title,
@@ -146,24 +175,19 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
     );
   }
   if (facts.reidentification.length > 0) {
-    heading('Re-identification risk (quasi-identifiers)');
-    table(facts.reidentification, 230);
+    factSection('Re-identification risk (quasi-identifiers)', facts.reidentification, 230);
   }
-  heading('Method and parameters');
-  table(facts.parameters);
-  heading('Input');
-  table(facts.input);
+  factSection('Method and parameters', facts.parameters);
+  factSection('Input', facts.input);
   if (report.output) {
-    heading('Output files (SHA-256)');
-    table(report.output.files.map((f): Fact => [f.name, f.sha256]), 110);
+    factSection('Output files (SHA-256)', report.output.files.map((f): Fact => [f.name, f.sha256]), 110);
     paragraph('report.json lists the checksum of the HTML and PDF reports; `custos verify` recomputes every checksum.', { size: 8, color: MUTED });
   }
   if (report.warnings.length > 0) {
-    heading('Warnings');
+    heading('Warnings', doc.font('regular').fontSize(10).heightOfString(clip(`•  ${report.warnings[0]!}`), { width }));
     for (const w of report.warnings) paragraph(`•  ${w}`, { color: '#6b3f00' });
   }
-  heading('Provenance');
-  table(facts.provenance);
+  factSection('Provenance', facts.provenance);
   for (const section of extra) {
     doc.addPage();
     heading(section.title);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { searchableText } from '../../io/input/searchable-text.js';
+import { searchableText, type SearchablePart } from '../../io/input/searchable-text.js';
 import { parquetTableAndFooter } from '../../io/input/parquet-reader.js';
 import { readTable } from '../../io/input/read-table.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
@@ -123,10 +123,9 @@ function findInTable(table: Table, facts: readonly ConfidentialFact[]): Confiden
 }
 
 /** The released tables of a file, or null when it holds none (a report, job.json, a note someone added). */
-function tablesOf(path: string, name: string, delimiter: string): { tables: Table[]; text: string } | null {
+function tablesOf(path: string, name: string, delimiter: string, parts: readonly SearchablePart[]): { tables: Table[]; text: string } | null {
   const ext = extname(name).toLowerCase();
   if (ext === '.xlsx') {
-    const parts = searchableText(path);
     const tables = parts
       .filter((p) => p.sheet !== null && !REPORT_SHEETS.has(p.sheet))
       .map((p) => readTable(path, { sheet: p.sheet, missing: [], onBadRow: 'error', allowNoRecords: true }).table);
@@ -160,13 +159,14 @@ export function publishabilityProblems(dir: string, report: Report, job: unknown
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     try {
-      const text = searchableText(path).map((p) => p.text).join('\n');
+      const parts = searchableText(path);
+      const text = parts.map((p) => p.text).join('\n');
       if (text.includes(CONFIDENTIAL_MARK) || text.includes('CONFIDENTIAL internal') || /"variant":\s*"internal"/.test(text) || text.includes('custos.report/1 internal')) {
         problems.push(`${name} holds (part of) an internal report`);
       }
       let tables: ReturnType<typeof tablesOf> = null;
       try {
-        tables = tablesOf(path, name, delimiter);
+        tables = tablesOf(path, name, delimiter, parts);
       } catch {
         // Not a table after all (a CSV with a note line, say): all of it is searched as text.
         tables = null;
