@@ -92,6 +92,15 @@ describe('custos verify on a β-privacy release', () => {
     expect(verify(job).failed).toContain('job.json');
   });
 
+  it("fails when the internal report is another run's: its files' checksums are not this release's", () => {
+    const paired = copy(dir);
+    const other = release({ type: 'beta-privacy', beta: { default: 0.25 }, fakeValues: 1 });
+    rmSync(`${paired}-internal`, { recursive: true });
+    cpSync(`${other}-internal`, `${paired}-internal`, { recursive: true });
+    expect(verify(paired).failed).toContain('internal report is of this release');
+    expect(verify(copy(dir)).failed).not.toContain('internal report is of this release');
+  });
+
   it('reads nothing that is not a regular file: a FIFO, a link to /dev/zero, a linked manifest or a report of null fail in time, never hang or crash', () => {
     const fifo = copy(dir);
     expect(spawnSync('mkfifo', [join(fifo, 'unlisted.csv')]).status).toBe(0);

@@ -7,7 +7,7 @@ import { IPC_CHANNELS } from '../common/ipc/ipc-contract.js';
 import { APP_ORIGIN, appAssetPath, isAppUrl, lockDownSession, lockDownWindow } from './hardening.js';
 import { AppSession } from './session.js';
 import type { RecentJob } from '../common/ipc/api.js';
-import { GrantedAccess, pathsReadBy } from './path-access.js';
+import { folderWrittenBy, GrantedAccess, pathsReadBy } from './path-access.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -73,6 +73,10 @@ void app.whenReady().then(() => {
   // The user's own grants: the sample, and files they opened before (the recent list).
   const baseDir = app.getPath('documents');
   const access = new GrantedAccess([samplePath, ...store.get('recentFiles'), ...store.get('recentJobs').flatMap((r) => pathsReadBy(r.job, baseDir))]);
+  for (const r of store.get('recentJobs')) {
+    const folder = folderWrittenBy(r.job);
+    if (folder) access.grantFolder(folder);
+  }
   const appSession = new AppSession({
     info: { version: app.getVersion(), host: 'electron', samplePath, sampleName: 'Adult (UCI, 30,162 records)' },
     access,

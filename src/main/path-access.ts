@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /**
  * Which paths the main process may open and write for the page. The page is
@@ -61,6 +61,17 @@ export function pathsReadBy(job: unknown, baseDir: string): string[] {
     for (const spec of Object.values(hierarchies)) if (typeof spec === 'string') paths.push(resolve(baseDir, spec));
   }
   return paths;
+}
+
+/**
+ * The release folder a recent job wrote. The host records a job only after a run it allowed to
+ * write there, with the folder it wrote (never the page's word for it), so the grant outlives
+ * the session: restoring the job can release into the same folder again.
+ */
+export function folderWrittenBy(job: unknown): string | undefined {
+  if (typeof job !== 'object' || job === null) return undefined;
+  const dir = (job as { output?: { dir?: unknown } }).output?.dir;
+  return typeof dir === 'string' && isAbsolute(dir) ? dir : undefined;
 }
 
 /** The paths a job file reads, relative to the job's folder. */

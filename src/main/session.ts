@@ -151,11 +151,13 @@ export class AppSession {
     this.env.recent?.add(path);
   }
 
-  private rememberJob(job: unknown): void {
-    if (typeof job !== 'object' || job === null) return;
-    const j = job as { input?: { path?: unknown }; method?: { type?: unknown } };
+  /** Records a job that ran, with the release folder it wrote in place of what the page named. */
+  private rememberJob(ran: unknown, wroteTo: string): void {
+    if (typeof ran !== 'object' || ran === null) return;
+    const j = ran as { input?: { path?: unknown }; method?: { type?: unknown }; output?: unknown };
     if (typeof j.input?.path !== 'string' || typeof j.method?.type !== 'string') return;
-    const entry: RecentJob = { ranAt: new Date().toISOString(), inputName: basename(j.input.path), methodType: j.method.type, job: job as Record<string, unknown> };
+    const job = { ...(ran as Record<string, unknown>), output: { ...(typeof j.output === 'object' && j.output !== null ? j.output : {}), dir: wroteTo } };
+    const entry: RecentJob = { ranAt: new Date().toISOString(), inputName: basename(j.input.path), methodType: j.method.type, job };
     const same = JSON.stringify(job);
     this.ranThisSession = [entry, ...this.ranThisSession.filter((r) => JSON.stringify(r.job) !== same)].slice(0, MAX_RECENT);
     this.env.recentJobs?.add(entry);
@@ -246,7 +248,7 @@ export class AppSession {
     this.runs.set(id, entry);
     void entry.job.result.then((outcome) => {
       if (entry.status.state === 'cancelled') return;
-      if (outcome.ok) this.rememberJob(job);
+      if (outcome.ok) this.rememberJob(job, outcome.outDir ?? resolve(this.env.baseDir, outDir));
       entry.status = outcome.ok
         ? { id, state: 'done', fraction: 1, report: outcome.report, ...(outcome.outDir ? { outDir: outcome.outDir } : {}), ...(outcome.internalDir ? { internalDir: outcome.internalDir } : {}) }
         : { id, state: outcome.failure.kind === 'cancelled' ? 'cancelled' : 'failed', fraction: 0, failure: outcome.failure };

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppSession, InvalidRequest } from '../../src/main/session.js';
 import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
-import { GrantedAccess, OpenAccess } from '../../src/main/path-access.js';
+import { folderWrittenBy, GrantedAccess, OpenAccess } from '../../src/main/path-access.js';
 import type { RecentJob } from '../../src/common/ipc/api.js';
 
 const session = new AppSession({
@@ -121,7 +121,7 @@ describe('IPC handlers validate every message', () => {
   });
 
   it('a job that runs to completion becomes the newest recent job', async () => {
-    const job = JSON.parse(readFileSync('resources/demo/adult-job.json', 'utf8')) as { input: { path: string } };
+    const job = JSON.parse(readFileSync('resources/demo/adult-job.json', 'utf8')) as { input: { path: string }; output: object };
     job.input.path = resolve('resources/demo', job.input.path);
     const out = mkdtempSync(join(tmpdir(), 'custos-recent-'));
     const started = (await session.dispatch(IPC_CHANNELS.startRun, { job, outDir: join(out, 'release') })) as { ok: true; value: { id: string } };
@@ -131,7 +131,12 @@ describe('IPC handlers validate every message', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const listed = (await session.dispatch(IPC_CHANNELS.recentJobs, {})) as RecentJob[];
-    expect(listed[0]).toMatchObject({ inputName: 'adult.csv', job });
+    // Recorded with the folder it wrote (not the page's word for it), so a restored job releases there again.
+    const written = join(out, 'release');
+    expect(listed[0]).toMatchObject({ inputName: 'adult.csv', job: { ...job, output: { ...job.output, dir: written } } });
+    expect(folderWrittenBy(listed[0]!.job)).toBe(written);
+    expect(folderWrittenBy({ output: { dir: 'release' } })).toBeUndefined();
+    expect(folderWrittenBy(null)).toBeUndefined();
     rmSync(out, { recursive: true, force: true });
   });
 

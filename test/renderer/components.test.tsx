@@ -76,6 +76,12 @@ describe('wizard state', () => {
     expect(reducer(initialState, { type: 'opened', file: { ...file, rows: 1_000_000 }, fromJob: true }).output.xlsx).toBe(true);
   });
 
+  it('a restored job keeps its release folder; a newly opened file gets a folder beside it', () => {
+    const restored = { ...initialState, output: { ...initialState.output, dir: '/releases/adult-2026' } };
+    expect(reducer(restored, { type: 'opened', file, fromJob: true }).output.dir).toBe('/releases/adult-2026');
+    expect(reducer(restored, { type: 'opened', file }).output.dir).not.toBe('/releases/adult-2026');
+  });
+
   it('a re-read of the open file keeps a path typed meanwhile; another file takes its own path; an SPSS or Stata input ticks its own format', () => {
     const opened = reducer(initialState, { type: 'opened', file });
     const typing = reducer(opened, { type: 'setInputPath', path: '/data/next.csv' });

@@ -129,6 +129,21 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     return isDeepStrictEqual(jobText, report.job) ? 'valid, and identical to the job embedded in the report' : { ok: false, detail: 'differs from the job embedded in report.json' };
   });
   const internal = readInternal(dir, options, checks);
+  if (internal) {
+    // The internal report names the files its run wrote: a report of another run (or a release
+    // changed since) would vouch for facts about data that is not this release's.
+    const listed = new Map((internal.output?.files ?? []).map((f) => [f.name, f.sha256]));
+    const differing = [...new Set([...listed.keys(), ...manifestSums.keys()])].filter((name) => listed.get(name) !== manifestSums.get(name));
+    checks.add(
+      'internal report is of this release',
+      listed.size > 0 && differing.length === 0,
+      listed.size === 0
+        ? 'the internal report lists no release files'
+        : differing.length === 0
+          ? `it lists these ${listed.size} files with these checksums`
+          : `it lists other files or checksums for ${differing.join(', ')}: it is the report of another run, or the release changed after it`,
+    );
+  }
   let original: Table | undefined;
   let originalFile: { path: string; rows: number[]; sha256: string } | undefined;
   if (options.original) {

@@ -209,7 +209,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
         roles,
         output: {
           ...state.output,
-          dir: sameFile && state.output.dir ? state.output.dir : defaultOutDir(action.file.path),
+          // A restored job releases where it released before; another file gets a folder beside it.
+          dir: (sameFile || action.fromJob) && state.output.dir ? state.output.dir : defaultOutDir(action.file.path),
           // A newly opened large file starts without the workbook: it is the slowest output by far.
           ...(sameFile || action.fromJob ? {} : { xlsx: state.output.xlsx && action.file.rows <= LARGE_RELEASE_ROWS, sav: action.file.format === 'sav', dta: action.file.format === 'dta', parquet: state.output.parquet || action.file.format === 'parquet' }),
         },
