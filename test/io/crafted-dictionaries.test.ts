@@ -1,0 +1,96 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/io/input/input-error.js';
+import { readTable } from '../../src/io/input/read-table.js';
+import type { ImportedTable } from '../../src/io/input/import-types.js';
+
+/**
+ * Dictionaries crafted so that what they declare costs far more than their bytes: each must be
+ * read in time and memory in proportion to the file, or refused naming the file and the record.
+ * The bytes are made here, small, rather than kept as fixtures.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'custos-crafted-'));
+
+function write(name: string, bytes: Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+const read = (path: string): ImportedTable => readTable(path, { missing: [''], onBadRow: 'error' });
+
+function refusal(path: string): InputError {
+  try {
+    read(path);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error(`${path} was read`);
+}
+
+const int32s = (...values: number[]): Buffer => Buffer.from(new Int32Array(values).buffer);
+
+/** An uncompressed little-endian SPSS system file: its header, dictionary records, then the data. */
+function sav(cases: number, records: Buffer[], data: Buffer): Buffer {
+  const header = Buffer.alloc(176, 0x20);
+  header.write('$FL2', 0, 'latin1');
+  header.writeInt32LE(2, 64); // layout code: little-endian
+  header.writeInt32LE(-1, 68);
+  header.writeInt32LE(0, 72); // uncompressed
+  header.writeInt32LE(0, 76);
+  header.writeInt32LE(cases, 80);
+  header.writeDoubleLE(100, 84);
+  return Buffer.concat([header, ...records, int32s(999, 0), data]);
+}
+
+/** A numeric variable record (type 2) with no label and no missing values. */
+function numeric(name: string): Buffer {
+  const record = Buffer.alloc(32, 0x20);
+  record.set(int32s(2, 0, 0, 0, 0x050802, 0x050802), 0);
+  record.write(name.padEnd(8), 24, 'latin1');
+  return record;
+}
+
+/** A value label record (type 3) of the codes 0..count-1, each labelled "A", and its variables (type 4). */
+function labelSet(count: number, elements: number[]): Buffer {
+  const labels = Buffer.alloc(count * 16, 0x20);
+  for (let i = 0; i < count; i++) {
+    labels.writeDoubleLE(i, i * 16);
+    labels[i * 16 + 8] = 1;
+    labels[i * 16 + 9] = 0x41;
+  }
+  return Buffer.concat([int32s(3, count), labels, int32s(4, elements.length, ...elements.map((e) => e + 1))]);
+}
+
+const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `V${i.toString(36)}`);
+const ones = (n: number): Buffer => Buffer.from(new Float64Array(n).fill(1).buffer);
+
+describe('crafted SPSS dictionaries', () => {
+  it('a label set of thousands of labels for thousands of variables is read in proportion to its bytes', () => {
+    const n = 3000;
+    const path = write('labels.sav', sav(1, [...names(n).map(numeric), labelSet(n, [...Array(n).keys()])], ones(n)));
+    const started = performance.now();
+    const imported = read(path);
+    // Copied into each variable, the labels cost 9 million entries (seconds, about a gigabyte).
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(imported.table.columns).toHaveLength(n);
+    expect(imported.variables?.[n - 1]?.valueLabels).toEqual([{ code: '1', label: 'A' }]);
+  });
+
+  it('overlapping label sets that would copy over a million labels are refused naming the file', () => {
+    const n = 1100;
+    const all = [...Array(n).keys()];
+    const path = write('overlapping.sav', sav(1, [...names(n).map(numeric), labelSet(1000, all), labelSet(1000, all)], ones(n)));
+    expect(refusal(path).message).toMatch(/^overlapping\.sav: .*more than 1,000,000 value labels from overlapping label sets/);
+  });
+
+  it('a very long string named again and again in record 7.14 is refused, not given millions of segments', () => {
+    const vars = names(200);
+    const record = Buffer.from(`${vars[0]}=32767\0\t`.repeat(20_000), 'latin1');
+    const path = write('very-long.sav', sav(1, [...vars.map(numeric), int32s(7, 14, 1, record.length), record], ones(200)));
+    expect(refusal(path).message).toBe('very-long.sav: the SPSS file names the very long string V0 twice in its record of very long strings; it is damaged');
+  });
+});
