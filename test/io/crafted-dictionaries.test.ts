@@ -94,3 +94,53 @@ describe('crafted SPSS dictionaries', () => {
     expect(refusal(path).message).toBe('very-long.sav: the SPSS file names the very long string V0 twice in its record of very long strings; it is damaged');
   });
 });
+
+/** A Stata 114 file of one long variable x labelled by the set "lab", one observation, then that set's table. */
+function dta114(count: number, offsets: (i: number) => number, texts: Buffer): Buffer {
+  const header = Buffer.alloc(4 + 2 + 4 + 81 + 18);
+  header.set([114, 2, 1, 0]); // release, little-endian, file type
+  header.writeUInt16LE(1, 4);
+  header.writeUInt32LE(1, 6);
+  const field = (width: number, text: string): Buffer => {
+    const b = Buffer.alloc(width);
+    b.write(text, 'latin1');
+    return b;
+  };
+  const table = Buffer.alloc(8 + count * 8);
+  table.writeUInt32LE(count, 0);
+  table.writeUInt32LE(texts.length, 4);
+  for (let i = 0; i < count; i++) {
+    table.writeUInt32LE(offsets(i), 8 + 4 * i);
+    table.writeInt32LE(i, 8 + 4 * count + 4 * i);
+  }
+  const setHeader = Buffer.alloc(40);
+  setHeader.writeUInt32LE(table.length + texts.length, 0);
+  setHeader.write('lab', 4, 'latin1');
+  return Buffer.concat([
+    header,
+    Buffer.from([253]), // long
+    field(33, 'x'),
+    Buffer.alloc(4), // sort list
+    field(49, '%9.0g'),
+    field(33, 'lab'),
+    Buffer.alloc(81),
+    Buffer.alloc(5), // no expansion fields
+    int32s(1),
+    setHeader,
+    table,
+    texts,
+  ]);
+}
+
+describe('crafted Stata value labels', () => {
+  it('label texts that overlap (each value decoding most of the text again) are refused naming the file and the set', () => {
+    const textLength = 100_000;
+    const path = write('overlap.dta', dta114(5000, (i) => i, Buffer.alloc(textLength, 0x41)));
+    expect(refusal(path).message).toBe('overlap.dta: the value labels "lab" of the Stata file have texts that overlap (the table holds 100,000 bytes of text); it is damaged');
+  });
+
+  it('values that share one text are read', () => {
+    const path = write('shared.dta', dta114(3, () => 0, Buffer.from('one\0', 'latin1')));
+    expect(read(path).variables?.[0]?.valueLabels).toEqual([{ code: '1', label: 'one' }]);
+  });
+});
