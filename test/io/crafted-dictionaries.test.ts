@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -142,5 +142,53 @@ describe('crafted Stata value labels', () => {
   it('values that share one text are read', () => {
     const path = write('shared.dta', dta114(3, () => 0, Buffer.from('one\0', 'latin1')));
     expect(read(path).variables?.[0]?.valueLabels).toEqual([{ code: '1', label: 'one' }]);
+  });
+});
+
+/**
+ * people-64.sas7bdat (u64, little-endian, pages of 4,096 bytes) with its first page enlarged to
+ * `pageLength` bytes: its 14 subheaders moved to the page's end, and before them one column-name
+ * subheader of `nameLength` bytes that `pointers` more pointers all point at.
+ */
+function sharedSubheader(pageLength: number, nameLength: number, pointers: number): Buffer {
+  const source = readFileSync('test/fixtures/sas/sas7bdat/people-64.sas7bdat');
+  const headerLength = 8192;
+  const oldLength = 4096;
+  const firstSubheader = 2188;
+  const header = Buffer.from(source.subarray(0, headerLength));
+  header.writeUInt32LE(pageLength, 200);
+  const page = Buffer.alloc(pageLength);
+  source.copy(page, 0, headerLength, headerLength + 40);
+  const shift = pageLength - oldLength;
+  source.copy(page, shift + firstSubheader, headerLength + firstSubheader, headerLength + oldLength);
+  for (let i = 0; i < 14; i++) {
+    const pointer = 40 + i * 24;
+    source.copy(page, pointer, headerLength + pointer, headerLength + pointer + 24);
+    page.writeBigUInt64LE(source.readBigUInt64LE(headerLength + pointer) + BigInt(shift), pointer);
+  }
+  const shared = shift + firstSubheader - nameLength;
+  page.writeUInt32LE(0xffffffff, shared); // the column name signature
+  page.writeUInt32LE(0xffffffff, shared + 4);
+  for (let k = 0; k < pointers; k++) {
+    const pointer = 40 + (14 + k) * 24;
+    page.writeBigUInt64LE(BigInt(shared), pointer);
+    page.writeBigUInt64LE(BigInt(nameLength), pointer + 8);
+  }
+  page.writeUInt16LE(14 + pointers, 34); // blocks
+  page.writeUInt16LE(14 + pointers, 36); // subheaders
+  const dataPage = Buffer.alloc(pageLength);
+  source.copy(dataPage, 0, headerLength + oldLength, headerLength + 2 * oldLength);
+  return Buffer.concat([header, page, dataPage]);
+}
+
+describe('crafted SAS data set pages', () => {
+  it('pointers that share one subheader (read again for each) are refused naming the file and the page', () => {
+    const path = write('shared.sas7bdat', sharedSubheader(16_384, 8_000, 100));
+    expect(refusal(path).message).toBe('shared.sas7bdat: the subheaders of a page of the SAS data set (at byte 8192) overlap, together longer than the page; the file is damaged');
+  });
+
+  it('the same page without the shared pointers is read', () => {
+    const imported = read(write('enlarged.sas7bdat', sharedSubheader(16_384, 8_000, 0)));
+    expect([imported.table.rowCount, imported.table.columns.length]).toEqual([5, 9]);
   });
 });
