@@ -192,3 +192,30 @@ describe('crafted SAS data set pages', () => {
     expect([imported.table.rowCount, imported.table.columns.length]).toEqual([5, 9]);
   });
 });
+
+describe('long padded values', () => {
+  it('an SPSS long string value label of 50,000 blanks before a letter is read in proportion to its length', () => {
+    // Record 7.21: the variable's name, its width, one label whose value is the long text.
+    const value = Buffer.from(`${' '.repeat(50_000)}x`, 'latin1');
+    const record = Buffer.concat([int32s(2), Buffer.from('S1', 'latin1'), int32s(300, 1, value.length), value, int32s(1), Buffer.from('L', 'latin1')]);
+    const stringVariable = Buffer.alloc(32, 0x20);
+    stringVariable.set(int32s(2, 16, 0, 0, 0x011000, 0x011000), 0);
+    stringVariable.write('S1'.padEnd(8), 24, 'latin1');
+    const continuation = Buffer.alloc(32, 0x20);
+    continuation.set(int32s(2, -1, 0, 0, 0, 0), 0);
+    const path = write('long-label.sav', sav(1, [stringVariable, continuation, int32s(7, 21, 1, record.length), record], Buffer.from('abcdefghijklmnop', 'latin1')));
+    const started = performance.now();
+    expect(read(path).table.columns).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('a SAS data set text of 50,000 undecodable bytes before a letter is decoded in proportion to its length', async () => {
+    const { sasTextDecoder } = await import('../../src/io/input/sas7bdat-text.js');
+    // SAS code 140 is EUC-KR: a multi-byte encoding decoded leniently, cut characters becoming U+FFFD.
+    const decode = sasTextDecoder(140);
+    if (typeof decode !== 'function') throw new Error(decode.refused);
+    const started = performance.now();
+    expect(decode(Buffer.concat([Buffer.alloc(50_000, 0xff), Buffer.from('x')])).endsWith('\ufffdx')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

@@ -6,6 +6,7 @@ import type { ImportedTable, ImportOptions, VariableMetadata } from './import-ty
 import { InputError } from './input-error.js';
 import { sasDateKind, sasDateText } from './sas-dates.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
+import { isBlankOrNul, trimTrailing } from '../../common/trim-ends.js';
 
 /**
  * SAS transport files (.xpt), versions 5 and 8, read from SAS's published
@@ -17,6 +18,8 @@ import { checkHeader, TableBuilder } from './table-builder.js';
  */
 
 const RECORD = 80;
+/** White space as /\s/ knows it, or NUL: what pads names, labels and formats. */
+const isSpaceOrNul = (code: number): boolean => code === 0 || /\s/.test(String.fromCharCode(code));
 const LIBRARY_V5 = 'HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!';
 const LIBRARY_V8 = 'HEADER RECORD*******LIBV8   HEADER RECORD!!!!!!!';
 
@@ -50,7 +53,7 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
   if (!namestrHeader.startsWith(v8 ? 'HEADER RECORD*******NAMSTV8' : 'HEADER RECORD*******NAMESTR')) throw new InputError('the SAS transport file has no variable descriptors where they belong; it is damaged', file);
   const count = Number(namestrHeader.slice(54, 58));
   const decode = codePageText();
-  const textAt = (from: number, length: number): string => decode(bytes.subarray(from, from + length)).replace(/[\s\0]+$/, '');
+  const textAt = (from: number, length: number): string => trimTrailing(decode(bytes.subarray(from, from + length)), isSpaceOrNul);
   let at = 8 * RECORD;
   if (at + count * namestrLength > bytes.length) throw new InputError('the SAS transport file ends inside its variable descriptors; it is truncated', file);
   const variables: Variable[] = [];
@@ -112,7 +115,7 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
     variables.forEach((v, j) => {
       const cell = bytes.subarray(row + v.position, row + v.position + v.length);
       if (!v.numeric) {
-        fields[j] = decode(cell).replace(/[ \0]+$/, '');
+        fields[j] = trimTrailing(decode(cell), isBlankOrNul);
         return;
       }
       const value = ibmFloat(cell);

@@ -6,6 +6,7 @@ import { inflateSync } from 'node:zlib';
 import { checkHeader, TableBuilder } from './table-builder.js';
 import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
 import { InputError } from './input-error.js';
+import { isBlankOrNul, isReplacement, trimTrailing } from '../../common/trim-ends.js';
 
 /**
  * SPSS system files (.sav, and .zsav with zlib-compressed data), read from the
@@ -571,7 +572,7 @@ function readLongStringMissing(data: Buffer, little: boolean, set: (variable: Bu
 
 /** A string as SPSS pads it: trailing spaces in data, NULs in labels and missing values of short strings. */
 function padless(value: string): string {
-  return value.replace(/[ \0]+$/, '');
+  return trimTrailing(value, isBlankOrNul);
 }
 
 /** Code pages SPSS names by number (record 7.3), as WHATWG encoding labels. */
@@ -597,5 +598,5 @@ function textDecoderOf(name: string | undefined, codePage: number | undefined, f
   } catch {
     throw new InputError(`the SPSS file is written in ${name ?? label}, which Custos cannot decode; save it as UTF-8 (SET UNICODE=ON)`, file);
   }
-  return { label: decoder.encoding, text: (b) => decoder.decode(b).replace(/\ufffd+$/, '') };
+  return { label: decoder.encoding, text: (b) => trimTrailing(decoder.decode(b), isReplacement) };
 }
