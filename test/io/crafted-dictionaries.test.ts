@@ -219,3 +219,65 @@ describe('long padded values', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
+
+/** A SAS transport (v5) file of one data set: its variables (numeric when `numeric`), then the observations. */
+function xpt(variables: { name: string; length: number; position: number; numeric?: boolean }[], data: Buffer): Buffer {
+  const record = (text: string): Buffer => {
+    const b = Buffer.alloc(80, 0x20);
+    b.write(text, 'latin1');
+    return b;
+  };
+  const namestrs = Buffer.alloc(Math.ceil((variables.length * 140) / 80) * 80, 0x20);
+  variables.forEach((v, i) => {
+    const at = i * 140;
+    namestrs.fill(0, at, at + 140);
+    namestrs.writeInt16BE(v.numeric ? 1 : 2, at);
+    namestrs.writeInt16BE(v.length, at + 4);
+    namestrs.writeInt16BE(i + 1, at + 6);
+    namestrs.write(v.name.padEnd(8), at + 8, 'latin1');
+    namestrs.write(' '.repeat(48), at + 16, 'latin1'); // label and format
+    namestrs.writeInt32BE(v.position, at + 84);
+  });
+  return Buffer.concat([
+    record('HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!000000000000000000000000000000'),
+    record('SAS     SAS     SASLIB  9.4'),
+    record(''),
+    record('HEADER RECORD*******MEMBER  HEADER RECORD!!!!!!!000000000000000001600000000140'),
+    record('HEADER RECORD*******DSCRPTR HEADER RECORD!!!!!!!000000000000000000000000000000'),
+    record('SAS     DATA    SASDATA 9.4'),
+    record(''),
+    record(`HEADER RECORD*******NAMESTR HEADER RECORD!!!!!!!000000${String(variables.length).padStart(4, '0')}00000000000000000000`),
+    namestrs,
+    record('HEADER RECORD*******OBS     HEADER RECORD!!!!!!!000000000000000000000000000000'),
+    data,
+  ]);
+}
+
+describe('crafted SAS variable layouts', () => {
+  it('SAS transport variables that share bytes (each decoding one wide field again) are refused naming them', () => {
+    // 2,000 variables over one field of 10,000 bytes: 20 MB decoded per observation from 290 KB.
+    const variables = Array.from({ length: 2000 }, (_, i) => ({ name: `V${i}`, length: 10_000, position: 0 }));
+    const path = write('overlap.xpt', xpt(variables, Buffer.alloc(10_000 * 3, 0x41)));
+    expect(refusal(path).message).toBe('overlap.xpt: variables V0 and V1 of the SAS transport file share bytes of an observation; it is damaged');
+  });
+
+  it('a SAS transport variable of no bytes is refused naming it', () => {
+    const path = write('empty.xpt', xpt([{ name: 'A', length: 8, position: 0, numeric: true }, { name: 'B', length: -4, position: 8 }], Buffer.alloc(80, 0x20)));
+    expect(refusal(path).message).toBe('empty.xpt: variable B of the SAS transport file declares -4 bytes at byte 8 of an observation; it is damaged');
+  });
+
+  it('side-by-side SAS transport variables are read', () => {
+    const cells = Buffer.concat([Buffer.from('abc', 'latin1'), Buffer.from([0x41, 0x10, 0, 0, 0, 0, 0, 0])]);
+    const imported = read(write('side-by-side.xpt', xpt([{ name: 'A', length: 3, position: 0 }, { name: 'B', length: 8, position: 3, numeric: true }], cells)));
+    expect([imported.table.rowCount, imported.table.columns.map((c) => c.name)]).toEqual([1, ['A', 'B']]);
+  });
+
+  it('SAS data set variables that share bytes of a row are refused naming them', () => {
+    const bytes = Buffer.from(readFileSync('test/fixtures/sas/sas7bdat/people-64.sas7bdat'));
+    // The column attributes subheader (at 2764 in the first page, after the 8,192-byte header):
+    // each variable's offset in the row is an 8-byte word 16 bytes after the previous one's.
+    const first = 8192 + 2764 + 16;
+    bytes.writeBigUInt64LE(bytes.readBigUInt64LE(first), first + 16);
+    expect(refusal(write('overlap.sas7bdat', bytes)).message).toMatch(/^overlap\.sas7bdat: variables \S+ and \S+ of the SAS data set share bytes of a row; it is damaged$/);
+  });
+});

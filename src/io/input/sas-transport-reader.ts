@@ -5,6 +5,7 @@ import { codePageText } from './code-page-text.js';
 import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
 import { InputError } from './input-error.js';
 import { sasDateKind, sasDateText } from './sas-dates.js';
+import { overlappingFields } from './field-layout.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
 import { isBlankOrNul, trimTrailing } from '../../common/trim-ends.js';
 
@@ -100,6 +101,11 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
   const header = variables.map((v) => v.name);
   const problem = checkHeader(header);
   if (problem) throw new InputError(problem, file);
+  variables.forEach((v) => {
+    if (v.position < 0 || v.length < 1) throw new InputError(`variable ${v.name} of the SAS transport file declares ${v.length} bytes at byte ${v.position} of an observation; it is damaged`, file);
+  });
+  const overlap = overlappingFields(variables.map((v) => ({ start: v.position, length: v.length })));
+  if (overlap) throw new InputError(`variables ${variables[overlap[0]]!.name} and ${variables[overlap[1]]!.name} of the SAS transport file share bytes of an observation; it is damaged`, file);
   const width = variables.reduce((max, v) => Math.max(max, v.position + v.length), 0);
   if (width <= 0) throw new InputError('the SAS transport file declares no variables', file);
   // The observations run to the end of the file or to the next data set; the last record is padded with spaces.
