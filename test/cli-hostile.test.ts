@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeFailure } from '../src/jobs/execute-request.js';
 import { clip } from '../src/io/report/report-pdf.js';
+import type { ImportedTable } from '../src/io/input/import-types.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');
@@ -269,6 +270,16 @@ describe('wide files', () => {
     expect(imported.table.columns).toHaveLength(columns);
     // Column buffers preallocated for 65,536 rows cost 2.6 GB here; a few bytes per cell is what the data needs.
     expect(grown).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('a header of 300,000 columns is summarised by inspect, not a stack overflow', async () => {
+    const { inspectText } = await import('../src/cli/summaries.js');
+    const columns = Array.from({ length: 300_000 }, (_, i) => ({ name: `c${i}`, type: 'text', distinct: 1, missing: 0 }));
+    // Only what the summary reads of a table: its row count and its columns' names and counts.
+    const imported = { table: { rowCount: 1, columns }, format: 'csv', rejectedRows: [], rejectedRowCount: 0 } as unknown as ImportedTable;
+    const text = inspectText('wide.csv', imported);
+    expect(text.startsWith('wide.csv: 1 rows, 300000 columns')).toBe(true);
+    expect(text).toContain('  c299999 ');
   });
 
   it('an XLSX release wider than Excel allows exits 2 naming the limit, before any work', () => {

@@ -163,6 +163,15 @@ describe('encodings', () => {
     expect(readCsv(file(Buffer.from(text, 'utf16le')), defaults).encoding).toBe('utf-16le');
   });
 
+  it('UTF-16 with an odd byte or half a surrogate pair is refused naming the file, not read with U+FFFD in a value', () => {
+    const odd = Buffer.concat([Buffer.from('\ufeffa,b\n1,2', 'utf16le'), Buffer.from([0x41])]);
+    expect(() => readCsv(file(odd), defaults)).toThrow(/^\S+\.csv: invalid UTF-16 in the bytes 0–17 \(an odd number of bytes, or half of a character pair\); the file is damaged or is not UTF-16$/);
+    const half = Buffer.concat([Buffer.from('\ufeffa,b\n1,', 'utf16le'), Buffer.from([0x00, 0xd8]), Buffer.from('x\n', 'utf16le')]);
+    expect(() => readCsv(file(half), defaults)).toThrow(/invalid UTF-16/);
+    const be = Buffer.concat([Buffer.from('\ufeffa,b\n1,2\n', 'utf16le').swap16(), Buffer.from([0x00])]);
+    expect(() => readCsv(file(be), defaults)).toThrow(/invalid UTF-16/);
+  });
+
   it('Windows-1252 is detected when the bytes are not UTF-8', () => {
     const bytes = Buffer.from(text.replace('é', '\u00e9'), 'latin1');
     const result = readCsv(file(bytes), defaults);

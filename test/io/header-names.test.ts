@@ -86,3 +86,17 @@ describe('header names that are empty or repeated', () => {
     ]);
   });
 });
+
+describe('a header of many repeated names', () => {
+  it('is named in time proportional to its length (repeats beside the names they would take)', () => {
+    // 10,000 "a" beside "a_2" … "a_10001": each repeat counted its suffix from 2 again (seconds here,
+    // minutes for a 340 KB header).
+    const header = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? 'a' : `a_${i / 2 + 2}`));
+    const started = performance.now();
+    const { names } = nameColumns(header);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(new Set(names).size).toBe(header.length);
+    expect(names.slice(0, 4)).toEqual(['a_2', 'a', 'a_3', 'a_10002']);
+    expect(nameColumns(['a', 'a', 'a_2', 'a']).names).toEqual(['a', 'a_3', 'a_2', 'a_4']);
+  });
+});

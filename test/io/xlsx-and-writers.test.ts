@@ -182,3 +182,20 @@ describe('release writers', () => {
     expect(existsSync(path)).toBe(false);
   });
 });
+
+describe('long values in the release writers', () => {
+  // Values come from input files and can be megabytes: each check must cost time in proportion to
+  // the value. Regexes that retried from every position of a long run (/ +$/, \d+\.?\d*) took
+  // seconds for 50,000 characters and hours for a million.
+  it('the formula guard and the number check are linear in the value', () => {
+    const started = performance.now();
+    const blanks = `a${' '.repeat(50_000)}x`;
+    expect(neutralizeFormula(blanks)).toBe(blanks);
+    const digits = `-${'1'.repeat(50_000)}x`;
+    expect(neutralizeFormula(digits)).toBe(`'${digits}`);
+    expect(neutralizeFormula(`-${'1'.repeat(50_000)}`)).toBe(`-${'1'.repeat(50_000)}`);
+    expect(exactNumber(`1.${'0'.repeat(50_000)}1`)).toBe(false);
+    expect(exactNumber(`1.${'0'.repeat(50_000)}`)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

@@ -150,3 +150,30 @@ describe('workbooks are read with limits', () => {
     expect(liar.stderr).toMatch(/zip bomb/);
   });
 });
+
+/** A sheet of the given XML rows, under a <dimension> that may claim more than they hold. */
+function sheetWithRows(rows: string[], dimension?: string): Buffer {
+  const head = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
+  return Buffer.from(`${head}${dimension ? `<dimension ref="${dimension}"/>` : ''}<sheetData>${rows.join('')}</sheetData></worksheet>`);
+}
+
+describe('sheets whose range is far wider than their cells', () => {
+  it('rows holding a cell in column A and one in XFD are refused naming the range, not read as 16,384 columns', () => {
+    // 1,100 rows × 16,384 columns: 18 million cells from 60 KB of zip. At 20,000 rows (620 KB) the
+    // heap ran out after a minute.
+    const rows = Array.from({ length: 1100 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c><c r="XFD${i + 1}"><v>${i}</v></c></row>`);
+    const dir = tempDir();
+    writeFileSync(join(dir, 'wide.xlsx'), workbook(sheetWithRows(rows)));
+    expect(() => readXlsx(join(dir, 'wide.xlsx'), { missing: [''], onBadRow: 'error' })).toThrow(
+      'wide.xlsx (sheet "Data"): the sheet\'s 1,100 rows span A1:XFD1100 (18,022,400 cells, more than the 16,777,216 Custos reads from a workbook); delete stray cells far right of the table, or export the sheet as CSV',
+    );
+  });
+
+  it('a <dimension> claiming the whole grid for a few cells is read as the cells', () => {
+    const rows = ['<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c><c r="B1" t="inlineStr"><is><t>b</t></is></c></row>', '<row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>2</v></c></row>'];
+    const dir = tempDir();
+    writeFileSync(join(dir, 'dimension.xlsx'), workbook(sheetWithRows(rows, 'A1:XFD1048576')));
+    const imported = readXlsx(join(dir, 'dimension.xlsx'), { missing: [''], onBadRow: 'error' });
+    expect([imported.table.rowCount, imported.table.columns.map((c) => c.name)]).toEqual([1, ['a', 'b']]);
+  });
+});

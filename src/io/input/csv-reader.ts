@@ -14,7 +14,15 @@ import { describeErrno } from './file-kind.js';
 
 const CHUNK_BYTES = 4 << 20;
 
-class Utf8Invalid extends Error {}
+/** Bytes the file's Unicode encoding (UTF-8 or UTF-16) cannot decode. */
+class TextInvalid extends Error {
+  constructor(
+    message: string,
+    readonly encoding: TextEncoding,
+  ) {
+    super(message);
+  }
+}
 
 /** Streams a delimited text file into a dictionary-encoded table. */
 export function readCsv(path: string, options: ImportOptions): ImportedTable {
@@ -36,8 +44,9 @@ export function readCsv(path: string, options: ImportOptions): ImportedTable {
     } catch (error) {
       // Auto-detection saw valid UTF-8 at the start only; legacy files often
       // turn out to be Windows-1252 further down.
-      if (error instanceof Utf8Invalid && !options.encoding) return parse(fd, path, total, name, 'windows-1252', false, head, options);
-      if (error instanceof Utf8Invalid) throw new InputError(`${error.message}; is the file Windows-1252 or UTF-16?`, name, undefined, undefined, { advice: 'reading-options' });
+      if (error instanceof TextInvalid && error.encoding === 'utf-8' && !options.encoding) return parse(fd, path, total, name, 'windows-1252', false, head, options);
+      if (error instanceof TextInvalid && error.encoding === 'utf-8') throw new InputError(`${error.message}; is the file Windows-1252 or UTF-16?`, name, undefined, undefined, { advice: 'reading-options' });
+      if (error instanceof TextInvalid) throw new InputError(`${error.message} (an odd number of bytes, or half of a character pair); the file is damaged or is not UTF-16`, name, undefined, undefined, { advice: 'reading-options' });
       throw error;
     }
   } finally {
@@ -102,7 +111,7 @@ function parse(
       try {
         text = decoder.decode(bytes, !final);
       } catch {
-        throw new Utf8Invalid(`invalid UTF-8 in the bytes ${position - read}–${position}`);
+        throw new TextInvalid(`invalid ${encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} in the bytes ${position - read}–${position}`, encoding);
       }
       tokenizer.feed(text, final);
       options.onProgress?.(position, total);

@@ -16,16 +16,28 @@ export function readHierarchyRows(path: string): string[][] {
     throw new InputError(`cannot open the hierarchy: ${describeErrno((error as NodeJS.ErrnoException).code)}`, basename(path));
   }
   const rows: string[][] = [];
+  const name = basename(path);
+  // Checked here, where lines are known: blank lines are skipped and quoted fields may span lines,
+  // so a row's number is not its line, and the rest of the program knows rows only.
+  const firstLines = new Map<string, number>();
+  let firstLine = 0;
   const tokenizer = new CsvTokenizer(sniffDelimiter(text.slice(0, 65536)), {
-    record: (fields, count) => {
+    record: (fields, count, line) => {
       if (count === 1 && fields[0] === '') return;
+      const depth = rows[0]?.length;
+      if (depth === undefined) firstLine = line;
+      else if (count !== depth) throw new InputError(`this row of the hierarchy has ${count} levels where the first (line ${firstLine}) has ${depth}`, name, line);
+      const value = fields[0]!;
+      const earlier = firstLines.get(value);
+      if (earlier !== undefined) throw new InputError(`the value "${value}" appears again in the hierarchy (first on line ${earlier})`, name, line);
+      firstLines.set(value, line);
       rows.push(fields.slice(0, count));
     },
   });
   try {
     tokenizer.feed(text, true);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new InputError(error.message, basename(path), error.line, error.column);
+    if (error instanceof CsvSyntaxError) throw new InputError(error.message, name, error.line, error.column);
     throw error;
   }
   return rows;

@@ -5,7 +5,9 @@ import { codePageText } from './code-page-text.js';
 import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
 import { InputError } from './input-error.js';
 import { sasDateKind, sasDateText } from './sas-dates.js';
+import { overlappingFields } from './field-layout.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
+import { isBlankOrNul, trimTrailing } from '../../common/trim-ends.js';
 
 /**
  * SAS transport files (.xpt), versions 5 and 8, read from SAS's published
@@ -17,6 +19,8 @@ import { checkHeader, TableBuilder } from './table-builder.js';
  */
 
 const RECORD = 80;
+/** White space as /\s/ knows it, or NUL: what pads names, labels and formats. */
+const isSpaceOrNul = (code: number): boolean => code === 0 || /\s/.test(String.fromCharCode(code));
 const LIBRARY_V5 = 'HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!';
 const LIBRARY_V8 = 'HEADER RECORD*******LIBV8   HEADER RECORD!!!!!!!';
 
@@ -50,7 +54,7 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
   if (!namestrHeader.startsWith(v8 ? 'HEADER RECORD*******NAMSTV8' : 'HEADER RECORD*******NAMESTR')) throw new InputError('the SAS transport file has no variable descriptors where they belong; it is damaged', file);
   const count = Number(namestrHeader.slice(54, 58));
   const decode = codePageText();
-  const textAt = (from: number, length: number): string => decode(bytes.subarray(from, from + length)).replace(/[\s\0]+$/, '');
+  const textAt = (from: number, length: number): string => trimTrailing(decode(bytes.subarray(from, from + length)), isSpaceOrNul);
   let at = 8 * RECORD;
   if (at + count * namestrLength > bytes.length) throw new InputError('the SAS transport file ends inside its variable descriptors; it is truncated', file);
   const variables: Variable[] = [];
@@ -97,6 +101,11 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
   const header = variables.map((v) => v.name);
   const problem = checkHeader(header);
   if (problem) throw new InputError(problem, file);
+  variables.forEach((v) => {
+    if (v.position < 0 || v.length < 1) throw new InputError(`variable ${v.name} of the SAS transport file declares ${v.length} bytes at byte ${v.position} of an observation; it is damaged`, file);
+  });
+  const overlap = overlappingFields(variables.map((v) => ({ start: v.position, length: v.length })));
+  if (overlap) throw new InputError(`variables ${variables[overlap[0]]!.name} and ${variables[overlap[1]]!.name} of the SAS transport file share bytes of an observation; it is damaged`, file);
   const width = variables.reduce((max, v) => Math.max(max, v.position + v.length), 0);
   if (width <= 0) throw new InputError('the SAS transport file declares no variables', file);
   // The observations run to the end of the file or to the next data set; the last record is padded with spaces.
@@ -112,7 +121,7 @@ export function readXpt(path: string, options: ImportOptions): ImportedTable {
     variables.forEach((v, j) => {
       const cell = bytes.subarray(row + v.position, row + v.position + v.length);
       if (!v.numeric) {
-        fields[j] = decode(cell).replace(/[ \0]+$/, '');
+        fields[j] = trimTrailing(decode(cell), isBlankOrNul);
         return;
       }
       const value = ibmFloat(cell);

@@ -7,6 +7,7 @@ import { sasDateKind, sasDateText } from './sas-dates.js';
 import { rdcDecompress, rleDecompress } from './sas7bdat-decompress.js';
 import { readStructure, type TextRef } from './sas7bdat-structure.js';
 import { sasTextDecoder, type SasTextDecoder } from './sas7bdat-text.js';
+import { overlappingFields } from './field-layout.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
 
 /**
@@ -55,6 +56,8 @@ export function readSas7bdat(path: string, options: ImportOptions): ImportedTabl
   const header = variables.map((v) => v.name);
   const problem = checkHeader(header);
   if (problem) fail(problem);
+  const overlap = overlappingFields(variables.map((v) => ({ start: v.offset, length: v.width })));
+  if (overlap) fail(`variables ${header[overlap[0]]} and ${header[overlap[1]]} of the SAS data set share bytes of a row; it is damaged`);
 
   const builder = new TableBuilder(header, options.missing);
   const missing = variables.map(() => 0);

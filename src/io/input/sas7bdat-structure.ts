@@ -167,6 +167,11 @@ function readPage(bytes: Buffer, layout: Layout, page: number, pageLength: numbe
   if (kind !== 0 && kind !== 0x0200 && kind !== 0x0400) fail(`the SAS data set has a page of unknown type ${type} at byte ${page}; it is damaged`);
   const pointersEnd = rowsAt + subheaderCount * layout.pointerSize;
   if (pointersEnd > pageEnd) fail(`a page of the SAS data set (at byte ${page}) lists more subheaders than it can hold; it is damaged`);
+  // Subheaders follow one another on their page, so together they fit in what the pointers leave.
+  // Pointers crafted to share one large subheader had it read again for each: an 8 MB file listed
+  // billions of column names and ran out of memory.
+  const room = pageEnd - pointersEnd;
+  let used = 0;
   for (let i = 0; i < subheaderCount; i++) {
     const pointer = rowsAt + i * layout.pointerSize;
     const offset = layout.word(pointer);
@@ -175,6 +180,8 @@ function readPage(bytes: Buffer, layout: Layout, page: number, pageLength: numbe
     const pointerType = bytes[pointer + 2 * layout.intSize + 1]!;
     if (length === 0 || pointerCompression === POINTER_TRUNCATED) continue;
     if (offset < pointersEnd - page || offset + length > pageLength) fail(`a subheader of the SAS data set points outside its page (at byte ${page}); the file is damaged`);
+    used += length;
+    if (used > room) fail(`the subheaders of a page of the SAS data set (at byte ${page}) overlap, together longer than the page; the file is damaged`);
     const at = page + offset;
     if (pointerCompression === POINTER_COMPRESSED) {
       sources.push({ kind: 'compressed', at, length });

@@ -1,5 +1,6 @@
 import { codePageText } from './code-page-text.js';
 import { chunkDecoder } from './text-decoder.js';
+import { isReplacement, trimTrailing } from '../../common/trim-ends.js';
 
 /**
  * The text decoder for a SAS data set's encoding byte (header offset 70), from SAS's list of
@@ -88,5 +89,5 @@ export function sasTextDecoder(code: number): SasTextDecoder | { readonly refuse
   } catch {
     return { refused: `the encoding ${known.sas} (SAS code ${code}), which this build of Custos cannot decode` };
   }
-  return (bytes) => decoder.decode(bytes).replace(/\ufffd+$/, '');
+  return (bytes) => trimTrailing(decoder.decode(bytes), isReplacement);
 }

@@ -6,6 +6,7 @@ import { inflateSync } from 'node:zlib';
 import { checkHeader, TableBuilder } from './table-builder.js';
 import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
 import { InputError } from './input-error.js';
+import { isBlankOrNul, isReplacement, trimTrailing } from '../../common/trim-ends.js';
 
 /**
  * SPSS system files (.sav, and .zsav with zlib-compressed data), read from the
@@ -22,6 +23,11 @@ const DATE_FORMATS = new Set([20, 23, 24, 28, 29, 30, 38, 39]);
 const DATETIME_FORMATS = new Set([22, 41]);
 /** Seconds from the Gregorian epoch SPSS uses (1582-10-14) to the Unix epoch. */
 const SPSS_EPOCH_TO_UNIX = 12_219_379_200;
+/**
+ * Value labels copied between variables (a variable in several label sets) that a file may cause:
+ * far beyond real dictionaries, yet bounding what a crafted one costs (about 100 MB).
+ */
+const MAX_COPIED_LABELS = 1_000_000;
 
 interface Variable {
   /** 0 numeric, else the string width in bytes. */
@@ -37,6 +43,8 @@ interface Variable {
   missing: { values: (number | string)[]; range?: [number, number] };
   /** Value labels by value (numbers by their float64 bits as a string key; strings trimmed). */
   labels: Map<string, string>;
+  /** Whether `labels` is a label set's map shared with other variables (copied before it is changed). */
+  sharedLabels: boolean;
   /** Segments of a very long string that follow this variable (their data joins its own). */
   segments: Variable[];
 }
@@ -155,6 +163,7 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
         printType: (print >> 16) & 0xff,
         missing: { values: [] },
         labels: new Map(),
+        sharedLabels: false,
         segments: [],
       };
       if (labelBytes) rawText.set(v, { label: labelBytes, missing: [] });
@@ -238,11 +247,18 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
   }
   // A very long string is stored as segments of 255 bytes, each a variable of its own: join them.
   const dropped = new Set<Variable>();
+  // Positions by variable, not indexOf: a record naming many strings would otherwise cost strings × variables.
+  const position = new Map(variables.map((v, i) => [v, i]));
+  const joined = new Set<Variable>();
   for (const [short, width] of veryLong) {
     const first = byShortName.get(short);
     if (!first) continue;
+    // A string named again would take its segments again: a crafted record naming one string
+    // thousands of times gave it millions of segments, read for every case.
+    if (joined.has(first)) throw new InputError(`the SPSS file names the very long string ${short} twice in its record of very long strings; it is damaged`, name);
+    joined.add(first);
     const segments = Math.ceil(width / 252);
-    const at = variables.indexOf(first);
+    const at = position.get(first)!;
     for (let s = 1; s < segments; s++) {
       const segment = variables[at + s];
       if (!segment) break;
@@ -251,20 +267,44 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
     }
     first.width = width;
   }
+  // A label set is decoded once and its map shared by its variables: copied into each, a crafted
+  // set of thousands of labels for thousands of variables cost minutes and gigabytes. A variable
+  // in several sets gets its own copy, and what such copies hold in all is bounded.
+  let copiedLabels = 0;
+  const ownLabels = (v: Variable, adding: number): Map<string, string> => {
+    copiedLabels += adding + (v.sharedLabels ? v.labels.size : 0);
+    if (copiedLabels > MAX_COPIED_LABELS) throw new InputError(`the SPSS file gives its variables more than ${MAX_COPIED_LABELS.toLocaleString('en-US')} value labels from overlapping label sets; it is damaged`, name);
+    if (v.sharedLabels) {
+      v.labels = new Map(v.labels);
+      v.sharedLabels = false;
+    }
+    return v.labels;
+  };
   for (const set of labelSets) {
     const targets = [...new Set(set.elements.map((e) => byElement[e]).filter((v): v is Variable => v !== undefined))];
+    let numbers: Map<string, string> | undefined;
+    let strings: Map<string, string> | undefined;
     for (const v of targets) {
-      for (const { value, label } of set.labels) {
-        const key = v.width === 0 ? numberKey(little ? value.readDoubleLE(0) : value.readDoubleBE(0)) : `s:${padless(text(value))}`;
-        v.labels.set(key, text(label));
+      const decoded = v.width === 0 ? (numbers ??= decodeLabelSet(set.labels, (value) => numberKey(little ? value.readDoubleLE(0) : value.readDoubleBE(0)), text)) : (strings ??= decodeLabelSet(set.labels, (value) => `s:${padless(text(value))}`, text));
+      if (v.labels.size === 0) {
+        v.labels = decoded;
+        v.sharedLabels = true;
+        continue;
       }
+      const own = ownLabels(v, decoded.size);
+      for (const [key, label] of decoded) own.set(key, label);
     }
   }
   // Strings longer than 8 bytes keep their value labels and missing values in extension records,
   // which name them by their long names.
   const byName = new Map(variables.map((v) => [v.name, v]));
   const named = (raw: Buffer): Variable | undefined => byName.get(text(raw));
-  for (const data of longStringLabels) readLongStringLabels(data, little, (variable, value, label) => named(variable)?.labels.set(`s:${padless(text(value))}`, text(label)));
+  for (const data of longStringLabels) {
+    readLongStringLabels(data, little, (variable, value, label) => {
+      const v = named(variable);
+      if (v) ownLabels(v, 0).set(`s:${padless(text(value))}`, text(label));
+    });
+  }
   for (const data of longStringMissing) {
     readLongStringMissing(data, little, (variable, values) => {
       const v = named(variable);
@@ -372,6 +412,11 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
     rejectedRowCount: 0,
     variables: metadata,
   };
+}
+
+/** A label set's labels by the key its variables look values up by. */
+function decodeLabelSet(labels: readonly { value: Buffer; label: Buffer }[], key: (value: Buffer) => string, text: (b: Buffer) => string): Map<string, string> {
+  return new Map(labels.map(({ value, label }) => [key(value), text(label)]));
 }
 
 function segmentBytes(parts: Buffer[], v: Variable): Buffer[] {
@@ -527,7 +572,7 @@ function readLongStringMissing(data: Buffer, little: boolean, set: (variable: Bu
 
 /** A string as SPSS pads it: trailing spaces in data, NULs in labels and missing values of short strings. */
 function padless(value: string): string {
-  return value.replace(/[ \0]+$/, '');
+  return trimTrailing(value, isBlankOrNul);
 }
 
 /** Code pages SPSS names by number (record 7.3), as WHATWG encoding labels. */
@@ -553,5 +598,5 @@ function textDecoderOf(name: string | undefined, codePage: number | undefined, f
   } catch {
     throw new InputError(`the SPSS file is written in ${name ?? label}, which Custos cannot decode; save it as UTF-8 (SET UNICODE=ON)`, file);
   }
-  return { label: decoder.encoding, text: (b) => decoder.decode(b).replace(/\ufffd+$/, '') };
+  return { label: decoder.encoding, text: (b) => trimTrailing(decoder.decode(b), isReplacement) };
 }

@@ -105,6 +105,9 @@ export function nameColumns(header: readonly string[]): { readonly names: string
   const used = new Set<string>();
   const names: string[] = [];
   const renamed: RenamedColumn[] = [];
+  // The next suffix to try per name: counting from 2 again for each repeat cost repeats × suffixes
+  // taken (a 340 KB header of 25,000 "a" beside "a_2" … "a_25001" ran for minutes).
+  const nextSuffix = new Map<string, number>();
   for (let j = 0; j < trimmed.length; j++) {
     const name = trimmed[j]!;
     if (name !== '' && !used.has(name)) {
@@ -114,10 +117,12 @@ export function nameColumns(header: readonly string[]): { readonly names: string
     }
     const base = name === '' ? `column_${j + 1}` : name;
     let to = name === '' && !given.has(base) && !used.has(base) ? base : undefined;
-    for (let n = 2; to === undefined; n++) {
+    let n = nextSuffix.get(base) ?? 2;
+    for (; to === undefined; n++) {
       const candidate = `${base}_${n}`;
       if (!given.has(candidate) && !used.has(candidate)) to = candidate;
     }
+    nextSuffix.set(base, n);
     used.add(to);
     names.push(to);
     renamed.push({ column: j + 1, from: name, to });

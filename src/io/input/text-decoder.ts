@@ -8,7 +8,10 @@ export interface ChunkDecoder {
   decode(bytes: Uint8Array, stream: boolean): string;
 }
 
-/** A streaming decoder per encoding; UTF-8 is strict so bad bytes are caught, not replaced. */
+/**
+ * A streaming decoder per encoding; UTF-8 and UTF-16 are strict so bad bytes are caught, not
+ * replaced (a UTF-16 file with an odd byte or half a surrogate pair read "2" as "2\ufffd").
+ */
 export function chunkDecoder(encoding: TextEncoding): ChunkDecoder {
   if (encoding === 'windows-1252') {
     const latin1 = new TextDecoder('latin1');
@@ -16,6 +19,6 @@ export function chunkDecoder(encoding: TextEncoding): ChunkDecoder {
       decode: (bytes, stream) => latin1.decode(bytes, { stream }).replace(C1_RANGE, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!),
     };
   }
-  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be' });
   return { decode: (bytes, stream) => decoder.decode(bytes, { stream }) };
 }

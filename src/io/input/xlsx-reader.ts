@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { WorkBook } from 'xlsx';
+import type { CellObject, Range, WorkBook } from 'xlsx';
 import { lazyRequire } from '../lazy-require.js';
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
 import { InputError } from './input-error.js';
@@ -11,6 +11,13 @@ import { checkZipLimits, ZipLimitError } from './zip-limits.js';
 
 /** Excel's row limit, header included. */
 const MAX_SHEET_ROWS = 1_048_576;
+
+/**
+ * The most cells a sheet's range may span, empty ones included (each costs memory as the sheet is
+ * read). A sheet within the zip limit (128 MiB of XML, some 20 bytes a cell) holds at most about
+ * 6.7 million cells, so a range beyond this is mostly empty.
+ */
+const MAX_SHEET_CELLS = 1 << 24;
 
 const sheetJs = lazyRequire<typeof import('xlsx')>('xlsx');
 
@@ -61,10 +68,18 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
 function readSheet(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: string, bytes: Buffer, name: string, options: ImportOptions, maxRows: number): ImportedTable {
   const sheets = workbook.SheetNames;
   const sheet = workbook.Sheets[sheetName]!;
+  const range = usedRange(XLSX.utils.decode_range(sheet['!ref'] ?? 'A1'), sheet['!data'] ?? []);
+  // Every row is read as wide as the sheet's range, empty cells included: two cells far apart in
+  // each row (A and XFD) made a 620 KB workbook a table of 16,384 columns, and 61 s later the heap
+  // ran out. What rows span is bounded; a dense sheet within the zip limit holds far fewer cells.
+  const spanned = range.rows * (range.e.c - range.s.c + 1);
+  if (spanned > MAX_SHEET_CELLS) {
+    throw new InputError(`the sheet's ${range.rows.toLocaleString('en-US')} rows span ${XLSX.utils.encode_range(range)} (${spanned.toLocaleString('en-US')} cells, more than the ${MAX_SHEET_CELLS.toLocaleString('en-US')} Custos reads from a workbook); delete stray cells far right of the table, or export the sheet as CSV`, name);
+  }
+  sheet['!ref'] = XLSX.utils.encode_range(range);
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
   if (rows.length > maxRows) throw new InputError(`the sheet has more than Excel's ${maxRows.toLocaleString('en-US')} rows; it is not a valid workbook`, name, maxRows + 1);
   if (rows.length === 0) throw new InputError('the sheet is empty: a header row is expected', name, 1);
-  const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
   const cells = rows[0]!.map((v) => cellText(v).trim());
   while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
   const { names: header, renamed } = nameColumns(cells);
@@ -98,6 +113,34 @@ function readSheet(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: s
     rejectedRowCount: rejected.length,
     ...(renamed.length > 0 ? { renamedColumns: renamed } : {}),
   };
+}
+
+/**
+ * The sheet's range, ending at its last cell that holds a value, and how many of its rows hold one.
+ * SheetJS takes the range from the sheet's <dimension>, which a writer may make far larger than
+ * its cells (A1:XFD1048576 for a few cells): its start is kept, its end is the cells'.
+ */
+function usedRange(declared: Range, data: readonly (readonly (CellObject | undefined)[] | undefined)[]): Range & { rows: number } {
+  let lastRow = declared.s.r;
+  let lastColumn = declared.s.c;
+  let rows = 0;
+  for (let r = declared.s.r; r < Math.min(data.length, declared.e.r + 1); r++) {
+    const row = data[r];
+    if (!row) continue;
+    let last = -1;
+    for (let c = Math.min(row.length, declared.e.c + 1) - 1; c >= declared.s.c; c--) {
+      const cell = row[c];
+      if (cell && cell.t !== 'z') {
+        last = c;
+        break;
+      }
+    }
+    if (last < 0) continue;
+    rows++;
+    lastRow = r;
+    lastColumn = Math.max(lastColumn, last);
+  }
+  return { s: declared.s, e: { r: lastRow, c: lastColumn }, rows };
 }
 
 /**

@@ -1,4 +1,7 @@
-const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+import { isBlank, trimLeading, trimTrailing } from '../../common/trim-ends.js';
+
+// One way to match each digit (not \d+\.?\d*, which tries every split of a long run of digits before failing).
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 // CR is a trigger in the literature; here every CR is already LF when the guard runs (releasedText).
 const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 
@@ -43,7 +46,7 @@ const FULLWIDTH_TRIGGERS = new Set(['\uff1d', '\uff0b', '\uff0d', '\uff20']);
  * leading apostrophe; plain numbers like -5 and a lone sign are left alone.
  */
 export function neutralizeFormula(value: string): string {
-  if (value.length === 0 || LONE_SIGN.has(value.replace(/^ +| +$/g, ''))) return value;
+  if (value.length === 0 || LONE_SIGN.has(trimTrailing(trimLeading(value, isBlank), isBlank))) return value;
   const lead = value.trimStart()[0];
   const risky = TRIGGERS.has(value[0]!) || value[0] === '\n' || (lead !== undefined && (TRIGGERS.has(lead) || FULLWIDTH_TRIGGERS.has(lead)));
   if (!risky) return value;

@@ -7,6 +7,7 @@ import { codeBlocks, type ReleaseTable } from './release-table.js';
 import { SharedStrings, sharedStringsXml, xmlAttribute } from './xlsx-strings.js';
 import * as parts from './xlsx-parts.js';
 import { ByteChunks, CHUNK_BYTES } from './byte-chunks.js';
+import { trimTrailing } from '../../common/trim-ends.js';
 
 /** Excel's sheet limit is 1,048,576 rows including the header. */
 export const MAX_SHEET_DATA_ROWS = 1_048_575;
@@ -123,7 +124,7 @@ export function exactNumber(value: string): boolean {
   if (value.trim() === '' || !Number.isFinite(n) || Object.is(n, -0)) return false;
   const mantissa = value.trim().replace(/^[+-]/, '').replace(/[eE][+-]?\d+$/, '');
   if (!/^\d*\.?\d*$/.test(mantissa)) return false;
-  const digits = mantissa.replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+  const digits = trimTrailing(mantissa.replace('.', '').replace(/^0+/, ''), (code) => code === 0x30);
   if (n === 0) return digits === '';
   return digits.length <= 15;
 }

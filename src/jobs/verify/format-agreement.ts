@@ -7,6 +7,7 @@ import { csvText } from '../../io/output/neutralize.js';
 import type { CheckList } from '../method-kit/checks.js';
 import { readReleased } from '../method-kit/released-table.js';
 import { TEST_STAMP_COLUMN } from '../method-kit/release-view.js';
+import { isBlank, trimTrailing } from '../../common/trim-ends.js';
 
 /** Formats a release may also be written in, each beside the CSV of the same table. */
 
@@ -30,7 +31,7 @@ export function checkFormatAgreement(dir: string, files: readonly string[], deli
         const a = sav.columns[j]!;
         const b = csv.columns[j]!;
         const savText = a.dictionary.map((v) => csvText(v));
-        const csvTrimmed = b.dictionary.map((v) => v.replace(/ +$/, ''));
+        const csvTrimmed = b.dictionary.map((v) => trimTrailing(v, isBlank));
         for (let r = 0; r < csv.rowCount; r++) {
           if (savText[a.codes[r]!] !== csvTrimmed[b.codes[r]!]) return { ok: false, detail: `row ${r + 1}, column ${j + 1} (${b.name}): "${a.dictionary[a.codes[r]!]}" in ${name}, "${b.dictionary[b.codes[r]!]}" in ${stem}.csv` };
         }
