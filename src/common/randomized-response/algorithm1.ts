@@ -2,6 +2,7 @@ import { realBernoulli } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
 import { UniformPerturber } from './perturbation/randomize.js';
 import { sizeThreshold, type PrivacyParameters } from './bounds.js';
+import { maxOf } from '../extremes.js';
 
 /**
  * Per-value counts of one micro group: counts[i] rows hold domain value values[i].
@@ -80,7 +81,7 @@ export function releaseGroup(
   options: Algorithm1Options,
 ): GroupRelease {
   const n = group.counts.reduce((a, b) => a + b, 0);
-  const maxCount = Math.max(...group.counts);
+  const maxCount = maxOf(group.counts);
   const threshold = sizeThreshold(maxCount / n, params);
   if (threshold < 1) {
     const empty = new Uint32Array(0);
@@ -101,6 +102,6 @@ export function releaseGroup(
   const copies = sampled ? scaleCopies(source, trials, n) : new Uint32Array(trials).fill(1);
   return {
     trialValues, trialOrigins, copies, sampled, sizeThreshold: threshold, trials,
-    trialMaxCount: trials === 0 ? 0 : Math.max(...trialCounts), suppressed: false, trimmed,
+    trialMaxCount: trials === 0 ? 0 : maxOf(trialCounts), suppressed: false, trimmed,
   };
 }

@@ -1,5 +1,6 @@
 import type { Grouping } from '../table/micro-groups.js';
 import type { GroupCounts } from './algorithm1.js';
+import { maxOf } from '../extremes.js';
 
 /** Visits each micro group with its per-value counts (values in first-seen order). */
 export function forEachGroupCounts(
@@ -26,7 +27,7 @@ export function forEachGroupCounts(
 export function groupMaxCounts(grouping: Grouping, values: Uint32Array, domainSize: number): Uint32Array {
   const max = new Uint32Array(grouping.groupCount);
   forEachGroupCounts(grouping, values, domainSize, (g, c) => {
-    max[g] = Math.max(...c.counts);
+    max[g] = maxOf(c.counts);
   });
   return max;
 }

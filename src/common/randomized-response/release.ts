@@ -7,6 +7,7 @@ import { shuffleRelease, type ReleaseRows } from '../table/release-rows.js';
 import { releaseGroup, type Algorithm1Options } from './algorithm1.js';
 import { checkPrivacyParameters, maxEpsilon, sizeThreshold, type PrivacyParameters } from './bounds.js';
 import { forEachGroupCounts } from './group-counts.js';
+import { maxOf } from '../extremes.js';
 
 export interface GroupTrials {
   readonly trials: number;
@@ -65,7 +66,7 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
     const size = counts.counts.reduce((a, b) => a + b, 0);
     // ε beyond a group's ε_max certifies nothing for it: refuse here too, not only in the job layer
     // (throwing mid-way is safe: the release is only returned whole).
-    const eMax = maxEpsilon(Math.max(...counts.counts) / size, params.p, params.m);
+    const eMax = maxEpsilon(maxOf(counts.counts) / size, params.p, params.m);
     if (params.epsilon > eMax) throw new RangeError(`ε = ${params.epsilon} is outside the valid range of a micro group (ε_max = ${eMax}): no (ε,δ) test can hold for it`);
     const release = releaseGroup(source, counts, params, perturber, options);
     groupTrials[g] = { trials: release.trials, trialMaxCount: release.trialMaxCount };

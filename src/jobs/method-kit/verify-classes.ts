@@ -4,6 +4,7 @@ import type { SafeKAnonymitySpec } from '../../mechanisms/safe-k-anonymity/defin
 import type { Table } from '../../common/table/table.js';
 import { countBy, readReleased, tupleKeys } from './released-table.js';
 import type { VerifyContext } from './node-mechanism.js';
+import { minOf } from '../../common/extremes.js';
 
 /**
  * A recoding's released records read back as an auditor would, with the checks every recoding
@@ -29,7 +30,7 @@ export function verifyClasses(ctx: VerifyContext, spec: SafeKAnonymitySpec | Par
     // Strongly-safe: a class is one distinct released tuple over every released column.
     const classes = countBy(tupleKeys(release, release.columns.map((c) => c.name)));
     const small = [...classes.values()].filter((n) => n < k);
-    checks.add('k of every class', small.length === 0 && k >= 2, small.length === 0 ? `${classes.size} classes of identical released tuples, the smallest has ${Math.min(...classes.values())} ≥ k = ${k}` : `${small.length} class(es) below k = ${k}`);
+    checks.add('k of every class', small.length === 0 && k >= 2, small.length === 0 ? `${classes.size} classes of identical released tuples, the smallest has ${minOf(classes.values())} ≥ k = ${k}` : `${small.length} class(es) below k = ${k}`);
     const beta = report.anonymity?.sampling;
     // With a DP search, δ belongs to the anonymization's share of ε.
     const anon = report.method.derived['epsilonAnonymization'];
@@ -47,7 +48,7 @@ export function verifyClasses(ctx: VerifyContext, spec: SafeKAnonymitySpec | Par
   if (spec.model.type === 'k-anonymity') {
     const k = spec.model.k;
     const small = [...classes.values()].filter((n) => n < k);
-    checks.add('k of every class in every part', small.length === 0, small.length === 0 ? `${classes.size} classes, the smallest has ${Math.min(...classes.values())} ≥ k = ${k}` : `${small.length} class(es) below k = ${k}`);
+    checks.add('k of every class in every part', small.length === 0, small.length === 0 ? `${classes.size} classes, the smallest has ${minOf(classes.values())} ≥ k = ${k}` : `${small.length} class(es) below k = ${k}`);
   } else {
     const sensitive = report.input.columns.find((c) => c.role === 'sensitive')!.name;
     const keys = tupleKeys(release, byPart);

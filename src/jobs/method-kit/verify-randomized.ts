@@ -7,6 +7,7 @@ import type { UniformPerturbationSpec } from '../../mechanisms/uniform-perturbat
 import { countBy, readReleased, tupleKeys, writtenForm } from './released-table.js';
 import type { VerifyContext } from './node-mechanism.js';
 import { own } from '../../common/job/names.js';
+import { maxOf } from '../../common/extremes.js';
 
 /** Uniform perturbation and reconstruction privacy: released columns, counts, domains, and Algorithm 1's footprint. */
 export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSpec | ReconstructionPrivacySpec): void {
@@ -67,7 +68,7 @@ export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSp
         counts.set(code, (counts.get(code) ?? 0) + 1);
       }
       const size = grouping.offsets[g + 1]! - grouping.offsets[g]!;
-      const fMax = Math.max(...counts.values()) / size;
+      const fMax = maxOf(counts.values()) / size;
       if (spec.epsilon > maxEpsilon(fMax, params.p, m)) epsilonOutOfRange++;
       const threshold = sizeThreshold(fMax, params);
       if (size > threshold) violatingBefore++;

@@ -4,6 +4,7 @@ import { div, rational, rationalFromNumber } from '../../common/exact/rational.j
 import { nodeAt, nodeScore, type LatticeColumn } from './lattice.js';
 import { scoreLattice } from './lattice-rollup.js';
 import { scoreSensitivity, type ScoreRule } from './lattice-score.js';
+import { maxOf } from '../../common/extremes.js';
 
 /*
  * Differentially private choice of the generalization: the exponential mechanism over the lattice of level
@@ -73,5 +74,5 @@ export function choosePath(source: RandomSource, rule: ScoreRule, columns: reado
   }
   const scores = visited.map(scoreOf);
   const chosen = exponentialMechanism(source, exactCandidates(scores), share, sensitivity);
-  return { node: visited[chosen]!, score: scores[chosen]! / rule.unit, bestScore: Math.max(...scores) / rule.unit, scored: cache.size, steps };
+  return { node: visited[chosen]!, score: scores[chosen]! / rule.unit, bestScore: maxOf(scores) / rule.unit, scored: cache.size, steps };
 }

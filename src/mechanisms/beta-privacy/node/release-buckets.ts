@@ -12,6 +12,7 @@ import { addFakeValues, FakeValueError } from '../fake-values.js';
 import { bucketPoolRelativeError, drawDisjunctivePool } from '../query-pool.js';
 import type { BucketSetting } from './bucket-setting.js';
 import { quasiIdentifierTable, sensitiveTable } from './release-view.js';
+import { maxOf } from '../../../common/extremes.js';
 
 /** Query-pool work is rows × queries; above this the pool is shortened and the report says so. */
 const POOL_WORK_LIMIT = 3e8;
@@ -33,7 +34,7 @@ function corruptionCurve(b: Bucketization): BetaReport['corruption'] {
     const v = bucketValueCounts(b, bucket);
     signatures.set(`${[...v.real].sort((x, y) => x - y).join(',')}|${v.fakes}`, v);
   }
-  const largest = Math.max(...[...signatures.values()].map((v) => v.real.reduce((a, c) => a + c, 0)));
+  const largest = maxOf([...signatures.values()].map((v) => v.real.reduce((a, c) => a + c, 0)));
   const curve: { corrupted: number; withoutFakes: number; withFakes: number }[] = [];
   for (let c = 1; c < largest; c++) {
     let without = 0;

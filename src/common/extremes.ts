@@ -1,0 +1,47 @@
+/**
+ * The largest and smallest of many numbers by a loop. Math.max(...values) passes every value as an
+ * argument, and past some 100,000 (class sizes of a large release, nodes of a wide lattice) that
+ * overflows the stack.
+ */
+
+type Numbers = readonly number[] | ArrayLike<number> | Iterable<number>;
+
+function isIndexed(values: Numbers): values is ArrayLike<number> {
+  return Array.isArray(values) || ArrayBuffer.isView(values);
+}
+
+/** The largest value; -Infinity for none, NaN if any is NaN, and 0 over -0, as Math.max gives. */
+export function maxOf(values: Numbers): number {
+  let max = -Infinity;
+  if (isIndexed(values)) {
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (v > max || (v === 0 && Object.is(max, -0))) max = v;
+      else if (v !== v) return Number.NaN;
+    }
+    return max;
+  }
+  for (const v of values as Iterable<number>) {
+    if (v > max || (v === 0 && Object.is(max, -0))) max = v;
+    else if (v !== v) return Number.NaN;
+  }
+  return max;
+}
+
+/** The smallest value; Infinity for none, NaN if any is NaN, and -0 under 0, as Math.min gives. */
+export function minOf(values: Numbers): number {
+  let min = Infinity;
+  if (isIndexed(values)) {
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (v < min || (v === 0 && min === 0 && Object.is(v, -0))) min = v;
+      else if (v !== v) return Number.NaN;
+    }
+    return min;
+  }
+  for (const v of values as Iterable<number>) {
+    if (v < min || (v === 0 && min === 0 && Object.is(v, -0))) min = v;
+    else if (v !== v) return Number.NaN;
+  }
+  return min;
+}
