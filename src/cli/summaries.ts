@@ -1,6 +1,7 @@
 import type { ImportedTable } from '../io/input/import-types.js';
 import { renamedColumnsWarning } from '../io/input/table-builder.js';
 import type { Report } from '../common/report/report-model.js';
+import { maxOf } from '../common/extremes.js';
 
 export function inspectJson(path: string, imported: ImportedTable): Record<string, unknown> {
   return {
@@ -30,8 +31,7 @@ export function inspectText(path: string, imported: ImportedTable): string {
       (imported.sheet ? `, sheet "${imported.sheet}"` : ''),
   ];
   // Aligned up to 40 characters: a longer name is printed whole on its own line's start, not padded into every other line.
-  // A fold, not Math.max(...names): spread as arguments, 200,000 columns overflowed the stack.
-  const width = Math.min(40, imported.table.columns.reduce((widest, c) => Math.max(widest, c.name.length), 6));
+  const width = Math.min(40, Math.max(6, maxOf(imported.table.columns.map((c) => c.name.length))));
   const labels = new Map((imported.variables ?? []).map((v) => [v.name, v]));
   lines.push(`  ${'column'.padEnd(width)}  type      distinct   missing${labels.size > 0 ? '  label' : ''}`);
   for (const c of imported.table.columns) {

@@ -4,24 +4,10 @@
  * overflows the stack.
  */
 
-type Numbers = readonly number[] | ArrayLike<number> | Iterable<number>;
-
-function isIndexed(values: Numbers): values is ArrayLike<number> {
-  return Array.isArray(values) || ArrayBuffer.isView(values);
-}
-
 /** The largest value; -Infinity for none, NaN if any is NaN, and 0 over -0, as Math.max gives. */
-export function maxOf(values: Numbers): number {
+export function maxOf(values: Iterable<number>): number {
   let max = -Infinity;
-  if (isIndexed(values)) {
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      if (v > max || (v === 0 && Object.is(max, -0))) max = v;
-      else if (v !== v) return Number.NaN;
-    }
-    return max;
-  }
-  for (const v of values as Iterable<number>) {
+  for (const v of values) {
     if (v > max || (v === 0 && Object.is(max, -0))) max = v;
     else if (v !== v) return Number.NaN;
   }
@@ -29,17 +15,9 @@ export function maxOf(values: Numbers): number {
 }
 
 /** The smallest value; Infinity for none, NaN if any is NaN, and -0 under 0, as Math.min gives. */
-export function minOf(values: Numbers): number {
+export function minOf(values: Iterable<number>): number {
   let min = Infinity;
-  if (isIndexed(values)) {
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      if (v < min || (v === 0 && min === 0 && Object.is(v, -0))) min = v;
-      else if (v !== v) return Number.NaN;
-    }
-    return min;
-  }
-  for (const v of values as Iterable<number>) {
+  for (const v of values) {
     if (v < min || (v === 0 && min === 0 && Object.is(v, -0))) min = v;
     else if (v !== v) return Number.NaN;
   }

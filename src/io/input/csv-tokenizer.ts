@@ -42,7 +42,7 @@ export class CsvTokenizer {
   private pending: string[] = [];
   private pendingLength = 0;
   /** Where the unfinished record stopped: its field, and whether that field is quoted. */
-  private stoppedAt = { line: 1, column: 1, quoted: false };
+  private stoppedAt = UNQUOTED;
   private line = 1;
   private readonly fields: string[] = [];
   private readonly delimiter: number;
@@ -75,6 +75,8 @@ export class CsvTokenizer {
       return;
     }
     const buf = this.pendingLength > 0 ? this.pending.join('') + chunk : chunk;
+    // A record left unfinished stops in an unquoted field unless the quoted break below says otherwise.
+    this.stoppedAt = UNQUOTED;
     const n = buf.length;
     const D = this.delimiter;
     const fields = this.fields;
@@ -129,10 +131,7 @@ export class CsvTokenizer {
             j++;
           }
           if (j === n) {
-            if (!final) {
-              this.stoppedAt = UNQUOTED;
-              break records;
-            }
+            if (!final) break records;
             c = -1;
           }
           value = buf.slice(i, j);
@@ -141,10 +140,7 @@ export class CsvTokenizer {
         fields[count++] = value;
         if (c === D) {
           i++;
-          if (i === n && !final) {
-            this.stoppedAt = UNQUOTED;
-            break records;
-          }
+          if (i === n && !final) break records;
           if (i === n) {
             fields[count++] = '';
             break;
@@ -152,10 +148,7 @@ export class CsvTokenizer {
           continue;
         }
         if (c === CR) {
-          if (i + 1 === n && !final) {
-            this.stoppedAt = UNQUOTED;
-            break records;
-          }
+          if (i + 1 === n && !final) break records;
           i += i + 1 < n && buf.charCodeAt(i + 1) === LF ? 2 : 1;
         } else if (c === LF) i++;
         break;

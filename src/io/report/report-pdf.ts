@@ -12,6 +12,8 @@ const DANGER = '#b3261e';
 const SAFE = '#1b6e3a';
 const ACCENT = '#3a5a8c';
 const MARGIN = 50;
+/** The most of a section's start a heading keeps with it on its page (as much as a table row break leaves). */
+const KEPT_WITH_HEADING = 80;
 
 /**
  * The report as a PDF, drawn offline with PDFKit (no browser): embedded DejaVu
@@ -62,12 +64,12 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
   const pageEnd = (): number => doc.page.height - 60;
   /**
    * A heading starts a new page only if it and the start of what it heads (`following`, at most
-   * what a page break inside a table leaves: 80 pt) do not fit; a short last section, sized
-   * exactly, stays on the page instead of opening a page of its own.
+   * KEPT_WITH_HEADING) do not fit; a short last section, sized exactly, stays on the page instead
+   * of opening a page of its own.
    */
-  const heading = (text: string, following = 80, size = 14): void => {
+  const heading = (text: string, following = KEPT_WITH_HEADING, size = 14): void => {
     const own = 0.6 * doc.currentLineHeight(true) + size * 1.4 + 14;
-    if (doc.y + own + Math.min(following, 80) > pageEnd()) doc.addPage();
+    if (doc.y + own + Math.min(following, KEPT_WITH_HEADING) > pageEnd()) doc.addPage();
     doc.moveDown(0.6).font('bold').fontSize(size).fillColor(INK).text(clip(text));
     doc.moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + width, doc.y + 2).strokeColor('#d9dde3').lineWidth(0.7).stroke();
     doc.moveDown(0.4);
@@ -76,28 +78,30 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
     doc.font(options.font ?? 'regular').fontSize(options.size ?? 10).fillColor(options.color ?? INK).text(clip(text), { width, align: 'left' });
     doc.moveDown(0.3);
   };
+  /** Checksums are set in the monospaced face, every other value in the regular one. */
+  const valueFont = (value: string): string => (/^[0-9a-f]{64}$/.test(value) ? 'mono' : 'regular');
   const rowHeight = ([key, value]: Fact, keyWidth: number): number => {
     const keyHeight = doc.font('bold').fontSize(9).heightOfString(clip(key), { width: keyWidth - 8 });
-    const valueHeight = doc.font(/^[0-9a-f]{64}$/.test(value) ? 'mono' : 'regular').fontSize(9).heightOfString(clip(value), { width: width - keyWidth });
+    const valueHeight = doc.font(valueFont(value)).fontSize(9).heightOfString(clip(value), { width: width - keyWidth });
     return Math.max(keyHeight, valueHeight) + 3;
   };
-  /** The height of a table's first rows, up to `limit`: what a heading keeps with it. */
-  const tableStart = (rows: readonly Fact[], keyWidth = 170, limit = 80): number => {
+  /** The height of a table's first rows, as much as a heading keeps with it. */
+  const tableStart = (rows: readonly Fact[], keyWidth: number): number => {
     let height = 0;
     for (const row of rows) {
-      if (height >= limit) break;
+      if (height >= KEPT_WITH_HEADING) break;
       height += rowHeight(row, keyWidth);
     }
     return height;
   };
-  const table = (rows: readonly Fact[], keyWidth = 170): void => {
+  const table = (rows: readonly Fact[], keyWidth: number): void => {
     for (const row of rows) {
       const [key, value] = row;
       if (doc.y + rowHeight(row, keyWidth) > pageEnd()) doc.addPage();
       const y = doc.y;
       doc.font('bold').fontSize(9).fillColor(INK).text(clip(key), MARGIN, y, { width: keyWidth - 8 });
       const keyBottom = doc.y;
-      doc.font(/^[0-9a-f]{64}$/.test(value) ? 'mono' : 'regular').fontSize(9).text(clip(value), MARGIN + keyWidth, y, { width: width - keyWidth });
+      doc.font(valueFont(value)).fontSize(9).text(clip(value), MARGIN + keyWidth, y, { width: width - keyWidth });
       doc.y = Math.max(doc.y, keyBottom) + 3;
       doc.x = MARGIN;
     }
