@@ -2,11 +2,13 @@ import type { ReleaseColumn, ReleaseTable } from '../../../io/output/release-tab
 import type { AnswerPlan } from './answers.js';
 
 /**
- * What a queried column shows in an answer that does not restrict it: a label none of its values
- * has, so a count over every value never reads as a count of the empty (missing) value.
+ * What a queried column shows in an answer that does not restrict it: a label none of its printed
+ * cells has, so a count over every value never reads as a count of the empty (missing) value.
+ * Only the printed cells are avoided: avoiding every value of the input would tell, by "(all 2)",
+ * that the input holds "(all)" where the cells are public and the data's values are not.
  */
-export function allValuesLabel(dictionary: readonly string[]): string {
-  const taken = new Set(dictionary);
+export function allValuesLabel(printed: Iterable<string>): string {
+  const taken = new Set(printed);
   let label = '(all)';
   for (let n = 2; taken.has(label); n++) label = `(all ${n})`;
   return label;
@@ -25,7 +27,8 @@ export function answersTable(answers: AnswerPlan, released: Float64Array, b: num
   for (const c of queried) {
     const column = columns[c]!;
     const all = column.dictionary.length;
-    const dictionary = answered.some((a) => !a.query.where.has(c)) ? [...column.dictionary, allValuesLabel(column.dictionary)] : column.dictionary;
+    const printed = answered.flatMap((a) => (a.query.where.has(c) ? [column.dictionary[a.query.where.get(c)!]!] : []));
+    const dictionary = printed.length < answered.length ? [...column.dictionary, allValuesLabel(printed)] : column.dictionary;
     out.push({ name: column.name, dictionary, codes: Uint32Array.from(answered, (a) => a.query.where.get(c) ?? all), via: null, numeric: column.type !== 'text' });
   }
   const numberColumn = (name: string, values: (i: number) => number): ReleaseColumn => {
