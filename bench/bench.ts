@@ -41,8 +41,7 @@ import { checkAgainstReadme, printRatios, type Ratio } from './ratios.js';
 import { writeXlsx } from '../src/io/output/xlsx-writer.js';
 import type { ImportedTable } from '../src/io/input/import-types.js';
 import { parseJob } from '../src/jobs/load-job.js';
-import { nodeMechanismOf } from '../src/mechanisms/node-registry.js';
-import type { NodeMechanism } from '../src/jobs/method-kit/node-mechanism.js';
+import { runJob } from '../src/jobs/run-job.js';
 import { compareSearches, formatComparison } from './search-comparison.js';
 
 const { values } = parseArgs({
@@ -102,25 +101,26 @@ console.log(`\nCustos benchmark: ${rows.toLocaleString('en-US')} rows, ${(bytes 
 const IN_RUN_ROUNDS = 3;
 
 /**
- * What the utility figure costs a run: the method as `custos run` runs it (micro groups, release,
- * attack, the figure's pool drawn on a helper thread beside them, the job's thread answering its
- * release), with the figure and without it, alternately; the least of each.
+ * What the utility figure costs a run: the job as `custos run` runs it after reading (the table
+ * already read, as the app's worker keeps it), CSV + JSON written, with the figure and without it,
+ * alternately; the least of each. The figure's pool is drawn on a helper thread from the analysis
+ * on and the releases are answered there while the release folder is written; the job's thread
+ * waits for it only for the internal report.
  */
-function utilityInRun(imported: ImportedTable): { withMs: number; withoutMs: number; addedMs: number } {
+async function utilityInRun(imported: ImportedTable): Promise<{ withMs: number; withoutMs: number; addedMs: number }> {
   const loaded = parseJob(censusJob(input, delimiter, ['csv'], ['json']), dir);
   const helperScript = pathToFileURL(resolve('dist/cli/job-worker.mjs'));
-  const mechanism = nodeMechanismOf(loaded.job.method.type) as NodeMechanism<typeof loaded.job.method>;
-  const once = (measureUtility: boolean): number => {
+  const once = async (measureUtility: boolean): Promise<number> => {
     (globalThis as { gc?: () => void }).gc?.();
     const t0 = performance.now();
-    mechanism.run(loaded.job, imported, { random: new CryptoRandomSource(), mode: 'run', baseDir: dir, progress: () => undefined, helperScript, measureUtility });
+    await runJob(loaded, { random: new CryptoRandomSource(), helperScript, measureUtility, readTable: () => imported, outDir: join(dir, 'in-run'), internalDir: join(dir, 'in-run-internal') });
     return performance.now() - t0;
   };
   let withMs = Infinity;
   let withoutMs = Infinity;
   for (let round = 0; round < IN_RUN_ROUNDS; round++) {
-    withoutMs = Math.min(withoutMs, once(false));
-    withMs = Math.min(withMs, once(true));
+    withoutMs = Math.min(withoutMs, await once(false));
+    withMs = Math.min(withMs, await once(true));
   }
   return { withMs, withoutMs, addedMs: Math.max(0, withMs - withoutMs) };
 }
@@ -165,8 +165,8 @@ async function inProcessStages(): Promise<void> {
     },
     (e) => `relative error ${e.toFixed(4)}`,
   );
-  const inRun = utilityInRun(imported);
-  timings.push({ stage: 'utility in a run (what the figure adds to the method\'s time, helper thread as `custos run` starts it)', ms: inRun.addedMs, rows, note: `method ${fmt(inRun.withoutMs)} s without the figure, ${fmt(inRun.withMs)} s with it (least of ${IN_RUN_ROUNDS} each)` });
+  const inRun = await utilityInRun(imported);
+  timings.push({ stage: 'utility in a run (what the figure adds to a run writing CSV + JSON, helper thread as `custos run` starts it)', ms: inRun.addedMs, rows, note: `run ${fmt(inRun.withoutMs)} s without the figure, ${fmt(inRun.withMs)} s with it (least of ${IN_RUN_ROUNDS} each)` });
   const view: ReleaseTable = {
     rowCount: released.rows.sourceRow.length,
     columns: table.columns.map((c) =>

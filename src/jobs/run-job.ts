@@ -53,6 +53,8 @@ export interface RunOptions {
   readonly readTable?: (path: string, options: ImportOptions) => ImportedTable;
   /** The comparison the setting was chosen from (the app's Compare step): confidential, so written beside the internal report only. */
   readonly comparison?: Comparison;
+  /** False skips the internal report's utility figure (the benchmark measures what it costs a run). */
+  readonly measureUtility?: boolean;
 }
 
 export interface RunResult {
@@ -103,7 +105,16 @@ function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): Metho
 }
 
 function methodContext(loaded: LoadedJob, options: RunOptions, mode: MethodContext['mode'], progress: (stage: Stage, f: number) => void): MethodContext {
-  return { random: options.random, mode, baseDir: loaded.baseDir, progress: (s, f) => progress(s as Stage, f), ...(options.helperScript ? { helperScript: options.helperScript } : {}) };
+  return {
+    random: options.random,
+    mode,
+    baseDir: loaded.baseDir,
+    progress: (s, f) => progress(s as Stage, f),
+    ...(options.helperScript ? { helperScript: options.helperScript } : {}),
+    ...(options.measureUtility === false ? { measureUtility: false } : {}),
+    // A run writes the release folder before the internal report: figures only that report shows are measured meanwhile.
+    ...(mode === 'run' ? { settleLater: true } : {}),
+  };
 }
 
 /**
@@ -203,22 +214,25 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   checkWorkbookLimits(job, imported);
   const ctx = methodContext(loaded, options, 'run', progress);
   const outcome = runMethod(job, imported, ctx);
-  // Every released table of a test-randomness run carries the stamp, whatever the method.
-  const releases = testStamp ? outcome.releases.map((r) => ({ ...r, table: stamped(r.table) })) : outcome.releases;
-  progress('write', 0);
   const stagings: StagingDir[] = [];
   try {
+    // Every released table of a test-randomness run carries the stamp, whatever the method.
+    const releases = testStamp ? outcome.releases.map((r) => ({ ...r, table: stamped(r.table) })) : outcome.releases;
+    progress('write', 0);
     const internal = new StagingDir(internalDir, 'internal', options.onStaging);
     stagings.push(internal);
     const release = new StagingDir(outDir, 'release', options.onStaging);
     stagings.push(release);
     const stale = [...internal.removedStale, ...release.removedStale];
     const created = (options.now ?? (() => new Date()))();
-    const draft = buildReport({
-      kind: 'release', job, inputPath, imported, outcome, testRandomness: testStamp, createdAt: created,
-      // Released records: the rows of the first table (the release itself, or the QIT of a bucketization).
-      output: { dir: outDir, rows: releases[0]?.table.rowCount ?? 0, files: [] },
-    });
+    const draftOf = (of: MethodOutcome): Report =>
+      buildReport({
+        kind: 'release', job, inputPath, imported, outcome: of, testRandomness: testStamp, createdAt: created,
+        // Released records: the rows of the first table (the release itself, or the QIT of a bucketization).
+        output: { dir: outDir, rows: releases[0]?.table.rowCount ?? 0, files: [] },
+      });
+    // Without the figures still being measured: they are internal, so the release folder never waits for them.
+    const draft = draftOf(outcome);
     const parts = publicParts(job, outcome);
     const files: OutputFile[] = [];
     if (job.output.formats.includes('csv')) {
@@ -264,10 +278,11 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     writeFileSync(release.file(MANIFEST), manifestJson('release', releaseFiles), { flag: 'wx' });
 
     // The internal report lists the release's files too, so the custodian holds every checksum.
+    const settled = outcome.pending ? draftOf(outcome.pending.settle()) : draft;
     const confidential = checked({
-      ...draft,
-      output: { ...draft.output!, files: releaseFiles },
-      warnings: [...draft.warnings, ...stale.map((name) => `Removed ${name}, a staging folder left by an interrupted run (it held partial output).`), ...(options.comparison ? [comparisonWarning(options.comparison)] : [])],
+      ...settled,
+      output: { ...settled.output!, files: releaseFiles },
+      warnings: [...settled.warnings, ...stale.map((name) => `Removed ${name}, a staging folder left by an interrupted run (it held partial output).`), ...(options.comparison ? [comparisonWarning(options.comparison)] : [])],
     });
     const internalFiles: OutputFile[] = [];
     internalFiles.push({ name: 'job.json', ...writeText(internal.file('job.json'), JSON.stringify(confidential.job, null, 2) + '\n') });
@@ -297,6 +312,8 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   } catch (error) {
     for (const staging of stagings) staging.discard();
     throw error;
+  } finally {
+    outcome.pending?.abandon();
   }
 }
 

@@ -255,11 +255,6 @@ export function offerMicroGroups(columns: readonly CountColumn[], grouping: Base
   if (!lattices.has(columns)) microGroups.set(columns, grouping);
 }
 
-/** Takes a lattice built elsewhere (the utility helper's, copied back with the pool) for these columns. */
-export function adoptLattice(columns: readonly CountColumn[], lattice: TupleLattice): void {
-  lattices.set(columns, { codes: columns.map((c) => c.codes), lattice });
-}
-
 /** The tuple lattice of the columns, built on first use and kept with the columns array. */
 export function latticeOf(columns: readonly CountColumn[]): TupleLattice {
   const cached = lattices.get(columns);

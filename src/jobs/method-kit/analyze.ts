@@ -39,7 +39,11 @@ export interface Analysis {
  * Everything both `assess` and `run` need: roles, domains, micro groups, the
  * (ε,δ) test of every group. Infeasible settings stop here, before any output.
  */
-export function analyze(job: JobWith<RandomizedSpec>, imported: ImportedTable, beforeGrouping?: (plan: Plan, sensitive: readonly { readonly values: Uint32Array; readonly m: number }[]) => void): Analysis {
+export function analyze(
+  job: JobWith<RandomizedSpec>,
+  imported: ImportedTable,
+  onGrouped?: (plan: Plan, sensitive: readonly { readonly values: Uint32Array; readonly m: number }[], grouping: Grouping) => void,
+): Analysis {
   const { table } = imported;
   const plan = resolveRoles(job, table);
   // Randomized response declares the domains of its sensitive columns only.
@@ -49,15 +53,15 @@ export function analyze(job: JobWith<RandomizedSpec>, imported: ImportedTable, b
     }
   }
   const method = job.method;
-  // Domains and codes first: work that needs only them (the utility figure's pool) can start before the grouping.
   const coded = plan.sensitive.map((column) => {
     const domain = jobDomain(column, method.domains ? own(method.domains, column.name) : undefined);
     return { column, domain, values: domainValues(column, domain), m: domain.values.length };
   });
-  beforeGrouping?.(plan, coded);
   const grouping = groupRows(plan.nonSensitive, table.rowCount);
   // The utility figure counts over these micro groups instead of grouping the rows again.
   offerMicroGroups(plan.nonSensitive, grouping);
+  // Work that needs only the codes and the groups (the utility figure's pool) can start before the groups are tested.
+  onGrouped?.(plan, coded, grouping);
   const sensitive = coded.map(({ column, domain, values, m }): SensitiveAnalysis => {
     let retention: Rational;
     let gamma: Rational | undefined;

@@ -15,4 +15,10 @@ export interface MethodContext {
    * pool): a method may then skip its report's own query pool, which can cost more than the release.
    */
   readonly measureUtility?: boolean;
+  /**
+   * True when the caller writes the release before it needs the internal report's figures: a method
+   * may then return figures still being measured (on a helper thread) as `outcome.pending`, and the
+   * caller settles them once the release folder is written.
+   */
+  readonly settleLater?: boolean;
 }

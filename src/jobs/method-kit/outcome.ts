@@ -31,4 +31,17 @@ export interface MethodOutcome {
   readonly externalWarnings?: readonly string[];
   /** An assessment only: the refusal a run of this setting would end with (the preview is shown all the same). */
   readonly cannotRun?: { readonly message: string; readonly key: string };
+  /**
+   * Internal-only figures still being measured (only when the context asked for `settleLater`): this
+   * outcome lacks them, and settle() returns the same outcome with them. Nothing the release folder
+   * carries may differ between the two.
+   */
+  readonly pending?: PendingFigures;
+}
+
+export interface PendingFigures {
+  /** The outcome with its figures; waits for them. */
+  settle(): MethodOutcome;
+  /** Stops measuring (the run failed or was cancelled); safe to call after settle. */
+  abandon(): void;
 }

@@ -2,37 +2,47 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } f
 import { uniformInt } from '../../common/random/draws.js';
 import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../../common/random/source.js';
 import type { ReleaseRows } from '../../common/table/release-rows.js';
-import { adoptLattice, drawQueryPool, latticeOf, poolRelativeError, type CountColumn, type QueryPool } from '../../common/utility/query-pool.js';
-import type { TupleLattice } from '../../common/utility/tuple-lattice.js';
+import { drawQueryPool, offerMicroGroups, poolRelativeError, type CountColumn, type QueryPool } from '../../common/utility/query-pool.js';
+import type { BaseGroups } from '../../common/utility/tuple-lattice.js';
 import type { JobWith } from '../../common/job/job-parts.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import { analyze, type Analysis, type RandomizedSpec } from './analyze.js';
 import type { MethodContext } from './method-context.js';
+import type { MethodOutcome } from './outcome.js';
 import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
 
 /**
  * The utility figure of a randomized release (a pool of count queries drawn on
  * the input, answered on the release and on plain randomized response) costs
- * more than the release itself. On a second thread it runs beside the work
- * that does not need it: the pool is drawn while the release is made, and the
- * comparison release is answered while the release is. Results are the same
- * as on one thread; the job's thread waits only where it needs an answer.
+ * more than the release itself, and only the internal report shows it. On a
+ * second thread it runs beside everything that does not need it: the pool is
+ * drawn while the micro groups are formed and the release is made, and the
+ * releases are answered while the job's thread writes the release folder. The
+ * job's thread waits only when it writes the internal report. Results are the
+ * same as on one thread.
  */
 export interface UtilityWork {
-  /** The pool, once drawn (waits for it). */
-  pool(): QueryPool;
-  /**
-   * Starts answering the pool on a release on the helper thread (the job's thread answers its own
-   * release meanwhile); the function returned waits for the mean relative error.
-   */
-  relativeErrorElsewhere(release: ReleaseRows, p: number): () => number;
+  /** Queues a release to answer the pool on: at once on the helper thread, else when settled. */
+  answer(release: ReleaseRows, sensitiveIndex: number, p: number): void;
+  /** Waits for the pool and for the mean relative error of each queued release (in queue order); then closes. */
+  settle(): MeasuredUtility;
+  /** Stops the work (idempotent): its thread ends, its copies are freed. */
   close(): void;
 }
 
+/** What the report shows of a pool answered on releases. */
+export interface MeasuredUtility {
+  readonly queries: number;
+  readonly attempts: number;
+  /** Mean relative error on each queued release, in queue order (NaN for an empty pool). */
+  readonly errors: readonly number[];
+}
+
 type HelperRequest =
-  | { readonly type: 'pool'; readonly columns: readonly CountColumn[]; readonly values: Uint32Array; readonly m: number; readonly seed: number | null }
-  | { readonly type: 'error'; readonly release: ReleaseRows; readonly p: number };
-type HelperReply = { readonly type: 'pool'; readonly pool: QueryPool; readonly lattice: TupleLattice | null } | { readonly type: 'error'; readonly value: number } | { readonly type: 'failed'; readonly message: string };
+  | { readonly type: 'pool'; readonly columns: readonly CountColumn[]; readonly groups: BaseGroups | null; readonly values: Uint32Array; readonly m: number; readonly seed: number | null }
+  | { readonly type: 'error'; readonly release: ReleaseRows; readonly p: number }
+  | { readonly type: 'settle' };
+type HelperReply = { readonly type: 'settled'; readonly measured: MeasuredUtility } | { readonly type: 'failed'; readonly message: string };
 
 /** What the helper thread receives when it starts. */
 export interface HelperData {
@@ -42,33 +52,47 @@ export interface HelperData {
 }
 
 /**
- * The helper receives copies of the columns, the sensitive values and the comparison release, and
+ * The helper receives copies of the columns, the sensitive values and the releases, and
  * builds its own counting structures: beyond this many bytes of copies the second core costs more
  * memory than its time is worth (10M rows: 2.3 GiB peak with the helper, 1.4 GiB without).
  */
 const HELPER_COPY_LIMIT = 256 * 2 ** 20;
 
-/** The same work on this thread: where no helper thread can be started (in-process runs) or its copies would cost too much memory. */
+/** One release's rows with only the sensitive column answered (the others need not be copied). */
+function onlySensitive(release: ReleaseRows, sensitiveIndex: number): ReleaseRows {
+  return { sourceRow: release.sourceRow, sensitive: [release.sensitive[sensitiveIndex]!] };
+}
+
+function measure(pool: QueryPool, columns: readonly CountColumn[], m: number, queued: readonly { release: ReleaseRows; p: number }[]): MeasuredUtility {
+  return { queries: pool.queries.length, attempts: pool.attempts, errors: queued.map((q) => poolRelativeError(pool, columns, q.release, 0, q.p, m)) };
+}
+
+/** The same work on this thread, done when settled: where no helper thread can be started (in-process runs) or its copies would cost too much memory. */
 function inline(random: RandomSource, columns: readonly CountColumn[], values: Uint32Array, m: number): UtilityWork {
-  let drawn: QueryPool | undefined;
-  const pool = (): QueryPool => (drawn ??= drawQueryPool(random, columns, values, m));
+  const queued: { release: ReleaseRows; p: number }[] = [];
+  let settled: MeasuredUtility | undefined;
   return {
-    pool,
-    relativeErrorElsewhere: (release, p) => {
-      const value = poolRelativeError(pool(), columns, release, 0, p, m);
-      return () => value;
-    },
-    close: () => undefined,
+    answer: (release, sensitiveIndex, p) => void queued.push({ release: onlySensitive(release, sensitiveIndex), p }),
+    settle: () => (settled ??= measure(drawQueryPool(random, columns, values, m), columns, m, queued)),
+    close: () => void queued.splice(0),
   };
 }
 
 /**
  * Starts drawing the pool: on a helper thread running `helperScript` (the job worker's own script)
- * when given, else here. A seeded run gives the helper a seed drawn from its own generator, so a
- * test run stays reproducible; a real run's helper uses the cryptographic generator.
+ * when given, else when settled, here. `groups`, the micro groups of exactly these columns, spare
+ * the helper grouping the rows again. A seeded run gives the helper a seed drawn from its own
+ * generator, so a test run stays reproducible; a real run's helper uses the cryptographic generator.
  */
-export function startUtilityWork(helperScript: WorkerScript | undefined, random: RandomSource, columns: readonly CountColumn[], values: Uint32Array, m: number): UtilityWork {
-  const copies = values.length * 4 * (columns.length + 3);
+export function startUtilityWork(
+  helperScript: WorkerScript | undefined,
+  random: RandomSource,
+  columns: readonly CountColumn[],
+  values: Uint32Array,
+  m: number,
+  groups?: Pick<BaseGroups, 'groupOfRow' | 'groupCount'>,
+): UtilityWork {
+  const copies = values.length * 4 * (columns.length + 6);
   if (!helperScript || copies > HELPER_COPY_LIMIT) return inline(random, columns, values, m);
   const signal = new SharedArrayBuffer(4);
   const flag = new Int32Array(signal);
@@ -85,58 +109,50 @@ export function startUtilityWork(helperScript: WorkerScript | undefined, random:
     for (;;) {
       const seen = Atomics.load(flag, 0);
       const got = receiveMessageOnPort(port1);
-      if (got) {
-        const reply = got.message as HelperReply;
-        if (reply.type === 'failed') throw new Error(`the utility helper failed: ${reply.message}`);
-        return reply;
-      }
+      if (got) return got.message as HelperReply;
       // Woken when the helper has posted; the time limit only guards against a helper that died.
       if (Atomics.wait(flag, 0, seen, 120_000) === 'timed-out') throw new Error('the utility helper stopped answering');
     }
   };
   const plain = columns.map((c) => ({ codes: c.codes, distinct: c.distinct, dictionary: { length: c.dictionary.length } }));
   const seed = random.deterministic ? uniformInt(random, 2 ** 32) : null;
-  port1.postMessage({ type: 'pool', columns: plain, values, m, seed } satisfies HelperRequest);
-  let drawn: QueryPool | undefined;
-  const pool = (): QueryPool => {
-    if (!drawn) {
-      const reply = receive();
-      if (reply.type !== 'pool') throw new Error('the utility helper answered out of order');
-      drawn = reply.pool;
-      // The helper's tuple lattice (built for the draw) serves this thread's answers too.
-      if (reply.lattice) adoptLattice(columns, reply.lattice);
-    }
-    return drawn;
+  port1.postMessage({ type: 'pool', columns: plain, groups: groups ? { groupOfRow: groups.groupOfRow, groupCount: groups.groupCount } : null, values, m, seed } satisfies HelperRequest);
+  let settled: MeasuredUtility | undefined;
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    port1.close();
+    void worker.terminate();
   };
   return {
-    pool,
-    relativeErrorElsewhere: (release, p) => {
-      pool();
-      port1.postMessage({ type: 'error', release, p } satisfies HelperRequest);
-      return () => {
+    answer: (release, sensitiveIndex, p) => port1.postMessage({ type: 'error', release: onlySensitive(release, sensitiveIndex), p } satisfies HelperRequest),
+    settle: () => {
+      if (settled) return settled;
+      port1.postMessage({ type: 'settle' } satisfies HelperRequest);
+      try {
         const reply = receive();
-        if (reply.type !== 'error') throw new Error('the utility helper answered out of order');
-        return reply.value;
-      };
+        if (reply.type === 'failed') throw new Error(`the utility helper failed: ${reply.message}`);
+        return (settled = reply.measured);
+      } finally {
+        close();
+      }
     },
-    close: () => {
-      port1.close();
-      void worker.terminate();
-    },
+    close,
   };
 }
 
 /**
  * The analysis of a randomized-response job, with the utility figure's query pool started on the
- * helper from the moment a single sensitive column's codes are known (runs only), so it is drawn
- * while the micro groups are formed and the release is made. A setting the analysis refuses
+ * helper as soon as the micro groups of a single sensitive column's job are formed (runs only), so
+ * it is drawn while the groups are tested and the release is made. A setting the analysis refuses
  * leaves no helper behind.
  */
 export function analyzeStartingUtility(job: JobWith<RandomizedSpec>, imported: ImportedTable, ctx: MethodContext): { analysis: Analysis; early: UtilityWork | undefined } {
   let early: UtilityWork | undefined;
   try {
-    const analysis = analyze(job, imported, (plan, coded) => {
-      if (ctx.mode === 'run' && ctx.measureUtility !== false && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m);
+    const analysis = analyze(job, imported, (plan, coded, grouping) => {
+      if (ctx.mode === 'run' && ctx.measureUtility !== false && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m, grouping);
     });
     return { analysis, early };
   } catch (error) {
@@ -145,28 +161,60 @@ export function analyzeStartingUtility(job: JobWith<RandomizedSpec>, imported: I
   }
 }
 
-/** The helper thread's side: draws the pool, then answers it on each release it is sent. */
+/**
+ * The outcome of a method whose utility figures are still being measured: `build` makes it from
+ * the figures (undefined where none is measured). Where the caller writes the release first
+ * (ctx.settleLater), the outcome is built without them and carries the work to settle once the
+ * release folder is written; else the method waits for them here. Either way every work is closed.
+ */
+export function outcomeSettling(ctx: MethodContext, works: readonly (UtilityWork | undefined)[], build: (measured: readonly (MeasuredUtility | undefined)[]) => MethodOutcome): MethodOutcome {
+  const abandon = (): void => works.forEach((w) => w?.close());
+  const settle = (): MethodOutcome => {
+    try {
+      return build(works.map((w) => w?.settle()));
+    } finally {
+      abandon();
+    }
+  };
+  if (!ctx.settleLater || works.every((w) => w === undefined)) return settle();
+  try {
+    return { ...build(works.map(() => undefined)), pending: { settle, abandon } };
+  } catch (error) {
+    abandon();
+    throw error;
+  }
+}
+
+/** The helper thread's side: draws the pool, answers each release it is sent, and replies when asked to settle. */
 export function serveUtilityWork(data: HelperData): void {
   const flag = new Int32Array(data.signal);
-  let state: { columns: readonly CountColumn[]; m: number; pool: QueryPool } | undefined;
+  let state: { columns: readonly CountColumn[]; m: number; pool: QueryPool; errors: number[] } | undefined;
+  let failure: string | undefined;
   const reply = (message: HelperReply): void => {
     data.port.postMessage(message);
     Atomics.add(flag, 0, 1);
     Atomics.notify(flag, 0);
   };
   data.port.on('message', (request: HelperRequest) => {
+    if (failure !== undefined) {
+      if (request.type === 'settle') reply({ type: 'failed', message: failure });
+      return;
+    }
     try {
       if (request.type === 'pool') {
         const random = request.seed === null ? new CryptoRandomSource() : new SeededTestRandomSource(request.seed);
-        const pool = drawQueryPool(random, request.columns, request.values, request.m);
-        state = { columns: request.columns, m: request.m, pool };
-        reply({ type: 'pool', pool, lattice: request.columns.length > 0 && pool.queries.length > 0 ? latticeOf(request.columns) : null });
+        if (request.groups) offerMicroGroups(request.columns, request.groups);
+        state = { columns: request.columns, m: request.m, pool: drawQueryPool(random, request.columns, request.values, request.m), errors: [] };
+      } else if (!state) {
+        throw new Error('a request came before the pool');
+      } else if (request.type === 'error') {
+        state.errors.push(poolRelativeError(state.pool, state.columns, request.release, 0, request.p, state.m));
       } else {
-        if (!state) throw new Error('a release came before the pool');
-        reply({ type: 'error', value: poolRelativeError(state.pool, state.columns, request.release, 0, request.p, state.m) });
+        reply({ type: 'settled', measured: { queries: state.pool.queries.length, attempts: state.pool.attempts, errors: state.errors } });
       }
     } catch (error) {
-      reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+      failure = error instanceof Error ? error.message : String(error);
+      if (request.type === 'settle') reply({ type: 'failed', message: failure });
     }
   });
 }

@@ -2,8 +2,7 @@ import type { JobWith } from '../../../common/job/job-parts.js';
 import { uniformPerturbationRelease } from '../../../common/randomized-response/perturbation/release.js';
 import { amplification } from '../../../common/randomized-response/perturbation/retention.js';
 import { formatRational } from '../../../common/exact/rational.js';
-import { drawQueryPool, poolRelativeError } from '../../../common/utility/query-pool.js';
-import { analyzeStartingUtility } from '../../../jobs/method-kit/utility-helper.js';
+import { analyzeStartingUtility, outcomeSettling, startUtilityWork, type UtilityWork } from '../../../jobs/method-kit/utility-helper.js';
 import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
@@ -24,105 +23,124 @@ export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, im
   const { plan, sensitive } = analysis;
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];
-  let bySensitive: SensitiveReport[];
-  if (ctx.mode === 'run') {
-    ctx.progress('release', 0);
-    const rows = uniformPerturbationRelease(
-      ctx.random,
-      rowCount,
-      sensitive.map((s) => ({ values: s.values, domainSize: s.params.m, retention: s.retention })),
-    );
-    releases.push({ stem: 'release', sheetName: 'Release', table: releaseView(plan, rows, sensitive) });
-    bySensitive = sensitive.map((s, k) => {
-      ctx.progress('utility', k / sensitive.length);
-      const measuring = ctx.measureUtility !== false;
-      const pool = k === 0 && early ? early.pool() : measuring ? drawQueryPool(ctx.random, plan.nonSensitive, s.values, s.params.m) : undefined;
-      if (k === 0) early?.close();
-      const error = pool ? poolRelativeError(pool, plan.nonSensitive, rows, k, s.params.p, s.params.m) : undefined;
-      const targets = riskyTargets(analysis, s, spec.attack.minGroupSize, spec.attack.groups);
-      const estimates = attackGroups(analysis.grouping, rows, k, targets, s.params.p, s.params.m);
-      return {
+  let measuredLater: SensitiveReport[];
+  // The utility figure of each sensitive column: the first one's pool is drawn on a helper from the
+  // analysis on; the others are measured on this thread when settled.
+  const works: (UtilityWork | undefined)[] = [];
+  try {
+    if (ctx.mode === 'run') {
+      ctx.progress('release', 0);
+      const rows = uniformPerturbationRelease(
+        ctx.random,
+        rowCount,
+        sensitive.map((s) => ({ values: s.values, domainSize: s.params.m, retention: s.retention })),
+      );
+      releases.push({ stem: 'release', sheetName: 'Release', table: releaseView(plan, rows, sensitive) });
+      measuredLater = sensitive.map((s, k) => {
+        ctx.progress('utility', k / sensitive.length);
+        const utility = ctx.measureUtility === false ? undefined : k === 0 && early ? early : startUtilityWork(undefined, ctx.random, plan.nonSensitive, s.values, s.params.m);
+        works.push(utility);
+        utility?.answer(rows, k, s.params.p);
+        const targets = riskyTargets(analysis, s, spec.attack.minGroupSize, spec.attack.groups);
+        const estimates = attackGroups(analysis.grouping, rows, k, targets, s.params.p, s.params.m);
+        return {
+          ...baseSensitiveReport(s, s.risk.violating),
+          relativeError: {},
+          queries: 0,
+          queryAttempts: 0,
+          riskiestGroups: targets.map((t, i) => ({ ...t.base, estimateBefore: estimates[i]!.estimate })),
+          releaseFile: 'release',
+          distribution: distributionOf(s, rows.sensitive[k]!),
+        };
+      });
+    } else {
+      measuredLater = sensitive.map((s) => ({
         ...baseSensitiveReport(s, s.risk.violating),
-        relativeError: error !== undefined ? { uniformPerturbation: error } : {},
-        queries: pool?.queries.length ?? 0,
-        queryAttempts: pool?.attempts ?? 0,
-        riskiestGroups: targets.map((t, i) => ({ ...t.base, estimateBefore: estimates[i]!.estimate })),
-        releaseFile: 'release',
-        distribution: distributionOf(s, rows.sensitive[k]!),
-      };
-    });
-  } else {
-    bySensitive = sensitive.map((s) => ({
-      ...baseSensitiveReport(s, s.risk.violating),
-      riskiestGroups: riskyTargets(analysis, s, spec.attack.minGroupSize, spec.attack.groups).map((t) => ({
-        ...t.base,
-        estimateBefore: Number.NaN,
-      })),
-    }));
-  }
-  const first = sensitive[0]!;
-  const fromRho = spec.rho1 !== undefined && spec.rho2 !== undefined;
-  const totalGroups = analysis.grouping.groupCount;
-  const leaking = sensitive.reduce((sum, s) => sum + s.risk.violating, 0);
-  const quasi = plan.nonSensitive.map((c) => c.name).join(', ');
-  const publicSummary = [
-      `Each record's ${sensitive.map((s) => s.column.name).join(', ')} was kept with probability ${first.params.p} ` +
-        'and otherwise replaced by a value drawn uniformly from its whole domain; every other released column is unchanged.',
-      `This limits what one record reveals (ρ1–ρ2 privacy), but it does not protect groups: an adversary who knows a person's ${quasi} ` +
-        'can reconstruct the distribution of the sensitive value in that person\'s micro group.'
-  ];
-  const leakLine =
-      `${leaking === 0 ? 'No' : leaking.toLocaleString('en-US')} micro group${leaking === 1 ? '' : 's'} of ${totalGroups.toLocaleString('en-US')} ` +
-        `(${percent(sensitive[0]!.risk.violatingRows, rowCount)} of records for ${first.column.name}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test: ` +
-        (leaking > 0 ? 'use reconstruction privacy to protect them.' : 'none leaks at this setting.');
-  return {
-    plan,
-    releases,
-    ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'uniformPerturbation'), reidentificationSection(plan, rowCount, null)),
-    method: {
-      type: 'uniform-perturbation',
-      title: 'Uniform perturbation (randomized response)',
-      parameters: {
-        ...(spec.retention !== undefined ? { retention: spec.retention } : { rho1: spec.rho1!, rho2: spec.rho2! }),
-        riskEpsilon: spec.epsilon,
-        riskDelta: spec.delta,
-        riskBound: spec.bound,
-      },
-      derived: Object.fromEntries(
-        sensitive.flatMap((s) => [
-          [`${s.column.name}.m`, s.params.m],
-          [`${s.column.name}.retention`, formatRational(s.retention)],
-          [`${s.column.name}.gammaP`, amplification(s.params.p, s.params.m)],
-          [`${s.column.name}.diagonal`, s.params.p + (1 - s.params.p) / s.params.m],
-          [`${s.column.name}.offDiagonal`, (1 - s.params.p) / s.params.m],
-        ]),
+        riskiestGroups: riskyTargets(analysis, s, spec.attack.minGroupSize, spec.attack.groups).map((t) => ({
+          ...t.base,
+          estimateBefore: Number.NaN,
+        })),
+      }));
+    }
+    return outcomeSettling(ctx, works, (measured) =>
+      outcomeOf(
+        measuredLater.map((r, k) => {
+          const m = measured[k];
+          return m ? { ...r, relativeError: { uniformPerturbation: m.errors[0]! }, queries: m.queries, queryAttempts: m.attempts } : r;
+        }),
       ),
-    },
-    guarantee: fromRho
-      ? {
-          name: 'ρ1–ρ2 privacy',
-          statement:
-            `An adversary whose prior belief that a record has a given sensitive value is at most ρ1 = ${spec.rho1} ` +
-            `ends, after seeing the randomized value, with a posterior of at most ρ2 = ${spec.rho2}.`,
-          formula: 'γ = ρ2(1−ρ1)/(ρ1(1−ρ2)); p_max = (γ−1)/(m−1+γ); holds because γ_p = 1 + p·m/(1−p) ≤ γ',
-          source: 'Wang, Han, Fu, "Randomization Resilient To Sensitive Reconstruction", §3.1; Chaytor & Wang, VLDB 2010',
-          holds: true,
-          rho: { rho1: spec.rho1!, rho2: spec.rho2! },
-        }
-      : {
-          name: 'ρ1–ρ2 privacy',
-          statement:
-            `Randomized response at retention p = ${first.params.p} bounds how far one record's value can move an adversary's belief: ` +
-            'a prior ρ1 grows to at most ρ2 = γ_p·ρ1/(1−ρ1+γ_p·ρ1) (see the ρ curve per sensitive attribute).',
-          formula: 'γ_p = 1 + p·m/(1−p); ρ1–ρ2 privacy holds whenever ρ2(1−ρ1)/(ρ1(1−ρ2)) ≥ γ_p',
-          source: 'Wang, Han, Fu, "Randomization Resilient To Sensitive Reconstruction", §3.1; Chaytor & Wang, VLDB 2010',
-          holds: true,
+    );
+  } catch (error) {
+    early?.close();
+    for (const w of works) w?.close();
+    throw error;
+  }
+
+  function outcomeOf(bySensitive: SensitiveReport[]): MethodOutcome {
+    const first = sensitive[0]!;
+    const fromRho = spec.rho1 !== undefined && spec.rho2 !== undefined;
+    const totalGroups = analysis.grouping.groupCount;
+    const leaking = sensitive.reduce((sum, s) => sum + s.risk.violating, 0);
+    const quasi = plan.nonSensitive.map((c) => c.name).join(', ');
+    const publicSummary = [
+        `Each record's ${sensitive.map((s) => s.column.name).join(', ')} was kept with probability ${first.params.p} ` +
+          'and otherwise replaced by a value drawn uniformly from its whole domain; every other released column is unchanged.',
+        `This limits what one record reveals (ρ1–ρ2 privacy), but it does not protect groups: an adversary who knows a person's ${quasi} ` +
+          'can reconstruct the distribution of the sensitive value in that person\'s micro group.'
+    ];
+    const leakLine =
+        `${leaking === 0 ? 'No' : leaking.toLocaleString('en-US')} micro group${leaking === 1 ? '' : 's'} of ${totalGroups.toLocaleString('en-US')} ` +
+          `(${percent(sensitive[0]!.risk.violatingRows, rowCount)} of records for ${first.column.name}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test: ` +
+          (leaking > 0 ? 'use reconstruction privacy to protect them.' : 'none leaks at this setting.');
+    return {
+      plan,
+      releases,
+      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'uniformPerturbation'), reidentificationSection(plan, rowCount, null)),
+      method: {
+        type: 'uniform-perturbation',
+        title: 'Uniform perturbation (randomized response)',
+        parameters: {
+          ...(spec.retention !== undefined ? { retention: spec.retention } : { rho1: spec.rho1!, rho2: spec.rho2! }),
+          riskEpsilon: spec.epsilon,
+          riskDelta: spec.delta,
+          riskBound: spec.bound,
         },
-    summary: [...publicSummary, leakLine],
-    externalSummary: publicSummary,
-    warnings:
-      leaking > 0
-        ? [`${leaking} micro group(s) can be reconstructed from this release (plain perturbation offers no reconstruction privacy).`]
-        : [],
-  };
+        derived: Object.fromEntries(
+          sensitive.flatMap((s) => [
+            [`${s.column.name}.m`, s.params.m],
+            [`${s.column.name}.retention`, formatRational(s.retention)],
+            [`${s.column.name}.gammaP`, amplification(s.params.p, s.params.m)],
+            [`${s.column.name}.diagonal`, s.params.p + (1 - s.params.p) / s.params.m],
+            [`${s.column.name}.offDiagonal`, (1 - s.params.p) / s.params.m],
+          ]),
+        ),
+      },
+      guarantee: fromRho
+        ? {
+            name: 'ρ1–ρ2 privacy',
+            statement:
+              `An adversary whose prior belief that a record has a given sensitive value is at most ρ1 = ${spec.rho1} ` +
+              `ends, after seeing the randomized value, with a posterior of at most ρ2 = ${spec.rho2}.`,
+            formula: 'γ = ρ2(1−ρ1)/(ρ1(1−ρ2)); p_max = (γ−1)/(m−1+γ); holds because γ_p = 1 + p·m/(1−p) ≤ γ',
+            source: 'Wang, Han, Fu, "Randomization Resilient To Sensitive Reconstruction", §3.1; Chaytor & Wang, VLDB 2010',
+            holds: true,
+            rho: { rho1: spec.rho1!, rho2: spec.rho2! },
+          }
+        : {
+            name: 'ρ1–ρ2 privacy',
+            statement:
+              `Randomized response at retention p = ${first.params.p} bounds how far one record's value can move an adversary's belief: ` +
+              'a prior ρ1 grows to at most ρ2 = γ_p·ρ1/(1−ρ1+γ_p·ρ1) (see the ρ curve per sensitive attribute).',
+            formula: 'γ_p = 1 + p·m/(1−p); ρ1–ρ2 privacy holds whenever ρ2(1−ρ1)/(ρ1(1−ρ2)) ≥ γ_p',
+            source: 'Wang, Han, Fu, "Randomization Resilient To Sensitive Reconstruction", §3.1; Chaytor & Wang, VLDB 2010',
+            holds: true,
+          },
+      summary: [...publicSummary, leakLine],
+      externalSummary: publicSummary,
+      warnings:
+        leaking > 0
+          ? [`${leaking} micro group(s) can be reconstructed from this release (plain perturbation offers no reconstruction privacy).`]
+          : [],
+    };
+  }
 }
