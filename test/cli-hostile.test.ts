@@ -272,6 +272,23 @@ describe('wide files', () => {
     expect(grown).toBeLessThan(100 * 1024 * 1024);
   });
 
+  it('a table wider than 100,000 columns is refused naming the file and the limit, before its columns cost memory', async () => {
+    const dir = workdir();
+    // 1.2 MB of header declaring 100,001 columns: at about a kilobyte each before any cell, a few MB more would be gigabytes.
+    const width = 100_001;
+    writeFileSync(join(dir, 'wide.csv'), Array.from({ length: width }, (_, i) => `c${i}`).join(',') + '\n' + '1,'.repeat(width - 1) + '1\n');
+    const r = custos(['inspect', join(dir, 'wide.csv')]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/wide\.csv:1: the table has 100,001 columns; Custos reads at most 100,000/);
+    expectClean(r);
+    // Every format's reader meets the same limit (here an SPSS file, read through the same table builder).
+    const { writeSav } = await import('../src/io/output/sav-writer.js');
+    const { readTable } = await import('../src/io/input/read-table.js');
+    const columns = Array.from({ length: width }, (_, j) => ({ name: `v${j}`, dictionary: ['', '1'], codes: Uint32Array.of(1), via: null, numeric: false }));
+    writeSav(join(dir, 'wide.sav'), { rowCount: 1, columns }, () => undefined, new Date(0));
+    expect(() => readTable(join(dir, 'wide.sav'), { missing: [''], onBadRow: 'error' })).toThrow(/^wide\.sav: the table has 100,001 columns; Custos reads at most 100,000$/);
+  });
+
   it('a header of 300,000 columns is summarised by inspect, not a stack overflow', async () => {
     const { inspectText } = await import('../src/cli/summaries.js');
     const columns = Array.from({ length: 300_000 }, (_, i) => ({ name: `c${i}`, type: 'text', distinct: 1, missing: 0 }));

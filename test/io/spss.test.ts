@@ -1,4 +1,5 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +54,40 @@ describe('SPSS system files (.sav uncompressed and bytecode, .zsav)', () => {
     expect(() => readTable(join(dir, 'cut.sav'), { missing: [''], onBadRow: 'error' })).toThrow(/cut\.sav.*(truncated|declares 5 cases)/);
     writeFileSync(join(dir, 'head.sav'), bytes.subarray(0, 300));
     expect(() => readTable(join(dir, 'head.sav'), { missing: [''], onBadRow: 'error' })).toThrow(/head\.sav: the SPSS file ends inside its dictionary/);
+  });
+
+  it('a .zsav is inflated a block at a time, and reading stops at a case past the declared count', () => {
+    // people.zsav's dictionary with a data part of 1,000 blocks of 4 MB, each of bytecode 101 (the number 1):
+    // 4 GB of cases from a 30 KB file. Inflated whole it would be 4 GB of memory.
+    const fixture = readFileSync(FIXTURES[2]!);
+    const zheaderAt = 2494;
+    expect(Number(fixture.readBigInt64LE(zheaderAt))).toBe(zheaderAt);
+    const blockSize = 4_190_208;
+    const block = deflateSync(Buffer.alloc(blockSize, 101));
+    const blocks = 1000;
+    const blockAt = zheaderAt + 24;
+    const trailerAt = blockAt + block.length;
+    const trailer = Buffer.alloc(24 + 24 * blocks);
+    trailer.writeBigInt64LE(-100n, 0);
+    trailer.writeInt32LE(blockSize, 16);
+    trailer.writeInt32LE(blocks, 20);
+    for (let b = 0; b < blocks; b++) {
+      trailer.writeBigInt64LE(BigInt(zheaderAt + b * blockSize), 24 + 24 * b);
+      // Every entry names the same compressed bytes.
+      trailer.writeBigInt64LE(BigInt(blockAt), 32 + 24 * b);
+      trailer.writeInt32LE(blockSize, 40 + 24 * b);
+      trailer.writeInt32LE(block.length, 44 + 24 * b);
+    }
+    const zheader = Buffer.alloc(24);
+    zheader.writeBigInt64LE(BigInt(zheaderAt), 0);
+    zheader.writeBigInt64LE(BigInt(trailerAt), 8);
+    zheader.writeBigInt64LE(BigInt(trailer.length), 16);
+    const dir = mkdtempSync(join(tmpdir(), 'custos-zsav-'));
+    writeFileSync(join(dir, 'bomb.zsav'), Buffer.concat([fixture.subarray(0, zheaderAt), zheader, block, trailer]));
+    const started = performance.now();
+    expect(() => readTable(join(dir, 'bomb.zsav'), { missing: [''], onBadRow: 'error' })).toThrow(/^bomb\.zsav: the SPSS file declares 5 cases but holds more; it is damaged$/);
+    // One block inflated (milliseconds), not a thousand.
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('short strings keep their labels and missing values (padded with NULs), very long strings keep every byte, other code pages decode', () => {

@@ -9,7 +9,7 @@ import { BadRowError, RecordRules } from './csv-records.js';
 import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
-import { nameColumns, TableBuilder, type BuiltParts, type RenamedColumn } from './table-builder.js';
+import { MAX_COLUMNS, nameColumns, TableBuilder, TooManyColumnsError, type BuiltParts, type RenamedColumn } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 
 const CHUNK_BYTES = 4 << 20;
@@ -80,6 +80,8 @@ function parse(
   const tokenizer = new CsvTokenizer(delimiter, {
     record(fields, count, line) {
       if (!rules) {
+        // Before naming them: renaming a million repeated names is itself work.
+        if (count > MAX_COLUMNS) throw new TooManyColumnsError(count);
         const named = nameColumns(fields.slice(0, count));
         renamed = named.renamed;
         builder = new TableBuilder(named.names, options.missing);

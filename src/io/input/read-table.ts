@@ -1,5 +1,6 @@
 import { basename, extname } from 'node:path';
 import { InputError, type InputAdvice, type InputErrorContext } from './input-error.js';
+import { TooManyColumnsError } from './table-builder.js';
 import { readCsv } from './csv-reader.js';
 import { checkLooksLikeText, checkRegularFile, readHead } from './file-kind.js';
 import type { ImportedTable, ImportOptions } from './import-types.js';
@@ -49,23 +50,30 @@ function adviceFor(format: ImportedTable['format'], sheets: readonly string[] | 
 function readAnyFormat(path: string, options: ImportOptions): ImportedTable {
   checkRegularFile(path);
   const ext = extname(path).toLowerCase();
-  if (ext === '.xlsx' || ext === '.xlsm' || ext === '.xls') return withFormat('xlsx', () => readXlsx(path, options));
+  if (ext === '.xlsx' || ext === '.xlsm' || ext === '.xls') return withFormat('xlsx', path, () => readXlsx(path, options));
   const head = readHead(path);
-  if (isSpssFile(head)) return withFormat('sav', () => refusingDamage('SPSS', path, () => readSav(path, options)));
-  if (isStataFile(head)) return withFormat('dta', () => refusingDamage('Stata', path, () => readDta(path, options)));
-  if (isSasTransportFile(head)) return withFormat('xpt', () => refusingDamage('SAS transport', path, () => readXpt(path, options)));
-  if (isSas7bdatFile(head)) return withFormat('sas7bdat', () => refusingDamage('SAS data set', path, () => readSas7bdat(path, options)));
-  if (isParquetFile(head)) return withFormat('parquet', () => refusingDamage('Parquet', path, () => readParquet(path, options)));
+  if (isSpssFile(head)) return withFormat('sav', path, () => refusingDamage('SPSS', path, () => readSav(path, options)));
+  if (isStataFile(head)) return withFormat('dta', path, () => refusingDamage('Stata', path, () => readDta(path, options)));
+  if (isSasTransportFile(head)) return withFormat('xpt', path, () => refusingDamage('SAS transport', path, () => readXpt(path, options)));
+  if (isSas7bdatFile(head)) return withFormat('sas7bdat', path, () => refusingDamage('SAS data set', path, () => readSas7bdat(path, options)));
+  if (isParquetFile(head)) return withFormat('parquet', path, () => refusingDamage('Parquet', path, () => readParquet(path, options)));
   checkLooksLikeText(path, head, options.encoding === 'utf-16le' || options.encoding === 'utf-16be');
-  return withFormat('csv', () => readCsv(path, options));
+  return withFormat('csv', path, () => readCsv(path, options));
 }
 
-/** A reader's problem carries the format it was read as (the page offers the reading options that apply to it). */
-function withFormat(format: ImportedTable['format'], read: () => ImportedTable): ImportedTable {
+/**
+ * A reader's problem carries the format it was read as (the page offers the reading options that
+ * apply to it); a table too wide to read is named with its file (and, in delimited text, the
+ * header's line, where a wrong delimiter can be the cause).
+ */
+function withFormat(format: ImportedTable['format'], path: string, read: () => ImportedTable): ImportedTable {
   try {
     return read();
   } catch (error) {
     if (error instanceof InputError) throw error.withContext({ format });
+    if (error instanceof TooManyColumnsError) {
+      throw new InputError(error.message, basename(path), format === 'csv' ? 1 : undefined, undefined, { format, ...(format === 'csv' ? { advice: 'reading-options' as const } : {}) });
+    }
     throw error;
   }
 }

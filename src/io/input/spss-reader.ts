@@ -342,6 +342,10 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
       cell[e] = next === null ? SYSMIS : next;
     }
     if (ended) break;
+    // A file holding more cases than it declares is damaged: refused here, before the rest is read.
+    if (declaredCases >= 0 && builder.rowCount >= declaredCases) {
+      throw new InputError(`the SPSS file declares ${declaredCases} cases but holds more; it is damaged`, name);
+    }
     columns.forEach((v, j) => {
       if (v.width === 0) {
         const raw = cell[v.element]!;
@@ -461,26 +465,24 @@ function elementReader(bytes: Buffer, start: number, compression: number, bias: 
       },
     };
   }
-  const data = compression === 2 ? inflateZsav(bytes, start, little, file) : bytes.subarray(start);
-  let at = 0;
+  // A .zsav's blocks are inflated one at a time as the cases are read: the whole stream can be a thousand times the file.
+  const unit = eightByteUnits(compression === 2 ? zsavBlocks(bytes, start, little, file) : [bytes.subarray(start)][Symbol.iterator]());
   let commands: Buffer | undefined;
   let command = 8;
   return {
     next() {
       for (;;) {
         if (!commands || command === 8) {
-          if (at + 8 > data.length) return undefined;
-          commands = data.subarray(at, at + 8);
-          at += 8;
+          commands = unit();
+          if (!commands) return undefined;
           command = 0;
         }
         const code = commands[command++]!;
         if (code === 0) continue;
         if (code === 252) return undefined;
         if (code === 253) {
-          if (at + 8 > data.length) throw new InputError('the SPSS file ends inside a compressed case; it is truncated', file);
-          const raw = data.subarray(at, at + 8);
-          at += 8;
+          const raw = unit();
+          if (!raw) throw new InputError('the SPSS file ends inside a compressed case; it is truncated', file);
           return raw;
         }
         if (code === 254) return Buffer.alloc(8, 0x20);
@@ -491,8 +493,42 @@ function elementReader(bytes: Buffer, start: number, compression: number, bias: 
   };
 }
 
-/** A .zsav's data: a header naming the zlib blocks, each inflated in turn into the bytecode stream. */
-function inflateZsav(bytes: Buffer, start: number, little: boolean, file: string): Buffer {
+/** The 8-byte units of a stream given as blocks (a unit may straddle two); undefined when fewer than 8 bytes are left. */
+function eightByteUnits(blocks: Iterator<Buffer>): () => Buffer | undefined {
+  let block: Buffer = Buffer.alloc(0);
+  let at = 0;
+  return () => {
+    if (at + 8 <= block.length) {
+      at += 8;
+      return block.subarray(at - 8, at);
+    }
+    const unit = Buffer.alloc(8);
+    let filled = 0;
+    while (filled < 8) {
+      if (at < block.length) {
+        const n = Math.min(8 - filled, block.length - at);
+        block.copy(unit, filled, at, at + n);
+        filled += n;
+        at += n;
+        continue;
+      }
+      const next = blocks.next();
+      if (next.done) return undefined;
+      block = next.value;
+      at = 0;
+    }
+    return unit;
+  };
+}
+
+/** The largest data block of a .zsav inflated (SPSS and PSPP write blocks of about 4 MB). */
+const MAX_ZSAV_BLOCK = 64 * 2 ** 20;
+
+/**
+ * A .zsav's data: a header naming the zlib blocks, checked here, each inflated when the cases
+ * reach it into the bytecode stream.
+ */
+function zsavBlocks(bytes: Buffer, start: number, little: boolean, file: string): Iterator<Buffer> {
   const int64 = (at: number): number => Number(little ? bytes.readBigInt64LE(at) : bytes.readBigInt64BE(at));
   const int32 = (at: number): number => (little ? bytes.readInt32LE(at) : bytes.readInt32BE(at));
   if (start + 24 > bytes.length) throw new InputError('the .zsav file ends before its data header', file);
@@ -501,23 +537,28 @@ function inflateZsav(bytes: Buffer, start: number, little: boolean, file: string
   if (trailerOffset + trailerLength > bytes.length || trailerLength < 24) throw new InputError('the .zsav file is truncated (its block table is missing)', file);
   const blockSize = int32(trailerOffset + 16);
   const blocks = int32(trailerOffset + 20);
-  const out: Buffer[] = [];
-  let total = 0;
   if (blocks < 0 || trailerOffset + 24 + blocks * 24 > bytes.length) throw new InputError(`the .zsav file declares ${blocks} data blocks, more than its block table holds`, file);
-  for (let b = 0; b < blocks; b++) {
+  const table = Array.from({ length: blocks }, (_, b) => {
     const entry = trailerOffset + 24 + b * 24;
     const compressedOffset = int64(entry + 8);
     const uncompressedSize = int32(entry + 16);
     const compressedSize = int32(entry + 20);
     if (uncompressedSize <= 0 || uncompressedSize > Math.max(blockSize, 1)) throw new InputError(`a data block of the .zsav file declares ${uncompressedSize} bytes, more than its block size`, file);
+    if (uncompressedSize > MAX_ZSAV_BLOCK) throw new InputError(`a data block of the .zsav file declares ${uncompressedSize} bytes; Custos inflates blocks of at most ${MAX_ZSAV_BLOCK} bytes`, file);
     // Deflate cannot expand data more than about 1032 to 1: a block that declares more is crafted.
     if (compressedSize < 0 || uncompressedSize > 1100 * compressedSize + 1024) throw new InputError(`a data block of the .zsav file declares ${uncompressedSize} bytes from ${compressedSize} compressed`, file);
-    // Never more than the block says: a block that inflates further is refused, not followed.
-    const inflated = inflateSync(bytes.subarray(compressedOffset, compressedOffset + compressedSize), { maxOutputLength: uncompressedSize });
-    total += inflated.length;
-    out.push(inflated);
-  }
-  return Buffer.concat(out, total);
+    return { compressedOffset, compressedSize, uncompressedSize };
+  });
+  let b = 0;
+  return {
+    next(): IteratorResult<Buffer> {
+      const block = table[b++];
+      if (!block) return { done: true, value: undefined };
+      // Never more than the block says: a block that inflates further is refused, not followed.
+      const value = inflateSync(bytes.subarray(block.compressedOffset, block.compressedOffset + block.compressedSize), { maxOutputLength: block.uncompressedSize });
+      return { done: false, value };
+    },
+  };
 }
 
 /** Extension record 21: value labels of strings longer than 8 bytes, by variable name. */

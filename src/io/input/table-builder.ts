@@ -8,6 +8,22 @@ export interface BuiltParts {
   readonly dictionaries: readonly (readonly string[])[];
 }
 
+/**
+ * The most columns a table may have. Each column costs its buffers and dictionary before any
+ * cell (about a kilobyte): a few megabytes of commas could otherwise declare millions of columns
+ * and gigabytes. Statistical packages stop well below this (SAS and SPSS at 32,767 variables in
+ * most uses, Stata MP at 120,000; Excel at 16,384 columns).
+ */
+export const MAX_COLUMNS = 100_000;
+
+/** A table wider than MAX_COLUMNS; the reader that met it names the file. */
+export class TooManyColumnsError extends Error {
+  constructor(readonly columns: number) {
+    super(`the table has ${columns.toLocaleString('en-US')} columns; Custos reads at most ${MAX_COLUMNS.toLocaleString('en-US')}`);
+    this.name = 'TooManyColumnsError';
+  }
+}
+
 /** Dictionary-encodes records column by column as they stream in. */
 export class TableBuilder {
   private readonly codes: GrowableUint32[];
@@ -19,8 +35,9 @@ export class TableBuilder {
     readonly header: readonly string[],
     missing: readonly string[],
   ) {
+    if (header.length > MAX_COLUMNS) throw new TooManyColumnsError(header.length);
     // Small to start: a wide file with few rows must cost memory in proportion to its cells, not its columns.
-    this.codes = header.map(() => new GrowableUint32(256));
+    this.codes = header.map(() => new GrowableUint32(16));
     this.dictionaries = header.map(() => ['']);
     // Missing-value tokens share the lookup with real values and map to code 0.
     this.indexes = header.map(() => new Map(missing.map((token) => [token, 0])));
