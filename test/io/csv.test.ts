@@ -181,8 +181,13 @@ describe('encodings', () => {
     expect(values(file(euro))).toEqual([['€']]);
   });
 
-  it('a declared UTF-8 encoding that does not fit is an error naming the file', () => {
-    expect(() => readCsv(file(Buffer.from('a\n\u00e9\n', 'latin1')), { ...defaults, encoding: 'utf-8' })).toThrow(/invalid UTF-8/);
+  it('a declared UTF-8 encoding that does not fit is an error naming the file, the line and the column', () => {
+    expect(() => readCsv(file(Buffer.from('a\n\u00e9\n', 'latin1')), { ...defaults, encoding: 'utf-8' })).toThrow(/:2:1: the byte 0xE9 is not UTF-8; is the file Windows-1252 or UTF-16\?/);
+    // Far into a large file (past the reader's 4 MB chunks), after multi-byte characters on its line and a BOM.
+    const lines = Array.from({ length: 300_000 }, (_, i) => `${i},Zürich,${'x'.repeat(i % 20)}`);
+    const bad = Buffer.concat([Buffer.from('\ufeffid,town,note\n' + lines.join('\n') + '\n', 'utf8'), Buffer.from('300000,Genève ', 'utf8'), Buffer.from([0xff]), Buffer.from('\n')]);
+    expect(bad.length).toBeGreaterThan(4 << 20);
+    expect(() => readCsv(file(bad), { ...defaults, encoding: 'utf-8' })).toThrow(/:300002:15: the byte 0xFF is not UTF-8/);
   });
 });
 

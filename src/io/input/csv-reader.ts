@@ -11,6 +11,7 @@ import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
 import { MAX_COLUMNS, nameColumns, TableBuilder, TooManyColumnsError, type BuiltParts, type RenamedColumn } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
+import { locateInvalidUtf8 } from './utf8-location.js';
 
 const CHUNK_BYTES = 4 << 20;
 
@@ -45,7 +46,12 @@ export function readCsv(path: string, options: ImportOptions): ImportedTable {
       // Auto-detection saw valid UTF-8 at the start only; legacy files often
       // turn out to be Windows-1252 further down.
       if (error instanceof TextInvalid && error.encoding === 'utf-8' && !options.encoding) return parse(fd, path, total, name, 'windows-1252', false, head, options);
-      if (error instanceof TextInvalid && error.encoding === 'utf-8') throw new InputError(`${error.message}; is the file Windows-1252 or UTF-16?`, name, undefined, undefined, { advice: 'reading-options' });
+      if (error instanceof TextInvalid && error.encoding === 'utf-8') {
+        // Named where an editor shows it: found again from the start (an error path only).
+        const at = locateInvalidUtf8(fd, total, detected.bom ? 3 : 0);
+        const what = at ? `the byte 0x${at.byte.toString(16).toUpperCase().padStart(2, '0')} is not UTF-8` : error.message;
+        throw new InputError(`${what}; is the file Windows-1252 or UTF-16?`, name, at?.line, at?.column, { advice: 'reading-options' });
+      }
       if (error instanceof TextInvalid) throw new InputError(`${error.message} (an odd number of bytes, or half of a character pair); the file is damaged or is not UTF-16`, name, undefined, undefined, { advice: 'reading-options' });
       throw error;
     }
