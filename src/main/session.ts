@@ -9,6 +9,7 @@ import type { AppInfo, HostFailure, OpenedFile, RecentJob, Result, RunStatus } f
 import { IPC_CONTRACT, METHOD_OF_CHANNEL, type Method, type ParsedRequestOf, type ResponseOf } from '../common/ipc/ipc-contract.js';
 import type { Report } from '../common/report/report-model.js';
 import { pathsReadBy, type PathAccess } from './path-access.js';
+import { outputFoldersBesideInput } from './output-folders.js';
 import { ComparisonRuns } from './compare-session.js';
 
 /** What differs between the desktop shell and the loopback dev host. */
@@ -233,7 +234,9 @@ export class AppSession {
     return outcome.ok ? outcome : { ok: false, failure: failureOf(outcome.failure) };
   }
 
-  startRun(job: unknown, outDir: string, comparisonId?: string): Result<{ id: string }> {
+  startRun(pageJob: unknown, pageOutDir: string, comparisonId?: string): Result<{ id: string }> {
+    // A folder typed as a bare name means one beside the data, not beside wherever the app was started.
+    const { job, outDir } = outputFoldersBesideInput(pageJob, pageOutDir, this.env.baseDir);
     const refused = this.refusal(job, outDir);
     if (refused) return { ok: false, failure: refused };
     // The comparison goes to the run's internal folder only; one this session did not finish is refused, not dropped silently.

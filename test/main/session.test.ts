@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as XLSX from 'xlsx';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -138,6 +138,34 @@ describe('IPC handlers validate every message', () => {
     expect(folderWrittenBy({ output: { dir: 'release' } })).toBeUndefined();
     expect(folderWrittenBy(null)).toBeUndefined();
     rmSync(out, { recursive: true, force: true });
+  });
+
+  it('a release folder typed as a bare name lands beside the data, and is allowed there as the proposed one is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-bare-name-'));
+    const input = join(dir, 'people.csv');
+    writeFileSync(input, ['age,sex,diagnosis', ...Array.from({ length: 200 }, (_, i) => `${20 + (i % 30)},${i % 2 ? 'F' : 'M'},d${i % 3}`)].join('\n') + '\n');
+    const host = new AppSession({
+      info: { version: 'test', host: 'electron', samplePath: resolve('resources/adult/adult.csv'), sampleName: 'Adult' },
+      workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
+      // The app's own folder: nothing may be written here.
+      baseDir: process.cwd(),
+      access: new GrantedAccess([input]),
+      chooseFile: async () => null,
+      chooseFolder: async () => null,
+      revealFolder: async () => undefined,
+    });
+    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { formats: ['csv'], report: ['json'], internalDir: 'notes-internal' } };
+    const started = (await host.dispatch(IPC_CHANNELS.startRun, { job, outDir: 'my-release' })) as { ok: boolean; value: { id: string } };
+    expect(started.ok).toBe(true);
+    let status = { state: 'running' } as { state: string; outDir?: string; internalDir?: string };
+    for (let i = 0; i < 600 && status.state === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await host.dispatch(IPC_CHANNELS.runStatus, { id: started.value.id })) as typeof status;
+    }
+    expect(status).toMatchObject({ state: 'done', outDir: join(dir, 'my-release'), internalDir: join(dir, 'notes-internal') });
+    expect(readFileSync(join(dir, 'my-release', 'release.csv'), 'utf8')).toContain('diagnosis');
+    expect(existsSync(resolve('my-release'))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('serves a file, then windows of its rows', async () => {

@@ -61,7 +61,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
   return (
     <>
       <p className="lead">Where to write the protected release and its report. Files are written to a temporary folder and appear only when complete.</p>
-      <TextField label="Release folder (to publish)" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patchOutput', patch: { dir } })} help="A new folder, or a previous Custos release to replace. It receives only what may be published: the released data, the external report and a manifest of checksums." />
+      <TextField label="Release folder (to publish)" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patchOutput', patch: { dir } })} help="A new folder, or a previous Custos release to replace; a name without a folder is made beside the data. It receives only what may be published: the released data, the external report and a manifest of checksums." />
       {props.desktop && (
         <div className="actions">
           <button type="button" onClick={() => void api.chooseFolder({}).then((dir) => dir && dispatch({ type: 'patchOutput', patch: { dir } }))}>
@@ -75,7 +75,7 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
         value={o.internalDir}
         placeholder={o.dir.trim() ? `${o.dir.trim().replace(/[\\/]+$/, '')}-internal` : ''}
         onChange={(internalDir) => dispatch({ type: 'patchOutput', patch: { internalDir } })}
-        help="The internal report shows true statistics of the confidential data and the input's checksum; keep it with the data, never publish it. Empty: beside the release folder, named after it with “-internal”."
+        help="The internal report shows true statistics of the confidential data and the input's checksum; keep it with the data, never publish it. Empty: beside the release folder, named after it with “-internal”; a name without a folder is made beside the data."
       />
       <fieldset className="options inline">
         <legend>Release formats</legend>
