@@ -287,6 +287,18 @@ describe('wide files', () => {
     const columns = Array.from({ length: width }, (_, j) => ({ name: `v${j}`, dictionary: ['', '1'], codes: Uint32Array.of(1), via: null, numeric: false }));
     writeSav(join(dir, 'wide.sav'), { rowCount: 1, columns }, () => undefined, new Date(0));
     expect(() => readTable(join(dir, 'wide.sav'), { missing: [''], onBadRow: 'error' })).toThrow(/^wide\.sav: the table has 100,001 columns; Custos reads at most 100,000$/);
+    // A Parquet file that is only a footer declaring the columns (and no rows) is refused before its schema is built.
+    const { writeMetadata } = await import('hyparquet-writer/src/metadata.js');
+    const { ByteWriter } = await import('hyparquet-writer/src/bytewriter.js');
+    const footer = new ByteWriter();
+    footer.appendBytes(new TextEncoder().encode('PAR1'));
+    const start = footer.offset;
+    const schema = [{ name: 'root', num_children: width }, ...Array.from({ length: width }, (_, i) => ({ name: `c${i}`, type: 'INT32' as const, repetition_type: 'OPTIONAL' as const }))];
+    writeMetadata(footer, { version: 2, schema, num_rows: 0n, row_groups: [], metadata_length: 0 });
+    footer.appendUint32(footer.offset - start);
+    footer.appendBytes(new TextEncoder().encode('PAR1'));
+    writeFileSync(join(dir, 'wide.parquet'), Buffer.from(footer.getBuffer()));
+    expect(() => readTable(join(dir, 'wide.parquet'), { missing: [''], onBadRow: 'error' })).toThrow(/^wide\.parquet: the table has 100,001 columns; Custos reads at most 100,000$/);
   });
 
   it('a header of 300,000 columns is summarised by inspect, not a stack overflow', async () => {

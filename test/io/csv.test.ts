@@ -188,6 +188,10 @@ describe('encodings', () => {
     const bad = Buffer.concat([Buffer.from('\ufeffid,town,note\n' + lines.join('\n') + '\n', 'utf8'), Buffer.from('300000,Genève ', 'utf8'), Buffer.from([0xff]), Buffer.from('\n')]);
     expect(bad.length).toBeGreaterThan(4 << 20);
     expect(() => readCsv(file(bad), { ...defaults, encoding: 'utf-8' })).toThrow(/:300002:15: the byte 0xFF is not UTF-8/);
+    // The byte order mark declares UTF-8 as the job would: no fall back to Windows-1252 (which read the mark as "ï»¿").
+    expect(() => readCsv(file(bad), defaults)).toThrow(/:300002:15: the byte 0xFF is not UTF-8/);
+    // Old Mac line ends (a CR alone) are lines, as the tokenizer counts them.
+    expect(() => readCsv(file(Buffer.from([...Buffer.from('a,b\r1,2\rx'), 0xe9, ...Buffer.from('y,3\r')])), { ...defaults, encoding: 'utf-8' })).toThrow(/:3:2: the byte 0xE9/);
   });
 });
 

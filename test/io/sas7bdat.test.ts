@@ -58,6 +58,13 @@ const PEOPLE_FILES = [
 ] as const;
 
 describe('SAS data sets (.sas7bdat)', () => {
+
+  it('a character variable wider than SAS allows (32,767 bytes) is refused: compressed rows would make a small file claim gigabytes', () => {
+    // 17 KB: one variable 16 MiB wide, two rows of about 8 KB of run-length codes each (make-crafted-16mib-char.mjs).
+    expect(() => readTable('test/fixtures/sas/crafted-16mib-char.sas7bdat', { missing: [''], onBadRow: 'error' })).toThrow(
+      /^crafted-16mib-char\.sas7bdat: variable 1 of the SAS data set has an impossible width 16777216; the file is damaged$/,
+    );
+  });
   for (const [name, what] of PEOPLE_FILES) {
     it(`${name} (${what}): numbers, text, missing and special missing values, dates, labels`, () => {
       const imported = read(fixture(name));

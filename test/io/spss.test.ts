@@ -65,29 +65,43 @@ describe('SPSS system files (.sav uncompressed and bytecode, .zsav)', () => {
     const blockSize = 4_190_208;
     const block = deflateSync(Buffer.alloc(blockSize, 101));
     const blocks = 1000;
-    const blockAt = zheaderAt + 24;
-    const trailerAt = blockAt + block.length;
-    const trailer = Buffer.alloc(24 + 24 * blocks);
-    trailer.writeBigInt64LE(-100n, 0);
-    trailer.writeInt32LE(blockSize, 16);
-    trailer.writeInt32LE(blocks, 20);
-    for (let b = 0; b < blocks; b++) {
-      trailer.writeBigInt64LE(BigInt(zheaderAt + b * blockSize), 24 + 24 * b);
-      // Every entry names the same compressed bytes.
-      trailer.writeBigInt64LE(BigInt(blockAt), 32 + 24 * b);
-      trailer.writeInt32LE(blockSize, 40 + 24 * b);
-      trailer.writeInt32LE(block.length, 44 + 24 * b);
-    }
-    const zheader = Buffer.alloc(24);
-    zheader.writeBigInt64LE(BigInt(zheaderAt), 0);
-    zheader.writeBigInt64LE(BigInt(trailerAt), 8);
-    zheader.writeBigInt64LE(BigInt(trailer.length), 16);
+    const zsav = (compressedAt: (b: number) => number, stored: number): Buffer => {
+      const trailerAt = zheaderAt + 24 + stored * block.length;
+      const trailer = Buffer.alloc(24 + 24 * blocks);
+      trailer.writeBigInt64LE(-100n, 0);
+      trailer.writeInt32LE(blockSize, 16);
+      trailer.writeInt32LE(blocks, 20);
+      for (let b = 0; b < blocks; b++) {
+        trailer.writeBigInt64LE(BigInt(zheaderAt + b * blockSize), 24 + 24 * b);
+        trailer.writeBigInt64LE(BigInt(compressedAt(b)), 32 + 24 * b);
+        trailer.writeInt32LE(blockSize, 40 + 24 * b);
+        trailer.writeInt32LE(block.length, 44 + 24 * b);
+      }
+      const zheader = Buffer.alloc(24);
+      zheader.writeBigInt64LE(BigInt(zheaderAt), 0);
+      zheader.writeBigInt64LE(BigInt(trailerAt), 8);
+      zheader.writeBigInt64LE(BigInt(trailer.length), 16);
+      return Buffer.concat([fixture.subarray(0, zheaderAt), zheader, ...Array.from({ length: stored }, () => block), trailer]);
+    };
     const dir = mkdtempSync(join(tmpdir(), 'custos-zsav-'));
-    writeFileSync(join(dir, 'bomb.zsav'), Buffer.concat([fixture.subarray(0, zheaderAt), zheader, block, trailer]));
+    writeFileSync(join(dir, 'bomb.zsav'), zsav((b) => zheaderAt + 24 + b * block.length, blocks));
     const started = performance.now();
     expect(() => readTable(join(dir, 'bomb.zsav'), { missing: [''], onBadRow: 'error' })).toThrow(/^bomb\.zsav: the SPSS file declares 5 cases but holds more; it is damaged$/);
     // One block inflated (milliseconds), not a thousand.
     expect(performance.now() - started).toBeLessThan(2000);
+    // Entries that name the same compressed bytes again (a 30 KB file claiming 4 GB, however many cases it declares) are damage.
+    writeFileSync(join(dir, 'reused.zsav'), zsav(() => zheaderAt + 24, 1));
+    expect(() => readTable(join(dir, 'reused.zsav'), { missing: [''], onBadRow: 'error' })).toThrow(/^reused\.zsav: data block 2 of the \.zsav file starts at byte \d+, not where the block before it ends/);
+  });
+
+  it('a variable declaring more than three missing values is refused (each cell would be compared with all of them)', () => {
+    const bytes = Buffer.from(readFileSync(FIXTURES[0]!));
+    // The first variable record follows the 176-byte file header; its count of missing values is its fourth field.
+    expect(bytes.readInt32LE(176)).toBe(2);
+    bytes.writeInt32LE(200_000, 188);
+    const dir = mkdtempSync(join(tmpdir(), 'custos-sav-missing-'));
+    writeFileSync(join(dir, 'missing.sav'), bytes);
+    expect(() => readTable(join(dir, 'missing.sav'), { missing: [''], onBadRow: 'error' })).toThrow(/^missing\.sav: the variable "ID" declares 200000 missing values; an SPSS file declares at most 3$/);
   });
 
   it('short strings keep their labels and missing values (padded with NULs), very long strings keep every byte, other code pages decode', () => {

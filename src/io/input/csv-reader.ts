@@ -9,7 +9,7 @@ import { BadRowError, RecordRules } from './csv-records.js';
 import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
-import { MAX_COLUMNS, nameColumns, TableBuilder, TooManyColumnsError, type BuiltParts, type RenamedColumn } from './table-builder.js';
+import { MAX_COLUMNS, nameColumns, TableBuilder, TableTooLargeError, type BuiltParts, type RenamedColumn } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 import { locateInvalidUtf8 } from './utf8-location.js';
 
@@ -45,7 +45,8 @@ export function readCsv(path: string, options: ImportOptions): ImportedTable {
     } catch (error) {
       // Auto-detection saw valid UTF-8 at the start only; legacy files often
       // turn out to be Windows-1252 further down.
-      if (error instanceof TextInvalid && error.encoding === 'utf-8' && !options.encoding) return parse(fd, path, total, name, 'windows-1252', false, head, options);
+      // A UTF-8 byte order mark declares the encoding as much as the job would: no guess then.
+      if (error instanceof TextInvalid && error.encoding === 'utf-8' && !options.encoding && !detected.bom) return parse(fd, path, total, name, 'windows-1252', false, head, options);
       if (error instanceof TextInvalid && error.encoding === 'utf-8') {
         // Named where an editor shows it: found again from the start (an error path only).
         const at = locateInvalidUtf8(fd, total, detected.bom ? 3 : 0);
@@ -87,7 +88,7 @@ function parse(
     record(fields, count, line) {
       if (!rules) {
         // Before naming them: renaming a million repeated names is itself work.
-        if (count > MAX_COLUMNS) throw new TooManyColumnsError(count);
+        if (count > MAX_COLUMNS) throw new TableTooLargeError(count);
         const named = nameColumns(fields.slice(0, count));
         renamed = named.renamed;
         builder = new TableBuilder(named.names, options.missing);

@@ -9,7 +9,7 @@ import type { ImportedTable, ImportOptions, VariableMetadata } from './import-ty
 import { InputError } from './input-error.js';
 import { decodeDataPage, readPlainValues, type DecodedPage, type PageColumn } from './parquet-pages.js';
 import { NotUtf8Error, UnsupportedTypeError, valueTextOf, type ValueText } from './parquet-values.js';
-import { checkHeader } from './table-builder.js';
+import { checkHeader, MAX_CELLS, MAX_COLUMNS, TableTooLargeError } from './table-builder.js';
 
 /**
  * Apache Parquet files, read with hyparquet's synchronous parts: its footer parser and its page
@@ -31,8 +31,6 @@ const compressorsModule = lazyRequire<typeof import('hyparquet-compressors')>('h
 const MAGIC = 'PAR1';
 const ENCRYPTED_MAGIC = 'PARE';
 
-/** The most cells (rows × columns) a table may have: their 32-bit codes alone take 8 GiB. */
-const MAX_CELLS = 2 ** 31;
 
 /** A page larger than this is not one a writer makes: a damaged header, refused before allocating it. */
 const MAX_PAGE_BYTES = 1 << 30;
@@ -150,6 +148,8 @@ interface Leaf {
 
 /** The columns, each a flat leaf of the root; a nested or repeated one is refused by name. */
 function flatColumns(metadata: FileMetaData, file: ParquetFile): Leaf[] {
+  // Each schema element is a column or holds some: a schema past the limit is refused before the tree is built.
+  if (metadata.schema.length - 1 > MAX_COLUMNS) throw new TableTooLargeError(metadata.schema.length - 1);
   const root = file.decode('schema', () => metadataModule().parquetSchema(metadata));
   if (root.children.length === 0) throw new InputError('the Parquet file declares no columns', file.name);
   const header = root.children.map((c) => c.element.name);

@@ -253,7 +253,8 @@ function readSubheader(signature: number, bytes: Buffer, layout: Layout, at: num
         const type = bytes[vector + int + 6];
         const width = layout.u32(vector + int);
         if (type !== 1 && type !== 2) fail(`variable ${meta.attributes.length + 1} of the SAS data set has an unknown type ${type}; the file is damaged`);
-        if (type === 1 ? width < 2 || width > 8 : width === 0) fail(`variable ${meta.attributes.length + 1} of the SAS data set has an impossible width ${width}; the file is damaged`);
+        // SAS character variables hold at most 32,767 bytes: a wider one is crafted (compressed rows make it cheap to claim).
+        if (type === 1 ? width < 2 || width > 8 : width === 0 || width > 32_767) fail(`variable ${meta.attributes.length + 1} of the SAS data set has an impossible width ${width}; the file is damaged`);
         meta.attributes.push({ offset: layout.word(vector), width, numeric: type === 1 });
       }
       return;

@@ -144,6 +144,9 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
         const length = c.int();
         labelBytes = c.raw(Math.ceil(length / 4) * 4).subarray(0, length);
       }
+      // SPSS allows three discrete values, a range, or a range and one value (−3 … 3): more is crafted,
+      // and every cell would be compared with each of them.
+      if (nMissing < -3 || nMissing > 3) throw new InputError(`the variable ${JSON.stringify(shortName)} declares ${nMissing} missing values; an SPSS file declares at most 3`, name);
       const missingRaw: Buffer[] = [];
       for (let i = 0; i < Math.abs(nMissing); i++) missingRaw.push(c.raw(8));
       if (width === -1) {
@@ -538,17 +541,23 @@ function zsavBlocks(bytes: Buffer, start: number, little: boolean, file: string)
   const blockSize = int32(trailerOffset + 16);
   const blocks = int32(trailerOffset + 20);
   if (blocks < 0 || trailerOffset + 24 + blocks * 24 > bytes.length) throw new InputError(`the .zsav file declares ${blocks} data blocks, more than its block table holds`, file);
+  // The blocks follow each other from the data header to the block table, as SPSS and PSPP write them:
+  // entries that point at the same compressed bytes again would inflate a small file without end.
+  let expectedOffset = start + 24;
   const table = Array.from({ length: blocks }, (_, b) => {
     const entry = trailerOffset + 24 + b * 24;
     const compressedOffset = int64(entry + 8);
     const uncompressedSize = int32(entry + 16);
     const compressedSize = int32(entry + 20);
+    if (compressedOffset !== expectedOffset) throw new InputError(`data block ${b + 1} of the .zsav file starts at byte ${compressedOffset}, not where the block before it ends (${expectedOffset}); the file is damaged`, file);
+    expectedOffset = compressedOffset + Math.max(compressedSize, 0);
     if (uncompressedSize <= 0 || uncompressedSize > Math.max(blockSize, 1)) throw new InputError(`a data block of the .zsav file declares ${uncompressedSize} bytes, more than its block size`, file);
     if (uncompressedSize > MAX_ZSAV_BLOCK) throw new InputError(`a data block of the .zsav file declares ${uncompressedSize} bytes; Custos inflates blocks of at most ${MAX_ZSAV_BLOCK} bytes`, file);
     // Deflate cannot expand data more than about 1032 to 1: a block that declares more is crafted.
     if (compressedSize < 0 || uncompressedSize > 1100 * compressedSize + 1024) throw new InputError(`a data block of the .zsav file declares ${uncompressedSize} bytes from ${compressedSize} compressed`, file);
     return { compressedOffset, compressedSize, uncompressedSize };
   });
+  if (expectedOffset !== trailerOffset) throw new InputError(`the .zsav file's data blocks end at byte ${expectedOffset}, not at its block table (${trailerOffset}); the file is damaged`, file);
   let b = 0;
   return {
     next(): IteratorResult<Buffer> {

@@ -16,11 +16,24 @@ export interface BuiltParts {
  */
 export const MAX_COLUMNS = 100_000;
 
-/** A table wider than MAX_COLUMNS; the reader that met it names the file. */
-export class TooManyColumnsError extends Error {
-  constructor(readonly columns: number) {
-    super(`the table has ${columns.toLocaleString('en-US')} columns; Custos reads at most ${MAX_COLUMNS.toLocaleString('en-US')}`);
-    this.name = 'TooManyColumnsError';
+/**
+ * The most cells (rows × columns) a table may have: their 32-bit codes alone take 8 GiB. Formats
+ * that compress (a .zsav's zlib, Parquet's run-length encoding) let a small file hold far more.
+ */
+export const MAX_CELLS = 2 ** 31;
+
+/** A table wider than MAX_COLUMNS or larger than MAX_CELLS; the reader that met it names the file. */
+export class TableTooLargeError extends Error {
+  constructor(
+    readonly columns: number,
+    readonly rows?: number,
+  ) {
+    super(
+      rows === undefined
+        ? `the table has ${columns.toLocaleString('en-US')} columns; Custos reads at most ${MAX_COLUMNS.toLocaleString('en-US')}`
+        : `the table has more than ${rows.toLocaleString('en-US')} rows × ${columns.toLocaleString('en-US')} columns, more cells than Custos holds in memory (${MAX_CELLS.toLocaleString('en-US')}); split it or leave columns out`,
+    );
+    this.name = 'TableTooLargeError';
   }
 }
 
@@ -34,8 +47,10 @@ export class TableBuilder {
   constructor(
     readonly header: readonly string[],
     missing: readonly string[],
+    /** Tests lower it; readers keep the default. */
+    private readonly maxCells = MAX_CELLS,
   ) {
-    if (header.length > MAX_COLUMNS) throw new TooManyColumnsError(header.length);
+    if (header.length > MAX_COLUMNS) throw new TableTooLargeError(header.length);
     // Small to start: a wide file with few rows must cost memory in proportion to its cells, not its columns.
     this.codes = header.map(() => new GrowableUint32(16));
     this.dictionaries = header.map(() => ['']);
@@ -44,6 +59,7 @@ export class TableBuilder {
   }
 
   add(fields: readonly string[]): void {
+    if ((this.rowCount + 1) * this.header.length > this.maxCells) throw new TableTooLargeError(this.header.length, this.rowCount);
     for (let j = 0; j < this.header.length; j++) {
       const value = fields[j]!;
       const index = this.indexes[j]!;
@@ -70,6 +86,7 @@ export class TableBuilder {
    * and codes are exactly those of one builder reading the whole file.
    */
   append(parts: BuiltParts): void {
+    if ((this.rowCount + parts.rowCount) * this.header.length > this.maxCells) throw new TableTooLargeError(this.header.length, this.rowCount);
     for (let j = 0; j < this.header.length; j++) {
       const index = this.indexes[j]!;
       const dictionary = this.dictionaries[j]!;

@@ -10,6 +10,7 @@ export interface TextLocation {
 
 const BLOCK_BYTES = 4 << 20;
 const NEWLINE = 0x0a;
+const RETURN = 0x0d;
 
 /**
  * The length of the valid UTF-8 sequence starting at bytes[at], 0 when it is not one (a stray
@@ -51,14 +52,27 @@ function waitingTail(block: Uint8Array): number {
 
 /**
  * Where the first bytes that are not UTF-8 lie among the file's first `end` bytes (a BOM of
- * `skip` bytes not counted in the column): the line counts line feeds, as an editor does, and
- * the column counts the characters before them on their line. Undefined when they are all
+ * `skip` bytes not counted in the column): the line counts line breaks as the CSV tokenizer does
+ * (LF, CR LF, or CR alone), and the column counts the characters (UTF-16 units, as the tokenizer's
+ * positions do) before them on their line. Undefined when they are all
  * valid. Reads the file from its start: only for an error message.
  */
 export function locateInvalidUtf8(fd: number, end: number, skip = 0): TextLocation | undefined {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let lines = 1;
   let lineStart = skip;
+  let afterReturn = false;
+  // Line breaks as the CSV tokenizer counts them: LF, CR LF, or a CR alone (old Mac files).
+  const breakAt = (byte: number, offset: number): void => {
+    if (byte === NEWLINE) {
+      if (!afterReturn) lines++;
+      lineStart = offset + 1;
+    } else if (byte === RETURN) {
+      lines++;
+      lineStart = offset + 1;
+    }
+    afterReturn = byte === RETURN;
+  };
   let carried = new Uint8Array(0);
   for (let at = 0; at < end; ) {
     const block = new Uint8Array(Math.min(BLOCK_BYTES, end - at));
@@ -73,10 +87,7 @@ export function locateInvalidUtf8(fd: number, end: number, skip = 0): TextLocati
       failed = true;
     }
     if (!failed) {
-      for (let i = bytes.indexOf(NEWLINE); i >= 0; i = bytes.indexOf(NEWLINE, i + 1)) {
-        lines++;
-        lineStart = at + i + 1;
-      }
+      for (let i = 0; i < read; i++) breakAt(bytes[i]!, at + i);
       carried = bytes.slice(read - waitingTail(bytes));
       at += read;
       continue;
@@ -90,16 +101,15 @@ export function locateInvalidUtf8(fd: number, end: number, skip = 0): TextLocati
     for (;;) {
       const length = i < scanned.length ? sequenceLength(scanned, i, scanned.length) : 0;
       if (length === 0) break;
-      if (scanned[i] === NEWLINE) {
-        lines++;
-        lineStart = base + i + 1;
-      }
+      // The carried bytes were counted with the block before.
+      if (i >= carried.length) breakAt(scanned[i]!, base + i);
       i += length;
     }
     const bad = base + i;
     const before = new Uint8Array(bad - lineStart);
     readSync(fd, before, 0, before.length, lineStart);
-    return { line: lines, column: new TextDecoder('utf-8').decode(before).length + 1, byte: scanned[i] ?? 0 };
+    // A U+FEFF inside the file is a character of its line, not a mark to drop.
+    return { line: lines, column: new TextDecoder('utf-8', { ignoreBOM: true }).decode(before).length + 1, byte: scanned[i] ?? 0 };
   }
   return undefined;
 }

@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Table } from '../../common/table/table.js';
-import { readCsv } from '../../io/input/csv-reader.js';
-import { readXlsx } from '../../io/input/xlsx-reader.js';
-import { readParquet } from '../../io/input/parquet-reader.js';
+import { readTable } from '../../io/input/read-table.js';
 import { TEST_STAMP_COLUMN } from './release-view.js';
 import { csvText, xlsxText } from '../../io/output/neutralize.js';
 
@@ -16,10 +14,11 @@ export function readReleased(dir: string, stem: string, sheet: string, delimiter
   let table: Table;
   if (existsSync(csv)) {
     // The encoding is detected (a UTF-8 BOM, or bytes that are not UTF-8: Windows-1252), as the release may be written in either.
-    const read = readCsv(csv, { delimiter, missing: [], onBadRow: 'error' }).table;
+    // Through readTable, as every input: a file too large to hold is an input problem naming it, not a crash.
+    const read = readTable(csv, { delimiter, missing: [], onBadRow: 'error', allowNoRecords: true }).table;
     table = { rowCount: read.rowCount, columns: read.columns.map((c) => ({ ...c, name: unguarded(c.name) })) };
-  } else if (existsSync(join(dir, `${stem}.parquet`))) table = readParquet(join(dir, `${stem}.parquet`), { missing: [], onBadRow: 'error' }).table;
-  else table = readXlsx(join(dir, 'release.xlsx'), { sheet, missing: [], onBadRow: 'error' }).table;
+  } else if (existsSync(join(dir, `${stem}.parquet`))) table = readTable(join(dir, `${stem}.parquet`), { missing: [], onBadRow: 'error', allowNoRecords: true }).table;
+  else table = readTable(join(dir, 'release.xlsx'), { sheet, missing: [], onBadRow: 'error', allowNoRecords: true }).table;
   return { rowCount: table.rowCount, columns: table.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
 }
 
