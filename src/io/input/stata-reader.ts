@@ -345,6 +345,8 @@ function toTable(p: Parsed, bytes: Buffer, file: string, options: ImportOptions)
   p.variables.reduce((at, v) => (offsets.push(at), at + widthOf(v.kind)), 0);
   const builder = new TableBuilder(header, options.missing);
   const replaced = p.variables.map(() => new Map<string, string>());
+  /** Each strL's text, decoded when a cell first shows it. */
+  const strlText = new Map<Buffer, string>();
   const missingCount = p.variables.map(() => 0);
   const fields = new Array<string>(p.variables.length);
   for (let row = 0; row < p.rows; row++) {
@@ -360,7 +362,14 @@ function toTable(p: Parsed, bytes: Buffer, file: string, options: ImportOptions)
       if (v.kind.kind === 'strl') {
         // The cell holds (variable, observation) of the strL it shows, packed by release.
         const content = strlKeys(bytes, at, p.release, p.little).map((key) => p.strls.get(key)).find((c) => c !== undefined);
-        fields[j] = content ? p.decode(content) : '';
+        if (!content) {
+          fields[j] = '';
+          return;
+        }
+        // Decoded once: cells may all point at one long strL, and decoding it per cell costs rows × its length.
+        let text = strlText.get(content);
+        if (text === undefined) strlText.set(content, (text = p.decode(content)));
+        fields[j] = text;
         return;
       }
       const value = numberAt(bytes, at, v.kind.type, p.little);
