@@ -279,7 +279,7 @@ describe('wide files', () => {
     writeFileSync(join(dir, 'wide.csv'), Array.from({ length: width }, (_, i) => `c${i}`).join(',') + '\n' + '1,'.repeat(width - 1) + '1\n');
     const r = custos(['inspect', join(dir, 'wide.csv')]);
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/wide\.csv:1: the table has 100,001 columns; Custos reads at most 100,000/);
+    expect(r.stderr).toMatch(/wide\.csv:1:100001: a record has more than 100,000 fields; Custos reads at most 100,000 columns/);
     expectClean(r);
     // Every format's reader meets the same limit (here an SPSS file, read through the same table builder).
     const { writeSav } = await import('../src/io/output/sav-writer.js');

@@ -9,7 +9,7 @@ import { BadRowError, RecordRules } from './csv-records.js';
 import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
-import { MAX_COLUMNS, nameColumns, TableBuilder, TableTooLargeError, type BuiltParts, type RenamedColumn } from './table-builder.js';
+import { nameColumns, TableBuilder, type BuiltParts, type RenamedColumn } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 import { locateInvalidUtf8 } from './utf8-location.js';
 
@@ -87,8 +87,6 @@ function parse(
   const tokenizer = new CsvTokenizer(delimiter, {
     record(fields, count, line) {
       if (!rules) {
-        // Before naming them: renaming a million repeated names is itself work.
-        if (count > MAX_COLUMNS) throw new TableTooLargeError(count);
         const named = nameColumns(fields.slice(0, count));
         renamed = named.renamed;
         builder = new TableBuilder(named.names, options.missing);

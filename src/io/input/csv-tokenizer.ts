@@ -1,3 +1,5 @@
+import { MAX_COLUMNS } from './table-builder.js';
+
 /**
  * RFC 4180 tokenizer over decoded text arriving in chunks. Quoted fields may
  * hold separators, quotes ("") and line breaks; a record split across chunks is
@@ -29,6 +31,17 @@ const CR = 13;
  * instead of holding the whole file (a V8 string cannot pass 2^29 characters anyway).
  */
 export const MAX_RECORD_CHARS = 1 << 26;
+
+/**
+ * The most fields a record may have: a table holds at most MAX_COLUMNS columns, and a record of
+ * millions of empty fields (a few megabytes of delimiters) would otherwise be split in full, and
+ * its fields kept, before anything could count them.
+ */
+const MAX_FIELDS = MAX_COLUMNS;
+
+function tooManyFields(line: number, column: number): CsvSyntaxError {
+  return new CsvSyntaxError(`a record has more than ${MAX_FIELDS.toLocaleString('en-US')} fields; Custos reads at most ${MAX_COLUMNS.toLocaleString('en-US')} columns`, line, column);
+}
 
 /** Whether text can end a record that waits: every record ends at a line break, a quoted field at a quote. */
 function mayEndRecord(text: string): boolean {
@@ -137,11 +150,17 @@ export class CsvTokenizer {
           value = buf.slice(i, j);
           i = j;
         }
+        if (count === MAX_FIELDS) {
+          throw tooManyFields(this.line + newlinesInside, count + 1);
+        }
         fields[count++] = value;
         if (c === D) {
           i++;
           if (i === n && !final) break records;
           if (i === n) {
+            if (count === MAX_FIELDS) {
+              throw tooManyFields(this.line + newlinesInside, count + 1);
+            }
             fields[count++] = '';
             break;
           }
