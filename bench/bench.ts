@@ -98,7 +98,7 @@ function time<T>(stage: string, count: number, work: () => T, note?: (value: T) 
 const fmt = (ms: number): string => (ms / 1000).toFixed(2);
 console.log(`\nCustos benchmark: ${rows.toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(1)} MB CSV (generated in ${fmt(generated)} s), Node ${process.version}\n`);
 
-const IN_RUN_ROUNDS = 3;
+const IN_RUN_ROUNDS = 5;
 
 /**
  * What the utility figure costs a run: the job as `custos run` runs it after reading (the table
