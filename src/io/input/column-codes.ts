@@ -1,5 +1,6 @@
 import { GrowableUint32 } from '../../common/table/growable.js';
 import { makeColumn, MISSING_CODE, type Column } from '../../common/table/table.js';
+import { TextBudget } from './table-limits.js';
 
 /**
  * One column dictionary-encoded as its values arrive, for readers of columnar files (Parquet),
@@ -17,6 +18,8 @@ export class ColumnCodes {
   constructor(
     readonly name: string,
     missing: readonly string[],
+    /** Shared by the table's columns. */
+    private readonly text = new TextBudget(),
   ) {
     // The job's missing-value tokens read as missing, as in every other reader.
     this.index = new Map(missing.map((token) => [token, MISSING_CODE]));
@@ -30,6 +33,7 @@ export class ColumnCodes {
   code(value: string): number {
     let code = this.index.get(value);
     if (code === undefined) {
+      this.text.spend(value.length);
       code = this.dictionary.length;
       this.dictionary.push(value);
       this.index.set(value, code);

@@ -1,4 +1,4 @@
-import { MAX_COLUMNS } from './table-builder.js';
+import { MAX_COLUMNS } from './table-limits.js';
 
 /**
  * RFC 4180 tokenizer over decoded text arriving in chunks. Quoted fields may

@@ -9,7 +9,8 @@ import type { ImportedTable, ImportOptions, VariableMetadata } from './import-ty
 import { InputError } from './input-error.js';
 import { decodeDataPage, readPlainValues, type DecodedPage, type PageColumn } from './parquet-pages.js';
 import { NotUtf8Error, UnsupportedTypeError, valueTextOf, type ValueText } from './parquet-values.js';
-import { checkHeader, MAX_CELLS, MAX_COLUMNS, TableTooLargeError } from './table-builder.js';
+import { checkHeader } from './table-builder.js';
+import { MAX_CELLS, MAX_COLUMNS, TableTooLargeError, TextBudget } from './table-limits.js';
 
 /**
  * Apache Parquet files, read with hyparquet's synchronous parts: its footer parser and its page
@@ -149,7 +150,7 @@ interface Leaf {
 /** The columns, each a flat leaf of the root; a nested or repeated one is refused by name. */
 function flatColumns(metadata: FileMetaData, file: ParquetFile): Leaf[] {
   // Each schema element is a column or holds some: a schema past the limit is refused before the tree is built.
-  if (metadata.schema.length - 1 > MAX_COLUMNS) throw new TableTooLargeError(metadata.schema.length - 1);
+  if (metadata.schema.length - 1 > MAX_COLUMNS) throw TableTooLargeError.columns(metadata.schema.length - 1);
   const root = file.decode('schema', () => metadataModule().parquetSchema(metadata));
   if (root.children.length === 0) throw new InputError('the Parquet file declares no columns', file.name);
   const header = root.children.map((c) => c.element.name);
@@ -181,7 +182,8 @@ function readRows(file: ParquetFile, metadata: FileMetaData, leaves: readonly Le
   if (declared * leaves.length > MAX_CELLS) {
     throw new InputError(`the Parquet file declares ${declared.toLocaleString('en-US')} rows × ${leaves.length} columns, more cells than Custos holds in memory (${MAX_CELLS.toLocaleString('en-US')}); split it or leave columns out`, file.name);
   }
-  const columns = leaves.map((leaf) => new ColumnCodes(leaf.element.name, options.missing));
+  const text = new TextBudget();
+  const columns = leaves.map((leaf) => new ColumnCodes(leaf.element.name, options.missing, text));
   const chunkBytes = metadata.row_groups.reduce((total, group) => total + group.columns.reduce((t, c) => t + Number(c.meta_data?.total_compressed_size ?? 0), 0), 0);
   let bytesDone = 0;
   const decompress = compressors();

@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import { InputError, type InputAdvice, type InputErrorContext } from './input-error.js';
-import { TableTooLargeError } from './table-builder.js';
+import { TableTooLargeError } from './table-limits.js';
 import { readCsv } from './csv-reader.js';
 import { checkLooksLikeText, checkRegularFile, readHead } from './file-kind.js';
 import type { ImportedTable, ImportOptions } from './import-types.js';
@@ -73,7 +73,7 @@ function withFormat(format: ImportedTable['format'], path: string, read: () => I
     if (error instanceof InputError) throw error.withContext({ format });
     if (error instanceof TableTooLargeError) {
       // Too many columns in delimited text is its header's (line 1), where a wrong delimiter can be the cause.
-      const header = format === 'csv' && error.rows === undefined;
+      const header = format === 'csv' && error.header;
       throw new InputError(error.message, basename(path), header ? 1 : undefined, undefined, { format, ...(header ? { advice: 'reading-options' as const } : {}) });
     }
     throw error;

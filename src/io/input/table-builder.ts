@@ -1,40 +1,12 @@
 import { GrowableUint32 } from '../../common/table/growable.js';
 import { makeColumn, type Table } from '../../common/table/table.js';
+import { MAX_CELLS, MAX_COLUMNS, TableTooLargeError, TextBudget } from './table-limits.js';
 
 /** A builder's columns as plain arrays: they cross to another thread and back. */
 export interface BuiltParts {
   readonly rowCount: number;
   readonly codes: readonly Uint32Array[];
   readonly dictionaries: readonly (readonly string[])[];
-}
-
-/**
- * The most columns a table may have. Each column costs its buffers and dictionary before any
- * cell (about a kilobyte): a few megabytes of commas could otherwise declare millions of columns
- * and gigabytes. Statistical packages stop well below this (SAS and SPSS at 32,767 variables in
- * most uses, Stata MP at 120,000; Excel at 16,384 columns).
- */
-export const MAX_COLUMNS = 100_000;
-
-/**
- * The most cells (rows × columns) a table may have: their 32-bit codes alone take 8 GiB. Formats
- * that compress (a .zsav's zlib, Parquet's run-length encoding) let a small file hold far more.
- */
-export const MAX_CELLS = 2 ** 31;
-
-/** A table wider than MAX_COLUMNS or larger than MAX_CELLS; the reader that met it names the file. */
-export class TableTooLargeError extends Error {
-  constructor(
-    readonly columns: number,
-    readonly rows?: number,
-  ) {
-    super(
-      rows === undefined
-        ? `the table has ${columns.toLocaleString('en-US')} columns; Custos reads at most ${MAX_COLUMNS.toLocaleString('en-US')}`
-        : `the table has more than ${rows.toLocaleString('en-US')} rows × ${columns.toLocaleString('en-US')} columns, more cells than Custos holds in memory (${MAX_CELLS.toLocaleString('en-US')}); split it or leave columns out`,
-    );
-    this.name = 'TableTooLargeError';
-  }
 }
 
 /** Dictionary-encodes records column by column as they stream in. */
@@ -47,10 +19,11 @@ export class TableBuilder {
   constructor(
     readonly header: readonly string[],
     missing: readonly string[],
-    /** Tests lower it; readers keep the default. */
+    /** Tests lower them; readers keep the defaults. */
     private readonly maxCells = MAX_CELLS,
+    private readonly text = new TextBudget(),
   ) {
-    if (header.length > MAX_COLUMNS) throw new TableTooLargeError(header.length);
+    if (header.length > MAX_COLUMNS) throw TableTooLargeError.columns(header.length);
     // Small to start: a wide file with few rows must cost memory in proportion to its cells, not its columns.
     this.codes = header.map(() => new GrowableUint32(16));
     this.dictionaries = header.map(() => ['']);
@@ -59,12 +32,13 @@ export class TableBuilder {
   }
 
   add(fields: readonly string[]): void {
-    if ((this.rowCount + 1) * this.header.length > this.maxCells) throw new TableTooLargeError(this.header.length, this.rowCount);
+    if ((this.rowCount + 1) * this.header.length > this.maxCells) throw TableTooLargeError.cells(this.rowCount, this.header.length);
     for (let j = 0; j < this.header.length; j++) {
       const value = fields[j]!;
       const index = this.indexes[j]!;
       let code = index.get(value);
       if (code === undefined) {
+        this.text.spend(value.length);
         const dictionary = this.dictionaries[j]!;
         code = dictionary.length;
         dictionary.push(value);
@@ -86,7 +60,7 @@ export class TableBuilder {
    * and codes are exactly those of one builder reading the whole file.
    */
   append(parts: BuiltParts): void {
-    if ((this.rowCount + parts.rowCount) * this.header.length > this.maxCells) throw new TableTooLargeError(this.header.length, this.rowCount);
+    if ((this.rowCount + parts.rowCount) * this.header.length > this.maxCells) throw TableTooLargeError.cells(this.rowCount, this.header.length);
     for (let j = 0; j < this.header.length; j++) {
       const index = this.indexes[j]!;
       const dictionary = this.dictionaries[j]!;
@@ -97,6 +71,7 @@ export class TableBuilder {
         const value = theirs[code]!;
         let ours = index.get(value);
         if (ours === undefined) {
+          this.text.spend(value.length);
           ours = dictionary.length;
           dictionary.push(value);
           index.set(value, ours);
