@@ -182,16 +182,16 @@ describe('encodings', () => {
   });
 
   it('a declared UTF-8 encoding that does not fit is an error naming the file, the line and the column', () => {
-    expect(() => readCsv(file(Buffer.from('a\n\u00e9\n', 'latin1')), { ...defaults, encoding: 'utf-8' })).toThrow(/:2:1: the byte 0xE9 is not UTF-8; is the file Windows-1252 or UTF-16\?/);
+    expect(() => readCsv(file(Buffer.from('a\n\u00e9\n', 'latin1')), { ...defaults, encoding: 'utf-8' })).toThrow(/:2: the byte 0xE9 \(character 1 of the line\) is not UTF-8; is the file Windows-1252 or UTF-16\?/);
     // Far into a large file (past the reader's 4 MB chunks), after multi-byte characters on its line and a BOM.
     const lines = Array.from({ length: 300_000 }, (_, i) => `${i},Zürich,${'x'.repeat(i % 20)}`);
     const bad = Buffer.concat([Buffer.from('\ufeffid,town,note\n' + lines.join('\n') + '\n', 'utf8'), Buffer.from('300000,Genève ', 'utf8'), Buffer.from([0xff]), Buffer.from('\n')]);
     expect(bad.length).toBeGreaterThan(4 << 20);
-    expect(() => readCsv(file(bad), { ...defaults, encoding: 'utf-8' })).toThrow(/:300002:15: the byte 0xFF is not UTF-8/);
+    expect(() => readCsv(file(bad), { ...defaults, encoding: 'utf-8' })).toThrow(/:300002: the byte 0xFF \(character 15 of the line\) is not UTF-8/);
     // The byte order mark declares UTF-8 as the job would: no fall back to Windows-1252 (which read the mark as "ï»¿").
-    expect(() => readCsv(file(bad), defaults)).toThrow(/:300002:15: the byte 0xFF is not UTF-8/);
+    expect(() => readCsv(file(bad), defaults)).toThrow(/:300002: the byte 0xFF \(character 15 of the line\) is not UTF-8/);
     // Old Mac line ends (a CR alone) are lines, as the tokenizer counts them.
-    expect(() => readCsv(file(Buffer.from([...Buffer.from('a,b\r1,2\rx'), 0xe9, ...Buffer.from('y,3\r')])), { ...defaults, encoding: 'utf-8' })).toThrow(/:3:2: the byte 0xE9/);
+    expect(() => readCsv(file(Buffer.from([...Buffer.from('a,b\r1,2\rx'), 0xe9, ...Buffer.from('y,3\r')])), { ...defaults, encoding: 'utf-8' })).toThrow(/:3: the byte 0xE9 \(character 2 of the line\)/);
   });
 });
 

@@ -50,8 +50,9 @@ export function readCsv(path: string, options: ImportOptions): ImportedTable {
       if (error instanceof TextInvalid && error.encoding === 'utf-8') {
         // Named where an editor shows it: found again from the start (an error path only).
         const at = locateInvalidUtf8(fd, total, detected.bom ? 3 : 0);
-        const what = at ? `the byte 0x${at.byte.toString(16).toUpperCase().padStart(2, '0')} is not UTF-8` : error.message;
-        throw new InputError(`${what}; is the file Windows-1252 or UTF-16?`, name, at?.line, at?.column, { advice: 'reading-options' });
+        // The position in the line is a character count, not a field: said in words, as `file:line:column` names a field elsewhere.
+        const what = at ? `the byte 0x${at.byte.toString(16).toUpperCase().padStart(2, '0')} (character ${at.column} of the line) is not UTF-8` : error.message;
+        throw new InputError(`${what}; is the file Windows-1252 or UTF-16?`, name, at?.line, undefined, { advice: 'reading-options' });
       }
       if (error instanceof TextInvalid) throw new InputError(`${error.message} (an odd number of bytes, or half of a character pair); the file is damaged or is not UTF-16`, name, undefined, undefined, { advice: 'reading-options' });
       throw error;
