@@ -33,14 +33,12 @@ const CR = 13;
 export const MAX_RECORD_CHARS = 1 << 26;
 
 /**
- * The most fields a record may have: a table holds at most MAX_COLUMNS columns, and a record of
- * millions of empty fields (a few megabytes of delimiters) would otherwise be split in full, and
- * its fields kept, before anything could count them.
+ * A record stops at MAX_COLUMNS fields, the most a table holds: a record of millions of empty
+ * fields (a few megabytes of delimiters) would otherwise be split in full, and its fields kept,
+ * before anything could count them.
  */
-const MAX_FIELDS = MAX_COLUMNS;
-
 function tooManyFields(line: number, column: number): CsvSyntaxError {
-  return new CsvSyntaxError(`a record has more than ${MAX_FIELDS.toLocaleString('en-US')} fields; Custos reads at most ${MAX_COLUMNS.toLocaleString('en-US')} columns`, line, column);
+  return new CsvSyntaxError(`a record has more than ${MAX_COLUMNS.toLocaleString('en-US')} fields; Custos reads at most ${MAX_COLUMNS.toLocaleString('en-US')} columns`, line, column);
 }
 
 /** Whether text can end a record that waits: every record ends at a line break, a quoted field at a quote. */
@@ -150,7 +148,7 @@ export class CsvTokenizer {
           value = buf.slice(i, j);
           i = j;
         }
-        if (count === MAX_FIELDS) {
+        if (count === MAX_COLUMNS) {
           throw tooManyFields(this.line + newlinesInside, count + 1);
         }
         fields[count++] = value;
@@ -158,7 +156,7 @@ export class CsvTokenizer {
           i++;
           if (i === n && !final) break records;
           if (i === n) {
-            if (count === MAX_FIELDS) {
+            if (count === MAX_COLUMNS) {
               throw tooManyFields(this.line + newlinesInside, count + 1);
             }
             fields[count++] = '';

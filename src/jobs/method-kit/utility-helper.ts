@@ -143,6 +143,15 @@ export function startUtilityWork(
 }
 
 /**
+ * The utility work of sensitive column k: the one started with the analysis for the first column,
+ * else one done on this thread when settled; none when the caller measures utility itself.
+ */
+export function utilityWorkFor(ctx: MethodContext, early: UtilityWork | undefined, k: number, columns: readonly CountColumn[], values: Uint32Array, m: number): UtilityWork | undefined {
+  if (ctx.measureUtility === false) return undefined;
+  return k === 0 && early ? early : inline(ctx.random, columns, values, m);
+}
+
+/**
  * The analysis of a randomized-response job, with the utility figure's query pool started on the
  * helper as soon as the micro groups of a single sensitive column's job are formed (runs only), so
  * it is drawn while the groups are tested and the release is made. A setting the analysis refuses

@@ -2,7 +2,7 @@ import type { JobWith } from '../../../common/job/job-parts.js';
 import { uniformPerturbationRelease } from '../../../common/randomized-response/perturbation/release.js';
 import { sizeThreshold as sg } from '../../../common/randomized-response/bounds.js';
 import { reconstructionRelease } from '../../../common/randomized-response/release.js';
-import { analyzeStartingUtility, outcomeSettling, startUtilityWork, type UtilityWork } from '../../../jobs/method-kit/utility-helper.js';
+import { analyzeStartingUtility, outcomeSettling, utilityWorkFor, type UtilityWork } from '../../../jobs/method-kit/utility-helper.js';
 import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
@@ -42,7 +42,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
         };
       }
       const stage = (name: string, f: number): void => ctx.progress(name, (k + f) / sensitive.length);
-      const utility = ctx.measureUtility === false ? undefined : k === 0 && drawing ? drawing : startUtilityWork(undefined, ctx.random, plan.nonSensitive, s.values, s.params.m);
+      const utility = utilityWorkFor(ctx, drawing, k, plan.nonSensitive, s.values, s.params.m);
       works.push(utility);
       stage('release', 0);
       const rp = reconstructionRelease(ctx.random, {

@@ -2,7 +2,7 @@ import type { JobWith } from '../../../common/job/job-parts.js';
 import { uniformPerturbationRelease } from '../../../common/randomized-response/perturbation/release.js';
 import { amplification } from '../../../common/randomized-response/perturbation/retention.js';
 import { formatRational } from '../../../common/exact/rational.js';
-import { analyzeStartingUtility, outcomeSettling, startUtilityWork, type UtilityWork } from '../../../jobs/method-kit/utility-helper.js';
+import { analyzeStartingUtility, outcomeSettling, utilityWorkFor, type UtilityWork } from '../../../jobs/method-kit/utility-helper.js';
 import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
@@ -38,7 +38,7 @@ export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, im
       releases.push({ stem: 'release', sheetName: 'Release', table: releaseView(plan, rows, sensitive) });
       measuredLater = sensitive.map((s, k) => {
         ctx.progress('utility', k / sensitive.length);
-        const utility = ctx.measureUtility === false ? undefined : k === 0 && early ? early : startUtilityWork(undefined, ctx.random, plan.nonSensitive, s.values, s.params.m);
+        const utility = utilityWorkFor(ctx, early, k, plan.nonSensitive, s.values, s.params.m);
         works.push(utility);
         utility?.answer(rows, k, s.params.p);
         const targets = riskyTargets(analysis, s, spec.attack.minGroupSize, spec.attack.groups);
