@@ -421,13 +421,32 @@ interface Candidate {
   readonly sensitiveValue: number;
 }
 
-function drawCandidate(source: RandomSource, columns: readonly CountColumn[], usable: readonly number[], m: number): Candidate {
+/**
+ * One candidate: d ∈ {1,2,3} distinct attributes drawn without replacement from `usable` (kept in
+ * `remaining`, a work array of its length), uniform values, a uniform sensitive value. Written
+ * without temporary arrays: a batch draws tens of thousands, and the draws are the same as picking
+ * from a shrinking copy of `usable`.
+ */
+function drawCandidate(source: RandomSource, columns: readonly CountColumn[], usable: readonly number[], remaining: Int32Array, m: number): Candidate {
   const d = 1 + uniformInt(source, Math.min(3, usable.length));
-  const pool = [...usable];
+  for (let i = 0; i < usable.length; i++) remaining[i] = usable[i]!;
+  let left = usable.length;
   const attributes: number[] = [];
-  for (let j = 0; j < d; j++) attributes.push(pool.splice(uniformInt(source, pool.length), 1)[0]!);
-  attributes.sort((a, b) => a - b);
-  const values = attributes.map((a) => 1 + uniformInt(source, columns[a]!.distinct));
+  for (let j = 0; j < d; j++) {
+    const at = uniformInt(source, left);
+    const attribute = remaining[at]!;
+    remaining.copyWithin(at, at + 1, left--);
+    // Insertion keeps the attributes ascending.
+    let k = attributes.length;
+    attributes.push(attribute);
+    while (k > 0 && attributes[k - 1]! > attribute) {
+      attributes[k] = attributes[k - 1]!;
+      k--;
+    }
+    attributes[k] = attribute;
+  }
+  const values: number[] = [];
+  for (let j = 0; j < d; j++) values.push(1 + uniformInt(source, columns[attributes[j]!]!.distinct));
   return { attributes, values, sensitiveValue: uniformInt(source, m) };
 }
 
@@ -451,12 +470,13 @@ export function drawQueryPool(
   let drawn = 0;
   let accepted = 0;
   const counter = tupleCounter(columns, null, sensitive, m);
+  const remaining = new Int32Array(usable.length);
   while (queries.length < options.size && drawn < options.maxAttempts) {
     // Enough candidates for the queries still missing at the acceptance rate seen so far (a quarter
     // before any is seen), with a margin: a second scan is rarely needed.
     const rate = drawn === 0 ? 0.25 : Math.max(accepted / drawn, 0.005);
     const batchSize = Math.min(options.maxAttempts - drawn, Math.ceil(((options.size - queries.length) / rate) * 1.25) + 64);
-    const batch = Array.from({ length: batchSize }, () => drawCandidate(source, columns, usable, m));
+    const batch = Array.from({ length: batchSize }, () => drawCandidate(source, columns, usable, remaining, m));
     drawn += batch.length;
     const { count } = counter(batch, minAnswer);
     for (let i = 0; i < batch.length; i++) {
