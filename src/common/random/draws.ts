@@ -8,10 +8,11 @@ export function uniformInt(source: RandomSource, n: number): number {
   if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`uniformInt: bad bound ${n}`);
   if (source instanceof ScriptedCoinSource) return Math.floor(source.nextCoin() * n);
   if (n === 1) return 0;
-  const limit = TWO_32 - (TWO_32 % n);
+  // 2^32 mod n as (2^32 − n) mod n, both operands unsigned 32-bit: an integer division, not a floating-point remainder.
+  const limit = TWO_32 - (((TWO_32 - n) >>> 0) % n);
   for (;;) {
     const u = source.nextUint32();
-    if (u < limit) return u % n;
+    if (u < limit) return (u >>> 0) % n;
   }
 }
 

@@ -17,10 +17,8 @@ export interface GroupCounts {
 export interface GroupRelease {
   /** Perturbed domain value of each independent trial. */
   readonly trialValues: Uint32Array;
-  /** Original domain value of each trial (internal use: audits and attacks). */
-  readonly trialOrigins: Uint32Array;
-  /** Copies emitted per trial after scaling (1 each when the group was not sampled). */
-  readonly copies: Uint32Array;
+  /** Copies emitted per trial after scaling; null when the group was not sampled (one copy each). */
+  readonly copies: Uint32Array | null;
   readonly sampled: boolean;
   readonly sizeThreshold: number;
   /** Independent trials and their largest value count: what the guarantee is about. */
@@ -80,28 +78,35 @@ export function releaseGroup(
   perturber: UniformPerturber,
   options: Algorithm1Options,
 ): GroupRelease {
-  const n = group.counts.reduce((a, b) => a + b, 0);
+  const n = sumOf(group.counts);
   const maxCount = maxOf(group.counts);
   const threshold = sizeThreshold(maxCount / n, params);
   if (threshold < 1) {
-    const empty = new Uint32Array(0);
-    return {
-      trialValues: empty, trialOrigins: empty, copies: empty, sampled: true, sizeThreshold: threshold,
-      trials: 0, trialMaxCount: 0, suppressed: true, trimmed: 0,
-    };
+    return { trialValues: new Uint32Array(0), copies: null, sampled: true, sizeThreshold: threshold, trials: 0, trialMaxCount: 0, suppressed: true, trimmed: 0 };
   }
   const sampled = n > threshold;
-  const trialCounts = sampled ? sampleCounts(source, group.counts, threshold) : [...group.counts];
-  const trimmed = sampled && options.strict ? trimToPass(trialCounts, params) : 0;
-  const trials = trialCounts.reduce((a, b) => a + b, 0);
-  const trialOrigins = new Uint32Array(trials);
-  let t = 0;
-  trialCounts.forEach((c, i) => trialOrigins.fill(group.values[i]!, t, (t += c)));
+  // Unsampled, the trials are the group's rows themselves.
+  let trialCounts: readonly number[] = group.counts;
+  let trimmed = 0;
+  if (sampled) {
+    const sample = sampleCounts(source, group.counts, threshold);
+    if (options.strict) trimmed = trimToPass(sample, params);
+    trialCounts = sample;
+  }
+  const trials = sumOf(trialCounts);
+  // Trials in value order, each value's rows perturbed one after another.
   const trialValues = new Uint32Array(trials);
-  for (let k = 0; k < trials; k++) trialValues[k] = perturber.perturb(source, trialOrigins[k]!);
-  const copies = sampled ? scaleCopies(source, trials, n) : new Uint32Array(trials).fill(1);
-  return {
-    trialValues, trialOrigins, copies, sampled, sizeThreshold: threshold, trials,
-    trialMaxCount: trials === 0 ? 0 : maxOf(trialCounts), suppressed: false, trimmed,
-  };
+  let t = 0;
+  for (let i = 0; i < trialCounts.length; i++) {
+    const origin = group.values[i]!;
+    for (let c = trialCounts[i]!; c > 0; c--) trialValues[t++] = perturber.perturb(source, origin);
+  }
+  const copies = sampled ? scaleCopies(source, trials, n) : null;
+  return { trialValues, copies, sampled, sizeThreshold: threshold, trials, trialMaxCount: trials === 0 ? 0 : sampled ? maxOf(trialCounts) : maxCount, suppressed: false, trimmed };
+}
+
+function sumOf(values: readonly number[]): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
+  return sum;
 }

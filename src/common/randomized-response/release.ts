@@ -63,7 +63,8 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
   let violatingRowsAfter = 0;
   const progressEvery = Math.max(1, Math.floor(grouping.groupCount / 50));
   forEachGroupCounts(grouping, values, params.m, (g, counts, firstRow) => {
-    const size = counts.counts.reduce((a, b) => a + b, 0);
+    let size = 0;
+    for (let i = 0; i < counts.counts.length; i++) size += counts.counts[i]!;
     // ε beyond a group's ε_max certifies nothing for it: refuse here too, not only in the job layer
     // (throwing mid-way is safe: the release is only returned whole).
     const eMax = maxEpsilon(maxOf(counts.counts) / size, params.p, params.m);
@@ -84,10 +85,15 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
         violatingRowsAfter += size;
       }
     }
-    for (let t = 0; t < release.trials; t++) {
-      const copies = release.copies[t]!;
-      sourceRow.pushRepeated(firstRow, copies);
-      sensitive.pushRepeated(release.trialValues[t]!, copies);
+    if (release.copies === null) {
+      sourceRow.pushRepeated(firstRow, release.trials);
+      sensitive.pushAll(release.trialValues);
+    } else {
+      for (let t = 0; t < release.trials; t++) {
+        const copies = release.copies[t]!;
+        sourceRow.pushRepeated(firstRow, copies);
+        sensitive.pushRepeated(release.trialValues[t]!, copies);
+      }
     }
     if (input.onProgress && g % progressEvery === 0) input.onProgress(g / grouping.groupCount);
   });

@@ -11,8 +11,17 @@ export class GrowableUint32 {
   }
   pushRepeated(value: number, times: number): void {
     if (this.length + times > this.data.length) this.grow(Math.max(this.length * 2, this.length + times));
-    this.data.fill(value, this.length, this.length + times);
+    // Most calls add one or two (a release's trials): a loop beats a call into fill.
+    if (times <= 8) for (let i = 0; i < times; i++) this.data[this.length + i] = value;
+    else this.data.fill(value, this.length, this.length + times);
     this.length += times;
+  }
+  /** Appends every value, in order. */
+  pushAll(values: Uint32Array): void {
+    if (this.length + values.length > this.data.length) this.grow(Math.max(this.length * 2, this.length + values.length));
+    if (values.length <= 8) for (let i = 0; i < values.length; i++) this.data[this.length + i] = values[i]!;
+    else this.data.set(values, this.length);
+    this.length += values.length;
   }
   /** Appends map[code] for every code, in order. */
   pushMapped(codes: Uint32Array, map: Uint32Array): void {

@@ -34,6 +34,17 @@ describe('uniform integers and exact Bernoulli draws', () => {
     );
   });
 
+  it('uniformInt rejects exactly the words at or above the largest multiple of n (brute-force limit)', () => {
+    // A source of given words: the draw must take the first word below 2^32 − (2^32 mod n).
+    const words = (list: number[]) => ({ deterministic: true, nextUint32: () => list.shift()! });
+    for (const n of [2, 3, 7, 1000, 2 ** 31 + 1, 3 * 2 ** 30, 2 ** 32 - 1, 2 ** 32]) {
+      const limit = Number((1n << 32n) - ((1n << 32n) % BigInt(n)));
+      if (limit < 2 ** 32) expect(uniformInt(words([limit, limit - 1]), n)).toBe((limit - 1) % n);
+      expect(uniformInt(words([limit - 1]), n)).toBe((limit - 1) % n);
+      expect(uniformInt(words([0]), n)).toBe(0);
+    }
+  });
+
   it('uniformInt(7) fits the uniform distribution (χ², 0.1%)', () => {
     const source = new SeededTestRandomSource(42);
     const counts = new Array(7).fill(0);
