@@ -20,14 +20,15 @@ export function attackGroups(
   p: number,
   m: number,
 ): AttackEstimate[] {
-  const slot = new Map<number, number>();
-  targets.forEach((t, i) => slot.set(t.group, i));
+  // A table by group rather than a Map: it is read once per released row.
+  const slot = new Int32Array(grouping.groupCount).fill(-1);
+  targets.forEach((t, i) => (slot[t.group] = i));
   const size = new Array<number>(targets.length).fill(0);
   const hits = new Array<number>(targets.length).fill(0);
   const values = release.sensitive[sensitiveIndex]!;
   for (let r = 0; r < release.sourceRow.length; r++) {
-    const i = slot.get(grouping.groupOfRow[release.sourceRow[r]!]!);
-    if (i === undefined) continue;
+    const i = slot[grouping.groupOfRow[release.sourceRow[r]!]!]!;
+    if (i < 0) continue;
     size[i]!++;
     if (values[r] === targets[i]!.value) hits[i]!++;
   }

@@ -1,4 +1,4 @@
-import { groupRows } from '../../common/table/micro-groups.js';
+import { groupRows, type Grouping } from '../../common/table/micro-groups.js';
 import { reidentificationRisk } from '../../common/risk/reidentification.js';
 import type { Report } from '../../common/report/report-model.js';
 import type { Plan } from './plan.js';
@@ -7,10 +7,13 @@ import type { Plan } from './plan.js';
  * Identity disclosure on the quasi-identifiers, for the input and for the
  * release. releaseRows maps released rows to the input rows whose
  * quasi-identifier values they show (null: the release shows every input row once).
+ * microGroups, the rows grouped over every non-sensitive column, spares a
+ * second grouping when no column is marked insensitive.
  */
-export function reidentificationSection(plan: Plan, rowCount: number, releaseRows: Uint32Array | null): NonNullable<Report['risk']['reidentification']> {
+export function reidentificationSection(plan: Plan, rowCount: number, releaseRows: Uint32Array | null, microGroups?: Grouping): NonNullable<Report['risk']['reidentification']> {
   const quasi = plan.columns.filter((c) => c.role === 'quasi').map((c) => c.column);
-  const grouping = groupRows(quasi, rowCount);
+  // Quasi-identifiers are non-sensitive columns: as many of them means the same columns.
+  const grouping = microGroups && quasi.length === plan.nonSensitive.length ? microGroups : groupRows(quasi, rowCount);
   const sizes = new Uint32Array(grouping.groupCount);
   for (let g = 0; g < grouping.groupCount; g++) sizes[g] = grouping.offsets[g + 1]! - grouping.offsets[g]!;
   const original = reidentificationRisk(sizes);

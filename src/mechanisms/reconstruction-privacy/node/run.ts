@@ -127,7 +127,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
     return {
       plan,
       releases,
-      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'reconstructionPrivacy'), reidentificationSection(plan, rowCount, firstReleaseRows)),
+      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'reconstructionPrivacy'), reidentificationSection(plan, rowCount, firstReleaseRows, grouping)),
       method: {
         type: 'reconstruction-privacy',
         title: '(ε,δ)-reconstruction privacy (Sampling, Perturbing, Scaling)',

@@ -95,7 +95,7 @@ export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, im
     return {
       plan,
       releases,
-      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'uniformPerturbation'), reidentificationSection(plan, rowCount, null)),
+      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'uniformPerturbation'), reidentificationSection(plan, rowCount, null, analysis.grouping)),
       method: {
         type: 'uniform-perturbation',
         title: 'Uniform perturbation (randomized response)',
