@@ -20,7 +20,7 @@ export function reidentificationSection(plan: Plan, rowCount: number, releaseRow
   let release = original;
   if (releaseRows) {
     const released = new Uint32Array(grouping.groupCount);
-    for (const r of releaseRows) released[grouping.groupOfRow[r]!]!++;
+    countByGroup(released, grouping.groupOfRow, releaseRows);
     release = reidentificationRisk(released);
   }
   return {
@@ -29,4 +29,8 @@ export function reidentificationSection(plan: Plan, rowCount: number, releaseRow
     original,
     release,
   };
+}
+
+function countByGroup(counts: Uint32Array, groupOfRow: Uint32Array, rows: Uint32Array): void {
+  for (let i = 0; i < rows.length; i++) counts[groupOfRow[rows[i]!]!]!++;
 }
