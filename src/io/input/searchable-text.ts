@@ -26,7 +26,8 @@ export function searchableText(path: string): SearchablePart[] {
   const bytes = readFileSync(path);
   if (ext === '.xlsx') {
     const XLSX = sheetJs();
-    const workbook = XLSX.read(bytes, { type: 'buffer', cellFormula: false, cellHTML: false });
+    // Dense: a million-row sheet kept as keyed cells took minutes and gigabytes; rows of cells give the same text.
+    const workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false });
     return [
       { sheet: null, text: JSON.stringify(workbook.Props ?? {}) },
       ...workbook.SheetNames.map((name) => ({ sheet: name, text: `${name}\n${XLSX.utils.sheet_to_csv(workbook.Sheets[name]!, { blankrows: false })}` })),
