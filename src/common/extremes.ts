@@ -1,5 +1,5 @@
 /**
- * The largest and smallest of many numbers by a loop. Math.max(...values) passes every value as an
+ * The largest and smallest of many numbers, and their sum, by a loop. Math.max(...values) passes every value as an
  * argument, and past some 100,000 (class sizes of a large release, nodes of a wide lattice) that
  * overflows the stack.
  */
@@ -26,6 +26,13 @@ export function minOf(values: Iterable<number> | ArrayLike<number>): number {
     else if (v !== v) return Number.NaN;
   }
   return min;
+}
+
+/** The sum of the values (0 for none). */
+export function sumOf(values: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
+  return sum;
 }
 
 /** Arrays as they are (read by index: hot loops call these per micro group, and an iterator costs more than the comparison); other iterables copied. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maxOf, minOf } from '../../src/common/extremes.js';
+import { maxOf, minOf, sumOf } from '../../src/common/extremes.js';
 
 describe('maxOf and minOf', () => {
   it('agree with Math.max and Math.min on arrays, typed arrays and iterables (property)', () => {
@@ -25,5 +25,17 @@ describe('maxOf and minOf', () => {
     expect(() => Math.min(...classes.values())).toThrow(RangeError);
     expect(minOf(classes.values())).toBe(5);
     expect(maxOf(new Uint32Array(1_000_000).fill(3))).toBe(3);
+  });
+});
+
+describe('sumOf', () => {
+  it('equals a reduce over arrays and typed arrays (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000 })), (values) => {
+        const expected = values.reduce((a, b) => a + b, 0);
+        expect(sumOf(values)).toBe(expected);
+        expect(sumOf(Uint32Array.from(values))).toBe(expected);
+      }),
+    );
   });
 });

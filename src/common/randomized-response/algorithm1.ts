@@ -2,7 +2,7 @@ import { realBernoulli } from '../random/draws.js';
 import type { RandomSource } from '../random/source.js';
 import { UniformPerturber } from './perturbation/randomize.js';
 import { sizeThreshold, type PrivacyParameters } from './bounds.js';
-import { maxOf } from '../extremes.js';
+import { maxOf, sumOf } from '../extremes.js';
 
 /**
  * Per-value counts of one micro group: counts[i] rows hold domain value values[i].
@@ -103,10 +103,4 @@ export function releaseGroup(
   }
   const copies = sampled ? scaleCopies(source, trials, n) : null;
   return { trialValues, copies, sampled, sizeThreshold: threshold, trials, trialMaxCount: trials === 0 ? 0 : sampled ? maxOf(trialCounts) : maxCount, suppressed: false, trimmed };
-}
-
-function sumOf(values: readonly number[]): number {
-  let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i]!;
-  return sum;
 }

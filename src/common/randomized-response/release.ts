@@ -7,7 +7,7 @@ import { shuffleRelease, type ReleaseRows } from '../table/release-rows.js';
 import { releaseGroup, type Algorithm1Options } from './algorithm1.js';
 import { checkPrivacyParameters, maxEpsilon, sizeThreshold, type PrivacyParameters } from './bounds.js';
 import { forEachGroupCounts } from './group-counts.js';
-import { maxOf } from '../extremes.js';
+import { maxOf, sumOf } from '../extremes.js';
 
 export interface GroupTrials {
   readonly trials: number;
@@ -63,8 +63,7 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
   let violatingRowsAfter = 0;
   const progressEvery = Math.max(1, Math.floor(grouping.groupCount / 50));
   forEachGroupCounts(grouping, values, params.m, (g, counts, firstRow) => {
-    let size = 0;
-    for (let i = 0; i < counts.counts.length; i++) size += counts.counts[i]!;
+    const size = sumOf(counts.counts);
     // ε beyond a group's ε_max certifies nothing for it: refuse here too, not only in the job layer
     // (throwing mid-way is safe: the release is only returned whole).
     const eMax = maxEpsilon(maxOf(counts.counts) / size, params.p, params.m);

@@ -88,10 +88,8 @@ function orShifted(packed: Uint32Array, codes: Uint32Array, shift: number): numb
   return largest;
 }
 
-/** Gathers pack values for released rows start … start+count into `gathered`, then unpacks each member column into its own array. */
-export function unpackBlock(pack: CodePack, start: number, count: number, gathered: Uint32Array, outs: readonly Uint32Array[]): void {
-  const { via, packed } = pack;
-  for (let i = 0; i < count; i++) gathered[i] = packed[via[start + i]!]!;
+/** Unpacks the first `count` gathered pack values into each member column's own array (outs[column]). */
+export function unpackFields(pack: CodePack, gathered: Uint32Array, count: number, outs: readonly Uint32Array[]): void {
   pack.columns.forEach((j, k) => extract(outs[j]!, gathered, pack.shifts[k]!, pack.masks[k]!, count));
 }
 

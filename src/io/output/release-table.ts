@@ -1,5 +1,5 @@
 import { ByteChunks } from './byte-chunks.js';
-import { codePacks, unpackBlock } from './packed-codes.js';
+import { codePacks, unpackFields } from './packed-codes.js';
 
 /**
  * A released table described by references into dictionary-encoded data:
@@ -53,7 +53,10 @@ export function* codeBlocks(table: ReleaseTable, first = 0, end = table.rowCount
   const gathered = new Uint32Array(packs.length > 0 ? size : 0);
   for (let start = first; start < end; start += BLOCK_ROWS) {
     const count = Math.min(BLOCK_ROWS, end - start);
-    for (const pack of packs) unpackBlock(pack, start, count, gathered, scratch);
+    for (const pack of packs) {
+      gatherInto(gathered, pack.packed, pack.via, start, count);
+      unpackFields(pack, gathered, count, scratch);
+    }
     const codes = table.columns.map((c, j) => {
       if (!c.via) return c.codes.subarray(start, start + count);
       const out = scratch[j]!;
