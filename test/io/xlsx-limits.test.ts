@@ -6,6 +6,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkZipLimits, ZipLimitError } from '../../src/io/input/zip-limits.js';
 import { readXlsx } from '../../src/io/input/xlsx-reader.js';
+import { searchableText } from '../../src/io/input/searchable-text.js';
 import { InputError } from '../../src/io/input/input-error.js';
 
 interface Entry {
@@ -175,5 +176,48 @@ describe('sheets whose range is far wider than their cells', () => {
     writeFileSync(join(dir, 'dimension.xlsx'), workbook(sheetWithRows(rows, 'A1:XFD1048576')));
     const imported = readXlsx(join(dir, 'dimension.xlsx'), { missing: [''], onBadRow: 'error' });
     expect([imported.table.rowCount, imported.table.columns.map((c) => c.name)]).toEqual([1, ['a', 'b']]);
+  });
+});
+
+describe("verify's one reading of a release workbook (text and tables) meets the same limits", () => {
+  const options = { missing: [] as string[], onBadRow: 'error' } as const;
+
+  it('a zip bomb is refused naming the file, before anything is inflated in full', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'bomb.xlsx'), workbook(sheetXml(10, 300 * 1024 * 1024)));
+    writeFileSync(join(dir, 'liar.xlsx'), workbook(sheetXml(10, 300 * 1024 * 1024), 10_000));
+    expect(() => searchableText(join(dir, 'bomb.xlsx'), options)).toThrow(/bomb\.xlsx: the workbook cannot be read safely: its parts would inflate to more than 128 MiB/);
+    expect(() => searchableText(join(dir, 'liar.xlsx'), options)).toThrow(/liar\.xlsx: .*zip bomb/);
+  });
+
+  it("the limit is the caller's: a workbook past a lowered one is refused, and within the default read", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'small.xlsx'), workbook(sheetXml(2000)));
+    const lowered = { ...options, workbookLimit: 10_000 };
+    expect(() => searchableText(join(dir, 'small.xlsx'), lowered)).toThrow(/small\.xlsx: the workbook cannot be read safely: its parts would inflate to more than/);
+    expect(() => readXlsx(join(dir, 'small.xlsx'), lowered)).toThrow(/would inflate to more than/);
+    expect(readXlsx(join(dir, 'small.xlsx'), options).table.rowCount).toBe(1999);
+  });
+
+  it('a sheet whose rows span column A to XFD is refused naming the range, not turned into text cell by cell', () => {
+    const rows = Array.from({ length: 1100 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c><c r="XFD${i + 1}"><v>${i}</v></c></row>`);
+    const dir = tempDir();
+    writeFileSync(join(dir, 'wide.xlsx'), workbook(sheetWithRows(rows)));
+    const start = Date.now();
+    expect(() => searchableText(join(dir, 'wide.xlsx'), options)).toThrow(/wide\.xlsx \(sheet "Data"\): the sheet's 1,100 rows span A1:XFD1100/);
+    expect(Date.now() - start).toBeLessThan(10_000);
+  });
+
+  it("a sheet's text and its table come from one parse and hold what readXlsx reads", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ok.xlsx'), workbook(sheetXml(30)));
+    const parts = searchableText(join(dir, 'ok.xlsx'), options);
+    expect(parts.map((p) => p.sheet)).toEqual([null, 'Data']);
+    const data = parts[1]!;
+    expect(data.text.split('\n').slice(0, 3)).toEqual(['Data', 'age,job', '22,x']);
+    const table = data.table!();
+    const direct = readXlsx(join(dir, 'ok.xlsx'), options).table;
+    expect(table.rowCount).toBe(29);
+    expect(table.columns.map((c) => [c.name, Array.from(c.codes, (code) => c.dictionary[code])])).toEqual(direct.columns.map((c) => [c.name, Array.from(c.codes, (code) => c.dictionary[code])]));
   });
 });

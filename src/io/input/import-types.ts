@@ -21,6 +21,11 @@ export interface ImportOptions {
    * legitimately hold none (every class suppressed), so verify's re-reading allows it.
    */
   readonly allowNoRecords?: boolean;
+  /**
+   * The most XML a workbook may inflate to (zip-limits.ts): the input limit unless given. verify
+   * gives a larger one for a release's own workbooks, which may hold a million rows.
+   */
+  readonly workbookLimit?: number;
 }
 
 export interface RejectedRow {

@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { lazyRequire } from '../lazy-require.js';
+import type { Table } from '../../common/table/table.js';
+import type { ImportOptions } from './import-types.js';
 import { parquetSearchableText } from './parquet-reader.js';
 import { pdfText } from './pdf-text.js';
-
-const sheetJs = lazyRequire<typeof import('xlsx')>('xlsx');
+import { readWorkbookSheets } from './xlsx-reader.js';
 
 /** A file's text, or one sheet of a workbook (sheet: its name). */
 export interface SearchablePart {
   readonly sheet: string | null;
   readonly text: string;
+  /** A workbook's sheet as a table, from the same parse as its text (throws when it is not one). */
+  readonly table?: () => Table;
 }
 
 /**
@@ -19,20 +21,17 @@ export interface SearchablePart {
  * and every distinct value (its pages are compressed), a PDF as its raw bytes — which
  * shows its uncompressed objects — followed by its text as pdf-text.ts reads it back (each
  * page's glyph codes through its fonts' ToUnicode maps, and the metadata strings).
+ * A workbook is read once, within the reader's limits (`workbookOptions.workbookLimit` for its
+ * zip), and each sheet can also be had as a table read with `workbookOptions`.
  */
-export function searchableText(path: string): SearchablePart[] {
+export function searchableText(path: string, workbookOptions: ImportOptions = { missing: [], onBadRow: 'error' }): SearchablePart[] {
   const ext = extname(path).toLowerCase();
   if (ext === '.parquet') return [{ sheet: null, text: parquetSearchableText(path) }];
-  const bytes = readFileSync(path);
   if (ext === '.xlsx') {
-    const XLSX = sheetJs();
-    // Dense: a million-row sheet kept as keyed cells took minutes and gigabytes; rows of cells give the same text.
-    const workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false });
-    return [
-      { sheet: null, text: JSON.stringify(workbook.Props ?? {}) },
-      ...workbook.SheetNames.map((name) => ({ sheet: name, text: `${name}\n${XLSX.utils.sheet_to_csv(workbook.Sheets[name]!, { blankrows: false })}` })),
-    ];
+    const workbook = readWorkbookSheets(path, workbookOptions);
+    return [{ sheet: null, text: workbook.properties }, ...workbook.sheets.map((s) => ({ sheet: s.name, text: `${s.name}\n${s.text}`, table: s.table }))];
   }
+  const bytes = readFileSync(path);
   if (ext === '.pdf') return [{ sheet: null, text: `${bytes.toString('latin1')}\n${pdfText(bytes)}` }];
   return [{ sheet: null, text: bytes.toString('utf8') }];
 }

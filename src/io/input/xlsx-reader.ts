@@ -1,23 +1,23 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { CellObject, Range, WorkBook } from 'xlsx';
+import type { CellObject, Range, WorkBook, WorkSheet } from 'xlsx';
 import { lazyRequire } from '../lazy-require.js';
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
 import { InputError } from './input-error.js';
 import { nameColumns, TableBuilder } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
-import { checkZipLimits, ZipLimitError } from './zip-limits.js';
+import { checkZipLimits, MAX_INFLATED_BYTES, ZipLimitError } from './zip-limits.js';
 
 /** Excel's row limit, header included. */
 const MAX_SHEET_ROWS = 1_048_576;
 
 /**
- * The most cells a sheet's range may span, empty ones included (each costs memory as the sheet is
- * read). A sheet within the zip limit (128 MiB of XML, some 20 bytes a cell) holds at most about
- * 6.7 million cells, so a range beyond this is mostly empty.
+ * A sheet's range may span at most one cell per 8 bytes of XML the workbook may inflate to, empty
+ * cells included (each costs memory as the sheet is read): a cell takes some 20 bytes of XML, so a
+ * range beyond this is mostly empty. Within the input limit (128 MiB) that is 2^24 cells.
  */
-const MAX_SHEET_CELLS = 1 << 24;
+const XML_BYTES_PER_SPANNED_CELL = 8;
 
 const sheetJs = lazyRequire<typeof import('xlsx')>('xlsx');
 
@@ -25,6 +25,56 @@ const sheetJs = lazyRequire<typeof import('xlsx')>('xlsx');
 export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHEET_ROWS): ImportedTable {
   const XLSX = sheetJs();
   const name = basename(path);
+  const limit = options.workbookLimit ?? MAX_INFLATED_BYTES;
+  const bytes = checkedWorkbookBytes(path, name, limit);
+  const wanted = options.sheet ?? 0;
+  // Only the wanted sheet is parsed (the names of all are still listed): the others can be most of the file.
+  const workbook = parseWorkbook(XLSX, bytes, name, maxRows, wanted);
+  const sheets = workbook.SheetNames;
+  const sheetName = typeof wanted === 'number' ? sheets[wanted] : sheets.find((s) => s === wanted);
+  if (sheetName === undefined) {
+    throw new InputError(`no sheet ${JSON.stringify(wanted)}; the workbook has ${sheets.map((s) => JSON.stringify(s)).join(', ')}`, name, undefined, undefined, { sheets, advice: 'sheet' });
+  }
+  return {
+    ...sheetOf(XLSX, workbook, sheetName, name, options, maxRows, limit),
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: bytes.length,
+  };
+}
+
+/** One sheet of a workbook read by readWorkbookSheets: its cells as text, and as a table when asked. */
+export interface WorkbookSheet {
+  readonly name: string;
+  /** Its cells as CSV text, row after row. */
+  readonly text: string;
+  /** The sheet as a table (first row the header), or an InputError when it is not one. */
+  table(): ImportedTable['table'];
+}
+
+/**
+ * Every sheet of a workbook from one parse: its document properties (as JSON text), and each sheet
+ * as text and as a table. For verify, which searches a release's workbook for what must not be
+ * there and reads its tables; parsing a million-row sheet takes most of a minute, so it is done once.
+ * The same checks as readXlsx apply first (zip limits with `options.workbookLimit`, spanned cells).
+ */
+export function readWorkbookSheets(path: string, options: ImportOptions): { properties: string; sheets: WorkbookSheet[] } {
+  const XLSX = sheetJs();
+  const name = basename(path);
+  const limit = options.workbookLimit ?? MAX_INFLATED_BYTES;
+  const workbook = parseWorkbook(XLSX, checkedWorkbookBytes(path, name, limit), name, MAX_SHEET_ROWS, undefined);
+  const sheets = workbook.SheetNames.map((sheetName): WorkbookSheet => {
+    const sheet = workbook.Sheets[sheetName]!;
+    const text = inSheet(sheetName, workbook.SheetNames, () => {
+      boundRange(XLSX, sheet, name, limit);
+      return XLSX.utils.sheet_to_csv(sheet, { blankrows: false });
+    });
+    return { name: sheetName, text, table: () => sheetOf(XLSX, workbook, sheetName, name, options, MAX_SHEET_ROWS, limit).table };
+  });
+  return { properties: JSON.stringify(workbook.Props ?? {}), sheets };
+}
+
+/** The workbook's bytes, once its zip directory and parts are within the limit. */
+function checkedWorkbookBytes(path: string, name: string, limit: number): Buffer {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -36,28 +86,29 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
   if (!zip && !compoundFile) throw new InputError('not an Excel workbook (.xlsx files are zip archives); is it a CSV file with the wrong extension?', name);
   if (zip) {
     try {
-      checkZipLimits(bytes);
+      checkZipLimits(bytes, limit);
     } catch (error) {
       if (error instanceof ZipLimitError) throw new InputError(`the workbook cannot be read safely: ${error.message}; export the sheet as CSV`, name);
       throw error;
     }
   }
-  let workbook: WorkBook;
-  const wanted = options.sheet ?? 0;
+  return bytes;
+}
+
+/** Parses the workbook dense, the wanted sheet only (all when undefined). */
+function parseWorkbook(XLSX: typeof import('xlsx'), bytes: Buffer, name: string, maxRows: number, wanted: string | number | undefined): WorkBook {
   try {
-    // One row past Excel's limit is read, to tell a full sheet from an over-long one. Only the
-    // wanted sheet is parsed (the names of all are still listed): the others can be most of the file.
-    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: true, sheetRows: maxRows + 1, sheets: wanted });
+    // One row past Excel's limit is read, to tell a full sheet from an over-long one.
+    return XLSX.read(bytes, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellDates: true, sheetRows: maxRows + 1, ...(wanted !== undefined ? { sheets: wanted } : {}) });
   } catch (error) {
     throw new InputError(`not a readable Excel workbook (${(error as Error).message})`, name);
   }
-  const sheets = workbook.SheetNames;
-  const sheetName = typeof wanted === 'number' ? sheets[wanted] : sheets.find((s) => s === wanted);
-  if (sheetName === undefined) {
-    throw new InputError(`no sheet ${JSON.stringify(wanted)}; the workbook has ${sheets.map((s) => JSON.stringify(s)).join(', ')}`, name, undefined, undefined, { sheets, advice: 'sheet' });
-  }
+}
+
+/** Runs the read of one sheet, naming it (and offering the workbook's others) in any input error. */
+function inSheet<T>(sheetName: string, sheets: readonly string[], read: () => T): T {
   try {
-    return readSheet(XLSX, workbook, sheetName, bytes, name, options, maxRows);
+    return read();
   } catch (error) {
     // The sheet is named, and the workbook's others offered: the table may be on one of them.
     if (error instanceof InputError) throw error.withContext({ sheet: sheetName, sheets, ...(sheets.length > 1 ? { advice: 'sheet' } : {}) });
@@ -65,18 +116,31 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
   }
 }
 
-function readSheet(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: string, bytes: Buffer, name: string, options: ImportOptions, maxRows: number): ImportedTable {
-  const sheets = workbook.SheetNames;
-  const sheet = workbook.Sheets[sheetName]!;
+/**
+ * Narrows the sheet's range to its cells (see usedRange) and refuses a range spanning too many:
+ * every reading of a sheet visits each cell of its range, empty ones included. Two cells far apart
+ * in each row (A and XFD) made a 620 KB workbook a table of 16,384 columns, and 61 s later the heap
+ * ran out. What rows span is bounded; a dense sheet within the zip limit holds far fewer cells.
+ */
+function boundRange(XLSX: typeof import('xlsx'), sheet: WorkSheet, name: string, limit: number): Range & { rows: number } {
   const range = usedRange(XLSX.utils.decode_range(sheet['!ref'] ?? 'A1'), sheet['!data'] ?? []);
-  // Every row is read as wide as the sheet's range, empty cells included: two cells far apart in
-  // each row (A and XFD) made a 620 KB workbook a table of 16,384 columns, and 61 s later the heap
-  // ran out. What rows span is bounded; a dense sheet within the zip limit holds far fewer cells.
+  const maxCells = Math.floor(limit / XML_BYTES_PER_SPANNED_CELL);
   const spanned = range.rows * (range.e.c - range.s.c + 1);
-  if (spanned > MAX_SHEET_CELLS) {
-    throw new InputError(`the sheet's ${range.rows.toLocaleString('en-US')} rows span ${XLSX.utils.encode_range(range)} (${spanned.toLocaleString('en-US')} cells, more than the ${MAX_SHEET_CELLS.toLocaleString('en-US')} Custos reads from a workbook); delete stray cells far right of the table, or export the sheet as CSV`, name);
+  if (spanned > maxCells) {
+    throw new InputError(`the sheet's ${range.rows.toLocaleString('en-US')} rows span ${XLSX.utils.encode_range(range)} (${spanned.toLocaleString('en-US')} cells, more than the ${maxCells.toLocaleString('en-US')} Custos reads from a workbook); delete stray cells far right of the table, or export the sheet as CSV`, name);
   }
   sheet['!ref'] = XLSX.utils.encode_range(range);
+  return range;
+}
+
+function sheetOf(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: string, name: string, options: ImportOptions, maxRows: number, limit: number): Omit<ImportedTable, 'sha256' | 'bytes'> {
+  return inSheet(sheetName, workbook.SheetNames, () => readSheet(XLSX, workbook, sheetName, name, options, maxRows, limit));
+}
+
+function readSheet(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: string, name: string, options: ImportOptions, maxRows: number, limit: number): Omit<ImportedTable, 'sha256' | 'bytes'> {
+  const sheets = workbook.SheetNames;
+  const sheet = workbook.Sheets[sheetName]!;
+  const range = boundRange(XLSX, sheet, name, limit);
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
   if (rows.length > maxRows) throw new InputError(`the sheet has more than Excel's ${maxRows.toLocaleString('en-US')} rows; it is not a valid workbook`, name, maxRows + 1);
   if (rows.length === 0) throw new InputError('the sheet is empty: a header row is expected', name, 1);
@@ -107,8 +171,6 @@ function readSheet(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: s
     format: 'xlsx',
     sheet: sheetName,
     sheets,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    bytes: bytes.length,
     rejectedRows: rejected,
     rejectedRowCount: rejected.length,
     ...(renamed.length > 0 ? { renamedColumns: renamed } : {}),

@@ -7,6 +7,13 @@ import { inflateRawSync } from 'node:zlib';
  */
 export const MAX_INFLATED_BYTES = 128 * 1024 * 1024;
 
+/**
+ * The most XML a release's own workbook may inflate to when verify reads it. Custos writes up to
+ * Excel's 1,048,576 rows to a sheet (a million-row census release of ten columns is 357 MB of
+ * XML), and the auditor's machine must hold the parsed sheet, several times its XML.
+ */
+export const MAX_AUDITED_INFLATED_BYTES = 512 * 1024 * 1024;
+
 export class ZipLimitError extends Error {}
 
 const EOCD = 0x06054b50;

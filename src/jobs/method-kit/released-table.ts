@@ -1,9 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Table } from '../../common/table/table.js';
+import type { ImportOptions } from '../../io/input/import-types.js';
 import { readTable } from '../../io/input/read-table.js';
+import { MAX_AUDITED_INFLATED_BYTES } from '../../io/input/zip-limits.js';
 import { TEST_STAMP_COLUMN } from './release-view.js';
 import { csvText, xlsxText } from '../../io/output/neutralize.js';
+
+/**
+ * How a release's files are read back: every value as text, a malformed row an error, a table of
+ * no records allowed (every class may be suppressed), and a workbook within the audit limit (a
+ * release's workbook may hold a million rows, past the limit for input workbooks).
+ */
+export const RELEASED_TABLE_OPTIONS: ImportOptions = { missing: [], onBadRow: 'error', allowNoRecords: true, workbookLimit: MAX_AUDITED_INFLATED_BYTES };
 
 /**
  * A released table read back as an auditor would: from its CSV, or else from its Parquet file,
@@ -15,10 +24,10 @@ export function readReleased(dir: string, stem: string, sheet: string, delimiter
   if (existsSync(csv)) {
     // The encoding is detected (a UTF-8 BOM, or bytes that are not UTF-8: Windows-1252), as the release may be written in either.
     // Through readTable, as every input: a file too large to hold is an input problem naming it, not a crash.
-    const read = readTable(csv, { delimiter, missing: [], onBadRow: 'error', allowNoRecords: true }).table;
+    const read = readTable(csv, { ...RELEASED_TABLE_OPTIONS, delimiter }).table;
     table = { rowCount: read.rowCount, columns: read.columns.map((c) => ({ ...c, name: unguarded(c.name) })) };
-  } else if (existsSync(join(dir, `${stem}.parquet`))) table = readTable(join(dir, `${stem}.parquet`), { missing: [], onBadRow: 'error', allowNoRecords: true }).table;
-  else table = readTable(join(dir, 'release.xlsx'), { sheet, missing: [], onBadRow: 'error', allowNoRecords: true }).table;
+  } else if (existsSync(join(dir, `${stem}.parquet`))) table = readTable(join(dir, `${stem}.parquet`), RELEASED_TABLE_OPTIONS).table;
+  else table = readTable(join(dir, 'release.xlsx'), { ...RELEASED_TABLE_OPTIONS, sheet }).table;
   return { rowCount: table.rowCount, columns: table.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
 }
 

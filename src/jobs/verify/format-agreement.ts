@@ -5,7 +5,7 @@ import type { Table } from '../../common/table/table.js';
 import { readTable } from '../../io/input/read-table.js';
 import { csvText } from '../../io/output/neutralize.js';
 import type { CheckList } from '../method-kit/checks.js';
-import { readReleased } from '../method-kit/released-table.js';
+import { readReleased, RELEASED_TABLE_OPTIONS } from '../method-kit/released-table.js';
 import { TEST_STAMP_COLUMN } from '../method-kit/release-view.js';
 import { isBlank, trimTrailing } from '../../common/trim-ends.js';
 
@@ -22,7 +22,7 @@ export function checkFormatAgreement(dir: string, files: readonly string[], deli
       const stem = name.slice(0, name.lastIndexOf('.'));
       if (!existsSync(join(dir, `${stem}.csv`))) return { ok: false, detail: `no ${stem}.csv beside it to compare with` };
       const csv = readReleased(dir, stem, '', delimiter);
-      const read = readTable(join(dir, name), { missing: [], onBadRow: 'error', allowNoRecords: true }).table;
+      const read = readTable(join(dir, name), RELEASED_TABLE_OPTIONS).table;
       const sav: Table = { rowCount: read.rowCount, columns: read.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
       if (sav.rowCount !== csv.rowCount || sav.columns.length !== csv.columns.length) {
         return { ok: false, detail: `${sav.rowCount} rows × ${sav.columns.length} columns, the CSV ${csv.rowCount} × ${csv.columns.length}` };

@@ -9,6 +9,7 @@ import type { Table } from '../../common/table/table.js';
 import { publicHierarchyName, publicInputName } from '../public-job.js';
 import { parseReport } from '../../mechanisms/report-schema.js';
 import type { ConfidentialFact } from './confidential-facts.js';
+import { RELEASED_TABLE_OPTIONS } from '../method-kit/released-table.js';
 
 function isBareName(path: unknown): boolean {
   return typeof path !== 'string' || (path === basename(path) && !path.includes('\\'));
@@ -52,6 +53,28 @@ function numberPattern(n: number): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_]|\\d\\.)(?:${[...new Set(alternatives)].join('|')})(?![\\p{L}\\p{N}_]|\\.\\d|[, \\u00a0\\u202f\\u2009]\\d{3}(?!\\d))`, 'u');
 }
 
+/**
+ * A text searched for every fact in turn, with the forms the tests need made once: a release of a
+ * million rows is a hundred megabytes of text to collapse or lower-case, once per fact otherwise.
+ */
+class SearchedText {
+  #flat: string | undefined;
+  #lower: string | undefined;
+  #lowerUnseparated: string | undefined;
+  constructor(readonly raw: string) {}
+  /** Runs of white space as one space. */
+  get flat(): string {
+    return (this.#flat ??= collapse(this.raw));
+  }
+  get lower(): string {
+    return (this.#lower ??= this.raw.toLowerCase());
+  }
+  /** Lower case without white space, colons or hyphens (a hash printed in groups). */
+  get lowerUnseparated(): string {
+    return (this.#lowerUnseparated ??= this.lower.replace(/[\s:-]/g, ''));
+  }
+}
+
 const collapse = (text: string): string => text.replace(/\s+/g, ' ');
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -61,19 +84,34 @@ function textVariants(text: string): string[] {
   return [...new Set([plain, esc(plain), JSON.stringify(plain).slice(1, -1), plain.replace(/"/g, '""')])];
 }
 
+/** Each fact's test, built once: a release's cells are tested one by one, and building a pattern per cell took most of verify's time on a large release. */
+const testers = new WeakMap<ConfidentialFact, (text: SearchedText) => boolean>();
+
 /** Whether `text` (a file's text, or a column name or cell) states the fact. */
-function states(fact: ConfidentialFact, text: string): boolean {
+function states(fact: ConfidentialFact, text: SearchedText): boolean {
+  let test = testers.get(fact);
+  if (!test) testers.set(fact, (test = testerOf(fact)));
+  return test(text);
+}
+
+function testerOf(fact: ConfidentialFact): (text: SearchedText) => boolean {
   if (fact.sha256) {
-    const lower = text.toLowerCase();
     const hash = fact.sha256.toLowerCase();
-    return lower.includes(hash) || lower.replace(/[\s:-]/g, '').includes(hash);
+    return (text) => text.lower.includes(hash) || text.lowerUnseparated.includes(hash);
   }
-  if (fact.number !== undefined) return numberPattern(fact.number).test(text);
-  if (fact.text === undefined) return false;
-  if (fact.encoding) return statesInputEncoding(text, fact.text);
-  const flat = collapse(text);
-  if (fact.wholeWord) return textVariants(fact.text).some((variant) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(variant)}(?![\\p{L}\\p{N}])`, 'u').test(flat));
-  return textVariants(fact.text).some((variant) => flat.includes(variant));
+  if (fact.number !== undefined) {
+    const pattern = numberPattern(fact.number);
+    return (text) => pattern.test(text.raw);
+  }
+  const factText = fact.text;
+  if (factText === undefined) return () => false;
+  if (fact.encoding) return (text) => statesInputEncoding(text.raw, factText);
+  const variants = textVariants(factText);
+  if (fact.wholeWord) {
+    const patterns = variants.map((variant) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(variant)}(?![\\p{L}\\p{N}])`, 'u'));
+    return (text) => patterns.some((pattern) => pattern.test(text.flat));
+  }
+  return (text) => variants.some((variant) => text.flat.includes(variant));
 }
 
 /** Whether a JSON text has an `input` object with this encoding, or another text a format line "csv, utf-8" with it. */
@@ -109,13 +147,15 @@ const PLAIN_NUMBER = /^[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 function findInTable(table: Table, facts: readonly ConfidentialFact[]): ConfidentialFact[] {
   const found = new Set<ConfidentialFact>();
   for (const column of table.columns) {
-    for (const fact of facts) if (states(fact, column.name)) found.add(fact);
+    const name = new SearchedText(column.name);
+    for (const fact of facts) if (states(fact, name)) found.add(fact);
     const numeric = column.dictionary.every((v) => !/\d/.test(v) || PLAIN_NUMBER.test(v.trim()));
     for (const value of column.dictionary) {
+      const cell = new SearchedText(value);
       for (const fact of facts) {
         if (!fact.inCells || found.has(fact)) continue;
         if (fact.number !== undefined && numeric && PLAIN_NUMBER.test(value.trim())) continue;
-        if (states(fact, value)) found.add(fact);
+        if (states(fact, cell)) found.add(fact);
       }
     }
   }
@@ -126,9 +166,7 @@ function findInTable(table: Table, facts: readonly ConfidentialFact[]): Confiden
 function tablesOf(path: string, name: string, delimiter: string, parts: readonly SearchablePart[]): { tables: Table[]; text: string } | null {
   const ext = extname(name).toLowerCase();
   if (ext === '.xlsx') {
-    const tables = parts
-      .filter((p) => p.sheet !== null && !REPORT_SHEETS.has(p.sheet))
-      .map((p) => readTable(path, { sheet: p.sheet, missing: [], onBadRow: 'error', allowNoRecords: true }).table);
+    const tables = parts.filter((p) => p.sheet !== null && !REPORT_SHEETS.has(p.sheet)).map((p) => p.table!());
     // The workbook's properties, sheet names and report sheets are text.
     const text = parts.filter((p) => p.sheet === null || REPORT_SHEETS.has(p.sheet)).map((p) => p.text).concat(parts.filter((p) => p.sheet !== null).map((p) => p.sheet!)).join('\n');
     return { tables, text };
@@ -139,7 +177,7 @@ function tablesOf(path: string, name: string, delimiter: string, parts: readonly
     const { table, footer } = parquetTableAndFooter(path);
     return { tables: [table], text: footer };
   }
-  const table = readTable(path, { ...(ext === '.csv' ? { delimiter } : {}), missing: [], onBadRow: 'error', allowNoRecords: true }).table;
+  const table = readTable(path, { ...(ext === '.csv' ? { delimiter } : {}), ...RELEASED_TABLE_OPTIONS }).table;
   // Besides its cells, a statistical file's header holds strings (its label, the writer's notes).
   const raw = ext === '.csv' ? '' : readFileSync(path).toString('latin1');
   return { tables: [table], text: raw };
@@ -159,7 +197,7 @@ export function publishabilityProblems(dir: string, report: Report, job: unknown
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     try {
-      const parts = searchableText(path);
+      const parts = searchableText(path, RELEASED_TABLE_OPTIONS);
       const text = parts.map((p) => p.text).join('\n');
       if (text.includes(CONFIDENTIAL_MARK) || text.includes('CONFIDENTIAL internal') || /"variant":\s*"internal"/.test(text) || text.includes('custos.report/1 internal')) {
         problems.push(`${name} holds (part of) an internal report`);
@@ -178,9 +216,11 @@ export function publishabilityProblems(dir: string, report: Report, job: unknown
   }
   // The released tables' sizes, as the files show them (not as report.json says).
   const facts = factsOf(files.flatMap((f) => f.tables?.tables.map((t) => t.rowCount) ?? []));
-  for (const { name, text, tables } of files) {
-    const found = tables
-      ? new Set([...facts.filter((f) => states(f, tables.text) || (f.inCells && f.number === undefined && states(f, text))), ...tables.tables.flatMap((t) => findInTable(t, facts))])
+  for (const { name, text: raw, tables } of files) {
+    const text = new SearchedText(raw);
+    const outside = tables && new SearchedText(tables.text);
+    const found = outside
+      ? new Set([...facts.filter((f) => states(f, outside) || (f.inCells && f.number === undefined && states(f, text))), ...tables.tables.flatMap((t) => findInTable(t, facts))])
       : new Set(facts.filter((f) => states(f, text)));
     // One line per kind: several true counts of one field are one finding.
     for (const kind of new Set(facts.filter((f) => found.has(f)).map((f) => f.kind))) problems.push(`${name} states ${kind}`);
