@@ -8,10 +8,11 @@ import { inflateSync } from 'node:zlib';
  * turns them back into characters. Literal strings of fonts without a map are
  * read as Latin-1, and the document's metadata strings (Title, Subject, …) as
  * PDF text strings. Best effort by design: a PDF this cannot read (object
- * streams, other filters, encryption) yields less text, never an error.
+ * streams, other filters, encryption) yields less text; the one error is a PDF whose streams
+ * inflate past `limit` (PdfTooLargeError), which cannot be searched safely.
  */
-export function pdfText(bytes: Buffer): string {
-  const objects = pdfObjects(bytes);
+export function pdfText(bytes: Buffer, limit = MAX_PDF_INFLATED_BYTES): string {
+  const objects = pdfObjects(bytes, limit);
   const cmaps = new Map<string, Map<number, string>>();
   // PDFKit names each font once for the whole document (/F1, /F2, …); a font resource dictionary maps the name to its object.
   const fontObject = new Map<string, string>();
@@ -44,8 +45,18 @@ interface PdfObject {
   readonly stream?: Buffer;
 }
 
-function pdfObjects(bytes: Buffer): Map<string, PdfObject> {
+/**
+ * The most a PDF's compressed streams may inflate to, together. A report is tens of kilobytes;
+ * a stream of zeros compresses a thousandfold, so a small hostile file could otherwise take all memory.
+ */
+export const MAX_PDF_INFLATED_BYTES = 256 * 1024 * 1024;
+
+/** A PDF whose streams inflate past the limit: it cannot be read safely, so it cannot be searched. */
+export class PdfTooLargeError extends Error {}
+
+function pdfObjects(bytes: Buffer, limit: number): Map<string, PdfObject> {
   const text = bytes.toString('latin1');
+  let inflated = 0;
   const objects = new Map<string, PdfObject>();
   const start = /(\d+)\s+\d+\s+obj\b/g;
   let m: RegExpExecArray | null;
@@ -65,8 +76,10 @@ function pdfObjects(bytes: Buffer): Map<string, PdfObject> {
       let data = bytes.subarray(from, to < from ? from : to);
       if (/\/FlateDecode/.test(dict)) {
         try {
-          data = inflateSync(data);
-        } catch {
+          data = inflateSync(data, { maxOutputLength: Math.max(1, limit - inflated) });
+          inflated += data.length;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new PdfTooLargeError(`its compressed streams inflate to more than ${limit / 1024 / 1024} MiB`);
           data = Buffer.alloc(0);
         }
       } else if (/\/Filter/.test(dict)) data = Buffer.alloc(0);
