@@ -4,39 +4,92 @@ import { STATISTICAL_FORMATS } from '../../common/job/job-parts.js';
 import type { Table } from '../../common/table/table.js';
 import { readTable } from '../../io/input/read-table.js';
 import { csvText } from '../../io/output/neutralize.js';
+import { exactNumber } from '../../io/output/xlsx-writer.js';
 import type { CheckList } from '../method-kit/checks.js';
 import { readReleased, RELEASED_TABLE_OPTIONS } from '../method-kit/released-table.js';
 import { TEST_STAMP_COLUMN } from '../method-kit/release-view.js';
 import { isBlank, trimTrailing } from '../../common/trim-ends.js';
+import type { ReleaseFiles } from './release-files.js';
 
-/** Formats a release may also be written in, each beside the CSV of the same table. */
+/** The workbook's report sheets; its other sheets hold released tables. */
+const REPORT_SHEETS = new Set(['Report', 'Parameters', 'Checksums']);
+
+/** Whether a value read from another format is the CSV's value (as the CSV's reader gives it back). */
+type SameValue = (other: string, csv: string) => boolean;
 
 /**
  * A release's SPSS and Stata files hold the tables its CSV files hold: the same rows in the same
  * order, the same values in the same column order (names may differ: they are made valid for the
- * package). SPSS pads strings with blanks, so trailing blanks are not compared.
+ * package). SPSS pads strings with blanks, so trailing blanks are not compared. Each data sheet of
+ * its workbook holds the table of the CSV with its column names, value by value: text as the CSV
+ * holds it (without the CSV's formula guard), a number as the number the CSV writes.
  */
-export function checkFormatAgreement(dir: string, files: readonly string[], delimiter: string, checks: CheckList): void {
-  for (const name of files.filter((f) => STATISTICAL_FORMATS.some((format) => f.endsWith(`.${format}`)))) {
+export function checkFormatAgreement(files: ReleaseFiles, names: readonly string[], delimiter: string, checks: CheckList): void {
+  const { dir } = files;
+  for (const name of names.filter((f) => STATISTICAL_FORMATS.some((format) => f.endsWith(`.${format}`)))) {
     checks.run(`${name} agrees with the CSV`, () => {
       const stem = name.slice(0, name.lastIndexOf('.'));
       if (!existsSync(join(dir, `${stem}.csv`))) return { ok: false, detail: `no ${stem}.csv beside it to compare with` };
       const csv = readReleased(dir, stem, '', delimiter);
       const read = readTable(join(dir, name), RELEASED_TABLE_OPTIONS).table;
-      const sav: Table = { rowCount: read.rowCount, columns: read.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
-      if (sav.rowCount !== csv.rowCount || sav.columns.length !== csv.columns.length) {
-        return { ok: false, detail: `${sav.rowCount} rows × ${sav.columns.length} columns, the CSV ${csv.rowCount} × ${csv.columns.length}` };
-      }
-      for (let j = 0; j < csv.columns.length; j++) {
-        const a = sav.columns[j]!;
-        const b = csv.columns[j]!;
-        const savText = a.dictionary.map((v) => csvText(v));
-        const csvTrimmed = b.dictionary.map((v) => trimTrailing(v, isBlank));
-        for (let r = 0; r < csv.rowCount; r++) {
-          if (savText[a.codes[r]!] !== csvTrimmed[b.codes[r]!]) return { ok: false, detail: `row ${r + 1}, column ${j + 1} (${b.name}): "${a.dictionary[a.codes[r]!]}" in ${name}, "${b.dictionary[b.codes[r]!]}" in ${stem}.csv` };
-        }
-      }
-      return `${csv.rowCount} rows × ${csv.columns.length} columns, every value as in ${stem}.csv`;
+      const table: Table = { rowCount: read.rowCount, columns: read.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
+      const disagreement = firstDisagreement(table, csv, (value, csvValue) => csvText(value) === trimTrailing(csvValue, isBlank), name, `${stem}.csv`);
+      return disagreement ?? `${csv.rowCount} rows × ${csv.columns.length} columns, every value as in ${stem}.csv`;
     });
   }
+  const csvStems = names.filter((f) => f.endsWith('.csv')).map((f) => f.slice(0, -'.csv'.length));
+  if (names.includes('release.xlsx') && csvStems.length > 0) {
+    checks.run('release.xlsx agrees with the CSV', () => {
+      const sheets = files.parts('release.xlsx').filter((p) => p.sheet !== null && !REPORT_SHEETS.has(p.sheet));
+      const csvTables = csvStems.map((stem) => ({ stem, table: readReleased(dir, stem, '', delimiter) }));
+      const matched = new Map<string, string>();
+      for (const sheet of sheets) {
+        const table = withoutStamp(sheet.table!());
+        const header = table.columns.map((c) => c.name).join('\u0000');
+        // Its twin by column names (two CSV files with the same names: the one it agrees with).
+        const twins = csvTables.filter((c) => !matched.has(c.stem) && c.table.columns.map((x) => x.name).join('\u0000') === header);
+        if (twins.length === 0) return { ok: false, detail: `sheet "${sheet.sheet}" has no CSV file with its columns (${table.columns.map((c) => c.name).join(', ')})` };
+        const verdicts = twins.map((twin) => ({ twin, disagreement: firstDisagreement(table, twin.table, workbookValueIsCsvValue, `sheet "${sheet.sheet}"`, `${twin.stem}.csv`) }));
+        const agreeing = verdicts.find((v) => v.disagreement === null);
+        if (!agreeing) return verdicts[0]!.disagreement!;
+        matched.set(agreeing.twin.stem, `sheet "${sheet.sheet}" is ${agreeing.twin.stem}.csv (${table.rowCount} rows × ${table.columns.length} columns)`);
+      }
+      const unmatched = csvStems.filter((stem) => !matched.has(stem));
+      if (unmatched.length > 0) return { ok: false, detail: `no sheet holds ${unmatched.map((s) => `${s}.csv`).join(', ')}` };
+      return `${[...matched.values()].join('; ')}, value by value`;
+    });
+  }
+}
+
+function withoutStamp(table: Table): Table {
+  return { rowCount: table.rowCount, columns: table.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
+}
+
+/**
+ * A workbook holds text typed (no formula guard, so the CSV's guarded form is compared) and a
+ * column of exact numbers as numbers, which read back in their shortest form ("1.50" as 1.5).
+ */
+const workbookValueIsCsvValue: SameValue = (value, csvValue) => csvText(value) === csvValue || (exactNumber(csvValue) && String(Number(csvValue)) === value);
+
+/** The first row and column where two tables of the same shape differ, or null when they agree. */
+function firstDisagreement(table: Table, csv: Table, same: SameValue, what: string, csvName: string): { ok: false; detail: string } | null {
+  if (table.rowCount !== csv.rowCount || table.columns.length !== csv.columns.length) {
+    return { ok: false, detail: `${what} has ${table.rowCount} rows × ${table.columns.length} columns, ${csvName} ${csv.rowCount} × ${csv.columns.length}` };
+  }
+  for (let j = 0; j < csv.columns.length; j++) {
+    const a = table.columns[j]!;
+    const b = csv.columns[j]!;
+    // The CSV value each value was last found equal to: values correspond one to one but for
+    // numbers written two ways ("1.5", "1.50"), so the comparison is rarely made twice.
+    const equal = new Int32Array(a.dictionary.length).fill(-1);
+    for (let r = 0; r < csv.rowCount; r++) {
+      const x = a.codes[r]!;
+      const y = b.codes[r]!;
+      if (equal[x] === y) continue;
+      const agrees = same(a.dictionary[x]!, b.dictionary[y]!);
+      if (agrees) equal[x] = y;
+      else return { ok: false, detail: `row ${r + 1}, column ${j + 1} (${b.name}): "${a.dictionary[x]}" in ${what}, "${b.dictionary[y]}" in ${csvName}` };
+    }
+  }
+  return null;
 }

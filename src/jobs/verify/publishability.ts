@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { searchableText, type SearchablePart } from '../../io/input/searchable-text.js';
+import type { SearchablePart } from '../../io/input/searchable-text.js';
+import type { ReleaseFiles } from './release-files.js';
 import { parquetTableAndFooter } from '../../io/input/parquet-reader.js';
 import { readTable } from '../../io/input/read-table.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
@@ -189,15 +190,15 @@ function tablesOf(path: string, name: string, delimiter: string, parts: readonly
  * the internal report, the original file or both: see confidential-facts.ts) that a file states.
  * A finding names the file and the kind of fact, never its value.
  */
-export function publishabilityProblems(dir: string, report: Report, job: unknown, factsOf: (releasedRowCounts: readonly number[]) => readonly ConfidentialFact[], delimiter = ','): string[] {
+export function publishabilityProblems(files: ReleaseFiles, report: Report, job: unknown, factsOf: (releasedRowCounts: readonly number[]) => readonly ConfidentialFact[], delimiter = ','): string[] {
   // The external report's schema is the list of what may be published: any other field is internal.
   const parsed = parseReport(report, 'external');
   const problems: string[] = [...(parsed.ok ? [] : parsed.problems.map((p) => `report.json has ${p}`)), ...internalFieldsOfJob(job).map((f) => `job.json has ${f}`)];
-  const files: { name: string; text: string; tables: ReturnType<typeof tablesOf> }[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
+  const read: { name: string; text: string; tables: ReturnType<typeof tablesOf> }[] = [];
+  for (const name of readdirSync(files.dir)) {
+    const path = join(files.dir, name);
     try {
-      const parts = searchableText(path, RELEASED_TABLE_OPTIONS);
+      const parts = files.parts(name);
       const text = parts.map((p) => p.text).join('\n');
       if (text.includes(CONFIDENTIAL_MARK) || text.includes('CONFIDENTIAL internal') || /"variant":\s*"internal"/.test(text) || text.includes('custos.report/1 internal')) {
         problems.push(`${name} holds (part of) an internal report`);
@@ -209,14 +210,14 @@ export function publishabilityProblems(dir: string, report: Report, job: unknown
         // Not a table after all (a CSV with a note line, say): all of it is searched as text.
         tables = null;
       }
-      files.push({ name, text, tables });
+      read.push({ name, text, tables });
     } catch (error) {
       problems.push(`${name} cannot be read to check it (${(error as Error).message})`);
     }
   }
   // The released tables' sizes, as the files show them (not as report.json says).
-  const facts = factsOf(files.flatMap((f) => f.tables?.tables.map((t) => t.rowCount) ?? []));
-  for (const { name, text: raw, tables } of files) {
+  const facts = factsOf(read.flatMap((f) => f.tables?.tables.map((t) => t.rowCount) ?? []));
+  for (const { name, text: raw, tables } of read) {
     const text = new SearchedText(raw);
     const outside = tables && new SearchedText(tables.text);
     const found = outside

@@ -16,6 +16,7 @@ import { publishabilityProblems } from './publishability.js';
 import { internalOnlyFacts, mergeFacts, originalFacts, type ConfidentialFact } from './confidential-facts.js';
 import { isDifferentiallyPrivate } from '../report-builder.js';
 import { checkFormatAgreement } from './format-agreement.js';
+import { ReleaseFiles } from './release-files.js';
 import { prepareInput } from '../prepare-input.js';
 
 export interface VerifyOptions {
@@ -167,12 +168,13 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
         : { ok: false, detail: `sha256 ${imported.sha256} is not the internal report's input ${internal.input.sha256}` };
     });
   }
+  const files = new ReleaseFiles(dir);
   checks.run('publishable', () => {
     const dp = isDifferentiallyPrivate(report.method?.type ?? '');
     let facts: readonly ConfidentialFact[] = [];
     // A released table's number of records is there for anyone to count: never a secret (confidential-facts.ts).
     const sentences = internal ? publicSentences(dir, report, internal) : new Set<string>();
-    const problems = publishabilityProblems(dir, report, jobText, (releasedRows) => (facts = mergeFacts(internal ? internalOnlyFacts(internal, sentences, releasedRows) : [], originalFile ? originalFacts(originalFile, dp, releasedRows) : [])), job?.output.delimiter ?? ',');
+    const problems = publishabilityProblems(files, report, jobText, (releasedRows) => (facts = mergeFacts(internal ? internalOnlyFacts(internal, sentences, releasedRows) : [], originalFile ? originalFacts(originalFile, dp, releasedRows) : [])), job?.output.delimiter ?? ',');
     if (problems.length > 0) return { ok: false, detail: problems.join('; ') };
     const searched = [internal ? "every figure and sentence the internal report keeps internal, the input's checksum, path and file names" : '', originalFile ? `the original's checksum, path and file names${facts.some((f) => f.number !== undefined && f.kind === "the input's record count") ? ' and record count' : ''}` : '']
       .filter(Boolean)
@@ -181,7 +183,8 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
       ? `no internal field or internal report in any file, and none states ${searched}`
       : 'no internal field or internal report in any file (facts of the input are searched for with the internal report or --original at hand)';
   });
-  if (job) checkFormatAgreement(dir, manifest.files.map((f) => f.name), job.output.delimiter, checks);
+  if (job) checkFormatAgreement(files, manifest.files.map((f) => f.name), job.output.delimiter, checks);
+  files.forget();
   if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };
     const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import type { Table } from '../../common/table/table.js';
+import { searchableText, type SearchablePart } from '../../io/input/searchable-text.js';
+import { RELEASED_TABLE_OPTIONS } from '../method-kit/released-table.js';
+
+/**
+ * A release folder's files as verify reads them, each read once: parsing a million-row workbook
+ * takes most of a minute, and both the publishability search and the workbook's agreement with the
+ * CSV need its sheets. A sheet's table is built on first use and kept with it.
+ */
+export class ReleaseFiles {
+  readonly #read = new Map<string, SearchablePart[]>();
+
+  constructor(readonly dir: string) {}
+
+  /** The file's searchable parts (searchable-text.ts); a workbook's sheets also as tables. Throws what reading throws. */
+  parts(name: string): SearchablePart[] {
+    let parts = this.#read.get(name);
+    if (!parts) {
+      parts = searchableText(join(this.dir, name), RELEASED_TABLE_OPTIONS).map((p) => (p.table ? { ...p, table: once(p.table) } : p));
+      this.#read.set(name, parts);
+    }
+    return parts;
+  }
+
+  /** Drops what was read (the checks that share it are done). */
+  forget(): void {
+    this.#read.clear();
+  }
+}
+
+function once(build: () => Table): () => Table {
+  let table: Table | undefined;
+  return () => (table ??= build());
+}
