@@ -43,6 +43,7 @@ import type { ImportedTable } from '../src/io/input/import-types.js';
 import { parseJob } from '../src/jobs/load-job.js';
 import { runJob } from '../src/jobs/run-job.js';
 import { compareSearches, formatComparison } from './search-comparison.js';
+import { median } from './summary.js';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' }, rounds: { type: 'string', default: '31' }, 'end-to-end-only': { type: 'boolean' }, check: { type: 'boolean' } },
@@ -98,16 +99,19 @@ function time<T>(stage: string, count: number, work: () => T, note?: (value: T) 
 const fmt = (ms: number): string => (ms / 1000).toFixed(2);
 console.log(`\nCustos benchmark: ${rows.toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(1)} MB CSV (generated in ${fmt(generated)} s), Node ${process.version}\n`);
 
-const IN_RUN_ROUNDS = 5;
+const IN_RUN_ROUNDS = 9;
 
 /**
  * What the utility figure costs a run: the job as `custos run` runs it after reading (the table
- * already read, as the app's worker keeps it), CSV + JSON written, with the figure and without it,
- * alternately; the least of each. The figure's pool is drawn on a helper thread from the analysis
- * on and the releases are answered there while the release folder is written; the job's thread
- * waits for it only for the internal report.
+ * already read, as the app's worker keeps it), CSV + JSON written, without the figure and with it
+ * in pairs, one after the other. The cost is the median of the pairs' differences: on a shared
+ * two-core machine a run's time swings by ±0.3 s, and the least of each series (used before
+ * session 14) paired two runs from different moments, which moved this row by 0.2–0.5 s between
+ * runs of the bench. The least of each series is still shown. The figure's pool is drawn on a
+ * helper thread from the analysis on and the releases are answered there while the release folder
+ * is written; the job's thread waits for it only for the internal report.
  */
-async function utilityInRun(imported: ImportedTable): Promise<{ withMs: number; withoutMs: number; addedMs: number }> {
+async function utilityInRun(imported: ImportedTable): Promise<{ addedMs: number; leastWithMs: number; leastWithoutMs: number; medianWithMs: number; medianWithoutMs: number }> {
   const loaded = parseJob(censusJob(input, delimiter, ['csv'], ['json']), dir);
   const helperScript = pathToFileURL(resolve('dist/cli/job-worker.mjs'));
   const once = async (measureUtility: boolean): Promise<number> => {
@@ -116,13 +120,19 @@ async function utilityInRun(imported: ImportedTable): Promise<{ withMs: number; 
     await runJob(loaded, { random: new CryptoRandomSource(), helperScript, measureUtility, readTable: () => imported, outDir: join(dir, 'in-run'), internalDir: join(dir, 'in-run-internal') });
     return performance.now() - t0;
   };
-  let withMs = Infinity;
-  let withoutMs = Infinity;
+  const without: number[] = [];
+  const withFigure: number[] = [];
   for (let round = 0; round < IN_RUN_ROUNDS; round++) {
-    withoutMs = Math.min(withoutMs, await once(false));
-    withMs = Math.min(withMs, await once(true));
+    without.push(await once(false));
+    withFigure.push(await once(true));
   }
-  return { withMs, withoutMs, addedMs: Math.max(0, withMs - withoutMs) };
+  return {
+    addedMs: Math.max(0, median(withFigure.map((ms, i) => ms - without[i]!))),
+    leastWithMs: Math.min(...withFigure),
+    leastWithoutMs: Math.min(...without),
+    medianWithMs: median(withFigure),
+    medianWithoutMs: median(without),
+  };
 }
 
 /** The stages inside one process, each timed on its own; their ratios to the scan join the table. */
@@ -166,7 +176,7 @@ async function inProcessStages(): Promise<void> {
     (e) => `relative error ${e.toFixed(4)}`,
   );
   const inRun = await utilityInRun(imported);
-  timings.push({ stage: 'utility in a run (what the figure adds to a run writing CSV + JSON, helper thread as `custos run` starts it)', ms: inRun.addedMs, rows, note: `run ${fmt(inRun.withoutMs)} s without the figure, ${fmt(inRun.withMs)} s with it (least of ${IN_RUN_ROUNDS} each)` });
+  timings.push({ stage: 'utility in a run (what the figure adds to a run writing CSV + JSON, helper thread as `custos run` starts it)', ms: inRun.addedMs, rows, note: `median of ${IN_RUN_ROUNDS} paired differences; runs without the figure ${fmt(inRun.medianWithoutMs)} s, with it ${fmt(inRun.medianWithMs)} s (medians); least of each ${fmt(inRun.leastWithoutMs)} s and ${fmt(inRun.leastWithMs)} s` });
   const view: ReleaseTable = {
     rowCount: released.rows.sourceRow.length,
     columns: table.columns.map((c) =>

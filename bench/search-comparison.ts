@@ -11,6 +11,7 @@ import { rationalFromNumber } from '../src/common/exact/rational.js';
 import { readHierarchyRows } from '../src/io/input/hierarchy-reader.js';
 import { readTable } from '../src/io/input/read-table.js';
 import { safePubSearch } from './safepub-baseline.js';
+import { mean, median } from './summary.js';
 
 /**
  * `levels: "search"` against SafePub on Adult (all 9 columns, ARX's hierarchies),
@@ -74,14 +75,6 @@ export function compareSearches(random: RandomSource, rounds: number, released: 
   }
   return { k, beta, nodes: latticeSize(lattice), columns: lattice.length, rounds, prepareMs, rows: [...custos, safePub] };
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
 export function formatComparison(c: SearchComparison): string[] {
   const lines = [
