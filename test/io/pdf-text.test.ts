@@ -33,4 +33,14 @@ describe("pdfText (verify's reading of a release's PDF)", () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect(() => pdfText(bomb)).toThrow(/inflate to more than 256 MiB/);
   });
+
+  it("a stream of a million '[' is read in linear time (each once scanned to the end of the stream)", () => {
+    const start = Date.now();
+    expect(pdfText(pdfOf([Buffer.from('['.repeat(1_000_000)), shown('after')]))).toBe('after');
+    expect(Date.now() - start).toBeLessThan(5_000);
+  });
+
+  it('a TJ array keeps strings holding brackets whole', () => {
+    expect(pdfText(pdfOf([Buffer.from('BT /F9 12 Tf [(a[1]) -300 (b]c)] TJ ET')]))).toBe('a[1] b]c');
+  });
 });

@@ -134,6 +134,22 @@ describe('workbooks are read with limits', () => {
     expect(() => checkZipLimits(Buffer.from('PK\u0003\u0004 not really a zip'))).toThrow(/zip directory is missing/);
   });
 
+  it('a deflated part declaring no compressed bytes, or a second end record in the last bytes, is refused (either would let the library inflate what was never checked)', () => {
+    const honest = workbook(sheetXml(200));
+    expect(() => checkZipLimits(honest)).not.toThrow();
+    // The sheet's central directory entry (the last) claims 0 compressed bytes.
+    const noBytes = Buffer.from(honest);
+    const directory = noBytes.readUInt32LE(noBytes.length - 22 + 16);
+    let entry = directory;
+    for (let n = 0; n < 4; n++) entry += 46 + noBytes.readUInt16LE(entry + 28);
+    noBytes.writeUInt32LE(0, entry + 20);
+    expect(() => checkZipLimits(noBytes)).toThrow(/a compressed part declares no compressed bytes/);
+    // An end-of-directory signature in the last 21 bytes, where a search from the end finds it first.
+    const tail = Buffer.alloc(21);
+    tail.writeUInt32LE(0x06054b50, 0);
+    expect(() => checkZipLimits(Buffer.concat([honest, tail]))).toThrow(/the zip directory is damaged/);
+  });
+
   it('a 1 MB workbook whose sheet inflates to 300 MB exits 3 within seconds', () => {
     const dir = tempDir();
     // Whitespace compresses about 1000:1: the file is small, the XML is not.

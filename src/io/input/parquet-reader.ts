@@ -45,8 +45,10 @@ export function isParquetFile(head: Uint8Array): boolean {
  * codes the damage check knows); ZSTD and LZ4 to hyparquet-compressors, since Node 20 has neither.
  */
 function compressors(): Compressors {
-  const inflate = (decompress: (input: Uint8Array) => Buffer) => (input: Uint8Array) => {
-    const out = decompress(input);
+  // A page inflates to no more than the size its header declares (a small GZIP page of zeros could
+  // otherwise take gigabytes before the reader sees it is wrong).
+  const inflate = (decompress: (input: Uint8Array, options: { maxOutputLength: number }) => Buffer) => (input: Uint8Array, outputLength: number) => {
+    const out = decompress(input, { maxOutputLength: Math.max(1, outputLength) });
     return new Uint8Array(out.buffer, out.byteOffset, out.length);
   };
   return {
@@ -129,6 +131,9 @@ function readParquetFile(path: string, options: ImportOptions): { imported: Impo
   }
 }
 
+/** The largest footer read: its metadata takes tens of times its bytes in memory once decoded. */
+const MAX_FOOTER_BYTES = 16 * 1024 * 1024;
+
 function readFooter(file: ParquetFile): FileMetaData {
   if (file.size < 12) throw file.damaged(`it has ${file.size} bytes, fewer than a Parquet file's frame`);
   const tail = file.read(file.size - 8, file.size);
@@ -137,6 +142,7 @@ function readFooter(file: ParquetFile): FileMetaData {
   if (magic !== MAGIC) throw file.damaged('it does not end with the Parquet mark; it is truncated');
   const length = tail.readUInt32LE(0);
   if (length > file.size - 12) throw file.damaged(`its footer claims ${length} bytes, more than the file holds`);
+  if (length > MAX_FOOTER_BYTES) throw new InputError(`its footer has ${length.toLocaleString('en-US')} bytes, more than the ${MAX_FOOTER_BYTES / 1024 / 1024} MiB Custos reads (a footer of 100,000 columns is about 2 MB)`, file.name);
   const footer = file.read(file.size - 8 - length, file.size);
   return file.decode('footer', () => metadataModule().parquetMetadata(footer, { geoparquet: false }));
 }

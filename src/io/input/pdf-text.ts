@@ -96,22 +96,30 @@ const hexUtf16 = (hex: string): string => {
   return s;
 };
 
+/** The most code → text entries one CMap may set: the 65,536 two-byte codes a few times over. */
+const MAX_CMAP_ENTRIES = 1 << 20;
+
 /** A ToUnicode CMap: bfchar and bfrange entries, code → text. */
 function parseCmap(cmap: string): Map<number, string> {
   const map = new Map<number, string>();
+  let entries = 0;
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
     for (const e of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]*)>/g)) map.set(parseInt(e[1]!, 16), hexUtf16(e[2]!.replace(/\s+/g, '')));
   }
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const e of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(?:<([0-9a-fA-F\s]+)>|\[([^\]]*)\])/g)) {
       const lo = parseInt(e[1]!, 16);
-      const hi = Math.min(parseInt(e[2]!, 16), lo + 0xffff);
+      // Codes are two bytes: a range beyond them (or repeated by many fonts) would only fill memory.
+      if (lo > 0xffff) continue;
+      const hi = Math.min(parseInt(e[2]!, 16), 0xffff);
+      entries += hi - lo + 1;
+      if (entries > MAX_CMAP_ENTRIES) return map;
       if (e[3] !== undefined) {
         const base = hexUtf16(e[3].replace(/\s+/g, ''));
         for (let c = lo; c <= hi; c++) map.set(c, base.slice(0, -1) + String.fromCharCode(base.charCodeAt(base.length - 1) + (c - lo)));
       } else {
         const list = [...e[4]!.matchAll(/<([0-9a-fA-F\s]*)>/g)].map((x) => hexUtf16(x[1]!.replace(/\s+/g, '')));
-        list.forEach((s, i) => map.set(lo + i, s));
+        list.slice(0, hi - lo + 1).forEach((s, i) => map.set(lo + i, s));
       }
     }
   }
@@ -175,7 +183,9 @@ function contentText(content: string, cmaps: ReadonlyMap<string, Map<number, str
     for (let i = 0; i + 4 <= codes.length; i += 4) out += cmap.get(parseInt(codes.slice(i, i + 4), 16)) ?? '';
     return out;
   };
-  const ops = /\/([^\s/[\]()<>]+)\s+[-\d.]+\s+Tf\b|\[((?:[^\]\\]|\\.)*)\]\s*TJ\b|(\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\)|<[0-9a-fA-F\s]*>)\s*(?:Tj|'|[-\d.]+\s+[-\d.]+\s+")|\bET\b/g;
+  // A TJ array is read up to its ']' with its strings whole, and stops at a stray '[' (a run of
+  // '[' without ']' made every one of them scan to the end of the stream: quadratic time).
+  const ops = /\/([^\s/[\]()<>]+)\s+[-\d.]+\s+Tf\b|\[((?:[^\]\\[(]|\\.|\((?:[^()\\]|\\.)*\))*)\]\s*TJ\b|(\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\)|<[0-9a-fA-F\s]*>)\s*(?:Tj|'|[-\d.]+\s+[-\d.]+\s+")|\bET\b/g;
   for (const m of content.matchAll(ops)) {
     if (m[1] !== undefined) cmap = cmaps.get(m[1]);
     else if (m[2] !== undefined) {

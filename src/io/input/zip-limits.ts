@@ -29,14 +29,17 @@ const LOCAL = 0x04034b50;
  */
 export function checkZipLimits(bytes: Uint8Array, limit = MAX_INFLATED_BYTES): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The last end-of-directory record, as the workbook library finds it (searching back from the
+  // end): a second record in the last bytes must not point the library at a directory never checked.
   let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
+  for (let i = bytes.length - 4; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
     if (view.getUint32(i, true) === EOCD) {
       eocd = i;
       break;
     }
   }
   if (eocd < 0) throw new ZipLimitError('the zip directory is missing (a damaged or truncated file)');
+  if (eocd + 22 > bytes.length || eocd + 22 + view.getUint16(eocd + 20, true) !== bytes.length) throw new ZipLimitError('the zip directory is damaged (its end record is not where it says it ends)');
   const entries = view.getUint16(eocd + 10, true);
   let offset = view.getUint32(eocd + 16, true);
   if (entries === 0xffff || offset === 0xffffffff) throw new ZipLimitError('the workbook uses ZIP64, which only workbooks far above the size limit need');
@@ -55,7 +58,9 @@ export function checkZipLimits(bytes: Uint8Array, limit = MAX_INFLATED_BYTES): v
     if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL) throw new ZipLimitError('a zip entry is damaged');
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     if (start + compressed > bytes.length) throw new ZipLimitError('a zip entry is truncated');
-    if (method === 8 && compressed > 0) {
+    // A deflated part holds at least its final block (2 bytes): a size of 0 would leave the library to inflate a stream no one checked.
+    if (method === 8 && compressed === 0) throw new ZipLimitError('a compressed part declares no compressed bytes');
+    if (method === 8) {
       try {
         inflateRawSync(bytes.subarray(start, start + compressed), { maxOutputLength: Math.max(1, declared) });
       } catch (error) {

@@ -32,10 +32,16 @@ export function manifestJson(kind: FolderKind, files: readonly ManifestEntry[]):
   return JSON.stringify(manifest, null, 2) + '\n';
 }
 
+/** Whether an object has exactly these keys: a manifest holds nothing but what manifestJson writes, so no other key can carry data out of a release. */
+function hasExactly(value: object, keys: readonly string[]): boolean {
+  const own = Object.keys(value);
+  return own.length === keys.length && keys.every((k) => Object.hasOwn(value, k));
+}
+
 function isEntry(value: unknown): value is ManifestEntry {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !hasExactly(value, ['name', 'sha256', 'bytes'])) return false;
   const e = value as Record<string, unknown>;
-  return typeof e['name'] === 'string' && typeof e['sha256'] === 'string' && typeof e['bytes'] === 'number';
+  return typeof e['name'] === 'string' && typeof e['sha256'] === 'string' && /^[0-9a-f]{64}$/.test(e['sha256']) && Number.isSafeInteger(e['bytes']) && (e['bytes'] as number) >= 0;
 }
 
 /** The manifest of a folder, or why there is none that can be trusted. */
@@ -77,7 +83,7 @@ export function readManifest(dir: string): Manifest | string {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' || notARegularFile(join(dir, MANIFEST)) === 'missing' ? `it has no ${MANIFEST}` : `its ${MANIFEST} cannot be read (${(error as Error).message})`;
   }
   const m = value as Record<string, unknown> | null;
-  if (typeof m !== 'object' || m === null || m['schema'] !== MANIFEST_SCHEMA || !(m['kind'] === 'release' || m['kind'] === 'internal' || m['kind'] === 'comparison') || !Array.isArray(m['files']) || !m['files'].every(isEntry)) {
+  if (typeof m !== 'object' || m === null || Array.isArray(m) || !hasExactly(m, ['schema', 'kind', 'files']) || m['schema'] !== MANIFEST_SCHEMA || !(m['kind'] === 'release' || m['kind'] === 'internal' || m['kind'] === 'comparison') || !Array.isArray(m['files']) || !m['files'].every(isEntry)) {
     return `its ${MANIFEST} is not a Custos manifest`;
   }
   return value as Manifest;

@@ -20,9 +20,10 @@ type SameValue = (other: string, csv: string) => boolean;
 /**
  * A release's SPSS and Stata files hold the tables its CSV files hold: the same rows in the same
  * order, the same values in the same column order (names may differ: they are made valid for the
- * package). SPSS pads strings with blanks, so trailing blanks are not compared. Each data sheet of
- * its workbook holds the table of the CSV with its column names, value by value: text as the CSV
- * holds it (without the CSV's formula guard), a number as the number the CSV writes.
+ * package). SPSS pads strings with blanks, so trailing blanks are not compared. Each Parquet file
+ * holds its CSV's table, and each data sheet of the workbook the table of the CSV with its column
+ * names (of the Parquet file, in a release without CSV), value by value: text as the CSV holds it
+ * (without the CSV's formula guard), a number as the number the CSV writes.
  */
 export function checkFormatAgreement(files: ReleaseFiles, names: readonly string[], delimiter: string, checks: CheckList): void {
   const { dir } = files;
@@ -37,25 +38,40 @@ export function checkFormatAgreement(files: ReleaseFiles, names: readonly string
       return disagreement ?? `${csv.rowCount} rows × ${csv.columns.length} columns, every value as in ${stem}.csv`;
     });
   }
-  const csvStems = names.filter((f) => f.endsWith('.csv')).map((f) => f.slice(0, -'.csv'.length));
-  if (names.includes('release.xlsx') && csvStems.length > 0) {
-    checks.run('release.xlsx agrees with the CSV', () => {
+  const stemsOf = (ext: string): string[] => names.filter((f) => f.endsWith(ext)).map((f) => f.slice(0, -ext.length));
+  const csvStems = stemsOf('.csv');
+  const parquetStems = stemsOf('.parquet');
+  // Parquet files beside CSV files each hold their CSV's table (typed as the workbook is).
+  if (csvStems.length > 0) {
+    for (const stem of parquetStems) {
+      checks.run(`${stem}.parquet agrees with the CSV`, () => {
+        if (!csvStems.includes(stem)) return { ok: false, detail: `no ${stem}.csv beside it to compare with` };
+        const csv = readReleased(dir, stem, '', delimiter);
+        const table = withoutStamp(readTable(join(dir, `${stem}.parquet`), RELEASED_TABLE_OPTIONS).table);
+        return firstDisagreement(table, csv, typedValueIsCsvValue, `${stem}.parquet`, `${stem}.csv`) ?? `${csv.rowCount} rows × ${csv.columns.length} columns, every value as in ${stem}.csv`;
+      });
+    }
+  }
+  // The workbook against the CSV files, or (a release without CSV) the Parquet files.
+  const reference = csvStems.length > 0 ? { ext: 'csv', stems: csvStems, same: typedValueIsCsvValue, what: 'the CSV' } : { ext: 'parquet', stems: parquetStems, same: typedValueIsTypedValue, what: 'the Parquet files' };
+  if (names.includes('release.xlsx') && reference.stems.length > 0) {
+    checks.run(`release.xlsx agrees with ${reference.what}`, () => {
       const sheets = files.parts('release.xlsx').filter((p) => p.sheet !== null && !REPORT_SHEETS.has(p.sheet));
-      const csvTables = csvStems.map((stem) => ({ stem, table: readReleased(dir, stem, '', delimiter) }));
+      const tables = reference.stems.map((stem) => ({ stem, table: readReleased(dir, stem, '', delimiter) }));
       const matched = new Map<string, string>();
       for (const sheet of sheets) {
         const table = withoutStamp(sheet.table!());
         const header = table.columns.map((c) => c.name).join('\u0000');
-        // Its twin by column names (two CSV files with the same names: the one it agrees with).
-        const twins = csvTables.filter((c) => !matched.has(c.stem) && c.table.columns.map((x) => x.name).join('\u0000') === header);
-        if (twins.length === 0) return { ok: false, detail: `sheet "${sheet.sheet}" has no CSV file with its columns (${table.columns.map((c) => c.name).join(', ')})` };
-        const verdicts = twins.map((twin) => ({ twin, disagreement: firstDisagreement(table, twin.table, workbookValueIsCsvValue, `sheet "${sheet.sheet}"`, `${twin.stem}.csv`) }));
+        // Its twin by column names (two files with the same names: the one it agrees with).
+        const twins = tables.filter((c) => !matched.has(c.stem) && c.table.columns.map((x) => x.name).join('\u0000') === header);
+        if (twins.length === 0) return { ok: false, detail: `sheet "${sheet.sheet}" has no ${reference.ext.toUpperCase()} file with its columns (${table.columns.map((c) => c.name).join(', ')})` };
+        const verdicts = twins.map((twin) => ({ twin, disagreement: firstDisagreement(table, twin.table, reference.same, `sheet "${sheet.sheet}"`, `${twin.stem}.${reference.ext}`) }));
         const agreeing = verdicts.find((v) => v.disagreement === null);
         if (!agreeing) return verdicts[0]!.disagreement!;
-        matched.set(agreeing.twin.stem, `sheet "${sheet.sheet}" is ${agreeing.twin.stem}.csv (${table.rowCount} rows × ${table.columns.length} columns)`);
+        matched.set(agreeing.twin.stem, `sheet "${sheet.sheet}" is ${agreeing.twin.stem}.${reference.ext} (${table.rowCount} rows × ${table.columns.length} columns)`);
       }
-      const unmatched = csvStems.filter((stem) => !matched.has(stem));
-      if (unmatched.length > 0) return { ok: false, detail: `no sheet holds ${unmatched.map((s) => `${s}.csv`).join(', ')}` };
+      const unmatched = reference.stems.filter((stem) => !matched.has(stem));
+      if (unmatched.length > 0) return { ok: false, detail: `no sheet holds ${unmatched.map((s) => `${s}.${reference.ext}`).join(', ')}` };
       return `${[...matched.values()].join('; ')}, value by value`;
     });
   }
@@ -66,10 +82,14 @@ function withoutStamp(table: Table): Table {
 }
 
 /**
- * A workbook holds text typed (no formula guard, so the CSV's guarded form is compared) and a
- * column of exact numbers as numbers, which read back in their shortest form ("1.50" as 1.5).
+ * A workbook or Parquet file holds text typed (no formula guard, so the CSV's guarded form is
+ * compared) and a column of exact numbers as numbers, which read back in their shortest form
+ * ("1.50" as 1.5).
  */
-const workbookValueIsCsvValue: SameValue = (value, csvValue) => csvText(value) === csvValue || (exactNumber(csvValue) && String(Number(csvValue)) === value);
+const typedValueIsCsvValue: SameValue = (value, csvValue) => csvText(value) === csvValue || (exactNumber(csvValue) && String(Number(csvValue)) === value);
+
+/** Two typed formats (the workbook and a Parquet file): the same text, or the same exact number. */
+const typedValueIsTypedValue: SameValue = (value, other) => value === other || (exactNumber(other) && String(Number(other)) === value);
 
 /** The first row and column where two tables of the same shape differ, or null when they agree. */
 function firstDisagreement(table: Table, csv: Table, same: SameValue, what: string, csvName: string): { ok: false; detail: string } | null {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { SearchablePart } from '../../io/input/searchable-text.js';
 import type { ReleaseFiles } from './release-files.js';
+import { collapse, SearchedText } from './searched-text.js';
 import { parquetTableAndFooter } from '../../io/input/parquet-reader.js';
 import { readTable } from '../../io/input/read-table.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
@@ -54,29 +55,6 @@ function numberPattern(n: number): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_]|\\d\\.)(?:${[...new Set(alternatives)].join('|')})(?![\\p{L}\\p{N}_]|\\.\\d|[, \\u00a0\\u202f\\u2009]\\d{3}(?!\\d))`, 'u');
 }
 
-/**
- * A text searched for every fact in turn, with the forms the tests need made once: a release of a
- * million rows is a hundred megabytes of text to collapse or lower-case, once per fact otherwise.
- */
-class SearchedText {
-  #flat: string | undefined;
-  #lower: string | undefined;
-  #lowerUnseparated: string | undefined;
-  constructor(readonly raw: string) {}
-  /** Runs of white space as one space. */
-  get flat(): string {
-    return (this.#flat ??= collapse(this.raw));
-  }
-  get lower(): string {
-    return (this.#lower ??= this.raw.toLowerCase());
-  }
-  /** Lower case without white space, colons or hyphens (a hash printed in groups). */
-  get lowerUnseparated(): string {
-    return (this.#lowerUnseparated ??= this.lower.replace(/[\s:-]/g, ''));
-  }
-}
-
-const collapse = (text: string): string => text.replace(/\s+/g, ' ');
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The ways a text may be written into a file: as it is, escaped for HTML, JSON or a CSV cell. */

@@ -9,7 +9,7 @@ import { RELEASED_TABLE_OPTIONS } from '../method-kit/released-table.js';
  * CSV need its sheets. A sheet's table is built on first use and kept with it.
  */
 export class ReleaseFiles {
-  readonly #read = new Map<string, SearchablePart[]>();
+  readonly #read = new Map<string, SearchablePart[] | Error>();
 
   constructor(readonly dir: string) {}
 
@@ -17,9 +17,15 @@ export class ReleaseFiles {
   parts(name: string): SearchablePart[] {
     let parts = this.#read.get(name);
     if (!parts) {
-      parts = searchableText(join(this.dir, name), RELEASED_TABLE_OPTIONS).map((p) => (p.table ? { ...p, table: once(p.table) } : p));
+      // A file that cannot be read is not read twice (a hostile workbook may take a minute to refuse).
+      try {
+        parts = searchableText(join(this.dir, name), RELEASED_TABLE_OPTIONS).map((p) => (p.table ? { ...p, table: once(p.table) } : p));
+      } catch (error) {
+        parts = error instanceof Error ? error : new Error(String(error));
+      }
       this.#read.set(name, parts);
     }
+    if (parts instanceof Error) throw parts;
     return parts;
   }
 

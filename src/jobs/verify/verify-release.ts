@@ -59,7 +59,8 @@ function readInternal(dir: string, options: VerifyOptions, checks: CheckList): R
  */
 function publicSentences(dir: string, report: Report, internal: Report): Set<string> {
   const listed = new Map((internal.output?.files ?? []).map((f) => [f.name, f.sha256]));
-  const unchanged = (name: string): boolean => existsSync(join(dir, name)) && notARegularFile(join(dir, name)) === undefined && listed.get(name) === sha256OfFile(join(dir, name));
+  // Only a bare file name of this folder: a name that climbs out of it must not be opened.
+  const unchanged = (name: string): boolean => typeof name === 'string' && name === basename(name) && name !== '' && name !== '.' && name !== '..' && existsSync(join(dir, name)) && notARegularFile(join(dir, name)) === undefined && listed.get(name) === sha256OfFile(join(dir, name));
   const candidates = [...(Array.isArray(report.summary) ? report.summary : []), ...(Array.isArray(report.warnings) ? report.warnings : [])].filter((s): s is string => typeof s === 'string');
   if (unchanged('report.json')) return new Set(candidates);
   const texts = [...listed.keys()].filter((name) => name !== 'report.json' && /\.(html|json)$/.test(name) && unchanged(name)).map((name) => readFileSync(join(dir, name), 'utf8'));
@@ -108,20 +109,29 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     return { ok: false, dir, checks: checks.checks };
   }
   // Parsed with the external report's schema: a field it does not list is also a publishability problem (below).
-  const parsed = parseReport(report, 'external');
-  checks.add(
-    'report schema',
-    report.schema === REPORT_SCHEMA && report.kind === 'release' && parsed.ok,
-    parsed.ok ? `${String(report.schema)} (${String(report.kind)}), every field as the external report's schema allows` : `${String(report.schema)} (${String(report.kind)}): ${parsed.problems.slice(0, 8).join('; ')}`,
-  );
+  // A hostile report.json (a field an object where text is expected, arrays nested too deep to
+  // walk) fails this check; it must not stop verify with a stack trace.
+  checks.run('report schema', () => {
+    const parsed = parseReport(report, 'external');
+    const what = `${typeof report.schema === 'string' ? report.schema : 'no schema'} (${typeof report.kind === 'string' ? report.kind : 'no kind'})`;
+    if (report.schema === REPORT_SCHEMA && report.kind === 'release' && parsed.ok) return `${what}, every field as the external report's schema allows`;
+    return { ok: false, detail: parsed.ok ? `${what}: not a release report` : `${what}: ${parsed.problems.slice(0, 8).join('; ')}` };
+  });
   checks.add(
     'randomness',
     !report.testRandomness || options.acceptTestRandomness === true,
     report.testRandomness ? 'made with seeded TEST randomness: not a protected release' : 'operating-system CSPRNG',
   );
   const manifestSums = new Map(manifest.files.map((f) => [f.name, f.sha256]));
-  const disagreeing = (report.output?.files ?? []).filter((f) => manifestSums.get(f.name) !== f.sha256).map((f) => f.name);
-  checks.add('report.json checksums', disagreeing.length === 0, disagreeing.length === 0 ? `agree with ${MANIFEST}` : `differ from ${MANIFEST}: ${disagreeing.join(', ')}`);
+  checks.run('report.json checksums', () => {
+    const files: unknown = report.output?.files ?? [];
+    if (!Array.isArray(files)) return { ok: false, detail: 'output.files is not a list' };
+    const disagreeing = files.filter((f: unknown) => typeof f !== 'object' || f === null || manifestSums.get(String((f as { name?: unknown }).name)) !== (f as { sha256?: unknown }).sha256).map((f: unknown) => {
+      const name = (f as { name?: unknown } | null)?.name;
+      return typeof name === 'string' ? name : JSON.stringify(name ?? null);
+    });
+    return disagreeing.length === 0 ? `agree with ${MANIFEST}` : { ok: false, detail: `differ from ${MANIFEST}: ${disagreeing.join(', ')}` };
+  });
   let job: Job | undefined;
   let jobText: unknown;
   checks.run('job.json', () => {
