@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkZipLimits, ZipLimitError } from '../../src/io/input/zip-limits.js';
+import { checkZipLimits, MAX_WORKBOOK_CELLS, ZipLimitError } from '../../src/io/input/zip-limits.js';
 import { readXlsx } from '../../src/io/input/xlsx-reader.js';
 import { searchableText } from '../../src/io/input/searchable-text.js';
 import { InputError } from '../../src/io/input/input-error.js';
@@ -148,6 +148,13 @@ describe('workbooks are read with limits', () => {
     const tail = Buffer.alloc(21);
     tail.writeUInt32LE(0x06054b50, 0);
     expect(() => checkZipLimits(Buffer.concat([honest, tail]))).toThrow(/the zip directory is damaged/);
+  });
+
+  it('sheets holding more cells than the library can hold in memory are refused before it parses them, counted in any part and with any prefix', () => {
+    const cells = (n: number, tag = '<c/>'): Buffer => Buffer.from(`<worksheet><sheetData><row r="1">${tag.repeat(n)}</row></sheetData><cols><col min="1"/></cols></worksheet>`);
+    expect(() => checkZipLimits(workbook(cells(MAX_WORKBOOK_CELLS)), 512 * 1024 * 1024)).not.toThrow();
+    expect(() => checkZipLimits(workbook(cells(MAX_WORKBOOK_CELLS + 1)), 512 * 1024 * 1024)).toThrow(/its sheets hold more than 16,777,216 cells/);
+    expect(() => checkZipLimits(workbook(cells(MAX_WORKBOOK_CELLS / 2 + 1, '<x:c>1</x:c><c r="A1"/>')), 512 * 1024 * 1024)).toThrow(/more than 16,777,216 cells/);
   });
 
   it('a 1 MB workbook whose sheet inflates to 300 MB exits 3 within seconds', () => {
