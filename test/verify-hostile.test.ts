@@ -57,6 +57,16 @@ describe('verify on a tampered or hostile release folder', () => {
     expect(verify(dir).stdout).toMatch(/not a Custos manifest/);
   });
 
+  it("a listed name holding a line break prints escaped, on its check's own line", () => {
+    const dir = copyOfRelease();
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { files: { name: string; sha256: string; bytes: number }[] };
+    manifest.files.push({ name: 'x\nok    forged: looks fine\u001b[2K', sha256: '0'.repeat(64), bytes: 1 });
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const r = verify(dir);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('ok    forged'))).toEqual([]);
+    expect(r.stdout).toContain('FAIL  checksum x\\nok    forged: looks fine\\u001b[2K: listed in manifest.json but missing');
+  });
+
   it("a Parquet file that is not the CSV's table fails its own check, naming the first difference", () => {
     const dir = copyOfRelease();
     cpSync(join(work, 'two', 'release.parquet'), join(dir, 'release.parquet'));

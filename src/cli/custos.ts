@@ -237,10 +237,17 @@ function verify(args: string[]): number {
   });
   if (values.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   else {
-    for (const c of result.checks) process.stdout.write(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}\n`);
+    // A check names files of the folder: a name holding a line break or a terminal escape must not print a line of its own.
+    for (const c of result.checks) process.stdout.write(`${c.ok ? 'ok  ' : 'FAIL'}  ${oneLine(c.name)}: ${oneLine(c.detail)}\n`);
     process.stdout.write(result.ok ? `verified: every check holds (${result.checks.length})\n` : `NOT verified: ${result.checks.filter((c) => !c.ok).length} check(s) fail\n`);
   }
   return result.ok ? 0 : 1;
+}
+
+/** Control characters (line breaks, escapes) shown as JSON escapes, so a text prints on the line it belongs to. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
 
 async function main(argv: string[]): Promise<number> {

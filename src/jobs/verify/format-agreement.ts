@@ -9,10 +9,8 @@ import type { CheckList } from '../method-kit/checks.js';
 import { readReleased, RELEASED_TABLE_OPTIONS } from '../method-kit/released-table.js';
 import { TEST_STAMP_COLUMN } from '../method-kit/release-view.js';
 import { isBlank, trimTrailing } from '../../common/trim-ends.js';
-import type { ReleaseFiles } from './release-files.js';
+import { REPORT_SHEETS, type ReleaseFiles } from './release-files.js';
 
-/** The workbook's report sheets; its other sheets hold released tables. */
-const REPORT_SHEETS = new Set(['Report', 'Parameters', 'Checksums']);
 
 /** Whether a value read from another format is the CSV's value (as the CSV's reader gives it back). */
 type SameValue = (other: string, csv: string) => boolean;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { SearchablePart } from '../../io/input/searchable-text.js';
-import type { ReleaseFiles } from './release-files.js';
+import { REPORT_SHEETS, type ReleaseFiles } from './release-files.js';
 import { collapse, SearchedText } from './searched-text.js';
 import { parquetTableAndFooter } from '../../io/input/parquet-reader.js';
 import { readTable } from '../../io/input/read-table.js';
@@ -40,8 +40,6 @@ function internalFieldsOfJob(job: unknown): string[] {
 
 /** Formats whose files hold released tables: their cells may hold any value of the data. */
 const TABLE_FORMATS = new Set(['.csv', '.parquet', '.sav', '.dta', '.xpt']);
-/** The workbook's report sheets; its other sheets, like the CSV files, are released tables. */
-const REPORT_SHEETS = new Set(['Report', 'Parameters', 'Checksums']);
 
 const GROUP_SEPARATORS = [',', ' ', '\u00a0', '\u202f', '\u2009'];
 

@@ -3,6 +3,9 @@ import type { Table } from '../../common/table/table.js';
 import { searchableText, type SearchablePart } from '../../io/input/searchable-text.js';
 import { RELEASED_TABLE_OPTIONS } from '../method-kit/released-table.js';
 
+/** The workbook's report sheets (run-job.ts writes them); its other sheets hold released tables. */
+export const REPORT_SHEETS: ReadonlySet<string> = new Set(['Report', 'Parameters', 'Checksums']);
+
 /**
  * A release folder's files as verify reads them, each read once: parsing a million-row workbook
  * takes most of a minute, and both the publishability search and the workbook's agreement with the
