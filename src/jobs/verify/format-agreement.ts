@@ -11,7 +11,6 @@ import { TEST_STAMP_COLUMN } from '../method-kit/release-view.js';
 import { isBlank, trimTrailing } from '../../common/trim-ends.js';
 import { REPORT_SHEETS, type ReleaseFiles } from './release-files.js';
 
-
 /** Whether a value read from another format is the CSV's value (as the CSV's reader gives it back). */
 type SameValue = (other: string, csv: string) => boolean;
 
@@ -25,31 +24,27 @@ type SameValue = (other: string, csv: string) => boolean;
  */
 export function checkFormatAgreement(files: ReleaseFiles, names: readonly string[], delimiter: string, checks: CheckList): void {
   const { dir } = files;
-  for (const name of names.filter((f) => STATISTICAL_FORMATS.some((format) => f.endsWith(`.${format}`)))) {
-    checks.run(`${name} agrees with the CSV`, () => {
-      const stem = name.slice(0, name.lastIndexOf('.'));
-      if (!existsSync(join(dir, `${stem}.csv`))) return { ok: false, detail: `no ${stem}.csv beside it to compare with` };
-      const csv = readReleased(dir, stem, '', delimiter);
-      const read = readTable(join(dir, name), RELEASED_TABLE_OPTIONS).table;
-      const table: Table = { rowCount: read.rowCount, columns: read.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
-      const disagreement = firstDisagreement(table, csv, (value, csvValue) => csvText(value) === trimTrailing(csvValue, isBlank), name, `${stem}.csv`);
-      return disagreement ?? `${csv.rowCount} rows × ${csv.columns.length} columns, every value as in ${stem}.csv`;
-    });
-  }
   const stemsOf = (ext: string): string[] => names.filter((f) => f.endsWith(ext)).map((f) => f.slice(0, -ext.length));
   const csvStems = stemsOf('.csv');
-  const parquetStems = stemsOf('.parquet');
-  // Parquet files beside CSV files each hold their CSV's table (typed as the workbook is).
-  if (csvStems.length > 0) {
-    for (const stem of parquetStems) {
-      checks.run(`${stem}.parquet agrees with the CSV`, () => {
-        if (!csvStems.includes(stem)) return { ok: false, detail: `no ${stem}.csv beside it to compare with` };
-        const csv = readReleased(dir, stem, '', delimiter);
-        const table = withoutStamp(readTable(join(dir, `${stem}.parquet`), RELEASED_TABLE_OPTIONS).table);
-        return firstDisagreement(table, csv, typedValueIsCsvValue, `${stem}.parquet`, `${stem}.csv`) ?? `${csv.rowCount} rows × ${csv.columns.length} columns, every value as in ${stem}.csv`;
-      });
-    }
+  // Each file beside a CSV holds its table: SPSS pads strings with blanks; Parquet is typed as the
+  // workbook is (and is only compared when there is a CSV: alone, it is the release's reference).
+  const besideCsv = new Map<string, SameValue>([
+    ...STATISTICAL_FORMATS.map((format): [string, SameValue] => [`.${format}`, (value, csvValue) => csvText(value) === trimTrailing(csvValue, isBlank)]),
+    ...(csvStems.length > 0 ? [['.parquet', typedValueIsCsvValue] as [string, SameValue]] : []),
+  ]);
+  for (const name of names) {
+    const ext = name.slice(name.lastIndexOf('.'));
+    const same = besideCsv.get(ext);
+    if (!same) continue;
+    checks.run(`${name} agrees with the CSV`, () => {
+      const stem = name.slice(0, -ext.length);
+      if (!existsSync(join(dir, `${stem}.csv`))) return { ok: false, detail: `no ${stem}.csv beside it to compare with` };
+      const csv = readReleased(dir, stem, '', delimiter);
+      const table = withoutStamp(readTable(join(dir, name), RELEASED_TABLE_OPTIONS).table);
+      return firstDisagreement(table, csv, same, name, `${stem}.csv`) ?? `${csv.rowCount} rows × ${csv.columns.length} columns, every value as in ${stem}.csv`;
+    });
   }
+  const parquetStems = stemsOf('.parquet');
   // The workbook against the CSV files, or (a release without CSV) the Parquet files.
   const reference = csvStems.length > 0 ? { ext: 'csv', stems: csvStems, same: typedValueIsCsvValue, what: 'the CSV' } : { ext: 'parquet', stems: parquetStems, same: typedValueIsTypedValue, what: 'the Parquet files' };
   if (names.includes('release.xlsx') && reference.stems.length > 0) {
