@@ -34,7 +34,7 @@ import { drawQueryPool, offerMicroGroups, poolRelativeError } from '../src/commo
 import { readHierarchyRows } from '../src/io/input/hierarchy-reader.js';
 import { readTable } from '../src/io/input/read-table.js';
 import { rfc4180, writeCsv } from '../src/io/output/csv-writer.js';
-import type { ReleaseTable } from '../src/io/output/release-table.js';
+import { compactReleaseTable, type ReleaseTable } from '../src/io/output/release-table.js';
 import { writeCensus } from './gen-census.js';
 import { censusJob, naiveScan, runCli, wizardTimings, writeRssProbe } from './end-to-end.js';
 import { checkAgainstReadme, printRatios, type Ratio } from './ratios.js';
@@ -185,7 +185,7 @@ async function inProcessStages(): Promise<void> {
         : { name: c.name, dictionary: c.dictionary, codes: c.codes, via: released.rows.sourceRow, numeric: c.type !== 'text' },
     ),
   };
-  time('CSV export', view.rowCount, () => writeCsv(join(dir, 'release.csv'), view, rfc4180(',')), (w) => `${(w.bytes / 1e6).toFixed(1)} MB`);
+  time('CSV export', view.rowCount, () => writeCsv(join(dir, 'release.csv'), compactReleaseTable(view), rfc4180(',')), (w) => `${(w.bytes / 1e6).toFixed(1)} MB`);
 
   // β-privacy: the issue's setting (occupation, coefficient 8). Armed-Forces then needs buckets of ≥ 419 rows.
   const occupationCounts = new Array<number>(domain.values.length).fill(0);
@@ -275,7 +275,7 @@ async function inProcessStages(): Promise<void> {
 
   (globalThis as { gc?: () => void }).gc?.();
   const xlsxStart = performance.now();
-  const workbook = await writeXlsx(join(dir, 'release.xlsx'), [{ name: 'Release', table: view }]);
+  const workbook = await writeXlsx(join(dir, 'release.xlsx'), [{ name: 'Release', table: compactReleaseTable(view) }]);
   timings.push({ stage: 'XLSX export (streamed, shared strings, zlib level 1)', ms: performance.now() - xlsxStart, rows: view.rowCount, note: `${(workbook.bytes / 1e6).toFixed(1)} MB` });
   for (const t of timings) ratios.push({ name: t.stage, ms: t.ms });
   console.log('| stage | seconds | rows/s | notes |');

@@ -285,7 +285,8 @@ describe('wide files', () => {
     const { writeSav } = await import('../src/io/output/sav-writer.js');
     const { readTable } = await import('../src/io/input/read-table.js');
     const columns = Array.from({ length: width }, (_, j) => ({ name: `v${j}`, dictionary: ['', '1'], codes: Uint32Array.of(1), via: null, numeric: false }));
-    writeSav(join(dir, 'wide.sav'), { rowCount: 1, columns }, () => undefined, new Date(0));
+    const { compactReleaseTable } = await import('../src/io/output/release-table.js');
+    writeSav(join(dir, 'wide.sav'), compactReleaseTable({ rowCount: 1, columns }), () => undefined, new Date(0));
     expect(() => readTable(join(dir, 'wide.sav'), { missing: [''], onBadRow: 'error' })).toThrow(/^wide\.sav: the table has 100,001 columns; Custos reads at most 100,000$/);
     // A Parquet file that is only a footer declaring the columns (and no rows) is refused before its schema is built.
     const { writeMetadata } = await import('hyparquet-writer/src/metadata.js');

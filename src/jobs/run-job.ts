@@ -6,6 +6,7 @@ import type { RandomSource } from '../common/random/source.js';
 import type { ImportedTable, ImportOptions } from '../io/input/import-types.js';
 import { readTable } from '../io/input/read-table.js';
 import { writeCsv } from '../io/output/csv-writer.js';
+import { compactReleaseTable } from '../io/output/release-table.js';
 import { UnencodableError } from '../io/output/text-encoding.js';
 import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../io/output/manifest.js';
@@ -216,8 +217,9 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   const outcome = runMethod(job, imported, ctx);
   const stagings: StagingDir[] = [];
   try {
-    // Every released table of a test-randomness run carries the stamp, whatever the method.
-    const releases = testStamp ? outcome.releases.map((r) => ({ ...r, table: stamped(r.table) })) : outcome.releases;
+    // Every released table of a test-randomness run carries the stamp, whatever the method; every
+    // table is cut to the values its rows hold before any writer sees it.
+    const releases = outcome.releases.map((r) => ({ ...r, table: compactReleaseTable(testStamp ? stamped(r.table) : r.table) }));
     progress('write', 0);
     const internal = new StagingDir(internalDir, 'internal', options.onStaging);
     stagings.push(internal);

@@ -11,16 +11,16 @@ import { SeededTestRandomSource } from '../../src/common/random/source.js';
 import { tableFromRows } from '../../src/common/table/table.js';
 import { readCsv } from '../../src/io/input/csv-reader.js';
 import { writeCsv } from '../../src/io/output/csv-writer.js';
-import type { ReleaseTable } from '../../src/io/output/release-table.js';
+import { compactReleaseTable, type CompactTable, type ReleaseTable } from '../../src/io/output/release-table.js';
 import { UnencodableError } from '../../src/io/output/text-encoding.js';
 import { parseJob } from '../../src/jobs/load-job.js';
 import { JobError } from '../../src/jobs/method-kit/job-error.js';
 import { runJob } from '../../src/jobs/run-job.js';
 import { verifyRelease } from '../../src/jobs/verify/verify-release.js';
 
-function release(header: string[], rows: string[][]): ReleaseTable {
+function release(header: string[], rows: string[][]): CompactTable {
   const t = tableFromRows(header, rows);
-  return { rowCount: t.rowCount, columns: t.columns.map((c) => ({ name: c.name, dictionary: c.dictionary, codes: c.codes, via: null, numeric: false })) };
+  return compactReleaseTable({ rowCount: t.rowCount, columns: t.columns.map((c) => ({ name: c.name, dictionary: c.dictionary, codes: c.codes, via: null, numeric: false })) });
 }
 
 const values = [['Zürich', 'café; €5'], ['Genève', 'naïve']];

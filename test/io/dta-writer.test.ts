@@ -6,6 +6,7 @@ import { readTable } from '../../src/io/input/read-table.js';
 import { writeDta } from '../../src/io/output/dta-writer.js';
 import { stataVariableNames } from '../../src/io/output/stata-names.js';
 import { releasedRows, savWriterTable } from './sav-writer-table.js';
+import { compactReleaseTable } from '../../src/io/output/release-table.js';
 
 const CREATED = new Date(Date.UTC(2026, 10, 24, 12, 0, 0));
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'custos-dta-'));
@@ -62,7 +63,7 @@ describe('Stata writer', () => {
       ],
     };
     const path = join(tmp(), 'release.dta');
-    writeDta(path, table, () => undefined, new Date(Date.UTC(2026, 10, 24)));
+    writeDta(path, compactReleaseTable(table), () => undefined, new Date(Date.UTC(2026, 10, 24)));
     const bytes = readFileSync(path);
     expect(bytes.equals(readFileSync('test/fixtures/stata/custos-strl.dta'))).toBe(true);
     // The repeated value is stored once.

@@ -7,7 +7,7 @@ import { readCsv } from '../../src/io/input/csv-reader.js';
 import { readParquet } from '../../src/io/input/parquet-reader.js';
 import { csvText } from '../../src/io/output/neutralize.js';
 import { parquetKind, writeParquet } from '../../src/io/output/parquet-writer.js';
-import type { ReleaseColumn, ReleaseTable } from '../../src/io/output/release-table.js';
+import { compactReleaseTable, type CompactTable, type ReleaseColumn } from '../../src/io/output/release-table.js';
 import { writeCsv, rfc4180 } from '../../src/io/output/csv-writer.js';
 import { MISSING_CODE, tableFromRows, type Table } from '../../src/common/table/table.js';
 import { searchableText } from '../../src/io/input/searchable-text.js';
@@ -16,9 +16,9 @@ import { CONFIDENTIAL_MARK } from '../../src/common/report/report-model.js';
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');
 
-function releaseTable(header: string[], rows: string[][], numeric: readonly string[] = []): ReleaseTable {
+function releaseTable(header: string[], rows: string[][], numeric: readonly string[] = []): CompactTable {
   const table = tableFromRows(header, rows);
-  return { rowCount: table.rowCount, columns: table.columns.map((c): ReleaseColumn => ({ name: c.name, dictionary: c.dictionary, codes: c.codes, via: null, numeric: numeric.includes(c.name) })) };
+  return compactReleaseTable({ rowCount: table.rowCount, columns: table.columns.map((c): ReleaseColumn => ({ name: c.name, dictionary: c.dictionary, codes: c.codes, via: null, numeric: numeric.includes(c.name) })) });
 }
 
 /** Row r of a table as text, the missing code as ''. */

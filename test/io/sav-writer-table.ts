@@ -1,8 +1,8 @@
 import type { VariableMetadata } from '../../src/io/input/import-types.js';
-import type { ReleaseTable } from '../../src/io/output/release-table.js';
+import { compactReleaseTable, type CompactTable } from '../../src/io/output/release-table.js';
 
 /** A release exercising every form the SPSS writer chooses, with names SPSS does not accept as they are. */
-export function savWriterTable(): { table: ReleaseTable; metadata: Map<string, VariableMetadata> } {
+export function savWriterTable(): { table: CompactTable; metadata: Map<string, VariableMetadata> } {
   const rows = [
     ['1', 'Adm-clerical', '34', 'Zürich', '2024-01-15', '2024-01-15T08:30:00', '4250.5', '[20-30)', ''],
     ['2', 'Managers', '51', '', '2024-02-29', '', '', '*', 'x'],
@@ -27,7 +27,7 @@ export function savWriterTable(): { table: ReleaseTable; metadata: Map<string, V
     ['visit', { name: 'visit', valueLabels: [], declaredMissing: 0, dates: 'date' }],
     ['seen at', { name: 'seen at', label: 'When the visit began', valueLabels: [], declaredMissing: 0, dates: 'datetime' }],
   ]);
-  return { table: { rowCount: rows.length, columns }, metadata };
+  return { table: compactReleaseTable({ rowCount: rows.length, columns }), metadata };
 }
 
 /** The table's rows as text, the values every reading of a written file must give back. */

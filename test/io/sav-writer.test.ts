@@ -6,6 +6,7 @@ import { readTable } from '../../src/io/input/read-table.js';
 import { SavStringTooLongError, writeSav } from '../../src/io/output/sav-writer.js';
 import { spssVariableNames } from '../../src/io/output/spss-names.js';
 import { releasedRows, savWriterTable } from './sav-writer-table.js';
+import { compactReleaseTable } from '../../src/io/output/release-table.js';
 
 const CREATED = new Date(Date.UTC(2026, 10, 24, 12, 0, 0));
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'custos-sav-'));
@@ -55,7 +56,7 @@ describe('SPSS writer', () => {
     const occupation = table.columns[1]!;
     const starred = { ...table, columns: table.columns.map((c, j) => (j === 1 ? { ...occupation, dictionary: occupation.dictionary.map((v, i) => (i === 0 ? '*' : v)) } : c)) };
     const path = join(tmp(), 'release.sav');
-    writeSav(path, starred, (c) => metadata.get(c), CREATED);
+    writeSav(path, compactReleaseTable(starred), (c) => metadata.get(c), CREATED);
     const back = readTable(path, { missing: [''], onBadRow: 'error' });
     const column = back.table.columns[1]!;
     expect(Array.from(column.codes, (k) => column.dictionary[k])).toEqual(['*', 'Managers', '*', 'Managers']);
@@ -76,7 +77,7 @@ describe('SPSS writer', () => {
       ],
     };
     const path = join(tmp(), 'release.sav');
-    writeSav(path, table, () => undefined, new Date(Date.UTC(2026, 10, 24)));
+    writeSav(path, compactReleaseTable(table), () => undefined, new Date(Date.UTC(2026, 10, 24)));
     expect(readFileSync(path).equals(readFileSync('test/fixtures/spss/custos-very-long.sav'))).toBe(true);
     const pspp = readFileSync('test/fixtures/spss/custos-very-long.pspp.csv', 'utf8').trim().split(/\r?\n/).map((line) => line.split(','));
     expect(pspp).toEqual([['note', 'k'], [letters, '1'], ['short', '2'], [accents, '3']]);
@@ -86,8 +87,8 @@ describe('SPSS writer', () => {
 
   it('refuses a string longer than SPSS holds, naming the column, and makes names SPSS accepts, unique regardless of case', () => {
     const long = { rowCount: 1, columns: [{ name: 'note', dictionary: ['é'.repeat(16_400)], codes: new Uint32Array([0]), via: null, numeric: false }] };
-    expect(() => writeSav(join(tmp(), 'x.sav'), long, () => undefined, CREATED)).toThrow(SavStringTooLongError);
-    expect(() => writeSav(join(tmp(), 'x.sav'), long, () => undefined, CREATED)).toThrow(/"note" holds values of 32,800 bytes; an SPSS file holds strings up to 32,767 bytes/);
+    expect(() => writeSav(join(tmp(), 'x.sav'), compactReleaseTable(long), () => undefined, CREATED)).toThrow(SavStringTooLongError);
+    expect(() => writeSav(join(tmp(), 'x.sav'), compactReleaseTable(long), () => undefined, CREATED)).toThrow(/"note" holds values of 32,800 bytes; an SPSS file holds strings up to 32,767 bytes/);
     expect(spssVariableNames(['a b', 'A_B', 'with', '2nd', 'x.', 'ok', 'OK', 'ü-ber', 'constructor'])).toEqual(['a_b', 'A_B_2', 'with_', 'v2nd', 'x._', 'ok', 'OK_2', 'ü_ber', 'constructor']);
     const long64 = spssVariableNames(['n'.repeat(80), 'n'.repeat(70)]);
     expect(long64.map((n) => Buffer.byteLength(n))).toEqual([64, 64]);

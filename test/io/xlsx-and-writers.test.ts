@@ -8,19 +8,19 @@ import { readCsv } from '../../src/io/input/csv-reader.js';
 import { readXlsx } from '../../src/io/input/xlsx-reader.js';
 import { rfc4180, writeCsv } from '../../src/io/output/csv-writer.js';
 import { neutralizeFormula } from '../../src/io/output/neutralize.js';
-import type { ReleaseTable } from '../../src/io/output/release-table.js';
+import { compactReleaseTable, type CompactTable, type ReleaseTable } from '../../src/io/output/release-table.js';
 import { CellTooLongError, exactNumber, SheetNames, writeXlsx } from '../../src/io/output/xlsx-writer.js';
 import { UnencodableError } from '../../src/io/output/text-encoding.js';
 import { existsSync } from 'node:fs';
 
 const dir = mkdtempSync(join(tmpdir(), 'custos-xlsx-'));
 
-function release(rows: string[][], header: string[]): ReleaseTable {
+function release(rows: string[][], header: string[]): CompactTable {
   const table = tableFromRows(header, rows, []);
-  return {
+  return compactReleaseTable({
     rowCount: table.rowCount,
     columns: table.columns.map((c) => ({ name: c.name, dictionary: c.dictionary, codes: c.codes, via: null, numeric: c.type === 'integer' })),
-  };
+  });
 }
 
 describe('XLSX import', () => {
@@ -162,16 +162,16 @@ describe('release writers', () => {
     for (const [value, exact] of [['12', true], ['4250.50', true], ['0.1', true], ['123456789012345', true], ['1234567890123456', false], ['12345678901234567890', false], ['-0', false], ['-0.0', false], ['1e-400', false], ['0', true], ['1e400', false], ['007', true]] as const) {
       expect(exactNumber(value), value).toBe(exact);
     }
-    const table: ReleaseTable = { rowCount: 2, columns: [{ name: 'id', dictionary: ['', '12345678901234567890', '7'], codes: Uint32Array.of(1, 2), via: null, numeric: true }] };
+    const table = compactReleaseTable({ rowCount: 2, columns: [{ name: 'id', dictionary: ['', '12345678901234567890', '7'], codes: Uint32Array.of(1, 2), via: null, numeric: true }] });
     const path = join(dir, 'ids.xlsx');
     await writeXlsx(path, [{ name: 'Release', table }]);
     const values = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(path)).Sheets['Release']!, { header: 1, raw: true }).slice(1).map((r) => r[0]);
     expect(values).toEqual(['12345678901234567890', '7']);
-    const long: ReleaseTable = { rowCount: 1, columns: [{ name: 'text', dictionary: ['', 'x'.repeat(32_768)], codes: Uint32Array.of(1), via: null, numeric: false }] };
+    const long = compactReleaseTable({ rowCount: 1, columns: [{ name: 'text', dictionary: ['', 'x'.repeat(32_768)], codes: Uint32Array.of(1), via: null, numeric: false }] });
     await expect(writeXlsx(join(dir, 'long.xlsx'), [{ name: 'Release', table: long }])).rejects.toThrow(CellTooLongError);
     expect(existsSync(join(dir, 'long.xlsx'))).toBe(false);
     // A column name Excel would cut is refused too, not cut silently.
-    const longName: ReleaseTable = { rowCount: 1, columns: [{ name: 'n'.repeat(40_000), dictionary: ['', 'x'], codes: Uint32Array.of(1), via: null, numeric: false }] };
+    const longName = compactReleaseTable({ rowCount: 1, columns: [{ name: 'n'.repeat(40_000), dictionary: ['', 'x'], codes: Uint32Array.of(1), via: null, numeric: false }] });
     await expect(writeXlsx(join(dir, 'long-name.xlsx'), [{ name: 'Release', table: longName }])).rejects.toThrow(/the name of column “n{40}…” has 40,000 characters/);
     expect(existsSync(join(dir, 'long-name.xlsx'))).toBe(false);
   });

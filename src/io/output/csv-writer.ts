@@ -1,6 +1,6 @@
 import { HashedFileWriter } from './hashed-file.js';
 import { csvText } from './neutralize.js';
-import { writeRowCells, type ReleaseTable } from './release-table.js';
+import { writeRowCells, type CompactTable } from './release-table.js';
 import { encodeText, unencodable, UnencodableError, UTF8_BOM, type CsvEncoding } from './text-encoding.js';
 
 /** How a CSV release is written: the encoding and the line ending (RFC 4180's CRLF by default). */
@@ -24,7 +24,7 @@ export function rfc4180(delimiter = ','): CsvFormat {
  * RFC 4180 output, every text cell neutralized against formula injection. A value Windows-1252
  * cannot write is refused before the file is opened (UnencodableError), never replaced.
  */
-export function writeCsv(path: string, table: ReleaseTable, format: CsvFormat): { sha256: string; bytes: number } {
+export function writeCsv(path: string, table: CompactTable, format: CsvFormat): { sha256: string; bytes: number } {
   const { delimiter, encoding } = format;
   const eol = format.lineEnding === 'lf' ? '\n' : '\r\n';
   const { columns } = table;

@@ -1,6 +1,6 @@
 import type { VariableMetadata } from '../input/import-types.js';
 import { HashedFileWriter } from './hashed-file.js';
-import { codeBlocks, writeRowCells, type ReleaseColumn, type ReleaseTable } from './release-table.js';
+import { codeBlocks, writeRowCells, type ReleaseColumn, type CompactTable } from './release-table.js';
 import { stataVariableNames } from './stata-names.js';
 import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, MONTH_ABBREVIATIONS, truncateUtf8 } from './statistical-values.js';
 
@@ -48,7 +48,7 @@ type Plan =
   /** Each cell names the (variable, observation) of the GSO holding its value: the value's first observation. */
   | { readonly kind: 'strl'; readonly values: readonly Buffer[]; readonly gsos: Buffer };
 
-export function writeDta(path: string, table: ReleaseTable, metadataOf: (column: string) => VariableMetadata | undefined, created: Date): { sha256: string; bytes: number } {
+export function writeDta(path: string, table: CompactTable, metadataOf: (column: string) => VariableMetadata | undefined, created: Date): { sha256: string; bytes: number } {
   const k = table.columns.length;
   if (k > MAX_VARIABLES) throw new DtaTooWideError(k);
   const names = stataVariableNames(table.columns.map((c) => c.name));

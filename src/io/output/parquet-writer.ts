@@ -3,7 +3,7 @@ import { lazyRequire } from '../lazy-require.js';
 import { CHUNK_BYTES } from './byte-chunks.js';
 import { HashedFileWriter } from './hashed-file.js';
 import { xlsxText } from './neutralize.js';
-import { codeBlocks, type ReleaseColumn, type ReleaseTable } from './release-table.js';
+import { codeBlocks, type ReleaseColumn, type CompactTable } from './release-table.js';
 import { exactNumber } from './xlsx-writer.js';
 
 /**
@@ -58,7 +58,7 @@ function storedValues(column: ReleaseColumn, kind: ParquetColumnKind): (string |
  * Writes the table to `path` (created, never replaced) and returns the SHA-256 and size of the
  * bytes as they went to disk.
  */
-export function writeParquet(path: string, table: ReleaseTable): { sha256: string; bytes: number } {
+export function writeParquet(path: string, table: CompactTable): { sha256: string; bytes: number } {
   const { ByteWriter, ParquetWriter } = writerModule();
   const kinds = table.columns.map(parquetKind);
   const stored = table.columns.map((c, j) => storedValues(c, kinds[j]!));

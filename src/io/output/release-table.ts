@@ -70,3 +70,52 @@ export function* codeBlocks(table: ReleaseTable, first = 0, end = table.rowCount
 function gatherInto(out: Uint32Array, codes: Uint32Array, via: Uint32Array, start: number, count: number): void {
   for (let i = 0; i < count; i++) out[i] = codes[via[start + i]!]!;
 }
+
+declare const compactedBrand: unique symbol;
+
+/**
+ * A released table whose dictionaries hold exactly the values its rows show, numbered in the order
+ * the rows first show them. Only `compactReleaseTable` makes one, and every writer of a release
+ * takes one: a writer that formats a whole dictionary (the workbook's shared strings, a Parquet
+ * dictionary page, SPSS/Stata value labels, a string width or a column's type chosen from every
+ * entry) then cannot publish a value, or a fact about a value, of a record the method suppressed
+ * or did not sample. The order makes the files a function of the released rows alone, so verify
+ * can write them again from the CSV and compare bytes.
+ */
+export type CompactTable = ReleaseTable & { readonly [compactedBrand]: true };
+
+const UNSEEN = 0xffffffff;
+
+/** The table with every dictionary cut to the values its released rows hold, in order of first appearance. */
+export function compactReleaseTable(table: ReleaseTable): CompactTable {
+  const columns = table.columns.map((column) => compactColumn(column, table.rowCount));
+  return { rowCount: table.rowCount, columns } as unknown as CompactTable;
+}
+
+function compactColumn(column: ReleaseColumn, rowCount: number): ReleaseColumn {
+  const { codes, via, dictionary } = column;
+  const renumber = new Uint32Array(dictionary.length).fill(UNSEEN);
+  const kept: string[] = [];
+  // Code 0 stays the empty value where the column has one (the missing code of every table), whether
+  // or not a row shows it: an empty cell reveals nothing, and readers number it 0 too.
+  if (dictionary[0] === '') {
+    renumber[0] = 0;
+    kept.push('');
+  }
+  let identity = true;
+  for (let r = 0; r < rowCount; r++) {
+    const code = codes[via ? via[r]! : r]!;
+    if (renumber[code] !== UNSEEN) continue;
+    if (code !== kept.length) identity = false;
+    renumber[code] = kept.length;
+    kept.push(dictionary[code]!);
+  }
+  if (identity && kept.length === dictionary.length) return column;
+  // Entries of rows that are not released (via skips them) stay unseen; no released row reads them.
+  const compacted = new Uint32Array(codes.length);
+  for (let i = 0; i < codes.length; i++) {
+    const code = renumber[codes[i]!]!;
+    compacted[i] = code === UNSEEN ? 0 : code;
+  }
+  return { ...column, dictionary: kept, codes: compacted };
+}

@@ -1,6 +1,6 @@
 import type { VariableMetadata } from '../input/import-types.js';
 import { HashedFileWriter } from './hashed-file.js';
-import { writeRowCells, type ReleaseColumn, type ReleaseTable } from './release-table.js';
+import { writeRowCells, type ReleaseColumn, type CompactTable } from './release-table.js';
 import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, MONTH_ABBREVIATIONS, truncateUtf8 } from './statistical-values.js';
 import { spssVariableNames } from './spss-names.js';
 
@@ -57,7 +57,7 @@ function segmentWidths(width: number): number[] {
 
 const elementsOf = (width: number): number => Math.ceil(width / 8);
 
-export function writeSav(path: string, table: ReleaseTable, metadataOf: (column: string) => VariableMetadata | undefined, created: Date): { sha256: string; bytes: number } {
+export function writeSav(path: string, table: CompactTable, metadataOf: (column: string) => VariableMetadata | undefined, created: Date): { sha256: string; bytes: number } {
   const names = spssVariableNames(table.columns.map((c) => c.name));
   let index = 1;
   const variables: Variable[] = table.columns.map((column, j) => {

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { xlsxText } from './neutralize.js';
-import { codeBlocks, type ReleaseTable } from './release-table.js';
+import { codeBlocks, type CompactTable } from './release-table.js';
 import { SharedStrings, sharedStringsXml, xmlAttribute } from './xlsx-strings.js';
 import * as parts from './xlsx-parts.js';
 import { ByteChunks, CHUNK_BYTES } from './byte-chunks.js';
@@ -171,7 +171,7 @@ export class SheetNames {
  */
 export async function writeXlsx(
   path: string,
-  tables: readonly { name: string; table: ReleaseTable }[],
+  tables: readonly { name: string; table: CompactTable }[],
   extraSheets: readonly ExtraSheet[] = [],
   maxRowsPerSheet = MAX_SHEET_DATA_ROWS,
 ): Promise<{ sha256: string; bytes: number; sheets: string[] }> {
