@@ -11,7 +11,7 @@ import { SeededTestRandomSource } from '../../src/common/random/source.js';
 import { tableFromRows } from '../../src/common/table/table.js';
 import { readCsv } from '../../src/io/input/csv-reader.js';
 import { writeCsv } from '../../src/io/output/csv-writer.js';
-import { compactReleaseTable, type CompactTable, type ReleaseTable } from '../../src/io/output/release-table.js';
+import { compactReleaseTable, type CompactTable } from '../../src/io/output/release-table.js';
 import { UnencodableError } from '../../src/io/output/text-encoding.js';
 import { parseJob } from '../../src/jobs/load-job.js';
 import { JobError } from '../../src/jobs/method-kit/job-error.js';

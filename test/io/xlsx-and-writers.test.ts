@@ -8,7 +8,7 @@ import { readCsv } from '../../src/io/input/csv-reader.js';
 import { readXlsx } from '../../src/io/input/xlsx-reader.js';
 import { rfc4180, writeCsv } from '../../src/io/output/csv-writer.js';
 import { neutralizeFormula } from '../../src/io/output/neutralize.js';
-import { compactReleaseTable, type CompactTable, type ReleaseTable } from '../../src/io/output/release-table.js';
+import { compactReleaseTable, type CompactTable } from '../../src/io/output/release-table.js';
 import { CellTooLongError, exactNumber, SheetNames, writeXlsx } from '../../src/io/output/xlsx-writer.js';
 import { UnencodableError } from '../../src/io/output/text-encoding.js';
 import { existsSync } from 'node:fs';
