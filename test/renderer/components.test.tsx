@@ -135,6 +135,16 @@ describe('wizard state', () => {
     expect(suggestRole(col('colour', 'text', 5, ['red', 'blue']), 1000)).toBeUndefined();
   });
 
+  it('free text, e-mail addresses and names are removed whatever the column is called; full dates and postcodes are recoded', () => {
+    const col = (name: string, type: string, distinct: number, top: string[] = []) => ({ name, type, distinct, missing: 0, top: top.map((value) => ({ value, count: 1 })) });
+    const comments = ['Suspicion VIH — confidentiel, revoir dans 3 mois', 'patient called after the fall at home on Monday', 'daughter reports pain since the operation last week', 'allergy to penicillin noted by the night nurse', 'follow-up needed with the cardiologist in June'];
+    // A free-text comment is never a quasi-identifier (nor sensitive because of its name).
+    expect(suggestRole(col('diagnosis_comment', 'text', 800, comments), 1000)).toMatchObject({ role: 'identifier', reason: expect.stringMatching(/^free text: .*a direct identifier, removed from the release$/) });
+    expect(suggestRole(col('contact', 'text', 990, ['a@b.org', 'c@d.org', 'e@f.org']), 1000)).toMatchObject({ role: 'identifier', reason: expect.stringMatching(/e-mail addresses/) });
+    expect(suggestRole(col('birth', 'text', 900, ['01.02.1950', '03.04.1961', '05.06.1972']), 1000)).toMatchObject({ role: 'quasi', reason: expect.stringMatching(/full dates of birth .*recode to the year or coarser/) });
+    expect(suggestRole(col('postcode', 'text', 300, ['01234', '10115', '80331']), 1000)).toMatchObject({ role: 'quasi', reason: expect.stringMatching(/full postcodes .*first three characters/) });
+  });
+
   it('validates parameters exactly: β against f, ε against ε_max, the ρ helper', () => {
     // f = 29/100 and β = 0.29 are equal: exact arithmetic calls it feasible, 0.29·100 in floating point (28.999…) would not.
     const edge = { ...file.columns[2]!, top: [{ value: 'flu', count: 29 }] };

@@ -1,5 +1,6 @@
 import type { ColumnInfo } from '../ipc/api.js';
 import type { Role } from './job-parts.js';
+import { directIdentifiers } from '../review/direct-identifiers.js';
 
 export interface RoleSuggestion {
   readonly role: Role;
@@ -24,6 +25,14 @@ const NEAR_UNIQUE = 0.95;
 export function suggestRole(column: ColumnInfo, rows: number): RoleSuggestion | undefined {
   const present = rows - column.missing;
   const nearUnique = present > 20 && column.distinct >= NEAR_UNIQUE * present;
+  // What the values are comes before what the column is called: e-mail addresses, names and free
+  // text are removed whatever their column's name; a full date or postcode is a fact others know,
+  // kept as a quasi-identifier with the recoding Safe Harbor asks for.
+  const sample = { name: column.name, ...(column.label !== undefined ? { label: column.label } : {}), type: column.type, distinct: column.distinct, present, values: column.top.map((t) => t.value) };
+  const [finding] = directIdentifiers(sample);
+  if (finding?.kind === 'full-date') return { role: 'quasi', reason: `${finding.reason}; recode to the year or coarser (a date hierarchy)` };
+  if (finding?.kind === 'full-postcode') return { role: 'quasi', reason: `${finding.reason}; recode to the first three characters or coarser (a masking hierarchy)` };
+  if (finding) return { role: 'identifier', reason: `${finding.reason}: a direct identifier, removed from the release` };
   if (IDENTIFIER_NAME.test(column.name)) return { role: 'identifier', reason: 'the name looks like a direct identifier' };
   if (nearUnique && column.type === 'date') {
     return { role: 'quasi', reason: `${Math.round((100 * column.distinct) / present)}% of the records have a date of their own (a date of birth or of an event identifies people in combination)` };
