@@ -782,7 +782,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
   });
 
-  test('a workbook whose first sheet is notes: the failure names the sheet, the Sheet selector is offered anyway, and the data sheet opens', async ({ page: fixturePage }) => {
+  test('a workbook whose first sheet is notes opens on its data sheet; the notes sheet chosen fails naming it, with the Sheet selector to go back', async ({ page: fixturePage }) => {
     const folder = resolve('test-output/workbook');
     rmSync(folder, { recursive: true, force: true });
     mkdirSync(folder, { recursive: true });
@@ -799,6 +799,13 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.getByLabel('File path').fill(path);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
+    // The sheet that holds the table opens, not the notes before it.
+    const opened = page.getByRole('status').filter({ hasText: '5 columns' });
+    await opened.waitFor();
+    await expect(opened).toContainText('sheet “Data 2025”');
+    const sheet = page.getByLabel('Sheet');
+    await expect(sheet).toHaveValue('Data 2025');
+    await sheet.selectOption('Notes');
     const error = page.locator('.callout', { hasText: 'This file cannot be read.' });
     await error.waitFor();
     // The sheet is named once, with the line; the advice is about sheets, never the delimiter.
@@ -808,7 +815,6 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     expect(await page.getByLabel('Delimiter').count()).toBe(0);
     expect(await page.getByLabel('Encoding').count()).toBe(0);
     await page.getByText(/Excel workbooks carry their own encoding/).waitFor();
-    const sheet = page.getByLabel('Sheet');
     await expect(sheet).toHaveValue('Notes');
     await expect(sheet.locator('option')).toHaveText(['Notes', 'Data 2025']);
     // At 1024x640 the failure is scrolled into view with the Sheet selector that fixes it above it.

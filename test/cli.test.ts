@@ -64,7 +64,7 @@ describe('custos inspect', () => {
     expect(r.stderr).toMatch(/give them with --delimiter and --encoding/);
   });
 
-  it('a workbook whose first sheet is notes exits 3 naming the sheet and listing the others for --sheet; a missing file gets no delimiter advice', () => {
+  it('a workbook whose first sheet is notes opens its data sheet; --sheet Notes exits 3 naming the sheet and listing the others; a missing file gets no delimiter advice', () => {
     const dir = workdir();
     const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
     const book = XLSX.utils.book_new();
@@ -72,7 +72,10 @@ describe('custos inspect', () => {
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['id', 'sex'], [1, 'F'], [2, 'M']]), 'Data 2025');
     const path = join(dir, 'survey.xlsx');
     XLSX.writeFile(book, path);
-    const r = custos(['inspect', path]);
+    const opened = custos(['inspect', path, '--json']);
+    expect(opened.code).toBe(0);
+    expect(JSON.parse(opened.stdout)).toMatchObject({ sheet: 'Data 2025', rows: 2 });
+    const r = custos(['inspect', path, '--sheet', 'Notes']);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('survey.xlsx (sheet "Notes"):2: ');
     expect(r.stderr).toContain('the workbook\'s sheets are "Notes", "Data 2025": choose the one holding the table with --sheet');

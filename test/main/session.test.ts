@@ -207,13 +207,15 @@ describe('an Open that fails says where once, and only the advice that fits its 
   type Failed = { ok: false; failure: { kind: string; message: string; format?: string; sheet?: string; sheets?: string[]; advice?: string; line?: number } };
   const inspect = (path: string, options: Record<string, unknown> = {}) => session.dispatch(IPC_CHANNELS.inspect, { path, options: { missing: [''], ...options } });
 
-  it('a workbook whose first sheet is notes: the failure names the sheet and lists every sheet, and the data sheet then opens', async () => {
+  it('a workbook whose first sheet is notes opens its data sheet; the notes sheet chosen fails naming it and listing every sheet', async () => {
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Confidential survey 2025 — do not distribute'], ['Generated', '2025-01-05']]), 'Notes');
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['id', 'sex', 'disease'], ...Array.from({ length: 20 }, (_, i) => [i + 1, i % 2 ? 'F' : 'M', ['flu', 'none'][i % 2]])]), 'Data 2025');
     const path = join(dir, 'survey.xlsx');
     writeFileSync(path, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
-    const failed = (await inspect(path)) as Failed;
+    const first = (await inspect(path)) as { ok: true; value: { sheet: string; sheets: string[]; rows: number } };
+    expect(first.value).toMatchObject({ sheet: 'Data 2025', sheets: ['Notes', 'Data 2025'], rows: 20 });
+    const failed = (await inspect(path, { sheet: 'Notes' })) as Failed;
     expect(failed.ok).toBe(false);
     expect(failed.failure).toMatchObject({ kind: 'input', format: 'xlsx', sheet: 'Notes', sheets: ['Notes', 'Data 2025'], advice: 'sheet', line: 2 });
     expect(failed.failure.message).toBe("survey.xlsx, sheet “Notes”, line 2: every one of the sheet's 1 record(s) is malformed (the first: values beyond the 1 named columns)");

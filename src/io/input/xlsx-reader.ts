@@ -27,10 +27,12 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
   const name = basename(path);
   const limit = options.workbookLimit ?? MAX_INFLATED_BYTES;
   const bytes = checkedWorkbookBytes(path, name, limit);
-  const wanted = options.sheet ?? 0;
-  // Only the wanted sheet is parsed (the names of all are still listed): the others can be most of the file.
-  const workbook = parseWorkbook(XLSX, bytes, name, maxRows, wanted);
+  // A named sheet: only it is parsed (the names of all are still listed), the others can be most of
+  // the file. No sheet named: every sheet is parsed, to open the one that holds the data.
+  const named = options.sheet ?? undefined;
+  const workbook = parseWorkbook(XLSX, bytes, name, maxRows, named);
   const sheets = workbook.SheetNames;
+  const wanted = named ?? dataSheet(workbook);
   const sheetName = typeof wanted === 'number' ? sheets[wanted] : sheets.find((s) => s === wanted);
   if (sheetName === undefined) {
     throw new InputError(`no sheet ${JSON.stringify(wanted)}; the workbook has ${sheets.map((s) => JSON.stringify(s)).join(', ')}`, name, undefined, undefined, { sheets, advice: 'sheet' });
@@ -40,6 +42,31 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
     sha256: createHash('sha256').update(bytes).digest('hex'),
     bytes: bytes.length,
   };
+}
+
+/**
+ * The sheet that holds the data when none is named: the one with the most rows of two or more
+ * cells (a table's rows; a README or cover sheet is a column of text), the first on a tie or when
+ * no sheet has such a row. Agencies' workbooks often open on a README, notes or a cover sheet.
+ */
+export function dataSheet(workbook: WorkBook): number {
+  let best = 0;
+  let bestRows = 0;
+  workbook.SheetNames.forEach((sheetName, index) => {
+    const rows = (workbook.Sheets[sheetName]?.['!data'] ?? []) as readonly (readonly (CellObject | undefined)[] | undefined)[];
+    let tableRows = 0;
+    for (const row of rows) {
+      if (!row) continue;
+      let cells = 0;
+      // some() visits the cells present only (a dense row is a sparse array) and stops at the second.
+      if (row.some((cell) => cell !== undefined && cell.v !== undefined && cell.v !== null && cell.v !== '' && ++cells === 2)) tableRows++;
+    }
+    if (tableRows > bestRows) {
+      best = index;
+      bestRows = tableRows;
+    }
+  });
+  return best;
 }
 
 /** One sheet of a workbook read by readWorkbookSheets: its cells as text, and as a table when asked. */
