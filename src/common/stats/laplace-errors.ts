@@ -90,10 +90,12 @@ export function laplaceErrorsTest(errors: readonly number[], b: number): Laplace
  *
  * `slack` widens x by the rounding between the noise and the released error (grid, printed digits).
  */
-export function laplaceMarginalMaxTest(errors: readonly number[], b: number, slack: number): { readonly max: number; readonly logLow: number; readonly logHigh: number; readonly ok: boolean } {
+export function laplaceMarginalMaxTest(errors: readonly number[], b: number, slack: number): { readonly max: number; readonly logLow: number; readonly logHigh: number; readonly detectsNoiseFree: boolean; readonly ok: boolean } {
   const max = errors.reduce((m, e) => Math.max(m, Math.abs(e)), 0);
   const logLow = ln(-Math.expm1(-(max + slack) / b));
   const logHigh = Math.min(0, Math.log(errors.length) - Math.max(0, max - slack) / b);
   const logHalf = Math.log(VERIFY_ALPHA / 2);
-  return { max, logLow, logHigh, ok: logLow >= logHalf && logHigh >= logHalf };
+  // Noise-free answers leave only the rounding: below α/2 only when it is small beside b.
+  const detectsNoiseFree = ln(-Math.expm1(-slack / b)) < logHalf;
+  return { max, logLow, logHigh, detectsNoiseFree, ok: logLow >= logHalf && logHigh >= logHalf };
 }

@@ -41,6 +41,7 @@ export function verifyClasses(ctx: VerifyContext, spec: SafeKAnonymitySpec | Par
       const claimed = report.guarantee.delta ?? Number.NaN;
       checks.add('δ recomputed', Math.abs(delta - claimed) <= 1e-12 + 1e-9 * delta, `d(${k}, ${beta}, ${epsilon}) = ${delta.toExponential(6)} (report: ${claimed.toExponential(6)})`);
     }
+    if (typeof spec.sampling === 'number') checks.add('sampling rate as the job states', beta === spec.sampling, `β = ${beta ?? 'not stated'} (job: ${spec.sampling})`);
     checkSampleSize(ctx, beta, release.rowCount);
     return;
   }

@@ -87,7 +87,11 @@ export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSp
     }
     if (!ctx.original) {
       checks.notChecked(`${s.column}: agreement with the original`, '--original: the released values are tested against the true ones');
-      if (spec.type === 'reconstruction-privacy') checks.notChecked(`${s.column}: (ε,δ) test of every micro group`, '--original');
+      if (spec.type === 'uniform-perturbation') checks.notChecked(`${s.column}: non-sensitive columns unchanged`, '--original');
+      else {
+        checks.notChecked(`${s.column}: (ε,δ) test of every micro group`, '--original');
+        checks.notChecked(`${s.column}: Algorithm 1 footprint`, '--original');
+      }
       continue;
     }
     const releasedKeys = tupleKeys(release, nonSensitive);

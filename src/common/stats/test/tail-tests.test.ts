@@ -107,5 +107,8 @@ describe('the tests of dp noise', () => {
     expect(laplaceMarginalMaxTest(new Array<number>(17).fill(0), 3, 1e-6).ok).toBe(false);
     expect(laplaceMarginalMaxTest([...new Array<number>(16).fill(0), 200], 3, 1e-6).ok).toBe(false);
     for (let seed = 0; seed < 50; seed++) expect(laplaceMarginalMaxTest(draws(seed, 17, 3n), 3, 1e-6).ok).toBe(true);
+    // At b = 1 the printed rounding (1e-6) leaves noise-free answers plausible: said, not claimed.
+    expect(laplaceMarginalMaxTest(new Array<number>(17).fill(0), 1, 1e-6)).toMatchObject({ ok: true, detectsNoiseFree: false });
+    expect(laplaceMarginalMaxTest(new Array<number>(17).fill(0), 3, 1e-6).detectsNoiseFree).toBe(true);
   });
 });

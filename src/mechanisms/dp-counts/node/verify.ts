@@ -162,7 +162,8 @@ function checkNoiseAgainstOriginal(ctx: VerifyContext, spec: DpCountsSpec, relea
     t.ok,
     `${errors.length} errors of correlated noise, each marginally Laplace of scale b = ${b.toPrecision(4)}: the largest |error| is ${t.max.toPrecision(6)} (bounds for a correct release, valid whatever the correlation: ${probabilityText(t.logLow)} that it is this small, ${probabilityText(t.logHigh)} that it is this large); ` +
       'only the largest error is tested (the errors are dependent), so the test detects missing or far too large noise, not a wrong correlation' +
-      (t.ok ? '' : t.logLow < t.logHigh ? ': far less noise than stated (answers put back toward the true counts?)' : ': far more noise than stated'),
+      (t.ok ? '' : t.logLow < t.logHigh ? ': far less noise than stated (answers put back toward the true counts?)' : ': far more noise than stated') +
+      (t.detectsNoiseFree ? '' : `; at b = ${b.toPrecision(4)} the printed rounding is too coarse for this test to detect even noise-free answers (it has no power here)`),
   );
 }
 
