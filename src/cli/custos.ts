@@ -238,8 +238,10 @@ function verify(args: string[]): number {
   if (values.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   else {
     // A check names files of the folder: a name holding a line break or a terminal escape must not print a line of its own.
-    for (const c of result.checks) process.stdout.write(`${c.ok ? 'ok  ' : 'FAIL'}  ${oneLine(c.name)}: ${oneLine(c.detail)}\n`);
-    process.stdout.write(result.ok ? `verified: every check holds (${result.checks.length})\n` : `NOT verified: ${result.checks.filter((c) => !c.ok).length} check(s) fail\n`);
+    for (const c of result.checks) process.stdout.write(`${c.notChecked ? 'skip' : c.ok ? 'ok  ' : 'FAIL'}  ${oneLine(c.name)}: ${oneLine(c.detail)}\n`);
+    const skipped = result.checks.filter((c) => c.notChecked).length;
+    const skippedText = skipped > 0 ? `; ${skipped} not checked (see "skip")` : '';
+    process.stdout.write(result.ok ? `verified: every check holds (${result.checks.length - skipped})${skippedText}\n` : `NOT verified: ${result.checks.filter((c) => !c.ok).length} check(s) fail${skippedText}\n`);
   }
   return result.ok ? 0 : 1;
 }

@@ -3,6 +3,8 @@ export interface VerifyCheck {
   readonly name: string;
   readonly ok: boolean;
   readonly detail: string;
+  /** Not checked (it needs what verify was not given, e.g. --original): no failure, and not an "ok" either. */
+  readonly notChecked?: true;
 }
 
 export interface VerifyResult {
@@ -17,6 +19,10 @@ export class CheckList {
   readonly checks: VerifyCheck[] = [];
   add(name: string, ok: boolean, detail: string): void {
     this.checks.push({ name, ok, detail });
+  }
+  /** A check that could not be made: printed as "not checked", with what it needs. */
+  notChecked(name: string, needs: string): void {
+    this.checks.push({ name, ok: true, detail: `not checked (needs ${needs})`, notChecked: true });
   }
   run(name: string, body: () => string | { ok: boolean; detail: string }): void {
     try {

@@ -1,4 +1,5 @@
-import { deltaFor } from '../../common/dp/sampling-amplification.js';
+import { binomialUpperTail, deltaFor } from '../../common/dp/sampling-amplification.js';
+import { probabilityText, VERIFY_ALPHA } from '../../common/stats/significance.js';
 import type { PartitionedRecodingSpec } from '../../mechanisms/partitioned-recoding/definition.js';
 import type { SafeKAnonymitySpec } from '../../mechanisms/safe-k-anonymity/definition.js';
 import type { Table } from '../../common/table/table.js';
@@ -40,6 +41,8 @@ export function verifyClasses(ctx: VerifyContext, spec: SafeKAnonymitySpec | Par
       const claimed = report.guarantee.delta ?? Number.NaN;
       checks.add('δ recomputed', Math.abs(delta - claimed) <= 1e-12 + 1e-9 * delta, `d(${k}, ${beta}, ${epsilon}) = ${delta.toExponential(6)} (report: ${claimed.toExponential(6)})`);
     }
+    if (typeof spec.sampling === 'number') checks.add('sampling rate as the job states', beta === spec.sampling, `β = ${beta ?? 'not stated'} (job: ${spec.sampling})`);
+    checkSampleSize(ctx, beta, release.rowCount);
     return;
   }
   const quasi = release.columns.filter((c) => roles.get(c.name) === 'quasi').map((c) => c.name);
@@ -68,4 +71,33 @@ export function verifyClasses(ctx: VerifyContext, spec: SafeKAnonymitySpec | Par
       checks.add('t-closeness (not re-checked)', true, 'the distance needs each part\'s full distribution, suppressed records included, which only the original holds; not verifiable from the release alone');
     }
   }
+}
+
+/**
+ * Safe k-anonymity samples each record with probability β: the sample's size is Bin(N, β) for the
+ * N records of the original. Tested on both tails at α/2 with the exact binomial tails, and the
+ * released records must be among the sampled ones. The sample's size is a fact of the input, kept
+ * in the internal report only.
+ */
+function checkSampleSize(ctx: VerifyContext, beta: number | undefined, released: number): void {
+  const name = `sample size against β (α = ${VERIFY_ALPHA})`;
+  if (!ctx.original) {
+    ctx.checks.notChecked(name, '--original: the sample is tested against Bin(records, β)');
+    return;
+  }
+  const sampled = ctx.internal?.anonymity?.sampled;
+  if (sampled === undefined || beta === undefined) {
+    ctx.checks.add(name, false, sampled === undefined ? 'the internal report states no sample size' : 'report.json states no sampling rate β');
+    return;
+  }
+  const n = ctx.original.rowCount;
+  const above = binomialUpperTail(n, beta, sampled);
+  const below = binomialUpperTail(n, 1 - beta, n - sampled);
+  const ok = sampled <= n && released <= sampled && Math.min(above, below) >= VERIFY_ALPHA / 2;
+  const why = released > sampled ? `: ${released} records released from a sample of ${sampled}` : ok ? '' : ': not a plausible Bernoulli sample at this β';
+  ctx.checks.add(
+    name,
+    ok,
+    `${sampled} of ${n} records sampled at β = ${beta} (expected ${(n * beta).toFixed(1)}; exact binomial tails ${probabilityText(Math.log(below))} at or below, ${probabilityText(Math.log(above))} at or above), ${released} released${why}`,
+  );
 }

@@ -1,7 +1,63 @@
-import { countBy, tupleKeys } from '../../../jobs/method-kit/released-table.js';
+import { countBy, tupleKeys, writtenForm } from '../../../jobs/method-kit/released-table.js';
 import type { VerifyContext } from '../../../jobs/method-kit/node-mechanism.js';
+import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { releasedRecords } from '../../../jobs/method-kit/verify-classes.js';
+import type { Table } from '../../../common/table/table.js';
 import type { MicroaggregationSpec } from '../definition.js';
+import { aggregate, mdav, roundedText, standardize } from '../mdav.js';
+import { numericValues } from './run.js';
+
+/**
+ * MDAV is deterministic: the original gives the groups, their values and so the whole release,
+ * which must be the released records in some order (aggregated values compared as numbers, every
+ * other column as the format wrote it).
+ */
+function checkRecomputed(ctx: VerifyContext, spec: MicroaggregationSpec, release: Table): void {
+  const name = 'release recomputed from the original';
+  const original = ctx.original;
+  if (!original) {
+    ctx.checks.notChecked(name, '--original: MDAV is rerun on it and every released record compared');
+    return;
+  }
+  const n = original.rowCount;
+  const plan = resolveRoles(ctx.job, original, { requireSensitive: false });
+  const chosen = spec.columns.map((c) => original.columns.find((x) => x.name === c)!);
+  const values = chosen.map((c) => numericValues(c, n));
+  const partition = mdav(standardize(values, n), n, values.length, spec.k);
+  const aggregated = new Map(chosen.map((c, j) => [c.name, Array.from(aggregate(values[j]!, partition, spec.aggregation), (v) => String(Number(roundedText(v, spec.decimals))))]));
+  const released = plan.columns.filter((c) => c.role !== 'identifier').map((c) => c.column);
+  const form = writtenForm(ctx.dir, 'release');
+  const expected = countBy(
+    Array.from({ length: n }, (_, r) =>
+      released.map((c) => {
+        const groupValues = aggregated.get(c.name);
+        return groupValues ? groupValues[partition.groupOf[r]!]! : form(c.dictionary[c.codes[r]!]!);
+      }).join('\u0000'),
+    ),
+  );
+  const aggregatedNames = new Set(spec.columns);
+  const releasedColumns = released.map((c) => release.columns.find((x) => x.name === c.name));
+  if (releasedColumns.some((c) => c === undefined) || release.columns.length !== released.length) {
+    ctx.checks.add(name, false, `the released columns are not the input's non-identifier columns (${released.map((c) => c.name).join(', ')})`);
+    return;
+  }
+  const got = countBy(
+    Array.from({ length: release.rowCount }, (_, r) =>
+      releasedColumns.map((c) => {
+        const v = c!.dictionary[c!.codes[r]!]!;
+        return aggregatedNames.has(c!.name) ? String(Number(v)) : v;
+      }).join('\u0000'),
+    ),
+  );
+  const differing = [...new Set([...expected.keys(), ...got.keys()])].filter((k) => expected.get(k) !== got.get(k)).length;
+  ctx.checks.add(
+    name,
+    differing === 0 && release.rowCount === n,
+    differing === 0 && release.rowCount === n
+      ? `MDAV rerun on the original (${partition.count} groups of ${n} records): every released record is its record with its group's ${spec.aggregation}`
+      : `${differing} distinct record(s) differ from the release MDAV gives on the original (${release.rowCount} released, ${n} in the original)`,
+  );
+}
 
 /**
  * k re-checked from the released file alone: the records that share their released values of the
@@ -11,6 +67,7 @@ import type { MicroaggregationSpec } from '../definition.js';
 export function verifyMicroaggregation(ctx: VerifyContext, spec: MicroaggregationSpec): void {
   const { checks } = ctx;
   const { release } = releasedRecords(ctx);
+  checkRecomputed(ctx, spec, release);
   const missing = spec.columns.filter((name) => !release.columns.some((c) => c.name === name));
   checks.add('aggregated columns released', missing.length === 0, missing.length === 0 ? `${spec.columns.join(', ')} in the release` : `not in the release: ${missing.join(', ')}`);
   if (missing.length > 0) return;
