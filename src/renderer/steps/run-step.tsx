@@ -1,7 +1,7 @@
 import { plainFailure } from '../components/plain-messages.js';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { CustosApi } from '../../common/ipc/api.js';
+import type { CustosApi, HostFailure } from '../../common/ipc/api.js';
 import { Callout, CheckField, SelectField, TextField } from '../components/fields.js';
 import { buildJob } from '../state/job.js';
 import { timeLeft } from '../../common/progress.js';
@@ -29,9 +29,14 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
     }, 150);
     return () => clearInterval(timer);
   }, [api, run, dispatch]);
+  // A run the host refuses to start (a folder not chosen in the desktop app, a comparison no longer
+  // held) is said where Run was clicked: a click must never look like nothing happened.
+  const [refused, setRefused] = useState<HostFailure | undefined>(undefined);
   const start = async (): Promise<void> => {
+    setRefused(undefined);
     const result = await api.startRun({ job: buildJob(state), outDir: o.dir, ...(state.comparison ? { comparisonId: state.comparison.id } : {}) });
     if (result.ok) dispatch({ type: 'runStarted', id: result.value.id, at: Date.now() });
+    else setRefused(result.failure);
   };
   // The outcome is brought into view when the run starts and when it ends otherwise than in Results,
   // focus included for a failure, so a click on Run never looks like nothing happened.
@@ -143,6 +148,11 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
       )}
       {props.blocked && <Callout tone="error">Fix this first: {props.blocked}.</Callout>}
       {!o.csv && !o.xlsx && !o.parquet && <Callout tone="error">Choose at least one release format.</Callout>}
+      {refused && (
+        <div role="alert">
+          <Callout tone="error" title="The run did not start; nothing was written.">{plainFailure(refused, props.state.method)}</Callout>
+        </div>
+      )}
       {/* Run and Cancel sit in the step's sticky footer, in view however far the options above are scrolled. */}
       {actionSlot && createPortal(actions, actionSlot)}
       {run && (
