@@ -101,7 +101,8 @@ function zayatzUniques(sample: Sample): number {
 /**
  * Pitman's sampling formula (Hoshino 2001): the maximum-likelihood θ, α of the Ewens–Pitman
  * partition of the sample, then E[population uniques] ≈ Γ(θ+1)/Γ(θ+α) · N^α. Null when the
- * likelihood equations have no solution with θ ≥ 0 from ARX's moment start, or the figure is
+ * likelihood equations have no solution with θ ≥ 0 from ARX's moment start nor its grid of
+ * start values, or the figure is
  * outside [0, N].
  */
 function pitmanUniques(sample: Sample): number | null {
@@ -144,12 +145,16 @@ function pitmanUniques(sample: Sample): number | null {
     for (let l = 1; l < maxSize; l++) if (larger[l] !== 0) aa -= larger[l] / ((l - a) * (l - a));
     return [tt, ta, ta, aa];
   };
-  const root = newton2d(score, hessian, [t0, a0], { accuracy: ACCURACY, maxIterations: MAX_ITERATIONS, feasible: ([t]) => t >= 0 });
-  if (root === null) return null;
-  const [t, a] = root;
-  if (!Number.isFinite(t) || !Number.isFinite(a) || a === 0) return null;
-  const uniques = Math.exp(logGamma(t + 1) - logGamma(t + a) + a * Math.log(N));
-  return uniques >= 0 && uniques <= N ? uniques : null;
+  // From the moment start first, then ARX's grid of start values, until one converges.
+  for (const start of [[t0, a0] as Vector2, ...arxStartValues()]) {
+    const root = newton2d(score, hessian, start, { accuracy: ACCURACY, maxIterations: MAX_ITERATIONS, feasible: ([t]) => t >= 0 });
+    if (root === null) continue;
+    const [t, a] = root;
+    if (!Number.isFinite(t) || !Number.isFinite(a) || a === 0) return null;
+    const uniques = Math.exp(logGamma(t + 1) - logGamma(t + a) + a * Math.log(N));
+    return uniques >= 0 && uniques <= N ? uniques : null;
+  }
+  return null;
 }
 
 /**
@@ -201,7 +206,8 @@ function snbUniques(sample: Sample): number | null {
   };
   const jacobian = numericJacobian(system);
   for (const start of arxStartValues()) {
-    const root = newton2d(system, jacobian, start, { accuracy: ACCURACY, maxIterations: MAX_ITERATIONS });
+    // The negative binomial needs α ≥ 0 and 0 ≤ β ≤ 1; the equations also have roots outside (α < 0, β > 1).
+    const root = newton2d(system, jacobian, start, { accuracy: ACCURACY, maxIterations: MAX_ITERATIONS, feasible: ([a, b]) => a >= 0 && b >= 0 && b <= 1 });
     if (root === null) continue;
     const uniques = k * Math.pow(root[1], root[0]);
     if (Number.isFinite(uniques)) return uniques;
