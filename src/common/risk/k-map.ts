@@ -50,8 +50,9 @@ export function kMapWithPopulation(classes: readonly MappedClass[]): KMapRisk {
  * k-map without a population table: each population class size is estimated by its expected
  * value F̂ = f / π, under the assumption that the sample is a uniform random sample of the
  * population in which each person was drawn independently with probability π (Bernoulli sampling),
- * so E[f | F] = π F. F̂ is not rounded. Because 1/F is convex, 1/F̂ = 1/E[F | f]-style plug-ins
- * understate E[1/F] for small classes; read the figures as the expected-count estimate, not a bound.
+ * so E[f | F] = π F; F̂ = f / π is also E[F | f] when F − f is negative binomial (f, π), the
+ * posterior under a flat prior (Benedetti & Franconi 1998). F̂ is not rounded. Because 1/F is convex,
+ * 1/F̂ ≤ E[1/F | f] (Jensen): the figures are the expected-count estimate, not an upper bound.
  */
 export function kMapEstimated(sampleClassSizes: readonly number[], fraction: number): KMapRisk {
   if (!(fraction > 0 && fraction <= 1)) throw new RangeError(`sampling fraction must be in (0, 1], got ${fraction}`);
