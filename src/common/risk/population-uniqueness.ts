@@ -4,8 +4,8 @@
  * Dankar et al.'s choice among them are the ones ARX offers; the figures equal ARX 3.9.2's on Adult
  * (test/fixtures/arx/population-uniqueness.json). See README.md in this folder for the formulas.
  */
-import { hypergeometricProbabilityOfOne, logGamma } from './special-functions';
-import { newton2d, numericJacobian, type Vector2 } from './newton2d';
+import { hypergeometricProbabilityOfOne, logGamma } from './special-functions.js';
+import { newton2d, numericJacobian, type Vector2 } from './newton2d.js';
 
 /** [class size, number of classes of that size] pairs; sizes ≥ 1, counts ≥ 1. */
 export type ClassSizeFrequencies = ReadonlyArray<readonly [size: number, classes: number]>;
@@ -147,7 +147,7 @@ function pitmanUniques(sample: Sample): number | null {
   };
   // From the moment start first, then ARX's grid of start values, until one converges.
   for (const start of [[t0, a0] as Vector2, ...arxStartValues()]) {
-    const root = newton2d(score, hessian, start, { accuracy: ACCURACY, maxIterations: MAX_ITERATIONS, feasible: ([t]) => t >= 0 });
+    const root = newton2d(score, hessian, start, { accuracy: ACCURACY, maxIterations: MAX_ITERATIONS, feasible: ([t]: Vector2) => t >= 0 });
     if (root === null) continue;
     const [t, a] = root;
     if (!Number.isFinite(t) || !Number.isFinite(a) || a === 0) return null;
@@ -207,7 +207,7 @@ function snbUniques(sample: Sample): number | null {
   const jacobian = numericJacobian(system);
   for (const start of arxStartValues()) {
     // The negative binomial needs α ≥ 0 and 0 ≤ β ≤ 1; the equations also have roots outside (α < 0, β > 1).
-    const root = newton2d(system, jacobian, start, { accuracy: ACCURACY, maxIterations: MAX_ITERATIONS, feasible: ([a, b]) => a >= 0 && b >= 0 && b <= 1 });
+    const root = newton2d(system, jacobian, start, { accuracy: ACCURACY, maxIterations: MAX_ITERATIONS, feasible: ([a, b]: Vector2) => a >= 0 && b >= 0 && b <= 1 });
     if (root === null) continue;
     const uniques = k * Math.pow(root[1], root[0]);
     if (Number.isFinite(uniques)) return uniques;

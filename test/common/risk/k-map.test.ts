@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { kMapEstimated, kMapWithPopulation, type MappedClass } from '../../../src/common/risk/k-map';
+import { kMapEstimated, kMapWithPopulation, type MappedClass } from '../../../src/common/risk/k-map.js';
 
 const mappedClasses = fc.array(
   fc.tuple(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: 200 })).map(([sampleSize, extra]): MappedClass => ({ sampleSize, populationSize: sampleSize + extra })),

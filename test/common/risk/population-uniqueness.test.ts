@@ -11,8 +11,8 @@ import {
   zayatz,
   type ClassSizeFrequencies,
   type PopulationUniquenessEstimate,
-} from '../../../src/common/risk/population-uniqueness';
-import { hypergeometricProbabilityOfOne, logGamma } from '../../../src/common/risk/special-functions';
+} from '../../../src/common/risk/population-uniqueness.js';
+import { hypergeometricProbabilityOfOne, logGamma } from '../../../src/common/risk/special-functions.js';
 
 type ArxModel = 'PITMAN' | 'ZAYATZ' | 'SNB' | 'DANKAR';
 interface ArxCase {
