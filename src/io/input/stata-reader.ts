@@ -392,6 +392,7 @@ function toTable(p: Parsed, bytes: Buffer, file: string, options: ImportOptions)
     name: v.name,
     ...(v.label ? { label: v.label } : {}),
     valueLabels: [...replaced[j]!].map(([code, label]) => ({ code, label })),
+    ...labelSetOf(v.labelSet ? p.labelSets.get(v.labelSet) : undefined),
     declaredMissing: missingCount[j]!,
     ...(/^%-?t[cC]/.test(v.format) ? { dates: 'datetime' as const } : /^%-?t?d/.test(v.format) ? { dates: 'date' as const } : {}),
   }));
@@ -416,4 +417,13 @@ function strlKeys(bytes: Buffer, at: number, release: number, little: boolean): 
   const split = (vBytes: number): string => `${read(at, vBytes)}:${read(at + vBytes, 8 - vBytes)}`;
   if (release === 117) return [split(4)];
   return release === 118 ? [split(2)] : [split(2), split(3)];
+}
+
+/** The largest non-missing value of a long; a label table keys Stata's missing values (.a–.z) above it. */
+const LONG_MAX_VALUE = 2_147_483_620;
+
+/** Every label of a variable's label set but those of missing values (.a–.z), which are read as missing, never as values. */
+function labelSetOf(set: ReadonlyMap<number, string> | undefined): { labelSet?: string[] } {
+  const labels = [...(set ?? [])].filter(([value]) => value <= LONG_MAX_VALUE).map(([, label]) => label);
+  return labels.length > 0 ? { labelSet: [...new Set(labels)] } : {};
 }
