@@ -104,7 +104,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
     ...(reviewed.length > 0
       ? [
           `REVIEW method.domains: the values of ${reviewed.join(', ')} were copied from the confidential file. A declared domain is treated as public and is published with the job: ` +
-            'keep only values anyone may know the column can take, add the possible values this file lacks; a record whose value is not listed stops the run (exit 3). ' +
+            'check that every listed value is one anyone may know the column can take (recode or remove records whose value would single someone out), and add the possible values this file lacks; a record whose value is not listed stops the run (exit 3). ' +
             `Or write {"hierarchy": "FILE.csv"} (its first column), or "${FROM_DATA}" to take the values from the data on purpose (the report then publishes that each value occurs in the file).`,
         ]
       : []),

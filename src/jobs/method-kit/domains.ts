@@ -78,7 +78,7 @@ const quoted = (names: readonly string[]): string => names.map((n) => `“${n}�
  */
 export function fromDataWarning(columns: readonly string[], use: string, guarantee: string): string {
   return (
-    `The domain of ${quoted(columns)} was taken from the values present in the input, not declared: ${use} ` +
+    `The ${columns.length === 1 ? 'domain' : 'domains'} of ${quoted(columns)} ${columns.length === 1 ? 'was' : 'were'} taken from the values present in the input, not declared: ${use} ` +
     `so the release shows that each of these values occurs in the confidential file (a value held by one person shows that a person with it is in the data). ` +
     `${guarantee} assumes a public domain and does not cover this list.`
   );
@@ -102,8 +102,8 @@ export function domainSentence(domains: readonly { readonly column: string; read
   const declared = domains.filter((d) => isDeclared(d.source));
   const fromData = domains.filter((d) => !isDeclared(d.source));
   return [
-    declared.length > 0 ? `The domain of ${declared.map((d) => `“${d.column}” (m = ${d.m})`).join(', ')} is declared in the job (${declared.map((d) => sourceWords(d.source)).filter((w, i, all) => all.indexOf(w) === i).join(', ')}) and is public.` : '',
-    fromData.length > 0 ? `The domain of ${quoted(fromData.map((d) => d.column))} was taken from the input: the guarantee does not cover which values occur (see the warnings).` : '',
+    declared.length > 0 ? `The ${declared.length === 1 ? 'domain' : 'domains'} of ${declared.map((d) => `“${d.column}” (m = ${d.m})`).join(', ')} ${declared.length === 1 ? 'is' : 'are'} declared in the job (${declared.map((d) => sourceWords(d.source)).filter((w, i, all) => all.indexOf(w) === i).join(', ')}) and public.` : '',
+    fromData.length > 0 ? `The ${fromData.length === 1 ? 'domain' : 'domains'} of ${quoted(fromData.map((d) => d.column))} ${fromData.length === 1 ? 'was' : 'were'} taken from the input: the guarantee does not cover which values occur (see the warnings).` : '',
   ]
     .filter(Boolean)
     .join(' ');
