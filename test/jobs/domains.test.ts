@@ -7,6 +7,7 @@ import { readTable } from '../../src/io/input/read-table.js';
 import { resolveDomain } from '../../src/jobs/method-kit/domains.js';
 import { JobError } from '../../src/jobs/method-kit/job-error.js';
 import { parseJob } from '../../src/jobs/load-job.js';
+import { jobSkeleton } from '../../src/jobs/job-skeleton.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 /** A value only one record holds: it must never leave unless the job takes the domain from the data on purpose. */
@@ -139,5 +140,22 @@ describe('the job schema of domains', () => {
       expect(message(domain)).toMatch(/method\.domains\.diagnosis(\.hierarchy)?: .*(a list of at least 2 values|name the hierarchy file)/);
     }
     expect(message('data')).toMatch(/"value-labels".*"from-data"/);
+  });
+});
+
+describe('custos init proposes the declared form', () => {
+  const columns = [
+    { name: 'age', type: 'integer', distinct: 3, missing: 0, top: [] },
+    { name: 'diagnosis', type: 'text', distinct: 3, missing: 0, top: [] },
+  ];
+  const input = { path: '/data/people.sav', missing: [''], rows: 100, columns, values: new Map([['diagnosis', ['asthma', 'cold', 'flu']]]) };
+  const domainOf = (skeleton: Record<string, unknown>): unknown => (skeleton['method'] as { domains?: Record<string, unknown> }).domains?.['diagnosis'];
+  it('the value labels when they cover every value, else the values written out for review, else "from-data"', () => {
+    expect(domainOf(jobSkeleton({ ...input, labelSets: new Map([['diagnosis', ['flu', 'cold', 'asthma', 'measles']]]) }, 'uniform-perturbation'))).toBe('value-labels');
+    // Labels that miss a value the data hold cannot be the domain (the run would refuse those records).
+    const partial = jobSkeleton({ ...input, labelSets: new Map([['diagnosis', ['flu', 'cold']]]) }, 'reconstruction-privacy');
+    expect(domainOf(partial)).toEqual(['asthma', 'cold', 'flu']);
+    expect((partial['method'] as { _help: string })._help).toMatch(/REVIEW method\.domains: the values of diagnosis were copied from the confidential file/);
+    expect(domainOf(jobSkeleton({ ...input, values: new Map() }, 'uniform-perturbation'))).toBe('from-data');
   });
 });
