@@ -1,4 +1,4 @@
-import { named, own, withName, type Named } from '../../../common/job/names.js';
+import { own, type Named } from '../../../common/job/names.js';
 import type { BrowserMechanism, FormProps, WizardContext } from '../../../renderer/components/browser-mechanism.js';
 import { CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
 import { DomainFields, domainProblem, domainsOf, listedValues, textsOf } from '../../../renderer/components/domain-fields.js';
