@@ -401,11 +401,21 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
   if (declaredCases >= 0 && builder.rowCount !== declaredCases) {
     throw new InputError(`the SPSS file declares ${declaredCases} cases but holds ${builder.rowCount}; it is truncated or damaged`, name);
   }
+  // Variables often share one label set: its list is made once per set and missing-value declaration, and shared.
+  const labelLists = new Map<Map<string, string>, Map<string, string[]>>();
+  const labelSetOf = (v: Variable): string[] => {
+    const byMissing = labelLists.get(v.labels) ?? new Map<string, string[]>();
+    labelLists.set(v.labels, byMissing);
+    const key = JSON.stringify(v.missing);
+    let labels = byMissing.get(key);
+    if (!labels) byMissing.set(key, (labels = declaredLabels(v)));
+    return labels;
+  };
   const metadata: VariableMetadata[] = columns.map((v, j) => ({
     name: v.name,
     ...(v.label ? { label: v.label } : {}),
     valueLabels: [...replaced[j]!].map(([code, label]) => ({ code, label })),
-    ...(v.labels.size > 0 ? { labelSet: declaredLabels(v) } : {}),
+    ...(v.labels.size > 0 ? { labelSet: labelSetOf(v) } : {}),
     declaredMissing: declaredMissing[j]!,
     ...(v.element === weightElement ? { weight: true as const } : {}),
     ...(DATE_FORMATS.has(v.printType) ? { dates: 'date' as const } : DATETIME_FORMATS.has(v.printType) ? { dates: 'datetime' as const } : {}),

@@ -388,11 +388,18 @@ function toTable(p: Parsed, bytes: Buffer, file: string, options: ImportOptions)
     });
     builder.add(fields);
   }
+  // Variables often share one label set: its list is made once and shared.
+  const labelLists = new Map<string, { labelSet?: string[] }>();
+  const labelListOf = (name: string): { labelSet?: string[] } => {
+    let list = labelLists.get(name);
+    if (!list) labelLists.set(name, (list = labelSetOf(p.labelSets.get(name))));
+    return list;
+  };
   const variables: VariableMetadata[] = p.variables.map((v, j) => ({
     name: v.name,
     ...(v.label ? { label: v.label } : {}),
     valueLabels: [...replaced[j]!].map(([code, label]) => ({ code, label })),
-    ...labelSetOf(v.labelSet ? p.labelSets.get(v.labelSet) : undefined),
+    ...(v.labelSet ? labelListOf(v.labelSet) : {}),
     declaredMissing: missingCount[j]!,
     ...(/^%-?t[cC]/.test(v.format) ? { dates: 'datetime' as const } : /^%-?t?d/.test(v.format) ? { dates: 'date' as const } : {}),
   }));
