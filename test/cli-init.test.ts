@@ -54,6 +54,15 @@ describe('the command line as people expect it', () => {
       const init = custos(['init', 'adult.csv', '--missing', ',?', '--method', method], dir);
       expect(init.code, `${method}: ${init.stderr}`).toBe(0);
       writeFileSync(join(dir, `${method}.json`), init.stdout);
+      // The domain is a decision the job shows: declared, with the data's values marked for review.
+      const written = JSON.parse(init.stdout) as { _help: string[]; method: { _help: string; domains?: Record<string, unknown> } };
+      if (method === 'uniform-perturbation' || method === 'reconstruction-privacy') {
+        expect(written.method.domains?.['occupation']).toContain('Prof-specialty');
+        expect(written.method._help).toMatch(/REVIEW method\.domains: the values of occupation, salary-class were copied from the confidential file\. A declared domain is treated as public/);
+        expect(written._help.join('\n')).toMatch(/REVIEW method\.domains \(occupation, salary-class\)/);
+      } else if (method === 'dp-counts') {
+        expect(written.method.domains?.['sex']).toEqual(['Female', 'Male']);
+      } else expect(written.method.domains).toBeUndefined();
       // Saved in another folder: the input's path still resolves.
       const assess = custos(['assess', join(dir, `${method}.json`)], tmpdir());
       if (method === 'global-recoding') {
@@ -66,6 +75,8 @@ describe('the command line as people expect it', () => {
     // A sensitive column with missing values: the job says how to treat them instead of failing.
     const sav = custos(['init', resolve('test/fixtures/spss/people-bytecode.sav'), '--method', 'uniform-perturbation'], dir);
     expect(JSON.parse(sav.stdout).input.missingSensitive).toBe('category');
+    // The value labels cover the column: its domain is the file's labels (metadata), with the category of its missing values.
+    expect(JSON.parse(sav.stdout).method.domains.occupation).toEqual(['Managers', 'Professionals', 'Adm-clerical', '(missing)']);
     writeFileSync(join(dir, 'sav.json'), sav.stdout);
     expect(custos(['assess', 'sav.json'], dir).code).toBe(0);
   }, 60_000);

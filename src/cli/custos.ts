@@ -18,7 +18,7 @@ import { inspectJson, inspectText, reportText } from './summaries.js';
 import { COMMAND_HELP, isCommand, USAGE } from './help.js';
 import { SOFTWARE_VERSION } from '../jobs/version.js';
 import { columnInfo } from '../jobs/column-info.js';
-import { jobSkeleton } from '../jobs/job-skeleton.js';
+import { jobSkeleton, MAX_PROPOSED_VALUES, sortedValues } from '../jobs/job-skeleton.js';
 import { isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
 import { startComparison } from '../jobs/compare/compare-host.js';
 import type { CompareRequest } from '../jobs/compare/compare-request.js';
@@ -134,6 +134,9 @@ function init(args: string[]): number {
       missing: reading.missing,
       rows: imported.table.rowCount,
       columns: columnInfo(imported),
+      labelSets: new Map((imported.variables ?? []).flatMap((v) => (v.labelSet ? [[v.name, v.labelSet] as const] : []))),
+      // Sorted: the order of the file's first occurrences would say which value came first.
+      values: new Map(imported.table.columns.filter((c) => c.distinct <= MAX_PROPOSED_VALUES).map((c) => [c.name, sortedValues(c.dictionary.slice(1), c.type)] as const)),
     },
     method,
   );

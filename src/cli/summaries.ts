@@ -19,7 +19,8 @@ export function inspectJson(path: string, imported: ImportedTable): Record<strin
     ...(imported.renamedColumns?.length ? { renamedColumns: imported.renamedColumns } : {}),
     columns: imported.table.columns.map((c) => ({ name: c.name, type: c.type, distinct: c.distinct, missing: c.missing })),
     // A statistical package's own description: labels, codes read as labels, declared missing values.
-    ...(imported.variables ? { variables: imported.variables } : {}),
+    // (Not the label sets: variables share them, and printed per variable they can run to millions of entries.)
+    ...(imported.variables ? { variables: imported.variables.map(({ labelSet: _labelSet, ...v }) => v) } : {}),
   };
 }
 

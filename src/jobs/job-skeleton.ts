@@ -1,5 +1,5 @@
 import type { ColumnInfo } from '../common/ipc/api.js';
-import type { Role } from '../common/job/job-parts.js';
+import { FROM_DATA, VALUE_LABELS, type DomainSpec, type Role } from '../common/job/job-parts.js';
 import { suggestRole } from '../common/job/role-suggestions.js';
 import { HELP_KEY } from '../common/job/job-notes.js';
 import { definitionOf, MECHANISM_TYPES, type MechanismType } from '../mechanisms/definitions.js';
@@ -14,6 +14,37 @@ export interface SkeletonInput {
   readonly missing: readonly string[];
   readonly rows: number;
   readonly columns: readonly ColumnInfo[];
+  /** Every label the file declares, by column (SPSS/Stata value labels: metadata). */
+  readonly labelSets?: ReadonlyMap<string, readonly string[]>;
+  /** Every value of a column the data hold, by column, for columns with at most MAX_PROPOSED_VALUES. */
+  readonly values?: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Values in a stable order: numerically for numeric columns, else by code point. */
+export function sortedValues(values: readonly string[], type: string): string[] {
+  const numeric = type === 'integer' || type === 'decimal';
+  return [...values].sort((a, b) => (numeric ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The most values init copies into a job as a proposed domain; a column with more gets "from-data", said in a note. */
+export const MAX_PROPOSED_VALUES = 1000;
+
+/**
+ * The domain init proposes for a column, and the note that goes with it: the file's value labels when
+ * they cover every value it holds (metadata: public by nature), else the data's values written out
+ * for the custodian to review (a declared domain is treated as public), else "from-data".
+ */
+function proposedDomain(name: string, input: SkeletonInput, missingCategory: string | undefined): { spec: DomainSpec; note?: string; review?: string } {
+  const labels = input.labelSets?.get(name);
+  const values = input.values?.get(name);
+  if (labels && labels.length >= 2 && values && values.every((v) => labels.includes(v))) {
+    if (!missingCategory) return { spec: VALUE_LABELS };
+    return { spec: [...labels, missingCategory], note: `${name}: the file's ${labels.length} value labels and ${missingCategory} (its missing values as a category)` };
+  }
+  if (values && values.length + (missingCategory ? 1 : 0) >= 2) {
+    return { spec: [...values, ...(missingCategory ? [missingCategory] : [])], review: name };
+  }
+  return { spec: FROM_DATA, note: `${name}: ${values ? 'fewer than 2 values' : `more than ${MAX_PROPOSED_VALUES.toLocaleString('en-US')} values`} to list; "${FROM_DATA}" publishes which values occur (a warning in the report says so): declare the public values instead where you can` };
 }
 
 /** Why methods that generalize need hierarchies, said where they are set. */
@@ -57,11 +88,34 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
   const aggregated = method === 'microaggregation' ? input.columns.filter((c) => (c.type === 'integer' || c.type === 'decimal') && c.missing === 0 && roles.find(([n]) => n === c.name)?.[1] !== 'identifier').map((c) => c.name) : [];
   if (method === 'microaggregation') notes.push(aggregated.length > 0 ? `The aggregated columns are the numeric ones without missing values (method.columns): ${aggregated.join(', ')}. Aggregate every numeric quasi-identifier together; the others are released unchanged.` : 'Choose method.columns: the numeric columns to aggregate (numbers in every record).');
   const needsHierarchies = method === 'safe-k-anonymity' || method === 'partitioned-recoding' || method === 'global-recoding';
+  // The domain is a decision of the job: proposed here in the declared form, for the columns whose values the release shows.
+  const domainColumns = method === 'uniform-perturbation' || method === 'reconstruction-privacy' ? sensitive : method === 'dp-counts' ? counted : [];
+  // The label input.missingSensitive "category" gives missing values (missingLabel: one the column does not hold).
+  const missingCategory = (name: string): string | undefined => {
+    if (!withMissing.includes(name) || definition.metadata.sensitiveColumns === 'none') return undefined;
+    const taken = new Set(input.values?.get(name) ?? []);
+    let label = '(missing)';
+    for (let i = 2; taken.has(label); i++) label = `(missing ${i})`;
+    return label;
+  };
+  const proposals = domainColumns.map((name) => [name, proposedDomain(name, input, missingCategory(name))] as const);
+  const reviewed = proposals.flatMap(([, p]) => (p.review ? [p.review] : []));
+  const domainNotes = [
+    ...(reviewed.length > 0
+      ? [
+          `REVIEW method.domains: the values of ${reviewed.join(', ')} were copied from the confidential file. A declared domain is treated as public and is published with the job: ` +
+            'check that every listed value is one anyone may know the column can take (recode or remove records whose value would single someone out), and add the possible values this file lacks; a record whose value is not listed stops the run (exit 3). ' +
+            `Or write {"hierarchy": "FILE.csv"} (its first column), or "${FROM_DATA}" to take the values from the data on purpose (the report then publishes that each value occurs in the file).`,
+        ]
+      : []),
+    ...proposals.flatMap(([, p]) => (p.note ? [p.note] : [])),
+  ];
   return {
     [HELP_KEY]: [
       `A ${definition.metadata.title} job for ${input.path} (${input.rows.toLocaleString('en-US')} records), written by custos init. Check every role and parameter, then run: custos assess job.json, custos run job.json.`,
       sensitive.length === 0 ? 'No column looks sensitive by its name: mark the column to protect as "sensitive" under attributes.' : `Sensitive: ${sensitive.join(', ')}. Check that these are the columns to protect.`,
       ...notes,
+      ...(reviewed.length > 0 ? [`REVIEW method.domains (${reviewed.join(', ')}): the values were copied from the file; the note under method says what to check.`] : []),
       'Roles: identifier (dropped from every release), quasi (a fact others may know), sensitive (protected), insensitive (released as is).',
       ...reasons,
     ],
@@ -78,11 +132,16 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
     // Built from pairs, so a column called "__proto__" is a key like any other.
     attributes: Object.fromEntries(roles),
     method: {
-      [HELP_KEY]: `${definition.metadata.protects} Guarantee: ${definition.metadata.guarantee}${needsHierarchies ? ` ${HIERARCHY_HELP}` : ''} Other methods: ${MECHANISM_TYPES.join(', ')} (custos init FILE --method TYPE).`,
+      [HELP_KEY]: [
+        `${definition.metadata.protects} Guarantee: ${definition.metadata.guarantee}${needsHierarchies ? ` ${HIERARCHY_HELP}` : ''} Other methods: ${MECHANISM_TYPES.join(', ')} (custos init FILE --method TYPE).`,
+        ...domainNotes,
+      ].join(' '),
       ...definition.suggested,
       ...(needsHierarchies ? { hierarchies: {} } : {}),
       ...(method === 'dp-counts' && counted.length > 0 ? { columns: counted } : {}),
       ...(method === 'microaggregation' ? { columns: aggregated } : {}),
+      // Built from pairs, so a column called "__proto__" is a key like any other.
+      ...(proposals.length > 0 ? { domains: Object.fromEntries(proposals.map(([name, p]) => [name, p.spec])) } : {}),
     },
     output: {
       [HELP_KEY]: 'The release folder (what may be published) and its formats; the internal report goes beside it, named DIR-internal. Add "xlsx" to formats for a workbook, "parquet" for Apache Parquet files.',

@@ -1,4 +1,6 @@
 import { basename, extname } from 'node:path';
+import type { DomainSpec } from '../common/job/job-parts.js';
+import { named } from '../common/job/names.js';
 import type { Job } from '../mechanisms/definitions.js';
 
 /** A generic name that keeps only the file's format: `stem` plus its extension, when it looks like one. */
@@ -34,10 +36,15 @@ export function publicJob(job: Job): Job {
           hierarchies: Object.fromEntries(Object.entries(method.hierarchies).map(([column, spec]) => [column, typeof spec === 'string' ? publicHierarchyName(spec) : spec])),
         }
       : method;
+  // A domain read from a hierarchy file: the file's name goes the way of the other hierarchies'.
+  const domains = 'domains' in method && method.domains ? method.domains : undefined;
+  const withDomainNames = domains
+    ? { ...withHierarchyNames, domains: named(Object.entries(domains).map(([column, spec]): [string, DomainSpec] => [column, typeof spec === 'object' && !Array.isArray(spec) ? { hierarchy: publicHierarchyName(spec.hierarchy) } : spec])) }
+    : withHierarchyNames;
   return {
     ...job,
     input: { ...input, path: publicInputName(job.input.path) },
-    method: withHierarchyNames as Job['method'],
+    method: withDomainNames as Job['method'],
     // The release folder's name is the custodian's too (the wizard derives it from the input's name).
     output: { ...output, dir: 'release', variant: ['external'] },
   };

@@ -47,7 +47,7 @@ export function buildReport(ctx: ReportContext): Report {
       rejectedRowLines: imported.rejectedRows.map((r) => r.line),
       ...(imported.excludedMissingSensitive ? { excludedRows: imported.excludedMissingSensitive } : {}),
       ...(imported.renamedColumns?.length ? { renamedColumns: imported.renamedColumns.map((r) => ({ ...r })) } : {}),
-      ...(imported.variables ? { variables: imported.variables.map((v) => ({ ...v, valueLabels: [...v.valueLabels] })) } : {}),
+      ...(imported.variables ? { variables: imported.variables.map(({ labelSet: _labelSet, ...v }) => ({ ...v, valueLabels: [...v.valueLabels] })) } : {}),
       columns: outcome.plan.columns.map((c) => ({
         name: c.column.name,
         role: c.role,

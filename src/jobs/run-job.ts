@@ -156,7 +156,8 @@ export function internalDirOf(job: Job, baseDir: string, outDir: string, overrid
 function inputFiles(loaded: LoadedJob): string[] {
   const { job, baseDir } = loaded;
   const hierarchies = 'hierarchies' in job.method ? Object.values(job.method.hierarchies).filter((h): h is string => typeof h === 'string') : [];
-  return [job.input.path, ...hierarchies].map((p) => resolve(baseDir, p));
+  const domainFiles = 'domains' in job.method && job.method.domains ? Object.values(job.method.domains).flatMap((d) => (typeof d === 'object' && !Array.isArray(d) ? [d.hierarchy] : [])) : [];
+  return [job.input.path, ...hierarchies, ...domainFiles].map((p) => resolve(baseDir, p));
 }
 
 /** Excel's column limit: a release wider than this cannot be a workbook. */

@@ -86,7 +86,28 @@ export const input = z
   })
   .strict();
 
-export const domains = nameRecord(z.array(z.string()).min(2, 'a declared domain needs at least 2 values'), 'an object of column name → list of values').optional();
+/** The values the data hold, chosen on purpose: the release then shows that each of them occurs in the confidential file (a published warning says so). */
+export const FROM_DATA = 'from-data';
+/** The value labels a statistical package's file declares for the column (metadata, not data). */
+export const VALUE_LABELS = 'value-labels';
+
+/**
+ * The domain of a column, as a decision of the job: declared (the values typed, the first column of
+ * an ARX hierarchy file, or the value labels of an SPSS/Stata file), which the guarantees treat as
+ * public, or "from-data", which publishes which values occur.
+ */
+export const domainSpec = z.union(
+  [
+    z.array(z.string()).min(2, 'a declared domain needs at least 2 values'),
+    z.literal(FROM_DATA),
+    z.literal(VALUE_LABELS),
+    z.object({ hierarchy: pathText.min(1, 'name the hierarchy file whose first column lists the values') }).strict(),
+  ],
+  { errorMap: () => ({ message: `a domain is a list of at least 2 values, {"hierarchy": "FILE.csv"} (its first column), "${VALUE_LABELS}" (the file's value labels) or "${FROM_DATA}" (the values present, published as such)` }) },
+);
+export type DomainSpec = z.output<typeof domainSpec>;
+
+export const domains = nameRecord(domainSpec, 'an object of column name → domain').optional();
 
 export const output = z
   .object({

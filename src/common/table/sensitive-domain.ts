@@ -16,6 +16,27 @@ export interface SensitiveDomain {
 export class DomainError extends Error {}
 
 /**
+ * Records whose value lies outside a declared domain: a problem of the input (its records do not
+ * fit the public list), never dropped or mapped silently. Holds the facts the message names.
+ */
+export class OutsideDomainError extends DomainError {
+  constructor(
+    readonly column: string,
+    /** How many records hold a value outside the domain. */
+    readonly records: number,
+    /** The first such record, counted from 1 among the data rows. */
+    readonly firstRecord: number,
+    readonly values: readonly string[],
+  ) {
+    super(
+      `${records.toLocaleString('en-US')} record(s) of "${column}" hold ${values.length === 1 ? 'a value' : `${values.length} values`} outside its declared domain ` +
+        `(${values.slice(0, 5).map((v) => JSON.stringify(v)).join(', ')}${values.length > 5 ? ', …' : ''}), the first in data record ${firstRecord.toLocaleString('en-US')}: ` +
+        'add the value(s) to the domain if they are public, or correct or remove those records; Custos does not drop or recode them',
+    );
+  }
+}
+
+/**
  * Checks a declared list of a column's values: no value twice, and every value
  * of the data among them. Returns the position in the list of each dictionary
  * code (code 0, missing, gets −1).
@@ -31,7 +52,19 @@ export function declaredPositions(column: Column, declared: readonly string[]): 
     else positions[code] = index;
   }
   if (outside.length > 0) {
-    throw new DomainError(`values of "${column.name}" outside its declared domain: ${outside.slice(0, 5).map((v) => JSON.stringify(v)).join(', ')}${outside.length > 5 ? ', …' : ''}`);
+    // The dictionary may hold values no remaining record carries (records excluded before): count the records.
+    let records = 0;
+    let first = -1;
+    const held = new Set<number>();
+    for (let i = 0; i < column.codes.length; i++) {
+      const code = column.codes[i]!;
+      if (code !== MISSING_CODE && positions[code] === -1) {
+        records++;
+        held.add(code);
+        if (first < 0) first = i;
+      }
+    }
+    if (records > 0) throw new OutsideDomainError(column.name, records, first + 1, [...held].map((code) => column.dictionary[code]!));
   }
   return positions;
 }

@@ -60,6 +60,12 @@ export interface VariableMetadata {
   readonly label?: string;
   /** The codes the file stored, replaced in the table by their value labels. */
   readonly valueLabels: readonly { readonly code: string; readonly label: string }[];
+  /**
+   * Every label the file declares for the variable, used by a record or not (declared-missing codes
+   * left out): metadata a job may take as the column's domain (method.domains "value-labels").
+   * Not copied into reports.
+   */
+  readonly labelSet?: readonly string[];
   /** Values read as missing because the file declares them missing (SPSS user-missing values). */
   readonly declaredMissing: number;
   /** The file's case weight (SPSS WEIGHT BY): read as an ordinary column, the methods do not weight records. */

@@ -401,10 +401,21 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
   if (declaredCases >= 0 && builder.rowCount !== declaredCases) {
     throw new InputError(`the SPSS file declares ${declaredCases} cases but holds ${builder.rowCount}; it is truncated or damaged`, name);
   }
+  // Variables often share one label set: its list is made once per set and missing-value declaration, and shared.
+  const labelLists = new Map<Map<string, string>, Map<string, string[]>>();
+  const labelSetOf = (v: Variable): string[] => {
+    const byMissing = labelLists.get(v.labels) ?? new Map<string, string[]>();
+    labelLists.set(v.labels, byMissing);
+    const key = JSON.stringify(v.missing);
+    let labels = byMissing.get(key);
+    if (!labels) byMissing.set(key, (labels = declaredLabels(v)));
+    return labels;
+  };
   const metadata: VariableMetadata[] = columns.map((v, j) => ({
     name: v.name,
     ...(v.label ? { label: v.label } : {}),
     valueLabels: [...replaced[j]!].map(([code, label]) => ({ code, label })),
+    ...(v.labels.size > 0 ? { labelSet: labelSetOf(v) } : {}),
     declaredMissing: declaredMissing[j]!,
     ...(v.element === weightElement ? { weight: true as const } : {}),
     ...(DATE_FORMATS.has(v.printType) ? { dates: 'date' as const } : DATETIME_FORMATS.has(v.printType) ? { dates: 'datetime' as const } : {}),
@@ -419,6 +430,18 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
     rejectedRowCount: 0,
     variables: metadata,
   };
+}
+
+/** The distinct labels of a variable's label set, but those of values it declares missing (they are read as missing, never as values). */
+function declaredLabels(v: Variable): string[] {
+  const missingKeys = new Set(v.missing.values.map((m) => (typeof m === 'number' ? numberKey(m) : `s:${m}`)));
+  const range = v.missing.range;
+  const labels = [...v.labels].filter(([key]) => {
+    if (missingKeys.has(key)) return false;
+    const n = key.startsWith('n:') ? Number(key.slice(2)) : Number.NaN;
+    return !(range && n >= range[0] && n <= range[1]);
+  });
+  return [...new Set(labels.map(([, label]) => label))];
 }
 
 /** A label set's labels by the key its variables look values up by. */

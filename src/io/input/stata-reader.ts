@@ -388,10 +388,18 @@ function toTable(p: Parsed, bytes: Buffer, file: string, options: ImportOptions)
     });
     builder.add(fields);
   }
+  // Variables often share one label set: its list is made once and shared.
+  const labelLists = new Map<string, { labelSet?: string[] }>();
+  const labelListOf = (name: string): { labelSet?: string[] } => {
+    let list = labelLists.get(name);
+    if (!list) labelLists.set(name, (list = labelSetOf(p.labelSets.get(name))));
+    return list;
+  };
   const variables: VariableMetadata[] = p.variables.map((v, j) => ({
     name: v.name,
     ...(v.label ? { label: v.label } : {}),
     valueLabels: [...replaced[j]!].map(([code, label]) => ({ code, label })),
+    ...(v.labelSet ? labelListOf(v.labelSet) : {}),
     declaredMissing: missingCount[j]!,
     ...(/^%-?t[cC]/.test(v.format) ? { dates: 'datetime' as const } : /^%-?t?d/.test(v.format) ? { dates: 'date' as const } : {}),
   }));
@@ -416,4 +424,13 @@ function strlKeys(bytes: Buffer, at: number, release: number, little: boolean): 
   const split = (vBytes: number): string => `${read(at, vBytes)}:${read(at + vBytes, 8 - vBytes)}`;
   if (release === 117) return [split(4)];
   return release === 118 ? [split(2)] : [split(2), split(3)];
+}
+
+/** The largest non-missing value of a long; a label table keys Stata's missing values (.a–.z) above it. */
+const LONG_MAX_VALUE = 2_147_483_620;
+
+/** Every label of a variable's label set but those of missing values (.a–.z), which are read as missing, never as values. */
+function labelSetOf(set: ReadonlyMap<number, string> | undefined): { labelSet?: string[] } {
+  const labels = [...(set ?? [])].filter(([value]) => value <= LONG_MAX_VALUE).map(([, label]) => label);
+  return labels.length > 0 ? { labelSet: [...new Set(labels)] } : {};
 }

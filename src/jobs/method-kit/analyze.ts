@@ -5,7 +5,8 @@ import { rationalFromNumber, toNumber, type Rational } from '../../common/exact/
 import type { PrivacyParameters } from '../../common/randomized-response/bounds.js';
 import { groupMaxCounts } from '../../common/randomized-response/group-counts.js';
 import { assessGroups, type RiskSummary } from '../../common/randomized-response/risk.js';
-import { DomainError, domainValues, sensitiveDomain, type SensitiveDomain } from '../../common/table/sensitive-domain.js';
+import { DomainError, domainValues, OutsideDomainError, sensitiveDomain, type SensitiveDomain } from '../../common/table/sensitive-domain.js';
+import { asInputProblem, resolveDomains, type DomainSource } from './domains.js';
 import type { Column } from '../../common/table/table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import { JobError } from './job-error.js';
@@ -15,11 +16,12 @@ import type { UniformPerturbationSpec } from '../../mechanisms/uniform-perturbat
 
 export type RandomizedSpec = UniformPerturbationSpec | ReconstructionPrivacySpec;
 import { resolveRoles, type Plan } from './plan.js';
-import { own } from '../../common/job/names.js';
 
 export interface SensitiveAnalysis {
   readonly column: Column;
   readonly domain: SensitiveDomain;
+  /** Where the domain comes from: declared (public) or the data's values. */
+  readonly domainSource: DomainSource;
   readonly values: Uint32Array;
   readonly retention: Rational;
   readonly gamma?: Rational;
@@ -42,6 +44,7 @@ export interface Analysis {
 export function analyze(
   job: JobWith<RandomizedSpec>,
   imported: ImportedTable,
+  baseDir: string,
   onGrouped?: (plan: Plan, sensitive: readonly { readonly values: Uint32Array; readonly m: number }[], grouping: Grouping) => void,
 ): Analysis {
   const { table } = imported;
@@ -53,16 +56,18 @@ export function analyze(
     }
   }
   const method = job.method;
+  const declared = resolveDomains(method.domains, { imported, baseDir });
   const coded = plan.sensitive.map((column) => {
-    const domain = jobDomain(column, method.domains ? own(method.domains, column.name) : undefined);
-    return { column, domain, values: domainValues(column, domain), m: domain.values.length };
+    const resolved = declared.get(column.name) ?? { source: 'undecided' as const };
+    const domain = jobDomain(column, resolved.values, job.input.path);
+    return { column, domain, domainSource: resolved.source, values: domainValues(column, domain), m: domain.values.length };
   });
   const grouping = groupRows(plan.nonSensitive, table.rowCount);
   // The utility figure counts over these micro groups instead of grouping the rows again.
   offerMicroGroups(plan.nonSensitive, grouping);
   // Work that needs only the codes and the groups (the utility figure's pool) can start before the groups are tested.
   onGrouped?.(plan, coded, grouping);
-  const sensitive = coded.map(({ column, domain, values, m }): SensitiveAnalysis => {
+  const sensitive = coded.map(({ column, domain, domainSource, values, m }): SensitiveAnalysis => {
     let retention: Rational;
     let gamma: Rational | undefined;
     if (method.type === 'uniform-perturbation' && method.retention === undefined) {
@@ -87,21 +92,28 @@ export function analyze(
         'method.retention',
       );
     }
-    return { column, domain, values, retention, ...(gamma ? { gamma } : {}), params, maxCounts, risk };
+    return { column, domain, domainSource, values, retention, ...(gamma ? { gamma } : {}), params, maxCounts, risk };
   });
   return { imported, plan, grouping, sensitive };
 }
 
-/** The sensitive domain, its problems reported as job errors on the key that set it. */
-export function jobDomain(column: Column, declared?: readonly string[]): SensitiveDomain {
-  return domainCheck(declared ? `method.domains.${column.name}` : `attributes.${column.name}`, () => sensitiveDomain(column, declared));
+/**
+ * The sensitive domain, its problems reported as job errors on the key that set it; records outside
+ * a declared domain as a problem of the input (`inputPath`).
+ */
+export function jobDomain(column: Column, declared: readonly string[] | undefined, inputPath: string): SensitiveDomain {
+  return domainCheck(declared ? `method.domains.${column.name}` : `attributes.${column.name}`, inputPath, () => sensitiveDomain(column, declared));
 }
 
-/** Runs a check of a column's domain, reporting its DomainError as a job error under `key`. */
-export function domainCheck<T>(key: string, check: () => T): T {
+/**
+ * Runs a check of a column's domain: records outside a declared domain are an input problem named
+ * by the input file (exit 3); any other DomainError is a job error under `key`.
+ */
+export function domainCheck<T>(key: string, inputPath: string, check: () => T): T {
   try {
     return check();
   } catch (error) {
+    if (error instanceof OutsideDomainError) throw asInputProblem(error, inputPath);
     if (error instanceof DomainError) throw new JobError(error.message, key);
     throw error;
   }

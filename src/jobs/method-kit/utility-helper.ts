@@ -160,7 +160,7 @@ export function utilityWorkFor(ctx: MethodContext, early: UtilityWork | undefine
 export function analyzeStartingUtility(job: JobWith<RandomizedSpec>, imported: ImportedTable, ctx: MethodContext): { analysis: Analysis; early: UtilityWork | undefined } {
   let early: UtilityWork | undefined;
   try {
-    const analysis = analyze(job, imported, (plan, coded, grouping) => {
+    const analysis = analyze(job, imported, ctx.baseDir, (plan, coded, grouping) => {
       if (ctx.mode === 'run' && ctx.measureUtility !== false && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m, grouping);
     });
     return { analysis, early };

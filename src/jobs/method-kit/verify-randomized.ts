@@ -7,6 +7,7 @@ import type { UniformPerturbationSpec } from '../../mechanisms/uniform-perturbat
 import { countBy, readReleased, tupleKeys, writtenForm } from './released-table.js';
 import type { VerifyContext } from './node-mechanism.js';
 import { own } from '../../common/job/names.js';
+import { FROM_DATA } from '../../common/job/job-parts.js';
 import { maxOf } from '../../common/extremes.js';
 import { agreementTest, type AgreementGroup } from '../../common/randomized-response/agreement-test.js';
 import { maxRetentionForRho } from '../../common/randomized-response/perturbation/retention.js';
@@ -78,8 +79,14 @@ export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSp
     checks.add(`${s.column}: columns`, leaked.length === 0, leaked.length === 0 ? clean : `released but must not be: ${leaked.map((c) => c.name).join(', ')}`);
     const declared = spec.domains ? own(spec.domains, s.column) : undefined;
     const originalColumn = ctx.original?.columns.find((c) => c.name === s.column);
-    const domain = declared ?? originalColumn?.dictionary.slice(1);
+    // A typed domain is in the job; one from the data is the original's values; a hierarchy file or the
+    // input's value labels are not in the release folder: their number m is what can be checked.
+    const domain = Array.isArray(declared) ? declared : declared === undefined || declared === FROM_DATA ? originalColumn?.dictionary.slice(1) : undefined;
     const saColumn = release.columns.find((c) => c.name === s.column);
+    if (!domain && declared !== undefined && saColumn) {
+      const distinct = saColumn.dictionary.filter((v, code) => code > 0 || v !== '').length;
+      checks.add(`${s.column}: domain`, distinct <= s.domainSize, `${distinct} distinct released values, at most m = ${s.domainSize} (the declared domain itself is not in the release folder)`);
+    }
     if (domain && saColumn) {
       const allowed = new Set(domain.map(writtenForm(dir, stem)));
       const outside = saColumn.dictionary.filter((v, code) => code > 0 || v !== '').filter((v) => !allowed.has(v));

@@ -42,7 +42,8 @@ export interface BrowserMechanism<S, D> {
   /** The draft of a job method that parsed (a saved job, or the suggested start). */
   fromMethod(method: S): D;
   /** The job's method object (before parsing: the schema applies its defaults). */
-  toMethod(draft: D, context: Pick<WizardContext, 'recoding'>): z.input<AnyMechanismDefinition['schema']>;
+  /** `roles`, when given, lets a method keep only settings of the columns that still have their role (a domain per sensitive column). */
+  toMethod(draft: D, context: Pick<WizardContext, 'recoding'> & Partial<Pick<WizardContext, 'roles'>>): z.input<AnyMechanismDefinition['schema']>;
   /** Checks against the data that the schema cannot make (ε beyond ε_max of a column, an infeasible β). */
   dataProblems(draft: D, context: WizardContext): Problems;
   /**

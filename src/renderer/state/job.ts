@@ -17,14 +17,14 @@ export function recodingOfState(state: Pick<WizardState, 'hierarchies' | 'roles'
   return recodingOf(state.hierarchies, state.roles);
 }
 
-function methodOf<T extends MechanismType>(type: T, drafts: Drafts, recoding: RecodingChoice, extras?: WizardState['methodExtras']): JobFile['method'] {
-  const shown = browserMechanismOf(type).toMethod(drafts[type], { recoding });
+function methodOf<T extends MechanismType>(type: T, drafts: Drafts, recoding: RecodingChoice, roles: WizardState['roles'], extras?: WizardState['methodExtras']): JobFile['method'] {
+  const shown = browserMechanismOf(type).toMethod(drafts[type], { recoding, roles });
   return { ...(extras?.type === type ? extras.fields : {}), ...shown } as JobFile['method'];
 }
 
 /** The wizard's job with another method's form as last filled in (the Compare step's candidates of other methods). */
 export function jobWithMethodOf(state: WizardState, type: MechanismType): JobFile {
-  return { ...buildJob(state), method: methodOf(type, state.drafts, recodingOfState(state), state.methodExtras) };
+  return { ...buildJob(state), method: methodOf(type, state.drafts, recodingOfState(state), state.roles, state.methodExtras) };
 }
 
 /** The job file the wizard stands for: the CLI runs exactly this, the report embeds it. */
@@ -45,7 +45,7 @@ export function buildJob(state: WizardState): JobFile {
       ...(state.file?.sha256 ? { sha256: state.file.sha256 } : {}),
     },
     attributes: named(state.roles),
-    method: methodOf(state.method, state.drafts, recodingOfState(state), state.methodExtras),
+    method: methodOf(state.method, state.drafts, recodingOfState(state), state.roles, state.methodExtras),
     output: {
       dir: out.dir,
       formats: [...(out.csv ? (['csv'] as const) : []), ...(out.xlsx ? (['xlsx'] as const) : []), ...(out.csv && out.sav ? (['sav'] as const) : []), ...(out.csv && out.dta ? (['dta'] as const) : []), ...(out.parquet ? (['parquet'] as const) : [])],
@@ -141,7 +141,7 @@ export function stateFromJob(value: unknown): WizardState {
     },
   };
   // The method's fields the form does not show are kept as the file wrote them.
-  const shown = new Set(Object.keys(methodOf(method.type, restored.drafts, recodingOfState(restored))));
+  const shown = new Set(Object.keys(methodOf(method.type, restored.drafts, recodingOfState(restored), restored.roles)));
   const written = (value as { method: Record<string, unknown> }).method;
   const fields = Object.fromEntries(Object.entries(written).filter(([key]) => !shown.has(key)));
   return Object.keys(fields).length > 0 ? { ...restored, methodExtras: { type: method.type, fields } } : restored;

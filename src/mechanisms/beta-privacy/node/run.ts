@@ -55,7 +55,7 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
   ctx.progress('analyze', 0);
   const plan = sensitivePlan(job, spec, imported);
   const column = plan.sensitive[0]!;
-  const domain = jobDomain(column);
+  const domain = jobDomain(column, undefined, job.input.path);
   const m = domain.values.length;
   const values = domainValues(column, domain);
   const counts = new Array<number>(m).fill(0);

@@ -1,6 +1,8 @@
-import { named, own, withName, type Named } from '../../../common/job/names.js';
+import { own, type Named } from '../../../common/job/names.js';
 import type { BrowserMechanism, FormProps, WizardContext } from '../../../renderer/components/browser-mechanism.js';
-import { CheckField, NumberField, SelectField, TextField } from '../../../renderer/components/fields.js';
+import { CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
+import { DomainFields, domainProblem, domainsOf, listedValues, textsOf } from '../../../renderer/components/domain-fields.js';
+import type { DomainSpec } from '../../../common/job/job-parts.js';
 import { formatNumber } from '../../../renderer/format.js';
 import { dpCounts, type DpCountsSpec } from '../definition.js';
 import { MAX_RHO } from '../glm.js';
@@ -15,7 +17,7 @@ export interface DpCountsDraft {
   readonly seriesBy: string;
   readonly iteration: 'keep' | 'refresh';
   readonly parts: number;
-  /** Public values per column, as typed (comma or line separated); empty: the values in the data. */
+  /** Public values per column, as typed (comma or line separated), or "from-data", "value-labels", "hierarchy: FILE"; empty: no decision (the values in the data). */
   readonly domains: Named<string>;
 }
 
@@ -23,24 +25,15 @@ export interface DpCountsDraft {
 const START_RHO = 0.5;
 
 /** The typed public values of a column, as the job's domain. */
-export function publicValues(text: string): string[] {
-  return text
-    .split(/[\n,]/)
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-}
+export const publicValues = listedValues;
 
 /** The counted and series columns: the only ones whose public values the job takes. */
 function cellColumns(d: DpCountsDraft): string[] {
   return [...new Set([...d.columns, ...(d.seriesBy ? [d.seriesBy] : [])])];
 }
 
-function publicDomains(d: DpCountsDraft): { domains?: Record<string, string[]> } {
-  const used = new Set(cellColumns(d));
-  const entries = Object.entries(d.domains)
-    .filter(([c, text]) => used.has(c) && publicValues(text).length > 0)
-    .map(([c, text]): [string, string[]] => [c, publicValues(text)]);
-  return entries.length > 0 ? { domains: named(entries) } : {};
+function publicDomains(d: DpCountsDraft): { domains?: Record<string, DomainSpec> } {
+  return domainsOf(d.domains, cellColumns(d));
 }
 
 function Form({ draft, set, context, problems }: FormProps<DpCountsDraft>) {
@@ -65,24 +58,14 @@ function Form({ draft, set, context, problems }: FormProps<DpCountsDraft>) {
       {cellColumns(draft).length > 0 && (
         <fieldset className="options">
           <legend>Public values (the cells of the tables)</legend>
-          <p className="help">
-            Every listed value gets a cell, whether or not the data hold it. Left empty, the cells are the values found in the data, and the release then shows which values occur — a value held by one person reveals that person.
-          </p>
-          {cellColumns(draft).map((name) => {
-            const info = file.columns.find((c) => c.name === name);
-            const complete = info !== undefined && info.distinct <= info.top.length;
-            return (
-              <div key={name} className="field wide">
-                <TextField label={`Public values of ${name}`} value={own(draft.domains, name) ?? ''} onChange={(text) => set({ domains: withName(draft.domains, name, text) })} placeholder="empty: the data's values" wide />
-                {complete && (
-                  <button type="button" onClick={() => set({ domains: withName(draft.domains, name, info.top.map((t) => t.value).sort().join(', ')) })}>
-                    Use the file's {formatNumber(info.distinct)} values
-                  </button>
-                )}
-                {own(problems, `domain.${name}`) && <p className="error-text">{own(problems, `domain.${name}`)}</p>}
-              </div>
-            );
-          })}
+          <DomainFields
+            columns={cellColumns(draft)}
+            texts={draft.domains}
+            file={file}
+            set={(domains) => set({ domains })}
+            problems={problems}
+            what="Every listed value gets a cell, whether or not the data hold it."
+          />
         </fieldset>
       )}
       <fieldset className="options">
@@ -137,17 +120,9 @@ function Form({ draft, set, context, problems }: FormProps<DpCountsDraft>) {
 /** Public values that cannot be a domain, or that leave out values the file holds. */
 function dataProblems(d: DpCountsDraft, context: WizardContext): Record<string, string> {
   const problems: Record<string, string> = {};
-  for (const [column, text] of Object.entries(d.domains)) {
-    const values = publicValues(text);
-    if (values.length === 0 || !cellColumns(d).includes(column)) continue;
-    const key = `domain.${column}`;
-    if (values.length < 2) problems[key] = 'list at least 2 values, or none';
-    else if (new Set(values).size !== values.length) problems[key] = 'a value is listed twice';
-    else {
-      const known = context.file.columns.find((c) => c.name === column);
-      const missing = known && known.distinct <= known.top.length ? known.top.map((t) => t.value).filter((v) => !values.includes(v)) : [];
-      if (missing.length > 0) problems[key] = `the data also hold ${missing.slice(0, 4).map((v) => `“${v}”`).join(', ')}${missing.length > 4 ? ', …' : ''}`;
-    }
+  for (const column of cellColumns(d)) {
+    const problem = domainProblem(own(d.domains, column) ?? '', column, context.file);
+    if (problem) problems[`domain.${column}`] = problem;
   }
   return problems;
 }
@@ -166,7 +141,7 @@ export const dpCountsBrowser: BrowserMechanism<DpCountsSpec, DpCountsDraft> = {
     seriesBy: m.series?.by ?? '',
     iteration: m.series?.iteration ?? 'keep',
     parts: m.parts,
-    domains: named(Object.entries(m.domains ?? {}).map(([c, values]): [string, string] => [c, values.join(', ')])),
+    domains: textsOf(m.domains),
   }),
   toMethod: (d) => ({
     type: 'dp-counts',

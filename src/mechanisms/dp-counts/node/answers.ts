@@ -1,6 +1,7 @@
 import type { RandomSource } from '../../../common/random/source.js';
 import { independentParts } from '../../../common/recoding/partitioned.js';
 import type { Column } from '../../../common/table/table.js';
+import type { ResolvedDomain } from '../../../jobs/method-kit/domains.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
 import type { Plan } from '../../../jobs/method-kit/plan.js';
 import { answerQueries, marginalQueries, type CountQuerySpec } from '../count-queries.js';
@@ -39,8 +40,14 @@ export interface AnswerPlan {
  * record independently, so one record added or removed changes one part only
  * (parallel composition under add/remove neighbours, the neighbours of Δ).
  */
-export function planAnswers(spec: DpCountsSpec, plan: Plan, table: { readonly columns: readonly Column[]; readonly rowCount: number }, random: RandomSource): AnswerPlan {
-  const known = publicColumns(table.columns, spec);
+export function planAnswers(
+  spec: DpCountsSpec,
+  plan: Plan,
+  table: { readonly columns: readonly Column[]; readonly rowCount: number },
+  random: RandomSource,
+  domains: { readonly resolved: ReadonlyMap<string, ResolvedDomain>; readonly inputPath: string },
+): AnswerPlan {
+  const known = publicColumns(table.columns, spec, domains.resolved, domains.inputPath);
   const cols = known.columns;
   const forbidden = new Set(plan.columns.filter((c) => c.role === 'identifier').map((c) => c.column.name));
   const check = (name: string, key: string): number => {

@@ -1,6 +1,7 @@
 import { declaredPositions } from '../../../common/table/sensitive-domain.js';
 import type { Column } from '../../../common/table/table.js';
 import { domainCheck } from '../../../jobs/method-kit/analyze.js';
+import type { ResolvedDomain } from '../../../jobs/method-kit/domains.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
 import type { DpCountsSpec } from '../definition.js';
 
@@ -28,13 +29,15 @@ export interface PublicColumns {
  * codes no row holds: they count 0 and print as themselves, so the shape of
  * the released table never tells whether a value occurs.
  */
-export function publicColumns(columns: readonly Column[], spec: DpCountsSpec): PublicColumns {
+export function publicColumns(columns: readonly Column[], spec: DpCountsSpec, domains: ReadonlyMap<string, ResolvedDomain>, inputPath: string): PublicColumns {
   const named = new Map<number, string[]>();
   const declared = new Map<number, readonly string[]>();
-  for (const [name, values] of Object.entries(spec.domains ?? {})) {
+  for (const [name, { values }] of domains) {
+    // "from-data": the values present, as without a domain (the run publishes the warning).
+    if (!values) continue;
     const key = `method.domains.${name}`;
     const c = columnIndex(columns, name, key);
-    domainCheck(key, () => declaredPositions(columns[c]!, values));
+    domainCheck(key, inputPath, () => declaredPositions(columns[c]!, values));
     declared.set(c, values);
     named.set(c, [...values]);
   }

@@ -3,6 +3,7 @@ import { amplifiedEpsilon } from '../../../common/dp/sampling-amplification.js';
 import { GRID_BITS } from '../../../common/random/exact-samplers.js';
 import { ANSWERS_SHOWN, type DpReport } from '../../../common/report/report-model.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
+import { domainAdvice, resolveDomains } from '../../../jobs/method-kit/domains.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
@@ -21,7 +22,8 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
   ctx.progress('analyze', 0);
   const { table } = imported;
   const plan = resolveRoles(job, table, { requireSensitive: false });
-  const answers = planAnswers(spec, plan, table, ctx.random);
+  const domains = resolveDomains(spec.domains, { imported, baseDir: ctx.baseDir });
+  const answers = planAnswers(spec, plan, table, ctx.random, { resolved: domains, inputPath: job.input.path });
   const { answered, unique, known, columns: cols, groupColumn } = answers;
   const { sensitivity, rule: sensitivityRule } = sensitivityOf(spec, answers);
   const b = sensitivity / spec.epsilon;
@@ -81,12 +83,14 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
   const warnings: string[] = [];
   // What the custodian can do about a warning: for the internal report only, not for readers of the release.
   const advice = new Map<string, string>();
-  const disclosed = [...(spec.queries === 'marginals' ? spec.columns! : []), ...(spec.series ? [spec.series.by] : [])].filter((name) => !known.declared.has(cols.findIndex((c) => c.name === name)));
+  const cellColumns = [...new Set([...(spec.queries === 'marginals' ? spec.columns! : []), ...(spec.series ? [spec.series.by] : [])])];
+  const disclosed = cellColumns.filter((name) => !known.declared.has(cols.findIndex((c) => c.name === name)));
   const cellsCaveat = disclosed.length > 0 ? ` This covers the counts, not which cells exist: the values of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} come from the input.` : '';
   if (disclosed.length > 0) {
-    const cells = `The cells of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} are the values present in the input: which values occur is published as is, outside ε-DP (a value held by one person shows that person is in the data).`;
+    const cells = `The cells of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} are the values present in the input (no public domain declared): each cell shows that its value occurs in the confidential file, published as is, outside ε-DP (a value held by one person shows that person is in the data).`;
     warnings.push(cells);
-    advice.set(cells, 'List their public values (method.domains; “Public values” in the wizard) to fix the cells in advance.');
+    const undecided = disclosed.filter((name) => !domains.has(name));
+    advice.set(cells, `${domainAdvice(undecided, disclosed.filter((name) => !undecided.includes(name)))} In the wizard: “Public values”.`);
   }
   if (glm) {
     warnings.push(
@@ -113,7 +117,7 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
       },
       derived: { sensitivity, scale: b, epsilonPerAnswer: 1 / b, answers: answered.length, distinctAnswers: unique.length, ...(epsilonEffective !== undefined ? { epsilonEffective } : {}) },
     },
-    guarantee: guaranteeOf(spec, { glm, b, sensitivity, disclosed, epsilonEffective, epsilonEffectiveExact }),
+    guarantee: guaranteeOf(spec, { glm, b, sensitivity, disclosed, declaredCells: cellColumns.filter((name) => !disclosed.includes(name)), epsilonEffective, epsilonEffectiveExact }),
     risk: {
       adversary: 'sees every noisy answer and may know everything about all records but one; may filter correlated noise (filtering attack) or divide two large counts (differential-inference attack)',
     },
@@ -144,9 +148,9 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
 /** The guarantee as the theorem gives it: ε-DP for exact discrete Laplace, per-answer ε and ε_eff for correlated noise. */
 function guaranteeOf(
   spec: DpCountsSpec,
-  f: { readonly glm: boolean; readonly b: number; readonly sensitivity: number; readonly disclosed: readonly string[]; readonly epsilonEffective: number | undefined; readonly epsilonEffectiveExact: boolean },
+  f: { readonly glm: boolean; readonly b: number; readonly sensitivity: number; readonly disclosed: readonly string[]; readonly declaredCells: readonly string[]; readonly epsilonEffective: number | undefined; readonly epsilonEffectiveExact: boolean },
 ): MethodOutcome['guarantee'] {
-  const { glm, b, sensitivity, disclosed, epsilonEffective, epsilonEffectiveExact } = f;
+  const { glm, b, sensitivity, disclosed, declaredCells, epsilonEffective, epsilonEffectiveExact } = f;
   return glm
   ? {
       name: 'per-answer ε-differential privacy (correlated noise)',
@@ -167,7 +171,8 @@ function guaranteeOf(
         `Adding or removing any one person's record changes the probability of any set of answers by at most a factor e^${spec.epsilon}: ` +
         `each answer carries exact discrete Laplace noise of scale b = Δ/ε = ${b.toPrecision(4)}, with Δ = ${sensitivity}.` +
         (spec.parts > 1 ? ` Each record was assigned to one of ${spec.parts} parts independently and uniformly at random, so adding or removing a record changes the answers of one part only: the parts together are ${spec.epsilon}-DP by parallel composition (add/remove neighbours).` : '') +
-        (disclosed.length > 0 ? ` This covers the counts, not the list of cells: the values of ${[...new Set(disclosed)].join(', ')} are taken from the input (declare their domains to fix them in advance).` : ''),
+        (disclosed.length > 0 ? ` This covers the counts, not the list of cells: the values of ${[...new Set(disclosed)].join(', ')} are taken from the input (declare their domains to fix them in advance).` : '') +
+        (declaredCells.length > 0 ? ` The cells of ${declaredCells.join(', ')} are the values of a domain declared in the job, which is public: they are the same whatever the data hold.` : ''),
       formula: 'Pr[Z = z] = (1 − a)/(1 + a)·a^{|z|}, a = e^{−ε/Δ}; L1 sensitivity Δ',
       source: 'Dwork et al. (Laplace mechanism); Canonne, Kamath, Steinke 2020 (exact discrete sampler); "Correlated tuple data release via differential privacy" (2021) §1',
       holds: true,

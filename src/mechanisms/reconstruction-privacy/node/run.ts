@@ -7,6 +7,7 @@ import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import { randomizedRiskAndUtility, withReidentification } from '../../../jobs/method-kit/randomized-risk.js';
+import { domainSentence, randomizedDomainWarning } from '../../../jobs/method-kit/domains.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import type { ReconstructionPrivacySpec } from '../definition.js';
 import { baseSensitiveReport, distributionOf, percent } from '../../../jobs/method-kit/describe.js';
@@ -124,6 +125,12 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
     }
     const externalWarnings = sensitive.length > 1 ? [`Each sensitive attribute has its own release file; do not join them (${names}).`] : [];
     warnings.push(...externalWarnings);
+    const domainWarning = randomizedDomainWarning(sensitive, '(ε,δ)-reconstruction privacy');
+    if (domainWarning) {
+      warnings.unshift(domainWarning.internal);
+      externalWarnings.unshift(domainWarning.published);
+    }
+    const domainWords = domainSentence(sensitive.map((s) => ({ column: s.column.name, source: s.domainSource, m: s.params.m })));
     return {
       plan,
       releases,
@@ -150,7 +157,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
       },
       guarantee: {
         name: '(ε,δ)-reconstruction privacy',
-        statement: reconstructionStatement(spec.epsilon, spec.delta, violatingAfter),
+        statement: `${reconstructionStatement(spec.epsilon, spec.delta, violatingAfter)} ${domainWords}`,
         formula:
           spec.bound === 'full'
             ? 'δ ≤ min{U1, L1}, U1 = (e^θ/(1+θ)^(1+θ))^μ, L1 = (e^−θ/(1−θ)^(1−θ))^μ, μ = n(fp + (1−p)/m), θ = εpf/(fp + (1−p)/m); equivalently n ≤ s_g = ln δ / (w ln Y)'

@@ -2,6 +2,7 @@ import { rationalFromNumber, toNumber } from '../../../common/exact/rational.js'
 import { maxRetentionForRho } from '../../../common/randomized-response/perturbation/retention.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { NumberField, SelectField } from '../../../renderer/components/fields.js';
+import { DomainFields, domainProblems, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
 import { epsilonBeyondMax, ReconstructionTestFields, RetentionField, type Bound } from '../../../renderer/components/reconstruction-test-fields.js';
 import { schema, uniformPerturbation, type UniformPerturbationSpec } from '../definition.js';
 
@@ -13,6 +14,8 @@ export interface UniformPerturbationDraft {
   readonly epsilon: number;
   readonly delta: number;
   readonly bound: Bound;
+  /** The domain of each sensitive column, as the field shows it (domain-fields.tsx). */
+  readonly domains: DomainTexts;
 }
 
 /** The ρ1–ρ2 target offered before one is set: a prior of at most 10% must not reach 50%. */
@@ -63,6 +66,10 @@ function Form({ draft, set, context, problems }: FormProps<UniformPerturbationDr
         </div>
       </fieldset>
       <fieldset className="options">
+        <legend>Domain of each sensitive column (the values perturbation draws from)</legend>
+        <DomainFields columns={context.sensitive.map((c) => c.name)} texts={draft.domains} file={context.file} set={(domains) => set({ domains })} problems={problems} what="A replaced value is drawn from this list, so each listed value can appear in the release." />
+      </fieldset>
+      <fieldset className="options">
         <legend>Leak test (which micro groups could be reconstructed)</legend>
         <ReconstructionTestFields epsilon={draft.epsilon} delta={draft.delta} bound={draft.bound} set={set} problems={problems} />
       </fieldset>
@@ -82,17 +89,20 @@ export const uniformPerturbationBrowser: BrowserMechanism<UniformPerturbationSpe
     epsilon: m.epsilon,
     delta: m.delta,
     bound: m.bound,
+    domains: textsOf(m.domains),
   }),
-  toMethod: (d) => ({
+  toMethod: (d, context) => ({
     type: 'uniform-perturbation',
     ...(d.mode === 'retention' ? { retention: d.retention } : { rho1: d.rho1, rho2: d.rho2 }),
     epsilon: d.epsilon,
     delta: d.delta,
     bound: d.bound,
+    ...domainsOf(d.domains, sensitiveNames(d.domains, context.roles)),
   }),
   dataProblems(d, context) {
     const beyond = epsilonBeyondMax(d.epsilon, d.mode === 'retention' ? d.retention : undefined, context.sensitive);
-    return beyond ? { epsilon: beyond } : ({} as Problems);
+    return { ...(beyond ? { epsilon: beyond } : ({} as Problems)), ...domainProblems(d.domains, context) };
   },
+  fieldOf: (path) => (path[0] === 'domains' && path.length > 1 ? `domain.${String(path[1])}` : String(path[0] ?? '')),
   Form,
 };
