@@ -5,6 +5,8 @@ import type { RandomSource } from '../../../common/random/source.js';
 import type { Table } from '../../../common/table/table.js';
 import type { VerifyContext } from '../../../jobs/method-kit/node-mechanism.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
+import { resolveDomains } from '../../../jobs/method-kit/domains.js';
+import type { ImportedTable } from '../../../io/input/import-types.js';
 import { readReleased, writtenForm } from '../../../jobs/method-kit/released-table.js';
 import { maxMatches } from './sensitivity.js';
 import type { CountQuerySpec } from '../count-queries.js';
@@ -110,9 +112,16 @@ function checkNoiseAgainstOriginal(ctx: VerifyContext, spec: DpCountsSpec, relea
     checks.notChecked(name, "each record's part, which the run drew at random and did not keep: the true count of a part is unknown");
     return;
   }
+  // A domain read from a hierarchy file or the input's value labels is not in the release folder.
+  if (Object.values(spec.domains ?? {}).some((d) => !Array.isArray(d) && d !== 'from-data')) {
+    checks.notChecked(name, "the hierarchy file or value labels a domain of the job names, which the release folder does not hold");
+    return;
+  }
   const original = ctx.original;
   const plan = resolveRoles(job, original, { requireSensitive: false });
-  const answers = planAnswers(spec, plan, original, NO_RANDOMNESS);
+  // Listed domains and domains from the data need nothing but the original's table.
+  const domains = resolveDomains(spec.domains, { imported: { table: original, format: 'csv' } as unknown as ImportedTable, baseDir: dir });
+  const answers = planAnswers(spec, plan, original, NO_RANDOMNESS, { resolved: domains, inputPath: 'input' });
   const truth = trueAnswers(answers, original.rowCount);
   const b = report.dp?.scale ?? Number.NaN;
   const glm = spec.noise === 'generalized-laplace';
