@@ -87,7 +87,7 @@ function onUnitRange(values: Float64Array, n: number): Float64Array {
  * MDAV on n records of p standardized values (row-major). Every group has k … 2k − 1 records
  * (only the last may exceed k); n must be at least k.
  */
-export function mdav(data: Float64Array, n: number, p: number, k: number): MdavPartition {
+export function mdav(data: Float64Array, n: number, p: number, k: number, onProgress?: (fraction: number) => void): MdavPartition {
   if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a whole number ≥ 1, not ${k}`);
   if (n < k) throw new RangeError(`${n} record(s) cannot form a group of ${k}`);
   const groupOf = new Uint32Array(n);
@@ -208,7 +208,10 @@ export function mdav(data: Float64Array, n: number, p: number, k: number): MdavP
   };
 
   for (let r = 0; r < n; r++) for (let j = 0; j < p; j++) centroid[j]! += data[r * p + j]!;
+  let rounds = 0;
   while (left >= 2 * k) {
+    // A round costs in proportion to the records left: 1 − (left / n)² of the work is done.
+    if (onProgress && rounds++ % 16 === 0) onProgress(1 - (left / n) ** 2);
     const two = left >= 3 * k;
     // The sums to the mean; summed in row order every round, as a fresh pass would.
     for (let j = 0; j < p; j++) centroid[j]! /= left;
@@ -229,5 +232,15 @@ export function mdav(data: Float64Array, n: number, p: number, k: number): MdavP
     for (let a = 0; a < left; a++) groupOf[active[a]!] = g;
     sizes.push(left);
   }
+  onProgress?.(1);
   return { groupOf, sizes: Uint32Array.from(sizes), count: sizes.length };
+}
+
+/**
+ * MDAV's work in units of one record's pass in a round: every round scans the records left about
+ * three times (p terms each, plus the bookkeeping of about two more), and the rounds take 2k records
+ * at a time, so n²·(p + 2)/(2k) in all.
+ */
+export function mdavWork(n: number, p: number, k: number): number {
+  return (n * n * (p + 2)) / (2 * k);
 }

@@ -12,15 +12,17 @@ import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import type { MicroaggregationSpec } from '../definition.js';
 import { decimalText, exactColumn, exactGroupValues, informationLoss, MAX_DECIMAL_PLACES, parseDecimal, type ExactColumn } from '../exact.js';
-import { mdav, standardize } from '../mdav.js';
+import { mdav, mdavWork, standardize } from '../mdav.js';
 
 /**
- * MDAV's time grows as n²·p/k (every round scans the records left). bench/microaggregation-adult.ts:
- * Adult's 30,162 records take 1–2 s for one or two columns at k = 5 and up to 5 s at k = 2;
- * 100,000 records with two columns at k = 5 about 20 s. Beyond 200,000 records (a minute or more)
- * the run refuses rather than appear to hang.
+ * The most MDAV work a run takes, in mdavWork's units (n²·(p + 2)/(2k)): 10,000,000,000. Measured on
+ * the 2-core development machine under load (load average 17, 2026-11-27): 12 ns a unit (40,000
+ * random records: one column at k = 2 in 14.6 s, three at k = 5 in 9.3 s), so a run at the limit
+ * takes about 2 minutes there and under one on a quiet machine. The limit admits Adult (30,162
+ * records) at any k, 100,000 records of one column at k = 2, 200,000 of one column from k = 6, and
+ * 1,000,000 from k = 150; `npm run bench` times a run at the limit.
  */
-export const MAX_RECORDS = 200_000;
+export const MAX_MDAV_WORK = 10_000_000_000;
 
 /** A column's values: as doubles for MDAV's distances, and exactly (the decimals as written) for the released values. */
 export interface AggregatedValues {
@@ -87,16 +89,24 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
     return entry.column;
   });
   if (n < spec.k) throw new JobError(`${n} record(s) cannot form a group of k = ${spec.k}`, 'method.k');
-  if (n > MAX_RECORDS) throw new JobError(`${n.toLocaleString('en-US')} records are more than the ${MAX_RECORDS.toLocaleString('en-US')} MDAV takes here (its time grows with the square of the records); aggregate within strata, or sample`, 'input');
+  const work = mdavWork(n, chosen.length, spec.k);
+  if (work > MAX_MDAV_WORK) {
+    // The least k within the limit for these records and columns.
+    const least = Math.ceil(mdavWork(n, chosen.length, 1) / MAX_MDAV_WORK);
+    throw new JobError(
+      `MDAV on ${n.toLocaleString('en-US')} records of ${chosen.length} column(s) with k = ${spec.k} is ${Number(work.toPrecision(3)).toLocaleString('en-US')} units of work (n²·(columns + 2)/2k), more than the limit of ${MAX_MDAV_WORK.toLocaleString('en-US')} (about 2 minutes on the 2-core development machine; its time grows with the square of the records): use k ≥ ${least.toLocaleString('en-US')}, aggregate within strata, or sample`,
+      'method.k',
+    );
+  }
   const columnValues = chosen.map((c) => aggregatedValues(c, n));
   const values = columnValues.map((c) => c.values);
 
-  ctx.progress('analyze', 0.2);
-  const started = performance.now();
-  const partition = mdav(standardize(values, n), n, values.length, spec.k);
-  const mdavMs = performance.now() - started;
-
+  // MDAV is the protection and nearly all of the time: the release stage's bar follows its rounds.
   ctx.progress('release', 0);
+  const started = performance.now();
+  const partition = mdav(standardize(values, n), n, values.length, spec.k, (f) => ctx.progress('release', 0.9 * f));
+  const mdavMs = performance.now() - started;
+  ctx.progress('release', 0.9);
   // Each aggregated column: the groups' rounded values as its dictionary, a code per record.
   const groupValues = columnValues.map((c) => exactGroupValues(c.exact, partition, spec.aggregation, spec.decimals));
   const aggregatedColumns = chosen.map((column, j) => {
