@@ -24,6 +24,9 @@ import { LOCAL_SUPPRESSION_WORK_LIMIT, localSuppression, LocalSuppressionTooLarg
 import { runGlobalRecoding } from '../src/mechanisms/global-recoding/node/run.js';
 import type { MicroaggregationSpec } from '../src/mechanisms/microaggregation/definition.js';
 import { MAX_MDAV_WORK, runMicroaggregation } from '../src/mechanisms/microaggregation/node/run.js';
+import { latticeColumn } from '../src/mechanisms/safe-k-anonymity/lattice.js';
+import { scoreLattice } from '../src/mechanisms/safe-k-anonymity/lattice-rollup.js';
+import { scoreRule } from '../src/mechanisms/safe-k-anonymity/lattice-score.js';
 
 interface Event {
   readonly stage: string;
@@ -102,6 +105,21 @@ describe('progress during the long stages', () => {
     const inside = during(events, 'analyze', 0.5, 1);
     expect(inside.length).toBeGreaterThanOrEqual(1);
     expect(increasing(inside)).toBe(true);
+  });
+
+  it('safe k-anonymity\'s lattice scoring reports the share of the lattice scored or bounded', () => {
+    const next = digits(21);
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    // Seven 3-digit codes masked digit by digit: 4^7 = 16,384 nodes, a report every 4,096.
+    const all = [...names, 'g'];
+    const table = tableFromRows(all, Array.from({ length: 500 }, () => all.map(() => `${next()}${next()}${next()}`)));
+    const columns = table.columns.map((c) => latticeColumn(c, maskingHierarchy(3)));
+    const sample = Uint32Array.from({ length: 500 }, (_, r) => r);
+    const fractions: number[] = [];
+    scoreLattice(scoreRule(5, columns.length, sample.length), columns, sample, { onProgress: (f) => fractions.push(f) });
+    expect(fractions.filter((f) => f > 0 && f < 1).length).toBeGreaterThanOrEqual(3);
+    expect(increasing(fractions)).toBe(true);
+    expect(fractions[fractions.length - 1]).toBe(1);
   });
 });
 
