@@ -176,7 +176,7 @@ describe('limits set from measured cost', () => {
     expect(searchTooLargeText(tooLarge, 300)).toMatch(/stopped at its limit of 5,000 classes formed for 300 records .* use fewer hierarchy levels/);
     // Within the limit the result is the unbounded search's.
     expect(optimalRecoding(input, { prune: false, maxWork: 10_000_000 }).optimum).toEqual(full.optimum);
-    expect(searchWorkLimit(2000)).toBe(300_800_000);
+    expect(searchWorkLimit(2000)).toBe(150_800_000);
   });
 });
 

@@ -63,15 +63,16 @@ export class SearchTooLarge extends RangeError {
 }
 
 /**
- * The most classes a lattice search may form: 300 million, plus 400 per record. Measured on the
- * 2-core development machine under load (load average 16, 2026-11-27): about 0.6 µs per class formed
- * (every node of a 46,656-node lattice evaluated in 59 s on 2,000 random records, in 5 s on 200;
- * `npm run bench` times a search at this limit), so the fixed part is about 3 minutes there and well
- * under one on a quiet machine; the part per record keeps a search proportionate to reading a large
- * input, whose classes are many but whose lattice is pruned early.
+ * The most classes a lattice search may form: 150 million, plus 400 per record. Measured on the
+ * 2-core development machine under load (load average 15–18, 2026-11-27): 0.6–1.2 µs per class
+ * formed (every node of a 46,656-node lattice on 2,000 random records: 59–111 s; on 200: 5 s; a
+ * 4,235,364-node lattice on 2,000 records stopped at 3·10^8 classes after 322 s), so the fixed
+ * part is about 1.5–3 minutes there and less on a quiet machine; the part per record keeps a
+ * search proportionate to reading a large input, whose classes are many but whose lattice is
+ * pruned early. `npm run bench` times a search at this limit.
  */
 export function searchWorkLimit(rowCount: number): number {
-  return 300_000_000 + 400 * rowCount;
+  return 150_000_000 + 400 * rowCount;
 }
 
 /** Visits between two progress reports and budget checks. */
