@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --rows N] [--keep] [--rounds R] [--end-to-end-only] [--check]
+ * npm run bench [-- --rows N] [--keep] [--rounds R] [--end-to-end-only] [--check] [--bounded-work-only]
  * Times ingest, assess, the reconstruction-privacy run and the exports separately on census-like
  * data, then `custos run` end to end in its own process, each as a ratio to a naive scan of the same
  * file measured in the same run. --check compares the ratios with the README's table and fails on a
@@ -44,10 +44,15 @@ import { parseJob } from '../src/jobs/load-job.js';
 import { runJob } from '../src/jobs/run-job.js';
 import { compareSearches, formatComparison } from './search-comparison.js';
 import { median } from './summary.js';
+import { boundedWorkTimings } from './bounded-work.js';
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' }, rounds: { type: 'string', default: '31' }, 'end-to-end-only': { type: 'boolean' }, check: { type: 'boolean' } },
+  options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' }, rounds: { type: 'string', default: '31' }, 'end-to-end-only': { type: 'boolean' }, check: { type: 'boolean' }, 'bounded-work-only': { type: 'boolean' } },
 });
+if (values['bounded-work-only']) {
+  boundedWorkTimings();
+  process.exit(0);
+}
 const rows = Number(values.rows);
 const dir = mkdtempSync(join(tmpdir(), 'custos-bench-'));
 const input = join(dir, 'census.csv');
@@ -307,6 +312,7 @@ async function inProcessStages(): Promise<void> {
 
 
 if (!endToEndOnly) await inProcessStages();
+if (!endToEndOnly) boundedWorkTimings();
 printRatios(ratios, scanMs, rows);
 const regressions = values.check ? checkAgainstReadme(readFileSync(resolve('README.md'), 'utf8'), ratios, scanMs, rows) : [];
 if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -189,8 +189,44 @@ class Tuples {
   }
 }
 
+/** What the greedy may spend, and whom it tells how far it is. */
+export interface LocalSuppressionOptions {
+  /** Called now and then with an estimate of the share of the work done (never decreasing). */
+  readonly onProgress?: (fraction: number) => void;
+  /** The most tuple comparisons the greedy may make (localSuppressionWorkLimit); beyond, it throws LocalSuppressionTooLarge. */
+  readonly maxWork?: number;
+}
+
+/**
+ * The greedy compares each record below k with every distinct tuple, pass after pass: about
+ * (records below k) × (distinct tuples) comparisons in its first pass, which dominates.
+ */
+export class LocalSuppressionTooLarge extends RangeError {
+  constructor(
+    readonly work: number,
+    readonly limit: number,
+    readonly problems: number,
+    readonly tuples: number,
+  ) {
+    super(`local suppression would compare ${problems.toLocaleString('en-US')} records below k with ${tuples.toLocaleString('en-US')} distinct tuples (${work.toLocaleString('en-US')} comparisons or more), more than its limit of ${limit.toLocaleString('en-US')}`);
+    this.name = 'LocalSuppressionTooLarge';
+  }
+}
+
+/**
+ * The most tuple comparisons local suppression makes: 1,000,000,000. Measured on the 2-core
+ * development machine under load (load average 13–15, 2026-11-27): a whole run costs 135–205 ns per
+ * comparison of its first pass (20,000 and 40,000 records of 6 skewed columns at k = 5: 1.6e8 and
+ * 2.5e8 comparisons, 32 s and 34 s), so a run at the limit takes about 2–3.5 minutes there, less
+ * on a quiet machine; `npm run bench` times one near it.
+ */
+export const LOCAL_SUPPRESSION_WORK_LIMIT = 1_000_000_000;
+
+/** Problem records between two progress reports and budget checks. */
+const REPORT_EVERY = 32;
+
 /** sdcMicro's kAnon greedy (see the file's comment). Throws when k exceeds the records: no suppression reaches it. */
-export function localSuppression(input: LocalSuppressionInput): LocalSuppressionResult {
+export function localSuppression(input: LocalSuppressionInput, options: LocalSuppressionOptions = {}): LocalSuppressionResult {
   const { rowCount, k, order } = input;
   const m = input.codes.length;
   if (!Number.isInteger(k) || k < 1) throw new RangeError('k is a whole number ≥ 1');
@@ -202,14 +238,28 @@ export function localSuppression(input: LocalSuppressionInput): LocalSuppression
   const touched = new Uint8Array(rowCount);
   let passes = 0;
   let fk = wildcardFrequencies(codes, rowCount);
+  const maxWork = options.maxWork ?? Infinity;
+  // Comparisons made, and the first pass's as the estimate of the whole (later passes have few records left).
+  let work = 0;
+  let estimate = 0;
   for (;;) {
     const problems: number[] = [];
     for (let r = 0; r < rowCount; r++) if (fk[r]! < k) problems.push(r);
     if (problems.length === 0) break;
     passes++;
+    const passWork = problems.length * tuples.size;
+    // Refused before the pass when it alone exceeds the limit, so a job too large stops at once.
+    if (work + passWork > maxWork) throw new LocalSuppressionTooLarge(work + passWork, maxWork, problems.length, tuples.size);
+    if (passes === 1) estimate = passWork * 1.25;
     // Highest risk 1/fk first; equal risk in record order (Array.prototype.sort is stable).
     problems.sort((a, b) => fk[a]! - fk[b]!);
-    for (const i of problems) {
+    for (let p = 0; p < problems.length; p++) {
+      const i = problems[p]!;
+      if (p % REPORT_EVERY === 0) {
+        if (work > maxWork) throw new LocalSuppressionTooLarge(work, maxWork, problems.length, tuples.size);
+        options.onProgress?.(Math.min(0.99, work / estimate));
+      }
+      work += tuples.size;
       const column = columnToSuppress(tuples, m, tuples.tupleOf[i]!, order);
       if (column < 0) continue;
       codes[column]![i] = WILDCARD;
@@ -219,6 +269,7 @@ export function localSuppression(input: LocalSuppressionInput): LocalSuppression
     }
     fk = wildcardFrequencies(codes, rowCount);
   }
+  options.onProgress?.(1);
   let records = 0;
   for (let r = 0; r < rowCount; r++) records += touched[r]!;
   return { codes, cellsPerColumn, cells: cellsPerColumn.reduce((a, b) => a + b, 0), records, passes, frequencies: fk };

@@ -33,28 +33,61 @@ export interface MdavPartition {
 /**
  * Z-scores of the columns, row-major (record r, column j at r·p + j): (x − mean) / sd with the
  * population sd; a constant column stays centred with scale 1 (sdcMicro leaves its weight at 1).
+ * Where the plain sums overflow or underflow (values near ±1e308, or a spread below 1e-150) the
+ * column is first mapped onto [−1, 1] by its midpoint and half range: z-scores do not change under
+ * such a map, and the sums then stay finite and normal.
  */
 export function standardize(columns: readonly Float64Array[], n: number): Float64Array {
   const p = columns.length;
   const out = new Float64Array(n * p);
   columns.forEach((values, j) => {
-    let sum = 0;
-    for (let r = 0; r < n; r++) sum += values[r]!;
-    const mean = sum / n;
-    let squares = 0;
-    for (let r = 0; r < n; r++) squares += (values[r]! - mean) ** 2;
-    const variance = squares / n;
-    const scale = variance > 0 ? Math.sqrt(variance) : 1;
-    for (let r = 0; r < n; r++) out[r * p + j] = (values[r]! - mean) / scale;
+    if (!zScores(values, n, j, p, out)) zScores(onUnitRange(values, n), n, j, p, out);
   });
   return out;
+}
+
+/** Column j's z-scores into out; false when a sum overflowed or the spread underflowed (out is then rewritten). */
+function zScores(values: Float64Array, n: number, j: number, p: number, out: Float64Array): boolean {
+  let sum = 0;
+  let low = Infinity;
+  let high = -Infinity;
+  for (let r = 0; r < n; r++) {
+    const v = values[r]!;
+    sum += v;
+    if (v < low) low = v;
+    if (v > high) high = v;
+  }
+  const mean = sum / n;
+  let squares = 0;
+  for (let r = 0; r < n; r++) squares += (values[r]! - mean) ** 2;
+  const variance = squares / n;
+  // 2^-1000: below it the squares were subnormal (or zero though the values differ).
+  if (!Number.isFinite(variance) || (low < high && variance < 2 ** -1000)) return false;
+  const scale = variance > 0 ? Math.sqrt(variance) : 1;
+  for (let r = 0; r < n; r++) out[r * p + j] = (values[r]! - mean) / scale;
+  return true;
+}
+
+/** The values mapped onto [−1, 1]: (x − mid) / half-range, computed in halves so that nothing overflows. */
+function onUnitRange(values: Float64Array, n: number): Float64Array {
+  let low = Infinity;
+  let high = -Infinity;
+  for (let r = 0; r < n; r++) {
+    if (values[r]! < low) low = values[r]!;
+    if (values[r]! > high) high = values[r]!;
+  }
+  // Two doubles closer than 2^-500 are both below 2^-448: scaled by 2^600 (exactly) their half range is normal.
+  const up = high - low < 2 ** -500 ? 2 ** 600 : 1;
+  const mid = (low * up) / 2 + (high * up) / 2;
+  const half = (high * up) / 2 - (low * up) / 2;
+  return Float64Array.from(values.subarray(0, n), (v) => ((v * up) / 2 - mid / 2) / (half / 2));
 }
 
 /**
  * MDAV on n records of p standardized values (row-major). Every group has k … 2k − 1 records
  * (only the last may exceed k); n must be at least k.
  */
-export function mdav(data: Float64Array, n: number, p: number, k: number): MdavPartition {
+export function mdav(data: Float64Array, n: number, p: number, k: number, onProgress?: (fraction: number) => void): MdavPartition {
   if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a whole number ≥ 1, not ${k}`);
   if (n < k) throw new RangeError(`${n} record(s) cannot form a group of ${k}`);
   const groupOf = new Uint32Array(n);
@@ -175,7 +208,10 @@ export function mdav(data: Float64Array, n: number, p: number, k: number): MdavP
   };
 
   for (let r = 0; r < n; r++) for (let j = 0; j < p; j++) centroid[j]! += data[r * p + j]!;
+  let rounds = 0;
   while (left >= 2 * k) {
+    // A round costs in proportion to the records left: 1 − (left / n)² of the work is done.
+    if (onProgress && rounds++ % 16 === 0) onProgress(1 - (left / n) ** 2);
     const two = left >= 3 * k;
     // The sums to the mean; summed in row order every round, as a fresh pass would.
     for (let j = 0; j < p; j++) centroid[j]! /= left;
@@ -196,95 +232,15 @@ export function mdav(data: Float64Array, n: number, p: number, k: number): MdavP
     for (let a = 0; a < left; a++) groupOf[active[a]!] = g;
     sizes.push(left);
   }
+  onProgress?.(1);
   return { groupOf, sizes: Uint32Array.from(sizes), count: sizes.length };
 }
 
-/** Each group's released value of one column: the mean, or the median (the middle two averaged, as R's median). */
-export function aggregate(values: Float64Array, partition: MdavPartition, how: 'mean' | 'median'): Float64Array {
-  const { groupOf, count } = partition;
-  const out = new Float64Array(count);
-  if (how === 'mean') {
-    for (let r = 0; r < values.length; r++) out[groupOf[r]!]! += values[r]!;
-    for (let g = 0; g < count; g++) out[g]! /= partition.sizes[g]!;
-    return out;
-  }
-  // Rows by group (counting sort), then each group's values sorted: n log(2k) in all.
-  const offsets = new Uint32Array(count + 1);
-  for (let g = 0; g < count; g++) offsets[g + 1] = offsets[g]! + partition.sizes[g]!;
-  const cursor = offsets.slice(0, count);
-  const ordered = new Float64Array(values.length);
-  for (let r = 0; r < values.length; r++) ordered[cursor[groupOf[r]!]!++] = values[r]!;
-  for (let g = 0; g < count; g++) {
-    const group = ordered.subarray(offsets[g]!, offsets[g + 1]!).sort();
-    const m = group.length;
-    out[g] = m % 2 === 1 ? group[(m - 1) / 2]! : (group[m / 2 - 1]! + group[m / 2]!) / 2;
-  }
-  return out;
-}
-
 /**
- * A released value: rounded half away from zero to `decimals` places, on the value read at 15
- * significant digits first so that a mean such as 1.005 (stored as 1.00499…) rounds as written;
- * trailing zeros are dropped ("37.4", not "37.40").
+ * MDAV's work in units of one record's pass in a round: every round scans the records left about
+ * three times (p terms each, plus the bookkeeping of about two more), and the rounds take 2k records
+ * at a time, so n²·(p + 2)/(2k) in all.
  */
-export function roundedText(value: number, decimals: number): string {
-  const scale = 10 ** decimals;
-  const scaled = Number((Math.abs(value) * scale).toPrecision(15));
-  const rounded = (Math.sign(value) * Math.round(scaled)) / scale;
-  const text = (rounded === 0 ? 0 : rounded).toFixed(decimals);
-  return decimals > 0 ? text.replace(/\.?0+$/, '') : text;
-}
-
-/** Σ_r (x_r − x̄)² over the first n values, in two passes (one for the mean) for accuracy. */
-function squaresAboutMean(values: Float64Array, n: number): number {
-  let sum = 0;
-  for (let r = 0; r < n; r++) sum += values[r]!;
-  const mean = sum / n;
-  let squares = 0;
-  for (let r = 0; r < n; r++) squares += (values[r]! - mean) ** 2;
-  return squares;
-}
-
-/**
- * Information loss of the release on the standardized columns: SSE / SST, where SST = Σ_r ‖z_r − z̄‖²
- * (the total sum of squares of the z-scores, n·p when no column is constant) and
- * SSE = Σ_r ‖z_r − z′_r‖², z′_r the released value of record r on the same scale. With the mean
- * and no rounding, SSE is the within-group sum of squares of Domingo-Ferrer & Mateo-Sanz (2002), and
- * SSE/SST lies in [0, 1]: 0 when every group is homogeneous.
- */
-export function sseOverSst(original: readonly Float64Array[], released: readonly Float64Array[], n: number): { sse: number; sst: number; ratio: number } {
-  let sse = 0;
-  let sst = 0;
-  original.forEach((values, j) => {
-    const out = released[j]!;
-    const squares = squaresAboutMean(values, n);
-    const variance = squares / n;
-    const scale2 = variance > 0 ? variance : 1;
-    sst += squares / scale2;
-    let e = 0;
-    for (let r = 0; r < n; r++) e += (values[r]! - out[r]!) ** 2;
-    sse += e / scale2;
-  });
-  return { sse, sst, ratio: sst > 0 ? sse / sst : 0 };
-}
-
-/**
- * sdcMicro's IL1s as `dUtility(x, xm, method = "IL1")` computes it (R/dUtility.R):
- * (1 / (n·p)) Σ_j Σ_r |x_rj − x′_rj| / S_j · √2, S_j the sample standard deviation (n − 1) of
- * column j. The code multiplies by √2 where the paper it cites (Mateo-Sanz, Sebé, Domingo-Ferrer
- * 2004) divides by √2·S_j; the figure here is sdcMicro's, so the two tools agree. A constant
- * column adds nothing (R's 0/0 is dropped by its na.rm). 0 when nothing changed; unbounded above.
- */
-export function il1s(original: readonly Float64Array[], released: readonly Float64Array[], n: number): number {
-  if (n < 2 || original.length === 0) return 0;
-  let total = 0;
-  original.forEach((values, j) => {
-    const out = released[j]!;
-    const sd = Math.sqrt(squaresAboutMean(values, n) / (n - 1));
-    if (sd === 0) return;
-    let deviations = 0;
-    for (let r = 0; r < n; r++) deviations += Math.abs(values[r]! - out[r]!);
-    total += (deviations / sd) * Math.SQRT2;
-  });
-  return total / (n * original.length);
+export function mdavWork(n: number, p: number, k: number): number {
+  return (n * n * (p + 2)) / (2 * k);
 }

@@ -27,7 +27,7 @@ export interface LatticeScores {
  * not yet fixed add at most their largest loss. Specific branches, where most
  * classes are small, are where the work is and where the bound bites.
  */
-export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], sample: Uint32Array, options: { readonly prune?: { readonly margin: number } } = {}): LatticeScores {
+export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], sample: Uint32Array, options: { readonly prune?: { readonly margin: number }; readonly onProgress?: (fraction: number) => void } = {}): LatticeScores {
   const m = input.length;
   const total = latticeSize(input);
   const scores = new Float64Array(total);
@@ -62,11 +62,18 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
   const credit = (size: number): number => (size >= k ? size : slope * size > floor ? slope * size - floor : 0);
   const everything = sample.length * unit;
   let best = -Infinity;
+  // Nodes given a score or a bound so far: the share of the lattice done, reported every 4,096.
+  let assigned = 0;
+  const onProgress = options.onProgress;
+  const assign = (): void => {
+    if ((++assigned & 4095) === 0) onProgress?.(assigned / total);
+  };
 
   /** Every node of the branch below depth d gets the same bound. */
   const boundBranch = (d: number, index: number, bound: number): void => {
     if (d === m) {
       scores[index] = bound;
+      assign();
       return;
     }
     for (let level = 0; level < cols[d]!.levels.length; level++) boundBranch(d + 1, index + level * stride[d]!, bound);
@@ -96,6 +103,7 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
         scores[at] = score;
         exact[at] = 1;
         if (score > best) best = score;
+        assign();
         continue;
       }
       // Prefix ids for depth d + 1: the prefix itself when the level gives every value one code.
@@ -150,6 +158,7 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
         scores[at] = score;
         exact[at] = 1;
         if (score > best) best = score;
+        assign();
         continue;
       }
       const lostSoFar = fixedLost + totalLost[d]![level]!;
@@ -173,6 +182,7 @@ export function scoreLattice(rule: ScoreRule, input: readonly LatticeColumn[], s
     }
   };
   visit(0, B, identity, weight0, new Uint32Array(B), 1, 0, 0);
+  onProgress?.(1);
   return { score: scores, exact, best };
 }
 

@@ -26,11 +26,11 @@ const PRUNE_GAMMA = 10;
  * One exponential-mechanism draw over every node of the lattice. Branches the
  * roll-up bounds instead of scoring are scored directly if the draw needs them.
  */
-export function chooseGeneralization(source: RandomSource, rule: ScoreRule, columns: readonly LatticeColumn[], sample: Uint32Array, epsilon: number): LatticeChoice {
+export function chooseGeneralization(source: RandomSource, rule: ScoreRule, columns: readonly LatticeColumn[], sample: Uint32Array, epsilon: number, onProgress?: (fraction: number) => void): LatticeChoice {
   // A bound PRUNE_GAMMA below the best makes the exponential mechanism's first coin fail with
   // probability 1 − e^−PRUNE_GAMMA, so bounded nodes almost never need their exact score.
   const margin = Math.ceil((PRUNE_GAMMA * 2 * rule.slope * rule.unit) / epsilon);
-  const lattice = scoreLattice(rule, columns, sample, { prune: { margin } });
+  const lattice = scoreLattice(rule, columns, sample, { prune: { margin }, ...(onProgress ? { onProgress } : {}) });
   const resolved = new Map<number, number>();
   const exactScore = (i: number): number => {
     if (lattice.exact[i] === 1) return lattice.score[i]!;

@@ -135,7 +135,7 @@ export function partsAt(input: PartitionedSearchInput, node: readonly number[]):
  *   that fails can fail, so more records can be deleted higher up. Its nodes are always checked and
  *   the satisfying count becomes "at least" when a subtree is pruned.
  */
-export function optimalPartitionedRecoding(input: PartitionedSearchInput, options: { readonly prune?: boolean } = {}): SearchResult {
+export function optimalPartitionedRecoding(input: PartitionedSearchInput, options: { readonly prune?: boolean; readonly onProgress?: (fraction: number) => void; readonly maxWork?: number } = {}): SearchResult {
   const e = engine(input, true);
   const { columns, models, measure } = input;
   return visitBottomUp<PartsTable>({
@@ -147,6 +147,8 @@ export function optimalPartitionedRecoding(input: PartitionedSearchInput, option
     fromRecords: (node) => new PartsTable(e.builders.map((b) => b.fromRecords(node))),
     rollUp: (parent, node, j) => new PartsTable(parent.parts.map((t, p) => e.builders[p]!.rollUp(t, node, j))),
     check: e.check,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
   });
 }
 

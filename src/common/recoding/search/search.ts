@@ -1,7 +1,7 @@
 import { latticeNodesOf, latticeSizeOf, nodeAtIndex, nodeHeight } from '../lattice.js';
 import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
 import { checkNode, maxSuppressed } from './evaluate.js';
-import { monotonyOf, visitBottomUp } from './lattice-visit.js';
+import { monotonyOf, SearchTooLarge, visitBottomUp } from './lattice-visit.js';
 import { lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
 import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
 import { better, cannotBeat, type NodeResult, type SearchResult } from './optimum.js';
@@ -9,6 +9,7 @@ import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
 
 // The tests and callers know the search by this module.
 export { better, type NodeResult, type SearchResult } from './optimum.js';
+export { SearchTooLarge, searchWorkLimit } from './lattice-visit.js';
 
 /** The largest lattice the optimal search takes (global and partitioned recoding alike): beyond it the search's time is not bounded well enough for an interactive tool. */
 export const MAX_LATTICE_NODES = 5_000_000;
@@ -62,6 +63,10 @@ export interface SearchOptions {
   readonly packed?: boolean;
   /** auto: top-down when nothing may be suppressed and every model is exactly monotone, else bottom-up. */
   readonly strategy?: 'auto' | 'bottom-up' | 'top-down';
+  /** Called now and then with the share of the lattice covered so far. */
+  readonly onProgress?: (fraction: number) => void;
+  /** The most classes the search may form (searchWorkLimit); beyond, it throws SearchTooLarge. Unbounded by default. */
+  readonly maxWork?: number;
 }
 
 /**
@@ -82,7 +87,7 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
   const strategy = options.strategy ?? 'auto';
   const monotone = input.models.every(monotoneWithSuppression) || (limit === 0 && input.models.every(exactlyMonotoneWithGeneralization));
   if (strategy === 'top-down' && !monotone) throw new RangeError('the top-down search needs models that are monotone under this suppression limit');
-  if (strategy === 'top-down' || (strategy === 'auto' && prune && limit === 0 && input.models.every(exactlyMonotoneWithGeneralization))) return topDown(input, prepared, builder, prune);
+  if (strategy === 'top-down' || (strategy === 'auto' && prune && limit === 0 && input.models.every(exactlyMonotoneWithGeneralization))) return topDown(input, prepared, builder, prune, options);
   const { models } = input;
   return visitBottomUp<ClassTable>({
     depths,
@@ -92,6 +97,8 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
     fromRecords: (node) => builder.fromRecords(node),
     rollUp: (parent, node, j) => builder.rollUp(parent, node, j),
     check: (table) => checkNode(table, models, ctx, limit),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
   });
 }
 
@@ -102,7 +109,7 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
  * the up-set's lower edge, so few nodes below it are ever grouped. Each node's classes are lifted
  * in one pass from the bottom node's. The satisfying count is exact.
  */
-function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, prune: boolean): SearchResult {
+function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, prune: boolean, options: SearchOptions): SearchResult {
   const { ctx, tables, limit, depths } = prepared;
   const { columns, models, measure } = input;
   const measured = measuredOf(input);
@@ -123,8 +130,16 @@ function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, 
   let best: NodeResult | undefined;
   let evaluated = 0;
   let satisfying = 0;
+  // Each lift forms its classes from the bottom node's: that many classes of work per node evaluated.
+  const maxWork = options.maxWork ?? Infinity;
+  let work = base.count;
+  let done = 0;
   for (let height = maxHeight; height >= 0; height--) {
     for (const index of byHeight[height]!) {
+      if (++done % 64 === 0) {
+        if (work > maxWork) throw new SearchTooLarge(work, maxWork, evaluated, size);
+        options.onProgress?.(done / size);
+      }
       const node = nodeAtIndex(depths, index);
       let implied = false;
       for (let j = 0; j < m && !implied; j++) implied = node[j]! + 1 < depths[j]! && status[index + stride[j]!] === FAIL;
@@ -133,6 +148,7 @@ function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, 
         continue;
       }
       evaluated++;
+      work += base.count;
       const table = height === 0 ? base : builder.lift(base, bottom, node);
       const check = checkNode(table, models, ctx, limit);
       status[index] = check.satisfies ? 1 : FAIL;
@@ -143,6 +159,7 @@ function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, 
       if (better(result, best)) best = result;
     }
   }
+  options.onProgress?.(1);
   return { optimum: best, nodes: size, evaluated, satisfying, satisfyingExact: true };
 }
 

@@ -16,12 +16,13 @@ import { reidentificationSection } from '../../../jobs/method-kit/reidentificati
 import { ClassBuilder, HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
 import { engineModel, modelText, needsSensitiveColumn, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
 import { MEASURE_TITLES } from '../../../common/recoding/search/measures.js';
-import { importanceOrder, localSuppression, WILDCARD, type LocalSuppressionResult } from '../local-suppression.js';
+import { importanceOrder, LOCAL_SUPPRESSION_WORK_LIMIT, localSuppression, LocalSuppressionTooLarge, WILDCARD, type LocalSuppressionResult } from '../local-suppression.js';
 import { checkNode, maxSuppressed } from '../../../common/recoding/search/evaluate.js';
 import { modelContext, needsSensitive as modelNeedsSensitive } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
 import { FRONTIER_LIMITS, suppressionFrontier, type FrontierPoint } from '../frontier.js';
-import { MAX_LATTICE_NODES, optimalRecoding } from '../../../common/recoding/search/search.js';
+import { MAX_LATTICE_NODES, optimalRecoding, SearchTooLarge, searchWorkLimit } from '../../../common/recoding/search/search.js';
+import { searchTooLargeText } from '../../../jobs/method-kit/search-limit.js';
 
 /** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
 const FRONTIER_SEARCH_BUDGET_MS = 1500;
@@ -85,9 +86,13 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   try {
     // Without a model every node satisfies and the bottom one is best: a lattice of that node alone, not thousands of evaluations.
     const searched = spec.models.length > 0 ? columns : columns.map((c) => ({ ...c, depth: 1 }));
-    search = optimalRecoding({ columns: searched, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure });
+    search = optimalRecoding(
+      { columns: searched, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure },
+      { onProgress: (f) => ctx.progress('analyze', 0.5 + 0.5 * f), maxWork: searchWorkLimit(table.rowCount) },
+    );
   } catch (error) {
     if (error instanceof HistogramTooLarge) throw new JobError(error.message, 'method.models');
+    if (error instanceof SearchTooLarge) throw new JobError(searchTooLargeText(error, table.rowCount), 'method.hierarchies');
     throw error;
   }
   const searchMs = performance.now() - started;
@@ -123,7 +128,17 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   let local: LocalOutcome | undefined;
   if (ls) {
     if (census.rows.length > 0 && census.rows.length < ls.k) throw new JobError(`local suppression to ${ls.k}-anonymity needs at least ${ls.k} released records`, 'method.localSuppression.k');
-    local = suppressCells(recoding.generalized.filter((g) => quasiNames.has(g.name)), census.rows, ls.k, quasi.map((c, j) => ({ name: c.name, weight: lsWeights[j]! })));
+    try {
+      local = suppressCells(recoding.generalized.filter((g) => quasiNames.has(g.name)), census.rows, ls.k, quasi.map((c, j) => ({ name: c.name, weight: lsWeights[j]! })), (f) => ctx.progress('release', 0.05 + 0.9 * f));
+    } catch (error) {
+      if (error instanceof LocalSuppressionTooLarge) {
+        throw new JobError(
+          `${error.message} (about 2–3 minutes of work on the 2-core development machine): generalize further first (a model such as k-anonymity, or hierarchy levels, leaves fewer records below k and fewer distinct tuples), or leave the small classes to record suppression`,
+          'method.localSuppression',
+        );
+      }
+      throw error;
+    }
     const byName = new Map(local.columns.map((g) => [g.name, g]));
     generalized = recoding.generalized.map((g) => byName.get(g.name) ?? g);
   }
@@ -277,13 +292,13 @@ interface LocalOutcome {
 }
 
 /** Local suppression on the released rows' generalized quasi-identifiers; "*" joins each dictionary. */
-function suppressCells(columns: readonly GeneralizedColumn[], releasedRows: Uint32Array, k: number, weights: readonly { name: string; weight: number }[]): LocalOutcome {
+function suppressCells(columns: readonly GeneralizedColumn[], releasedRows: Uint32Array, k: number, weights: readonly { name: string; weight: number }[], onProgress: (fraction: number) => void): LocalOutcome {
   // In the input's order (the release's is shuffled): the greedy breaks ties by record order, as sdcMicro by the data's.
   const rows = Uint32Array.from(releasedRows).sort();
   const codes = columns.map((g) => Uint32Array.from(rows, (r) => g.codes[r]!));
   const distinct = codes.map((c) => new Set(c).size);
   const order = importanceOrder(weights.map((w) => w.weight), distinct);
-  const result = localSuppression({ codes, rowCount: rows.length, k, order });
+  const result = localSuppression({ codes, rowCount: rows.length, k, order }, { onProgress, maxWork: LOCAL_SUPPRESSION_WORK_LIMIT });
   const tupleCount = (cs: readonly Uint32Array[]) => {
     const sizes = new Map<string, number>();
     for (let i = 0; i < rows.length; i++) {

@@ -11,37 +11,57 @@ import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import type { MicroaggregationSpec } from '../definition.js';
-import { aggregate, il1s, mdav, roundedText, sseOverSst, standardize } from '../mdav.js';
+import { decimalText, exactColumn, exactGroupValues, informationLoss, MAX_DECIMAL_PLACES, parseDecimal, type ExactColumn } from '../exact.js';
+import { mdav, mdavWork, standardize } from '../mdav.js';
 
 /**
- * MDAV's time grows as n²·p/k (every round scans the records left). bench/microaggregation-adult.ts:
- * Adult's 30,162 records take 1–2 s for one or two columns at k = 5 and up to 5 s at k = 2;
- * 100,000 records with two columns at k = 5 about 20 s. Beyond 200,000 records (a minute or more)
- * the run refuses rather than appear to hang.
+ * The most MDAV work a run takes, in mdavWork's units (n²·(p + 2)/(2k)): 10,000,000,000. Measured on
+ * the 2-core development machine under load (load average 17, 2026-11-27): 12 ns a unit (40,000
+ * random records: one column at k = 2 in 14.6 s, three at k = 5 in 9.3 s), so a run at the limit
+ * takes about 2 minutes there and under one on a quiet machine. The limit admits Adult (30,162
+ * records) at any k, 100,000 records of one column at k = 2, 200,000 of one column from k = 6, and
+ * 1,000,000 from k = 150; `npm run bench` times a run at the limit.
  */
-export const MAX_RECORDS = 200_000;
+export const MAX_MDAV_WORK = 10_000_000_000;
 
-/** A decimal number as written in data ("37", "-2.5", "1e3"); JavaScript's Number() would also take "0x10" or "". */
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** A column's values: as doubles for MDAV's distances, and exactly (the decimals as written) for the released values. */
+export interface AggregatedValues {
+  readonly values: Float64Array;
+  readonly exact: ExactColumn;
+}
 
-/** The numbers of a column, or a JobError naming the column and the first record that is not a number. */
-export function numericValues(column: Column, rowCount: number): Float64Array {
+/**
+ * The numbers of a column, or a JobError naming the column and the first record that is not a
+ * number, is beyond a double's range (1e309), or has more decimal places than the exact sums take.
+ */
+export function aggregatedValues(column: Column, rowCount: number): AggregatedValues {
   // A dictionary entry is parsed once; rows only look their code up.
-  const parsed = column.dictionary.map((v) => (DECIMAL.test(v.trim()) ? Number(v.trim()) : Number.NaN));
+  const parsed = column.dictionary.map((v) => parseDecimal(v));
+  const problem = parsed.map((p, code): string | undefined => {
+    if (!p) return 'not a number';
+    if (!Number.isFinite(Number(column.dictionary[code]!.trim()))) return 'beyond the range of a number (about ±1.8e308)';
+    if (p.digits !== 0n && -p.exponent > MAX_DECIMAL_PLACES) return `more than ${MAX_DECIMAL_PLACES} decimal places, more than the exact group means take`;
+    return undefined;
+  });
+  const asNumbers = column.dictionary.map((v, code) => (problem[code] === undefined ? Number(v.trim()) : Number.NaN));
   const out = new Float64Array(rowCount);
   for (let r = 0; r < rowCount; r++) {
     const code = column.codes[r]!;
-    const value = parsed[code]!;
-    if (code === MISSING_CODE || !Number.isFinite(value)) {
-      const what = code === MISSING_CODE ? 'a missing value' : `"${column.dictionary[code]}", not a number`;
+    if (code === MISSING_CODE || problem[code] !== undefined) {
+      const what = code === MISSING_CODE ? 'a missing value' : `"${column.dictionary[code]}", ${problem[code]}`;
       throw new JobError(
         `column "${column.name}" holds ${what} at record ${r + 1} (line ${r + 2} of a file with a header row); microaggregation needs a number in every record of the columns it aggregates: fill or drop those records first`,
         'method.columns',
       );
     }
-    out[r] = value;
+    out[r] = asNumbers[code]!;
   }
-  return out;
+  return { values: out, exact: exactColumn(parsed, column.codes.subarray(0, rowCount)) };
+}
+
+/** The numbers of a column as doubles (see aggregatedValues). */
+export function numericValues(column: Column, rowCount: number): Float64Array {
+  return aggregatedValues(column, rowCount).values;
 }
 
 /** The guarantee in words: what the partition gives, on which columns, and what it does not. */
@@ -69,24 +89,32 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
     return entry.column;
   });
   if (n < spec.k) throw new JobError(`${n} record(s) cannot form a group of k = ${spec.k}`, 'method.k');
-  if (n > MAX_RECORDS) throw new JobError(`${n.toLocaleString('en-US')} records are more than the ${MAX_RECORDS.toLocaleString('en-US')} MDAV takes here (its time grows with the square of the records); aggregate within strata, or sample`, 'input');
-  const values = chosen.map((c) => numericValues(c, n));
+  const work = mdavWork(n, chosen.length, spec.k);
+  if (work > MAX_MDAV_WORK) {
+    // The least k within the limit for these records and columns.
+    const least = Math.ceil(mdavWork(n, chosen.length, 1) / MAX_MDAV_WORK);
+    throw new JobError(
+      `MDAV on ${n.toLocaleString('en-US')} records of ${chosen.length} column(s) with k = ${spec.k} is ${Number(work.toPrecision(3)).toLocaleString('en-US')} units of work (n²·(columns + 2)/2k), more than the limit of ${MAX_MDAV_WORK.toLocaleString('en-US')} (about 2 minutes on the 2-core development machine; its time grows with the square of the records): use k ≥ ${least.toLocaleString('en-US')}, aggregate within strata, or sample`,
+      'method.k',
+    );
+  }
+  const columnValues = chosen.map((c) => aggregatedValues(c, n));
+  const values = columnValues.map((c) => c.values);
 
-  ctx.progress('analyze', 0.2);
-  const started = performance.now();
-  const partition = mdav(standardize(values, n), n, values.length, spec.k);
-  const mdavMs = performance.now() - started;
-
+  // MDAV is the protection and nearly all of the time: the release stage's bar follows its rounds.
   ctx.progress('release', 0);
+  const started = performance.now();
+  const partition = mdav(standardize(values, n), n, values.length, spec.k, (f) => ctx.progress('release', 0.9 * f));
+  const mdavMs = performance.now() - started;
+  ctx.progress('release', 0.9);
   // Each aggregated column: the groups' rounded values as its dictionary, a code per record.
+  const groupValues = columnValues.map((c) => exactGroupValues(c.exact, partition, spec.aggregation, spec.decimals));
   const aggregatedColumns = chosen.map((column, j) => {
-    const groupValues = aggregate(values[j]!, partition, spec.aggregation);
     const dictionary = [''];
     const index = new Map<string, number>();
     const codeOfGroup = new Uint32Array(partition.count);
-    const releasedOfGroup = new Float64Array(partition.count);
     for (let g = 0; g < partition.count; g++) {
-      const text = roundedText(groupValues[g]!, spec.decimals);
+      const text = decimalText(groupValues[j]![g]!, spec.decimals);
       let code = index.get(text);
       if (code === undefined) {
         code = dictionary.length;
@@ -94,20 +122,13 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
         index.set(text, code);
       }
       codeOfGroup[g] = code;
-      releasedOfGroup[g] = Number(text);
     }
     const codes = new Uint32Array(n);
-    const released = new Float64Array(n);
-    for (let r = 0; r < n; r++) {
-      const g = partition.groupOf[r]!;
-      codes[r] = codeOfGroup[g]!;
-      released[r] = releasedOfGroup[g]!;
-    }
-    return { name: column.name, codes, dictionary, released };
+    for (let r = 0; r < n; r++) codes[r] = codeOfGroup[partition.groupOf[r]!]!;
+    return { name: column.name, codes, dictionary };
   });
   const aggregatedByName = new Map(aggregatedColumns.map((c) => [c.name, c]));
-  const loss = sseOverSst(values, aggregatedColumns.map((c) => c.released), n);
-  const il1 = il1s(values, aggregatedColumns.map((c) => c.released), n);
+  const loss = informationLoss(columnValues.map((c) => c.exact), groupValues, partition, spec.decimals);
 
   // Released rows in random order, so a record's position does not lead back to its input row.
   const order = Uint32Array.from({ length: n }, (_, r) => r);
@@ -156,7 +177,8 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
         informationLoss: lossText,
       },
       // The loss compares the release with the confidential values; the group count can differ from the released classes when rounded values coincide.
-      internal: { sseOverSst: loss.ratio, sse: loss.sse, sst: loss.sst, il1s: il1, groups: partition.count, mdavMilliseconds: Math.round(mdavMs) },
+      // SSE/SST is left out when it is not computable (every column constant, yet rounding moved values); the summary says so.
+      internal: { ...(loss.ratio === undefined ? {} : { sseOverSst: loss.ratio }), sse: loss.sse, sst: loss.sst, il1s: loss.il1s, groups: partition.count, mdavMilliseconds: Math.round(mdavMs) },
     },
     guarantee: {
       name: `${spec.k}-anonymity of ${columnsText} by microaggregation (syntactic, no DP guarantee)`,
@@ -174,7 +196,7 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
     utility: { relativeError: {}, queryPool: 'not measured for this method yet; the information loss is SSE/SST (internal report)' },
     summary: [
       ...publicSummary,
-      `Information loss SSE/SST = ${Number(loss.ratio.toPrecision(4))} (${lossText}); sdcMicro's IL1s = ${Number(il1.toPrecision(4))} (mean |x − x′| / sd · √2 as its dUtility computes it); ${partition.count.toLocaleString('en-US')} groups, ${aggregatedClasses.length.toLocaleString('en-US')} released combinations of the aggregated columns (the smallest shared by ${smallestAggregated} records).`,
+      `Information loss ${loss.ratio === undefined ? 'SSE/SST not computable: every aggregated column is constant (SST = 0), yet rounding moved its values' : `SSE/SST = ${Number(loss.ratio.toPrecision(4))}`} (${lossText}); sdcMicro's IL1s = ${Number(loss.il1s.toPrecision(4))} (mean |x − x′| / sd · √2 as its dUtility computes it); ${partition.count.toLocaleString('en-US')} groups, ${aggregatedClasses.length.toLocaleString('en-US')} released combinations of the aggregated columns (the smallest shared by ${smallestAggregated} records).`,
     ],
     externalSummary: publicSummary,
     warnings: allQuasi ? [] : [`Quasi-identifiers not aggregated (${quasiNames.filter((q) => !spec.columns.includes(q)).join(', ')}) are released unchanged: the release is k-anonymous on ${columnsText} only; its smallest class over every quasi-identifier has ${smallestQuasi} record(s).`],

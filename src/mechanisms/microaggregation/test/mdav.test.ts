@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aggregate, il1s, mdav, roundedText, sseOverSst, standardize } from '../mdav.js';
+import { decimalText, exactColumn, exactGroupValues, informationLoss, parseDecimal } from '../exact.js';
+import { mdav, standardize } from '../mdav.js';
 
 /**
  * MDAV written as the papers state it, with arrays and full sorts: the reference the typed-array
@@ -56,8 +57,9 @@ describe('MDAV', () => {
     const values = [1, 2, 3, 10, 11, 12, 20, 21, 22, 23];
     const { cols, partition } = run(values.map((v) => [v]), 3);
     expect(groupsOf(partition.groupOf, partition.count)).toEqual([[0, 1, 2], [7, 8, 9], [3, 4, 5, 6]]);
-    expect(Array.from(aggregate(cols[0]!, partition, 'mean'))).toEqual([2, 22, 13.25]);
-    expect(Array.from(aggregate(cols[0]!, partition, 'median'))).toEqual([2, 22, 11.5]);
+    const texts = (how: 'mean' | 'median') => exactGroupValues(exactOf(cols[0]!), partition, how, 2).map((v) => decimalText(v, 2));
+    expect(texts('mean')).toEqual(['2', '22', '13.25']);
+    expect(texts('median')).toEqual(['2', '22', '11.5']);
   });
 
   it('forms the hand-worked partition of a two-column table on z-scores, not raw values', () => {
@@ -114,12 +116,12 @@ describe('MDAV', () => {
         });
         expect(sizes.reduce((a, b) => a + b, 0)).toBe(rows.length);
         cols.forEach((col) => {
-          const means = aggregate(col, partition, 'mean');
-          // Integer sums are exact in doubles, so the mean is the sum over the size, correctly rounded.
+          // Means at 10 places: the sum over the size, rounded half away from zero (integers: exact in doubles up to the rounding).
+          const means = exactGroupValues(exactOf(col), partition, 'mean', 10);
           for (let g = 0; g < partition.count; g++) {
             let sum = 0;
             col.forEach((v, r) => (sum += partition.groupOf[r] === g ? v : 0));
-            expect(means[g]).toBe(sum / sizes[g]!);
+            expect(Number(decimalText(means[g]!, 10))).toBeCloseTo(sum / sizes[g]!, 9);
           }
         });
       }),
@@ -132,29 +134,46 @@ describe('MDAV', () => {
   });
 });
 
+/** A column of doubles held exactly (their shortest decimal text), one dictionary entry per record. */
+function exactOf(values: Float64Array) {
+  return exactColumn(Array.from(values, (v) => parseDecimal(String(v))), Uint32Array.from(values, (_, r) => r));
+}
+
+/** Released values (counts of 10^-decimals) of a column under a partition, mean rounded at `decimals`. */
+function releasedOf(values: Float64Array, partition: ReturnType<typeof mdav>, decimals: number) {
+  return exactGroupValues(exactOf(values), partition, 'mean', decimals);
+}
+
 describe('released values and information loss', () => {
-  it('rounds half away from zero as written', () => {
-    expect(roundedText(1.005, 2)).toBe('1.01');
-    expect(roundedText(-1.005, 2)).toBe('-1.01');
-    expect(roundedText(37.4, 2)).toBe('37.4');
-    expect(roundedText(2.5, 0)).toBe('3');
-    expect(roundedText(-2.5, 0)).toBe('-3');
-    expect(roundedText(-0.001, 2)).toBe('0');
-    expect(roundedText(13.25, 1)).toBe('13.3');
+  it('rounds the exact mean half away from zero as written', () => {
+    const one = { groupOf: new Uint32Array(2), sizes: Uint32Array.of(2), count: 1 };
+    const text = (a: number, b: number, d: number) => decimalText(exactGroupValues(exactOf(Float64Array.of(a, b)), one, 'mean', d)[0]!, d);
+    expect(text(1.005, 1.005, 2)).toBe('1.01');
+    expect(text(-1.005, -1.005, 2)).toBe('-1.01');
+    expect(text(37.4, 37.4, 2)).toBe('37.4');
+    expect(text(2, 3, 0)).toBe('3');
+    expect(text(-2, -3, 0)).toBe('-3');
+    expect(text(-0.001, -0.001, 2)).toBe('0');
+    expect(text(13, 13.5, 1)).toBe('13.3');
+    // 0.125 + 0.135 = 0.26 exactly: 0.13, never 0.12999… rounded down.
+    expect(text(0.125, 0.135, 2)).toBe('0.13');
   });
 
   it('SSE/SST is the within-group share of the sum of squares; IL1s is sdcMicro\'s', () => {
     const x = Float64Array.from([1, 2, 3, 10, 11, 12, 20, 21, 22, 23]);
     const { partition } = run(Array.from(x, (v) => [v]), 3);
-    const means = aggregate(x, partition, 'mean');
-    const released = Float64Array.from(x, (_, r) => means[partition.groupOf[r]!]!);
-    const { ratio } = sseOverSst([x], [released], x.length);
+    const loss = informationLoss([exactOf(x)], [releasedOf(x, partition, 10)], partition, 10);
     // SST = Σ(x − 12.5)² = 670.5; SSE = 2 + 2 + (3.25² + 2.25² + 1.25² + 6.75²) = 4 + 62.75.
-    expect(ratio).toBeCloseTo(66.75 / 670.5, 12);
-    expect(sseOverSst([x], [x], x.length).ratio).toBe(0);
+    expect(loss.ratio).toBeCloseTo(66.75 / 670.5, 12);
+    expect(loss.sst).toBe(10);
     // IL1s as sdcMicro's dUtility: Σ|x − x′| = 1 + 0 + 1 + 3.25 + 2.25 + 1.25 + 6.75 + 1 + 0 + 1 = 17.5, S = √(670.5 / 9).
-    expect(il1s([x], [released], x.length)).toBeCloseTo(((17.5 / Math.sqrt(670.5 / 9)) * Math.SQRT2) / 10, 12);
-    expect(il1s([x, new Float64Array(10).fill(3)], [released, new Float64Array(10).fill(3)], x.length)).toBeCloseTo(((17.5 / Math.sqrt(670.5 / 9)) * Math.SQRT2) / 20, 12);
-    expect(il1s([x], [x], x.length)).toBe(0);
+    expect(loss.il1s).toBeCloseTo(((17.5 / Math.sqrt(670.5 / 9)) * Math.SQRT2) / 10, 12);
+    const three = new Float64Array(10).fill(3);
+    const withConstant = informationLoss([exactOf(x), exactOf(three)], [releasedOf(x, partition, 10), releasedOf(three, partition, 10)], partition, 10);
+    expect(withConstant.il1s).toBeCloseTo(((17.5 / Math.sqrt(670.5 / 9)) * Math.SQRT2) / 20, 12);
+    // Nothing moved: no loss.
+    const singles = { groupOf: Uint32Array.from(x, (_, r) => r), sizes: new Uint32Array(10).fill(1), count: 10 };
+    const none = informationLoss([exactOf(x)], [releasedOf(x, singles, 10)], singles, 10);
+    expect([none.ratio, none.il1s]).toEqual([0, 0]);
   });
 });

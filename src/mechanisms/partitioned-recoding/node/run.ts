@@ -38,7 +38,7 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
   // The split depends on n and P only; drawn first, so a search and the release see the same parts.
   const split = randomParts(ctx.random, table.rowCount, spec.parts);
   const loaded = loadHierarchies(plan, released, spec.hierarchies, spec.levels === 'search' ? {} : spec.levels, ctx.baseDir);
-  const searched = spec.levels === 'search' ? searchPartLevels(plan, quasiInput, loaded, split, table.rowCount, model, spec) : undefined;
+  const searched = spec.levels === 'search' ? searchPartLevels(plan, quasiInput, loaded, split, table.rowCount, model, spec, (f) => ctx.progress('analyze', 0.5 + 0.5 * f)) : undefined;
   const recoding = recodeAt(released, loaded, searched ? searched.levels : (spec.levels as Record<string, number>));
   const quasi = recoding.generalized.filter((_, i) => releasedPlan[i]!.role === 'quasi');
   const sensitiveColumn = plan.sensitive[0];

@@ -4,7 +4,8 @@ import { latticeSizeOf } from '../../../common/recoding/lattice.js';
 import type { PrivacyModel as PartModel } from '../../../common/recoding/partitioned.js';
 import type { PrivacyModel } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn } from '../../../common/recoding/search/recoding-input.js';
-import { MAX_LATTICE_NODES, optimalRecoding, type SearchResult } from '../../../common/recoding/search/search.js';
+import { MAX_LATTICE_NODES, optimalRecoding, SearchTooLarge, searchWorkLimit, type SearchResult } from '../../../common/recoding/search/search.js';
+import { searchTooLargeText } from '../../../jobs/method-kit/search-limit.js';
 import { optimalPartitionedRecoding } from '../../../common/recoding/search/partitioned-search.js';
 import { HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
 import type { Measure } from '../../../common/recoding/search/measures.js';
@@ -65,6 +66,7 @@ export function searchPartLevels(
   rowCount: number,
   model: PartModel,
   spec: { readonly suppressionLimit: number; readonly measure: Measure },
+  onProgress?: (fraction: number) => void,
 ): SearchedLevels {
   let columns: QuasiColumn[];
   try {
@@ -82,12 +84,14 @@ export function searchPartLevels(
   try {
     // t-closeness compares a class with its own part's distribution, which one table with the part as a key
     // cannot (the engine's reference is the whole table): the per-part engine judges every part on its own.
+    const options = { ...(onProgress ? { onProgress } : {}), maxWork: searchWorkLimit(rowCount) };
     result =
       model.type === 't-closeness' && split.length > 1
-        ? optimalPartitionedRecoding({ columns, ...(sensitive ? { sensitive } : {}), rowCount, parts: split, models: [searchModel(model)], suppressionLimit: spec.suppressionLimit, measure: spec.measure })
-        : optimalRecoding({ columns: keyed, ...(sensitive ? { sensitive } : {}), rowCount, models: [searchModel(model)], suppressionLimit: spec.suppressionLimit, measure: spec.measure, measuredColumns: columns.length });
+        ? optimalPartitionedRecoding({ columns, ...(sensitive ? { sensitive } : {}), rowCount, parts: split, models: [searchModel(model)], suppressionLimit: spec.suppressionLimit, measure: spec.measure }, options)
+        : optimalRecoding({ columns: keyed, ...(sensitive ? { sensitive } : {}), rowCount, models: [searchModel(model)], suppressionLimit: spec.suppressionLimit, measure: spec.measure, measuredColumns: columns.length }, options);
   } catch (error) {
     if (error instanceof HistogramTooLarge) throw new JobError(error.message, 'method.model');
+    if (error instanceof SearchTooLarge) throw new JobError(searchTooLargeText(error, rowCount), 'method.hierarchies');
     throw error;
   }
   const milliseconds = performance.now() - started;

@@ -127,7 +127,7 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
     if (spec.searchStrategy === 'lattice' && nodes > MAX_LATTICE_NODES) {
       throw new JobError(`the lattice has ${nodes.toLocaleString('en-US')} nodes, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} a full search scores; use searchStrategy "path" or fewer hierarchy levels`, 'method.searchStrategy');
     }
-    const choice = spec.searchStrategy === 'lattice' ? chooseGeneralization(ctx.random, rule, lattice, sample, spec.searchEpsilon) : choosePath(ctx.random, rule, lattice, sample, spec.searchEpsilon);
+    const choice = spec.searchStrategy === 'lattice' ? chooseGeneralization(ctx.random, rule, lattice, sample, spec.searchEpsilon, (f) => ctx.progress('release', 0.8 * f)) : choosePath(ctx.random, rule, lattice, sample, spec.searchEpsilon);
     const levels = Object.fromEntries(released.map((c, j) => [c.name, choice.node[j]!]));
     recoding = recodeAt(released, loaded, levels);
     search = { node: levels, nodes, scored: choice.scored, score: choice.score, bestScore: choice.bestScore, slope: rule.slope };
