@@ -4,8 +4,9 @@ import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { releasedRecords } from '../../../jobs/method-kit/verify-classes.js';
 import type { Table } from '../../../common/table/table.js';
 import type { MicroaggregationSpec } from '../definition.js';
-import { aggregate, mdav, roundedText, standardize } from '../mdav.js';
-import { numericValues } from './run.js';
+import { mdav, standardize } from '../mdav.js';
+import { decimalText, exactGroupValues } from '../exact.js';
+import { aggregatedValues } from './run.js';
 
 /**
  * MDAV is deterministic: the original gives the groups, their values and so the whole release,
@@ -22,9 +23,10 @@ function checkRecomputed(ctx: VerifyContext, spec: MicroaggregationSpec, release
   const n = original.rowCount;
   const plan = resolveRoles(ctx.job, original, { requireSensitive: false });
   const chosen = spec.columns.map((c) => original.columns.find((x) => x.name === c)!);
-  const values = chosen.map((c) => numericValues(c, n));
-  const partition = mdav(standardize(values, n), n, values.length, spec.k);
-  const aggregated = new Map(chosen.map((c, j) => [c.name, Array.from(aggregate(values[j]!, partition, spec.aggregation), (v) => String(Number(roundedText(v, spec.decimals))))]));
+  // The run's own path: MDAV on the doubles, each group's value exact from the decimals as written.
+  const columnValues = chosen.map((c) => aggregatedValues(c, n));
+  const partition = mdav(standardize(columnValues.map((c) => c.values), n), n, chosen.length, spec.k);
+  const aggregated = new Map(chosen.map((c, j) => [c.name, exactGroupValues(columnValues[j]!.exact, partition, spec.aggregation, spec.decimals).map((v) => String(Number(decimalText(v, spec.decimals))))]));
   const released = plan.columns.filter((c) => c.role !== 'identifier').map((c) => c.column);
   const form = writtenForm(ctx.dir, 'release');
   const expected = countBy(
