@@ -11,19 +11,22 @@ function workdir(): string {
 }
 
 /** A folder as Custos writes it: files plus a manifest listing each. */
-function writeOwned(dir: string, kind: 'release' | 'internal', files: Record<string, string>): void {
+function writeOwned(dir: string, kind: 'release' | 'internal', files: Record<string, string>, release = RELEASE_ID): void {
   mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const entries = Object.keys(files).map((name) => ({ name, sha256: sha256OfFile(join(dir, name)), bytes: readFileSync(join(dir, name)).length }));
-  writeFileSync(join(dir, MANIFEST), manifestJson(kind, entries));
+  writeFileSync(join(dir, MANIFEST), manifestJson(kind, entries, release));
 }
 
-function stage(finalDir: string, kind: 'release' | 'internal', files: Record<string, string>): StagingDir {
+function stage(finalDir: string, kind: 'release' | 'internal', files: Record<string, string>, release = RELEASE_ID): StagingDir {
   const staging = new StagingDir(finalDir, kind);
   for (const [name, text] of Object.entries(files)) writeFileSync(staging.file(name), text);
-  writeFileSync(staging.file(MANIFEST), manifestJson(kind, Object.keys(files).map((name) => ({ name, sha256: sha256OfFile(staging.file(name)), bytes: text(files, name).length }))));
+  writeFileSync(staging.file(MANIFEST), manifestJson(kind, Object.keys(files).map((name) => ({ name, sha256: sha256OfFile(staging.file(name)), bytes: text(files, name).length })), release));
   return staging;
 }
+
+/** The identifier both manifests of one release carry. */
+const RELEASE_ID = 'a'.repeat(32);
 
 const text = (files: Record<string, string>, name: string): string => files[name]!;
 
