@@ -21,7 +21,7 @@ export type CompareHelperData = {
 
 /** The request's candidates as plain data, for the helper to build the same ones. */
 function sourceOf(request: CompareRequest): CandidateSource {
-  return 'jobPaths' in request ? { jobPaths: request.jobPaths, grid: request.grid } : { jobs: request.jobs, baseDir: request.baseDir };
+  return 'jobPaths' in request ? { jobPaths: request.jobPaths, grid: request.grid, ...(request.maxCandidates !== undefined ? { maxCandidates: request.maxCandidates } : {}) } : { jobs: request.jobs, baseDir: request.baseDir };
 }
 
 type HelperReply =
