@@ -46,9 +46,27 @@ export function comparisonText(comparison: Comparison, written: { readonly inter
   ].join('\n');
 }
 
-/** One line on stderr while candidates are assessed, when it is a terminal. */
+/**
+ * Progress on stderr while candidates are assessed: on a terminal one line redrawn in place; otherwise
+ * (a log, a pipe, CI) a line of its own each time more candidates are done, at most one per whole
+ * percent, so a long comparison shows it is moving without filling the log.
+ */
 export function compareProgressBar(stream: NodeJS.WriteStream): { update(p: CompareProgress): void; clear(): void } {
   const bar = terminalBar(stream, 18);
+  if (stream.isTTY !== true) {
+    let shown = 0;
+    let percent = -1;
+    return {
+      update: (p) => {
+        const now = Math.floor((100 * p.candidate) / p.of);
+        if (p.candidate <= shown || now <= percent) return;
+        shown = p.candidate;
+        percent = now;
+        stream.write(`custos: ${p.candidate}/${p.of} candidates assessed (${now}%)\n`);
+      },
+      clear: () => undefined,
+    };
+  }
   return {
     update: (p) => bar.draw(p.candidate < p.of ? `candidate ${p.candidate + 1}/${p.of}` : 'frontier', p.fraction),
     clear: () => bar.clear(),

@@ -22,6 +22,8 @@ import { jobSkeleton, MAX_PROPOSED_VALUES, sortedValues } from '../jobs/job-skel
 import { isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
 import { startComparison } from '../jobs/compare/compare-host.js';
 import type { CompareRequest } from '../jobs/compare/compare-request.js';
+import { parseGridAxis, plannedCandidates } from '../jobs/compare/candidates.js';
+import { MAX_CANDIDATES, MAX_CANDIDATES_LIMIT } from '../common/compare/comparison.js';
 import { comparisonText, compareProgressBar } from './compare-text.js';
 
 class UsageError extends Error {}
@@ -193,15 +195,20 @@ async function compare(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: 'boolean' }, csv: { type: 'string' }, internal: { type: 'string' }, grid: { type: 'string', multiple: true }, 'test-seed': { type: 'string' } },
+    options: { json: { type: 'boolean' }, csv: { type: 'string' }, internal: { type: 'string' }, grid: { type: 'string', multiple: true }, 'max-candidates': { type: 'string' }, 'test-seed': { type: 'string' } },
   });
   const json = values.json === true;
   if (positionals.length === 0) throw new UsageError('compare needs at least one JOB.json');
   const seed = testSeed(values['test-seed']);
+  const maxCandidates = maxCandidatesOf(values['max-candidates']);
+  // Counted before the worker starts: a grid beyond the cap is refused at once, naming --grid.
+  const count = plannedCandidates(positionals.length, (values.grid ?? []).map(parseGridAxis), maxCandidates);
+  process.stderr.write(`custos: comparing ${count} candidate${count === 1 ? '' : 's'}\n`);
   const request: CompareRequest = {
     command: 'compare',
     jobPaths: positionals.map((p) => resolve(p)),
     grid: values.grid ?? [],
+    ...(maxCandidates !== MAX_CANDIDATES ? { maxCandidates } : {}),
     ...(seed !== undefined ? { testSeed: seed } : {}),
     ...(values.internal ? { internalDir: resolve(values.internal) } : {}),
     ...(values.csv ? { csvPath: resolve(values.csv) } : {}),
@@ -220,6 +227,14 @@ async function compare(args: string[]): Promise<number> {
   if (!outcome.ok) return fail(outcome.failure, json);
   process.stdout.write((json ? JSON.stringify(outcome.comparison, null, 2) : comparisonText(outcome.comparison, { internalDir: request.internalDir, csvPath: request.csvPath })) + '\n');
   return 0;
+}
+
+/** --max-candidates: a whole number up to the hard limit; the wizard's cap without it. */
+function maxCandidatesOf(value: string | undefined): number {
+  if (value === undefined) return MAX_CANDIDATES;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CANDIDATES_LIMIT) throw new UsageError(`--max-candidates must be a whole number from 1 to ${MAX_CANDIDATES_LIMIT.toLocaleString('en-US')}`);
+  return n;
 }
 
 function verify(args: string[]): number {

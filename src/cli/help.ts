@@ -40,7 +40,7 @@ are staged and moved into place when complete, and Ctrl-C cancels cleanly.
   --out DIR          the release folder (default: output.dir of the job)
   --internal DIR     the internal report's folder (default: DIR-internal beside the release)
   --json             the internal report as JSON on standard output`,
-  compare: `custos compare JOB.json [JOB.json …] [--grid KEY=V1,V2,…]… [--json] [--csv FILE] [--internal DIR]
+  compare: `custos compare JOB.json [JOB.json …] [--grid KEY=V1,V2,…]… [--max-candidates N] [--json] [--csv FILE] [--internal DIR]
 
 Assesses several candidate jobs on the same input without writing any release: each method runs in
 memory, its release is read and dropped. For each candidate: the method and its parameters, the
@@ -55,6 +55,8 @@ these figures is itself a use of the data, which no candidate's guarantee covers
 
   --grid KEY=V1,V2   one candidate per value of a key of the job's method object ("retention",
                      "target.epsilon"); several --grid make every combination; one JOB.json only
+  --max-candidates N at most N candidates (default 60, as the app's Compare step; up to 1,000):
+                     counted before any work, more exit 2
   --json             the comparison as JSON
   --csv FILE         the table as CSV (its first row is the confidential mark)
   --internal DIR     the comparison as an internal folder: comparison.json, comparison.html (with

@@ -9,7 +9,7 @@ import { writeCsv } from '../io/output/csv-writer.js';
 import { compactReleaseTable } from '../io/output/release-table.js';
 import { UnencodableError } from '../io/output/text-encoding.js';
 import { HashedFileWriter } from '../io/output/hashed-file.js';
-import { manifestJson, MANIFEST } from '../io/output/manifest.js';
+import { manifestJson, MANIFEST, newReleaseId } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
 import { CellTooLongError, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import { SavStringTooLongError, writeSav } from '../io/output/sav-writer.js';
@@ -193,7 +193,7 @@ function checkOutputFolders(loaded: LoadedJob, outDir: string, internalDir: stri
   const internalKey = options.internalDir ? '--internal' : 'output.internalDir';
   guard(() => checkOutputDir(outDir, 'release'), releaseKey);
   guard(() => checkNotAroundInputs(outDir, 'release', inputs), releaseKey);
-  guard(() => checkOutputDir(internalDir, 'internal'), internalKey);
+  guard(() => checkOutputDir(internalDir, 'internal', outDir), internalKey);
   guard(() => checkNotAroundInputs(internalDir, 'internal', inputs), internalKey);
   guard(() => checkApart(outDir, internalDir), internalKey);
 }
@@ -222,7 +222,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     // table is cut to the values its rows hold before any writer sees it.
     const releases = outcome.releases.map((r) => ({ ...r, table: compactReleaseTable(testStamp ? stamped(r.table) : r.table) }));
     progress('write', 0);
-    const internal = new StagingDir(internalDir, 'internal', options.onStaging);
+    const internal = new StagingDir(internalDir, 'internal', options.onStaging, outDir);
     stagings.push(internal);
     const release = new StagingDir(outDir, 'release', options.onStaging);
     stagings.push(release);
@@ -278,7 +278,9 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const published = checked({ ...external, output: { ...external.output!, files: [...files, ...renderings] } });
     const reportJson = writeText(release.file('report.json'), JSON.stringify(published, jsonReplacer, 2) + '\n');
     const releaseFiles = [...files, ...renderings, { name: 'report.json', ...reportJson }];
-    writeFileSync(release.file(MANIFEST), manifestJson('release', releaseFiles), { flag: 'wx' });
+    // Both manifests name the release by one random identifier: the internal folder serves this release only.
+    const releaseId = newReleaseId();
+    writeFileSync(release.file(MANIFEST), manifestJson('release', releaseFiles, releaseId), { flag: 'wx' });
 
     // The internal report lists the release's files too, so the custodian holds every checksum.
     const settled = outcome.pending ? draftOf(outcome.pending.settle()) : draft;
@@ -298,22 +300,18 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     }
     if (options.comparison) internalFiles.push(...writeComparisonSection(internal, options.comparison));
     internalFiles.push({ name: 'internal-report.json', ...writeText(internal.file('internal-report.json'), JSON.stringify(confidential, jsonReplacer, 2) + '\n') });
-    writeFileSync(internal.file(MANIFEST), manifestJson('internal', internalFiles), { flag: 'wx' });
+    writeFileSync(internal.file(MANIFEST), manifestJson('internal', internalFiles, releaseId), { flag: 'wx' });
     // The host posts the report to another thread after the run: a report that cannot be
     // cloned must fail here, before any folder is in place, not after.
     structuredClone(confidential);
     if (options.signal?.aborted) throw new CancelledError();
-    let problems: string[];
-    try {
-      problems = commitStaged(stagings);
-    } catch (error) {
-      // A folder that changed while the job ran (another program wrote into it): refused as before the run, by its key.
-      if (error instanceof OutputDirError) throw new JobError(`${error.message} (it changed while the job ran)`, error.kind === 'internal' ? (options.internalDir ? '--internal' : 'output.internalDir') : options.outDir ? '--out' : 'output.dir');
-      throw error;
-    }
+    const problems = commitStaged(stagings);
     return { report: confidential, published, outDir, internalDir, ...(problems.length ? { problems } : {}) };
   } catch (error) {
     for (const staging of stagings) staging.discard();
+    // A folder that changed while the job ran (another program wrote into it), met when its staging
+    // folder is made or when it is committed: refused as before the run, by its key.
+    if (error instanceof OutputDirError) throw new JobError(`${error.message} (it changed while the job ran)`, error.kind === 'internal' ? (options.internalDir ? '--internal' : 'output.internalDir') : options.outDir ? '--out' : 'output.dir');
     throw error;
   } finally {
     outcome.pending?.abandon();

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MANIFEST, manifestJson, replaceRefusal, sha256OfFile } from '../../src/io/output/manifest.js';
+import { MANIFEST, manifestJson, newReleaseId, readManifest, replaceRefusal, sha256OfFile } from '../../src/io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, removeStaleStaging, StagingDir } from '../../src/io/output/staging-dir.js';
 
 function workdir(): string {
@@ -11,19 +11,22 @@ function workdir(): string {
 }
 
 /** A folder as Custos writes it: files plus a manifest listing each. */
-function writeOwned(dir: string, kind: 'release' | 'internal', files: Record<string, string>): void {
+function writeOwned(dir: string, kind: 'release' | 'internal', files: Record<string, string>, release = RELEASE_ID): void {
   mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const entries = Object.keys(files).map((name) => ({ name, sha256: sha256OfFile(join(dir, name)), bytes: readFileSync(join(dir, name)).length }));
-  writeFileSync(join(dir, MANIFEST), manifestJson(kind, entries));
+  writeFileSync(join(dir, MANIFEST), manifestJson(kind, entries, release));
 }
 
-function stage(finalDir: string, kind: 'release' | 'internal', files: Record<string, string>): StagingDir {
+function stage(finalDir: string, kind: 'release' | 'internal', files: Record<string, string>, release = RELEASE_ID): StagingDir {
   const staging = new StagingDir(finalDir, kind);
   for (const [name, text] of Object.entries(files)) writeFileSync(staging.file(name), text);
-  writeFileSync(staging.file(MANIFEST), manifestJson(kind, Object.keys(files).map((name) => ({ name, sha256: sha256OfFile(staging.file(name)), bytes: text(files, name).length }))));
+  writeFileSync(staging.file(MANIFEST), manifestJson(kind, Object.keys(files).map((name) => ({ name, sha256: sha256OfFile(staging.file(name)), bytes: text(files, name).length })), release));
   return staging;
 }
+
+/** The identifier both manifests of one release carry. */
+const RELEASE_ID = 'a'.repeat(32);
 
 const text = (files: Record<string, string>, name: string): string => files[name]!;
 
@@ -79,6 +82,49 @@ describe('which folders Custos may replace', () => {
     expect(() => checkApart(join(base, 'r'), join(base, 'r', 'internal'))).toThrow(/must not be the same or inside each other/);
     expect(() => checkApart(join(base, 'r'), join(base, 'r'))).toThrow(OutputDirError);
     expect(() => checkApart(join(base, 'r'), join(base, 'r-internal'))).not.toThrow();
+  });
+});
+
+describe('manifests name the release they serve', () => {
+  it('schema 2 names it in release and internal manifests only, schema 1 names none; anything else is no Custos manifest', () => {
+    const dir = join(workdir(), 'm');
+    mkdirSync(dir);
+    const write = (value: object) => writeFileSync(join(dir, MANIFEST), JSON.stringify(value));
+    const files: never[] = [];
+    write({ schema: 'custos.manifest/2', kind: 'release', release: RELEASE_ID, files });
+    expect(readManifest(dir)).toMatchObject({ kind: 'release', release: RELEASE_ID });
+    write({ schema: 'custos.manifest/1', kind: 'internal', files });
+    expect(readManifest(dir)).toMatchObject({ kind: 'internal' });
+    write({ schema: 'custos.manifest/2', kind: 'comparison', files });
+    expect(readManifest(dir)).toMatchObject({ kind: 'comparison' });
+    for (const bad of [
+      { schema: 'custos.manifest/2', kind: 'release', files },
+      { schema: 'custos.manifest/2', kind: 'internal', release: 'not-hex', files },
+      { schema: 'custos.manifest/2', kind: 'release', release: RELEASE_ID.toUpperCase(), files },
+      { schema: 'custos.manifest/2', kind: 'comparison', release: RELEASE_ID, files },
+      { schema: 'custos.manifest/1', kind: 'release', release: RELEASE_ID, files },
+      { schema: 'custos.manifest/3', kind: 'release', release: RELEASE_ID, files },
+    ]) {
+      write(bad);
+      expect(readManifest(dir), JSON.stringify(bad)).toMatch(/not a Custos manifest/);
+    }
+    expect(() => manifestJson('release', [], 'x')).toThrow();
+    expect(newReleaseId()).toMatch(/^[0-9a-f]{32}$/);
+    expect(newReleaseId()).not.toBe(newReleaseId());
+  });
+
+  it('an internal folder is replaced only with the release it serves', () => {
+    const base = workdir();
+    const release = join(base, 'release');
+    const internal = join(base, 'release-internal');
+    writeOwned(release, 'release', { 'release.csv': 'x\n' });
+    writeOwned(internal, 'internal', { 'internal-report.json': '{}' });
+    expect(() => checkOutputDir(internal, 'internal', release)).not.toThrow();
+    expect(() => checkOutputDir(internal, 'internal', join(base, 'other'))).toThrow(/holds the internal report of another release, not of the release folder .*other/);
+    writeOwned(join(base, 'second'), 'release', { 'release.csv': 'y\n' }, 'b'.repeat(32));
+    expect(() => checkOutputDir(internal, 'internal', join(base, 'second'))).toThrow(OutputDirError);
+    // Without a release to serve, nothing is checked but ownership (as before).
+    expect(() => checkOutputDir(internal, 'internal')).not.toThrow();
   });
 });
 

@@ -121,6 +121,11 @@ describe('the Compare step on the host', () => {
       expect(readFileSync(join(outDir, 'report.pdf')).includes('retention 0.7')).toBe(false);
       // The release holds nothing of it: no file, and no file that names a candidate or the schema.
       const releaseFiles = filesUnder(outDir);
+      // Nor can the table be exported into it: that would publish it with the release.
+      const intoRelease = (await session.dispatch(IPC_CHANNELS.exportComparison, { id: started.value.id, path: join(outDir, 'comparison.csv') })) as { ok: false; failure: { kind: string; message: string } };
+      expect(intoRelease).toMatchObject({ ok: false, failure: { kind: 'job' } });
+      expect(intoRelease.failure.message).toContain(`inside ${outDir}, a release folder Custos wrote`);
+      expect(filesUnder(outDir)).toEqual(releaseFiles);
       expect(releaseFiles.some((f) => f.startsWith('comparison'))).toBe(false);
       for (const f of releaseFiles.filter((name) => name !== 'release.csv')) {
         const text = readFileSync(join(outDir, f), 'utf8');

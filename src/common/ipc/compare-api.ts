@@ -19,8 +19,8 @@ export const candidateJobSchema = z
   .strict();
 export type CandidateJobMessage = z.input<typeof candidateJobSchema>;
 
-/** At most this many candidates per comparison: the 20 with room for a finer grid. */
-export const MAX_CANDIDATES = 60;
+/** The wizard's cap is the command line's default (one constant). */
+export { MAX_CANDIDATES } from '../compare/comparison.js';
 
 const share = z.number().min(0).max(1);
 const count = z.number().int().nonnegative();

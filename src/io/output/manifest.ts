@@ -1,10 +1,13 @@
-import { createHash } from 'node:crypto';
-import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 
 /** The file that lists every other file of a folder Custos wrote, with its checksum. */
 export const MANIFEST = 'manifest.json';
-export const MANIFEST_SCHEMA = 'custos.manifest/1';
+/** Release and internal manifests name their release (`release`); a comparison's has no such key. */
+export const MANIFEST_SCHEMA = 'custos.manifest/2';
+/** Written before folders named their release: still read, so folders written then verify and are replaced as before. */
+export const MANIFEST_SCHEMA_1 = 'custos.manifest/1';
 
 /**
  * A release folder is published; an internal folder holds a run's confidential report; a comparison
@@ -22,13 +25,29 @@ export interface ManifestEntry {
 }
 
 export interface Manifest {
-  readonly schema: typeof MANIFEST_SCHEMA;
+  readonly schema: typeof MANIFEST_SCHEMA | typeof MANIFEST_SCHEMA_1;
   readonly kind: FolderKind;
+  /**
+   * The release's identifier: in a release's manifest its own, in an internal folder's the one of
+   * the release it serves. Random, drawn per run, so it states nothing of the input and may be
+   * published. Absent from a comparison's manifest and from manifests written before (schema 1).
+   */
+  readonly release?: string;
   readonly files: readonly ManifestEntry[];
 }
 
-export function manifestJson(kind: FolderKind, files: readonly ManifestEntry[]): string {
-  const manifest: Manifest = { schema: MANIFEST_SCHEMA, kind, files: files.map(({ name, sha256, bytes }) => ({ name, sha256, bytes })) };
+/** A release's identifier: 128 random bits from the operating system's CSPRNG, nothing of the data. */
+export function newReleaseId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+const RELEASE_ID = /^[0-9a-f]{32}$/;
+
+export function manifestJson(kind: 'comparison', files: readonly ManifestEntry[]): string;
+export function manifestJson(kind: 'release' | 'internal', files: readonly ManifestEntry[], release: string): string;
+export function manifestJson(kind: FolderKind, files: readonly ManifestEntry[], release?: string): string {
+  if ((kind === 'comparison') !== (release === undefined) || (release !== undefined && !RELEASE_ID.test(release))) throw new Error(`a ${kind} manifest ${kind === 'comparison' ? 'names no release' : 'names its release by an identifier of 32 hexadecimal digits'}`);
+  const manifest: Manifest = { schema: MANIFEST_SCHEMA, kind, ...(release !== undefined ? { release } : {}), files: files.map(({ name, sha256, bytes }) => ({ name, sha256, bytes })) };
   return JSON.stringify(manifest, null, 2) + '\n';
 }
 
@@ -83,7 +102,13 @@ export function readManifest(dir: string): Manifest | string {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' || notARegularFile(join(dir, MANIFEST)) === 'missing' ? `it has no ${MANIFEST}` : `its ${MANIFEST} cannot be read (${(error as Error).message})`;
   }
   const m = value as Record<string, unknown> | null;
-  if (typeof m !== 'object' || m === null || Array.isArray(m) || !hasExactly(m, ['schema', 'kind', 'files']) || m['schema'] !== MANIFEST_SCHEMA || !(m['kind'] === 'release' || m['kind'] === 'internal' || m['kind'] === 'comparison') || !Array.isArray(m['files']) || !m['files'].every(isEntry)) {
+  if (typeof m !== 'object' || m === null || Array.isArray(m) || !(m['kind'] === 'release' || m['kind'] === 'internal' || m['kind'] === 'comparison') || !Array.isArray(m['files']) || !m['files'].every(isEntry)) {
+    return `its ${MANIFEST} is not a Custos manifest`;
+  }
+  // Schema 1 has no identifier; schema 2 has one exactly where the kind serves a release.
+  const names = m['schema'] === MANIFEST_SCHEMA && m['kind'] !== 'comparison';
+  const keys = names ? ['schema', 'kind', 'release', 'files'] : ['schema', 'kind', 'files'];
+  if (!(m['schema'] === MANIFEST_SCHEMA || m['schema'] === MANIFEST_SCHEMA_1) || !hasExactly(m, keys) || (names && !(typeof m['release'] === 'string' && RELEASE_ID.test(m['release'])))) {
     return `its ${MANIFEST} is not a Custos manifest`;
   }
   return value as Manifest;
@@ -124,4 +149,47 @@ export function replaceRefusal(dir: string, kind: FolderKind): string | null {
     if (stat.size !== entry.bytes || sha256OfFile(join(dir, name)) !== entry.sha256) return `“${name}” was changed after Custos wrote it`;
   }
   return null;
+}
+
+/** The release folder an internal report was written for, as its internal report says (a path: it stays in the internal folder). */
+function releaseDirOf(internalDir: string): string | undefined {
+  try {
+    const report = readJsonFile(join(internalDir, 'internal-report.json')) as { output?: { dir?: unknown } } | null;
+    return typeof report?.output?.dir === 'string' ? report.output.dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the internal report of a folder written before identifiers lists exactly this release's files and checksums (as verify checks it). */
+function listsReleaseFiles(internalDir: string, release: Manifest): boolean {
+  try {
+    const report = readJsonFile(join(internalDir, 'internal-report.json')) as { output?: { files?: unknown } } | null;
+    const files = report?.output?.files;
+    if (!Array.isArray(files) || files.length !== release.files.length) return false;
+    const sums = new Map(release.files.map((f) => [f.name, f.sha256]));
+    return files.every((f: unknown) => typeof f === 'object' && f !== null && sums.get(String((f as { name?: unknown }).name)) === (f as { sha256?: unknown }).sha256);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why the internal folder of the release at `releaseDir` may not replace the existing internal folder
+ * `internalDir`, or null if it may. An internal folder belongs to one release: the one whose
+ * identifier its manifest names (for a folder written before identifiers, the one whose files and
+ * checksums its internal report lists). Replacing another release's internal report would lose it
+ * and make that release fail verify; only the folder of the release being replaced goes with it.
+ */
+export function servesAnotherRelease(internalDir: string, releaseDir: string): string | null {
+  if (!existsSync(internalDir) || readdirSync(internalDir).length === 0) return null;
+  const internal = readManifest(internalDir);
+  // Not Custos's internal folder at all: replaceRefusal says why.
+  if (typeof internal === 'string' || internal.kind !== 'internal') return null;
+  const release = existsSync(releaseDir) ? readManifest(releaseDir) : undefined;
+  const isRelease = release !== undefined && typeof release !== 'string' && release.kind === 'release';
+  if (isRelease && (internal.release !== undefined ? release.release === internal.release : release.release === undefined && listsReleaseFiles(internalDir, release))) return null;
+  const served = releaseDirOf(internalDir);
+  if (served !== undefined && resolve(served) === resolve(releaseDir)) return `it holds the internal report of the release once written to ${releaseDir}, which ${existsSync(releaseDir) ? 'now holds another release' : 'is no longer there'}`;
+  return `it holds the internal report of another release${served !== undefined ? ` (written to ${served})` : ''}, not of the release folder ${releaseDir}`;
 }

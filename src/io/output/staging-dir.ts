@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { replaceRefusal, type FolderKind } from './manifest.js';
+import { FOLDER_KIND_WORDS, MANIFEST, notARegularFile, readManifest, replaceRefusal, servesAnotherRelease, type FolderKind } from './manifest.js';
 
 export class OutputDirError extends Error {
   /** The folder the refusal is about, when it is one of the two outputs. */
@@ -13,11 +13,16 @@ export class OutputDirError extends Error {
 
 const KIND_WORD: Record<FolderKind, string> = { release: 'output folder', internal: 'internal report folder', comparison: 'comparison folder' };
 
-/** Refuses, before any work, to replace a folder that Custos did not write. */
-export function checkOutputDir(finalDir: string, kind: FolderKind): void {
+/**
+ * Refuses, before any work, to replace a folder that Custos did not write, to write inside a folder
+ * Custos wrote, and (`servesRelease`, for an internal folder) to replace the internal report of
+ * another release than the one at that path.
+ */
+export function checkOutputDir(finalDir: string, kind: FolderKind, servesRelease?: string): void {
   // The finished folder is renamed onto this path, and a rename cannot land on a link (dangling or not): refuse before the work.
   const link = linkTarget(finalDir);
   if (link !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} is a symbolic link to ${link}${existsSync(finalDir) ? '' : ', which does not exist'}; name the folder itself`, kind);
+  checkNotInsideCustosFolder(finalDir, `the ${KIND_WORD[kind]} ${finalDir}`, kind);
   if (!existsSync(finalDir)) {
     let ancestor = dirname(resolve(finalDir));
     while (!existsSync(ancestor) && dirname(ancestor) !== ancestor) ancestor = dirname(ancestor);
@@ -26,7 +31,67 @@ export function checkOutputDir(finalDir: string, kind: FolderKind): void {
   }
   if (!statSync(finalDir).isDirectory()) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and is not a folder`, kind);
   const refusal = replaceRefusal(finalDir, kind);
-  if (refusal !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and ${refusal}; Custos replaces only a folder it wrote, unchanged. Choose another folder or empty this one yourself`, kind);
+  if (refusal !== null) {
+    // Replacing a folder around one Custos wrote would take that folder with it: named, so the person sees what is at stake.
+    const inner = custosFolderInside(finalDir);
+    if (inner) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} holds ${inner.dir}, ${FOLDER_KIND_WORDS[inner.kind]} folder Custos wrote; an output never replaces a folder around one. Choose a new folder of its own`, kind);
+    throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and ${refusal}; Custos replaces only a folder it wrote, unchanged. Choose another folder or empty this one yourself`, kind);
+  }
+  if (kind === 'internal' && servesRelease !== undefined) {
+    const other = servesAnotherRelease(finalDir, servesRelease);
+    if (other !== null) throw new OutputDirError(`the ${KIND_WORD[kind]} ${finalDir} exists and ${other}; an internal folder belongs to one release, and Custos does not replace another release's internal report. Choose another internal folder, or remove this one yourself if its release is gone`, kind);
+  }
+}
+
+/** The kind of folder Custos wrote at `dir` (a manifest it could have written), or undefined. */
+function custosFolderKind(dir: string): FolderKind | undefined {
+  if (notARegularFile(join(dir, MANIFEST)) !== undefined) return undefined;
+  const manifest = readManifest(dir);
+  return typeof manifest === 'string' ? undefined : manifest.kind;
+}
+
+/**
+ * Refuses a path (an output folder or file) inside a folder Custos wrote: a release folder is
+ * published whole, so anything written inside it would be published with it (and break its
+ * manifest); an internal or comparison folder would mix another output into a confidential folder
+ * that is then no longer Custos's to replace. The path's links are resolved first.
+ */
+export function checkNotInsideCustosFolder(path: string, subject: string, kind?: FolderKind): void {
+  for (let dir = dirname(canonical(path)); ; dir = dirname(dir)) {
+    const found = custosFolderKind(dir);
+    if (found) {
+      const why = found === 'release' ? 'whatever is written there would be published with that release and break its manifest' : 'it would be mixed into that confidential folder and break its manifest';
+      throw new OutputDirError(`${subject} is inside ${dir}, ${FOLDER_KIND_WORDS[found]} folder Custos wrote (${MANIFEST} says so): ${why}. Choose a place outside it`, kind);
+    }
+    if (dirname(dir) === dir) return;
+  }
+}
+
+/** How far below an output folder Custos looks for a folder it wrote, to name it: a refusal's words, not its reason. */
+const INSIDE_SEARCH = { depth: 4, folders: 2000 };
+
+/** A folder Custos wrote somewhere below `dir` (links not followed, a bounded search), or undefined. */
+function custosFolderInside(dir: string): { dir: string; kind: FolderKind } | undefined {
+  const queue: [string, number][] = [[dir, 0]];
+  let looked = 0;
+  while (queue.length > 0) {
+    const [folder, depth] = queue.shift()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (!entry.isDirectory()) continue;
+      if (++looked > INSIDE_SEARCH.folders) return undefined;
+      const sub = join(folder, entry.name);
+      const kind = custosFolderKind(sub);
+      if (kind) return { dir: sub, kind };
+      if (depth + 1 < INSIDE_SEARCH.depth) queue.push([sub, depth + 1]);
+    }
+  }
+  return undefined;
 }
 
 function linkTarget(path: string): string | null {
@@ -147,8 +212,10 @@ export class StagingDir {
     readonly finalDir: string,
     readonly kind: FolderKind,
     onPath?: (path: string) => void,
+    /** For an internal folder: the release folder it serves (an existing internal folder of another release is not replaced). */
+    readonly servesRelease?: string,
   ) {
-    checkOutputDir(finalDir, kind);
+    checkOutputDir(finalDir, kind, servesRelease);
     mkdirSync(dirname(finalDir), { recursive: true });
     this.removedStale = removeStaleStaging(finalDir);
     this.path = join(dirname(finalDir), `.${basename(finalDir)}${STAGING_TAG}${randomBytes(6).toString('hex')}`);
@@ -176,7 +243,7 @@ export class StagingDir {
  * are in place by then, so they are reported, not thrown).
  */
 export function commitStaged(stagings: readonly StagingDir[]): string[] {
-  for (const s of stagings) checkOutputDir(s.finalDir, s.kind);
+  for (const s of stagings) checkOutputDir(s.finalDir, s.kind, s.servesRelease);
   const done: { staging: StagingDir; old: string | null }[] = [];
   try {
     for (const staging of stagings) {

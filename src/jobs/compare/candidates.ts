@@ -3,6 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { SkippedCandidate } from '../../common/compare/comparison.js';
 import { InputError } from '../../io/input/input-error.js';
 import { MECHANISM_DEFINITIONS } from '../../mechanisms/definitions.js';
+import { MAX_CANDIDATES, MAX_CANDIDATES_LIMIT } from '../../common/compare/comparison.js';
 import { JobError } from '../method-kit/job-error.js';
 import { loadJobFile, parseJob, type LoadedJob } from '../load-job.js';
 import type { CandidateJob, CandidateSource } from './compare-request.js';
@@ -134,9 +135,8 @@ function readJson(path: string): unknown {
  * not parse, or whose method releases no records, is skipped with its reason
  * (the key it names), and the others are compared.
  */
-export function loadCandidates(jobPaths: readonly string[], axes: readonly GridAxis[]): CandidateList {
-  if (axes.length > 0 && jobPaths.length !== 1) throw new JobError('--grid varies one job: give exactly one JOB.json with it', '--grid');
-  if (jobPaths.length < 1) throw new JobError('compare needs at least one JOB.json');
+export function loadCandidates(jobPaths: readonly string[], axes: readonly GridAxis[], maxCandidates: number = MAX_CANDIDATES): CandidateList {
+  plannedCandidates(jobPaths.length, axes, maxCandidates);
   const names = jobPaths.map((p) => basename(p));
   const unique = new Set(names).size === names.length;
   const out = { candidates: [] as Candidate[], skipped: [] as SkippedCandidate[] };
@@ -176,12 +176,33 @@ export function loadCandidates(jobPaths: readonly string[], axes: readonly GridA
   return out;
 }
 
+/**
+ * How many candidates job files and grids make, counted before any is built (a grid's candidates are
+ * the product of its value counts), or a refusal: a grid with other than one job, or more candidates
+ * than `maxCandidates` (the wizard's cap unless raised, never beyond MAX_CANDIDATES_LIMIT).
+ */
+export function plannedCandidates(jobFiles: number, axes: readonly GridAxis[], maxCandidates: number = MAX_CANDIDATES): number {
+  if (axes.length > 0 && jobFiles !== 1) throw new JobError('--grid varies one job: give exactly one JOB.json with it', '--grid');
+  if (jobFiles < 1) throw new JobError('compare needs at least one JOB.json');
+  if (!Number.isSafeInteger(maxCandidates) || maxCandidates < 1 || maxCandidates > MAX_CANDIDATES_LIMIT) throw new JobError(`--max-candidates must be a whole number from 1 to ${MAX_CANDIDATES_LIMIT.toLocaleString('en-US')}`, '--max-candidates');
+  const count = axes.reduce((n, axis) => n * axis.values.length, jobFiles);
+  if (count > maxCandidates) {
+    const raise = maxCandidates < MAX_CANDIDATES_LIMIT ? ` (--max-candidates raises that to at most ${MAX_CANDIDATES_LIMIT.toLocaleString('en-US')})` : '';
+    const cap = `a comparison holds at most ${maxCandidates.toLocaleString('en-US')} candidates${raise}`;
+    if (axes.length === 0) throw new JobError(`${count.toLocaleString('en-US')} job files make ${count.toLocaleString('en-US')} candidates; ${cap}: compare fewer at once`);
+    const made = axes.map((a) => `${a.key} (${a.values.length.toLocaleString('en-US')} value${a.values.length === 1 ? '' : 's'})`).join(' × ');
+    throw new JobError(`${made} make ${count.toLocaleString('en-US')} candidates; ${cap}: list fewer values`, '--grid');
+  }
+  return count;
+}
+
 /** Stands in for a job file's path where a candidate came from the app, not from a file. */
 export const FROM_THE_APP = '(built in the app)';
 
 /** The app's candidates: each job object parsed as `run` parses one; one that does not parse is skipped with its reason. */
 export function candidatesOfJobs(jobs: readonly CandidateJob[], baseDir: string): CandidateList {
   if (jobs.length < 1) throw new JobError('compare needs at least one candidate');
+  if (jobs.length > MAX_CANDIDATES) throw new JobError(`${jobs.length} candidates; a comparison holds at most ${MAX_CANDIDATES}: list fewer values`);
   const out = { candidates: [] as Candidate[], skipped: [] as SkippedCandidate[] };
   for (const c of jobs) admit(out, { label: c.label, jobPath: FROM_THE_APP, grid: c.grid }, c.job, () => parseJob(c.job, baseDir));
   return out;
@@ -189,5 +210,5 @@ export function candidatesOfJobs(jobs: readonly CandidateJob[], baseDir: string)
 
 /** The candidates of a request, from files and grids or from the app's job objects. */
 export function candidatesOf(source: CandidateSource): CandidateList {
-  return 'jobPaths' in source ? loadCandidates(source.jobPaths, source.grid.map(parseGridAxis)) : candidatesOfJobs(source.jobs, source.baseDir);
+  return 'jobPaths' in source ? loadCandidates(source.jobPaths, source.grid.map(parseGridAxis), source.maxCandidates) : candidatesOfJobs(source.jobs, source.baseDir);
 }

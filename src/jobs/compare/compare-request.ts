@@ -14,7 +14,13 @@ export interface CandidateJob {
  * or job objects whose relative paths resolve against baseDir (the app).
  */
 export type CandidateSource =
-  | { readonly jobPaths: readonly string[]; /** The --grid texts as written (KEY=V1,V2). */ readonly grid: readonly string[] }
+  | {
+      readonly jobPaths: readonly string[];
+      /** The --grid texts as written (KEY=V1,V2). */
+      readonly grid: readonly string[];
+      /** --max-candidates: the cap, MAX_CANDIDATES unless raised (at most MAX_CANDIDATES_LIMIT). */
+      readonly maxCandidates?: number;
+    }
   | { readonly jobs: readonly CandidateJob[]; readonly baseDir: string };
 
 /** What a host asks the job worker to compare. Plain data: it crosses thread boundaries. */

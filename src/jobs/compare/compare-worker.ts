@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { CommonPool } from '../../common/compare/common-pool.js';
 import type { Comparison } from '../../common/compare/comparison.js';
@@ -6,7 +7,7 @@ import type { JobFailure } from '../job-request.js';
 import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
 import { candidatesOf, FROM_THE_APP } from './candidates.js';
 import { assessOrSkip, compareCandidates, comparisonBasis, type CandidateAssessment, type CompareProgress } from './compare-jobs.js';
-import { writeComparisonCsv, writeComparisonFolder } from './comparison-files.js';
+import { checkComparisonCsvPlace, checkComparisonFolderPlace, writeComparisonCsv, writeComparisonFolder } from './comparison-files.js';
 import type { CandidateSource, CompareRequest } from './compare-request.js';
 
 /** What a helper thread receives: the same candidates, the ones it assesses, and the pool already drawn. */
@@ -20,7 +21,7 @@ export type CompareHelperData = {
 
 /** The request's candidates as plain data, for the helper to build the same ones. */
 function sourceOf(request: CompareRequest): CandidateSource {
-  return 'jobPaths' in request ? { jobPaths: request.jobPaths, grid: request.grid } : { jobs: request.jobs, baseDir: request.baseDir };
+  return 'jobPaths' in request ? { jobPaths: request.jobPaths, grid: request.grid, ...(request.maxCandidates !== undefined ? { maxCandidates: request.maxCandidates } : {}) } : { jobs: request.jobs, baseDir: request.baseDir };
 }
 
 type HelperReply =
@@ -46,6 +47,11 @@ export async function executeComparison(
   hooks: { onProgress: (p: CompareProgress) => void; onStaging: (path: string) => void; helperScript?: WorkerScript },
 ): Promise<Comparison> {
   const { candidates, skipped } = candidatesOf(request);
+  // The outputs' places are checked before any work (and again when written): a refusal costs nothing.
+  const jobFiles = [...candidates, ...skipped].map((c) => ('jobPath' in c ? c.jobPath : c.job)).filter((p) => p !== FROM_THE_APP);
+  const early = [...new Set(candidates.map((c) => resolve(c.loaded.baseDir, c.loaded.job.input.path))), ...jobFiles];
+  if (request.csvPath) checkComparisonCsvPlace(request.csvPath, early);
+  if (request.internalDir) checkComparisonFolderPlace(request.internalDir, early);
   let helper: Worker | undefined;
   // A candidate refused here must not leave the helper working on: the command waits for every thread.
   const comparison = await compareCandidates(candidates, {
@@ -79,7 +85,7 @@ export async function executeComparison(
         }
       : {}),
   }).finally(() => void helper?.terminate());
-  const inputs = [comparison.input.path, ...[...candidates, ...skipped].map((c) => ('jobPath' in c ? c.jobPath : c.job)).filter((p) => p !== FROM_THE_APP)];
+  const inputs = [comparison.input.path, ...jobFiles];
   if (request.csvPath) writeComparisonCsv(request.csvPath, comparison, inputs, hooks.onStaging);
   if (request.internalDir) writeComparisonFolder(request.internalDir, comparison, inputs, hooks.onStaging);
   return comparison;

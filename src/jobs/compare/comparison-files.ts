@@ -6,7 +6,7 @@ import { cannotRunText, COMMON_POOL_ERROR, COMMON_POOL_ERROR_WORDS, TWO_ERRORS, 
 import { esc } from '../../common/report/format.js';
 import { HashedFileWriter } from '../../io/output/hashed-file.js';
 import { manifestJson, MANIFEST } from '../../io/output/manifest.js';
-import { checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../../io/output/staging-dir.js';
+import { checkNotAroundInputs, checkNotInsideCustosFolder, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../../io/output/staging-dir.js';
 import { csvText } from '../../io/output/neutralize.js';
 import { CsvTokenizer } from '../../io/input/csv-tokenizer.js';
 import type { ExtraPdfSection } from '../../io/report/report-pdf.js';
@@ -149,19 +149,31 @@ function isUnchangedExport(path: string, mark: string): boolean {
 }
 
 /**
+ * Where the CSV export may not go, checked before a comparison starts and again when it is written:
+ * onto an input, onto a link or a folder, or inside a folder Custos wrote (a release's would publish it).
+ */
+export function checkComparisonCsvPlace(path: string, inputs: readonly string[]): void {
+  if (inputs.some((input) => input === path)) throw new JobError(`--csv ${path} is an input of the comparison`, '--csv');
+  const link = lstatSync(path, { throwIfNoEntry: false });
+  if (link?.isSymbolicLink()) throw new JobError(`--csv ${path} is a symbolic link; name the file itself`, '--csv');
+  if (link && !link.isFile()) throw new JobError(`--csv ${path} exists and is not a file`, '--csv');
+  try {
+    checkNotInsideCustosFolder(path, `--csv ${path}`);
+  } catch (error) {
+    if (error instanceof OutputDirError) throw new JobError(error.message, '--csv');
+    throw error;
+  }
+}
+
+/**
  * Writes the CSV export atomically (a temporary name, then a rename). A file
  * already there is replaced only if it is an earlier export, unchanged (its mark,
  * header and rows as Custos writes them); anything else is the user's, and so is
  * a symbolic link, which is never followed nor replaced.
  */
 export function writeComparisonCsv(path: string, comparison: Comparison, inputs: readonly string[], onStaging?: (path: string) => void): void {
-  if (inputs.some((input) => input === path)) throw new JobError(`--csv ${path} is an input of the comparison`, '--csv');
-  const link = lstatSync(path, { throwIfNoEntry: false });
-  if (link?.isSymbolicLink()) throw new JobError(`--csv ${path} is a symbolic link; name the file itself`, '--csv');
-  if (link) {
-    if (!link.isFile()) throw new JobError(`--csv ${path} exists and is not a file`, '--csv');
-    if (!isUnchangedExport(path, comparison.confidential)) throw new JobError(`--csv ${path} exists and is not a comparison Custos wrote, unchanged; choose another name or remove it yourself`, '--csv');
-  }
+  checkComparisonCsvPlace(path, inputs);
+  if (lstatSync(path, { throwIfNoEntry: false }) && !isUnchangedExport(path, comparison.confidential)) throw new JobError(`--csv ${path} exists and is not a comparison Custos wrote, unchanged; choose another name or remove it yourself`, '--csv');
   const temporary = join(dirname(path), `.${basename(path)}.custos-tmp-${randomBytes(6).toString('hex')}`);
   onStaging?.(temporary);
   try {
@@ -205,20 +217,28 @@ export function writeComparisonSection(staging: StagingDir, comparison: Comparis
  * a folder Custos did not write is never replaced, nor one holding an input.
  */
 export function writeComparisonFolder(dir: string, comparison: Comparison, inputs: readonly string[], onStaging?: (path: string) => void): void {
+  checkComparisonFolderPlace(dir, inputs);
+  let staging: StagingDir | undefined;
+  try {
+    staging = new StagingDir(dir, 'comparison', onStaging);
+    const files = writeComparisonSection(staging, comparison);
+    writeFileSync(staging.file(MANIFEST), manifestJson('comparison', files), { flag: 'wx' });
+    commitStaged([staging]);
+  } catch (error) {
+    staging?.discard();
+    // The folder changed while the comparison ran (checked again when staged and committed): refused by its key, as before.
+    if (error instanceof OutputDirError) throw new JobError(`${error.message} (it changed while the comparison ran)`, '--internal');
+    throw error;
+  }
+}
+
+/** Where the comparison folder may not go: checked before a comparison starts and again when it is written. */
+export function checkComparisonFolderPlace(dir: string, inputs: readonly string[]): void {
   try {
     checkOutputDir(dir, 'comparison');
     checkNotAroundInputs(dir, 'comparison', inputs);
   } catch (error) {
     if (error instanceof OutputDirError) throw new JobError(error.message, '--internal');
-    throw error;
-  }
-  const staging = new StagingDir(dir, 'comparison', onStaging);
-  try {
-    const files = writeComparisonSection(staging, comparison);
-    writeFileSync(staging.file(MANIFEST), manifestJson('comparison', files), { flag: 'wx' });
-    commitStaged([staging]);
-  } catch (error) {
-    staging.discard();
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Table } from '../../common/table/table.js';
 import { readTable } from '../../io/input/read-table.js';
-import { FOLDER_KIND_WORDS, MANIFEST, notARegularFile, readJsonFile, readManifest, sha256OfFile } from '../../io/output/manifest.js';
+import { FOLDER_KIND_WORDS, MANIFEST, notARegularFile, readJsonFile, readManifest, sha256OfFile, type Manifest } from '../../io/output/manifest.js';
 import { REPORT_SCHEMA, type Report } from '../../common/report/report-model.js';
 import { parseJob } from '../load-job.js';
 import type { Job } from '../../mechanisms/definitions.js';
@@ -32,13 +32,14 @@ export interface VerifyOptions {
 const readJson = readJsonFile;
 
 /** The internal report, if its folder exists and its manifest vouches for it; a failed check otherwise. */
-function readInternal(dir: string, options: VerifyOptions, checks: CheckList): Report | undefined {
+function readInternal(dir: string, options: VerifyOptions, checks: CheckList): { report: Report; manifest: Manifest } | undefined {
   const internalDir = options.internalDir ?? join(dirname(resolve(dir)), `${basename(resolve(dir))}-internal`);
   if (!existsSync(join(internalDir, 'internal-report.json'))) {
     if (options.internalDir || options.original) checks.add('internal report', false, `no internal-report.json in ${internalDir}; pass --internal DIR to name the internal report's folder`);
     return undefined;
   }
   let report: Report | undefined;
+  let read: Manifest | undefined;
   checks.run('internal report', () => {
     const manifest = readManifest(internalDir);
     if (typeof manifest === 'string') return { ok: false, detail: `${internalDir}: ${manifest}` };
@@ -47,9 +48,10 @@ function readInternal(dir: string, options: VerifyOptions, checks: CheckList): R
     const parsed = parseReport(readJson(join(internalDir, 'internal-report.json')), 'internal');
     if (!parsed.ok) return { ok: false, detail: `${internalDir}: internal-report.json does not match the report schema: ${parsed.problems.slice(0, 5).join('; ')}` };
     report = parsed.report;
+    read = manifest;
     return `${internalDir} (every file matches its manifest; the internal report parses)`;
   });
-  return report;
+  return report && read ? { report, manifest: read } : undefined;
 }
 
 /**
@@ -139,20 +141,26 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     job = parseJob(jobText, dir).job;
     return isDeepStrictEqual(jobText, report.job) ? 'valid, and identical to the job embedded in the report' : { ok: false, detail: 'differs from the job embedded in report.json' };
   });
-  const internal = readInternal(dir, options, checks);
-  if (internal) {
+  const internalFolder = readInternal(dir, options, checks);
+  const internal = internalFolder?.report;
+  if (internalFolder && internal) {
     // The internal report names the files its run wrote: a report of another run (or a release
     // changed since) would vouch for facts about data that is not this release's.
     const listed = new Map((internal.output?.files ?? []).map((f) => [f.name, f.sha256]));
     const differing = [...new Set([...listed.keys(), ...manifestSums.keys()])].filter((name) => listed.get(name) !== manifestSums.get(name));
+    // Both manifests name the release (folders written before identifiers name none: their checksums decide alone).
+    const served = internalFolder.manifest.release;
+    const otherId = served !== undefined && manifest.release !== undefined && served !== manifest.release;
     checks.add(
       'internal report is of this release',
-      listed.size > 0 && differing.length === 0,
+      listed.size > 0 && differing.length === 0 && !otherId,
       listed.size === 0
         ? 'the internal report lists no release files'
-        : differing.length === 0
-          ? `it lists these ${listed.size} files with these checksums`
-          : `it lists other files or checksums for ${differing.join(', ')}: it is the report of another run, or the release changed after it`,
+        : differing.length > 0
+          ? `it lists other files or checksums for ${differing.join(', ')}: it is the report of another run, or the release changed after it`
+          : otherId
+            ? `its ${MANIFEST} names release ${served}, this release's names ${manifest.release}: it is the report of another run`
+            : `it lists these ${listed.size} files with these checksums${served !== undefined && manifest.release !== undefined ? `, and both manifests name release ${served}` : ''}`,
     );
   }
   let original: Table | undefined;
