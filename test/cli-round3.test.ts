@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hostileWorkbook } from './io/hostile-workbook.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 
@@ -105,4 +106,22 @@ describe('a Parquet column without a name', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/unnamed\.parquet: column 2 \(of 3, after "age"\) has no name in the Parquet schema/);
   });
+});
+
+describe('a workbook whose shared-string index is out of range, negative or not a number', () => {
+  it('exits 3 naming the file and the cell in inspect, init, assess and run; no stack trace', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'book.xlsx' }, attributes: { town: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 } }));
+    for (const index of ['99', '-1', '__proto__']) {
+      writeFileSync(join(dir, 'book.xlsx'), hostileWorkbook(index));
+      const commands = index === '99' ? [['inspect', 'book.xlsx'], ['init', 'book.xlsx'], ['assess', 'job.json'], ['run', 'job.json']] : [['inspect', 'book.xlsx']];
+      for (const args of commands) {
+        const r = custos(args, dir);
+        expect(r.code, `${args[0]} ${index}`).toBe(3);
+        expect(r.stderr).toMatch(/book\.xlsx: cell Sheet1!B7 /);
+        expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
+      }
+    }
+    expect(existsSync(join(dir, 'release'))).toBe(false);
+  }, 120_000);
 });
