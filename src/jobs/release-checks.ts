@@ -89,6 +89,13 @@ export function releaseIsInput(release: ReleaseTable, input: Table): boolean {
   return true;
 }
 
+/**
+ * The methods whose released values the parameters alone decide (no random draw): a release equal
+ * to the input means the parameters change nothing. A randomized release may equal a small input
+ * by chance, which says nothing of its parameters (and the warning would say it does).
+ */
+const DETERMINISTIC: ReadonlySet<Job['method']['type']> = new Set(['global-recoding', 'partitioned-recoding', 'microaggregation']);
+
 /** The warning for a release that is the input itself (internal report, command line, app). */
 export const RELEASE_IS_INPUT_WARNING =
   'NOTHING WAS CHANGED: the release holds every record of the input as it is, every value unchanged (at most the order of the rows differs): these parameters change nothing. Publishing it publishes the confidential data as it is; check that the input already meets the guarantee as intended, or choose parameters that protect it.';
@@ -105,7 +112,7 @@ export function checkedRelease(job: Job, input: Table, outcome: MethodOutcome): 
     throw error;
   }
   const first = outcome.releases[0];
-  if (outcome.releases.length !== 1 || !first || !releaseIsInput(first.table, input)) return outcome;
+  if (!DETERMINISTIC.has(job.method.type) || outcome.releases.length !== 1 || !first || !releaseIsInput(first.table, input)) return outcome;
   const warned = (of: MethodOutcome): MethodOutcome => ({ ...of, warnings: [RELEASE_IS_INPUT_WARNING, ...of.warnings] });
   const { pending } = outcome;
   return { ...warned(outcome), ...(pending ? { pending: { settle: () => warned(pending.settle()), abandon: () => pending.abandon() } } : {}) };

@@ -16,6 +16,10 @@ interface Found {
 }
 
 const TAG = /<(?:[A-Za-z_][\w.-]*:)?(c|row)(?=[\s/>])([^>]*)>/g;
+/** A cell of type "s" (t="s", spaced or prefixed as XML allows). */
+const STRING_CELL = /<(?:[A-Za-z_][\w.-]*:)?c\s[^>]*?\bt\s*=\s*["']s["'][^>]*>/g;
+/** Its value, right after the tag. */
+const VALUE_AFTER = /\s*<(?:[A-Za-z_][\w.-]*:)?v(?:\s[^>]*)?>([^<]*)<\//y;
 const CLOSE_CELL = /<\/(?:[A-Za-z_][\w.-]*:)?c\s*>/g;
 const VALUE = /<(?:[A-Za-z_][\w.-]*:)?v(?:\s[^>]*)?>([^<]*)<\/(?:[A-Za-z_][\w.-]*:)?v\s*>/;
 const ATTRIBUTE = /([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
@@ -33,6 +37,27 @@ function unescapeXml(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) =>
     e[0] === '#' ? String.fromCodePoint(Number(e[1] === 'x' ? `0x${e.slice(2)}` : e.slice(1))) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[e]!,
   );
+}
+
+/** The cell whose tag starts at `at`: its r attribute, or its place counted from the rows and cells before it (as SheetJS counts). */
+function cellAt(xml: string, at: number): string {
+  const own = CELL_REF.exec(attributes(/^<[^>]*>/.exec(xml.slice(at, at + 4096))?.[0] ?? '').get('r') ?? '');
+  if (own) return `${own[1]!.toUpperCase()}${own[2]}`;
+  let row = 0;
+  let column = -1;
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(xml); m && m.index <= at; m = TAG.exec(xml)) {
+    const attrs = attributes(m[2]!);
+    if (m[1] === 'row') {
+      const r = Number(attrs.get('r'));
+      row = Number.isInteger(r) && r > 0 ? r : row + 1;
+      column = -1;
+      continue;
+    }
+    const ref = CELL_REF.exec(attrs.get('r') ?? '');
+    column = ref ? [...ref[1]!.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1 : column + 1;
+  }
+  return `${columnLetters(column)}${row}`;
 }
 
 function columnLetters(column: number): string {
@@ -60,40 +85,37 @@ export class SharedStringReferences {
     if (/\bt\s*=\s*["']s["']/.test(xml)) this.scan(name, xml);
   };
 
+  /**
+   * One pass over the string cells (the tag, then its value right after it), keeping only where the
+   * first malformed and the largest index are; their cells are named afterwards, from the tag's r or,
+   * without one, by counting rows and cells up to it. Per-cell work is one regex match and a test.
+   */
   private scan(part: string, xml: string): void {
-    let row = 0;
-    let column = -1;
-    TAG.lastIndex = 0;
-    for (let m = TAG.exec(xml); m; m = TAG.exec(xml)) {
-      const attrs = attributes(m[2]!);
-      if (m[1] === 'row') {
-        const r = Number(attrs.get('r'));
-        row = Number.isInteger(r) && r > 0 ? r : row + 1;
-        column = -1;
-        continue;
+    let malformed: { at: number; index: string } | undefined;
+    let largest: { at: number; index: number } | undefined;
+    STRING_CELL.lastIndex = 0;
+    for (let m = STRING_CELL.exec(xml); m; m = STRING_CELL.exec(xml)) {
+      if (m[0].endsWith('/>')) continue;
+      VALUE_AFTER.lastIndex = STRING_CELL.lastIndex;
+      let value = VALUE_AFTER.exec(xml)?.[1];
+      if (value === undefined) {
+        // Something before the value (a formula, whitespace and comments): look inside the cell.
+        CLOSE_CELL.lastIndex = STRING_CELL.lastIndex;
+        const close = CLOSE_CELL.exec(xml);
+        value = VALUE.exec(xml.slice(STRING_CELL.lastIndex, close ? close.index : xml.length))?.[1];
       }
-      const ref = CELL_REF.exec(attrs.get('r') ?? '');
-      if (ref) {
-        column = [...ref[1]!.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
-      } else column++;
-      if (attrs.get('t') !== 's' || m[2]!.trimEnd().endsWith('/')) continue;
-      CLOSE_CELL.lastIndex = TAG.lastIndex;
-      const close = CLOSE_CELL.exec(xml);
-      const content = xml.slice(TAG.lastIndex, close ? close.index : xml.length);
-      const value = VALUE.exec(content);
       // No value (or an empty one): SheetJS reads the cell as empty, as it is.
-      if (!value || value[1] === '') continue;
-      const text = unescapeXml(value[1]!);
-      const found = { part, cell: ref ? `${ref[1]!.toUpperCase()}${ref[2]}` : `${columnLetters(column)}${row}`, index: text };
-      const digits = DIGITS.exec(text);
+      if (value === undefined || value === '') continue;
+      const digits = DIGITS.exec(value.includes('&') ? unescapeXml(value) : value);
       if (!digits) {
-        if (!this.malformed.some((f) => f.part === part)) this.malformed.push(found);
+        malformed ??= { at: m.index, index: unescapeXml(value) };
         continue;
       }
       const index = Number(digits[1]);
-      const best = this.largest.get(part);
-      if (!best || index > best.index) this.largest.set(part, { index, found });
+      if (!largest || index > largest.index) largest = { at: m.index, index };
     }
+    if (malformed) this.malformed.push({ part, cell: cellAt(xml, malformed.at), index: malformed.index });
+    if (largest) this.largest.set(part, { index: largest.index, found: { part, cell: cellAt(xml, largest.at), index: String(largest.index) } });
   }
 
   /** Refuses the workbook (naming the file, sheet and cell) when a string cell's index is not one of its `count` shared strings. */
