@@ -47,8 +47,11 @@ function fail(failure: JobFailure, json: boolean): number {
   const code = exitCodeOf(failure.kind);
   if (json) process.stdout.write(JSON.stringify({ error: { code, ...failure } }, null, 2) + '\n');
   else {
-    process.stderr.write(`custos: ${failure.message}\n`);
-    if (failure.issues && failure.issues.length > 1) for (const issue of failure.issues) process.stderr.write(`  - ${issue}\n`);
+    // Several problems are listed once, one a line (the message joins the same list for --json and the app).
+    if (failure.issues && failure.issues.length > 1) {
+      process.stderr.write(`custos: the job has ${failure.issues.length} problems:\n`);
+      for (const issue of failure.issues) process.stderr.write(`  - ${issue}\n`);
+    } else process.stderr.write(`custos: ${failure.message}\n`);
     const hint = adviceLine(failure);
     if (hint) process.stderr.write(`  ${hint}\n`);
   }

@@ -31,6 +31,7 @@ import { parseReport } from '../mechanisms/report-schema.js';
 import type { MechanismType } from '../mechanisms/definitions.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
 import { stamped } from './method-kit/release-view.js';
+import { checkedRelease } from './release-checks.js';
 import { CancelledError, STAGES, type ProgressListener, type Stage } from './progress.js';
 import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
 import { InputError } from '../io/input/input-error.js';
@@ -215,7 +216,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   const { imported, inputPath } = importInput(loaded, progress, options.readTable, options.helperScript);
   checkWorkbookLimits(job, imported);
   const ctx = methodContext(loaded, options, 'run', progress);
-  const outcome = runMethod(job, imported, ctx);
+  const outcome = checkedRelease(job, imported.table, runMethod(job, imported, ctx));
   const stagings: StagingDir[] = [];
   try {
     // Every released table of a test-randomness run carries the stamp, whatever the method; every

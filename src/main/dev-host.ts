@@ -18,6 +18,19 @@ const TYPES: Record<string, string> = {
 /** The app's CSP: its own scripts and styles only, no remote origin, requests to this host only. */
 export const WEB_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/**
+ * A path segment with its percent-escapes decoded, or undefined when an escape is malformed
+ * (`%E0%A4%A`): decodeURIComponent throws a URIError there, which in a request handler would
+ * end the process and every job in flight.
+ */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface DevHost {
   readonly server: Server;
   readonly url: string;
@@ -69,8 +82,10 @@ export async function startDevHost(options: { rendererDir: string; samplePath: s
         } catch {
           return send(res, 400, JSON.stringify({ error: 'invalid JSON' }));
         }
+        const channel = decodedSegment(url.pathname.slice(5));
+        if (channel === undefined) return send(res, 400, JSON.stringify({ error: 'malformed percent-escape in the path' }));
         session
-          .dispatch(decodeURIComponent(url.pathname.slice(5)), payload)
+          .dispatch(channel, payload)
           .then((value) => send(res, 200, JSON.stringify({ value: value ?? null }, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v))))
           .catch((error: unknown) => send(res, error instanceof InvalidRequest ? 400 : 500, JSON.stringify({ error: error instanceof Error ? error.message : String(error) })));
       });
@@ -80,7 +95,8 @@ export async function startDevHost(options: { rendererDir: string; samplePath: s
       if (url.searchParams.get('token') !== token) return send(res, 403, 'forbidden', 'text/plain');
       const [, , id, name] = url.pathname.split('/');
       const output = id ? session.outputOf(id) : undefined;
-      const file = name ? decodeURIComponent(name) : '';
+      const file = name ? decodedSegment(name) : '';
+      if (file === undefined) return send(res, 400, 'malformed percent-escape in the path', 'text/plain');
       if (!output || !output.files.includes(file)) return send(res, 404, 'not found', 'text/plain');
       res.writeHead(200, {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',

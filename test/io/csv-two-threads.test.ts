@@ -86,6 +86,20 @@ describe('reading a large CSV on two threads gives the one-thread table', () => 
     expectSame(one, two);
   }, 60_000);
 
+  it('every record begins with U+FEFF: the record the second thread starts at keeps it (a byte order mark only starts a file)', () => {
+    const lines = ['id;age'];
+    for (let r = 0, size = 0; size < 17 << 20; r++) {
+      const line = `\ufeff${r % 1000};${r % 90}`;
+      lines.push(line);
+      size += line.length + 3;
+    }
+    const path = join(dir, 'feff.csv');
+    writeFileSync(path, `${lines.join('\n')}\n`, 'utf8');
+    const [one, two] = bothWays(path);
+    expect(one.table.columns[0]!.dictionary.filter((v) => v !== '').every((v) => v.startsWith('\ufeff'))).toBe(true);
+    expectSame(one, two);
+  }, 60_000);
+
   it('bytes that are not UTF-8 in the second part: the file is read as Windows-1252 either way', () => {
     // é in Latin-1 (0xE9) alone is invalid UTF-8.
     const path = bigFile('latin1.csv', { middle: '1;2;Genf \u00e9;x', tail: '2;3;caf\u00e9;y' });

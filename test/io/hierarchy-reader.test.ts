@@ -27,6 +27,12 @@ describe('inconsistent hierarchy files', () => {
     expect(() => readHierarchyRows(path)).toThrow('job.csv:5: the value "a" appears again in the hierarchy (first on line 1)');
   });
 
+  it('a file of one column is refused naming the shape a hierarchy has, not read as one level', () => {
+    expect(() => readHierarchyRows(hierarchy('list.csv', '\n34\n35\n36\n'))).toThrow(/^list\.csv:2: a hierarchy needs at least two columns: one row per value, the value then its generalizations/);
+    // Any text file, e.g. notes: one column.
+    expect(() => readHierarchyRows(hierarchy('notes.txt', 'Remember to check\nthe totals\n'))).toThrow(/^notes\.txt:1: a hierarchy needs at least two columns/);
+  });
+
   it('a consistent hierarchy is read, blank lines skipped', () => {
     expect(readHierarchyRows(hierarchy('ok.csv', 'a,x,*\n\nb,x,*\n'))).toEqual([['a', 'x', '*'], ['b', 'x', '*']]);
   });

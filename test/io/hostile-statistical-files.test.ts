@@ -1,10 +1,14 @@
 import fc from 'fast-check';
+import { compactReleaseTable } from '../../src/io/output/release-table.js';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/io/input/input-error.js';
 import { readTable } from '../../src/io/input/read-table.js';
+import { writeDta } from '../../src/io/output/dta-writer.js';
+import { writeSav } from '../../src/io/output/sav-writer.js';
+import { hostileWorkbook } from './hostile-workbook.js';
 
 const FIXTURES = [
   'test/fixtures/spss/people-plain.sav',
@@ -31,6 +35,12 @@ const FIXTURES = [
   'test/fixtures/parquet/categories-v2.parquet',
   'test/fixtures/parquet/nested.parquet',
   'test/fixtures/parquet/arrow-rs.parquet',
+  // Sub-second date-times and values beginning with U+FEFF (R's haven, PSPP, pyarrow).
+  'test/fixtures/subsecond-bom/subsecond-bom.sav',
+  'test/fixtures/subsecond-bom/subsecond-pspp.sav',
+  'test/fixtures/subsecond-bom/subsecond-bom.dta',
+  'test/fixtures/subsecond-bom/subsecond-bom.xpt',
+  'test/fixtures/subsecond-bom/subsecond-bom.parquet',
 ];
 
 /** More rows than a fixture holds would mean a damaged count was believed (the Parquet categories hold 5,000). */
@@ -100,6 +110,76 @@ describe('SAS data sets damaged where their structure is', () => {
           },
         ),
         { numRuns: 300, seed: 20261124 },
+      );
+    }, 60_000);
+  }
+});
+
+/**
+ * A workbook's string cells hold indexes into its shared strings (5 here): any text there is either
+ * an index below 5, read as that string, or refused as an InputError naming the cell; never a
+ * crash, never another string (parseInt would read "1e3" as 1).
+ */
+describe('workbooks with any shared-string index', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'custos-fuzz-sst-'));
+  const STRINGS = ['name', 'town', 'Ann', 'Bern', 'Chur'];
+  it('read the indexed string or are refused naming the cell', () => {
+    const index = fc.oneof(
+      fc.nat(8).map(String),
+      fc.integer({ min: -3, max: 2 ** 40 }).map(String),
+      fc.constantFrom('__proto__', 'constructor', 'toString', '1e3', '1.5', '0x1', ' 2', '02', '', '&#49;', 'NaN', 'Infinity'),
+      fc.string({ maxLength: 6 }).map((t) => t.replace(/[<&]/g, '')),
+    );
+    const path = join(dir, 'book.xlsx');
+    fc.assert(
+      fc.property(index, (text) => {
+        writeFileSync(path, hostileWorkbook(text));
+        const expected = /^\s*\d+\s*$/.test(text) && Number(text) < STRINGS.length ? STRINGS[Number(text)] : text === '&#49;' ? 'town' : text === '' ? '' : undefined;
+        try {
+          const town = readTable(path, { missing: [''], onBadRow: 'error' }).table.columns[1]!;
+          expect(town.dictionary[town.codes[5]!]).toBe(expected);
+        } catch (error) {
+          if (!(error instanceof InputError)) throw error;
+          expect(expected).toBeUndefined();
+          expect(error.message).toMatch(/^book\.xlsx: cell Sheet1!B7 /);
+        }
+      }),
+      { numRuns: 200, seed: 20261127 },
+    );
+  }, 60_000);
+});
+
+/**
+ * Values the readers once changed, through the SPSS and Stata writers and back: text beginning
+ * (or made) of U+FEFF, and date-times with any fraction of a second a double holds, from 1900 to 2100.
+ */
+describe('values beginning with U+FEFF and sub-second date-times survive a release to .sav and .dta', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'custos-fuzz-roundtrip-'));
+  const text = fc.tuple(fc.constantFrom('\ufeff', '\ufeff\ufeff', ''), fc.string({ minLength: 1, maxLength: 8 }).filter((t) => t.trim() !== '' && !t.includes('\0'))).map(([bom, rest]) => bom + rest);
+  // Whole milliseconds, or finer: a fraction of up to 6 digits.
+  const stamp = fc.tuple(fc.integer({ min: Date.UTC(1900, 0, 1) / 1000, max: Date.UTC(2100, 0, 1) / 1000 }), fc.nat(999_999), fc.integer({ min: 0, max: 6 })).map(([seconds, micro, digits]) => {
+    const fraction = String(micro).padStart(6, '0').slice(0, digits).replace(/0+$/, '');
+    return new Date(seconds * 1000).toISOString().slice(0, 19) + (fraction ? `.${fraction}` : '');
+  });
+  let written = 0;
+  for (const [format, write] of [['sav', writeSav], ['dta', writeDta]] as const) {
+    it(`.${format}`, () => {
+      fc.assert(
+        fc.property(fc.array(fc.tuple(text, stamp), { minLength: 1, maxLength: 6 }), (rows) => {
+          const column = (name: string, values: string[]) => {
+            const dictionary = [...new Set(values)];
+            return { name, dictionary, codes: Uint32Array.from(values, (v) => dictionary.indexOf(v)), via: null, numeric: false };
+          };
+          const path = join(dir, `release-${++written}.${format}`);
+          const metadata = { name: 'seen', valueLabels: [], declaredMissing: 0, dates: 'datetime' as const };
+          write(path, compactReleaseTable({ rowCount: rows.length, columns: [column('note', rows.map((r) => r[0])), column('seen', rows.map((r) => r[1]))] }), (c) => (c === 'seen' ? metadata : undefined), new Date(Date.UTC(2026, 10, 27)));
+          const back = readTable(path, { missing: [''], onBadRow: 'error' }).table;
+          const values = (j: number) => Array.from(back.columns[j]!.codes, (c) => back.columns[j]!.dictionary[c]);
+          // SPSS pads strings with blanks, so a value's own trailing blanks do not come back; Stata pads with NULs.
+          expect(values(0)).toEqual(rows.map((r) => (format === 'sav' ? r[0].replace(/[ ]+$/, '') : r[0])));
+          expect(values(1)).toEqual(rows.map((r) => r[1]));
+        }),
+        { numRuns: 150, seed: 20261127 },
       );
     }, 60_000);
   }

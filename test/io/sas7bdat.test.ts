@@ -26,12 +26,17 @@ function rows(imported: ImportedTable): string[][] {
 /** ISO text of a count of days or seconds since 1 January 1960, computed here independently of the reader. */
 const SAS_EPOCH_MS = Date.UTC(1960, 0, 1);
 const isoDay = (days: number): string => new Date(SAS_EPOCH_MS + days * 86_400_000).toISOString().slice(0, 10);
-const isoSecond = (seconds: number): string => new Date(SAS_EPOCH_MS + Math.round(seconds * 1000)).toISOString().slice(0, 19);
+/** With its milliseconds when it has any (every value here is whole milliseconds): 1.5 s is 00:00:01.5, never 00:00:01. */
+const isoSecond = (seconds: number): string => {
+  const iso = new Date(SAS_EPOCH_MS + Math.round(seconds * 1000)).toISOString();
+  const ms = iso.slice(20, 23).replace(/0+$/, '');
+  return iso.slice(0, 19) + (ms ? `.${ms}` : '');
+};
 
 /** The people table as make-sas7bdat.c writes it (ages, special missing .A in income, dates before 1960). */
 const PEOPLE_HEADER = ['id', 'age', 'region', 'visit', 'seen', 'household_income_chf', 'iso_day', 'stamp', 'note'];
 const PEOPLE = [
-  ['1', '34', 'Zürich', '2024-01-15', '2024-01-15T08:30:00', '4250.5', '1960-01-01', '1960-01-01T00:00:01', 'plain ascii'],
+  ['1', '34', 'Zürich', '2024-01-15', '2024-01-15T08:30:00', '4250.5', '1960-01-01', '1960-01-01T00:00:01.5', 'plain ascii'],
   ['2', '51', 'Genève', '2024-02-29', '2024-02-29T17:05:10', '', '1961-01-01', '1960-01-02T00:00:00', 'trailing blanks'],
   ['3', '', 'Zurich', '1999-12-31', '1999-12-31T23:59:59', '3100', '1949-12-31', '1959-12-31T00:00:00', 'café € 5'],
   ['4', '28', 'Basel', '1959-12-31', '1960-01-01T00:00:00', '2800.75', '', '2030-01-01T00:00:00', '@@@@ kkkk'],

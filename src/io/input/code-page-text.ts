@@ -6,7 +6,8 @@ import { chunkDecoder } from './text-decoder.js';
  * value that is valid UTF-8 is read as UTF-8, any other as Windows-1252, so both read right.
  */
 export function codePageText(): (b: Buffer) => string {
-  const strict = new TextDecoder('utf-8', { fatal: true });
+  // A value's leading U+FEFF is part of it: a byte order mark belongs at the start of a text file only.
+  const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   const fallback = chunkDecoder('windows-1252');
   return (b) => {
     try {

@@ -58,7 +58,8 @@ function readPart(request: CsvChunkRequest): CsvChunkResult {
   const builder = new TableBuilder(request.header, request.missing);
   const rules = new RecordRules(builder, request.delimiter, request.onBadRow);
   const tokenizer = new CsvTokenizer(request.delimiter, { record: (fields, count, line) => rules.record(fields, count, line) });
-  const decoder = chunkDecoder(request.encoding);
+  // The part starts after a line break inside the file: a U+FEFF there begins a value.
+  const decoder = chunkDecoder(request.encoding, { keepBom: true });
   const fd = openSync(request.path, 'r');
   try {
     const chunk = new Uint8Array(CHUNK_BYTES);

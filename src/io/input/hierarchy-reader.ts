@@ -40,5 +40,14 @@ export function readHierarchyRows(path: string): string[][] {
     if (error instanceof CsvSyntaxError) throw new InputError(error.message, name, error.line, error.column);
     throw error;
   }
+  // One column generalizes nothing: such a file (any text file, a list of values) was taken for a
+  // hierarchy of one level and the column was then released as it is.
+  if (rows[0]?.length === 1) {
+    throw new InputError(
+      'a hierarchy needs at least two columns: one row per value, the value then its generalizations, coarsest last (e.g. "34;30-39;*"); this file has one column (or a delimiter other than , ; tab |)',
+      name,
+      firstLine,
+    );
+  }
   return rows;
 }

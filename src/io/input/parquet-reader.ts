@@ -160,7 +160,7 @@ function flatColumns(metadata: FileMetaData, file: ParquetFile): Leaf[] {
   const root = file.decode('schema', () => metadataModule().parquetSchema(metadata));
   if (root.children.length === 0) throw new InputError('the Parquet file declares no columns', file.name);
   const header = root.children.map((c) => c.element.name);
-  const problem = checkHeader(header);
+  const problem = checkHeader(header, 'the Parquet schema');
   if (problem) throw new InputError(problem, file.name);
   return root.children.map((child) => {
     const { element } = child;

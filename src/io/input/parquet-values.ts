@@ -1,4 +1,5 @@
 import type { SchemaElement } from 'hyparquet';
+import { floorDiv, fraction } from './date-time-text.js';
 
 /**
  * The text of a Parquet column's values, from the physical values hyparquet's page decoders
@@ -24,7 +25,8 @@ const DIGITS: Record<Unit, number> = { MILLIS: 3, MICROS: 6, NANOS: 9 };
 const JULIAN_EPOCH_DAY = 2_440_588n;
 const NANOS_PER_DAY = 86_400_000_000_000n;
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** A value's leading U+FEFF is part of it, not a byte order mark. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export class NotUtf8Error extends Error {}
 
@@ -56,13 +58,6 @@ function bigEndianSigned(bytes: Uint8Array): bigint | number {
   return bytes[0]! & 0x80 ? value - (1n << BigInt(bytes.length * 8)) : value;
 }
 
-const floorDiv = (a: bigint, b: bigint): bigint => (a >= 0n ? a / b : -((-a + b - 1n) / b));
-
-/** A fraction of a second as ".123" with trailing zeros dropped, or nothing when it is zero. */
-function fraction(units: bigint, digits: number): string {
-  if (units === 0n) return '';
-  return `.${units.toString().padStart(digits, '0').replace(/0+$/, '')}`;
-}
 
 /**
  * A count of units since 1970-01-01T00:00:00 as ISO 8601 date-time text (no zone: a UTC-adjusted

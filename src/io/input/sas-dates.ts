@@ -1,12 +1,13 @@
+import { dateTimeText, dayText, SAS_CLOCK } from './date-time-text.js';
+
 /**
  * What SAS's numeric formats say about a number, shared by the transport (.xpt) and data set
  * (.sas7bdat) readers: SAS counts dates in days and date-times in seconds from 1 January 1960, and
  * only the variable's format tells a date from a count.
  */
 
-/** Days and seconds from SAS's epoch, 1 January 1960, to the Unix epoch. */
+/** Days from SAS's epoch, 1 January 1960, to the Unix epoch. */
 const SAS_EPOCH_DAYS = 3653;
-const SAS_EPOCH_SECONDS = SAS_EPOCH_DAYS * 86_400;
 const DATE_FORMATS = /^(DATE|DDMMYY|MMDDYY|YYMMDD|E8601DA|B8601DA|IS8601DA|YYMMDDN|WORDDATE|WEEKDATE|MONYY|YYMON|JULIAN|NLDATE)/;
 const DATETIME_FORMATS = /^(DATETIME|DATEAMPM|E8601DT|B8601DT|IS8601DT|NLDATM|MDYAMPM)/;
 
@@ -21,9 +22,10 @@ export function sasDateKind(format: string): SasDateKind | undefined {
   return undefined;
 }
 
-/** The ISO text of a SAS date (days) or date-time (seconds); '' when no calendar date can be that value. */
+/**
+ * The ISO text of a SAS date (days) or date-time (seconds), with every fraction (of a second, or
+ * of a day under a date format) the double holds; '' when no calendar date can be that value.
+ */
 export function sasDateText(value: number, kind: SasDateKind): string {
-  const date = new Date(Math.round(kind === 'date' ? (value - SAS_EPOCH_DAYS) * 86_400_000 : (value - SAS_EPOCH_SECONDS) * 1000));
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toISOString().slice(0, kind === 'date' ? 10 : 19);
+  return (kind === 'date' ? dayText(value, SAS_EPOCH_DAYS) : dateTimeText(value, SAS_CLOCK)) ?? '';
 }

@@ -85,7 +85,8 @@ export function sasTextDecoder(code: number): SasTextDecoder | { readonly refuse
   }
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(known.label);
+    // A value's leading U+FEFF is part of it, not a byte order mark.
+    decoder = new TextDecoder(known.label, { ignoreBOM: true });
   } catch {
     return { refused: `the encoding ${known.sas} (SAS code ${code}), which this build of Custos cannot decode` };
   }

@@ -7,6 +7,7 @@ import { checkHeader, TableBuilder } from './table-builder.js';
 import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
 import { InputError } from './input-error.js';
 import { isBlankOrNul, isReplacement, trimTrailing } from '../../common/trim-ends.js';
+import { dateTimeText, isoDateOfMilliseconds, SPSS_CLOCK } from './date-time-text.js';
 
 /**
  * SPSS system files (.sav, and .zsav with zlib-compressed data), read from the
@@ -468,11 +469,13 @@ function formatNumber(value: number): string {
   return Object.is(value, -0) ? '0' : String(value);
 }
 
+/**
+ * A date (whole days; a date format over a time of day is written with it) or date-time as ISO
+ * text with every fraction of a second the double holds; '' when no calendar date is that value.
+ */
 function isoFromSpss(seconds: number, withTime: boolean): string {
-  const date = new Date((seconds - SPSS_EPOCH_TO_UNIX) * 1000);
-  if (Number.isNaN(date.getTime())) return '';
-  const iso = date.toISOString();
-  return withTime ? iso.slice(0, 19) : iso.slice(0, 10);
+  if (!withTime && seconds % 86_400 === 0) return isoDateOfMilliseconds((seconds - SPSS_EPOCH_TO_UNIX) * 1000) ?? '';
+  return dateTimeText(seconds, SPSS_CLOCK) ?? '';
 }
 
 /**
@@ -667,7 +670,8 @@ function textDecoderOf(name: string | undefined, codePage: number | undefined, f
   if (!label) throw new InputError(`the SPSS file is written in code page ${codePage}, which Custos cannot decode; save it as UTF-8 (SET UNICODE=ON) or Windows-1252`, file);
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(label === 'windows-1252' ? 'windows-1252' : label);
+    // A value's leading U+FEFF is part of it, not a byte order mark (each value is decoded on its own).
+    decoder = new TextDecoder(label === 'windows-1252' ? 'windows-1252' : label, { ignoreBOM: true });
   } catch {
     throw new InputError(`the SPSS file is written in ${name ?? label}, which Custos cannot decode; save it as UTF-8 (SET UNICODE=ON)`, file);
   }

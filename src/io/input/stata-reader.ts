@@ -6,6 +6,7 @@ import { InputError } from './input-error.js';
 import { checkHeader, TableBuilder } from './table-builder.js';
 import { chunkDecoder } from './text-decoder.js';
 import { codePageText } from './code-page-text.js';
+import { dateTimeText, dayText, STATA_CLOCK } from './date-time-text.js';
 
 /**
  * Stata data files (.dta), read from Stata's published description of the
@@ -27,7 +28,6 @@ interface Variable {
 
 /** Days and milliseconds from Stata's epoch, 1 January 1960, to the Unix epoch. */
 const STATA_EPOCH_DAYS = 3653;
-const STATA_EPOCH_MS = STATA_EPOCH_DAYS * 86_400_000;
 
 class Reader {
   at = 0;
@@ -245,7 +245,8 @@ function readOld(bytes: Buffer, file: string): Parsed {
 }
 
 function utf8Text(): (b: Buffer) => string {
-  const decoder = chunkDecoder('utf-8');
+  // A value's leading U+FEFF is part of it, not a byte order mark.
+  const decoder = chunkDecoder('utf-8', { keepBom: true });
   return (b) => decoder.decode(b, false);
 }
 
@@ -315,12 +316,9 @@ function floatText(v: number): string {
 
 /** A %td or %tc value as an ISO date; undefined for other formats and for values no calendar date can be (they stay numbers). */
 function dateText(v: number, format: string): string | undefined {
-  const iso = (ms: number, length: number): string | undefined => {
-    const date = new Date(ms);
-    return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, length);
-  };
-  if (/^%-?t[cC]/.test(format)) return iso(v - STATA_EPOCH_MS, 19);
-  if (/^%-?t?d/.test(format)) return iso((v - STATA_EPOCH_DAYS) * 86_400_000, 10);
+  // Every fraction of a second (of a day, for %td) the double holds is kept: 12:00:00.5 is not 12:00:00.
+  if (/^%-?t[cC]/.test(format)) return dateTimeText(v, STATA_CLOCK);
+  if (/^%-?t?d/.test(format)) return dayText(v, STATA_EPOCH_DAYS);
   // Periods counted from 1960 (Stata's %tm, %tq, %th, %tw, %ty) as the periods people write.
   if (!Number.isInteger(v) || Math.abs(v) > 1e7) return undefined;
   const period = (per: number): { year: number; index: number } => ({ year: 1960 + Math.floor(v / per), index: (((v % per) + per) % per) + 1 });

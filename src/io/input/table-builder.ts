@@ -149,14 +149,23 @@ export function renamedColumnsWarning(renamed: readonly RenamedColumn[]): string
   return `The header has ${renamed.length === 1 ? 'a column' : `${renamed.length} columns`} without a name of its own, named here so the job and the release can refer to ${renamed.length === 1 ? 'it' : 'them'}: ${renamed.map(describeRenamed).join('; ')}.`;
 }
 
-/** Header names must be present and unique: every later message names columns by them. Files of statistical packages are refused when not (their formats require it; a name is never made up for them). */
-export function checkHeader(header: readonly string[]): string | undefined {
-  const seen = new Set<string>();
+/**
+ * Header names must be present and unique: every later message names columns by them. Files of
+ * statistical packages are refused when not (their formats require it; a name is never made up for
+ * them). The column is named by its position (1-based, of how many) and its neighbour, so it can be
+ * found in a file no one can open in an editor; `where` says where names are kept ("the Parquet schema").
+ */
+export function checkHeader(header: readonly string[], where = 'the header'): string | undefined {
+  const seen = new Map<string, number>();
   for (let j = 0; j < header.length; j++) {
     const name = header[j]!.trim();
-    if (name === '') return `column ${j + 1} has no name in the header`;
-    if (seen.has(name)) return `the column name "${name}" appears twice in the header`;
-    seen.add(name);
+    if (name === '') {
+      const after = j > 0 ? `, after "${header[j - 1]!.trim()}"` : '';
+      return `column ${j + 1} (of ${header.length}${after}) has no name in ${where}; name it before exporting the file`;
+    }
+    const first = seen.get(name);
+    if (first !== undefined) return `the column name "${name}" appears twice in ${where} (columns ${first + 1} and ${j + 1})`;
+    seen.set(name, j);
   }
   return undefined;
 }

@@ -11,14 +11,17 @@ export interface ChunkDecoder {
 /**
  * A streaming decoder per encoding; UTF-8 and UTF-16 are strict so bad bytes are caught, not
  * replaced (a UTF-16 file with an odd byte or half a surrogate pair read "2" as "2\ufffd").
+ * A leading byte order mark is dropped, as at the start of a text file, unless `keepBom`: where
+ * the bytes start elsewhere (a value of a binary file, a part of a text file after its start)
+ * U+FEFF is a character of the value.
  */
-export function chunkDecoder(encoding: TextEncoding): ChunkDecoder {
+export function chunkDecoder(encoding: TextEncoding, { keepBom = false }: { keepBom?: boolean } = {}): ChunkDecoder {
   if (encoding === 'windows-1252') {
     const latin1 = new TextDecoder('latin1');
     return {
       decode: (bytes, stream) => latin1.decode(bytes, { stream }).replace(C1_RANGE, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!),
     };
   }
-  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be' });
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be', ignoreBOM: keepBom });
   return { decode: (bytes, stream) => decoder.decode(bytes, { stream }) };
 }

@@ -8,6 +8,7 @@ import { InputError } from './input-error.js';
 import { nameColumns, TableBuilder } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 import { checkZipLimits, MAX_INFLATED_BYTES, ZipLimitError } from './zip-limits.js';
+import { SharedStringReferences } from './xlsx-shared-strings.js';
 
 /** Excel's row limit, header included. */
 const MAX_SHEET_ROWS = 1_048_576;
@@ -26,17 +27,20 @@ export function readXlsx(path: string, options: ImportOptions, maxRows = MAX_SHE
   const XLSX = sheetJs();
   const name = basename(path);
   const limit = options.workbookLimit ?? MAX_INFLATED_BYTES;
-  const bytes = checkedWorkbookBytes(path, name, limit);
+  const references = new SharedStringReferences();
+  const bytes = checkedWorkbookBytes(path, name, limit, references.visit);
   // A named sheet: only it is parsed (the names of all are still listed), the others can be most of
   // the file. No sheet named: every sheet is parsed, to open the one that holds the data.
   const named = options.sheet ?? undefined;
   const workbook = parseWorkbook(XLSX, bytes, name, maxRows, named);
+  references.check(sharedStringCount(workbook), name);
   const sheets = workbook.SheetNames;
   const wanted = named ?? dataSheet(workbook);
   const sheetName = typeof wanted === 'number' ? sheets[wanted] : sheets.find((s) => s === wanted);
   if (sheetName === undefined) {
     throw new InputError(`no sheet ${JSON.stringify(wanted)}; the workbook has ${sheets.map((s) => JSON.stringify(s)).join(', ')}`, name, undefined, undefined, { sheets, advice: 'sheet' });
   }
+  parsedSheet(workbook, sheetName, name);
   return {
     ...sheetOf(XLSX, workbook, sheetName, name, options, maxRows, limit),
     sha256: createHash('sha256').update(bytes).digest('hex'),
@@ -88,9 +92,11 @@ export function readWorkbookSheets(path: string, options: ImportOptions): { prop
   const XLSX = sheetJs();
   const name = basename(path);
   const limit = options.workbookLimit ?? MAX_INFLATED_BYTES;
-  const workbook = parseWorkbook(XLSX, checkedWorkbookBytes(path, name, limit), name, MAX_SHEET_ROWS, undefined);
+  const references = new SharedStringReferences();
+  const workbook = parseWorkbook(XLSX, checkedWorkbookBytes(path, name, limit, references.visit), name, MAX_SHEET_ROWS, undefined);
+  references.check(sharedStringCount(workbook), name);
   const sheets = workbook.SheetNames.map((sheetName): WorkbookSheet => {
-    const sheet = workbook.Sheets[sheetName]!;
+    const sheet = parsedSheet(workbook, sheetName, name);
     const text = inSheet(sheetName, workbook.SheetNames, () => {
       boundRange(XLSX, sheet, name, limit);
       return XLSX.utils.sheet_to_csv(sheet, { blankrows: false });
@@ -100,8 +106,30 @@ export function readWorkbookSheets(path: string, options: ImportOptions): { prop
   return { properties: JSON.stringify(workbook.Props ?? {}), sheets };
 }
 
-/** The workbook's bytes, once its zip directory and parts are within the limit. */
-function checkedWorkbookBytes(path: string, name: string, limit: number): Buffer {
+/**
+ * How many shared strings the workbook holds: the strings a cell of type "s" may refer to. SheetJS
+ * splits the table at each </si> and keeps the piece after the last one as an empty string of its
+ * own (no raw XML, `r`): that piece is no string of the workbook, and an index to it is out of range.
+ */
+function sharedStringCount(workbook: WorkBook): number {
+  const strings = (workbook as WorkBook & { Strings?: unknown }).Strings;
+  if (!Array.isArray(strings)) return 0;
+  const last = strings[strings.length - 1] as { t?: unknown; r?: unknown } | undefined;
+  return last && last.t === '' && last.r === undefined ? strings.length - 1 : strings.length;
+}
+
+/**
+ * The sheet as SheetJS parsed it. SheetJS drops a sheet whose parse failed (it catches the error),
+ * while still listing its name: such a sheet is refused here, not read as a TypeError.
+ */
+function parsedSheet(workbook: WorkBook, sheetName: string, name: string): WorkSheet {
+  const sheet = workbook.Sheets[sheetName];
+  if (sheet) return sheet;
+  throw new InputError('the sheet cannot be read (its XML is damaged); open the workbook in Excel and save it again, or export the sheet as CSV', name, undefined, undefined, { sheet: sheetName, sheets: workbook.SheetNames });
+}
+
+/** The workbook's bytes, once its zip directory and parts are within the limit; `onPart` sees each inflated part. */
+function checkedWorkbookBytes(path: string, name: string, limit: number, onPart?: (part: string, data: Uint8Array) => void): Buffer {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -113,7 +141,7 @@ function checkedWorkbookBytes(path: string, name: string, limit: number): Buffer
   if (!zip && !compoundFile) throw new InputError('not an Excel workbook (.xlsx files are zip archives); is it a CSV file with the wrong extension?', name);
   if (zip) {
     try {
-      checkZipLimits(bytes, limit);
+      checkZipLimits(bytes, limit, onPart);
     } catch (error) {
       if (error instanceof ZipLimitError) throw new InputError(`the workbook cannot be read safely: ${error.message}; export the sheet as CSV`, name);
       throw error;
@@ -166,7 +194,7 @@ function sheetOf(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: str
 
 function readSheet(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: string, name: string, options: ImportOptions, maxRows: number, limit: number): Omit<ImportedTable, 'sha256' | 'bytes'> {
   const sheets = workbook.SheetNames;
-  const sheet = workbook.Sheets[sheetName]!;
+  const sheet = parsedSheet(workbook, sheetName, name);
   const range = boundRange(XLSX, sheet, name, limit);
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
   if (rows.length > maxRows) throw new InputError(`the sheet has more than Excel's ${maxRows.toLocaleString('en-US')} rows; it is not a valid workbook`, name, maxRows + 1);

@@ -53,9 +53,10 @@ const LOCAL = 0x04034b50;
  * directory declares must sum to at most `limit`, and every entry must inflate
  * to no more than it declares — a zip bomb that lies about its sizes is caught
  * while inflating one entry at a time, with the output capped at the declared
- * size, so memory stays bounded either way.
+ * size, so memory stays bounded either way. `onPart` sees each part's name and
+ * inflated bytes.
  */
-export function checkZipLimits(bytes: Uint8Array, limit = MAX_INFLATED_BYTES): void {
+export function checkZipLimits(bytes: Uint8Array, limit = MAX_INFLATED_BYTES, onPart?: (name: string, data: Uint8Array) => void): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The last end-of-directory record, as the workbook library finds it (searching back from the
   // end): a second record in the last bytes must not point the library at a directory never checked.
@@ -89,10 +90,12 @@ export function checkZipLimits(bytes: Uint8Array, limit = MAX_INFLATED_BYTES): v
     if (start + compressed > bytes.length) throw new ZipLimitError('a zip entry is truncated');
     // A deflated part holds at least its final block (2 bytes): a size of 0 would leave the library to inflate a stream no one checked.
     if (method === 8 && compressed === 0) throw new ZipLimitError('a compressed part declares no compressed bytes');
+    let part: Uint8Array;
     if (method === 8) {
       try {
         const xml = inflateRawSync(bytes.subarray(start, start + compressed), { maxOutputLength: Math.max(1, declared) });
         cells += countCells(xml);
+        part = xml;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ERR_BUFFER_TOO_LARGE') throw new ZipLimitError('a part inflates to more than its declared size (a zip bomb)');
@@ -101,9 +104,12 @@ export function checkZipLimits(bytes: Uint8Array, limit = MAX_INFLATED_BYTES): v
     } else if (method !== 0) {
       throw new ZipLimitError(`a part uses compression method ${method}, which workbooks do not use`);
     } else {
-      cells += countCells(bytes.subarray(start, start + compressed));
+      part = bytes.subarray(start, start + compressed);
+      cells += countCells(part);
     }
     if (cells > MAX_WORKBOOK_CELLS) throw new ZipLimitError(`its sheets hold more than ${MAX_WORKBOOK_CELLS.toLocaleString('en-US')} cells`);
+    // The part as the library will read it, for checks of what it holds (each part is inflated once).
+    onPart?.(Buffer.from(bytes.buffer, bytes.byteOffset + offset + 46, nameLength).toString('utf8'), part);
     offset += 46 + nameLength + extra + comment;
   }
 }

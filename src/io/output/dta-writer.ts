@@ -1,3 +1,4 @@
+import { dateTimeCount, STATA_CLOCK } from '../input/date-time-text.js';
 import type { VariableMetadata } from '../input/import-types.js';
 import { HashedFileWriter } from './hashed-file.js';
 import { codeBlocks, writeRowCells, type ReleaseColumn, type CompactTable } from './release-table.js';
@@ -194,7 +195,9 @@ function strlPlan(column: ReleaseColumn, encoded: readonly Buffer[], variable: n
   return { kind: 'strl', values: encoded.map((_, code) => key(code)), gsos };
 }
 
+/** A %td day or %tc millisecond count; a date-time's fraction of a second is kept exactly as written or the value is undefined (the column stays text), never rounded. */
 function stataDate(value: string, kind: 'date' | 'datetime'): number | undefined {
+  if (kind === 'datetime') return dateTimeCount(value, STATA_CLOCK);
   const ms = isoMilliseconds(value, kind);
   if (ms === undefined) return undefined;
   return kind === 'date' ? ms / DAY_MS + STATA_EPOCH_DAYS : ms + STATA_EPOCH_DAYS * DAY_MS;

@@ -1,3 +1,4 @@
+import { dateTimeCount, SPSS_CLOCK } from '../input/date-time-text.js';
 import type { VariableMetadata } from '../input/import-types.js';
 import { HashedFileWriter } from './hashed-file.js';
 import { writeRowCells, type ReleaseColumn, type CompactTable } from './release-table.js';
@@ -99,7 +100,7 @@ function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): 
   if (metadata?.dates) {
     const seconds = present.map((v) => spssSeconds(v, metadata.dates!));
     if (seconds.every((s) => s !== undefined)) {
-      const format = metadata.dates === 'date' ? packFormat(FORMAT_DATE, 11, 0) : packFormat(FORMAT_DATETIME, 20, 0);
+      const format = metadata.dates === 'date' ? packFormat(FORMAT_DATE, 11, 0) : dateTimeFormat(present);
       return { kind: 'number', format, values: values.map((v) => (v === '' ? SYSMIS : spssSeconds(v, metadata.dates!)!)) };
     }
   }
@@ -126,9 +127,21 @@ function planOf(column: ReleaseColumn, metadata: VariableMetadata | undefined): 
   return { kind: 'string', width, values: encoded.map(cell) };
 }
 
+/**
+ * Seconds from SPSS's epoch of an ISO date or date-time, undefined for other text. A date-time's
+ * fraction of a second is kept exactly as written, or the value is undefined (and the column stays
+ * text): the double stored must read back as the same text, never as a rounded instant.
+ */
 function spssSeconds(value: string, kind: 'date' | 'datetime'): number | undefined {
+  if (kind === 'datetime') return dateTimeCount(value, SPSS_CLOCK);
   const ms = isoMilliseconds(value, kind);
   return ms === undefined ? undefined : ms / 1000 + SPSS_EPOCH_TO_UNIX;
+}
+
+/** DATETIME20 (dd-mmm-yyyy hh:mm:ss), with as many decimals of a second as the most precise value shows (at most 16). */
+function dateTimeFormat(values: readonly string[]): number {
+  const decimals = Math.min(16, Math.max(0, ...values.map((v) => (v.includes('.') ? v.length - v.indexOf('.') - 1 : 0))));
+  return packFormat(FORMAT_DATETIME, decimals > 0 ? 21 + decimals : 20, decimals);
 }
 
 /** F w.d wide enough for every value, with as many decimals as the most precise one (at most 16). */
