@@ -119,7 +119,8 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
       // Detected encodings, sniffed delimiters and inferred types are functions of every record: outside a DP guarantee.
       ...(input.encoding && !dp ? { encoding: input.encoding } : {}),
       ...(input.delimiter && !dp ? { delimiter: input.delimiter } : {}),
-      columns: input.columns.map((c) => ({ name: c.name, role: c.role, defaulted: c.defaulted, ...(dp ? {} : { type: c.type }) })) as Report['input']['columns'],
+      // Released columns only: an identifier column is removed, and its name is a fact of the input the release does not need.
+      columns: input.columns.filter((c) => c.role !== 'identifier').map((c) => ({ name: c.name, role: c.role, defaulted: c.defaulted, ...(dp ? {} : { type: c.type }) })) as Report['input']['columns'],
     },
     method: { type: report.method.type, title: report.method.title, parameters: report.method.parameters, derived: report.method.derived, ...(report.method.levels ? { levels: report.method.levels } : {}) },
     guarantee: publicGuarantee(report.guarantee),
