@@ -100,3 +100,32 @@ describe('verify: a released column the published report does not list fails the
     expect(identifierCheck({ report, internal }, columns(['sex', 'region']), [])[1]).toBe(false);
   });
 });
+
+/** The internal report of an assessment (nothing written). */
+function assess(method: Record<string, unknown>, attributes: Record<string, string>): Report {
+  const dir = mkdtempSync(join(tmpdir(), 'custos-statements-'));
+  const job = { version: 1, input: { path: writeInput(dir) }, attributes, method, output: { dir: 'out' } };
+  writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+  const r = custos(['assess', join(dir, 'job.json'), '--json', '--test-seed', '5']);
+  expect(r.code, r.stderr + r.stdout).toBe(0);
+  return JSON.parse(r.stdout) as Report;
+}
+
+describe('partitioned recoding says what the parts give the union (issue 30, item 4)', () => {
+  const attributes = { [IDENTIFIER]: 'identifier', sex: 'quasi', region: 'quasi', diagnosis: 'sensitive' };
+  it('60 records in 7 parts: sizes that differ by at most one, not "equal"; the union sentence for k-anonymity and distinct ℓ-diversity', () => {
+    for (const model of [{ type: 'k-anonymity', k: 2 }, { type: 'l-diversity', l: 2 }]) {
+      const { statement } = assess({ type: 'partitioned-recoding', parts: 7, model }, attributes).guarantee;
+      expect(statement).toMatch(/split at random into 7 disjoint parts whose sizes differ by at most one/);
+      expect(statement).not.toMatch(/equal size/);
+      expect(statement).toMatch(/the union keeps the property/);
+    }
+  });
+
+  it('t-closeness: the guarantee per part, and no claim that the union keeps it', () => {
+    const { statement, name } = assess({ type: 'partitioned-recoding', parts: 3, model: { type: 't-closeness', t: 0.9 } }, attributes).guarantee;
+    expect(name).toBe('0.9-closeness (equal-distance EMD) in every part');
+    expect(statement).not.toMatch(/union keeps/);
+    expect(statement).toMatch(/The guarantee is per part: every released class is within 0\.9 of its own part's distribution of the sensitive value; the union of the parts is not claimed to be 0\.9-close/);
+  });
+});

@@ -90,7 +90,7 @@ export function reportFacts(report: Report): ReportFacts {
     keyFigures.push(['Answers / distinct', `${fmt(dp.queries)} / ${fmt(dp.distinctQueries)}`]);
     keyFigures.push(['Sensitivity Δ / noise scale b', `${fmt(dp.sensitivity)} / ${fmt(dp.scale, 6)}`]);
     keyFigures.push(['ε per answer', fmt(dp.epsilonPerAnswer, 6)]);
-    if (dp.epsilonEffective !== undefined) keyFigures.push(['ε_eff, worst one-person change', fmt(dp.epsilonEffective, 6)]);
+    if (dp.epsilonEffective !== undefined) keyFigures.push(['ε_eff, worst one-person change (tail slope, not a bound)', fmt(dp.epsilonEffective, 6)]);
     keyFigures.push(['Noise', `${dp.noise}; ${dp.correlation}`]);
     for (const f of dp.filtering ?? []) keyFigures.push([`Filtering attack “${f.series}”`, `noise removed: IID ${fmt(f.removalIid, 3)}, release ${fmt(f.removalRelease, 3)} (gain ${fmt(f.gainIid, 3)} / ${fmt(f.gainRelease, 3)})`]);
   }

@@ -243,7 +243,7 @@ function dpReport(internal: boolean) {
     grid: z.string().optional(),
     correlation: z.string(),
     epsilonPerAnswer: num,
-    /** Correlated noise: ε_eff = √(ΔᵀR⁻¹Δ)/b for the worst one-person change found. */
+    /** Correlated noise: ε_eff = √(ΔᵀR⁻¹Δ)/b for the worst one-person change found: a tail slope of the privacy loss, not a bound. */
     epsilonEffective: num.optional(),
     // The attacks measure the noisy answers against the true ones: the external variant lists none.
     filtering: emptyWhenExternal(internal, z.array(filtering).optional(), z.array(filtering).max(0).optional()),
@@ -304,7 +304,8 @@ function baseShape(internal: boolean) {
       statement: z.string(),
       formula: z.string(),
       source: z.string(),
-      holds: z.boolean(),
+      /** Absent: no guarantee is claimed for the release as a whole (dp-counts with correlated noise: ε per answer only). */
+      holds: z.boolean().optional(),
       epsilon: num.optional(),
       delta: num.optional(),
       rho: obj({ rho1: num, rho2: num }).optional(),
