@@ -31,7 +31,10 @@ function reidentificationFacts(label: string, r: ReidentificationRisk): Fact[] {
     [`${label}: equivalence classes`, `${fmt(r.classes)} over ${fmt(r.records)} records`],
     [`${label}: sample uniques`, `${fmt(r.sampleUniques)} (${(100 * r.sampleUniqueShare).toFixed(2)}% of records)`],
     [`${label}: prosecutor risk`, `highest ${fmt(r.prosecutorHighest)}, average ${fmt(r.prosecutorAverage)}; records at highest risk ${(100 * r.recordsAtHighestRisk).toFixed(2)}%`],
-    [`${label}: journalist / marketer risk`, `journalist highest ${fmt(r.journalistHighest)}${r.journalistAverage !== undefined ? `, average ${fmt(r.journalistAverage)}` : ''}; marketer ${fmt(r.marketerAverage)}`],
+    [`${label}: journalist / marketer risk`, `journalist highest at most ${fmt(r.journalistHighest)}; marketer ${fmt(r.marketerAverage)}`],
+    ...(r.journalistEstimateHighest !== undefined
+      ? [[`${label}: journalist risk estimated from the sampling fraction (not a bound)`, `highest ${fmt(r.journalistEstimateHighest)}, average ${fmt(r.journalistEstimateAverage ?? 0)}, if every class stood for its expected share of the population`] as Fact]
+      : []),
   ];
 }
 

@@ -38,9 +38,15 @@ const reidentificationRisk = obj({
   prosecutorHighest: num,
   prosecutorAverage: num,
   recordsAtHighestRisk: num,
+  /** An upper bound of the journalist's risk, 1 / smallest class (the population holds at least the class's records). */
   journalistHighest: num,
-  /** With a population (sampling fraction π): the records' mean journalist risk, π · classes / records. */
-  journalistAverage: num.optional(),
+  /**
+   * With a population (sampling fraction π): estimates, not bounds, of the journalist's risk if a
+   * class of f records stood for its expected f / π people (uniform sampling): π / smallest class
+   * and π · classes / records. A sample unique may be unique in the population.
+   */
+  journalistEstimateHighest: num.optional(),
+  journalistEstimateAverage: num.optional(),
   marketerAverage: num,
 });
 
