@@ -91,6 +91,22 @@ describe('custos run: DP counts', () => {
     expect(report.guarantee.statement).toMatch(/approximation.*floating point.*has not been bounded/);
     expect(report.dp.filtering.length).toBe(2);
     expect(report.guarantee.statement).toMatch(/NOT claimed to be ε-DP/);
+    // Issue 30: for two or more answers the joint density is unbounded at zero, so ε_eff is a tail
+    // slope, never a privacy-loss bound, and no joint guarantee is claimed to hold.
+    const external = JSON.parse(readFileSync(join(r.dir, 'out', 'report.json'), 'utf8'));
+    for (const g of [report.guarantee, external.guarantee]) {
+      expect(g.holds, 'no joint guarantee is claimed, so none is said to hold').toBeUndefined();
+      expect(g.epsilon, 'the per-answer ε is not the release\'s ε').toBeUndefined();
+      expect(g.name).toMatch(/for each answer alone .*no guarantee for the answers together/);
+      expect(g.statement).toMatch(/tail slope ε_eff = [\d.]+: the rate at which its privacy loss grows far from the true answers, not a bound on the loss/);
+      expect(g.statement).toMatch(/joint density of the noise is unbounded at zero/);
+      expect(g.statement).not.toMatch(/the worst one-person change has ε_eff/);
+    }
+    expect(external.dp.epsilonPerAnswer).toBeCloseTo(1, 12);
+    expect(report.summary.join(' ')).toMatch(/no ε guarantee \(ε_eff is a tail slope, not a bound\)/);
+    const html = readFileSync(join(r.dir, 'out', 'report.html'), 'utf8');
+    expect(html).toMatch(/<span class="verdict none">no guarantee is claimed for the release as a whole<\/span>/);
+    expect(html).not.toMatch(/verdict ok/);
     const lines = readFileSync(join(r.dir, 'out', 'answers.csv'), 'utf8').trim().split('\r\n').slice(1);
     const female = lines.filter((l) => l.split(',')[1] === 'Female');
     // The repeated query (Female again) returns exactly the cached answers.

@@ -208,38 +208,53 @@ describe('custos run: local suppression and journalist risk on Adult', () => {
     expect(verify.stdout).toMatch(/5-anonymity with wildcards \(local suppression\)/);
   });
 
-  it('assess --json: a journalist threshold with a population size gives the journalist risks before and after, and the levels of the equivalent prosecutor threshold', () => {
+  it('a journalist threshold with a population size is held on its bound 1/|class| (the prosecutor threshold\'s levels): no sample unique passes; the population gives estimates only (issue 30)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-gr-j-'));
     const job = JSON.parse(readFileSync(DEMO, 'utf8'));
     job.input.path = resolve('resources/adult/adult.csv');
     for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
-    // 30,162 records of 301,620 people: π = 0.1, so journalist risk ≤ 0.02 is prosecutor risk ≤ 0.2, i.e. classes of 5.
-    job.method.models = [{ type: 'maximum-risk', risk: 0.02, attacker: 'journalist', populationSize: 301620 }];
+    // 30,162 records of 301,620 people: π = 0.1. The estimate π/|class| ≤ 0.2 would pass every sample unique
+    // (0.1 / 1); the bound 1/|class| ≤ 0.2 asks for classes of 5, whatever the population.
+    job.method.models = [{ type: 'maximum-risk', risk: 0.2, attacker: 'journalist', populationSize: 301620 }];
     job.method.suppressionLimit = 0;
     writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
     const r = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report.guarantee.name).toMatch(/highest journalist risk ≤ 0.02 \(population 301620\)/);
-    // The 5-anonymity optimum at 0 % (README's table).
+    expect(report.guarantee.name).toMatch(/highest journalist risk ≤ 0.2 \(on its upper bound 1\/\|class\|; population 301620 for estimates only\)/);
+    expect(report.guarantee.holds).toBe(true);
+    expect(report.guarantee.formula).toMatch(/journalist risk ≤ 1 \/ \|class\| ≤ r/);
+    expect(report.guarantee.statement).toMatch(/A journalist threshold is met on the journalist risk's upper bound: a released class of f records stands for at least f people of the population, so the risk of a person in it is at most 1\/f/);
+    expect(report.guarantee.statement).toMatch(/π\/f is the risk if the class stood for its expected f\/π people under uniform sampling, which is not a bound/);
+    // The 5-anonymity optimum at 0 % (README's table): the prosecutor threshold's levels.
     expect(QUASI.map((q) => report.method.levels[q])).toEqual([0, 4, 1, 2, 3, 2, 0, 0]);
     const { original, release, population } = report.risk.reidentification;
-    expect(population).toMatch(/sampling fraction π = 0.1/);
-    expect(release.journalistHighest).toBeCloseTo(0.1 * release.prosecutorHighest, 12);
-    expect(release.journalistHighest).toBeLessThanOrEqual(0.02);
-    expect(release.journalistAverage).toBeCloseTo(0.1 * release.prosecutorAverage, 12);
-    expect(original.journalistHighest).toBeCloseTo(0.1, 12);
-    expect(original.prosecutorHighest).toBe(1);
-    // Run: the published report may not state π = n/N, nor journalist risks (π over class sizes): with N from the job they give n.
+    expect(release.sampleUniques).toBe(0);
+    expect(report.risk.minClassSize).toBeGreaterThanOrEqual(5);
+    expect(population).toMatch(/sampling fraction π = 0.1: journalistHighest is the bound 1 \/ f/);
+    // The highest journalist risk reported is the bound, and it meets the threshold; the estimates are separate.
+    expect(release.journalistHighest).toBe(release.prosecutorHighest);
+    expect(release.journalistHighest).toBeLessThanOrEqual(0.2);
+    expect(release.journalistEstimateHighest).toBeCloseTo(0.1 * release.prosecutorHighest, 12);
+    expect(release.journalistEstimateAverage).toBeCloseTo(0.1 * release.prosecutorAverage, 12);
+    expect(original.journalistHighest).toBe(1);
+    expect(original.journalistEstimateHighest).toBeCloseTo(0.1, 12);
+    // Run: the published report may not state π = n/N, nor the estimates (π over class sizes): with N from the job they give n.
     const run = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     const published = JSON.parse(readFileSync(join(dir, job.output.dir, 'report.json'), 'utf8'));
     const reid = published.risk.reidentification;
     expect(reid.population).not.toMatch(/0\.1\b|π =/);
-    expect(reid.release.journalistAverage).toBeUndefined();
+    expect(reid.release.journalistEstimateHighest).toBeUndefined();
+    expect(reid.release.journalistEstimateAverage).toBeUndefined();
     expect(reid.release.journalistHighest).toBe(reid.release.prosecutorHighest);
+    expect(published.guarantee.statement).toBe(report.guarantee.statement);
     const internal = JSON.parse(readFileSync(join(dir, `${job.output.dir}-internal`, 'internal-report.json'), 'utf8'));
     expect(internal.risk.reidentification.population).toMatch(/sampling fraction π = 0.1/);
+    // verify re-checks the threshold on the bound from the released file alone, without the internal report's count.
+    const verify = spawnSync(process.execPath, [CLI, 'verify', join(dir, job.output.dir)], { encoding: 'utf8' });
+    expect(verify.status, verify.stdout).toBe(0);
+    expect(verify.stdout).toMatch(/ok +highest journalist risk ≤ 0\.2 \(on its upper bound 1\/\|class\|; population 301620 for estimates only\): all \d+ released classes meet it/);
   });
 });
 

@@ -326,9 +326,12 @@ describe('custos assess and errors', () => {
     const release = readFileSync(join(dir, 'out', 'release.csv'), 'utf8');
     expect(release).not.toContain('SSN-');
     expect(release.split('\r\n')[0]).toBe('constructor,toString,occupation');
-    // The published job keeps the job-file form, `__proto__` as an ordinary key, and verify agrees.
+    // The internal job keeps the job-file form, `__proto__` as an ordinary key; the published job names
+    // released columns only (an identifier's name is a fact of the input), and verify agrees.
+    const internalJob = JSON.parse(readFileSync(join(dir, 'out-internal', 'job.json'), 'utf8')) as { attributes: object };
+    expect(Object.entries(internalJob.attributes)).toContainEqual(['__proto__', 'identifier']);
     const published = JSON.parse(readFileSync(join(dir, 'out', 'job.json'), 'utf8')) as { attributes: object };
-    expect(Object.entries(published.attributes)).toContainEqual(['__proto__', 'identifier']);
+    expect(Object.entries(published.attributes)).toEqual([['constructor', 'quasi'], ['toString', 'insensitive'], ['occupation', 'sensitive']]);
     const verified = custos(['verify', join(dir, 'out')]);
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);
   });

@@ -2,6 +2,7 @@ import type { ImportedTable } from '../io/input/import-types.js';
 import { renamedColumnsWarning } from '../io/input/table-builder.js';
 import type { Report } from '../common/report/report-model.js';
 import { maxOf } from '../common/extremes.js';
+import { verdictWords } from '../common/report/guarantee-verdict.js';
 
 export function inspectJson(path: string, imported: ImportedTable): Record<string, unknown> {
   return {
@@ -85,7 +86,7 @@ export function reportText(report: Report, internalDir?: string): string {
     lines.push(`  ${dp.queries} answers, Δ = ${dp.sensitivity}, b = ${dp.scale.toPrecision(4)}, ε per answer ${dp.epsilonPerAnswer.toPrecision(4)}` + (dp.epsilonEffective !== undefined ? `, ε_eff ${dp.epsilonEffective.toPrecision(4)}` : ''));
     for (const f of dp.filtering ?? []) lines.push(`  filtering attack on ${f.series}: noise removed ${(100 * f.removalIid).toFixed(1)}% (IID) vs ${(100 * f.removalRelease).toFixed(1)}% (release)`);
   }
-  lines.push(`  guarantee: ${report.guarantee.name} — ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`);
+  lines.push(`  guarantee: ${report.guarantee.name} — ${verdictWords(report.guarantee, true)}`);
   if (report.cannotRun) lines.push(`  CANNOT RUN: ${report.cannotRun.message}`);
   for (const w of report.warnings) lines.push(`  warning: ${w}`);
   if (report.output) {

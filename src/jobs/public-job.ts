@@ -19,8 +19,9 @@ export const publicInputName = (path: string): string => genericName('input', pa
 export const publicHierarchyName = (path: string): string => genericName('hierarchy', path);
 
 /**
- * The job as the release folder describes it: every parameter of the method, but
- * no input checksum (a membership oracle for anyone holding a candidate file), no sheet name,
+ * The job as the release folder describes it: every parameter of the method and the roles of the
+ * released columns, but no identifier column (it is removed: its name is a fact of the input the
+ * release does not need), no input checksum (a membership oracle for anyone holding a candidate file), no sheet name,
  * no file or folder names of the input, its hierarchies or the release folder (they tell where the confidential
  * data lives and what it is), no pointer to the internal report, and the report variant it
  * sits beside. The internal folder keeps the job that reproduces the run.
@@ -41,9 +42,13 @@ export function publicJob(job: Job): Job {
   const withDomainNames = domains
     ? { ...withHierarchyNames, domains: named(Object.entries(domains).map(([column, spec]): [string, DomainSpec] => [column, typeof spec === 'object' && !Array.isArray(spec) ? { hierarchy: publicHierarchyName(spec.hierarchy) } : spec])) }
     : withHierarchyNames;
+  // Names are data: a null-prototype record, as the job parser makes it (a column may be called "__proto__").
+  const attributes = Object.create(null) as Record<string, Job['attributes'][string]>;
+  for (const [name, role] of Object.entries(job.attributes)) if (role !== 'identifier') attributes[name] = role;
   return {
     ...job,
     input: { ...input, path: publicInputName(job.input.path) },
+    attributes,
     method: withDomainNames as Job['method'],
     // The release folder's name is the custodian's too (the wizard derives it from the input's name).
     output: { ...output, dir: 'release', variant: ['external'] },

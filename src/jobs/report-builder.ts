@@ -119,7 +119,8 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
       // Detected encodings, sniffed delimiters and inferred types are functions of every record: outside a DP guarantee.
       ...(input.encoding && !dp ? { encoding: input.encoding } : {}),
       ...(input.delimiter && !dp ? { delimiter: input.delimiter } : {}),
-      columns: input.columns.map((c) => ({ name: c.name, role: c.role, defaulted: c.defaulted, ...(dp ? {} : { type: c.type }) })) as Report['input']['columns'],
+      // Released columns only: an identifier column is removed, and its name is a fact of the input the release does not need.
+      columns: input.columns.filter((c) => c.role !== 'identifier').map((c) => ({ name: c.name, role: c.role, defaulted: c.defaulted, ...(dp ? {} : { type: c.type }) })) as Report['input']['columns'],
     },
     method: { type: report.method.type, title: report.method.title, parameters: report.method.parameters, derived: report.method.derived, ...(report.method.levels ? { levels: report.method.levels } : {}) },
     guarantee: publicGuarantee(report.guarantee),
@@ -179,20 +180,21 @@ function externalDp(dp: NonNullable<Report['dp']>): NonNullable<Report['dp']> {
 
 /**
  * Re-identification risk as published. With a population size from the job, the sampling
- * fraction π = n/N — and every journalist risk, π over a class size — gives the input's size
- * away: those stay internal. A sampling fraction given in the job is a parameter, published.
+ * fraction π = n/N — and every journalist estimate, π over a class size — gives the input's size
+ * away: those stay internal. The journalist's highest risk is its bound 1 / smallest class, which
+ * the release shows. A sampling fraction given in the job is a parameter: its estimates are published.
  */
 function publicReidentification(r: NonNullable<Report['risk']['reidentification']>, job: Job): NonNullable<Report['risk']['reidentification']> {
   const models = 'models' in job.method ? (job.method.models as readonly { readonly populationSize?: number }[]) : [];
   const size = models.find((m) => m.populationSize !== undefined)?.populationSize;
   if (size === undefined) return { quasiIdentifiers: r.quasiIdentifiers, population: r.population, release: r.release };
-  const { journalistAverage: _average, ...release } = r.release;
+  const { journalistEstimateHighest: _highest, journalistEstimateAverage: _average, ...release } = r.release;
   return {
     quasiIdentifiers: r.quasiIdentifiers,
     population:
-      `a population of ${size.toLocaleString('en-US')} (the job's); the sampling fraction π and the journalist risks computed from it depend on the input's size: ` +
-      "they are in the internal report, and the journalist's highest risk is shown here at its upper bound, the prosecutor's",
-    release: { ...release, journalistHighest: release.prosecutorHighest },
+      `a population of ${size.toLocaleString('en-US')} (the job's): journalistHighest is the bound 1 / f of a class of f records (it stands for at least f people); ` +
+      'the estimates from the sampling fraction π depend on the input\'s size and are in the internal report (they are no bound: a record unique in the data may be unique in the population)',
+    release,
   };
 }
 

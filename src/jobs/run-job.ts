@@ -37,6 +37,7 @@ import { buildReport, externalVariant, type PublicParts } from './report-builder
 import { InputError } from '../io/input/input-error.js';
 import type { Comparison } from '../common/compare/comparison.js';
 import { comparisonPdfSection, comparisonSectionHtml, comparisonSheetRows, comparisonWarning, writeComparisonSection } from './compare/comparison-files.js';
+import { verdictWords } from '../common/report/guarantee-verdict.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -399,7 +400,7 @@ function workbookReportSheets(report: Report, written: readonly OutputFile[]): E
         // The warnings travel with the data as the HTML and PDF carry them (the cells a DP release took from the input, say).
         ...(report.warnings.length > 0 ? [[], ['Warnings'], ...report.warnings.map((line) => [line])] : []),
         [],
-        ['Guarantee', `${report.guarantee.name}: ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`],
+        ['Guarantee', `${report.guarantee.name}: ${verdictWords(report.guarantee, true)}`],
         ['Statement', report.guarantee.statement],
         ['Formula', report.guarantee.formula],
         ['Source', report.guarantee.source],

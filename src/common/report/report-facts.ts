@@ -31,7 +31,10 @@ function reidentificationFacts(label: string, r: ReidentificationRisk): Fact[] {
     [`${label}: equivalence classes`, `${fmt(r.classes)} over ${fmt(r.records)} records`],
     [`${label}: sample uniques`, `${fmt(r.sampleUniques)} (${(100 * r.sampleUniqueShare).toFixed(2)}% of records)`],
     [`${label}: prosecutor risk`, `highest ${fmt(r.prosecutorHighest)}, average ${fmt(r.prosecutorAverage)}; records at highest risk ${(100 * r.recordsAtHighestRisk).toFixed(2)}%`],
-    [`${label}: journalist / marketer risk`, `journalist highest ${fmt(r.journalistHighest)}${r.journalistAverage !== undefined ? `, average ${fmt(r.journalistAverage)}` : ''}; marketer ${fmt(r.marketerAverage)}`],
+    [`${label}: journalist / marketer risk`, `journalist highest at most ${fmt(r.journalistHighest)}; marketer ${fmt(r.marketerAverage)}`],
+    ...(r.journalistEstimateHighest !== undefined
+      ? [[`${label}: journalist risk estimated from the sampling fraction (not a bound)`, `highest ${fmt(r.journalistEstimateHighest)}, average ${fmt(r.journalistEstimateAverage ?? 0)}, if every class stood for its expected share of the population`] as Fact]
+      : []),
   ];
 }
 
@@ -90,7 +93,7 @@ export function reportFacts(report: Report): ReportFacts {
     keyFigures.push(['Answers / distinct', `${fmt(dp.queries)} / ${fmt(dp.distinctQueries)}`]);
     keyFigures.push(['Sensitivity Δ / noise scale b', `${fmt(dp.sensitivity)} / ${fmt(dp.scale, 6)}`]);
     keyFigures.push(['ε per answer', fmt(dp.epsilonPerAnswer, 6)]);
-    if (dp.epsilonEffective !== undefined) keyFigures.push(['ε_eff, worst one-person change', fmt(dp.epsilonEffective, 6)]);
+    if (dp.epsilonEffective !== undefined) keyFigures.push(['ε_eff, worst one-person change (tail slope, not a bound)', fmt(dp.epsilonEffective, 6)]);
     keyFigures.push(['Noise', `${dp.noise}; ${dp.correlation}`]);
     for (const f of dp.filtering ?? []) keyFigures.push([`Filtering attack “${f.series}”`, `noise removed: IID ${fmt(f.removalIid, 3)}, release ${fmt(f.removalRelease, 3)} (gain ${fmt(f.gainIid, 3)} / ${fmt(f.gainRelease, 3)})`]);
   }

@@ -38,9 +38,15 @@ const reidentificationRisk = obj({
   prosecutorHighest: num,
   prosecutorAverage: num,
   recordsAtHighestRisk: num,
+  /** An upper bound of the journalist's risk, 1 / smallest class (the population holds at least the class's records). */
   journalistHighest: num,
-  /** With a population (sampling fraction π): the records' mean journalist risk, π · classes / records. */
-  journalistAverage: num.optional(),
+  /**
+   * With a population (sampling fraction π): estimates, not bounds, of the journalist's risk if a
+   * class of f records stood for its expected f / π people (uniform sampling): π / smallest class
+   * and π · classes / records. A sample unique may be unique in the population.
+   */
+  journalistEstimateHighest: num.optional(),
+  journalistEstimateAverage: num.optional(),
   marketerAverage: num,
 });
 
@@ -243,7 +249,7 @@ function dpReport(internal: boolean) {
     grid: z.string().optional(),
     correlation: z.string(),
     epsilonPerAnswer: num,
-    /** Correlated noise: ε_eff = √(ΔᵀR⁻¹Δ)/b for the worst one-person change found. */
+    /** Correlated noise: ε_eff = √(ΔᵀR⁻¹Δ)/b for the worst one-person change found: a tail slope of the privacy loss, not a bound. */
     epsilonEffective: num.optional(),
     // The attacks measure the noisy answers against the true ones: the external variant lists none.
     filtering: emptyWhenExternal(internal, z.array(filtering).optional(), z.array(filtering).max(0).optional()),
@@ -304,7 +310,8 @@ function baseShape(internal: boolean) {
       statement: z.string(),
       formula: z.string(),
       source: z.string(),
-      holds: z.boolean(),
+      /** Absent: no guarantee is claimed for the release as a whole (dp-counts with correlated noise: ε per answer only). */
+      holds: z.boolean().optional(),
       epsilon: num.optional(),
       delta: num.optional(),
       rho: obj({ rho1: num, rho2: num }).optional(),

@@ -16,21 +16,25 @@ export interface ReidentificationRisk {
   readonly prosecutorAverage: number;
   /** Share of records whose risk equals the highest. */
   readonly recordsAtHighestRisk: number;
+  /** The bound 1 / smallest class: a class's population count is at least its sample count. */
   readonly journalistHighest: number;
-  /** Only with a population: π · prosecutorAverage. */
-  readonly journalistAverage?: number;
+  /** Only with a population, estimates (not bounds): π / smallest class and π · prosecutorAverage. */
+  readonly journalistEstimateHighest?: number;
+  readonly journalistEstimateAverage?: number;
   readonly marketerAverage: number;
 }
 
 /**
- * The journalist's risks when the data are a uniform sample (fraction π) of a known population: a
- * class of f records stands for f / π people (the expected count), so a record's risk is π / f.
+ * Estimates of the journalist's risks when the data are a uniform sample (fraction π) of a known
+ * population: were a class of f records to stand for its expected f / π people, a record's risk
+ * would be π / f. An estimate, not a bound: the population count of a class may be as small as f
+ * (a sample unique may be unique in the population), so `journalistHighest` stays the bound 1 / f.
  * Not ARX's k-map estimators (Poisson, zero-truncated Poisson): the expected count, no test.
  */
 export function withSamplingFraction(risk: ReidentificationRisk, fraction: number): ReidentificationRisk {
-  if (risk.records === 0) return { ...risk, journalistAverage: 0 };
-  // π / smallest class, as the models compare it (class sizes are whole numbers, so 1 / prosecutorHighest is one).
-  return { ...risk, journalistHighest: fraction / Math.round(1 / risk.prosecutorHighest), journalistAverage: fraction * risk.prosecutorAverage };
+  if (risk.records === 0) return { ...risk, journalistEstimateHighest: 0, journalistEstimateAverage: 0 };
+  // π / smallest class (class sizes are whole numbers, so 1 / prosecutorHighest is one).
+  return { ...risk, journalistEstimateHighest: fraction / Math.round(1 / risk.prosecutorHighest), journalistEstimateAverage: fraction * risk.prosecutorAverage };
 }
 
 /**

@@ -2,6 +2,7 @@ import { esc, num, readableTime } from '../../common/report/format.js';
 import { parameterLabel, parameterValue } from '../../common/report/parameter-labels.js';
 import { rejectedLines, reportFacts } from '../../common/report/report-facts.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
+import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-verdict.js';
 
 /** The mechanism's own part of the report, drawn by the mechanism (its node registry entry). */
 export type MethodSections = (report: Report) => string;
@@ -18,7 +19,7 @@ h3 { font-size: 15px; margin: 20px 0 6px; }
 .summary { background: #f1f5fb; border-left: 4px solid var(--accent); padding: 12px 18px; }
 .summary li { margin: 4px 0; }
 .verdict { display: inline-block; padding: 2px 10px; border-radius: 12px; font-weight: 600; font-size: 13px; }
-.verdict.ok { background: #e3f3e8; color: var(--safe); } .verdict.bad { background: #fbe4e2; color: var(--danger); }
+.verdict.ok { background: #e3f3e8; color: var(--safe); } .verdict.bad { background: #fbe4e2; color: var(--danger); } .verdict.none { background: #fff4e5; color: #6b3f00; }
 table { border-collapse: collapse; width: 100%; margin: 8px 0; font-size: 13px; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: #f3f4f6; font-weight: 600; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
@@ -66,7 +67,7 @@ ${report.warnings.length ? `<h2>Warnings</h2><ul>${report.warnings.map((w) => `<
 
 function guaranteeSection(report: Report): string {
   const g = report.guarantee;
-  return `<h2>Guarantee <span class="verdict ${g.holds ? 'ok' : 'bad'}">${g.holds ? 'holds' : 'does not hold'}</span></h2>
+  return `<h2>Guarantee <span class="verdict ${{ holds: 'ok', fails: 'bad', 'not-claimed': 'none' }[guaranteeVerdict(g)]}">${verdictWords(g)}</span></h2>
 <p><strong>${esc(g.name)}.</strong> ${esc(g.statement)}</p>
 <p class="formula mono">${esc(g.formula)}</p>
 <p class="meta">Source: ${esc(g.source)}</p>`;

@@ -3,6 +3,7 @@ import { reportFacts, type Fact } from '../../common/report/report-facts.js';
 import { readableTime } from '../../common/report/format.js';
 import { lazyRequire } from '../lazy-require.js';
 import { reportFonts } from './report-fonts.js';
+import { verdictWords } from '../../common/report/guarantee-verdict.js';
 
 const pdfKit = lazyRequire<typeof import('pdfkit')>('pdfkit');
 
@@ -166,7 +167,7 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
   }
   heading('In plain words');
   for (const line of report.summary) paragraph(`•  ${line}`);
-  heading(`Guarantee: ${report.guarantee.name} — ${report.guarantee.holds ? 'holds' : 'DOES NOT HOLD'}`);
+  heading(`Guarantee: ${report.guarantee.name} — ${verdictWords(report.guarantee, true)}`);
   paragraph(report.guarantee.statement);
   paragraph(report.guarantee.formula, { font: 'mono', size: 8, color: MUTED });
   paragraph(`Source: ${report.guarantee.source}`, { size: 8, color: MUTED });

@@ -26,7 +26,7 @@ function small(value: number): string {
 export function guaranteeLabel(outcome: MethodOutcome): string {
   const g = outcome.guarantee;
   const p = outcome.method.parameters;
-  const broken = g.holds ? '' : ' — does not hold';
+  const broken = g.holds === false ? ' — does not hold' : '';
   switch (outcome.method.type) {
     case 'uniform-perturbation':
       return (g.rho ? `ρ1–ρ2 privacy (ρ1 = ${g.rho.rho1}, ρ2 = ${g.rho.rho2})` : `ρ1–ρ2 privacy at retention ${String(p['retention'])}`) + broken;

@@ -155,7 +155,7 @@ export function assessCandidate(c: Candidate, basis: ComparisonBasis, testSeed: 
     grid: c.grid,
     method: { type: outcome.method.type, title: outcome.method.title },
     parameters: parametersInWords(outcome),
-    guarantee: { label: guaranteeLabel(outcome), statement: outcome.guarantee.statement, holds: outcome.guarantee.holds },
+    guarantee: { label: guaranteeLabel(outcome), statement: outcome.guarantee.statement, holds: outcome.guarantee.holds === true },
     risk: candidateRisk(outcome, basis.truth.rowCount),
     utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: estimatorOf(outcome.method.type) },
     releasedRecords: released.records,

@@ -58,7 +58,9 @@ export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSp
   const { checks, report, dir, job } = ctx;
   const roles = new Map(report.input.columns.map((c) => [c.name, c.role]));
   const nonSensitive = report.input.columns.filter((c) => c.role === 'quasi' || c.role === 'insensitive').map((c) => c.name);
-  const identifiers = report.input.columns.filter((c) => c.role === 'identifier').map((c) => c.name);
+  // The published report lists the released columns only; the internal one, when at hand, also the identifiers.
+  const listed = new Set(report.input.columns.filter((c) => c.role !== 'identifier').map((c) => c.name));
+  const identifiers = (ctx.internal?.input.columns ?? report.input.columns).filter((c) => c.role === 'identifier').map((c) => c.name);
   for (const s of report.risk.bySensitive ?? []) {
     const stem = s.releaseFile ?? 'release';
     let release: Table;
@@ -74,7 +76,7 @@ export function verifyRandomized(ctx: VerifyContext, spec: UniformPerturbationSp
     // Uniform perturbation releases every sensitive column, each perturbed, in one file; reconstruction
     // privacy samples per attribute, so each file may hold its own sensitive column only.
     const ownFile = spec.type === 'reconstruction-privacy';
-    const leaked = release.columns.filter((c) => identifiers.includes(c.name) || (ownFile && roles.get(c.name) === 'sensitive' && c.name !== s.column));
+    const leaked = release.columns.filter((c) => identifiers.includes(c.name) || !listed.has(c.name) || (ownFile && roles.get(c.name) === 'sensitive' && c.name !== s.column));
     const clean = ownFile ? 'no identifier and no other sensitive column is released' : 'no identifier is released';
     checks.add(`${s.column}: columns`, leaked.length === 0, leaked.length === 0 ? clean : `released but must not be: ${leaked.map((c) => c.name).join(', ')}`);
     const declared = spec.domains ? own(spec.domains, s.column) : undefined;

@@ -47,7 +47,7 @@ export const dpCounts: MechanismDefinition<typeof schema> = {
     cardTitle: 'Differentially private counts',
     protects: 'Publishes tables of counts (marginals, monthly series) with noise, so the counts reveal little about whether any one person is in the data (exact discrete Laplace: ε-DP); correlated noise, an approximation of Laplace in floating point, resists filtering when the counts are correlated.',
     costs: 'Every count is off by a few units (shown as a 95% interval); small counts become unreliable.',
-    guarantee: 'ε-differential privacy with independent noise; with correlated noise, ε for each answer and ε_eff for the worst one-person change.',
+    guarantee: 'ε-differential privacy with independent noise; with correlated noise, ε for each answer alone and no guarantee for the answers together (ε_eff, reported for the worst one-person change, is a tail slope of the privacy loss, not a bound).',
     sensitiveColumns: 'none',
     differentiallyPrivate: true,
     reportSections: ['dp'],

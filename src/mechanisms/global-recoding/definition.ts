@@ -10,7 +10,9 @@ const risk = z.number().gt(0, 'a risk threshold lies in (0, 1]').max(1, 'a risk 
 /**
  * A risk threshold. The attacker is the prosecutor unless `attacker` says "journalist": a journalist
  * does not know whether the target is in the data, only that the data are a sample of a population;
- * `populationSize` (N ≥ the input's records) or `samplingFraction` (π) says how large a sample.
+ * `populationSize` (N ≥ the input's records) or `samplingFraction` (π) says how large a sample. The
+ * journalist threshold is enforced on the bound of the journalist's risk, 1 / class size (a class's
+ * population count is at least its sample count); the population gives estimates, reported only.
  */
 function riskModel<T extends 'maximum-risk' | 'average-risk'>(type: T) {
   return z
@@ -44,9 +46,9 @@ export const modelSchema = z.discriminatedUnion('type', [
       distance: z.enum(['equal', 'ordered', 'hierarchical']).default('equal'),
     })
     .strict(),
-  /** No released record above `risk`: 1 / its class size (prosecutor), or the sampling fraction / its class size (journalist). */
+  /** No released record above `risk`: 1 / its class size, the prosecutor's risk and the journalist's bound. */
   riskModel('maximum-risk'),
-  /** The released records' mean risk at most `risk`: classes / records (prosecutor), times the sampling fraction (journalist). */
+  /** The released records' mean risk at most `risk`: classes / records, the prosecutor's average and the journalist's bound. */
   riskModel('average-risk'),
 ]);
 export type ModelSpec = z.output<typeof modelSchema>;
@@ -115,11 +117,14 @@ export function samplingFraction(models: readonly ModelSpec[], rowCount: number)
 }
 
 /**
- * The engine's model for a job's model. A journalist threshold carries the sampling fraction π: a
- * class of |C| sample records stands for |C| / π people of the population (the expected count under
- * uniform sampling), so its journalist risk is π / |C|.
+ * The engine's model for a job's model. A journalist threshold is enforced on the journalist risk's
+ * upper bound, 1 / |C|: whatever the population, a class of |C| released records stands for at least
+ * |C| people, so the risk of a person in it is at most 1 / |C|. The sampling fraction's π / |C| is
+ * the risk only if the class's population count is its expected |C| / π under uniform sampling: an
+ * estimate, not a bound (a sample unique may be a population unique), so it is never enforced.
+ * Issue 36 (a population model: k-map with a population table or an estimator) may bound it better.
  */
-export function engineModel(model: ModelSpec, rowCount: number): PrivacyModel {
+export function engineModel(model: ModelSpec): PrivacyModel {
   switch (model.type) {
     case 'k-anonymity':
       return model;
@@ -128,9 +133,8 @@ export function engineModel(model: ModelSpec, rowCount: number): PrivacyModel {
     case 't-closeness':
       return { type: 't-closeness', t: model.t, distance: model.distance };
     case 'maximum-risk':
-    case 'average-risk': {
-      return model.attacker === 'journalist' ? { type: model.type, risk: model.risk, fraction: samplingFraction([model], rowCount)! } : { type: model.type, risk: model.risk };
-    }
+    case 'average-risk':
+      return { type: model.type, risk: model.risk };
   }
 }
 
@@ -153,9 +157,9 @@ export function modelText(model: ModelSpec, sensitive?: string): string {
 }
 
 function populationText(model: Extract<ModelSpec, { type: 'maximum-risk' | 'average-risk' }>): string {
-  if (model.populationSize !== undefined) return ` (population ${model.populationSize})`;
-  if (model.samplingFraction !== undefined) return ` (sampling fraction ${model.samplingFraction})`;
-  return '';
+  if (model.attacker !== 'journalist') return '';
+  const population = model.populationSize !== undefined ? `population ${model.populationSize}` : `sampling fraction ${model.samplingFraction}`;
+  return ` (on its upper bound 1/|class|; ${population} for estimates only)`;
 }
 
 
@@ -170,7 +174,7 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
     protects:
       'The classic de-identification of ARX and sdcMicro users: every quasi-identifier is generalized along its hierarchy, the least destructive combination of levels is chosen over the whole lattice, and records in classes that still fail the model are deleted, up to a share you set. k-anonymity and the risk thresholds protect against re-identification by someone who knows a person\'s quasi-identifiers; ℓ-diversity and t-closeness against learning the sensitive value from the class.',
     costs: 'Detail is coarsened in whole columns and the records of failing classes are deleted. The models are syntactic: there is no differential-privacy guarantee, and the choice of levels depends on the data; use safe k-anonymity\'s private search when a DP guarantee is wanted.',
-    guarantee: 'Every released class meets every model (k-anonymity, ℓ-diversity, t-closeness, prosecutor or journalist risk thresholds); with local suppression, every released record is compatible with at least k records ("*" matching any value); no DP guarantee.',
+    guarantee: 'Every released class meets every model (k-anonymity, ℓ-diversity, t-closeness, prosecutor or journalist risk thresholds, the journalist\'s on its upper bound 1/|class|, never on an estimate from the population); with local suppression, every released record is compatible with at least k records ("*" matching any value); no DP guarantee.',
     sensitiveColumns: 'none',
     differentiallyPrivate: false,
     reportSections: ['anonymity'],

@@ -12,10 +12,10 @@ export function IdentityRisk({ report }: { report: Report }) {
     <li>
       <strong>{label}:</strong> {formatPercent(risk.sampleUniqueShare, 1)} of the records are unique on {r.quasiIdentifiers.length === 1 ? 'this column' : 'these columns'} ({formatNumber(risk.sampleUniques)} of{' '}
       {formatNumber(risk.records)}); someone who knows a person's values picks the right record with probability up to {formatPercent(risk.prosecutorHighest, 1)} ({formatPercent(risk.prosecutorAverage, 1)} on average).
-      {risk.journalistAverage !== undefined && (
+      {risk.journalistEstimateHighest !== undefined && (
         <>
           {' '}
-          Someone who does not know whether the person is in the data (journalist, from the population given) succeeds with probability up to {formatPercent(risk.journalistHighest, 1)} ({formatPercent(risk.journalistAverage, 1)} on average).
+          Someone who does not know whether the person is in the data (journalist) succeeds with probability at most {formatPercent(risk.journalistHighest, 1)}; if every class stood for its expected share of the population given, about {formatPercent(risk.journalistEstimateHighest, 1)} ({formatPercent(risk.journalistEstimateAverage ?? 0, 1)} on average), an estimate and not a bound: a record unique in the data may be unique in the population.
         </>
       )}
     </li>

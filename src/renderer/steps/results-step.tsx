@@ -5,6 +5,7 @@ import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { formatNumber } from '../format.js';
 import { IdentityRisk } from '../components/identity-risk.js';
+import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-verdict.js';
 
 /**
  * The results of a run, drawn from the same report facts as the PDF and the
@@ -15,12 +16,13 @@ export function ResultsStep({ report, chosenFromComparison = false }: { report: 
   const g = report.guarantee;
   const facts = reportFacts(report);
   // A guarantee that holds with warnings is not shown as a plain green pass: the warnings say where it protects less than its name suggests.
-  const caveats = g.holds && report.warnings.length > 0;
+  const verdict = guaranteeVerdict(g);
+  const caveats = verdict === 'holds' && report.warnings.length > 0;
   return (
     <>
-      <section className={`guarantee ${!g.holds ? 'fails' : caveats ? 'caveats' : 'holds'}`}>
+      <section className={`guarantee ${verdict === 'holds' ? (caveats ? 'caveats' : 'holds') : verdict === 'fails' ? 'fails' : 'caveats'}`}>
         <h3>
-          {g.name}: {!g.holds ? 'does not hold' : caveats ? 'holds, with the warnings below' : 'holds'}
+          {g.name}: {caveats ? 'holds, with the warnings below' : verdictWords(g)}
         </h3>
         <p>{g.statement}</p>
         <p className="formula">{g.formula}</p>

@@ -95,7 +95,7 @@ function AssessmentView({ report }: { report: Report }) {
         </p>
         {dp.epsilonEffective !== undefined && (
           <Callout tone="warn">
-            The noise is correlated: the worst one-person change has ε_eff = {dp.epsilonEffective.toPrecision(4)}. The joint release is not claimed to be ε-DP.
+            The noise is correlated: the worst one-person change has a tail slope ε_eff = {dp.epsilonEffective.toPrecision(4)}, the rate its privacy loss grows far from the true answers, not a bound on it. The joint release is not claimed to be ε-DP.
           </Callout>
         )}
         <p className="muted">{report.utility.queryPool}.</p>
@@ -109,7 +109,11 @@ function AssessmentView({ report }: { report: Report }) {
         <h3>{report.guarantee.name}</h3>
         {report.guarantee.delta !== undefined && (
           <p>
-            With k = {a.k} and sampling rate β = {a.sampling}, the release is (ε = {report.guarantee.epsilon}, δ = {report.guarantee.delta.toExponential(3)})-differentially private. {a.choice}.
+            With k = {a.k} and sampling rate β = {a.sampling}, the release is (ε = {report.guarantee.epsilon}, δ = {report.guarantee.delta.toExponential(3)})-differentially private
+            {report.method.derived['epsilonSelection'] !== undefined
+              ? `, provided the private search (ε_sel = ${String(report.method.derived['epsilonSelection'])}) and the sampling and k-anonymization, both run on the same sample, compose sequentially as SafePub argues (an argument Custos has not re-checked)`
+              : ', provided the levels were fixed without looking at this data'}
+            . {a.choice}.
           </p>
         )}
         <p>

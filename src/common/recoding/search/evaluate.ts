@@ -35,7 +35,7 @@ export function checkNode(table: ClassTable, models: readonly PrivacyModel[], ct
   }
   for (const model of models) {
     if (model.type !== 'average-risk') continue;
-    suppressedRecords += suppressForAverageRisk(table, suppressed, model.risk, model.fraction ?? 1);
+    suppressedRecords += suppressForAverageRisk(table, suppressed, model.risk);
   }
   return { suppressed, suppressedRecords, satisfies: suppressedRecords <= limit };
 }
@@ -47,7 +47,7 @@ export function checkNode(table: ClassTable, models: readonly PrivacyModel[], ct
  * are taken in the order of their codes (column by column), so the choice does not depend on how the
  * classes were formed (ARX takes them in its hash order). Returns the records it adds.
  */
-function suppressForAverageRisk(table: ClassTable, suppressed: Uint8Array, risk: number, fraction: number): number {
+function suppressForAverageRisk(table: ClassTable, suppressed: Uint8Array, risk: number): number {
   const released: number[] = [];
   let classes = 0;
   let records = 0;
@@ -57,7 +57,7 @@ function suppressForAverageRisk(table: ClassTable, suppressed: Uint8Array, risk:
     classes++;
     records += table.sizes[c]!;
   }
-  if (records === 0 || fraction * (classes / records) <= risk) return 0;
+  if (records === 0 || classes / records <= risk) return 0;
   const columns = Array.from({ length: table.width }, (_, j) => table.column(j));
   released.sort((a, b) => {
     const d = table.sizes[a]! - table.sizes[b]!;
@@ -71,7 +71,7 @@ function suppressForAverageRisk(table: ClassTable, suppressed: Uint8Array, risk:
     added += table.sizes[c]!;
     classes--;
     records -= table.sizes[c]!;
-    if (records === 0 || fraction * (classes / records) <= risk) break;
+    if (records === 0 || classes / records <= risk) break;
   }
   return added;
 }

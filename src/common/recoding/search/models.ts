@@ -13,13 +13,13 @@ export type PrivacyModel =
   | { readonly type: 'recursive-cl-diversity'; readonly c: number; readonly l: number }
   | { readonly type: 't-closeness'; readonly t: number; readonly distance: 'equal' | 'ordered' | 'hierarchical' }
   /**
-   * No released record with risk fraction/|class| above `risk`: the prosecutor's 1/|class| without a
-   * fraction, the journalist's π/|class| with the sampling fraction π (a class of |C| sample records
-   * standing for |C|/π people). Same monotonicity either way: a rescaled threshold.
+   * No released record with risk 1/|class| above `risk`. The prosecutor's risk, and the bound of the
+   * journalist's (a class's population count is at least its sample count): a journalist threshold
+   * is enforced on it, never on an estimate from a sampling fraction.
    */
-  | { readonly type: 'maximum-risk'; readonly risk: number; readonly fraction?: number }
-  /** Released records' mean risk, fraction · (classes / records), at most `risk`. */
-  | { readonly type: 'average-risk'; readonly risk: number; readonly fraction?: number };
+  | { readonly type: 'maximum-risk'; readonly risk: number }
+  /** Released records' mean risk, classes / records, at most `risk`. */
+  | { readonly type: 'average-risk'; readonly risk: number };
 
 export function needsSensitive(model: PrivacyModel): boolean {
   return model.type !== 'k-anonymity' && model.type !== 'maximum-risk' && model.type !== 'average-risk';
@@ -74,8 +74,8 @@ export function classMeets(model: PrivacyModel, table: ClassTable, c: number, ct
     case 'k-anonymity':
       return size >= model.k;
     case 'maximum-risk':
-      // Divided, not multiplied by 1/size: π / 5 is exactly the 0.02 a person writes for π = 0.1, where 0.1 · 0.2 is not.
-      return (model.fraction ?? 1) / size <= model.risk;
+      // Divided, not multiplied by 1/size: 1 / 5 is exactly the 0.2 a person writes.
+      return 1 / size <= model.risk;
     case 'average-risk':
       return true;
     case 'distinct-l-diversity':

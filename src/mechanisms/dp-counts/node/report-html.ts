@@ -13,7 +13,7 @@ export function dpSections(dp: DpReport): string {
 <tr><th>Noise</th><td>${esc(dp.noise)}, scale b = ${num(dp.scale, 6)}${dp.grid ? `; ${esc(dp.grid)}` : ''}</td></tr>
 <tr><th>Correlation</th><td>${esc(dp.correlation)}</td></tr>
 <tr><th>ε per answer</th><td>${num(dp.epsilonPerAnswer, 6)}</td></tr>
-${dp.epsilonEffective !== undefined ? `<tr><th>ε_eff, worst one-person change</th><td>${num(dp.epsilonEffective, 6)} = √(ΔᵀR⁻¹Δ)/b — the joint release is not claimed ε-DP</td></tr>` : ''}
+${dp.epsilonEffective !== undefined ? `<tr><th>ε_eff, worst one-person change (tail slope)</th><td>${num(dp.epsilonEffective, 6)} = √(ΔᵀR⁻¹Δ)/b — the rate the privacy loss grows far from the true answers, not a bound: the joint release is not claimed ε-DP</td></tr>` : ''}
 ${dp.parts > 1 ? `<tr><th>Parts</th><td>${dp.parts} parts, each record assigned to one independently and uniformly (a Poisson sample at rate 1/${dp.parts} per part); answers of one part alone: ${(dp.epsilonPrime ?? []).map((e) => `ε = ${e.epsilon}: ε′ = ln(1 + (e^ε − 1)/${dp.parts}) = ${num(e.epsilonPrime, 6)}, reported min(ε, ε′) = ${num(e.reported, 6)}`).join('; ')}</td></tr>` : ''}
 </tbody></table>
 ${

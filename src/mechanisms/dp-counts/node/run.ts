@@ -129,14 +129,14 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
     summary: [
       `${answered.length.toLocaleString('en-US')} counts were released${unique.length < answered.length ? ` (${unique.length.toLocaleString('en-US')} distinct; repeats return the same noisy answer)` : ''}, each with noise of scale ${b.toPrecision(4)} (95% of answers within ±${half.toPrecision(4)} of the truth).`,
       glm
-        ? `The noise is correlated (${correlationText})${worstRemoval !== undefined ? `; the filtering attack removes at most ${pct(worstRemoval.removalRelease)} of the noise of a series of this release (${pct(worstRemoval.removalIid)} with independent Laplace noise on the same series)` : ''}. Each answer alone is ${(1 / b).toPrecision(3)}-DP; the joint release is described by ε_eff, not by ε.`
+        ? `The noise is correlated (${correlationText})${worstRemoval !== undefined ? `; the filtering attack removes at most ${pct(worstRemoval.removalRelease)} of the noise of a series of this release (${pct(worstRemoval.removalIid)} with independent Laplace noise on the same series)` : ''}. Each answer alone is ${(1 / b).toPrecision(3)}-DP; the answers together have no ε guarantee (ε_eff is a tail slope, not a bound).`
         : `The answers are ${spec.epsilon}-differentially private: adding or removing any one record changes their distribution by at most a factor e^${spec.epsilon} (a person with several records is covered only as several records).${cellsCaveat}`,
       ...(inference.length ? [`Dividing two noisy counts still reveals large groups: for the riskiest group the adversary's estimate is within ±${ATTACK_EPSILON * 100}% of the truth with probability ${(1 - inference[0]!.pAbove - inference[0]!.pBelow).toFixed(3)}.`] : []),
       ...negativeNote,
     ],
     externalSummary: [
       `${answered.length.toLocaleString('en-US')} counts were released, each with noise of scale ${b.toPrecision(4)}.`,
-      glm ? `Each answer alone is ${(1 / b).toPrecision(3)}-DP; the noise is correlated (${correlationText}).` : `The answers are ${spec.epsilon}-differentially private (add/remove one record).${cellsCaveat}`,
+      glm ? `Each answer alone is ${(1 / b).toPrecision(3)}-DP; the noise is correlated (${correlationText}), and the answers together have no ε guarantee.` : `The answers are ${spec.epsilon}-differentially private (add/remove one record).${cellsCaveat}`,
       ...negativeNote,
     ],
     warnings: warnings.map((w) => (advice.has(w) ? `${w} ${advice.get(w)}` : w)),
@@ -153,16 +153,15 @@ function guaranteeOf(
   const { glm, b, sensitivity, disclosed, declaredCells, epsilonEffective, epsilonEffectiveExact } = f;
   return glm
   ? {
-      name: 'per-answer ε-differential privacy (correlated noise)',
+      name: `ε = ${(1 / b).toPrecision(4)} for each answer alone (correlated noise; no guarantee for the answers together)`,
       statement:
         `Every single answer carries noise that approximates Laplace noise of scale b = ${b.toPrecision(4)}; the ideal mechanism is ${(1 / b).toPrecision(4)}-differentially private per answer. ` +
         `${GLM_APPROXIMATION} ` +
         'The answers were released together with correlated noise, so the joint release is NOT claimed to be ε-DP: ' +
-        (epsilonEffective !== undefined ? `${epsilonEffectiveText(epsilonEffective, epsilonEffectiveExact)}.` : 'see ε_eff.'),
-      formula: 'N = √(2W)·b·C·Z, W ~ Exp(1), Z ~ N(0, I), CCᵀ = R; each N_i ~ Lap(b); ε_eff = √(ΔᵀR⁻¹Δ)/b',
+        (epsilonEffective !== undefined ? `${epsilonEffectiveText(epsilonEffective, epsilonEffectiveExact)}.` : 'for two or more answers the joint density of the noise is unbounded at zero, so no finite ε bounds the answers together.'),
+      formula: 'N = √(2W)·b·C·Z, W ~ Exp(1), Z ~ N(0, I), CCᵀ = R; each N_i ~ Lap(b); tail slope ε_eff = √(ΔᵀR⁻¹Δ)/b (not a privacy-loss bound)',
       source: '"Correlated tuple data release via differential privacy", Information Sciences 560 (2021), generalized Laplace mechanism; Kozubowski, Podgórski, Rychlik (2013); ε_eff = √(ΔᵀR⁻¹Δ)/b',
-      holds: true,
-      epsilon: 1 / b,
+      // No `holds` and no `epsilon`: the release as a whole claims no guarantee (the per-answer ε is dp.epsilonPerAnswer).
     }
   : {
       // Undeclared cells come from the input: the name says the counts are what is covered.

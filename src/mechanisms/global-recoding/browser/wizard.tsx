@@ -79,7 +79,7 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
         )}
         {isRisk(draft.model) && (
           <>
-            <NumberField label="Risk" min={0.001} max={1} step={0.01} value={draft.risk} onChange={(risk) => set({ risk })} error={problems['risk']} help={draft.attacker === 'journalist' ? 'Journalist re-identification risk, sampling fraction / class size.' : 'Prosecutor re-identification risk, 1 / class size.'} />
+            <NumberField label="Risk" min={0.001} max={1} step={0.01} value={draft.risk} onChange={(risk) => set({ risk })} error={problems['risk']} help={draft.attacker === 'journalist' ? 'Journalist re-identification risk, held on its upper bound 1 / class size (the population gives estimates only).' : 'Prosecutor re-identification risk, 1 / class size.'} />
             <SelectField
               label="Attacker"
               value={draft.attacker}

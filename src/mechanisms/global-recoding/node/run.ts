@@ -30,10 +30,19 @@ const FRONTIER_SEARCH_BUDGET_MS = 1500;
 const EXACT_COUNT_NODES = 10_000;
 const EXACT_COUNT_RECORDS = 100_000;
 
+/**
+ * What a journalist threshold gives, and what the population does not: the threshold holds on the
+ * bound 1/|class|; the sampling fraction's π/|class| is an estimate that a sample unique can beat.
+ */
+export const JOURNALIST_STATEMENT =
+  'A journalist threshold is met on the journalist risk\'s upper bound: a released class of f records stands for at least f people of the population, so the risk of a person in it is at most 1/f, the prosecutor\'s risk, and that bound meets the threshold. ' +
+  'The population given (a size or a sampling fraction π) is used for estimates only: π/f is the risk if the class stood for its expected f/π people under uniform sampling, which is not a bound (a record unique in the data may be unique in the population); the estimates are reported as such and never enforced. ';
+
 /** The guarantee in words: what the models give, what they do not, and what they protect against. */
-export function syntacticStatement(models: string | undefined, limitPercent: string): string {
+export function syntacticStatement(models: string | undefined, limitPercent: string, journalist = false): string {
   return (
     (models === undefined ? '' : `Every released class of records that share their generalized quasi-identifiers meets ${models}; the records of classes that did not were deleted (at most ${limitPercent} of the records). `) +
+    (journalist ? JOURNALIST_STATEMENT : '') +
     'These models are syntactic: they constrain the released table itself, not the process that produced it, so there is no differential-privacy guarantee, and the generalization was chosen by looking at this data. ' +
     'k-anonymity and the risk thresholds protect against re-identification by someone who knows a person\'s quasi-identifiers (the person is hidden among the class); ℓ-diversity and t-closeness against learning the sensitive value from the class. ' +
     'They do not protect against an adversary with other background knowledge, against linking several releases of the same data, or against learning whether a person is in the data. For a differential-privacy guarantee use safe k-anonymity with its private search.'
@@ -80,7 +89,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
 
   ctx.progress('analyze', 0.5);
   // No model (local suppression alone): k = 1 holds everywhere, so the search keeps every column as collected.
-  const models = spec.models.length > 0 ? spec.models.map((m) => engineModel(m, table.rowCount)) : [{ type: 'k-anonymity' as const, k: 1 }];
+  const models = spec.models.length > 0 ? spec.models.map(engineModel) : [{ type: 'k-anonymity' as const, k: 1 }];
   const started = performance.now();
   let search: ReturnType<typeof optimalRecoding>;
   try {
@@ -208,7 +217,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     guarantee: {
       name: `${modelsText}${ls ? `, then ${lsText}` : ''}, at most ${limitPercent} suppressed (syntactic, no DP guarantee)`,
       // Local suppression alone: no class claim, only the cells' (stated first, as the guarantee it is).
-      statement: spec.models.length > 0 ? syntacticStatement(modelsText, limitPercent) + (ls ? ` ${localStatement(ls.k)}` : '') : `${localStatement(ls!.k)} ${syntacticStatement(undefined, limitPercent)}`,
+      statement: spec.models.length > 0 ? syntacticStatement(modelsText, limitPercent, fraction !== undefined) + (ls ? ` ${localStatement(ls.k)}` : '') : `${localStatement(ls!.k)} ${syntacticStatement(undefined, limitPercent)}`,
       formula: [...spec.models.map(modelFormula), ...(ls ? [`every released record compatible with ≥ ${ls.k} released records ("*" matches any value)`] : [])].join('; '),
       source: 'Sweeney 2002 (k-anonymity); Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam 2007 (ℓ-diversity); Li, Li, Venkatasubramanian 2007 (t-closeness); the search, the suppression limit and the measures as in ARX 3.9 (Prasser, Kohlmayer et al.)',
       holds: optimum !== undefined && check.satisfies && census.suppressedRows === optimum.suppressedRecords && (!local || local.result.frequencies.every((f) => f >= ls!.k)),
@@ -220,7 +229,9 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
       minClassSize: local ? smallest(local.result.frequencies) : census.minClassSize,
       reidentification: {
         ...identity,
-        ...(fraction !== undefined ? { population: `sampling fraction π = ${Number(fraction.toPrecision(6))}: a class of f records stands for f / π people; journalist risk π / f` } : {}),
+        ...(fraction !== undefined
+          ? { population: `sampling fraction π = ${Number(fraction.toPrecision(6))}: journalistHighest is the bound 1 / f (a class of f records stands for at least f people); the journalist estimates π / f assume it stands for its expected f / π people (uniform sampling) and are no bound (a record unique in the data may be unique in the population)` }
+          : {}),
         original: withPopulation(original),
         release: withPopulation(releaseRisk),
       },
@@ -333,8 +344,8 @@ function modelFormula(model: GlobalRecodingSpec['models'][number]): string {
     case 't-closeness':
       return model.distance === 'equal' ? '½ Σ_v |P_class(v) − P(v)| ≤ t' : model.distance === 'ordered' ? 'Σ_i |Σ_{j≤i} (P_class − P)(v_j)| / (m − 1) ≤ t' : 'hierarchical EMD ≤ t';
     case 'maximum-risk':
-      return model.attacker === 'journalist' ? 'π / |class| ≤ r (π the sampling fraction)' : '1 / |class| ≤ r';
+      return model.attacker === 'journalist' ? 'journalist risk ≤ 1 / |class| ≤ r (a class\'s population count ≥ |class|)' : '1 / |class| ≤ r';
     case 'average-risk':
-      return model.attacker === 'journalist' ? 'π · classes / records ≤ r' : 'classes / records ≤ r';
+      return model.attacker === 'journalist' ? 'mean journalist risk ≤ classes / records ≤ r' : 'classes / records ≤ r';
   }
 }

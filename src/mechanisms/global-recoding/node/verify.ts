@@ -2,7 +2,7 @@ import { makeColumn } from '../../../common/table/table.js';
 import { releasedRecords } from '../../../jobs/method-kit/verify-classes.js';
 import type { VerifyContext } from '../../../jobs/method-kit/node-mechanism.js';
 import { ClassBuilder } from '../../../common/recoding/search/class-table.js';
-import { engineModel, modelText, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
+import { engineModel, modelText, type GlobalRecodingSpec } from '../definition.js';
 import { wildcardFrequencies, WILDCARD } from '../local-suppression.js';
 import { classMeets, modelContext, type PrivacyModel } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
@@ -41,17 +41,10 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
     for (const f of frequencies) if (f < k) below++;
     checks.add(`${k}-anonymity with wildcards (local suppression)`, below === 0, below === 0 ? `every one of ${release.rowCount} released records is compatible with at least ${k} ("*" matching any value)` : `${below} released record(s) are compatible with fewer than ${k}`);
   }
-  // The journalist's sampling fraction from the job; from a population size it needs the input's record count (internal report only).
-  const inputRows = ctx.internal?.input.rows;
+  // A journalist threshold is held on its bound 1 / |class|, which the release alone shows: no population needed.
   spec.models.forEach((spec) => {
     const name = modelText(spec, sensitiveName);
-    const journalist = (spec.type === 'maximum-risk' || spec.type === 'average-risk') && spec.attacker === 'journalist';
-    if (journalist && spec.samplingFraction === undefined && inputRows === undefined) {
-      checks.add(`${name} (not re-checked)`, true, 'the sampling fraction is the input\'s records over the population, and the input\'s count is in the internal report only');
-      return;
-    }
-    const fraction = journalist ? samplingFraction([spec], inputRows ?? 0)! : 1;
-    const model: PrivacyModel = engineModel(spec, inputRows ?? 0);
+    const model: PrivacyModel = engineModel(spec);
     if (model.type === 't-closeness' && !nothingSuppressed) {
       checks.add(`${name} (not re-checked)`, true, 'the distance is to the distribution of every input record, suppressed ones included, which the release alone does not hold; re-checked when the internal report shows nothing was suppressed');
       return;
@@ -61,12 +54,12 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
       return;
     }
     if (frequencies && (model.type === 'k-anonymity' || model.type === 'maximum-risk' || model.type === 'average-risk')) {
-      checkOnFrequencies(checks, name, model, frequencies, fraction);
+      checkOnFrequencies(checks, name, model, frequencies);
       return;
     }
     if (model.type === 'average-risk') {
       const average = release.rowCount === 0 ? 0 : table.count / release.rowCount;
-      checks.add(name, fraction * average <= model.risk, `${table.count} classes over ${release.rowCount} released records: average risk ${(fraction * average).toFixed(6)}`);
+      checks.add(name, average <= model.risk, `${table.count} classes over ${release.rowCount} released records: average risk ${average.toFixed(6)}`);
       return;
     }
     let failing = 0;
@@ -75,17 +68,17 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
   });
 }
 
-/** k-anonymity and the risk thresholds on wildcard frequencies: a record's risk is fraction / its frequency. */
-function checkOnFrequencies(checks: VerifyContext['checks'], name: string, model: Extract<PrivacyModel, { type: 'k-anonymity' | 'maximum-risk' | 'average-risk' }>, frequencies: Uint32Array, fraction: number): void {
+/** k-anonymity and the risk thresholds on wildcard frequencies: a record's risk is 1 / its frequency. */
+function checkOnFrequencies(checks: VerifyContext['checks'], name: string, model: Extract<PrivacyModel, { type: 'k-anonymity' | 'maximum-risk' | 'average-risk' }>, frequencies: Uint32Array): void {
   const n = frequencies.length;
   if (model.type === 'average-risk') {
     let sum = 0;
     for (const f of frequencies) sum += 1 / f;
     const average = n === 0 ? 0 : sum / n;
-    checks.add(name, fraction * average <= model.risk, `mean over ${n} released records of 1 / (records compatible with it): risk ${(fraction * average).toFixed(6)}`);
+    checks.add(name, average <= model.risk, `mean over ${n} released records of 1 / (records compatible with it): risk ${average.toFixed(6)}`);
     return;
   }
   let failing = 0;
-  for (const f of frequencies) if (model.type === 'k-anonymity' ? f < model.k : fraction / f > model.risk) failing++;
+  for (const f of frequencies) if (model.type === 'k-anonymity' ? f < model.k : 1 / f > model.risk) failing++;
   checks.add(name, failing === 0, failing === 0 ? `all ${n} released records are compatible with enough records` : `${failing} of ${n} released records are compatible with too few records`);
 }

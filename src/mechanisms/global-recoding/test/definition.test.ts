@@ -13,14 +13,19 @@ describe('the global recoding job: journalist risk and local suppression', () =>
     expect(messages({ type: 'global-recoding', models: [{ type: 'maximum-risk', risk: 0.1, attacker: 'journalist', samplingFraction: 0.5 }] })).toEqual([]);
   });
 
-  it('gives the engine a journalist threshold with its sampling fraction π', () => {
+  it('gives the engine a journalist threshold on its bound 1/|class|, never the sampling fraction\'s estimate π/|class| (issue 30)', () => {
     const model = schema.parse({ type: 'global-recoding', models: [{ type: 'maximum-risk', risk: 0.05, attacker: 'journalist', populationSize: 4000 }] }).models[0]!;
-    // 1,000 records of 4,000 people: π = 0.25, so a class of 5 has journalist risk 0.05 and prosecutor risk 0.2.
+    // 1,000 records of 4,000 people: π = 0.25. The estimate π/|class| would pass a class of 5 (0.05) and a sample
+    // unique at π = 0.05; the bound the engine enforces needs classes of 20 (1/20 = 0.05) whatever the population.
     expect(samplingFraction([model], 1000)).toBe(0.25);
-    expect(engineModel(model, 1000)).toEqual({ type: 'maximum-risk', risk: 0.05, fraction: 0.25 });
-    expect(modelText(model)).toBe('highest journalist risk ≤ 0.05 (population 4000)');
+    expect(engineModel(model)).toEqual({ type: 'maximum-risk', risk: 0.05 });
+    expect(modelText(model)).toBe('highest journalist risk ≤ 0.05 (on its upper bound 1/|class|; population 4000 for estimates only)');
+    const fraction = schema.parse({ type: 'global-recoding', models: [{ type: 'average-risk', risk: 0.2, attacker: 'journalist', samplingFraction: 0.01 }] }).models[0]!;
+    expect(engineModel(fraction)).toEqual({ type: 'average-risk', risk: 0.2 });
+    expect(modelText(fraction)).toBe('average journalist risk ≤ 0.2 (on its upper bound 1/|class|; sampling fraction 0.01 for estimates only)');
     const prosecutor = schema.parse({ type: 'global-recoding', models: [{ type: 'average-risk', risk: 0.05 }] }).models[0]!;
-    expect(engineModel(prosecutor, 1000)).toEqual({ type: 'average-risk', risk: 0.05 });
+    expect(engineModel(prosecutor)).toEqual({ type: 'average-risk', risk: 0.05 });
+    expect(modelText(prosecutor)).toBe('average prosecutor risk ≤ 0.05');
     expect(samplingFraction([prosecutor], 1000)).toBeUndefined();
   });
 

@@ -60,7 +60,7 @@ export function refMeets(model: PrivacyModel, input: RefInput, records: readonly
     case 'k-anonymity':
       return size >= model.k;
     case 'maximum-risk':
-      return (model.fraction ?? 1) / size <= model.risk;
+      return 1 / size <= model.risk;
     case 'average-risk':
       return true;
     case 'distinct-l-diversity':
@@ -119,7 +119,7 @@ export function refSuppress(input: RefInput, classes: RefClass[]): number {
     let count = released.length;
     let records = released.reduce((sum, c) => sum + c.records.length, 0);
     for (const cls of released) {
-      if (records === 0 || (model.fraction ?? 1) * (count / records) <= model.risk) break;
+      if (records === 0 || count / records <= model.risk) break;
       cls.suppressed = true;
       suppressed += cls.records.length;
       count--;

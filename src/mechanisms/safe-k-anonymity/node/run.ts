@@ -86,6 +86,15 @@ export function safeKStatement(g: { epsilon: number; delta: string; beta: number
 }
 
 /**
+ * The condition of the total ε with the private search, in the sentence that states it: the search
+ * and the anonymization both use the one sample, and their budgets add only by SafePub's argument
+ * for that composition, which Custos has not re-checked.
+ */
+export function searchCondition(selection: number, anonymization: number): string {
+  return ` — provided the private search (ε_sel = ${selection}) and the sampling and k-anonymization (ε = ${anonymization}), both run on the same sample, compose sequentially as SafePub argues (an argument Custos has not re-checked)`;
+}
+
+/**
  * The theorem's conditions, checked on a run: every released class meets k (an
  * empty release has none), β is a sampling probability, δ is a probability
  * below 1, and ε is at least −ln(1 − β), below which no δ < 1 exists.
@@ -210,12 +219,12 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
     suppressed: census.suppressedRows,
     summary: [
       `Each record was kept with probability ${p.beta} (an exact Bernoulli draw), its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'given by the job'}, and every group of fewer than ${p.k} identical records was deleted.`,
-      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private${search ? '' : ' — provided the levels were fixed without looking at this data'}: for any set of possible releases, adding or removing one record changes its probability from P to at most e^${totalEpsilon}·P + ${fmtDelta}.`,
+      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private${search ? searchCondition(spec.searchEpsilon, p.epsilon) : ' — provided the levels were fixed without looking at this data'}: for any set of possible releases, adding or removing one record changes its probability from P to at most e^${totalEpsilon}·P + ${fmtDelta}.`,
       `It holds ${census.rows.length.toLocaleString('en-US')} records in ${census.classes.toLocaleString('en-US')} classes of at least ${census.minClassSize} identical records; generalization loss ${loss.toFixed(3)}${utility && Number.isFinite(utility.error) ? `, count-query relative error ${utility.error.toFixed(4)}` : ''}.`,
     ],
     externalSummary: [
       `Each record was kept with probability ${p.beta}, its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'given by the job'}, and every group of fewer than ${p.k} identical records was deleted.`,
-      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private with respect to adding or removing one record${search ? '' : ', provided the levels were fixed without looking at this data'}.`,
+      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private with respect to adding or removing one record${search ? searchCondition(spec.searchEpsilon, p.epsilon) : ', provided the levels were fixed without looking at this data'}.`,
     ],
     warnings: [
       `${census.suppressedRows.toLocaleString('en-US')} sampled record(s) were suppressed; this exact count is outside the theorem and appears only in the internal report.`,
