@@ -219,7 +219,7 @@ async function compare(args: string[]): Promise<number> {
   return 0;
 }
 
-function verify(args: string[]): number {
+async function verify(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -230,7 +230,7 @@ function verify(args: string[]): number {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     return fail({ kind: 'input', message: `${dir} is not a folder`, file: dir }, values.json === true);
   }
-  const result = verifyRelease(dir, {
+  const result = await verifyRelease(dir, {
     ...(values.original ? { original: values.original } : {}),
     ...(values.internal ? { internalDir: values.internal } : {}),
     acceptTestRandomness: values['accept-test-randomness'] === true,

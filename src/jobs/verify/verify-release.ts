@@ -17,6 +17,8 @@ import { internalOnlyFacts, mergeFacts, originalFacts, type ConfidentialFact } f
 import { isDifferentiallyPrivate } from '../report-builder.js';
 import { checkFormatAgreement } from './format-agreement.js';
 import { ReleaseFiles } from './release-files.js';
+import { checkRewritten } from './rewrite.js';
+import { snapshotFolder } from './snapshot.js';
 import { prepareInput } from '../prepare-input.js';
 
 export interface VerifyOptions {
@@ -32,10 +34,10 @@ export interface VerifyOptions {
 const readJson = readJsonFile;
 
 /** The internal report, if its folder exists and its manifest vouches for it; a failed check otherwise. */
-function readInternal(dir: string, options: VerifyOptions, checks: CheckList): Report | undefined {
+function readInternal(dir: string, options: VerifyOptions, checks: CheckList, internalGiven: boolean): Report | undefined {
   const internalDir = options.internalDir ?? join(dirname(resolve(dir)), `${basename(resolve(dir))}-internal`);
   if (!existsSync(join(internalDir, 'internal-report.json'))) {
-    if (options.internalDir || options.original) checks.add('internal report', false, `no internal-report.json in ${internalDir}; pass --internal DIR to name the internal report's folder`);
+    if (internalGiven || options.original) checks.add('internal report', false, `no internal-report.json in ${internalDir}; pass --internal DIR to name the internal report's folder`);
     return undefined;
   }
   let report: Report | undefined;
@@ -73,19 +75,28 @@ function publicSentences(dir: string, report: Report, internal: Report): Set<str
  * guarantee from the released files (and from the original file where the
  * guarantee is about it).
  */
-export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyResult {
+export async function verifyRelease(given: string, options: VerifyOptions = {}): Promise<VerifyResult> {
+  // Every check reads one private copy of the folder, each file opened once (snapshot.ts).
+  const snapshot = snapshotFolder(given);
+  if (typeof snapshot === 'string') return { ok: false, dir: given, checks: [{ name: 'release folder', ok: false, detail: `${given}: ${snapshot}` }] };
+  try {
+    const internalDir = options.internalDir ?? join(dirname(resolve(given)), `${basename(resolve(given))}-internal`);
+    return { ...(await verifyCopy(snapshot.path, given, snapshot.strange, { ...options, internalDir: options.internalDir ?? internalDir }, options.internalDir !== undefined)), dir: given };
+  } finally {
+    snapshot.remove();
+  }
+}
+
+async function verifyCopy(dir: string, given: string, strange: readonly string[], options: VerifyOptions, internalGiven: boolean): Promise<VerifyResult> {
   const checks = new CheckList();
   const manifest = readManifest(dir);
   if (typeof manifest === 'string') {
-    checks.add(MANIFEST, false, `${dir}: ${manifest}; it is not a Custos release`);
+    checks.add(MANIFEST, false, `${given}: ${manifest}; it is not a Custos release`);
     return { ok: false, dir, checks: checks.checks };
   }
+  const manifestText = readFileSync(join(dir, MANIFEST), 'utf8');
   checks.add(MANIFEST, manifest.kind === 'release', manifest.kind === 'release' ? `${manifest.files.length} files listed` : `describes ${FOLDER_KIND_WORDS[manifest.kind]} folder, not a release`);
   // A release holds regular files only: a link, FIFO or device would be followed, block or never end when read.
-  const strange = readdirSync(dir).flatMap((name) => {
-    const problem = notARegularFile(join(dir, name));
-    return problem ? [`${name} is ${problem}`] : [];
-  });
   checks.add('regular files only', strange.length === 0, strange.length === 0 ? 'every entry is a regular file' : `${strange.join('; ')}: not read`);
   if (strange.length > 0) return { ok: false, dir, checks: checks.checks };
   for (const file of manifest.files) {
@@ -100,8 +111,10 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
   const extra = readdirSync(dir).filter((name) => !listed.has(name));
   checks.add('no unlisted files', extra.length === 0, extra.length === 0 ? 'every file is listed with its checksum' : `not listed in ${MANIFEST}: ${extra.join(', ')}`);
   let report: Report;
+  let reportText: string | undefined;
   try {
     const value = readJson(join(dir, 'report.json'));
+    reportText = readFileSync(join(dir, 'report.json'), 'utf8');
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('it is not a JSON object');
     report = value as Report;
   } catch (error) {
@@ -139,7 +152,7 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     job = parseJob(jobText, dir).job;
     return isDeepStrictEqual(jobText, report.job) ? 'valid, and identical to the job embedded in the report' : { ok: false, detail: 'differs from the job embedded in report.json' };
   });
-  const internal = readInternal(dir, options, checks);
+  const internal = readInternal(dir, options, checks, internalGiven);
   if (internal) {
     // The internal report names the files its run wrote: a report of another run (or a release
     // changed since) would vouch for facts about data that is not this release's.
@@ -194,6 +207,8 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
       : 'no internal field or internal report in any file (facts of the input are searched for with the internal report or --original at hand)';
   });
   if (job) checkFormatAgreement(files, manifest.files.map((f) => f.name), job.output.delimiter, checks);
+  if (job && reportText !== undefined && parseReport(report, 'external').ok) await checkRewritten(files, manifest, manifestText, job, report, reportText, checks);
+  else checks.add('every byte accounted for', false, 'needs a job.json and a report.json that parse: nothing was written again to compare');
   files.forget();
   if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };
