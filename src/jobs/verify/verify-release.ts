@@ -34,22 +34,22 @@ export interface VerifyOptions {
 const readJson = readJsonFile;
 
 /** The internal report, if its folder exists and its manifest vouches for it; a failed check otherwise. */
-function readInternal(dir: string, options: VerifyOptions, checks: CheckList, internalGiven: boolean): Report | undefined {
+function readInternal(dir: string, options: VerifyOptions, checks: CheckList, internalGiven: boolean, shown: string): Report | undefined {
   const internalDir = options.internalDir ?? join(dirname(resolve(dir)), `${basename(resolve(dir))}-internal`);
   if (!existsSync(join(internalDir, 'internal-report.json'))) {
-    if (internalGiven || options.original) checks.add('internal report', false, `no internal-report.json in ${internalDir}; pass --internal DIR to name the internal report's folder`);
+    if (internalGiven || options.original) checks.add('internal report', false, `no internal-report.json in ${shown}; pass --internal DIR to name the internal report's folder`);
     return undefined;
   }
   let report: Report | undefined;
   checks.run('internal report', () => {
     const manifest = readManifest(internalDir);
-    if (typeof manifest === 'string') return { ok: false, detail: `${internalDir}: ${manifest}` };
+    if (typeof manifest === 'string') return { ok: false, detail: `${shown}: ${manifest}` };
     const changed = manifest.files.filter((f) => f.name !== basename(f.name) || notARegularFile(join(internalDir, f.name)) !== undefined || sha256OfFile(join(internalDir, f.name)) !== f.sha256).map((f) => f.name);
-    if (changed.length) return { ok: false, detail: `${internalDir}: changed or missing since Custos wrote them: ${changed.join(', ')}` };
+    if (changed.length) return { ok: false, detail: `${shown}: changed or missing since Custos wrote them: ${changed.join(', ')}` };
     const parsed = parseReport(readJson(join(internalDir, 'internal-report.json')), 'internal');
-    if (!parsed.ok) return { ok: false, detail: `${internalDir}: internal-report.json does not match the report schema: ${parsed.problems.slice(0, 5).join('; ')}` };
+    if (!parsed.ok) return { ok: false, detail: `${shown}: internal-report.json does not match the report schema: ${parsed.problems.slice(0, 5).join('; ')}` };
     report = parsed.report;
-    return `${internalDir} (every file matches its manifest; the internal report parses)`;
+    return `${shown} (every file matches its manifest; the internal report parses)`;
   });
   return report;
 }
@@ -79,16 +79,27 @@ export async function verifyRelease(given: string, options: VerifyOptions = {}):
   // Every check reads one private copy of the folder, each file opened once (snapshot.ts).
   const snapshot = snapshotFolder(given);
   if (typeof snapshot === 'string') return { ok: false, dir: given, checks: [{ name: 'release folder', ok: false, detail: `${given}: ${snapshot}` }] };
+  const internalDir = options.internalDir ?? join(dirname(resolve(given)), `${basename(resolve(given))}-internal`);
+  // The internal folder too, when there is one (its files are checked against its manifest as copied).
+  const internal = existsSync(internalDir) ? snapshotFolder(internalDir) : undefined;
   try {
-    const internalDir = options.internalDir ?? join(dirname(resolve(given)), `${basename(resolve(given))}-internal`);
-    return { ...(await verifyCopy(snapshot.path, given, snapshot.strange, { ...options, internalDir: options.internalDir ?? internalDir }, options.internalDir !== undefined)), dir: given };
+    if (typeof internal === 'string') return { ok: false, dir: given, checks: [{ name: 'internal report', ok: false, detail: `${internalDir}: ${internal}` }] };
+    const internalCopy = internal && internal.strange.length === 0 ? internal.path : internalDir;
+    return { ...(await verifyCopy(snapshot.path, given, snapshot.strange, { ...options, internalDir: internalCopy }, options.internalDir !== undefined, internalDir)), dir: given };
   } finally {
     snapshot.remove();
+    if (typeof internal === 'object') internal.remove();
   }
 }
 
-async function verifyCopy(dir: string, given: string, strange: readonly string[], options: VerifyOptions, internalGiven: boolean): Promise<VerifyResult> {
+async function verifyCopy(dir: string, given: string, strange: readonly string[], options: VerifyOptions, internalGiven: boolean, internalShown: string): Promise<VerifyResult> {
   const checks = new CheckList();
+  // A manifest that is a link or a FIFO was not copied: said as what it is.
+  const strangeManifest = strange.find((s) => s.startsWith(`${MANIFEST} is `));
+  if (strangeManifest) {
+    checks.add(MANIFEST, false, `${given}: ${strangeManifest}, not a file Custos wrote; it is not a Custos release`);
+    return { ok: false, dir, checks: checks.checks };
+  }
   const manifest = readManifest(dir);
   if (typeof manifest === 'string') {
     checks.add(MANIFEST, false, `${given}: ${manifest}; it is not a Custos release`);
@@ -152,7 +163,7 @@ async function verifyCopy(dir: string, given: string, strange: readonly string[]
     job = parseJob(jobText, dir).job;
     return isDeepStrictEqual(jobText, report.job) ? 'valid, and identical to the job embedded in the report' : { ok: false, detail: 'differs from the job embedded in report.json' };
   });
-  const internal = readInternal(dir, options, checks, internalGiven);
+  const internal = readInternal(dir, options, checks, internalGiven, internalShown);
   if (internal) {
     // The internal report names the files its run wrote: a report of another run (or a release
     // changed since) would vouch for facts about data that is not this release's.
