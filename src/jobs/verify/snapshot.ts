@@ -20,7 +20,7 @@ const ATTEMPTS = 3;
  * the folder's identity or listing: the copy is then made again, and after a few tries verify gives up
  * rather than check a mixture of two releases.
  */
-export function snapshotFolder(dir: string): Snapshot | string {
+export function snapshotFolder(dir: string, afterCopy?: (attempt: number) => void): Snapshot | string {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const target = mkdtempSync(join(tmpdir(), 'custos-verify-snapshot-'));
     const remove = (): void => rmSync(target, { recursive: true, force: true });
@@ -32,6 +32,8 @@ export function snapshotFolder(dir: string): Snapshot | string {
         const problem = copyRegular(join(dir, name), join(target, name));
         if (problem) strange.push(`${name} is ${problem}`);
       }
+      // For tests: what another program does while the copy is made.
+      afterCopy?.(attempt);
       if (identity(dir) === before && readdirSync(dir).sort().join('\u0000') === names.join('\u0000')) return { path: target, strange, remove };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
