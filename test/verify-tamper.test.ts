@@ -78,7 +78,7 @@ beforeAll(() => {
   }
   release = join(work, 'all');
   recoded = join(work, 'recoded');
-}, 120_000);
+}, 240_000);
 
 let copies = 0;
 /** A copy of a release folder alone (no internal folder beside it). */
@@ -100,7 +100,8 @@ function expectCaught(dir: string, check: RegExp): Check[] {
   return v.failed;
 }
 
-describe('verify with the release folder alone', () => {
+// Each verify writes a release of every format again: slow on a loaded machine.
+describe('verify with the release folder alone', { timeout: 240_000 }, () => {
   it('the untampered releases pass (every format, both report renderings, a recoding)', () => {
     for (const dir of [copyOf(release), copyOf(recoded)]) expect(verify(dir)).toEqual({ code: 0, failed: [] });
   }, 120_000);
@@ -155,7 +156,8 @@ describe('verify with the release folder alone', () => {
       report.summary = [...report.summary, SECRET];
       return Buffer.from(JSON.stringify(report, null, 2) + '\n');
     });
-    for (const file of ['report.html', 'report.pdf', 'release.xlsx']) expectCaught(dir, new RegExp(`^${file.replace('.', '\\.')} written again$`));
+    const failed = expectCaught(dir, /^report\.html written again$/).map((c) => c.name);
+    expect(failed).toEqual(expect.arrayContaining(['report.pdf written again', 'release.xlsx written again']));
   });
 
   it('bytes appended to release.dta or report.pdf fail', () => {
