@@ -160,6 +160,16 @@ describe('verify with the release folder alone', { timeout: 240_000 }, () => {
     expect(failed).toEqual(expect.arrayContaining(['report.pdf written again', 'release.xlsx written again']));
   });
 
+  it("a row count in report.json's output.files that its table does not hold fails", () => {
+    const dir = copyOf(release);
+    tamper(dir, 'report.json', (b) => {
+      const report = JSON.parse(b.toString('utf8'));
+      report.output.files[0].rows += 1;
+      return Buffer.from(JSON.stringify(report, null, 2) + '\n');
+    });
+    expectCaught(dir, /^report\.json's output\.files$/);
+  });
+
   it('bytes appended to release.dta or report.pdf fail', () => {
     for (const file of ['release.dta', 'report.pdf']) {
       const dir = copyOf(release);
