@@ -38,7 +38,7 @@ async function release(input: string, method: object, seed: number, attributes: 
   return { dir: join(folder, 'out'), input: join(folder, 'in.csv'), rows: input.split('\n').slice(1).map((l) => l.split(',')) };
 }
 
-const verify = (m: Made, original = true): VerifyResult => verifyRelease(m.dir, { ...(original ? { original: m.input } : {}), acceptTestRandomness: true });
+const verify = (m: Made, original = true): Promise<VerifyResult> => verifyRelease(m.dir, { ...(original ? { original: m.input } : {}), acceptTestRandomness: true });
 const failed = (v: VerifyResult): string[] => v.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
 const check = (v: VerifyResult, name: RegExp) => v.checks.find((c) => name.test(c.name));
 
@@ -115,9 +115,9 @@ const MICRO = { type: 'microaggregation', columns: ['age'], k: 3 };
 describe('verify --original: tampered releases fail', () => {
   it('uniform perturbation with every value put back to the truth fails the agreement test; the untampered release passes', async () => {
     const m = await release(RR_INPUT, UNIFORM, 11, RR_ROLES);
-    expect(failed(verify(m))).toEqual([]);
+    expect(failed(await verify(m))).toEqual([]);
     putBack(m, 'job');
-    const v = verify(m);
+    const v = await verify(m);
     expect(failed(v)).toHaveLength(1);
     expect(check(v, /agreement with the original/)?.detail).toMatch(/far more often than perturbation at this retention allows/);
   });
@@ -127,16 +127,16 @@ describe('verify --original: tampered releases fail', () => {
     const values = ['a', 'b', 'c', 'd'];
     let i = 0;
     rewrite(m, 'release.csv', (h, row) => row.map((v, j) => (h[j] === 'job' ? values[(i++ * 7) % 4]! : v)));
-    const v = verify(m);
+    const v = await verify(m);
     expect(failed(v).map((f) => f.split(':')[1])).toEqual([' agreement with the original (α = 0.000001)']);
     expect(check(v, /agreement with the original/)?.detail).toMatch(/far less often/);
   });
 
   it('reconstruction privacy with every value put back to the truth fails; the untampered release passes', async () => {
     const m = await release(RR_INPUT, RECONSTRUCTION, 13, RR_ROLES);
-    expect(failed(verify(m))).toEqual([]);
+    expect(failed(await verify(m))).toEqual([]);
     putBack(m, 'job');
-    const v = verify(m);
+    const v = await verify(m);
     expect(check(v, /agreement with the original/)?.ok).toBe(false);
     expect(check(v, /agreement with the original/)?.detail).toMatch(/values put back/);
   });
@@ -145,13 +145,13 @@ describe('verify --original: tampered releases fail', () => {
     const truthOf = (m: Made, header: string[], row: string[]): number =>
       m.rows.filter((r) => header.every((name, j) => !['region', 'sex'].includes(name) || row[j]!.startsWith('(all') || r[['region', 'sex', 'age'].indexOf(name)] === row[j])).length;
     const m = await release(DP_INPUT, DP_LAPLACE, 14, DP_ROLES);
-    expect(failed(verify(m))).toEqual([]);
+    expect(failed(await verify(m))).toEqual([]);
     rewrite(m, 'answers.csv', (h, row) => {
       const truth = truthOf(m, h, row);
       const half = Number(row[h.indexOf('answer')]) - Number(row[h.indexOf('lower95')]);
       return h.map((name, j) => (name === 'answer' ? String(truth) : name === 'lower95' ? String(truth - half) : name === 'upper95' ? String(truth + half) : row[j]!));
     });
-    const v = verify(m);
+    const v = await verify(m);
     expect(failed(v).map((f) => f.split(':')[0])).toEqual(['noise against the original (α = 0.000001)']);
     expect(check(v, /noise against the original/)?.detail).toMatch(/far less noise/);
 
@@ -162,48 +162,48 @@ describe('verify --original: tampered releases fail', () => {
       const half = Number(row[h.indexOf('answer')]) - Number(row[h.indexOf('lower95')]);
       return h.map((name, j) => (name === 'answer' ? String(answer) : name === 'lower95' ? String(answer - half) : name === 'upper95' ? String(answer + half) : row[j]!));
     });
-    expect(check(verify(loud), /noise against the original/)?.detail).toMatch(/far more noise/);
+    expect(check((await verify(loud)), /noise against the original/)?.detail).toMatch(/far more noise/);
   });
 
   it('dp-counts (correlated noise) with the noise replaced by the true counts fails', async () => {
     const m = await release(DP_INPUT, DP_GLM, 16, DP_ROLES);
-    expect(failed(verify(m))).toEqual([]);
+    expect(failed(await verify(m))).toEqual([]);
     rewrite(m, 'answers.csv', (h, row) => {
       const truth = m.rows.filter((r) => h.every((name, j) => !['region', 'sex'].includes(name) || row[j]!.startsWith('(all') || r[['region', 'sex', 'age'].indexOf(name)] === row[j])).length;
       const half = Number(row[h.indexOf('answer')]) - Number(row[h.indexOf('lower95')]);
       return h.map((name, j) => (name === 'answer' ? String(truth) : name === 'lower95' ? (truth - half).toFixed(6) : name === 'upper95' ? (truth + half).toFixed(6) : row[j]!));
     });
-    expect(failed(verify(m)).map((f) => f.split(':')[0])).toEqual(['noise against the original (α = 0.000001)']);
+    expect(failed(await verify(m)).map((f) => f.split(':')[0])).toEqual(['noise against the original (α = 0.000001)']);
   });
 
   it('dp-counts: a stated scale or interval that is not Δ/ε fails from the release alone', async () => {
     const m = await release(DP_INPUT, DP_LAPLACE, 17, DP_ROLES);
     rewrite(m, 'answers.csv', (h, row) => h.map((name, j) => (name === 'lower95' ? String(Number(row[j]) + 1) : row[j]!)));
-    expect(failed(verify(m, false)).map((f) => f.split(':')[0])).toEqual(['95% intervals']);
+    expect(failed(await verify(m, false)).map((f) => f.split(':')[0])).toEqual(['95% intervals']);
   });
 
   it('safe k-anonymity with a sample size that Bin(N, β) does not give fails', async () => {
     const m = await release(RR_INPUT, SAFE_K, 18, { region: 'quasi', age: 'quasi', job: 'insensitive' });
-    expect(failed(verify(m))).toEqual([]);
+    expect(failed(await verify(m))).toEqual([]);
     const path = join(`${m.dir}-internal`, 'internal-report.json');
     const report = JSON.parse(readFileSync(path, 'utf8')) as { anonymity: { sampled: number } };
     report.anonymity.sampled = 600;
     writeFileSync(path, JSON.stringify(report, null, 2));
     rehash(m.dir);
-    const v = verify(m);
+    const v = await verify(m);
     expect(failed(v).map((f) => f.split(':')[0])).toEqual(['sample size against β (α = 0.000001)']);
   });
 
   it('microaggregation: a released record that is not the one MDAV gives on the original fails', async () => {
     const m = await release(RR_INPUT, MICRO, 19, { region: 'quasi', age: 'quasi', job: 'insensitive' });
-    expect(failed(verify(m))).toEqual([]);
+    expect(failed(await verify(m))).toEqual([]);
     let first = true;
     rewrite(m, 'release.csv', (h, row) => {
       const out = row.map((v, j) => (first && h[j] === 'region' ? (v === 'r1' ? 'r2' : 'r1') : v));
       first = false;
       return out;
     });
-    expect(failed(verify(m)).map((f) => f.split(':')[0])).toEqual(['release recomputed from the original']);
+    expect(failed(await verify(m)).map((f) => f.split(':')[0])).toEqual(['release recomputed from the original']);
   });
 });
 
@@ -218,7 +218,7 @@ describe('verify without --original says which checks need it', () => {
     ];
     for (const [method, roles, input, name] of cases) {
       const m = await release(input, method, 20, roles);
-      const c = check(verify(m, false), name);
+      const c = check((await verify(m, false)), name);
       expect(c, JSON.stringify(method)).toMatchObject({ ok: true, notChecked: true });
       expect(c!.detail).toMatch(/^not checked \(needs --original/);
     }
@@ -244,7 +244,7 @@ describe('50 seeded reruns of each randomized method pass verify --original (no 
       let tested = 0;
       for (let seed = 1000; seed < 1050; seed++) {
         const m = await release(input, method, seed, roles);
-        const v = verify(m);
+        const v = await verify(m);
         if (v.checks.some((c) => /against|agreement/.test(c.name) && c.ok && !c.notChecked)) tested++;
         failures.push(...failed(v).map((f) => `seed ${seed}: ${f}`));
       }

@@ -66,11 +66,12 @@ function verify(dir: string, extra: string[] = []): { code: number; failed: stri
   return { code: r.code, failed: result.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { name: string }) => c.name) };
 }
 
-describe('custos verify on a β-privacy release', () => {
+// verify writes every file of a 30,162-row release again (workbook, PDF): minutes on a loaded machine.
+describe('custos verify on a β-privacy release', { timeout: 240_000 }, () => {
   let dir: string;
   beforeAll(() => {
     dir = release({ type: 'beta-privacy', beta: { default: 0.25, values: { 'Armed-Forces': 0.5, 'Prof-specialty': 0.3 } }, fakeValues: 1 });
-  });
+  }, 240_000);
 
   it('passes on the untouched release, with and without the original', () => {
     expect(verify(dir)).toEqual({ code: 0, failed: [] });
@@ -165,11 +166,11 @@ describe('custos verify on a β-privacy release', () => {
   });
 });
 
-describe('custos verify on a reconstruction-privacy release', () => {
+describe('custos verify on a reconstruction-privacy release', { timeout: 240_000 }, () => {
   let dir: string;
   beforeAll(() => {
     dir = release({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 });
-  });
+  }, 240_000);
 
   it('passes, and re-runs the (ε,δ) test of every micro group with the original', () => {
     expect(verify(dir, ['--original', ADULT])).toEqual({ code: 0, failed: [] });

@@ -240,7 +240,7 @@ function maxCandidatesOf(value: string | undefined): number {
   return n;
 }
 
-function verify(args: string[]): number {
+async function verify(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -251,7 +251,7 @@ function verify(args: string[]): number {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     return fail({ kind: 'input', message: `${dir} is not a folder`, file: dir }, values.json === true);
   }
-  const result = verifyRelease(dir, {
+  const result = await verifyRelease(dir, {
     ...(values.original ? { original: values.original } : {}),
     ...(values.internal ? { internalDir: values.internal } : {}),
     acceptTestRandomness: values['accept-test-randomness'] === true,

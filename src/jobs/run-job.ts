@@ -11,7 +11,7 @@ import { UnencodableError } from '../io/output/text-encoding.js';
 import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST, newReleaseId } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
-import { CellTooLongError, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
+import { CellTooLongError, MAX_SHEET_DATA_ROWS, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import { SavStringTooLongError, writeSav } from '../io/output/sav-writer.js';
 import { DtaStringTooLongError, DtaTooWideError, writeDta } from '../io/output/dta-writer.js';
 import { writeParquet } from '../io/output/parquet-writer.js';
@@ -269,14 +269,16 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
         writeXlsx(
           release.file('release.xlsx'),
           releases.map((r) => ({ name: r.sheetName, table: r.table })),
-          workbookReportSheets(externalVariant(draft, parts), files),
+          workbookReportSheets(asPublished(externalVariant(draft, parts)), files),
+          MAX_SHEET_DATA_ROWS,
+          created,
         ),
       );
       files.push({ name: 'release.xlsx', rows: releases.reduce((sum, r) => sum + r.table.rowCount, 0), ...written });
     }
     const external = externalVariant(draft, parts);
     files.push({ name: 'job.json', ...writeText(release.file('job.json'), JSON.stringify(external.job, null, 2) + '\n') });
-    const renderings = writeRenderings(release, 'report', { ...external, output: { ...external.output!, files: [...files] } }, job.output.report);
+    const renderings = writeRenderings(release, 'report', asPublished({ ...external, output: { ...external.output!, files: [...files] } }), job.output.report);
     const published = checked({ ...external, output: { ...external.output!, files: [...files, ...renderings] } });
     const reportJson = writeText(release.file('report.json'), JSON.stringify(published, jsonReplacer, 2) + '\n');
     const releaseFiles = [...files, ...renderings, { name: 'report.json', ...reportJson }];
@@ -381,10 +383,19 @@ function writeText(path: string, text: string): { sha256: string; bytes: number 
 }
 
 /**
+ * The report as report.json gives it back (NaN and infinities as null, no undefined fields): the
+ * published workbook's report sheets and the published HTML and PDF are drawn from this form, so
+ * verify, which has only report.json, draws the same bytes.
+ */
+export function asPublished(report: Report): Report {
+  return JSON.parse(JSON.stringify(report, jsonReplacer)) as Report;
+}
+
+/**
  * The workbook's Report, Parameters and Checksums sheets, drawn from the report
  * model; an internal report's sheets each start with the confidential mark.
  */
-function workbookReportSheets(report: Report, written: readonly OutputFile[]): ExtraSheet[] {
+export function workbookReportSheets(report: Report, written: readonly OutputFile[]): ExtraSheet[] {
   const facts = reportFacts(report);
   const rows = (list: readonly Fact[]): string[][] => list.map(([k, v]) => [k, v]);
   const mark = report.variant === 'internal' ? [[CONFIDENTIAL_MARK]] : [];

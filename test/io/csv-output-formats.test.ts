@@ -73,7 +73,7 @@ describe('a run with CSV options', () => {
     const bytes = readFileSync(join(dir, 'w1252', 'release.csv'));
     expect(bytes.includes(0xfc)).toBe(true); // ü
     expect(bytes.toString('latin1').split('\n')[0]).toMatch(/;city;sex;diagnosis$/);
-    const verified = verifyRelease(join(dir, 'w1252'), { original: join(dir, 'in.csv'), acceptTestRandomness: true });
+    const verified = await verifyRelease(join(dir, 'w1252'), { original: join(dir, 'in.csv'), acceptTestRandomness: true });
     expect(verified.checks.filter((c) => !c.ok)).toEqual([]);
   });
 

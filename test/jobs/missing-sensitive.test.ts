@@ -65,7 +65,7 @@ describe('a run with missing sensitive values', () => {
     const result = await runJob(job('category', 'category'), { random: new SeededTestRandomSource(2) });
     expect(result.report.input.rows).toBe(240);
     expect(result.report.risk.bySensitive![0]!.domainSize).toBe(4);
-    const verified = verifyRelease(join(dir, 'category'), { original: input, acceptTestRandomness: true });
+    const verified = await verifyRelease(join(dir, 'category'), { original: input, acceptTestRandomness: true });
     expect(verified.checks.filter((c) => !c.ok)).toEqual([]);
   });
 
@@ -75,7 +75,7 @@ describe('a run with missing sensitive values', () => {
     expect(result.report.warnings.join(' ')).toMatch(new RegExp(`${missing} record\\(s\\) with a missing sensitive value were excluded`));
     const published = readFileSync(join(dir, 'exclude', 'report.json'), 'utf8');
     expect(published).not.toMatch(/excludedRows|were excluded/);
-    const verified = verifyRelease(join(dir, 'exclude'), { original: input, acceptTestRandomness: true });
+    const verified = await verifyRelease(join(dir, 'exclude'), { original: input, acceptTestRandomness: true });
     expect(verified.checks.filter((c) => !c.ok)).toEqual([]);
   });
 });

@@ -120,7 +120,7 @@ async function runWith(names: readonly string[], type: MethodType): Promise<void
 
   // The auditor's re-check reads the same names from the released files and agrees
   // (a seeded test run is rightly never a protected release: that one check must fail).
-  const verified = verifyRelease(release, { original: input });
+  const verified = await verifyRelease(release, { original: input });
   expect(verified.checks.some((c) => c.name === 'randomness' && !c.ok)).toBe(true);
   expect(verified.checks.filter((c) => !c.ok && c.name !== 'randomness'), `${type} ${JSON.stringify(names)}`).toEqual([]);
 }

@@ -9,6 +9,9 @@ import * as parts from './xlsx-parts.js';
 import { ByteChunks, CHUNK_BYTES } from './byte-chunks.js';
 import { trimTrailing } from '../../common/trim-ends.js';
 
+/** The earliest time a zip entry can hold (1980-01-01, UTC): the parts' date when none is given. */
+const ZIP_EPOCH = new Date(Date.UTC(1980, 0, 1));
+
 /** Excel's sheet limit is 1,048,576 rows including the header. */
 export const MAX_SHEET_DATA_ROWS = 1_048_575;
 
@@ -174,6 +177,7 @@ export async function writeXlsx(
   tables: readonly { name: string; table: CompactTable }[],
   extraSheets: readonly ExtraSheet[] = [],
   maxRowsPerSheet = MAX_SHEET_DATA_ROWS,
+  modified: Date = ZIP_EPOCH,
 ): Promise<{ sha256: string; bytes: number; sheets: string[] }> {
   const strings = new SharedStrings();
   const names = new SheetNames();
@@ -230,19 +234,22 @@ export async function writeXlsx(
     },
   });
   const written = pipeline(zip, measured, createWriteStream(path, { flags: 'wx' }));
-  zip.append(parts.contentTypes(sources.length), { name: '[Content_Types].xml' });
-  zip.append(parts.ROOT_RELATIONSHIPS, { name: '_rels/.rels' });
-  zip.append(parts.CORE_PROPERTIES, { name: 'docProps/core.xml' });
-  zip.append(parts.APP_PROPERTIES, { name: 'docProps/app.xml' });
-  zip.append(parts.workbook(sources.map((s) => xmlAttribute(s.name))), { name: 'xl/workbook.xml' });
-  zip.append(parts.workbookRelationships(sources.length), { name: 'xl/_rels/workbook.xml.rels' });
-  zip.append(parts.STYLES, { name: 'xl/styles.xml' });
+  // Every part dated with the given time (archiver's default is the clock's, in UTC), so the same
+  // tables and time give the same bytes: verify writes the workbook again and compares them.
+  const entry = (name: string): { name: string; date: Date } => ({ name, date: modified });
+  zip.append(parts.contentTypes(sources.length), entry('[Content_Types].xml'));
+  zip.append(parts.ROOT_RELATIONSHIPS, entry('_rels/.rels'));
+  zip.append(parts.CORE_PROPERTIES, entry('docProps/core.xml'));
+  zip.append(parts.APP_PROPERTIES, entry('docProps/app.xml'));
+  zip.append(parts.workbook(sources.map((s) => xmlAttribute(s.name))), entry('xl/workbook.xml'));
+  zip.append(parts.workbookRelationships(sources.length), entry('xl/_rels/workbook.xml.rels'));
+  zip.append(parts.STYLES, entry('xl/styles.xml'));
   // Every string is known before the first row is written: the dictionaries are the shared strings.
-  zip.append(Readable.from(sharedStringsXml(strings), { objectMode: false }), { name: 'xl/sharedStrings.xml' });
+  zip.append(Readable.from(sharedStringsXml(strings), { objectMode: false }), entry('xl/sharedStrings.xml'));
   // A few chunks of read-ahead: the next rows are formatted on this thread while zlib compresses the
   // last ones on its own.
   const readAhead = { objectMode: false, highWaterMark: 4 * CHUNK_BYTES };
-  sources.forEach((source, i) => zip.append(Readable.from(sheetXml(source), readAhead), { name: `xl/worksheets/sheet${i + 1}.xml` }));
+  sources.forEach((source, i) => zip.append(Readable.from(sheetXml(source), readAhead), entry(`xl/worksheets/sheet${i + 1}.xml`)));
   await zip.finalize();
   await written;
   return { sha256: hash.digest('hex'), bytes, sheets };

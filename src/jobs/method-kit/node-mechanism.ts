@@ -30,7 +30,23 @@ export interface NodeMechanism<S> {
   reportSections(report: Report): string;
   /** False when the release is the mechanism's own tables (answers), not the input's columns. */
   readonly releasesInputColumns: boolean;
+  /**
+   * The tables a run of this job releases, by file stem and workbook sheet, in the order the run
+   * writes them (verify derives the release's files from them and writes them again); by default one
+   * table, "release" on the sheet "Release". `report` is the published report (its sensitive columns'
+   * order, for one).
+   */
+  readonly releasedTables?: (job: JobWith<S>, report: Report) => readonly ReleasedTableName[];
 }
+
+/** A released table's file stem ("release", "qit") and workbook sheet ("Release", "QIT"). */
+export interface ReleasedTableName {
+  readonly stem: string;
+  readonly sheetName: string;
+}
+
+/** The one table most methods release. */
+export const SINGLE_RELEASE: readonly ReleasedTableName[] = [{ stem: 'release', sheetName: 'Release' }];
 
 /** A verify that runs the given checks from the release (and the original, when given) and says so in one line. */
 export function verifiedBy<S>(check: (ctx: VerifyContext, spec: S) => void): NodeMechanism<S>['verify'] {

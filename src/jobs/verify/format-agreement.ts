@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { STATISTICAL_FORMATS } from '../../common/job/job-parts.js';
+import { STATISTICAL_FORMATS, type StatisticalFormat } from '../../common/job/job-parts.js';
 import type { Table } from '../../common/table/table.js';
 import { readTable } from '../../io/input/read-table.js';
 import { csvText } from '../../io/output/neutralize.js';
@@ -29,7 +29,7 @@ export function checkFormatAgreement(files: ReleaseFiles, names: readonly string
   // Each file beside a CSV holds its table: SPSS pads strings with blanks; Parquet is typed as the
   // workbook is (and is only compared when there is a CSV: alone, it is the release's reference).
   const besideCsv = new Map<string, SameValue>([
-    ...STATISTICAL_FORMATS.map((format): [string, SameValue] => [`.${format}`, (value, csvValue) => csvText(value) === trimTrailing(csvValue, isBlank)]),
+    ...STATISTICAL_FORMATS.map((format): [string, SameValue] => [`.${format}`, STATISTICAL_SAME[format]]),
     ...(csvStems.length > 0 ? [['.parquet', typedValueIsCsvValue] as [string, SameValue]] : []),
   ]);
   for (const name of names) {
@@ -70,6 +70,23 @@ export function checkFormatAgreement(files: ReleaseFiles, names: readonly string
   }
 }
 
+/**
+ * A value of a statistical file is the CSV's as its reader gives it back: SPSS pads strings with
+ * blanks, so its reader drops trailing blanks and they are not compared; Stata pads with NULs and
+ * keeps a value's own blanks, so they are. A reader that drops a value's leading U+FEFF (a decoder's
+ * byte-order mark) is not held against the file either.
+ */
+const STATISTICAL_SAME: Readonly<Record<StatisticalFormat, SameValue>> = {
+  sav: (value, csvValue) => withLostBom(value, csvValue, (v) => csvText(v) === trimTrailing(csvValue, isBlank)),
+  dta: (value, csvValue) => withLostBom(value, csvValue, (v) => csvText(v) === csvValue),
+};
+
+const BOM = '\ufeff';
+
+function withLostBom(value: string, csvValue: string, same: (value: string) => boolean): boolean {
+  return same(value) || (!value.startsWith(BOM) && csvValue.includes(BOM) && same(BOM + value));
+}
+
 function withoutStamp(table: Table): Table {
   return { rowCount: table.rowCount, columns: table.columns.filter((c) => c.name !== TEST_STAMP_COLUMN) };
 }
@@ -79,7 +96,7 @@ function withoutStamp(table: Table): Table {
  * compared) and a column of exact numbers as numbers, which read back in their shortest form
  * ("1.50" as 1.5).
  */
-const typedValueIsCsvValue: SameValue = (value, csvValue) => csvText(value) === csvValue || (exactNumber(csvValue) && String(Number(csvValue)) === value);
+const typedValueIsCsvValue: SameValue = (value, csvValue) => withLostBom(value, csvValue, (v) => csvText(v) === csvValue) || (exactNumber(csvValue) && String(Number(csvValue)) === value);
 
 /** Two typed formats (the workbook and a Parquet file): the same text, or the same exact number. */
 const typedValueIsTypedValue: SameValue = (value, other) => value === other || (exactNumber(other) && String(Number(other)) === value);

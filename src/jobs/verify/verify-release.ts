@@ -17,6 +17,8 @@ import { internalOnlyFacts, mergeFacts, originalFacts, type ConfidentialFact } f
 import { isDifferentiallyPrivate } from '../report-builder.js';
 import { checkFormatAgreement } from './format-agreement.js';
 import { ReleaseFiles } from './release-files.js';
+import { checkRewritten } from './rewrite.js';
+import { snapshotFolder } from './snapshot.js';
 import { prepareInput } from '../prepare-input.js';
 
 export interface VerifyOptions {
@@ -32,24 +34,24 @@ export interface VerifyOptions {
 const readJson = readJsonFile;
 
 /** The internal report, if its folder exists and its manifest vouches for it; a failed check otherwise. */
-function readInternal(dir: string, options: VerifyOptions, checks: CheckList): { report: Report; manifest: Manifest } | undefined {
+function readInternal(dir: string, options: VerifyOptions, checks: CheckList, internalGiven: boolean, shown: string): { report: Report; manifest: Manifest } | undefined {
   const internalDir = options.internalDir ?? join(dirname(resolve(dir)), `${basename(resolve(dir))}-internal`);
   if (!existsSync(join(internalDir, 'internal-report.json'))) {
-    if (options.internalDir || options.original) checks.add('internal report', false, `no internal-report.json in ${internalDir}; pass --internal DIR to name the internal report's folder`);
+    if (internalGiven || options.original) checks.add('internal report', false, `no internal-report.json in ${shown}; pass --internal DIR to name the internal report's folder`);
     return undefined;
   }
   let report: Report | undefined;
   let read: Manifest | undefined;
   checks.run('internal report', () => {
     const manifest = readManifest(internalDir);
-    if (typeof manifest === 'string') return { ok: false, detail: `${internalDir}: ${manifest}` };
+    if (typeof manifest === 'string') return { ok: false, detail: `${shown}: ${manifest}` };
     const changed = manifest.files.filter((f) => f.name !== basename(f.name) || notARegularFile(join(internalDir, f.name)) !== undefined || sha256OfFile(join(internalDir, f.name)) !== f.sha256).map((f) => f.name);
-    if (changed.length) return { ok: false, detail: `${internalDir}: changed or missing since Custos wrote them: ${changed.join(', ')}` };
+    if (changed.length) return { ok: false, detail: `${shown}: changed or missing since Custos wrote them: ${changed.join(', ')}` };
     const parsed = parseReport(readJson(join(internalDir, 'internal-report.json')), 'internal');
-    if (!parsed.ok) return { ok: false, detail: `${internalDir}: internal-report.json does not match the report schema: ${parsed.problems.slice(0, 5).join('; ')}` };
+    if (!parsed.ok) return { ok: false, detail: `${shown}: internal-report.json does not match the report schema: ${parsed.problems.slice(0, 5).join('; ')}` };
     report = parsed.report;
     read = manifest;
-    return `${internalDir} (every file matches its manifest; the internal report parses)`;
+    return `${shown} (every file matches its manifest; the internal report parses)`;
   });
   return report && read ? { report, manifest: read } : undefined;
 }
@@ -75,19 +77,39 @@ function publicSentences(dir: string, report: Report, internal: Report): Set<str
  * guarantee from the released files (and from the original file where the
  * guarantee is about it).
  */
-export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyResult {
+export async function verifyRelease(given: string, options: VerifyOptions = {}): Promise<VerifyResult> {
+  // Every check reads one private copy of the folder, each file opened once (snapshot.ts).
+  const snapshot = snapshotFolder(given);
+  if (typeof snapshot === 'string') return { ok: false, dir: given, checks: [{ name: 'release folder', ok: false, detail: `${given}: ${snapshot}` }] };
+  const internalDir = options.internalDir ?? join(dirname(resolve(given)), `${basename(resolve(given))}-internal`);
+  // The internal folder too, when there is one (its files are checked against its manifest as copied).
+  const internal = existsSync(internalDir) ? snapshotFolder(internalDir) : undefined;
+  try {
+    if (typeof internal === 'string') return { ok: false, dir: given, checks: [{ name: 'internal report', ok: false, detail: `${internalDir}: ${internal}` }] };
+    const internalCopy = internal && internal.strange.length === 0 ? internal.path : internalDir;
+    return { ...(await verifyCopy(snapshot.path, given, snapshot.strange, { ...options, internalDir: internalCopy }, options.internalDir !== undefined, internalDir)), dir: given };
+  } finally {
+    snapshot.remove();
+    if (typeof internal === 'object') internal.remove();
+  }
+}
+
+async function verifyCopy(dir: string, given: string, strange: readonly string[], options: VerifyOptions, internalGiven: boolean, internalShown: string): Promise<VerifyResult> {
   const checks = new CheckList();
-  const manifest = readManifest(dir);
-  if (typeof manifest === 'string') {
-    checks.add(MANIFEST, false, `${dir}: ${manifest}; it is not a Custos release`);
+  // A manifest that is a link or a FIFO was not copied: said as what it is.
+  const strangeManifest = strange.find((s) => s.startsWith(`${MANIFEST} is `));
+  if (strangeManifest) {
+    checks.add(MANIFEST, false, `${given}: ${strangeManifest}, not a file Custos wrote; it is not a Custos release`);
     return { ok: false, dir, checks: checks.checks };
   }
+  const manifest = readManifest(dir);
+  if (typeof manifest === 'string') {
+    checks.add(MANIFEST, false, `${given}: ${manifest}; it is not a Custos release`);
+    return { ok: false, dir, checks: checks.checks };
+  }
+  const manifestText = readFileSync(join(dir, MANIFEST), 'utf8');
   checks.add(MANIFEST, manifest.kind === 'release', manifest.kind === 'release' ? `${manifest.files.length} files listed` : `describes ${FOLDER_KIND_WORDS[manifest.kind]} folder, not a release`);
   // A release holds regular files only: a link, FIFO or device would be followed, block or never end when read.
-  const strange = readdirSync(dir).flatMap((name) => {
-    const problem = notARegularFile(join(dir, name));
-    return problem ? [`${name} is ${problem}`] : [];
-  });
   checks.add('regular files only', strange.length === 0, strange.length === 0 ? 'every entry is a regular file' : `${strange.join('; ')}: not read`);
   if (strange.length > 0) return { ok: false, dir, checks: checks.checks };
   for (const file of manifest.files) {
@@ -102,8 +124,10 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
   const extra = readdirSync(dir).filter((name) => !listed.has(name));
   checks.add('no unlisted files', extra.length === 0, extra.length === 0 ? 'every file is listed with its checksum' : `not listed in ${MANIFEST}: ${extra.join(', ')}`);
   let report: Report;
+  let reportText: string | undefined;
   try {
     const value = readJson(join(dir, 'report.json'));
+    reportText = readFileSync(join(dir, 'report.json'), 'utf8');
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('it is not a JSON object');
     report = value as Report;
   } catch (error) {
@@ -141,7 +165,7 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
     job = parseJob(jobText, dir).job;
     return isDeepStrictEqual(jobText, report.job) ? 'valid, and identical to the job embedded in the report' : { ok: false, detail: 'differs from the job embedded in report.json' };
   });
-  const internalFolder = readInternal(dir, options, checks);
+  const internalFolder = readInternal(dir, options, checks, internalGiven, internalShown);
   const internal = internalFolder?.report;
   if (internalFolder && internal) {
     // The internal report names the files its run wrote: a report of another run (or a release
@@ -202,6 +226,8 @@ export function verifyRelease(dir: string, options: VerifyOptions = {}): VerifyR
       : 'no internal field or internal report in any file (facts of the input are searched for with the internal report or --original at hand)';
   });
   if (job) checkFormatAgreement(files, manifest.files.map((f) => f.name), job.output.delimiter, checks);
+  if (job && reportText !== undefined && parseReport(report, 'external').ok) await checkRewritten(files, manifest, manifestText, job, report, reportText, checks);
+  else checks.add('every byte accounted for', false, 'needs a job.json and a report.json that parse: nothing was written again to compare');
   files.forget();
   if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };

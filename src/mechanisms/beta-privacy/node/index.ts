@@ -9,4 +9,9 @@ export const betaPrivacyNode: NodeMechanism<BetaPrivacySpec> = {
   verify: verifiedBy(verifyBetaPrivacy),
   reportSections: (report) => (report.beta ? betaSections(report, report.beta) : ''),
   releasesInputColumns: true,
+  // Bucketization releases a quasi-identifier table and a sensitive table (release-buckets.ts).
+  releasedTables: () => [
+    { stem: 'qit', sheetName: 'QIT' },
+    { stem: 'st', sheetName: 'ST' },
+  ],
 };

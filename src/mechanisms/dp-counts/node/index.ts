@@ -11,4 +11,5 @@ export const dpCountsNode: NodeMechanism<DpCountsSpec> = {
   reportSections: (report) => (report.dp ? dpSections(report.dp) : ''),
   // Its release is the answers, a column per queried attribute.
   releasesInputColumns: false,
+  releasedTables: () => [{ stem: 'answers', sheetName: 'Answers' }],
 };

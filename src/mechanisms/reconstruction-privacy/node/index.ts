@@ -2,11 +2,17 @@ import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-me
 import { randomizedSections } from '../../../jobs/method-kit/report-html-randomized.js';
 import { verifyRandomized } from '../../../jobs/method-kit/verify-randomized.js';
 import type { ReconstructionPrivacySpec } from '../definition.js';
-import { runReconstructionPrivacy } from './run.js';
+import { releaseSheetName, releaseStems, runReconstructionPrivacy } from './run.js';
 
 export const reconstructionPrivacyNode: NodeMechanism<ReconstructionPrivacySpec> = {
   run: (job, imported, ctx) => runReconstructionPrivacy(job, imported, job.method, ctx),
   verify: verifiedBy(verifyRandomized),
   reportSections: (report) => (report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''),
   releasesInputColumns: true,
+  // One table per sensitive column, in the order the report lists them (the input's order).
+  releasedTables: (_job, report) => {
+    const columns = (report.risk.bySensitive ?? []).map((s) => s.column);
+    const stems = releaseStems(columns);
+    return columns.map((column, k) => ({ stem: stems[k]!, sheetName: releaseSheetName(column, columns.length) }));
+  },
 };

@@ -56,7 +56,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
       });
       const stem = stems[k]!;
       firstReleaseRows ??= rp.rows.sourceRow;
-      releases.push({ stem, sheetName: sensitive.length === 1 ? 'Release' : `Release ${s.column.name}`.slice(0, 31), table: releaseView(plan, rp.rows, [s]) });
+      releases.push({ stem, sheetName: releaseSheetName(s.column.name, sensitive.length), table: releaseView(plan, rp.rows, [s]) });
       stage('utility', 0.5);
       // Plain perturbation at the same p, kept in memory only: the "before" of the report.
       const up = uniformPerturbationRelease(ctx.random, rowCount, [{ values: s.values, domainSize: s.params.m, retention: s.retention }]);
@@ -205,6 +205,11 @@ export function reconstructionStatement(epsilon: number, delta: number, failing:
 
 function fmt(value: number | undefined): string {
   return value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(4);
+}
+
+/** The workbook sheet of a sensitive column's release: "Release" when there is one. */
+export function releaseSheetName(column: string, sensitiveColumns: number): string {
+  return sensitiveColumns === 1 ? 'Release' : `Release ${column}`.slice(0, 31);
 }
 
 /**

@@ -60,7 +60,7 @@ describe('a release with several sensitive attributes', () => {
     const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive', income: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: join(dir, 'release'), formats: ['csv'], report: ['json'] } };
     const result = await runJob(parseJob(job, dir), { random: new SeededTestRandomSource(9) });
     expect(result.report.risk.bySensitive?.map((s) => s.column)).toEqual(['diagnosis', 'income']);
-    const verified = verifyRelease(join(dir, 'release'), { original: input, acceptTestRandomness: true });
+    const verified = await verifyRelease(join(dir, 'release'), { original: input, acceptTestRandomness: true });
     expect(verified.checks.filter((c) => !c.ok)).toEqual([]);
   });
 });
