@@ -44,12 +44,13 @@ const check = (v: VerifyResult, name: RegExp) => v.checks.find((c) => name.test(
 
 const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
-/** What an insider does after changing files: every checksum in both manifests and both reports made to agree again. */
+/** What an insider does after changing files: every checksum in both manifests and both reports made to agree again, each file written as Custos writes it. */
 function rehash(dir: string): void {
   const internal = `${dir}-internal`;
   const manifestPath = join(dir, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { files: { name: string; sha256: string; bytes: number }[] };
   const sums = (): Map<string, string> => new Map(manifest.files.map((f) => [f.name, f.sha256]));
+  const sizes = (): Map<string, number> => new Map(manifest.files.map((f) => [f.name, f.bytes]));
   const refresh = (folder: string, files: { name: string; sha256: string; bytes?: number }[]): void => {
     for (const f of files) {
       f.sha256 = sha(join(folder, f.name));
@@ -58,19 +59,19 @@ function rehash(dir: string): void {
   };
   refresh(dir, manifest.files.filter((f) => f.name !== 'report.json'));
   const reportPath = join(dir, 'report.json');
-  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { output: { files: { name: string; sha256: string }[] } };
-  for (const f of report.output.files) f.sha256 = sums().get(f.name) ?? f.sha256;
-  writeFileSync(reportPath, JSON.stringify(report, null, 2));
+  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { output: { files: { name: string; sha256: string; bytes: number }[] } };
+  for (const f of report.output.files) [f.sha256, f.bytes] = [sums().get(f.name) ?? f.sha256, sizes().get(f.name) ?? f.bytes];
+  writeFileSync(reportPath, JSON.stringify(report, null, 2) + '\n');
   refresh(dir, manifest.files.filter((f) => f.name === 'report.json'));
-  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
   const internalReportPath = join(internal, 'internal-report.json');
-  const internalReport = JSON.parse(readFileSync(internalReportPath, 'utf8')) as { output: { files: { name: string; sha256: string }[] } };
-  for (const f of internalReport.output.files) f.sha256 = sums().get(f.name) ?? f.sha256;
-  writeFileSync(internalReportPath, JSON.stringify(internalReport, null, 2));
+  const internalReport = JSON.parse(readFileSync(internalReportPath, 'utf8')) as { output: { files: { name: string; sha256: string; bytes: number }[] } };
+  for (const f of internalReport.output.files) [f.sha256, f.bytes] = [sums().get(f.name) ?? f.sha256, sizes().get(f.name) ?? f.bytes];
+  writeFileSync(internalReportPath, JSON.stringify(internalReport, null, 2) + '\n');
   const internalManifestPath = join(internal, 'manifest.json');
   const internalManifest = JSON.parse(readFileSync(internalManifestPath, 'utf8')) as { files: { name: string; sha256: string; bytes: number }[] };
   refresh(internal, internalManifest.files);
-  writeFileSync(internalManifestPath, JSON.stringify(internalManifest, null, 2));
+  writeFileSync(internalManifestPath, JSON.stringify(internalManifest, null, 2) + '\n');
 }
 
 /** Rewrites a released CSV cell by cell (the test's values hold no commas or quotes), then re-hashes. */
@@ -188,7 +189,7 @@ describe('verify --original: tampered releases fail', () => {
     const path = join(`${m.dir}-internal`, 'internal-report.json');
     const report = JSON.parse(readFileSync(path, 'utf8')) as { anonymity: { sampled: number } };
     report.anonymity.sampled = 600;
-    writeFileSync(path, JSON.stringify(report, null, 2));
+    writeFileSync(path, JSON.stringify(report, null, 2) + '\n');
     rehash(m.dir);
     const v = await verify(m);
     expect(failed(v).map((f) => f.split(':')[0])).toEqual(['sample size against β (α = 0.000001)']);
