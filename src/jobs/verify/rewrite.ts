@@ -8,7 +8,7 @@ import type { VariableMetadata } from '../../io/input/import-types.js';
 import { readTable } from '../../io/input/read-table.js';
 import { writeCsv } from '../../io/output/csv-writer.js';
 import { writeDta } from '../../io/output/dta-writer.js';
-import { manifestJson, type Manifest } from '../../io/output/manifest.js';
+import { manifestJson, MANIFEST_SCHEMA_1, type Manifest } from '../../io/output/manifest.js';
 import { csvText } from '../../io/output/neutralize.js';
 import { writeParquet } from '../../io/output/parquet-writer.js';
 import { compactReleaseTable, type CompactTable, type ReleaseColumn } from '../../io/output/release-table.js';
@@ -66,9 +66,14 @@ export async function checkRewritten(files: ReleaseFiles, manifest: Manifest, ma
   };
   checks.run('manifest.json written again', () => {
     const entries = layout.files.map((name) => sums.get(name)).filter((e) => e !== undefined);
-    // The identifier the release and its internal folder share: random, drawn by the run, taken as written.
-    const releaseId = (JSON.parse(manifestText) as { release?: unknown }).release;
-    return typeof releaseId === 'string' && manifestJson('release', entries, releaseId) === manifestText ? 'byte for byte as Custos writes it, in the order the run writes the files' : { ok: false, detail: 'not as Custos writes it (an entry listed twice, out of order or not of this release, or other bytes)' };
+    // The identifier the release and its internal folder share: random, drawn by the run, taken as
+    // written. A folder written before identifiers (schema 1) has none: its manifest is that form.
+    const parsed = JSON.parse(manifestText) as { schema?: unknown; release?: unknown };
+    const again =
+      parsed.schema === MANIFEST_SCHEMA_1
+        ? JSON.stringify({ schema: MANIFEST_SCHEMA_1, kind: 'release', files: entries.map(({ name, sha256, bytes }) => ({ name, sha256, bytes })) }, null, 2) + '\n'
+        : typeof parsed.release === 'string' ? manifestJson('release', entries, parsed.release) : undefined;
+    return again === manifestText ? 'byte for byte as Custos writes it, in the order the run writes the files' : { ok: false, detail: 'not as Custos writes it (an entry listed twice, out of order or not of this release, or other bytes)' };
   });
   checks.run('report.json written again', () => {
     const again = JSON.stringify(JSON.parse(reportText), jsonReplacer, 2) + '\n';
