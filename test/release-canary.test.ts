@@ -48,6 +48,9 @@ function writeInput(path: string): void {
 const hierarchies = { zip: { type: 'masking', length: 5 }, age: { type: 'interval', widths: [10, 20, 40] } };
 const recodingAttributes = { id: 'identifier', age: 'quasi-identifier', sex: 'insensitive', zip: 'quasi-identifier', education: 'insensitive', note: 'insensitive', income: 'insensitive', occupation: 'insensitive' };
 
+/** Safe k-anonymity forms its classes over every released column: the wide ones are removed, so classes of k exist and the note is the canary it must withhold. */
+const safeKAttributes = { ...recodingAttributes, sex: 'identifier', education: 'identifier', income: 'identifier', occupation: 'identifier' };
+
 interface CanaryCase {
   readonly name: string;
   readonly attributes: Record<string, string>;
@@ -61,9 +64,9 @@ const ALL = [CANARY.id, CANARY.zip, CANARY.note, CANARY.income, CANARY.occupatio
 const CASES: readonly CanaryCase[] = [
   // One unique record of 600 under a 5 % limit: suppressed rather than every record generalized.
   { name: 'global-recoding', attributes: recodingAttributes, method: { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 3 }], suppressionLimit: 0.05, hierarchies }, hidden: ALL },
-  { name: 'partitioned-recoding', attributes: recodingAttributes, method: { type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 3 }, hierarchies, levels: { zip: 3, age: 1 } }, hidden: ALL },
-  { name: 'safe-k-anonymity', attributes: recodingAttributes, method: { type: 'safe-k-anonymity', k: 3, sampling: 0.5, epsilon: 1, hierarchies, levels: { zip: 3, age: 1 } }, hidden: ALL },
-  { name: 'safe-k-anonymity (private search)', attributes: recodingAttributes, method: { type: 'safe-k-anonymity', k: 3, sampling: 0.5, epsilon: 1, hierarchies, levels: 'search' }, hidden: ALL },
+  { name: 'partitioned-recoding', attributes: recodingAttributes, method: { type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 3 }, hierarchies, levels: { zip: 4, age: 2 } }, hidden: ALL },
+  { name: 'safe-k-anonymity', attributes: safeKAttributes, method: { type: 'safe-k-anonymity', k: 3, sampling: 0.5, epsilon: 1, hierarchies, levels: { zip: 4, age: 2 } }, hidden: ALL },
+  { name: 'safe-k-anonymity (private search)', attributes: safeKAttributes, method: { type: 'safe-k-anonymity', k: 3, sampling: 0.5, epsilon: 1, hierarchies, levels: 'search' }, hidden: ALL },
   {
     name: 'dp-counts', attributes: { id: 'identifier' },
     method: { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex', 'education'], domains: { sex: ['F', 'M'], education: ['Primary', 'Secondary', 'Bachelors', 'Masters'] } },
