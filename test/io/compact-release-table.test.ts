@@ -47,20 +47,6 @@ describe('compactReleaseTable', () => {
     expect(rows(compact)).toEqual([['also kept'], ['kept'], ['kept']]);
   });
 
-  it('writes a column as numbers when its released values are numbers, whatever a withheld record held', () => {
-    // The input typed the column as text because of the withheld record's "unknown".
-    const column: ReleaseColumn = { name: 'age', dictionary: ['', '34', 'unknown', '51'], codes: Uint32Array.of(1, 2, 3), via: Uint32Array.of(0, 2), numeric: false };
-    const compact = compactReleaseTable({ rowCount: 2, columns: [column] }).columns[0]!;
-    expect(compact.dictionary).toEqual(['', '34', '51']);
-    expect(compact.numeric).toBe(true);
-    // The same released values from an input without the withheld record: the same column.
-    const plain: ReleaseColumn = { name: 'age', dictionary: ['', '34', '51'], codes: Uint32Array.of(1, 2), via: null, numeric: true };
-    expect(compactReleaseTable({ rowCount: 2, columns: [plain] }).columns[0]).toMatchObject({ dictionary: compact.dictionary, numeric: true });
-    // Leading zeros stay text.
-    const zips: ReleaseColumn = { name: 'zip', dictionary: ['', '01234', '10115'], codes: Uint32Array.of(1, 2), via: null, numeric: false };
-    expect(compactReleaseTable({ rowCount: 2, columns: [zips] }).columns[0]!.numeric).toBe(false);
-  });
-
   it('returns a column that is already compact as it is (no copy of its codes)', () => {
     const column: ReleaseColumn = { name: 'n', dictionary: ['', 'a', 'b'], codes: Uint32Array.of(1, 2, 1, 0), via: null, numeric: false };
     expect(compactReleaseTable({ rowCount: 4, columns: [column] }).columns[0]).toBe(column);

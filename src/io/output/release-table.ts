@@ -1,8 +1,5 @@
 import { ByteChunks } from './byte-chunks.js';
 import { codePacks, unpackFields } from './packed-codes.js';
-import { inferType, type ColumnType } from '../../common/table/table.js';
-
-const isNumberType = (type: ColumnType): boolean => type === 'integer' || type === 'decimal';
 
 /**
  * A released table described by references into dictionary-encoded data:
@@ -113,16 +110,12 @@ function compactColumn(column: ReleaseColumn, rowCount: number): ReleaseColumn {
     renumber[code] = kept.length;
     kept.push(dictionary[code]!);
   }
-  // Numbers are written as numbers when the released values are numbers, whatever the input's other
-  // records held: a column typed as text by a record the method withheld would tell of that record.
-  const numeric = column.numeric || isNumberType(inferType(kept[0] === '' ? kept : ['', ...kept]));
-  if (identity && kept.length === dictionary.length && numeric === column.numeric) return column;
-  if (identity && kept.length === dictionary.length) return { ...column, numeric };
+  if (identity && kept.length === dictionary.length) return column;
   // Entries of rows that are not released (via skips them) stay unseen; no released row reads them.
   const compacted = new Uint32Array(codes.length);
   for (let i = 0; i < codes.length; i++) {
     const code = renumber[codes[i]!]!;
     compacted[i] = code === UNSEEN ? 0 : code;
   }
-  return { ...column, dictionary: kept, codes: compacted, numeric };
+  return { ...column, dictionary: kept, codes: compacted };
 }
