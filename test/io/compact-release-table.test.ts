@@ -32,8 +32,8 @@ describe('compactReleaseTable', () => {
         const [column] = compact.columns;
         const shown = rows(table).map((row) => row[0]!);
         const firstSeen = [...new Set(shown)];
-        // The empty value keeps code 0 where the column had it there; every other entry is a value some row shows.
-        const expected = table.columns[0]!.dictionary[0] === '' ? ['', ...firstSeen.filter((v) => v !== '')] : firstSeen;
+        // The empty value is code 0 wherever the column had it; every other entry is a value some row shows.
+        const expected = table.columns[0]!.dictionary.includes('') ? ['', ...firstSeen.filter((v) => v !== '')] : firstSeen;
         expect(column!.dictionary).toEqual(expected);
       }),
       { seed: 20261127, numRuns: 400 },
@@ -45,6 +45,13 @@ describe('compactReleaseTable', () => {
     const compact = compactReleaseTable({ rowCount: 3, columns: [column] });
     expect(compact.columns[0]!.dictionary).toEqual(['', 'also kept', 'kept']);
     expect(rows(compact)).toEqual([['also kept'], ['kept'], ['kept']]);
+  });
+
+  it('makes the empty value code 0 wherever the column had it, as a CSV read back has it (so verify writes the same Parquet nulls)', () => {
+    const column: ReleaseColumn = { name: 'region', dictionary: ['Basel', 'Zürich', ''], codes: Uint32Array.of(1, 2, 0, 2), via: null, numeric: false };
+    const compact = compactReleaseTable({ rowCount: 4, columns: [column] }).columns[0]!;
+    expect(compact.dictionary).toEqual(['', 'Zürich', 'Basel']);
+    expect(Array.from(compact.codes)).toEqual([1, 0, 2, 0]);
   });
 
   it('returns a column that is already compact as it is (no copy of its codes)', () => {

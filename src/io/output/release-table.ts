@@ -96,13 +96,16 @@ function compactColumn(column: ReleaseColumn, rowCount: number): ReleaseColumn {
   const { codes, via, dictionary } = column;
   const renumber = new Uint32Array(dictionary.length).fill(UNSEEN);
   const kept: string[] = [];
-  // Code 0 stays the empty value where the column has one (the missing code of every table), whether
-  // or not a row shows it: an empty cell reveals nothing, and readers number it 0 too.
-  if (dictionary[0] === '') {
-    renumber[0] = 0;
+  // Code 0 is the empty value wherever the column has one (the missing code of every table), whether
+  // or not a row shows it: an empty cell reveals nothing, readers number it 0 too, and writers store
+  // code 0 as missing (a Parquet null). A CSV cannot tell an empty text from a missing value, so
+  // verify, which reads the CSV back, can write the same file only if every empty value is code 0.
+  const empty = dictionary.indexOf('');
+  if (empty >= 0) {
+    renumber[empty] = 0;
     kept.push('');
   }
-  let identity = true;
+  let identity = empty <= 0;
   for (let r = 0; r < rowCount; r++) {
     const code = codes[via ? via[r]! : r]!;
     if (renumber[code] !== UNSEEN) continue;
