@@ -28,7 +28,9 @@ export function suggestRole(column: ColumnInfo, rows: number): RoleSuggestion | 
   // What the values are comes before what the column is called: e-mail addresses, names and free
   // text are removed whatever their column's name; a full date or postcode is a fact others know,
   // kept as a quasi-identifier with the recoding Safe Harbor asks for.
-  const sample = { name: column.name, ...(column.label !== undefined ? { label: column.label } : {}), type: column.type, distinct: column.distinct, present, values: column.top.map((t) => t.value) };
+  // A column summary without its values (a state restored from an older draft) is judged by its name.
+  const values = (column.top as typeof column.top | undefined)?.map((t) => t.value) ?? [];
+  const sample = { name: column.name, ...(column.label !== undefined ? { label: column.label } : {}), type: column.type, distinct: column.distinct, present, values };
   const [finding] = directIdentifiers(sample);
   if (finding?.kind === 'full-date') return { role: 'quasi', reason: `${finding.reason}; recode to the year or coarser (a date hierarchy)` };
   if (finding?.kind === 'full-postcode') return { role: 'quasi', reason: `${finding.reason}; recode to the first three characters or coarser (a masking hierarchy)` };
