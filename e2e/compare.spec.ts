@@ -94,7 +94,7 @@ test.describe('the Compare step (loopback dev host)', () => {
     expect(reached, 'points reached with Tab').toBe(10);
     await frontier.first().focus();
     const detail = page.locator('#compare-point-detail');
-    await expect(detail.getByText('Guarantee')).toBeVisible();
+    await expect(detail.getByText('Guarantee', { exact: true })).toBeVisible();
     await expect(detail).toContainText(/yes: no other candidate has both lower risk and lower error/);
     await page.keyboard.press('Enter');
     const chosen = (await detail.locator('h3').innerText()).replace(/^\d+\. /, '');
