@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { rehashRelease } from './insider-rehash.js';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,21 +29,8 @@ function released(dir: string): { header: string[]; rows: string[][] } {
 
 /** Edits a released file and fixes its checksums in report.json and the manifest, so only the content checks can tell. */
 function tamperAndRehash(dir: string, file: string, edit: (text: string) => string): void {
-  const rehash = (name: string, listing: { files: { name: string; sha256: string; bytes: number }[] }): void => {
-    const entry = listing.files.find((f) => f.name === name);
-    if (!entry) return;
-    const bytes = readFileSync(join(dir, name));
-    entry.sha256 = createHash('sha256').update(bytes).digest('hex');
-    entry.bytes = bytes.length;
-  };
   writeFileSync(join(dir, file), edit(readFileSync(join(dir, file), 'utf8')));
-  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
-  rehash(file, report.output);
-  writeFileSync(join(dir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-  rehash(file, manifest);
-  rehash('report.json', manifest);
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  rehashRelease(dir, [file]);
 }
 
 function verify(dir: string): { code: number; failed: string[]; stdout: string } {

@@ -4,7 +4,7 @@
  * fail; correct releases of 50 seeds each pass (no false failure). Runs are in-process with
  * SeededTestRandomSource.
  */
-import { createHash } from 'node:crypto';
+import { rehashEntry, rehashRelease, type Listing } from './insider-rehash.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,35 +42,19 @@ const verify = (m: Made, original = true): Promise<VerifyResult> => verifyReleas
 const failed = (v: VerifyResult): string[] => v.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
 const check = (v: VerifyResult, name: RegExp) => v.checks.find((c) => name.test(c.name));
 
-const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 /** What an insider does after changing files: every checksum in both manifests and both reports made to agree again, each file written as Custos writes it. */
 function rehash(dir: string): void {
   const internal = `${dir}-internal`;
-  const manifestPath = join(dir, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { files: { name: string; sha256: string; bytes: number }[] };
-  const sums = (): Map<string, string> => new Map(manifest.files.map((f) => [f.name, f.sha256]));
-  const sizes = (): Map<string, number> => new Map(manifest.files.map((f) => [f.name, f.bytes]));
-  const refresh = (folder: string, files: { name: string; sha256: string; bytes?: number }[]): void => {
-    for (const f of files) {
-      f.sha256 = sha(join(folder, f.name));
-      if (f.bytes !== undefined) f.bytes = readFileSync(join(folder, f.name)).length;
-    }
-  };
-  refresh(dir, manifest.files.filter((f) => f.name !== 'report.json'));
-  const reportPath = join(dir, 'report.json');
-  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { output: { files: { name: string; sha256: string; bytes: number }[] } };
-  for (const f of report.output.files) [f.sha256, f.bytes] = [sums().get(f.name) ?? f.sha256, sizes().get(f.name) ?? f.bytes];
-  writeFileSync(reportPath, JSON.stringify(report, null, 2) + '\n');
-  refresh(dir, manifest.files.filter((f) => f.name === 'report.json'));
-  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
+  const listed = (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Listing).files.map((f) => f.name);
+  rehashRelease(dir, listed.filter((name) => name !== 'report.json'));
   const internalReportPath = join(internal, 'internal-report.json');
-  const internalReport = JSON.parse(readFileSync(internalReportPath, 'utf8')) as { output: { files: { name: string; sha256: string; bytes: number }[] } };
-  for (const f of internalReport.output.files) [f.sha256, f.bytes] = [sums().get(f.name) ?? f.sha256, sizes().get(f.name) ?? f.bytes];
+  const internalReport = JSON.parse(readFileSync(internalReportPath, 'utf8')) as { output: Listing };
+  for (const name of listed) rehashEntry(dir, internalReport.output, name);
   writeFileSync(internalReportPath, JSON.stringify(internalReport, null, 2) + '\n');
   const internalManifestPath = join(internal, 'manifest.json');
-  const internalManifest = JSON.parse(readFileSync(internalManifestPath, 'utf8')) as { files: { name: string; sha256: string; bytes: number }[] };
-  refresh(internal, internalManifest.files);
+  const internalManifest = JSON.parse(readFileSync(internalManifestPath, 'utf8')) as Listing;
+  for (const f of internalManifest.files) rehashEntry(internal, internalManifest, f.name);
   writeFileSync(internalManifestPath, JSON.stringify(internalManifest, null, 2) + '\n');
 }
 

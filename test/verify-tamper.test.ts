@@ -6,13 +6,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ZipArchive } from 'archiver';
 import { createWriteStream } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { zipEntries, zipEntryText } from '../src/jobs/verify/stored-types.js';
+import { rehashRelease, type Listing } from './insider-rehash.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 
@@ -36,28 +37,6 @@ function verify(dir: string): { code: number; failed: Check[] } {
 
 const INPUT = ['region,age,note,occupation', ...Array.from({ length: 80 }, (_, i) => `r${i % 5},${20 + (i % 40)},${['plain', '=1+2', ' padded  ', '@x', '\ufeffbom'][i % 5]},${['a', 'b', 'c', 'd'][i % 4]}`)].join('\n');
 const SECRET = 'the whole confidential input, smuggled';
-
-type Listing = { files: { name: string; sha256: string; bytes: number; rows?: number }[] };
-
-function rehashIn(dir: string, listing: Listing, file: string): void {
-  const entry = listing.files.find((f) => f.name === file);
-  if (!entry || !existsSync(join(dir, file))) return;
-  const bytes = readFileSync(join(dir, file));
-  entry.sha256 = createHash('sha256').update(bytes).digest('hex');
-  entry.bytes = bytes.length;
-}
-
-/** After files changed: their checksums fixed in report.json's output.files and in the manifest, as an insider would. */
-function rehash(dir: string, changed: readonly string[]): void {
-  const reportPath = join(dir, 'report.json');
-  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { output: Listing };
-  for (const file of changed) rehashIn(dir, report.output, file);
-  if (!changed.includes('report.json')) writeFileSync(reportPath, JSON.stringify(report, null, 2) + '\n');
-  const manifestPath = join(dir, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Listing;
-  for (const file of [...changed, 'report.json']) rehashIn(dir, manifest, file);
-  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
-}
 
 let work: string;
 let release: string;
@@ -90,7 +69,7 @@ function copyOf(dir: string): string {
 
 function tamper(dir: string, file: string, edit: (bytes: Buffer) => Buffer): void {
   writeFileSync(join(dir, file), edit(readFileSync(join(dir, file))));
-  rehash(dir, [file]);
+  rehashRelease(dir, [file]);
 }
 
 function expectCaught(dir: string, check: RegExp): Check[] {
@@ -204,7 +183,7 @@ describe('verify with the release folder alone', { timeout: 240_000 }, () => {
     zip.append(SECRET, { name: 'xl/notes.xml' });
     await zip.finalize();
     await done;
-    rehash(dir, ['release.xlsx']);
+    rehashRelease(dir, ['release.xlsx']);
     const failed = expectCaught(dir, /^release\.xlsx written again$/);
     expect(failed.find((c) => c.name === 'release.xlsx written again')!.detail).toContain('xl/notes.xml');
   });
@@ -225,7 +204,7 @@ describe('verify with the release folder alone', { timeout: 240_000 }, () => {
     }
     await zip.finalize();
     await done;
-    rehash(dir, ['release.xlsx']);
+    rehashRelease(dir, ['release.xlsx']);
     const failed = expectCaught(dir, /^release\.xlsx written again$/);
     expect(failed.find((c) => c.name === 'release.xlsx written again')!.detail).toContain('value(s) that no released record or report cell carries');
   });
