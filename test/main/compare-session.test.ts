@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { testSession } from './test-session.js';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -6,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppSession } from '../../src/main/session.js';
 import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
-import { GrantedAccess, OpenAccess } from '../../src/main/path-access.js';
+import { GrantedAccess } from '../../src/main/path-access.js';
 import type { CompareStatus } from '../../src/common/ipc/compare-api.js';
 import type { RunStatus } from '../../src/common/ipc/api.js';
 import { COMPARISON_SCHEMA } from '../../src/common/compare/comparison.js';
@@ -17,15 +18,7 @@ const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
 const ADULT_DIR = resolve('resources/adult');
 const ADULT = join(ADULT_DIR, 'adult.csv');
 
-const session = new AppSession({
-  info: { version: 'test', host: 'web', samplePath: ADULT, sampleName: 'Adult' },
-  workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
-  baseDir: process.cwd(),
-  access: new OpenAccess(),
-  chooseFile: async () => null,
-  chooseFolder: async () => null,
-  revealFolder: async () => undefined,
-});
+const session = testSession();
 
 const job = (method: Record<string, unknown>, outDir = 'release'): Record<string, unknown> => ({
   version: 1,

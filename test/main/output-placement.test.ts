@@ -3,24 +3,15 @@
  * folder the page names inside a release Custos wrote is refused as a job
  * problem naming both folders, and nothing is written into that release.
  */
+import { testSession } from './test-session.js';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppSession } from '../../src/main/session.js';
 import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
 import type { RunStatus } from '../../src/common/ipc/api.js';
-import { OpenAccess } from '../../src/main/path-access.js';
 
-const session = new AppSession({
-  info: { version: 'test', host: 'web', samplePath: resolve('resources/adult/adult.csv'), sampleName: 'Adult' },
-  workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
-  baseDir: process.cwd(),
-  access: new OpenAccess(),
-  chooseFile: async () => null,
-  chooseFolder: async () => null,
-  revealFolder: async () => undefined,
-});
+const session = testSession();
 
 const dir = mkdtempSync(join(tmpdir(), 'custos-host-placement-'));
 afterAll(async () => {

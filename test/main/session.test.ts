@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { testSession } from './test-session.js';
 import * as XLSX from 'xlsx';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,15 +9,7 @@ import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
 import { folderWrittenBy, GrantedAccess, OpenAccess } from '../../src/main/path-access.js';
 import type { RecentJob } from '../../src/common/ipc/api.js';
 
-const session = new AppSession({
-  info: { version: 'test', host: 'web', samplePath: resolve('resources/adult/adult.csv'), sampleName: 'Adult' },
-  workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
-  baseDir: process.cwd(),
-  access: new OpenAccess(),
-  chooseFile: async () => null,
-  chooseFolder: async () => null,
-  revealFolder: async () => undefined,
-});
+const session = testSession();
 
 describe('IPC handlers validate every message', () => {
   it('rejects unknown channels, unknown keys and wrong types, naming the problem', async () => {
