@@ -68,6 +68,15 @@ export function releaseIsInput(release: ReleaseTable, input: Table): boolean {
     if (!inOrder) break;
   }
   if (inOrder) return true;
+  // A released value the input never holds (a generalized one) settles it without a key per record:
+  // the row-for-row pass stops at the first reordered row, often before the recoded column.
+  for (const block of codeBlocks(release)) {
+    for (let j = 0; j < release.columns.length; j++) {
+      const codes = block.codes[j]!;
+      const map = inputCodes[j]!;
+      for (let i = 0; i < block.count; i++) if (map[codes[i]!]! < 0) return false;
+    }
+  }
   // The same records in another order: count the input's records, then take the release's away.
   const key = (codes: readonly number[]): string => codes.join(',');
   const counts = new Map<string, number>();
