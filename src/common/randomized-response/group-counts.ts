@@ -22,7 +22,7 @@ export function forEachGroupCounts(
     let distinct = 0;
     for (let k = offsets[g]!; k < offsets[g + 1]!; k++) {
       const v = values[rowsByGroup[k]!]!;
-      if (scratch[v]++ === 0) seen[distinct++] = v;
+      if (scratch[v]!++ === 0) seen[distinct++] = v;
     }
     const group = (bySize[distinct] ??= { values: new Array<number>(distinct).fill(0), counts: new Array<number>(distinct).fill(0) });
     for (let i = 0; i < distinct; i++) {

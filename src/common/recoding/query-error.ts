@@ -36,7 +36,7 @@ export function generalizedQueryError(
   const classCodes = generalized.map(() => new Uint32Array(classCount));
   for (let i = 0; i < released.length; i++) {
     const c = classOf[i]!;
-    if (classSize[c]++ === 0) generalized.forEach((g, j) => (classCodes[j]![c] = g.codes[released[i]!]!));
+    if (classSize[c]!++ === 0) generalized.forEach((g, j) => (classCodes[j]![c] = g.codes[released[i]!]!));
   }
   let total = 0;
   let kept = 0;

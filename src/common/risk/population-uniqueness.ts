@@ -57,8 +57,8 @@ function summarize(frequencies: ClassSizeFrequencies, fraction: number): Sample 
   let records = 0;
   let classes = 0;
   for (let i = 0; i < sizes.length; i++) {
-    records += sizes[i] * counts[i];
-    classes += counts[i];
+    records += sizes[i]! * counts[i]!;
+    classes += counts[i]!;
   }
   const populationSize = records === 0 ? 0 : Math.round(records / fraction);
   return {
@@ -93,7 +93,7 @@ function estimate(model: PopulationUniquenessModel, source: PopulationUniqueness
 function zayatzUniques(sample: Sample): number {
   const { populationSize: N, records: n, classes: u } = sample;
   let denominator = 0;
-  for (let i = 0; i < sample.sizes.length; i++) denominator += (sample.counts[i] / u) * hypergeometricProbabilityOfOne(N, sample.sizes[i], n);
+  for (let i = 0; i < sample.sizes.length; i++) denominator += (sample.counts[i]! / u) * hypergeometricProbabilityOfOne(N, sample.sizes[i]!, n);
   const conditional = ((sample.uniques / u) * hypergeometricProbabilityOfOne(N, 1, n)) / denominator;
   return (sample.uniques * conditional) / sample.fraction;
 }
@@ -115,7 +115,7 @@ function pitmanUniques(sample: Sample): number | null {
   // w_l = number of classes larger than l, so Σ_classes Σ_{l<size} g(l) = Σ_l w_l g(l).
   const maxSize = sample.sizes[sample.sizes.length - 1] ?? 0;
   const larger = new Float64Array(maxSize);
-  for (let i = 0; i < sample.sizes.length; i++) for (let l = 1; l < sample.sizes[i]; l++) larger[l] += sample.counts[i];
+  for (let i = 0; i < sample.sizes.length; i++) for (let l = 1; l < sample.sizes[i]!; l++) larger[l]! += sample.counts[i]!;
   // The score of ln L = Σ_{i<u} ln(θ+iα) − Σ_{i<n} ln(θ+i) + Σ_l w_l ln(l−α), and its Hessian.
   const score = (point: Vector2): Vector2 => {
     const [t, a] = point;
@@ -127,7 +127,7 @@ function pitmanUniques(sample: Sample): number | null {
       dAlpha += i * inverse;
     }
     for (let i = 1; i < n; i++) dTheta -= 1 / (t + i);
-    for (let l = 1; l < maxSize; l++) if (larger[l] !== 0) dAlpha -= larger[l] / (l - a);
+    for (let l = 1; l < maxSize; l++) if (larger[l] !== 0) dAlpha -= larger[l]! / (l - a);
     return [dTheta, dAlpha];
   };
   const hessian = (point: Vector2): readonly [number, number, number, number] => {
@@ -142,7 +142,7 @@ function pitmanUniques(sample: Sample): number | null {
       aa -= i * i * inverse2;
     }
     for (let i = 1; i < n; i++) tt += 1 / ((t + i) * (t + i));
-    for (let l = 1; l < maxSize; l++) if (larger[l] !== 0) aa -= larger[l] / ((l - a) * (l - a));
+    for (let l = 1; l < maxSize; l++) if (larger[l] !== 0) aa -= larger[l]! / ((l - a) * (l - a));
     return [tt, ta, ta, aa];
   };
   // From the moment start first, then ARX's grid of start values, until one converges.
@@ -170,8 +170,8 @@ function snbClassCount(sample: Sample): number {
   let var4 = 0;
   const f2 = f * f;
   for (let i = 0; i < sample.sizes.length; i++) {
-    const s = sample.sizes[i];
-    const count = sample.counts[i];
+    const s = sample.sizes[i]!;
+    const count = sample.counts[i]!;
     const term = Math.pow(1 - f, s) * count;
     var1 += s * f2 * Math.pow(1 - f2, s - 1) * count;
     var2 += term * Math.pow(1 + f, s) - 1;

@@ -216,7 +216,7 @@ function baseClasses(rule: ScoreRule, cols: readonly LatticeColumn[], sample: Ui
   const firstRow = new Uint32Array(B);
   for (let i = 0; i < sample.length; i++) {
     const b = base.ids[i]!;
-    if (firstWeight[b]++ === 0) firstRow[b] = sample[i]!;
+    if (firstWeight[b]!++ === 0) firstRow[b] = sample[i]!;
   }
   // Base classes in lexicographic order of (column m−1, …, column 0): classes that agree on
   // columns d … m−1 are then adjacent for every d, and so are the classes merged from them.

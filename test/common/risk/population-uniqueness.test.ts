@@ -26,7 +26,9 @@ interface ArxCase {
 
 function fixture(name: string, key: 'settings' | 'cases'): ArxCase[] {
   const parsed = JSON.parse(readFileSync(resolve('test/fixtures/arx', name), 'utf8')) as Record<string, ArxCase[]>;
-  return parsed[key];
+  const cases = parsed[key];
+  if (!cases) throw new Error(`no ARX reference cases under ${key}`);
+  return cases;
 }
 
 /**
@@ -75,7 +77,7 @@ describe('equal to ARX 3.9.2 on Adult', () => {
 
   test('the class-size frequencies are those of Adult (computed here from the file, not taken from ARX)', () => {
     const lines = readFileSync(resolve('resources/adult/adult.csv'), 'utf8').trim().split(/\r?\n/);
-    const header = lines[0].split(';');
+    const header = lines[0]!.split(';');
     for (const setting of settings) {
       const columns = (setting.quasiIdentifiers ?? []).map((name) => header.indexOf(name));
       const classes = new Map<string, number>();
@@ -91,7 +93,7 @@ describe('equal to ARX 3.9.2 on Adult', () => {
 
 describe('equal to ARX 3.9.2 on hand-made histograms', () => {
   const cases = fixture('population-uniqueness-synthetic.json', 'cases');
-  const isOneRecord = (c: ArxCase): boolean => c.classSizeFrequencies.length === 1 && c.classSizeFrequencies[0][0] === 1 && c.classSizeFrequencies[0][1] === 1;
+  const isOneRecord = (c: ArxCase): boolean => c.classSizeFrequencies.length === 1 && c.classSizeFrequencies[0]![0] === 1 && c.classSizeFrequencies[0]![1] === 1;
   test.each(cases.filter((c) => !isOneRecord(c)).map((c) => [JSON.stringify(c.classSizeFrequencies), c.fraction, c] as const))('%s at fraction %s', (_h, _f, c) => {
     checkAgainstArx(c);
   });

@@ -57,7 +57,7 @@ describe('uniform integers and exact Bernoulli draws', () => {
     const source = new SeededTestRandomSource(3);
     const n = 3 * 2 ** 30;
     const thirds = [0, 0, 0];
-    for (let i = 0; i < 60_000; i++) thirds[Math.floor(uniformInt(source, n) / 2 ** 30)]++;
+    for (let i = 0; i < 60_000; i++) thirds[Math.floor(uniformInt(source, n) / 2 ** 30)]!++;
     expect(chiSquare(thirds, [20_000, 20_000, 20_000])).toBeLessThan(chiSquareCritical(2));
   });
 

@@ -188,7 +188,7 @@ export class ClassBuilder {
       const hist = sensitive ? new Uint32Array(count * values) : null;
       for (let r = 0; r < rowCount; r++) {
         const c = ids[r]!;
-        if (sizes[c]++ === 0) for (let j = 0; j < keys.length; j++) codes[j]![c] = keys[j]!.codes[r]!;
+        if (sizes[c]!++ === 0) for (let j = 0; j < keys.length; j++) codes[j]![c] = keys[j]!.codes[r]!;
         if (hist) hist[c * values + sensitive!.codes[r]!]!++;
       }
       return Object.assign(new ColumnTable(count, codes, sizes, hist, values), { classOf: ids });
@@ -210,7 +210,7 @@ export class ClassBuilder {
     const hist = sensitive ? new Uint32Array(count * values) : null;
     for (let r = 0; r < rowCount; r++) {
       const c = classOf[r]!;
-      if (sizes[c]++ === 0) keys[c] = rowKeys[r]!;
+      if (sizes[c]!++ === 0) keys[c] = rowKeys[r]!;
       if (hist) hist[c * values + sensitive!.codes[r]!]!++;
     }
     return Object.assign(new PackedTable(count, keys, sizes, hist, values, layout), { classOf });
