@@ -21,6 +21,7 @@ import { searchTooLargeText } from '../src/jobs/method-kit/search-limit.js';
 import { parseJob } from '../src/jobs/load-job.js';
 import type { GlobalRecodingSpec } from '../src/mechanisms/global-recoding/definition.js';
 import { LOCAL_SUPPRESSION_WORK_LIMIT, localSuppression, LocalSuppressionTooLarge } from '../src/mechanisms/global-recoding/local-suppression.js';
+import { MAX_INDEXED_COLUMNS } from '../src/mechanisms/global-recoding/wildcard-index.js';
 import { runGlobalRecoding } from '../src/mechanisms/global-recoding/node/run.js';
 import type { MicroaggregationSpec } from '../src/mechanisms/microaggregation/definition.js';
 import { MAX_MDAV_WORK, runMicroaggregation } from '../src/mechanisms/microaggregation/node/run.js';
@@ -143,18 +144,33 @@ describe('limits set from measured cost', () => {
   });
 
   it('local suppression refuses a first pass above its limit before any suppression, naming method.localSuppression', () => {
-    // 40,000 distinct records at k = 2: every record is below k, 40,000 × 40,000 = 1.6e9 comparisons > 1e9.
-    const table = tableFromRows(['a', 'b'], Array.from({ length: 40_000 }, (_, r) => [String(r % 200), String(Math.floor(r / 200))]));
-    const job = parsed<GlobalRecodingSpec>({ type: 'global-recoding', models: [], localSuppression: { k: 2, importance: [] } }, { a: 'quasi', b: 'quasi' });
+    // 31 quasi-identifiers are beyond the wildcard index (30 columns), so every record below k is compared
+    // with every tuple: 40,000 distinct records at k = 2 make 40,000 × 40,000 = 1.6e9 comparisons > 1e9.
+    const names = Array.from({ length: MAX_INDEXED_COLUMNS + 1 }, (_, j) => `q${j}`);
+    const table = tableFromRows(names, Array.from({ length: 40_000 }, (_, r) => names.map(() => String(r))));
+    const roles = Object.fromEntries(names.map((n) => [n, 'quasi' as const]));
+    const job = parsed<GlobalRecodingSpec>({ type: 'global-recoding', models: [], localSuppression: { k: 2, importance: [] } }, roles);
     const events: Event[] = [];
-    expect(() => runGlobalRecoding(job, imported(table), job.method, context(events))).toThrow(JobError);
-    expect(() => runGlobalRecoding(job, imported(table), job.method, context([]))).toThrow(/^method\.localSuppression: local suppression would compare 40,000 records below k with 40,000 distinct tuples \(1,600,000,000 comparisons or more\), more than its limit of 1,000,000,000/);
+    let refusal: unknown;
+    const started = performance.now();
+    try {
+      runGlobalRecoding(job, imported(table), job.method, context(events));
+    } catch (error) {
+      refusal = error;
+    }
+    console.log(`31 columns × 40,000 records refused after ${Math.round(performance.now() - started)} ms`);
+    expect(refusal).toBeInstanceOf(JobError);
+    expect((refusal as Error).message).toMatch(/^method\.localSuppression: local suppression would compare 40,000 records below k with 40,000 distinct tuples \(1,600,000,000 comparisons or more\), more than its limit of 1,000,000,000/);
     expect(during(events, 'release', 0.05, 1)).toEqual([]);
     expect(LOCAL_SUPPRESSION_WORK_LIMIT).toBe(1_000_000_000);
+    // The same records in 2 columns go through the index: a few lookups each, far within the limit.
+    const indexed = localSuppression({ codes: [0, 1].map(() => Uint32Array.from({ length: 40_000 }, (_, r) => r)), rowCount: 40_000, k: 2, order: [0, 1] });
+    expect(indexed.work).toBeLessThan(40_000 * 200);
     // The greedy's own budget: a smaller one stops it the same way.
     const codes = [Uint32Array.from({ length: 100 }, (_, r) => r + 1)];
-    expect(() => localSuppression({ codes, rowCount: 100, k: 2, order: [0] }, { maxWork: 100 * 100 - 1 })).toThrow(LocalSuppressionTooLarge);
-    expect(localSuppression({ codes, rowCount: 100, k: 2, order: [0] }, { maxWork: 100 * 100 }).frequencies.every((f) => f >= 2)).toBe(true);
+    const within = localSuppression({ codes, rowCount: 100, k: 2, order: [0] });
+    expect(within.frequencies.every((f) => f >= 2)).toBe(true);
+    expect(() => localSuppression({ codes, rowCount: 100, k: 2, order: [0] }, { maxWork: within.work - 1 })).toThrow(LocalSuppressionTooLarge);
   });
 
   it('a lattice search stops at its work limit (classes formed), and the refusal names the limit', () => {

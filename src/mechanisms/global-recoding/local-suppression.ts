@@ -35,11 +35,15 @@
  *   monotone (more lenient here in that one case: such a record adds 1 to every fk);
  * - sdcMicro first cuts every group of identical keys larger than k down to k records, a speed-up
  *   that changes no choice (only whether fk reaches k matters, and distances are per distinct
- *   tuple); here the search runs over distinct tuples instead.
+ *   tuple); here the search runs over distinct tuples instead, and looks the nearest ones up in an
+ *   index of the tuples by wildcard pattern (wildcard-index.ts) where sdcMicro compares each problem
+ *   record with every record: the same choices, without the quadratic scan.
  */
 
+import { MAX_INDEXED_COLUMNS, TupleStore, WILDCARD } from './wildcard-index.js';
+
 /** The code of a suppressed cell in a column's code array. */
-export const WILDCARD = 0xffffffff;
+export { WILDCARD };
 
 export interface LocalSuppressionInput {
   /** Per quasi-identifier, the code of every record (the released records, at the chosen levels). */
@@ -62,131 +66,51 @@ export interface LocalSuppressionResult {
   readonly passes: number;
   /** fk of every record after suppression. */
   readonly frequencies: Uint32Array;
-}
-
-/** Whether records a and b are compatible: equal or a wildcard in every column. */
-function compatible(codes: readonly Uint32Array[], a: number, b: number): boolean {
-  for (const column of codes) {
-    const x = column[a]!;
-    const y = column[b]!;
-    if (x !== y && x !== WILDCARD && y !== WILDCARD) return false;
-  }
-  return true;
+  /** Tuples compared (the scans) and index candidates looked at: what maxWork bounds. */
+  readonly work: number;
 }
 
 /**
- * fk of every record with wildcard semantics. Records are first grouped by their exact tuple, so
- * the pairwise work is over distinct tuples (with their multiplicities), never over pairs of records.
+ * fk of every record with wildcard semantics: per distinct tuple, the records of the tuples compatible
+ * with it, found by lookups in the wildcard groups (wildcard-index.ts), never by comparing pairs.
  */
 export function wildcardFrequencies(codes: readonly Uint32Array[], rowCount: number): Uint32Array {
-  const { tupleOf, first, count } = distinctTuples(codes, rowCount);
-  const tuples = first.length;
-  const wild = new Uint8Array(tuples);
-  for (let t = 0; t < tuples; t++) for (const column of codes) if (column[first[t]!] === WILDCARD) wild[t] = 1;
-  const fk = new Float64Array(tuples);
-  const withWildcards: number[] = [];
-  for (let t = 0; t < tuples; t++) {
-    fk[t] = count[t]!;
-    if (wild[t]) withWildcards.push(t);
-  }
-  // Two tuples without wildcards are compatible only when equal: only pairs with a wildcard tuple add.
-  for (const w of withWildcards) {
-    for (let t = 0; t < tuples; t++) {
-      if (t === w || !compatible(codes, first[w]!, first[t]!)) continue;
-      fk[t]! += count[w]!;
-      if (wild[t] === 0) fk[w]! += count[t]!;
-    }
-  }
+  if (codes.length > MAX_INDEXED_COLUMNS) return scannedFrequencies(codes, rowCount);
+  return recordFrequencies(new TupleStore(codes, rowCount, codes.length), rowCount);
+}
+
+function recordFrequencies(store: TupleStore, rowCount: number): Uint32Array {
+  const perTuple = store.frequencies();
   const out = new Uint32Array(rowCount);
-  for (let r = 0; r < rowCount; r++) out[r] = fk[tupleOf[r]!]!;
+  for (let r = 0; r < rowCount; r++) out[r] = perTuple[store.tupleOf[r]!]!;
   return out;
 }
 
-/** Records grouped by exact tuple: each record's tuple, a record of each tuple, and the tuple's count. */
-function distinctTuples(codes: readonly Uint32Array[], rowCount: number): { tupleOf: Uint32Array; first: number[]; count: number[] } {
-  const index = new Map<string, number>();
-  const tupleOf = new Uint32Array(rowCount);
-  const first: number[] = [];
-  const count: number[] = [];
-  const parts = new Array<number>(codes.length);
-  for (let r = 0; r < rowCount; r++) {
-    for (let j = 0; j < codes.length; j++) parts[j] = codes[j]![r]!;
-    const key = parts.join(',');
-    let t = index.get(key);
-    if (t === undefined) {
-      t = first.length;
-      index.set(key, t);
-      first.push(r);
-      count.push(0);
+/** fk by comparing every tuple with every tuple holding a wildcard: tables of more columns than the index takes. */
+function scannedFrequencies(codes: readonly Uint32Array[], rowCount: number): Uint32Array {
+  const store = new TupleStore(codes, rowCount, codes.length);
+  const m = codes.length;
+  const flat = store.codes;
+  const compatible = (a: number, b: number): boolean => {
+    for (let j = 0; j < m; j++) {
+      const x = flat[a * m + j]!;
+      const y = flat[b * m + j]!;
+      if (x !== y && x !== WILDCARD && y !== WILDCARD) return false;
     }
-    count[t]!++;
-    tupleOf[r] = t;
-  }
-  return { tupleOf, first, count };
-}
-
-/**
- * The records' distinct tuples, kept up to date as cells are suppressed: the nearest-record search
- * of each problem record runs over tuples (records with equal tuples are at equal distances), with
- * the tuples stored row-major for a tight loop.
- */
-class Tuples {
-  private flat: Uint32Array;
-  readonly count: number[] = [];
-  readonly tupleOf: Uint32Array;
-  private readonly index = new Map<string, number>();
-
-  constructor(
-    codes: readonly Uint32Array[],
-    rowCount: number,
-    private readonly m: number,
-  ) {
-    this.flat = new Uint32Array(Math.max(16, rowCount) * m);
-    this.tupleOf = new Uint32Array(rowCount);
-    const tuple = new Array<number>(m);
-    for (let r = 0; r < rowCount; r++) {
-      for (let j = 0; j < m; j++) tuple[j] = codes[j]![r]!;
-      const t = this.find(tuple);
-      this.count[t]!++;
-      this.tupleOf[r] = t;
+    return true;
+  };
+  const fk = Float64Array.from(store.count);
+  for (let w = 0; w < store.size; w++) {
+    if (!flat.subarray(w * m, w * m + m).includes(WILDCARD)) continue;
+    for (let t = 0; t < store.size; t++) {
+      if (t === w || !compatible(w, t)) continue;
+      fk[t]! += store.count[w]!;
+      if (!flat.subarray(t * m, t * m + m).includes(WILDCARD)) fk[w]! += store.count[t]!;
     }
   }
-
-  get size(): number {
-    return this.count.length;
-  }
-
-  get codes(): Uint32Array {
-    return this.flat;
-  }
-
-  private find(tuple: readonly number[]): number {
-    const key = tuple.join(',');
-    let t = this.index.get(key);
-    if (t === undefined) {
-      t = this.count.length;
-      if ((t + 1) * this.m > this.flat.length) {
-        const grown = new Uint32Array(this.flat.length * 2);
-        grown.set(this.flat);
-        this.flat = grown;
-      }
-      this.flat.set(tuple, t * this.m);
-      this.count.push(0);
-      this.index.set(key, t);
-    }
-    return t;
-  }
-
-  /** Record r's cell in column j becomes a wildcard: the record moves to that tuple. */
-  suppress(r: number, j: number): void {
-    const from = this.tupleOf[r]!;
-    const tuple = Array.from(this.flat.subarray(from * this.m, from * this.m + this.m));
-    tuple[j] = WILDCARD;
-    const to = this.find(tuple);
-    this.count[from]!--;
-    this.count[to]!++;
-    this.tupleOf[r] = to;
-  }
+  const out = new Uint32Array(rowCount);
+  for (let r = 0; r < rowCount; r++) out[r] = fk[store.tupleOf[r]!]!;
+  return out;
 }
 
 /** What the greedy may spend, and whom it tells how far it is. */
@@ -198,8 +122,8 @@ export interface LocalSuppressionOptions {
 }
 
 /**
- * The greedy compares each record below k with every distinct tuple, pass after pass: about
- * (records below k) × (distinct tuples) comparisons in its first pass, which dominates.
+ * Local suppression's work would exceed its limit: the projection of a pass from the records it has
+ * treated, or, without the index, records below k × distinct tuples before the pass starts.
  */
 export class LocalSuppressionTooLarge extends RangeError {
   constructor(
@@ -207,18 +131,22 @@ export class LocalSuppressionTooLarge extends RangeError {
     readonly limit: number,
     readonly problems: number,
     readonly tuples: number,
+    /** Whether work is projected from the records treated so far (the index) rather than counted before the pass. */
+    readonly projected = false,
   ) {
-    super(`local suppression would compare ${problems.toLocaleString('en-US')} records below k with ${tuples.toLocaleString('en-US')} distinct tuples (${work.toLocaleString('en-US')} comparisons or more), more than its limit of ${limit.toLocaleString('en-US')}`);
+    super(
+      projected
+        ? `local suppression would make about ${work.toLocaleString('en-US')} lookups and comparisons for ${problems.toLocaleString('en-US')} records below k among ${tuples.toLocaleString('en-US')} distinct tuples, more than its limit of ${limit.toLocaleString('en-US')}`
+        : `local suppression would compare ${problems.toLocaleString('en-US')} records below k with ${tuples.toLocaleString('en-US')} distinct tuples (${work.toLocaleString('en-US')} comparisons or more), more than its limit of ${limit.toLocaleString('en-US')}`,
+    );
     this.name = 'LocalSuppressionTooLarge';
   }
 }
 
 /**
- * The most tuple comparisons local suppression makes: 1,000,000,000. Measured on the 2-core
- * development machine under load (load average 13–15, 2026-11-27): a whole run costs 135–205 ns per
- * comparison of its first pass (20,000 and 40,000 records of 6 skewed columns at k = 5: 1.6e8 and
- * 2.5e8 comparisons, 32 s and 34 s), so a run at the limit takes about 2–3.5 minutes there, less
- * on a quiet machine; `npm run bench` times one near it.
+ * The most work local suppression does: 1,000,000,000 index lookups and tuple comparisons. A
+ * comparison costs 135–205 ns in a whole run (measured under load, 2026-11-27, before the index), so
+ * the limit is a few minutes of work; with the index, 1M records of 8 columns take 10^7–3·10^8.
  */
 export const LOCAL_SUPPRESSION_WORK_LIMIT = 1_000_000_000;
 
@@ -233,46 +161,57 @@ export function localSuppression(input: LocalSuppressionInput, options: LocalSup
   if (rowCount > 0 && k > rowCount) throw new RangeError(`k = ${k} exceeds the ${rowCount} records: no local suppression reaches it`);
   if (order.length !== m || new Set(order).size !== m || order.some((j) => !(j >= 0 && j < m))) throw new RangeError('the importance order names every column once');
   const codes = input.codes.map((c) => Uint32Array.from(c));
-  const tuples = new Tuples(codes, rowCount, m);
+  const tuples = new TupleStore(codes, rowCount, m);
+  // Up to 30 columns the nearest tuples are looked up in the wildcard index; beyond, every tuple is compared.
+  const indexed = m <= MAX_INDEXED_COLUMNS;
   const cellsPerColumn = new Array<number>(m).fill(0);
   const touched = new Uint8Array(rowCount);
   let passes = 0;
-  let fk = wildcardFrequencies(codes, rowCount);
+  let fk = indexed ? recordFrequencies(tuples, rowCount) : scannedFrequencies(codes, rowCount);
   const maxWork = options.maxWork ?? Infinity;
-  // Comparisons made, and the first pass's as the estimate of the whole (later passes have few records left).
-  let work = 0;
-  let estimate = 0;
+  // Work: tuples compared by the scans plus candidates looked at in the index (TupleStore.probes).
+  let scanned = 0;
+  const work = (): number => scanned + tuples.probes;
+  let firstPassRecords = 0;
   for (;;) {
     const problems: number[] = [];
     for (let r = 0; r < rowCount; r++) if (fk[r]! < k) problems.push(r);
     if (problems.length === 0) break;
     passes++;
-    const passWork = problems.length * tuples.size;
-    // Refused before the pass when it alone exceeds the limit, so a job too large stops at once.
-    if (work + passWork > maxWork) throw new LocalSuppressionTooLarge(work + passWork, maxWork, problems.length, tuples.size);
-    if (passes === 1) estimate = passWork * 1.25;
+    if (passes === 1) firstPassRecords = problems.length;
+    // Without the index the pass compares every problem record with every tuple: refused before it starts.
+    if (!indexed && work() + problems.length * tuples.size > maxWork) throw new LocalSuppressionTooLarge(work() + problems.length * tuples.size, maxWork, problems.length, tuples.size);
+    const passStart = work();
     // Highest risk 1/fk first; equal risk in record order (Array.prototype.sort is stable).
     problems.sort((a, b) => fk[a]! - fk[b]!);
     for (let p = 0; p < problems.length; p++) {
       const i = problems[p]!;
-      if (p % REPORT_EVERY === 0) {
-        if (work > maxWork) throw new LocalSuppressionTooLarge(work, maxWork, problems.length, tuples.size);
-        options.onProgress?.(Math.min(0.99, work / estimate));
+      if (p % REPORT_EVERY === 0 && p > 0) {
+        // The pass so far, extended to its remaining records: a job too large stops early, not at its limit.
+        const projected = work() + ((work() - passStart) / p) * (problems.length - p);
+        if (work() > maxWork || projected > maxWork) throw new LocalSuppressionTooLarge(Math.ceil(projected), maxWork, problems.length, tuples.size, true);
+        // The first pass is nearly all of the work: later passes have the few records it left below k.
+        if (passes === 1) options.onProgress?.(Math.min(0.99, (0.9 * p) / firstPassRecords));
       }
-      work += tuples.size;
-      const column = columnToSuppress(tuples, m, tuples.tupleOf[i]!, order);
+      const own = tuples.tupleOf[i]!;
+      let column = indexed ? tuples.nearestColumn(own, order) : null;
+      if (column === null) {
+        scanned += tuples.size;
+        column = columnToSuppress(tuples, m, own, order);
+      }
       if (column < 0) continue;
       codes[column]![i] = WILDCARD;
       tuples.suppress(i, column);
       cellsPerColumn[column]!++;
       touched[i] = 1;
     }
-    fk = wildcardFrequencies(codes, rowCount);
+    fk = indexed ? recordFrequencies(tuples, rowCount) : scannedFrequencies(codes, rowCount);
+    if (work() > maxWork) throw new LocalSuppressionTooLarge(work(), maxWork, problems.length, tuples.size, true);
   }
   options.onProgress?.(1);
   let records = 0;
   for (let r = 0; r < rowCount; r++) records += touched[r]!;
-  return { codes, cellsPerColumn, cells: cellsPerColumn.reduce((a, b) => a + b, 0), records, passes, frequencies: fk };
+  return { codes, cellsPerColumn, cells: cellsPerColumn.reduce((a, b) => a + b, 0), records, passes, frequencies: fk, work: work() };
 }
 
 /**
@@ -280,7 +219,7 @@ export function localSuppression(input: LocalSuppressionInput, options: LocalSup
  * the smallest positive distance (`cpp_calcSuppInds`), then the first column, least important first,
  * where the record is not a wildcard and differs from a nearest record's non-wildcard value.
  */
-function columnToSuppress(tuples: Tuples, m: number, own: number, order: readonly number[]): number {
+function columnToSuppress(tuples: TupleStore, m: number, own: number, order: readonly number[]): number {
   const flat = tuples.codes;
   const count = tuples.count;
   const base = own * m;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { importanceOrder, localSuppression, wildcardFrequencies, WILDCARD } from '../local-suppression.js';
+import { importanceOrder, localSuppression, LocalSuppressionTooLarge, wildcardFrequencies, WILDCARD } from '../local-suppression.js';
+import { scanFrequencies, scanLocalSuppression } from './local-suppression-scan.js';
 
 const SEED = 20261125;
 
@@ -120,6 +121,46 @@ describe('local suppression (sdcMicro kAnon, wildcards)', () => {
     expect(Array.from(result.codes[1]!)).toEqual([WILDCARD, 2, 2]);
     expect(Array.from(result.codes[0]!)).toEqual([1, WILDCARD, WILDCARD]);
     expect(bruteForceOptimum(codes, 3, 2, [1, 1])).toBe(2);
+  });
+
+  it('makes exactly the choices of the scan over every tuple (the greedy before the wildcard index)', () => {
+    // Up to 7 columns of 2–4 values: nearest tuples at distance 1, 2 and beyond (where the index hands over to the scan).
+    let wide = 0;
+    fc.assert(
+      fc.property(tableArb(60, 7), (t) => {
+        const order = importanceOrder(t.weights, t.codes.map(() => 0));
+        const indexed = localSuppression({ codes: t.codes, rowCount: t.n, k: t.k, order });
+        const { work, ...rest } = indexed;
+        const scanned = scanLocalSuppression({ codes: t.codes, rowCount: t.n, k: t.k, order });
+        expect(rest).toEqual(scanned);
+        expect(work).toBeGreaterThanOrEqual(0);
+        if (t.codes.length >= 5) wide++;
+      }),
+      { seed: SEED, numRuns: 400 },
+    );
+    expect(wide).toBeGreaterThan(50);
+  });
+
+  it('counts frequencies as the scan does on tables with many wildcards and many columns', () => {
+    fc.assert(
+      fc.property(tableArb(50, 7), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 80 }), (t, holes) => {
+        const codes = t.codes.map((c) => Uint32Array.from(c));
+        for (const [r, j] of holes) codes[j % codes.length]![r % t.n] = WILDCARD;
+        expect(Array.from(wildcardFrequencies(codes, t.n))).toEqual(Array.from(scanFrequencies(codes, t.n)));
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it('stops when its work would exceed the budget, and finishes within an ample one', () => {
+    // Records far apart (every value unique): the nearest tuples lie at distance 3 until wildcards appear.
+    const n = 400;
+    const codes = [0, 1, 2, 3].map((j) => Uint32Array.from({ length: n }, (_, r) => r * 4 + j));
+    const ample = localSuppression({ codes, rowCount: n, k: 2, order: [0, 1, 2, 3] });
+    expect(ample.frequencies.every((f) => f >= 2)).toBe(true);
+    expect(ample.work).toBeGreaterThan(n);
+    expect(localSuppression({ codes, rowCount: n, k: 2, order: [0, 1, 2, 3] }, { maxWork: ample.work * 4 }).cells).toBe(ample.cells);
+    expect(() => localSuppression({ codes, rowCount: n, k: 2, order: [0, 1, 2, 3] }, { maxWork: Math.floor(ample.work / 4) })).toThrow(LocalSuppressionTooLarge);
   });
 
   it('refuses k above the number of records', () => {

@@ -1,0 +1,332 @@
+/**
+ * The distinct tuples of local suppression, indexed so that the greedy's two questions are answered
+ * by hash lookups instead of a scan over every tuple:
+ * - fk of a tuple: the records compatible with it (equal or a wildcard in every column);
+ * - the nearest tuples of a problem record at distance 1 or 2 (columns where both are non-wildcard and differ).
+ *
+ * Tuples are grouped by their wildcard pattern W (a bit per column). Two tuples of patterns W0 and W1 are
+ * compared on the columns C = not(W0 ∪ W1) only, so "compatible" means equal on C, and "at distance d
+ * differing in the columns D ⊆ C" means equal on C \ D and different in each column of D. Each question
+ * is therefore an exact-match lookup of a projection in a group, one hash index per (group, projected
+ * columns), built when first asked and kept up to date as tuples appear. Every candidate a lookup
+ * returns is checked column by column, so a hash collision can cost time but never change an answer.
+ */
+
+/** The code of a suppressed cell (local-suppression.ts re-exports it). */
+export const WILDCARD = 0xffffffff;
+
+/** The most columns the indexed search handles: the patterns are bit masks of a 32-bit integer. */
+export const MAX_INDEXED_COLUMNS = 30;
+
+/** Tuples with equal values in the projected columns, chained in hash buckets. */
+class ProjectionIndex {
+  private head: Int32Array;
+  private next = new Int32Array(16);
+  private ids = new Int32Array(16);
+  private size = 0;
+
+  constructor(
+    private readonly store: TupleStore,
+    /** The projected columns. */
+    readonly columns: readonly number[],
+    members: readonly number[],
+  ) {
+    this.head = new Int32Array(bucketCount(members.length)).fill(-1);
+    for (const t of members) this.add(t);
+  }
+
+  add(t: number): void {
+    if (this.size === this.ids.length) {
+      this.ids = grow(this.ids);
+      this.next = grow(this.next);
+    }
+    if (this.size >= this.head.length) this.rehash();
+    const slot = this.size++;
+    this.ids[slot] = t;
+    const bucket = this.store.hash(t, this.columns) & (this.head.length - 1);
+    this.next[slot] = this.head[bucket]!;
+    this.head[bucket] = slot;
+  }
+
+  /** Calls visit with each tuple equal to tuple `o` in the projected columns (itself included) until visit returns true. */
+  some(o: number, visit: (t: number) => boolean): boolean {
+    const store = this.store;
+    store.probes++;
+    for (let slot = this.head[store.hash(o, this.columns) & (this.head.length - 1)]!; slot >= 0; slot = this.next[slot]!) {
+      const t = this.ids[slot]!;
+      store.probes++;
+      if (store.equalOn(o, t, this.columns) && visit(t)) return true;
+    }
+    return false;
+  }
+
+  private rehash(): void {
+    this.head = new Int32Array(this.head.length * 2).fill(-1);
+    const mask = this.head.length - 1;
+    for (let slot = 0; slot < this.size; slot++) {
+      const bucket = this.store.hash(this.ids[slot]!, this.columns) & mask;
+      this.next[slot] = this.head[bucket]!;
+      this.head[bucket] = slot;
+    }
+  }
+}
+
+/**
+ * The records of a group per distinct projection, counted once: fk asks, for every tuple, how many
+ * records of each group match it on the compared columns, and a tuple with many wildcards matches
+ * most of a group, so summing the matches one by one would cost a scan of the group per such tuple.
+ */
+class ProjectionTotals {
+  private readonly head: Int32Array;
+  private readonly next: number[] = [];
+  private readonly reps: number[] = [];
+  private readonly totals: number[] = [];
+
+  constructor(
+    private readonly store: TupleStore,
+    private readonly columns: readonly number[],
+    members: readonly number[],
+  ) {
+    this.head = new Int32Array(bucketCount(members.length)).fill(-1);
+    const mask = this.head.length - 1;
+    for (const t of members) {
+      const records = store.count[t]!;
+      if (records === 0) continue;
+      const bucket = store.hash(t, columns) & mask;
+      let slot = this.head[bucket]!;
+      while (slot >= 0 && !store.equalOn(this.reps[slot]!, t, columns)) slot = this.next[slot]!;
+      if (slot >= 0) {
+        this.totals[slot]! += records;
+      } else {
+        this.reps.push(t);
+        this.totals.push(records);
+        this.next.push(this.head[bucket]!);
+        this.head[bucket] = this.reps.length - 1;
+      }
+    }
+  }
+
+  /** Records of the group equal to tuple o in the projected columns. */
+  total(o: number): number {
+    const store = this.store;
+    store.probes++;
+    for (let slot = this.head[store.hash(o, this.columns) & (this.head.length - 1)]!; slot >= 0; slot = this.next[slot]!) {
+      store.probes++;
+      if (store.equalOn(this.reps[slot]!, o, this.columns)) return this.totals[slot]!;
+    }
+    return 0;
+  }
+}
+
+function bucketCount(n: number): number {
+  let size = 16;
+  while (size < n) size *= 2;
+  return size;
+}
+
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(a.length * 2);
+  out.set(a);
+  return out;
+}
+
+/** The tuples of one wildcard pattern, and the indexes asked of them so far. */
+interface Group {
+  readonly pattern: number;
+  members: number[];
+  readonly indexes: Map<number, ProjectionIndex>;
+  /** Records in the group's tuples: a group with none is skipped. */
+  records: number;
+}
+
+/** The records' distinct tuples (row-major codes), their record counts and wildcard groups. */
+export class TupleStore {
+  private flat: Uint32Array;
+  readonly count: number[] = [];
+  readonly patternOf: number[] = [];
+  readonly tupleOf: Uint32Array;
+  /** Lookups made and candidates looked at: the indexed search's work. */
+  probes = 0;
+  private readonly byKey = new Map<string, number>();
+  private readonly groups = new Map<number, Group>();
+  private readonly groupList: Group[] = [];
+
+  constructor(
+    codes: readonly Uint32Array[],
+    rowCount: number,
+    readonly m: number,
+  ) {
+    this.flat = new Uint32Array(Math.max(16, rowCount) * m);
+    this.tupleOf = new Uint32Array(rowCount);
+    const tuple = new Array<number>(m);
+    for (let r = 0; r < rowCount; r++) {
+      for (let j = 0; j < m; j++) tuple[j] = codes[j]![r]!;
+      const t = this.find(tuple);
+      this.count[t]!++;
+      this.groups.get(this.patternOf[t]!)!.records++;
+      this.tupleOf[r] = t;
+    }
+  }
+
+  get size(): number {
+    return this.count.length;
+  }
+
+  /** Row-major codes of every tuple (tuple t at t·m). */
+  get codes(): Uint32Array {
+    return this.flat;
+  }
+
+  /** Record r's cell in column j becomes a wildcard: the record moves to that tuple. */
+  suppress(r: number, j: number): void {
+    const from = this.tupleOf[r]!;
+    const tuple = Array.from(this.flat.subarray(from * this.m, from * this.m + this.m));
+    tuple[j] = WILDCARD;
+    const to = this.find(tuple);
+    this.count[from]!--;
+    this.groups.get(this.patternOf[from]!)!.records--;
+    this.count[to]!++;
+    this.groups.get(this.patternOf[to]!)!.records++;
+    this.tupleOf[r] = to;
+  }
+
+  hash(t: number, columns: readonly number[]): number {
+    const flat = this.flat;
+    const base = t * this.m;
+    let h = 0x811c9dc5;
+    for (const j of columns) h = Math.imul(h ^ flat[base + j]!, 0x01000193) ^ (h >>> 15);
+    return h;
+  }
+
+  equalOn(a: number, b: number, columns: readonly number[]): boolean {
+    const flat = this.flat;
+    const m = this.m;
+    for (const j of columns) if (flat[a * m + j] !== flat[b * m + j]) return false;
+    return true;
+  }
+
+  /**
+   * fk of every tuple with records: the records in tuples compatible with it, its own included. The
+   * counts are read as they are now; the totals per projection are built for this call and dropped.
+   */
+  frequencies(): Float64Array {
+    this.compact();
+    const out = new Float64Array(this.size);
+    // Per group, its totals per set of compared columns, for this call only.
+    const totals = this.groupList.map(() => new Map<number, ProjectionTotals>());
+    for (const own of this.groupList) {
+      if (own.records === 0) continue;
+      for (let g = 0; g < this.groupList.length; g++) {
+        const group = this.groupList[g]!;
+        if (group.records === 0) continue;
+        const columns = this.full & ~(own.pattern | group.pattern);
+        let index = totals[g]!.get(columns);
+        if (!index) {
+          index = new ProjectionTotals(this, columnList(columns, this.m), group.members);
+          totals[g]!.set(columns, index);
+        }
+        for (const o of own.members) if (this.count[o]! > 0) out[o]! += index.total(o);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The nearest tuples of tuple o at distance 1, else 2, and the first column of `order` in which one
+   * of them differs from o; null when no tuple lies at distance 1 or 2 (the caller scans then), so the
+   * answer is the scan's answer wherever this returns one.
+   */
+  nearestColumn(o: number, order: readonly number[]): number | null {
+    const w0 = this.patternOf[o]!;
+    const flat = this.flat;
+    const m = this.m;
+    const count = this.count;
+    const differsAt = (t: number, j: number): boolean => flat[t * m + j] !== flat[o * m + j];
+    // Distance 1: the first column (in order) with a tuple equal elsewhere on C and different there.
+    for (const j of order) {
+      if ((w0 >>> j) & 1) continue;
+      for (const group of this.groupList) {
+        if (group.records === 0 || (group.pattern >>> j) & 1) continue;
+        const compared = this.full & ~(w0 | group.pattern);
+        if (this.index(group, compared & ~(1 << j)).some(o, (t) => count[t]! > 0 && differsAt(t, j))) return j;
+      }
+    }
+    // Distance 2: column j (in order) with a tuple equal elsewhere on C and different in j and in some
+    // l; pairs whose other column comes earlier in order were asked already, and found nothing.
+    for (let a = 0; a < order.length; a++) {
+      const j = order[a]!;
+      if ((w0 >>> j) & 1) continue;
+      for (let b = a + 1; b < order.length; b++) {
+        const l = order[b]!;
+        if ((w0 >>> l) & 1) continue;
+        for (const group of this.groupList) {
+          if (group.records === 0 || ((group.pattern >>> j) & 1) || ((group.pattern >>> l) & 1)) continue;
+          const compared = this.full & ~(w0 | group.pattern);
+          if (this.index(group, compared & ~(1 << j) & ~(1 << l)).some(o, (t) => count[t]! > 0 && differsAt(t, j) && differsAt(t, l))) return j;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Drops from every group the tuples no record holds any more (most of the first pass's, once its
+   * records moved to wildcard tuples), and the indexes over them, which are built again when asked.
+   */
+  private compact(): void {
+    for (const group of this.groupList) {
+      const live = group.members.filter((t) => this.count[t]! > 0);
+      if (live.length === group.members.length) continue;
+      group.members = live;
+      group.indexes.clear();
+    }
+  }
+
+  private get full(): number {
+    return this.m === 32 ? -1 : (1 << this.m) - 1;
+  }
+
+  private index(group: Group, columns: number): ProjectionIndex {
+    let index = group.indexes.get(columns);
+    if (!index) {
+      index = new ProjectionIndex(this, columnList(columns, this.m), group.members);
+      group.indexes.set(columns, index);
+    }
+    return index;
+  }
+
+  private find(tuple: readonly number[]): number {
+    const key = tuple.join(',');
+    let t = this.byKey.get(key);
+    if (t === undefined) {
+      t = this.count.length;
+      if ((t + 1) * this.m > this.flat.length) {
+        const grown = new Uint32Array(this.flat.length * 2);
+        grown.set(this.flat);
+        this.flat = grown;
+      }
+      this.flat.set(tuple, t * this.m);
+      this.count.push(0);
+      let pattern = 0;
+      for (let j = 0; j < this.m; j++) if (tuple[j] === WILDCARD) pattern |= 1 << j;
+      this.patternOf.push(pattern);
+      this.byKey.set(key, t);
+      let group = this.groups.get(pattern);
+      if (!group) {
+        group = { pattern, members: [], indexes: new Map(), records: 0 };
+        this.groups.set(pattern, group);
+        this.groupList.push(group);
+      }
+      group.members.push(t);
+      for (const index of group.indexes.values()) index.add(t);
+    }
+    return t;
+  }
+}
+
+/** The columns of a bit mask, in order. */
+function columnList(columns: number, m: number): number[] {
+  const list: number[] = [];
+  for (let j = 0; j < m; j++) if ((columns >>> j) & 1) list.push(j);
+  return list;
+}
