@@ -147,7 +147,9 @@ export class TupleStore {
   readonly tupleOf: Uint32Array;
   /** Lookups made and candidates looked at: the indexed search's work. */
   probes = 0;
-  private readonly byKey = new Map<string, number>();
+  // Every tuple by its whole value: hash buckets chained through `chain` (one entry per tuple).
+  private buckets = new Int32Array(1 << 16).fill(-1);
+  private chain = new Int32Array(1 << 16);
   private readonly groups = new Map<number, Group>();
   private readonly groupList: Group[] = [];
 
@@ -296,10 +298,17 @@ export class TupleStore {
   }
 
   private find(tuple: readonly number[]): number {
-    const key = tuple.join(',');
-    let t = this.byKey.get(key);
-    if (t === undefined) {
-      t = this.count.length;
+    const m = this.m;
+    let h = 0x811c9dc5;
+    for (let j = 0; j < m; j++) h = Math.imul(h ^ tuple[j]!, 0x01000193) ^ (h >>> 15);
+    const bucket = h & (this.buckets.length - 1);
+    const flat = this.flat;
+    search: for (let t = this.buckets[bucket]!; t >= 0; t = this.chain[t]!) {
+      for (let j = 0; j < m; j++) if (flat[t * m + j] !== tuple[j]) continue search;
+      return t;
+    }
+    const t = this.count.length;
+    {
       if ((t + 1) * this.m > this.flat.length) {
         const grown = new Uint32Array(this.flat.length * 2);
         grown.set(this.flat);
@@ -310,7 +319,10 @@ export class TupleStore {
       let pattern = 0;
       for (let j = 0; j < this.m; j++) if (tuple[j] === WILDCARD) pattern |= 1 << j;
       this.patternOf.push(pattern);
-      this.byKey.set(key, t);
+      if (t === this.chain.length) this.chain = grow(this.chain);
+      this.chain[t] = this.buckets[bucket]!;
+      this.buckets[bucket] = t;
+      if (t + 1 > this.buckets.length) this.rehashAll();
       let group = this.groups.get(pattern);
       if (!group) {
         group = { pattern, members: [], indexes: new Map(), records: 0 };
@@ -321,6 +333,20 @@ export class TupleStore {
       for (const index of group.indexes.values()) index.add(t);
     }
     return t;
+  }
+
+  /** Twice the buckets, every tuple chained again. */
+  private rehashAll(): void {
+    const m = this.m;
+    const flat = this.flat;
+    this.buckets = new Int32Array(this.buckets.length * 2).fill(-1);
+    const mask = this.buckets.length - 1;
+    for (let t = 0; t < this.count.length; t++) {
+      let h = 0x811c9dc5;
+      for (let j = 0; j < m; j++) h = Math.imul(h ^ flat[t * m + j]!, 0x01000193) ^ (h >>> 15);
+      this.chain[t] = this.buckets[h & mask]!;
+      this.buckets[h & mask] = t;
+    }
   }
 }
 
