@@ -19,7 +19,7 @@ import { COMMAND_HELP, isCommand, USAGE } from './help.js';
 import { SOFTWARE_VERSION } from '../jobs/version.js';
 import { columnInfo } from '../jobs/column-info.js';
 import { jobSkeleton, MAX_PROPOSED_VALUES, sortedValues } from '../jobs/job-skeleton.js';
-import { isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
+import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
 import { startComparison } from '../jobs/compare/compare-host.js';
 import type { CompareRequest } from '../jobs/compare/compare-request.js';
 import { parseGridAxis, plannedCandidates } from '../jobs/compare/candidates.js';
@@ -123,7 +123,7 @@ function inspect(args: string[]): number {
 function init(args: string[]): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...READING_OPTIONS, method: { type: 'string' } } });
   if (positionals.length !== 1) throw new UsageError('init needs exactly one FILE');
-  const method = values.method ?? 'reconstruction-privacy';
+  const method = values.method ?? DEFAULT_MECHANISM;
   if (!isMechanismType(method)) throw new UsageError(`unknown method "${method}"; the methods are ${MECHANISM_TYPES.join(', ')}`);
   const path = positionals[0]!;
   const reading = readingOptions(values);

@@ -1,11 +1,28 @@
+import { INPUT_FORMATS_IN_WORDS } from '../common/input-formats.js';
+import { DEFAULT_MECHANISM, MECHANISM_TYPES } from '../mechanisms/definitions.js';
+
+/** Every method, from the registry: "reconstruction-privacy (default), uniform-perturbation, … or dp-counts". */
+const METHOD_LIST = ((names) => `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]!}`)(MECHANISM_TYPES.map((t) => (t === DEFAULT_MECHANISM ? `${t} (default)` : t)));
+
+/** Words filled into lines of at most `width` characters, each after `indent` characters (the first line's written before it, the others spaces). */
+function wrapped(text: string, indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
+
 /** What each command does and takes, for `custos help COMMAND` and `custos COMMAND --help`. */
 export const COMMAND_HELP = {
   inspect: `custos inspect FILE [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] [--skip-bad-rows] [--json]
 
-Reads a file as a job would (CSV/TSV, Excel, SPSS .sav/.zsav, Stata .dta, SAS transport .xpt,
-SAS data sets .sas7bdat,
-Apache Parquet) and describes it: format, delimiter and encoding detected, records, and
-per column its type and the number of distinct and missing values.
+${wrapped(`Reads a file as a job would (${INPUT_FORMATS_IN_WORDS}) and describes it: format, delimiter and encoding detected, records, and per column its type and the number of distinct and missing values.`, 0, 100)}
 
   --sheet S          the workbook's sheet, by name or 0-based number (default: the first)
   --delimiter D      one character, or "tab" (default: detected from the first lines; text files only)
@@ -19,8 +36,7 @@ Writes a job for FILE to standard output: the roles the wizard would suggest for
 the reason of each), the method's suggested parameters, CSV output with every report, and "_help"
 notes saying what to check. Custos ignores the notes when it reads the job.
 
-  --method TYPE      uniform-perturbation, reconstruction-privacy (default), beta-privacy,
-                     safe-k-anonymity, partitioned-recoding, global-recoding or dp-counts
+  --method TYPE      ${wrapped(METHOD_LIST, 21, 100)}
   (reading options as for inspect)`,
   assess: `custos assess JOB.json [--json]
 

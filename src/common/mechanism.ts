@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ReportSectionName } from './report/report-model.js';
+import type { Report, ReportSectionName } from './report/report-model.js';
 
 /**
  * What a mechanism says about itself, in plain words, for the wizard's method
@@ -41,6 +41,10 @@ export interface MechanismDefinition<S extends z.ZodObject<z.ZodRawShape> = z.Zo
   readonly suggested: z.input<S>;
   /** Checks that involve several parameters (zod's discriminated union takes plain objects only). */
   readonly refine?: (method: z.output<S>, ctx: z.RefinementCtx) => void;
+  /** The mechanism generalizes quasi-identifiers with hierarchies (`method.hierarchies`, the wizard's shared hierarchy table). */
+  readonly recodes: boolean;
+  /** How `custos compare` and the wizard's Compare step put it beside the others (compare.ts in its folder). */
+  readonly compare: MechanismComparison;
 }
 
 /** Any mechanism's definition, for registries: a refine of a particular method type fits `never`. */
@@ -49,4 +53,50 @@ export interface AnyMechanismDefinition {
   readonly schema: z.AnyZodObject;
   readonly suggested: Readonly<Record<string, unknown>>;
   readonly refine?: (method: never, ctx: z.RefinementCtx) => void;
+  readonly recodes: boolean;
+  readonly compare: MechanismComparison;
 }
+
+/** A method object as the wizard and a grid build it, before parsing. */
+export type MethodObject = Readonly<Record<string, unknown>>;
+
+/** The one parameter the Compare step varies for a mechanism, and how a value of it goes into the method object. */
+export interface CompareAxis {
+  /** The parameter in words, as the table and the labels say it. */
+  readonly words: string;
+  /** The grid key as `custos compare --grid` names it. */
+  readonly key: string;
+  /** The values the step starts with. */
+  readonly suggested: string;
+  readonly min: number;
+  readonly max: number;
+  readonly integer: boolean;
+  /** Ticked when the step opens (besides the current method). */
+  readonly includedByDefault: boolean;
+  apply(method: MethodObject, value: number): MethodObject;
+}
+
+/**
+ * How a mechanism is compared: a release of records is measured against the common pool of count
+ * queries and its own attack (the Node part, `NodeMechanism.compare`, counts that attack); a
+ * release of other things (answers) is not a candidate, for the reason it states.
+ */
+export type MechanismComparison = RecordComparison | NotCompared;
+
+export interface RecordComparison {
+  readonly releasesRecords: true;
+  readonly axis: CompareAxis;
+  /** How the common pool reads its release, in words ("generalized values spread uniformly over …"). */
+  readonly estimator: string;
+  /** The formal guarantee as a short label, before any "does not hold" ("(ε = 1, δ = 1.00e-5)-DP"). */
+  guaranteeLabel(report: Pick<Report, 'method' | 'guarantee'>): string;
+}
+
+export interface NotCompared {
+  readonly releasesRecords: false;
+  /** Why compare cannot measure it, after its name ("releases noisy answers, not records"). */
+  readonly why: string;
+}
+
+/** The label of a guarantee the report names well enough on its own. */
+export const byGuaranteeName = (report: Pick<Report, 'guarantee'>): string => report.guarantee.name;

@@ -87,7 +87,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
   // Microaggregation takes numbers in every record: the numeric columns without missing values that are not identifiers.
   const aggregated = method === 'microaggregation' ? input.columns.filter((c) => (c.type === 'integer' || c.type === 'decimal') && c.missing === 0 && roles.find(([n]) => n === c.name)?.[1] !== 'identifier').map((c) => c.name) : [];
   if (method === 'microaggregation') notes.push(aggregated.length > 0 ? `The aggregated columns are the numeric ones without missing values (method.columns): ${aggregated.join(', ')}. Aggregate every numeric quasi-identifier together; the others are released unchanged.` : 'Choose method.columns: the numeric columns to aggregate (numbers in every record).');
-  const needsHierarchies = method === 'safe-k-anonymity' || method === 'partitioned-recoding' || method === 'global-recoding';
+  const needsHierarchies = definition.recodes;
   // The domain is a decision of the job: proposed here in the declared form, for the columns whose values the release shows.
   const domainColumns = method === 'uniform-perturbation' || method === 'reconstruction-privacy' ? sensitive : method === 'dp-counts' ? counted : [];
   // The label input.missingSensitive "category" gives missing values (missingLabel: one the column does not hold).

@@ -1,20 +1,15 @@
-import { STATISTICAL_FORMATS, type StatisticalFormat } from '../common/job/job-parts.js';
 import type { WorkerScript } from '../io/worker-script.js';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { RandomSource } from '../common/random/source.js';
 import type { ImportedTable, ImportOptions } from '../io/input/import-types.js';
 import { readTable } from '../io/input/read-table.js';
-import { writeCsv } from '../io/output/csv-writer.js';
 import { compactReleaseTable } from '../io/output/release-table.js';
-import { UnencodableError } from '../io/output/text-encoding.js';
 import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST, newReleaseId } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
-import { CellTooLongError, MAX_SHEET_DATA_ROWS, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
-import { SavStringTooLongError, writeSav } from '../io/output/sav-writer.js';
-import { DtaStringTooLongError, DtaTooWideError, writeDta } from '../io/output/dta-writer.js';
-import { writeParquet } from '../io/output/parquet-writer.js';
+import { writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
+import { writersFor } from './release-writers.js';
 import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf, type ExtraPdfSection } from '../io/report/report-pdf.js';
@@ -240,41 +235,17 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const draft = draftOf(outcome);
     const parts = publicParts(job, outcome);
     const files: OutputFile[] = [];
-    if (job.output.formats.includes('csv')) {
-      releases.forEach((r, i) => {
-        const name = `${r.stem}.csv`;
-        files.push({ name, rows: r.table.rowCount, ...csvOrJobError(() => writeCsv(release.file(name), r.table, { delimiter: job.output.delimiter, ...job.output.csv })) });
-        progress('write', (i + 1) / (releases.length + 1));
-      });
-    }
-    if (job.output.formats.includes('parquet')) {
-      // One file per released table, named like its CSV (release.parquet, or qit.parquet and st.parquet);
-      // before the workbook, whose Checksums sheet lists the files written so far.
-      for (const r of releases) {
-        const name = `${r.stem}.parquet`;
-        files.push({ name, rows: r.table.rowCount, ...writeParquet(release.file(name), r.table) });
-      }
-    }
     const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
-    for (const format of STATISTICAL_FORMATS) {
-      if (!job.output.formats.includes(format)) continue;
-      const write = STATISTICAL_WRITERS[format];
-      for (const r of releases) {
-        const name = `${r.stem}.${format}`;
-        files.push({ name, rows: r.table.rowCount, ...writerOrJobError(() => write(release.file(name), r.table, (column) => variables.get(column), created)) });
-      }
-    }
-    if (job.output.formats.includes('xlsx')) {
-      const { sheets: _sheets, ...written } = await xlsxOrJobError(() =>
-        writeXlsx(
-          release.file('release.xlsx'),
-          releases.map((r) => ({ name: r.sheetName, table: r.table })),
-          workbookReportSheets(asPublished(externalVariant(draft, parts)), files),
-          MAX_SHEET_DATA_ROWS,
-          created,
-        ),
+    const publishedDraft = (): Report => asPublished(externalVariant(draft, parts));
+    for (const { writer } of writersFor(job.output.formats)) {
+      files.push(
+        ...(await writer.write({
+          job, release, releases, created, written: files,
+          variableOf: (column) => variables.get(column),
+          reportSheets: (written) => workbookReportSheets(publishedDraft(), written),
+          progress: (f) => progress('write', f),
+        })),
       );
-      files.push({ name: 'release.xlsx', rows: releases.reduce((sum, r) => sum + r.table.rowCount, 0), ...written });
     }
     const external = externalVariant(draft, parts);
     files.push({ name: 'job.json', ...writeText(release.file('job.json'), JSON.stringify(external.job, null, 2) + '\n') });
@@ -322,48 +293,13 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   }
 }
 
-/** A value the chosen CSV encoding cannot write is a setting to change (exit 2), named with its column. */
-/** A value longer than an Excel cell holds is the job's problem (its formats), named with its column. */
-async function xlsxOrJobError<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof CellTooLongError) throw new JobError(error.message, 'output.formats');
-    throw error;
-  }
-}
-
-/** Releases in a statistical package's format, beside the CSV, with what the input said of its variables. */
-/** One writer per statistical format: the type makes a format without a writer a compile error. */
-const STATISTICAL_WRITERS: Readonly<Record<StatisticalFormat, typeof writeSav>> = { sav: writeSav, dta: writeDta };
-
-/** A table an SPSS or Stata file cannot hold is the job's problem (its formats), named with its column. */
-function writerOrJobError<T>(write: () => T): T {
-  try {
-    return write();
-  } catch (error) {
-    if (error instanceof SavStringTooLongError || error instanceof DtaStringTooLongError || error instanceof DtaTooWideError) throw new JobError(error.message, 'output.formats');
-    throw error;
-  }
-}
-
-function csvOrJobError<T>(write: () => T): T {
-  try {
-    return write();
-  } catch (error) {
-    if (error instanceof UnencodableError) throw new JobError(error.message, 'output.csv.encoding');
-    throw error;
-  }
-}
-
-/** report.html and report.pdf of one variant; the PDF is drawn offline by PDFKit. */
-/** `extraHtml`: a section after the method's own (the internal report's comparison); the PDF does not carry it. */
 /** Sections a run adds after the report's own, in each rendering (the comparison its setting was chosen from). */
 interface ExtraSections {
   readonly html: string;
   readonly pdf: readonly ExtraPdfSection[];
 }
 
+/** report.html and report.pdf of one variant (the PDF drawn offline by PDFKit), each with the run's extra sections. */
 function writeRenderings(staging: StagingDir, stem: string, report: Report, formats: readonly string[], extra: ExtraSections = { html: '', pdf: [] }): OutputFile[] {
   const out: OutputFile[] = [];
   const mechanism = nodeMechanismOf(report.method.type as MechanismType);

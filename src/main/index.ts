@@ -8,6 +8,7 @@ import { APP_ORIGIN, appAssetPath, isAppUrl, lockDownSession, lockDownWindow } f
 import { AppSession } from './session.js';
 import type { RecentJob } from '../common/ipc/api.js';
 import { folderWrittenBy, GrantedAccess, pathsReadBy } from './path-access.js';
+import { INPUT_EXTENSIONS } from '../common/input-formats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -85,7 +86,7 @@ void app.whenReady().then(() => {
     chooseFile: async () => {
       const result = await dialog.showOpenDialog(window, {
         properties: ['openFile'],
-        filters: [{ name: 'Tables', extensions: ['csv', 'tsv', 'txt', 'xlsx', 'xls', 'sav', 'zsav', 'dta', 'xpt', 'sas7bdat', 'parquet'] }],
+        filters: [{ name: 'Tables', extensions: [...INPUT_EXTENSIONS] }],
       });
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },

@@ -44,6 +44,9 @@ const DEFINITIONS = {
 } as const satisfies { readonly [T in MechanismType]: AnyMechanismDefinition };
 
 export const MECHANISM_TYPES = Object.keys(DEFINITIONS) as MechanismType[];
+
+/** The method the wizard starts with and `custos init` writes unless told another. */
+export const DEFAULT_MECHANISM: MechanismType = 'reconstruction-privacy';
 export const MECHANISM_DEFINITIONS: readonly AnyMechanismDefinition[] = MECHANISM_TYPES.map((t) => DEFINITIONS[t]);
 
 /** The method schemas as a tuple, for zod's discriminated union (which keeps each member's type). */

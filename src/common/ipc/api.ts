@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { anyReportSchema, type Frozen, type Report } from '../report/report-model.js';
 import type { HostCalls } from './ipc-contract.js';
+import { INPUT_FORMAT_NAMES } from '../input-formats.js';
 
 export type { Report };
 
@@ -31,7 +32,7 @@ export const columnInfoSchema = z.object({
 });
 export type ColumnInfo = Frozen<z.output<typeof columnInfoSchema>>;
 
-const openedFileFormat = z.enum(['csv', 'xlsx', 'sav', 'dta', 'xpt', 'sas7bdat', 'parquet']);
+const openedFileFormat = z.enum(INPUT_FORMAT_NAMES);
 
 export const openedFileSchema = z.object({
   fileId: z.string().uuid(),

@@ -12,6 +12,13 @@ import { normalizeEncoding, type TextEncoding } from './encoding.js';
 export const STATISTICAL_FORMATS = ['sav', 'dta'] as const;
 export type StatisticalFormat = (typeof STATISTICAL_FORMATS)[number];
 
+/**
+ * Every format a release can be written in, as output.formats names them: the one list the job
+ * schema takes, and the key of the run's writers (src/jobs/release-writers.ts: one writer per format).
+ */
+export const OUTPUT_FORMATS = ['csv', 'xlsx', 'parquet', ...STATISTICAL_FORMATS] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
 export const ROLES = ['identifier', 'quasi', 'sensitive', 'insensitive'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -123,7 +130,7 @@ export const output = z
      * do-files. They come beside the CSV, which stays the reference copy an auditor (and verify) reads.
      */
     formats: z
-      .array(z.enum(['csv', 'xlsx', 'parquet', ...STATISTICAL_FORMATS]))
+      .array(z.enum(OUTPUT_FORMATS))
       .min(1)
       .default(['csv', 'xlsx'])
       .refine((f) => !STATISTICAL_FORMATS.some((s) => f.includes(s)) || f.includes('csv'), 'output.formats: "sav" and "dta" are written beside "csv" (the copy verify reads); add "csv"'),

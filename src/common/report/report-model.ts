@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { nameRecord } from '../job/job-parts.js';
+import { INPUT_FORMAT_NAMES } from '../input-formats.js';
 
 export const REPORT_SCHEMA = 'custos.report/1';
 
@@ -70,7 +71,7 @@ function columnReport(internal: boolean) {
  */
 function inputReport(internal: boolean) {
   return obj({
-    format: z.enum(['csv', 'xlsx', 'sav', 'dta', 'xpt', 'sas7bdat', 'parquet']),
+    format: z.enum(INPUT_FORMAT_NAMES),
     columns: z.array(columnReport(internal)),
     encoding: z.string().optional(),
     delimiter: z.string().optional(),

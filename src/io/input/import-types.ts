@@ -2,6 +2,7 @@ import type { WorkerScript } from '../worker-script.js';
 import type { Table } from '../../common/table/table.js';
 import type { TextEncoding } from '../../common/job/encoding.js';
 import type { RenamedColumn } from './table-builder.js';
+import type { InputFormat } from '../../common/input-formats.js';
 
 export interface ImportOptions {
   readonly delimiter?: string;
@@ -35,7 +36,7 @@ export interface RejectedRow {
 
 export interface ImportedTable {
   readonly table: Table;
-  readonly format: 'csv' | 'xlsx' | 'sav' | 'dta' | 'xpt' | 'sas7bdat' | 'parquet';
+  readonly format: InputFormat;
   readonly encoding?: TextEncoding;
   readonly bom?: boolean;
   readonly delimiter?: string;

@@ -1,3 +1,5 @@
+import type { InputFormat } from '../../common/input-formats.js';
+
 /**
  * What the reader advises for a problem, when the cause can be acted on in the reading options:
  * "reading-options" where the delimiter or the encoding can be the cause (delimited text only),
@@ -7,7 +9,7 @@ export type InputAdvice = 'reading-options' | 'sheet' | 'path';
 
 /** What is known of the file a problem was found in, beyond its name and position. */
 export interface InputErrorContext {
-  readonly format?: 'csv' | 'xlsx' | 'sav' | 'dta' | 'xpt' | 'sas7bdat' | 'parquet';
+  readonly format?: InputFormat;
   /** The sheet read (a workbook), named in the message. */
   readonly sheet?: string;
   /** Every sheet of the workbook: known even when the one read fails, so another can be chosen. */

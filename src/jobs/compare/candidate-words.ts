@@ -1,3 +1,4 @@
+import { comparedPartsOf } from '../../mechanisms/node-registry.js';
 import type { MethodOutcome } from '../method-kit/outcome.js';
 
 const WORDS = new Map<string, string>([
@@ -18,25 +19,8 @@ export function parametersInWords(outcome: MethodOutcome): string {
     .join(', ');
 }
 
-function small(value: number): string {
-  return value !== 0 && Math.abs(value) < 1e-3 ? value.toExponential(2) : String(Number(value.toPrecision(6)));
-}
-
-/** The formal guarantee as a short label: "(ε = 1, δ = 1.00e-5)-DP", "β-privacy, coefficient 8". */
+/** The formal guarantee as a short label: "(ε = 1, δ = 1.00e-5)-DP", "β-privacy, coefficient 8" (the mechanism's own `compare.guaranteeLabel`). */
 export function guaranteeLabel(outcome: MethodOutcome): string {
-  const g = outcome.guarantee;
-  const p = outcome.method.parameters;
-  const broken = g.holds === false ? ' — does not hold' : '';
-  switch (outcome.method.type) {
-    case 'uniform-perturbation':
-      return (g.rho ? `ρ1–ρ2 privacy (ρ1 = ${g.rho.rho1}, ρ2 = ${g.rho.rho2})` : `ρ1–ρ2 privacy at retention ${String(p['retention'])}`) + broken;
-    case 'reconstruction-privacy':
-      return `(ε = ${g.epsilon}, δ = ${g.delta})-reconstruction privacy${broken}`;
-    case 'beta-privacy':
-      return (p['coefficient'] !== undefined ? `β-privacy, β_v = min(1, ${String(p['coefficient'])}·f_v)` : `β-privacy, β = ${String(p['betaDefault'])} (with any per-value β of the job)`) + broken;
-    case 'safe-k-anonymity':
-      return `(ε = ${small(g.epsilon ?? Number.NaN)}, δ = ${small(g.delta ?? Number.NaN)})-DP${broken}`;
-    default:
-      return `${g.name}${broken}`;
-  }
+  const broken = outcome.guarantee.holds === false ? ' — does not hold' : '';
+  return `${comparedPartsOf(outcome.method.type).definition.guaranteeLabel(outcome)}${broken}`;
 }

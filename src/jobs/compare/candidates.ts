@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { SkippedCandidate } from '../../common/compare/comparison.js';
 import { InputError } from '../../io/input/input-error.js';
-import { MECHANISM_DEFINITIONS } from '../../mechanisms/definitions.js';
+import { definitionOf, MECHANISM_DEFINITIONS } from '../../mechanisms/definitions.js';
 import { MAX_CANDIDATES, MAX_CANDIDATES_LIMIT } from '../../common/compare/comparison.js';
 import { JobError } from '../method-kit/job-error.js';
 import { loadJobFile, parseJob, type LoadedJob } from '../load-job.js';
@@ -70,9 +70,6 @@ function setAt(method: Record<string, unknown>, path: string, value: unknown): v
   Object.defineProperty(target, parts[parts.length - 1]!, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** Methods whose release is records the pool can be asked about; dp-counts releases answers, not records. */
-export const RECORD_RELEASES: ReadonlySet<string> = new Set(['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy', 'safe-k-anonymity', 'partitioned-recoding', 'global-recoding', 'microaggregation']);
-
 /** The method a job object names, in words, when it names a known one (for a candidate that cannot run). */
 function methodNamed(job: unknown): { type: string; title: string } | undefined {
   const type = typeof job === 'object' && job !== null ? (job as { method?: { type?: unknown } }).method?.type : undefined;
@@ -92,11 +89,11 @@ export function skippedOf(from: { id: number; label: string; jobPath: string; gr
   return { id: from.id, label: from.label, job: from.jobPath, grid: from.grid, ...(method ? { method } : {}), stage, reason, ...(key ? { key } : {}) };
 }
 
-/** A parsed candidate's method must release records: dp-counts and methods without a risk measure are skipped, named. */
+/** A parsed candidate's method must release records: a method whose release is something else (its `compare` says what) is skipped, named. */
 function recordReleaseProblem(loaded: LoadedJob): JobError | undefined {
   const type = loaded.job.method.type;
-  if (type === 'dp-counts') return new JobError('dp-counts releases noisy answers, not records; compare measures record releases against one pool of count queries', 'method.type');
-  if (!RECORD_RELEASES.has(type)) return new JobError(`${type} is not compared yet (its release has no risk measure under compare's attack models); assess it on its own`, 'method.type');
+  const compare = definitionOf(type).compare;
+  if (!compare.releasesRecords) return new JobError(`${type} ${compare.why}; compare measures record releases against one pool of count queries`, 'method.type');
   return undefined;
 }
 

@@ -12,7 +12,7 @@ import { InputError } from '../../io/input/input-error.js';
 import { readTable } from '../../io/input/read-table.js';
 import type { Job } from '../../mechanisms/definitions.js';
 import { definitionOf } from '../../mechanisms/definitions.js';
-import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
+import { comparedPartsOf, nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { JobError } from '../method-kit/job-error.js';
 import type { NodeMechanism } from '../method-kit/node-mechanism.js';
 import type { MethodOutcome } from '../method-kit/outcome.js';
@@ -22,7 +22,6 @@ import { SOFTWARE_VERSION } from '../version.js';
 import { isCandidateProblem, skippedOf, type Candidate } from './candidates.js';
 import { candidateRisk } from './candidate-risk.js';
 import { guaranteeLabel, parametersInWords } from './candidate-words.js';
-import { releasedRecords } from './released-model.js';
 
 export interface CompareProgress {
   /** 0-based candidate being assessed; equal to `of` while the results are put together. */
@@ -146,7 +145,8 @@ export function assessCandidate(c: Candidate, basis: ComparisonBasis, testSeed: 
     baseDir: c.loaded.baseDir,
     progress: (_stage, f) => progress(Math.min(1, Math.max(0, f))),
   });
-  const released = releasedRecords(outcome, basis.truth, basis.poolColumns);
+  const compared = comparedPartsOf(outcome.method.type);
+  const released = compared.node.releasedRecords(outcome, basis.truth, basis.poolColumns);
   const error = meanRelativeError(basis.pool, estimatePool(basis.pool, released));
   return {
     id: c.id,
@@ -157,7 +157,7 @@ export function assessCandidate(c: Candidate, basis: ComparisonBasis, testSeed: 
     parameters: parametersInWords(outcome),
     guarantee: { label: guaranteeLabel(outcome), statement: outcome.guarantee.statement, holds: outcome.guarantee.holds === true },
     risk: candidateRisk(outcome, basis.truth.rowCount),
-    utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: estimatorOf(outcome.method.type) },
+    utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: compared.definition.estimator },
     releasedRecords: released.records,
   };
 }
@@ -263,11 +263,4 @@ export async function compareCandidates(
   if (figures.length === 0) throw noCandidateRan(skipped);
   tell('frontier');
   return comparisonOf(basis, figures, skipped, options.testSeed !== undefined, started, options.now);
-}
-
-function estimatorOf(type: string): string {
-  if (type === 'uniform-perturbation' || type === 'reconstruction-privacy') return 'sensitive column through the randomized-response estimator; other columns as released';
-  if (type === 'beta-privacy') return "sensitive column by its share in the record's bucket (sensitive table, fake values as listed); other columns from the QI table";
-  if (type === 'safe-k-anonymity') return `generalized values spread uniformly over the input values they cover; each sampled record counts 1/β`;
-  return 'generalized values spread uniformly over the input values they cover';
 }

@@ -3,6 +3,7 @@ import type { Report } from '../../common/report/report-model.js';
 import type { Table } from '../../common/table/table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { CheckList } from './checks.js';
+import type { NodeComparison } from './compare-kit.js';
 import type { MethodContext } from './method-context.js';
 import type { MethodOutcome } from './outcome.js';
 
@@ -30,6 +31,11 @@ export interface NodeMechanism<S> {
   reportSections(report: Report): string;
   /** False when the release is the mechanism's own tables (answers), not the input's columns. */
   readonly releasesInputColumns: boolean;
+  /**
+   * How compare measures its release (compare.ts of its Node part): null exactly when its
+   * definition's `compare.releasesRecords` is false (a release of answers; the registry test checks the two agree).
+   */
+  readonly compare: NodeComparison | null;
   /**
    * The tables a run of this job releases, by file stem and workbook sheet, in the order the run
    * writes them (verify derives the release's files from them and writes them again); by default one

@@ -1,8 +1,8 @@
-import { STATISTICAL_FORMATS } from '../../common/job/job-parts.js';
 import type { Report } from '../../common/report/report-model.js';
 import type { Job } from '../../mechanisms/definitions.js';
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { SINGLE_RELEASE, type NodeMechanism, type ReleasedTableName } from '../method-kit/node-mechanism.js';
+import { writersFor } from '../release-writers.js';
 
 /** The files a run of this job writes into its release folder, in the order it writes them (run-job.ts). */
 export interface ReleaseLayout {
@@ -20,12 +20,9 @@ export interface ReleaseLayout {
 export function releaseLayout(job: Job, report: Report): ReleaseLayout {
   const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
   const tables = mechanism.releasedTables?.(job, report) ?? SINGLE_RELEASE;
-  const formats = job.output.formats;
   const files: string[] = [];
-  if (formats.includes('csv')) files.push(...tables.map((t) => `${t.stem}.csv`));
-  if (formats.includes('parquet')) files.push(...tables.map((t) => `${t.stem}.parquet`));
-  for (const format of STATISTICAL_FORMATS) if (formats.includes(format)) files.push(...tables.map((t) => `${t.stem}.${format}`));
-  if (formats.includes('xlsx')) files.push('release.xlsx');
+  // The run's writers, in the run's order, name the data files.
+  for (const { writer } of writersFor(job.output.formats)) files.push(...writer.files(tables));
   files.push('job.json');
   if (job.output.report.includes('html')) files.push('report.html');
   if (job.output.report.includes('pdf')) files.push('report.pdf');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Rational } from '../../common/exact/rational.js';
 import { exactValue, nameRecord } from '../../common/job/job-parts.js';
 import type { MechanismDefinition } from '../../common/mechanism.js';
+import { comparison } from './compare.js';
 
 /**
  * β as a number or an exact string, in (0, 1]. The job keeps what the user
@@ -55,6 +56,8 @@ export type BetaPrivacySpec = z.output<typeof schema>;
 export const betaPrivacy: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'beta-privacy', beta: { coefficient: 8 }, maxBucket: 500 },
+  recodes: false,
+  compare: comparison,
   metadata: {
     type: 'beta-privacy',
     title: 'β-privacy bucketization',

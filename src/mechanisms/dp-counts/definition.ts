@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { domains, nameRecord } from '../../common/job/job-parts.js';
 import type { MechanismDefinition } from '../../common/mechanism.js';
+import { comparison } from './compare.js';
 import { MAX_RHO } from './glm.js';
 
 export const schema = z
@@ -41,6 +42,8 @@ export const dpCounts: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'dp-counts', epsilon: 1, queries: 'marginals' },
   refine,
+  recodes: false,
+  compare: comparison,
   metadata: {
     type: 'dp-counts',
     title: 'Differentially private counts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
+import { comparison } from './compare.js';
 import { hierarchies } from '../../common/recoding/hierarchy-spec.js';
 import { MEASURES } from '../../common/recoding/search/measures.js';
 import type { PrivacyModel } from '../../common/recoding/search/models.js';
@@ -167,6 +168,8 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 5 }], suppressionLimit: 0.05, measure: 'loss' },
   refine,
+  recodes: true,
+  compare: comparison,
   metadata: {
     type: 'global-recoding',
     title: 'Optimal global recoding',

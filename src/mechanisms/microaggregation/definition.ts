@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
+import { comparison } from './compare.js';
 
 export const schema = z
   .object({
@@ -31,6 +32,8 @@ export const microaggregation: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'microaggregation', columns: [], k: 5, aggregation: 'mean' },
   refine,
+  recodes: false,
+  compare: comparison,
   metadata: {
     type: 'microaggregation',
     title: 'Microaggregation (MDAV)',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
+import { comparison } from './compare.js';
 import { checkLevels, hierarchies, levels } from '../../common/recoding/hierarchy-spec.js';
 import { MEASURES } from '../../common/recoding/search/measures.js';
 
@@ -39,6 +40,8 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'partitioned-recoding', parts: 1, model: { type: 'k-anonymity', k: 5 } },
   refine,
+  recodes: true,
+  compare: comparison,
   metadata: {
     type: 'partitioned-recoding',
     title: 'Partitioned recoding',

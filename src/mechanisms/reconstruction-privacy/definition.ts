@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { domains, probability } from '../../common/job/job-parts.js';
 import type { MechanismDefinition } from '../../common/mechanism.js';
+import { comparison } from './compare.js';
 import { attack, riskTest } from '../../common/randomized-response/job-parts.js';
 
 export const schema = z
@@ -22,6 +23,8 @@ export type ReconstructionPrivacySpec = z.output<typeof schema>;
 export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
+  recodes: false,
+  compare: comparison,
   metadata: {
     type: 'reconstruction-privacy',
     title: '(ε,δ)-reconstruction privacy (Sampling, Perturbing, Scaling)',

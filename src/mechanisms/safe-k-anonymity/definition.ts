@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
+import { comparison } from './compare.js';
 import { checkLevels, hierarchies, levels } from '../../common/recoding/hierarchy-spec.js';
 import { DEFAULT_LOSS_WEIGHT } from './lattice-score.js';
 
@@ -39,6 +40,8 @@ export const safeKAnonymity: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'safe-k-anonymity', k: 5, sampling: 0.1 },
   refine,
+  recodes: true,
+  compare: comparison,
   metadata: {
     type: 'safe-k-anonymity',
     title: 'Sampling + safe k-anonymization',

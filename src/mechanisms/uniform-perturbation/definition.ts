@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { domains, probability } from '../../common/job/job-parts.js';
 import type { MechanismDefinition } from '../../common/mechanism.js';
+import { comparison } from './compare.js';
 import { attack, riskTest } from '../../common/randomized-response/job-parts.js';
 
 export const schema = z
@@ -40,6 +41,8 @@ export const uniformPerturbation: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'uniform-perturbation', retention: 0.5 },
   refine,
+  recodes: false,
+  compare: comparison,
   metadata: {
     type: 'uniform-perturbation',
     title: 'Uniform perturbation (randomized response)',

@@ -1,48 +1,27 @@
 import type { CandidateJobMessage } from '../../common/ipc/compare-api.js';
-import { definitionOf, type MechanismType } from '../../mechanisms/definitions.js';
+import type { CompareAxis as MechanismCompareAxis, MethodObject } from '../../common/mechanism.js';
+import { definitionOf, MECHANISM_TYPES, type MechanismType } from '../../mechanisms/definitions.js';
 import { jobSchema } from '../../mechanisms/job-schema.js';
 import { plainFailure, plainMessage, specificIssues } from '../components/plain-messages.js';
 import { buildJob, jobWithMethodOf, type JobFile } from './job.js';
 import type { WizardState } from './wizard-state.js';
 
-type MethodObject = Readonly<Record<string, unknown>>;
-
-/** One parameter of a method the Compare step varies, and how a value of it goes into the method object. */
-export interface CompareAxis {
+/** One parameter of a method the Compare step varies (the mechanism's own `compare.axis`), and the method. */
+export interface CompareAxis extends MechanismCompareAxis {
   readonly method: MechanismType;
-  /** The parameter in words, as the table and the labels say it. */
-  readonly words: string;
-  /** The grid key as `custos compare --grid` names it. */
-  readonly key: string;
-  readonly suggested: string;
-  readonly min: number;
-  readonly max: number;
-  readonly integer: boolean;
-  apply(method: MethodObject, value: number): MethodObject;
 }
 
-/** The methods `custos compare` measures (record releases), each with the parameter the issue names. */
-export const COMPARE_AXES: readonly CompareAxis[] = [
-  { method: 'uniform-perturbation', words: 'retention', key: 'retention', suggested: '0.3, 0.5, 0.7', min: 0, max: 1, integer: false, apply: (m, v) => ({ ...m, retention: v }) },
-  { method: 'reconstruction-privacy', words: 'retention', key: 'retention', suggested: '0.3, 0.5, 0.7', min: 0, max: 1, integer: false, apply: (m, v) => ({ ...m, retention: v }) },
-  { method: 'beta-privacy', words: 'β coefficient', key: 'beta.coefficient', suggested: '8, 12, 16', min: 0, max: 1e6, integer: false, apply: (m, v) => ({ ...m, beta: { coefficient: v } }) },
-  { method: 'safe-k-anonymity', words: 'k', key: 'k', suggested: '5, 10, 50', min: 2, max: 1e6, integer: true, apply: (m, v) => ({ ...m, k: v }) },
-  {
-    method: 'partitioned-recoding', words: 'k', key: 'model.k', suggested: '5, 10, 50', min: 2, max: 1e6, integer: true,
-    apply: (m, v) => ({ ...m, model: { ...(typeof m['model'] === 'object' && m['model'] !== null ? (m['model'] as MethodObject) : {}), type: 'k-anonymity', k: v } }),
-  },
-  {
-    method: 'global-recoding', words: 'k', key: 'models.k-anonymity.k', suggested: '5, 10, 50', min: 2, max: 1e6, integer: true,
-    // The k of its k-anonymity model; the other models (ℓ-diversity, t-closeness…) stay as chosen.
-    apply: (m, v) => {
-      const models = Array.isArray(m['models']) ? (m['models'] as MethodObject[]) : [];
-      const others = models.filter((x) => x['type'] !== 'k-anonymity');
-      return { ...m, models: [...others, { type: 'k-anonymity', k: v }] };
-    },
-  },
-  // The group size; the columns aggregated stay as chosen on the Parameters step.
-  { method: 'microaggregation', words: 'k', key: 'k', suggested: '3, 5, 10', min: 2, max: 1e6, integer: true, apply: (m, v) => ({ ...m, k: v }) },
-];
+/** The methods `custos compare` measures (record releases), each with the parameter its compare part names, in the registry's order. */
+export const COMPARE_AXES: readonly CompareAxis[] = MECHANISM_TYPES.flatMap((method) => {
+  const compare = definitionOf(method).compare;
+  return compare.releasesRecords ? [{ ...compare.axis, method }] : [];
+});
+
+/** Why a method is not among the candidates ("releases noisy answers, not records"), or undefined when it is. */
+export function notComparedBecause(method: MechanismType): string | undefined {
+  const compare = definitionOf(method).compare;
+  return compare.releasesRecords ? undefined : compare.why;
+}
 
 /** A row of the step's candidate table: a method, whether it takes part, and the values written. */
 export interface CandidateFamily {
@@ -52,9 +31,8 @@ export interface CandidateFamily {
 }
 
 export function initialFamilies(current: MechanismType): CandidateFamily[] {
-  // Three methods by default (the issue's three kinds of protection), plus the current one's.
-  const byDefault = new Set<MechanismType>(['uniform-perturbation', 'beta-privacy', 'reconstruction-privacy', current]);
-  return COMPARE_AXES.map((a) => ({ method: a.method, included: byDefault.has(a.method), values: a.suggested }));
+  // The methods whose axis is ticked by default (three kinds of protection), plus the current one.
+  return COMPARE_AXES.map((a) => ({ method: a.method, included: a.includedByDefault || a.method === current, values: a.suggested }));
 }
 
 export function axisOf(method: MechanismType): CompareAxis | undefined {

@@ -5,7 +5,7 @@ import { suggestRole } from '../../common/job/role-suggestions.js';
 import type { MissingSensitive } from '../../common/table/missing-sensitive.js';
 import { overallFraction } from '../../common/progress.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
-import { definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
+import { DEFAULT_MECHANISM, definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
 import { NO_HIERARCHY, type HierarchyCheck, type HierarchyChoice } from '../components/recoding.js';
 
 export type { Role };
@@ -127,7 +127,7 @@ export const initialState: WizardState = {
   roles: named(),
   // A missing sensitive value becomes a value of its own unless the person chooses otherwise: every record stays.
   missingSensitive: 'category',
-  method: 'reconstruction-privacy',
+  method: DEFAULT_MECHANISM,
   drafts: INITIAL_DRAFTS,
   hierarchies: named(),
   output: {

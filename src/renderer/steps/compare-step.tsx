@@ -8,7 +8,7 @@ import { definitionOf, type MechanismType, type MethodSpecs } from '../../mechan
 import { Callout, CheckField, TextField } from '../components/fields.js';
 import { plainFailure } from '../components/plain-messages.js';
 import { RiskErrorChart } from '../components/risk-error-chart.js';
-import { axisOf, buildCandidates, cannotRunBefore, parseValues, shortTitle, type BuiltCandidate, type CandidateFamily } from '../state/compare-candidates.js';
+import { axisOf, buildCandidates, cannotRunBefore, notComparedBecause, parseValues, shortTitle, type BuiltCandidate, type CandidateFamily } from '../state/compare-candidates.js';
 import { defaultOutDir, type Action, type WizardState } from '../state/wizard-state.js';
 
 /** What the step shows, kept by the app while the person visits other steps. */
@@ -142,7 +142,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
       {axisOf(state.method) ? (
         <CheckField label={`Include the current setting (${shortTitle(state.method)})`} checked={view.includeCurrent} onChange={(includeCurrent) => setView((v) => ({ ...v, includeCurrent }))} />
       ) : (
-        <p className="muted">The current method ({shortTitle(state.method)}) releases noisy answers, not records: the count queries cannot be asked of it, so it is not among the candidates.</p>
+        <p className="muted">The current method ({shortTitle(state.method)}) {notComparedBecause(state.method)}: the count queries cannot be asked of it, so it is not among the candidates.</p>
       )}
       <div className="actions">
         <button type="button" className="primary" disabled={running || runnable === 0 || tooMany} aria-describedby={cannotRun.length ? 'compare-cannot-run' : undefined} onClick={() => void start()}>

@@ -6,6 +6,7 @@ import { PreviewTable } from '../components/preview-table.js';
 import { formatBytes, formatNumber } from '../format.js';
 import { recentLabels } from '../recent-labels.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
+import { INPUT_FORMATS, INPUT_FORMATS_IN_WORDS, selfDescribingFormatOfPath, type InputFormatInfo } from '../../common/input-formats.js';
 
 const ENCODINGS = [
   { value: '', label: 'Detect automatically' },
@@ -15,17 +16,10 @@ const ENCODINGS = [
   { value: 'windows-1252', label: 'Windows-1252' },
 ] as const;
 /** Files of statistical packages and workbooks, whose reading needs no encoding or delimiter. */
-const STATISTICAL_FORMATS = { sav: 'SPSS files', dta: 'Stata files', xpt: 'SAS transport files', sas7bdat: 'SAS data sets', parquet: 'Parquet files', xlsx: 'Excel workbooks' } as const;
 type FileFormat = OpenedFile['format'];
 
 /** The format a path's extension names, for a file not read yet (or that could not be found): what the host reads by content is said in its answer. */
-function formatOfPath(path: string): FileFormat | undefined {
-  const ext = /\.([a-z0-9]+)$/i.exec(path.trim())?.[1]?.toLowerCase();
-  if (ext === 'xlsx' || ext === 'xlsm' || ext === 'xls') return 'xlsx';
-  if (ext === 'sav' || ext === 'zsav') return 'sav';
-  if (ext === 'dta' || ext === 'xpt' || ext === 'sas7bdat' || ext === 'parquet') return ext;
-  return undefined;
-}
+const formatOfPath = selfDescribingFormatOfPath;
 
 /** What may fix a problem, as the reader judged its cause; nothing where no reading option can. */
 const ADVICE: Record<NonNullable<HostFailure['advice']>, string> = {
@@ -121,7 +115,7 @@ export function OpenStep(props: {
   const file = state.file;
   // The file's format as last read (a failed read says what it was read as), else as its name says.
   const format: FileFormat | undefined = failure ? (failure.format ?? formatOfPath(state.inputPath)) : (file?.format ?? formatOfPath(state.inputPath));
-  const ownEncoding = format !== undefined && Object.hasOwn(STATISTICAL_FORMATS, format) ? STATISTICAL_FORMATS[format as keyof typeof STATISTICAL_FORMATS] : undefined;
+  const ownEncoding = format !== undefined ? (INPUT_FORMATS[format] as InputFormatInfo).selfDescribing : null;
   // A workbook's sheets are known even when the sheet read could not be: another one can be chosen.
   const sheets = failure ? failure.sheets : file?.sheets;
   const sheet = state.fileOptions.sheet || (failure ? failure.sheet : file?.sheet) || '';
@@ -175,7 +169,7 @@ export function OpenStep(props: {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drop a CSV, TSV, Excel, SPSS, Stata, SAS (.xpt, .sas7bdat) or Parquet file here{info.host === 'electron' ? ', or' : '.'}</p>
+        <p>Drop a table here ({INPUT_FORMATS_IN_WORDS}){info.host === 'electron' ? ', or' : '.'}</p>
         <div className="actions">
           {info.host === 'electron' && (
             <button

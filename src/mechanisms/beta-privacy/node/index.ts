@@ -1,4 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { betaPrivacyCompare } from './compare.js';
 import type { BetaPrivacySpec } from '../definition.js';
 import { betaSections } from './report-html.js';
 import { runBetaPrivacy } from './run.js';
@@ -9,6 +10,7 @@ export const betaPrivacyNode: NodeMechanism<BetaPrivacySpec> = {
   verify: verifiedBy(verifyBetaPrivacy),
   reportSections: (report) => (report.beta ? betaSections(report, report.beta) : ''),
   releasesInputColumns: true,
+  compare: betaPrivacyCompare,
   // Bucketization releases a quasi-identifier table and a sensitive table (release-buckets.ts).
   releasedTables: () => [
     { stem: 'qit', sheetName: 'QIT' },

@@ -11,5 +11,7 @@ export const dpCountsNode: NodeMechanism<DpCountsSpec> = {
   reportSections: (report) => (report.dp ? dpSections(report.dp) : ''),
   // Its release is the answers, a column per queried attribute.
   releasesInputColumns: false,
+  // Its answers are not records: compare skips it (definition's compare says why).
+  compare: null,
   releasedTables: () => [{ stem: 'answers', sheetName: 'Answers' }],
 };

@@ -1,4 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { globalRecodingCompare } from './compare.js';
 import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import type { GlobalRecodingSpec } from '../definition.js';
 import { runGlobalRecoding } from './run.js';
@@ -9,4 +10,5 @@ export const globalRecodingNode: NodeMechanism<GlobalRecodingSpec> = {
   verify: verifiedBy(verifyGlobalRecoding),
   reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
+  compare: globalRecodingCompare,
 };

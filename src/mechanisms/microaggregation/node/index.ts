@@ -1,4 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { microaggregationCompare } from './compare.js';
 import type { MicroaggregationSpec } from '../definition.js';
 import { runMicroaggregation } from './run.js';
 import { verifyMicroaggregation } from './verify.js';
@@ -9,4 +10,5 @@ export const microaggregationNode: NodeMechanism<MicroaggregationSpec> = {
   verify: verifiedBy(verifyMicroaggregation),
   reportSections: microaggregationSection,
   releasesInputColumns: true,
+  compare: microaggregationCompare,
 };

@@ -1,4 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { partitionedRecodingCompare } from './compare.js';
 import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import { verifyClasses } from '../../../jobs/method-kit/verify-classes.js';
 import type { PartitionedRecodingSpec } from '../definition.js';
@@ -9,4 +10,5 @@ export const partitionedRecodingNode: NodeMechanism<PartitionedRecodingSpec> = {
   verify: verifiedBy(verifyClasses),
   reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
+  compare: partitionedRecodingCompare,
 };

@@ -1,4 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { safeKAnonymityCompare } from './compare.js';
 import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import { verifyClasses } from '../../../jobs/method-kit/verify-classes.js';
 import type { SafeKAnonymitySpec } from '../definition.js';
@@ -9,4 +10,5 @@ export const safeKAnonymityNode: NodeMechanism<SafeKAnonymitySpec> = {
   verify: verifiedBy(verifyClasses),
   reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
+  compare: safeKAnonymityCompare,
 };

@@ -1,4 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
+import { uniformPerturbationCompare } from './compare.js';
 import { randomizedSections } from '../../../jobs/method-kit/report-html-randomized.js';
 import { verifyRandomized } from '../../../jobs/method-kit/verify-randomized.js';
 import type { UniformPerturbationSpec } from '../definition.js';
@@ -9,4 +10,5 @@ export const uniformPerturbationNode: NodeMechanism<UniformPerturbationSpec> = {
   verify: verifiedBy(verifyRandomized),
   reportSections: (report) => (report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''),
   releasesInputColumns: true,
+  compare: uniformPerturbationCompare,
 };

@@ -1,0 +1,163 @@
+/**
+ * The registries require every hook of every mechanism. A fake tenth mechanism shows it at the type
+ * level (each `@ts-expect-error` below must meet an error, or `tsc --noEmit` fails: a hook made
+ * optional, or a registry that stops naming every type, breaks the typecheck); at run time, every
+ * registered type is found in every registry and list that the mechanisms' hooks generate.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { OUTPUT_FORMATS } from '../src/common/job/job-parts.js';
+import type { AnyMechanismDefinition, MechanismDefinition, MechanismMetadata, RecordComparison } from '../src/common/mechanism.js';
+import { COMMAND_HELP } from '../src/cli/help.js';
+import { identityRisk, recordsAsReleased } from '../src/jobs/method-kit/compare-kit.js';
+import type { NodeMechanism } from '../src/jobs/method-kit/node-mechanism.js';
+import { jobSkeleton } from '../src/jobs/job-skeleton.js';
+import { WRITTEN_FORMATS } from '../src/jobs/release-writers.js';
+import { browserMechanismOf } from '../src/mechanisms/browser-registry.js';
+import { DEFAULT_MECHANISM, definitionOf, MECHANISM_TYPES, type MechanismType } from '../src/mechanisms/definitions.js';
+import { nodeMechanismOf } from '../src/mechanisms/node-registry.js';
+import { COMPARE_AXES } from '../src/renderer/state/compare-candidates.js';
+
+// ---- A fake tenth mechanism, as small as a definition can be. ----
+
+const fakeSchema = z.object({ type: z.literal('fake-tenth'), k: z.number().int().min(2) }).strict();
+type FakeSpec = z.output<typeof fakeSchema>;
+
+const fakeMetadata: MechanismMetadata = {
+  type: 'fake-tenth',
+  title: 'Fake tenth mechanism',
+  cardTitle: 'Fake tenth mechanism',
+  protects: 'Nothing: it exists to show what a mechanism must provide.',
+  costs: 'Nothing.',
+  guarantee: 'None.',
+  differentiallyPrivate: false,
+  sensitiveColumns: 'none',
+  source: 'This test.',
+  reportSections: [],
+};
+
+const fakeComparison: RecordComparison = {
+  releasesRecords: true,
+  axis: { words: 'k', key: 'k', suggested: '2, 3', min: 2, max: 10, integer: true, includedByDefault: false, apply: (m, v) => ({ ...m, k: v }) },
+  estimator: 'as released',
+  guaranteeLabel: (report) => report.guarantee.name,
+};
+
+const fakeDefinition: MechanismDefinition<typeof fakeSchema> = {
+  schema: fakeSchema,
+  suggested: { type: 'fake-tenth', k: 2 },
+  metadata: fakeMetadata,
+  recodes: false,
+  compare: fakeComparison,
+};
+
+// @ts-expect-error a definition without its compare hook does not compile (no silent default measures it with another's attack)
+const withoutCompare: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false };
+
+// @ts-expect-error nor one that does not say whether it recodes (init's hierarchies, the wizard's table)
+const withoutRecodes: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, compare: fakeComparison };
+
+// @ts-expect-error a record comparison without its guarantee label does not compile
+const withoutLabel: RecordComparison = { releasesRecords: true, axis: fakeComparison.axis, estimator: 'as released' };
+
+// @ts-expect-error a mechanism compare skips must say why
+const withoutReason: AnyMechanismDefinition['compare'] = { releasesRecords: false };
+
+const fakeNode: NodeMechanism<FakeSpec> = {
+  run: () => {
+    throw new Error('the fake mechanism does not run');
+  },
+  verify: () => 'nothing to check',
+  reportSections: () => '',
+  releasesInputColumns: true,
+  compare: { risk: identityRisk, releasedRecords: recordsAsReleased },
+};
+
+// @ts-expect-error a Node part without its compare hook does not compile
+const nodeWithoutCompare: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, reportSections: fakeNode.reportSections, releasesInputColumns: true };
+
+// The registries are keyed by every type: registering a tenth type means an entry in each, or no compile.
+type WithFake = MechanismType | 'fake-tenth';
+const realDefinitions = Object.fromEntries(MECHANISM_TYPES.map((t) => [t, definitionOf(t)])) as unknown as { readonly [T in MechanismType]: AnyMechanismDefinition };
+const realNode = Object.fromEntries(MECHANISM_TYPES.map((t) => [t, nodeMechanismOf(t)])) as unknown as { readonly [T in MechanismType]: NodeMechanism<never> };
+// @ts-expect-error a registry that lacks the fake's definition does not compile
+const definitionsWithoutFake: { readonly [T in WithFake]: AnyMechanismDefinition } = realDefinitions;
+const definitionsWithFake: { readonly [T in WithFake]: AnyMechanismDefinition } = { ...realDefinitions, 'fake-tenth': fakeDefinition };
+// @ts-expect-error nor a Node registry that lacks its Node part
+const nodeWithoutFake: { readonly [T in WithFake]: NodeMechanism<never> } = realNode;
+const nodeWithFake: { readonly [T in WithFake]: NodeMechanism<never> } = { ...realNode, 'fake-tenth': fakeNode as NodeMechanism<never> };
+
+void [withoutCompare, withoutRecodes, withoutLabel, withoutReason, nodeWithoutCompare, definitionsWithoutFake, nodeWithoutFake];
+
+// ---- At run time: what every registered mechanism must have, checked over a registry. ----
+
+interface Registered {
+  readonly definition: AnyMechanismDefinition;
+  readonly node: NodeMechanism<never>;
+}
+
+/** Every hook a registered mechanism lacks, or that its parts disagree on, in words. */
+function missingHooks(type: string, { definition, node }: Registered): string[] {
+  const problems: string[] = [];
+  if (definition.metadata.type !== type) problems.push(`${type}: its metadata names ${definition.metadata.type}`);
+  if (typeof definition.recodes !== 'boolean') problems.push(`${type}: no recodes`);
+  const compare = definition.compare as AnyMechanismDefinition['compare'] | undefined;
+  if (!compare) problems.push(`${type}: no compare`);
+  else if (compare.releasesRecords) {
+    if (typeof compare.guaranteeLabel !== 'function' || !compare.estimator || !compare.axis) problems.push(`${type}: an incomplete compare`);
+    if (!node.compare) problems.push(`${type}: releases records but its Node part has no compare`);
+  } else {
+    if (!compare.why) problems.push(`${type}: not compared, without a reason`);
+    if (node.compare !== null) problems.push(`${type}: not compared, but its Node part has a compare`);
+  }
+  for (const hook of ['run', 'verify', 'reportSections'] as const) if (typeof node[hook] !== 'function') problems.push(`${type}: no ${hook}`);
+  return problems;
+}
+
+function registryProblems(types: readonly string[], registered: (type: string) => Registered): string[] {
+  return types.flatMap((t) => missingHooks(t, registered(t)));
+}
+
+describe('the mechanism registries', () => {
+  it('hold every hook of every registered mechanism, and of the fake one registered beside them', () => {
+    expect(registryProblems(MECHANISM_TYPES, (t) => ({ definition: definitionOf(t as MechanismType), node: nodeMechanismOf(t as MechanismType) as NodeMechanism<never> }))).toEqual([]);
+    const withFake: WithFake[] = [...MECHANISM_TYPES, 'fake-tenth'];
+    expect(registryProblems(withFake, (t) => ({ definition: definitionsWithFake[t as WithFake], node: nodeWithFake[t as WithFake] }))).toEqual([]);
+  });
+
+  it('find a hook missing at run time (a definition built around the types)', () => {
+    const broken = { ...fakeDefinition, compare: undefined } as unknown as AnyMechanismDefinition;
+    expect(registryProblems(['fake-tenth'], () => ({ definition: broken, node: fakeNode as NodeMechanism<never> }))).toEqual(['fake-tenth: no compare']);
+    const disagreeing = { ...fakeNode, compare: null } as NodeMechanism<never>;
+    expect(registryProblems(['fake-tenth'], () => ({ definition: fakeDefinition, node: disagreeing }))).toEqual(['fake-tenth: releases records but its Node part has no compare']);
+  });
+
+  it('give every registered type a wizard part that agrees with its definition', () => {
+    for (const type of MECHANISM_TYPES) {
+      const browser = browserMechanismOf(type);
+      expect(browser.definition.metadata.type, type).toBe(type);
+      expect(browser.recodes, type).toBe(definitionOf(type).recodes);
+    }
+  });
+
+  it('put every registered type in the lists generated from them: compare, init, help', () => {
+    const compared = MECHANISM_TYPES.filter((t) => definitionOf(t).compare.releasesRecords);
+    expect(COMPARE_AXES.map((a) => a.method)).toEqual(compared);
+    // dp-counts is the one method compare skips today; a new record release must be compared.
+    expect(MECHANISM_TYPES.filter((t) => !compared.includes(t))).toEqual(['dp-counts']);
+    const help = COMMAND_HELP.init.replace(/\s+/g, ' ');
+    for (const type of MECHANISM_TYPES) expect(help, type).toContain(type === DEFAULT_MECHANISM ? `${type} (default)` : type);
+    for (const type of MECHANISM_TYPES) {
+      const skeleton = jobSkeleton({ path: '/data/x.csv', missing: [], rows: 0, columns: [] }, type) as { method: Record<string, unknown> };
+      expect(skeleton.method['type'], type).toBe(type);
+      expect('hierarchies' in skeleton.method, type).toBe(definitionOf(type).recodes);
+    }
+  });
+
+  it('write every output format, each once, with one writer', () => {
+    expect([...WRITTEN_FORMATS].sort()).toEqual([...OUTPUT_FORMATS].sort());
+    expect(new Set(WRITTEN_FORMATS).size).toBe(WRITTEN_FORMATS.length);
+    // The workbook last: its Checksums sheet lists the files written before it.
+    expect(WRITTEN_FORMATS[WRITTEN_FORMATS.length - 1]).toBe('xlsx');
+  });
+});
