@@ -12,6 +12,7 @@ import { CheckList, type VerifyResult } from '../method-kit/checks.js';
 import type { NodeMechanism, VerifyContext } from '../method-kit/node-mechanism.js';
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { parseReport } from '../../mechanisms/report-schema.js';
+import { checkPublishedStatement } from './published-statement.js';
 import { publishabilityProblems } from './publishability.js';
 import { internalOnlyFacts, mergeFacts, originalFacts, type ConfidentialFact } from './confidential-facts.js';
 import { isDifferentiallyPrivate } from '../report-builder.js';
@@ -232,6 +233,7 @@ async function verifyCopy(dir: string, given: string, strange: readonly string[]
   if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };
     const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
+    if (parseReport(report, 'external').ok) checkPublishedStatement(report, mechanism.publishedStatement, checks);
     checks.run('guarantee checks', () => mechanism.verify(context, job!.method));
   }
   return { ok: checks.checks.every((c) => c.ok), dir, method: report.method?.type, checks: checks.checks };

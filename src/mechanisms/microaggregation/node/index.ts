@@ -1,5 +1,6 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import type { MicroaggregationSpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { runMicroaggregation } from './run.js';
 import { verifyMicroaggregation } from './verify.js';
 import { microaggregationSection } from './report-html.js';
@@ -9,4 +10,5 @@ export const microaggregationNode: NodeMechanism<MicroaggregationSpec> = {
   verify: verifiedBy(verifyMicroaggregation),
   reportSections: microaggregationSection,
   releasesInputColumns: true,
+  publishedStatement: publishedStatementOf,
 };

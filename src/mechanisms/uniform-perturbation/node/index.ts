@@ -2,6 +2,7 @@ import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-me
 import { randomizedSections } from '../../../jobs/method-kit/report-html-randomized.js';
 import { verifyRandomized } from '../../../jobs/method-kit/verify-randomized.js';
 import type { UniformPerturbationSpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { runUniformPerturbation } from './run.js';
 
 export const uniformPerturbationNode: NodeMechanism<UniformPerturbationSpec> = {
@@ -9,4 +10,5 @@ export const uniformPerturbationNode: NodeMechanism<UniformPerturbationSpec> = {
   verify: verifiedBy(verifyRandomized),
   reportSections: (report) => (report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''),
   releasesInputColumns: true,
+  publishedStatement: publishedStatementOf,
 };
