@@ -69,6 +69,11 @@ beforeAll(() => {
     const r = custos(['run', `${name}.json`, '--test-seed', '11'], work);
     expect(r.code, r.stderr + r.stdout).toBe(0);
   }
+  // A recoding whose hierarchy the job defines (intervals), released as a CSV alone.
+  const recoded = { attributes: roles({ ...dropped, age: 'quasi' }), method: { type: 'safe-k-anonymity', k: 2, sampling: 0.5, epsilon: 1, hierarchies: age, levels: { age: 1 } }, output: { dir: 'recoded-csv', formats: ['csv'], report: ['json'] } };
+  writeFileSync(join(work, 'recoded-csv.json'), JSON.stringify({ version: 1, input: { path: 'input.csv' }, ...recoded }));
+  const r = custos(['run', 'recoded-csv.json', '--test-seed', '11'], work);
+  expect(r.code, r.stderr + r.stdout).toBe(0);
 }, 300_000);
 
 let copies = 0;
@@ -128,4 +133,25 @@ describe('verify writes the published sentences again (release folder alone)', {
       expect(failed[0]!.detail).toMatch(field);
     });
   }
+});
+
+describe('verify checks recoded values against the hierarchy the job defines (a CSV-only release)', { timeout: 120_000 }, () => {
+  it('the untampered release passes, its recoded column checked', () => {
+    const v = verify(copyOf('recoded-csv'));
+    expect(v.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(v.checks.find((c) => c.name === 'recoded values of their hierarchies')?.detail).toMatch(/age \(level 1\)/);
+  });
+
+  it('each band rewritten to a value outside the hierarchy (its middle age, classes unchanged) fails', () => {
+    const dir = copyOf('recoded-csv');
+    const csv = readFileSync(join(dir, 'release.csv'), 'utf8');
+    expect(csv).toMatch(/,\d+-\d+/);
+    writeFileSync(join(dir, 'release.csv'), csv.replace(/(?<=,)(\d+)-\d+(?=,|\r?\n|$)/g, (_band, from: string) => String(Number(from) + 5)));
+    rehashRelease(dir, ['release.csv']);
+    const v = verify(dir);
+    const failed = v.checks.filter((c) => !c.ok);
+    expect(v.code).toBe(1);
+    expect(failed.map((c) => c.name)).toEqual(['recoded values of their hierarchies']);
+    expect(failed[0]!.detail).toMatch(/^age: \d+ value\(s\) not of its hierarchy at level 1/);
+  });
 });
