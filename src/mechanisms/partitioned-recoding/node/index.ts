@@ -2,6 +2,7 @@ import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-me
 import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import { verifyClasses } from '../../../jobs/method-kit/verify-classes.js';
 import type { PartitionedRecodingSpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { runPartitionedRecoding } from './run.js';
 
 export const partitionedRecodingNode: NodeMechanism<PartitionedRecodingSpec> = {
@@ -9,4 +10,5 @@ export const partitionedRecodingNode: NodeMechanism<PartitionedRecodingSpec> = {
   verify: verifiedBy(verifyClasses),
   reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
+  publishedStatement: publishedStatementOf,
 };
