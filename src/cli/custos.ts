@@ -311,6 +311,14 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`custos verify DIR | head -1`, `| grep -q`) closes the pipe: what is
+// left to print has no reader, which is no failure of the command. The rest of the output is
+// dropped quietly and the command ends as it would have (a run still completes its folders), with
+// its own exit status; any other error writing the output is not hidden.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 // Not a top-level await: the standalone build is CommonJS.
 void main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

@@ -17,3 +17,10 @@ export function readableTime(iso: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}).*Z$/.exec(iso);
   return m ? `${m[1]} ${m[2]} UTC` : iso;
 }
+
+/** A share of records as a sentence gives it: one decimal, two significant digits below 0.1%. */
+export function percent(part: number, whole: number): string {
+  if (whole === 0) return '0%';
+  const value = (100 * part) / whole;
+  return `${value < 0.1 && value > 0 ? value.toPrecision(2) : value.toFixed(1)}%`;
+}

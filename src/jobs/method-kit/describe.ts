@@ -4,6 +4,8 @@ import { formatRational } from '../../common/exact/rational.js';
 import type { SensitiveReport } from '../../common/report/report-model.js';
 import type { SensitiveAnalysis } from './analyze.js';
 
+export { percent } from '../../common/report/format.js';
+
 const PRIORS = [0.01, 0.05, 0.1, 0.2, 0.3, 0.5];
 
 /** Smallest ρ2 reached at prior ρ1 when the matrix's ratio is γ_p. */
@@ -31,12 +33,6 @@ export function baseSensitiveReport(s: SensitiveAnalysis, violatingAfter: number
     queryAttempts: 0,
     rhoCurve: rhoCurve(s.params.p, s.params.m),
   };
-}
-
-export function percent(part: number, whole: number): string {
-  if (whole === 0) return '0%';
-  const value = (100 * part) / whole;
-  return `${value < 0.1 && value > 0 ? value.toPrecision(2) : value.toFixed(1)}%`;
 }
 
 /** True frequencies against the MLE reconstruction from a released sensitive column. */

@@ -1,5 +1,6 @@
 import type { JobWith } from '../../common/job/job-parts.js';
 import type { Report } from '../../common/report/report-model.js';
+import type { PublicStatement } from '../../common/report/statement.js';
 import type { Table } from '../../common/table/table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { CheckList } from './checks.js';
@@ -43,6 +44,11 @@ export interface NodeMechanism<S> {
    * order, for one).
    */
   readonly releasedTables?: (job: JobWith<S>, report: Report) => readonly ReleasedTableName[];
+  /**
+   * The published sentences (guarantee words, summary, warnings) written again from the published
+   * report: the mechanism's `statement.ts`. Verify requires report.json to hold exactly these.
+   */
+  readonly publishedStatement?: (report: Report) => PublicStatement;
 }
 
 /** A released table's file stem ("release", "qit") and workbook sheet ("Release", "QIT"). */

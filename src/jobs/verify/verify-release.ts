@@ -12,6 +12,10 @@ import { CheckList, type VerifyResult } from '../method-kit/checks.js';
 import type { NodeMechanism, VerifyContext } from '../method-kit/node-mechanism.js';
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { parseReport } from '../../mechanisms/report-schema.js';
+import { checkPublishedStatement } from './published-statement.js';
+import { checkRecodedValues } from './recoded-values.js';
+import type { HierarchySpec } from '../../common/recoding/hierarchy-spec.js';
+import { readReleased } from '../method-kit/released-table.js';
 import { publishabilityProblems } from './publishability.js';
 import { internalOnlyFacts, mergeFacts, originalFacts, type ConfidentialFact } from './confidential-facts.js';
 import { isDifferentiallyPrivate } from '../report-builder.js';
@@ -232,6 +236,17 @@ async function verifyCopy(dir: string, given: string, strange: readonly string[]
   if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };
     const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
+    if (parseReport(report, 'external').ok) {
+      checkPublishedStatement(report, mechanism.publishedStatement, checks);
+      const hierarchies = (job.method as { hierarchies?: Record<string, HierarchySpec> }).hierarchies;
+      if (hierarchies && report.anonymity) {
+        try {
+          checkRecodedValues(report, hierarchies, readReleased(dir, 'release', 'Release', job.output.delimiter), checks);
+        } catch (error) {
+          checks.add('recoded values of their hierarchies', false, `the release cannot be read: ${(error as Error).message}`);
+        }
+      }
+    }
     checks.run('guarantee checks', () => mechanism.verify(context, job!.method));
   }
   return { ok: checks.checks.every((c) => c.ok), dir, method: report.method?.type, checks: checks.checks };

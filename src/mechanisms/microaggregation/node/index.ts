@@ -1,6 +1,7 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import { microaggregationCompare } from './compare.js';
 import type { MicroaggregationSpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { runMicroaggregation } from './run.js';
 import { verifyMicroaggregation } from './verify.js';
 import { microaggregationSection } from './report-html.js';
@@ -11,4 +12,5 @@ export const microaggregationNode: NodeMechanism<MicroaggregationSpec> = {
   reportSections: microaggregationSection,
   releasesInputColumns: true,
   compare: microaggregationCompare,
+  publishedStatement: publishedStatementOf,
 };

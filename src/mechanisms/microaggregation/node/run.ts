@@ -11,6 +11,7 @@ import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import type { MicroaggregationSpec } from '../definition.js';
+import { LOSS_TEXT, roundingText, statement } from '../statement.js';
 import { decimalText, exactColumn, exactGroupValues, informationLoss, MAX_DECIMAL_PLACES, parseDecimal, type ExactColumn } from '../exact.js';
 import { mdav, mdavWork, standardize } from '../mdav.js';
 
@@ -62,17 +63,6 @@ export function aggregatedValues(column: Column, rowCount: number): AggregatedVa
 /** The numbers of a column as doubles (see aggregatedValues). */
 export function numericValues(column: Column, rowCount: number): Float64Array {
   return aggregatedValues(column, rowCount).values;
-}
-
-/** The guarantee in words: what the partition gives, on which columns, and what it does not. */
-export function syntacticStatement(k: number, columns: string, allQuasi: boolean): string {
-  return (
-    `Every released combination of ${columns} is shared by at least ${k} records: MDAV put every record in a group of ${k} to ${2 * k - 1} records, and the group's records all carry the group's aggregated values. ` +
-    (allQuasi
-      ? 'Every quasi-identifier is among the aggregated columns, so the release is k-anonymous on its quasi-identifiers. '
-      : 'Other quasi-identifiers are released as they are: combined with them, a record may be in a smaller class (the re-identification risk figures count those classes), so the release is k-anonymous on the aggregated columns only. ') +
-    'This is a syntactic property of the released table: there is no differential-privacy guarantee, the groups were chosen by looking at this data, and an adversary who knows a person\'s exact values can still narrow the person down to a group and learn the group\'s values.'
-  );
 }
 
 /** MDAV microaggregation of the chosen numeric columns; every other column is released as it is. */
@@ -149,17 +139,11 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
   const quasiClasses = quasiReleased.length > 0 ? classSizes(classesOf(quasiReleased, all)) : Uint32Array.of(n);
   const smallestAggregated = smallest(aggregatedClasses);
   const smallestQuasi = smallest(quasiClasses);
-  const quasiNames = plan.columns.filter((c) => c.role === 'quasi').map((c) => c.column.name);
-  const allQuasi = quasiNames.every((q) => spec.columns.includes(q));
-  const columnsText = spec.columns.map((c) => `"${c}"`).join(', ');
-  const aggregationText = spec.aggregation === 'mean' ? 'mean' : 'median';
-  const roundingText = `rounded half away from zero to ${spec.decimals} decimal place${spec.decimals === 1 ? '' : 's'}`;
-  const lossText =
-    'SSE/SST: the squared distance of every aggregated value from the value it replaced, summed over the records and the aggregated columns in z-scores (each column divided by its standard deviation), as a share of the total sum of squares of those z-scores about their means; 0 keeps every value, 1 loses as much as replacing every value by its column mean';
-  const publicSummary = [
-    `The records were put into groups of at least ${spec.k} (MDAV: groups of ${spec.k} records formed around the records farthest from the centre, the last of ${spec.k} to ${2 * spec.k - 1}), by distance on the z-scores of ${columnsText}; every value of those columns was replaced by its group's ${aggregationText}, ${roundingText}. Every other column is released as it is, in random record order.`,
-    `Every released combination of ${columnsText} is shared by at least ${spec.k} records${allQuasi ? ', and every quasi-identifier is aggregated' : '; other quasi-identifiers are released unchanged, so the release as a whole is not k-anonymous'}. The method is syntactic: no differential-privacy guarantee.`,
-  ];
+  const words = statement(
+    spec,
+    { quasi: plan.columns.filter((c) => c.role === 'quasi').map((c) => c.column.name) },
+    { loss, groups: partition.count, aggregatedClasses: aggregatedClasses.length, smallestAggregatedClass: smallestAggregated, smallestQuasiClass: smallestQuasi },
+  );
   return {
     plan,
     releases: ctx.mode === 'run' ? [{ stem: 'release', sheetName: 'Release', table: view }] : [],
@@ -170,21 +154,18 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
       // What the release itself shows: its groups are its classes on the aggregated columns.
       derived: {
         distance: 'squared Euclidean distance on z-scores (x − mean) / sd, population sd, as sdcMicro\'s Mdav',
-        rounding: roundingText,
+        rounding: roundingText(spec.decimals),
         groupSizes: `${spec.k} … ${2 * spec.k - 1}`,
         aggregatedClasses: aggregatedClasses.length,
         smallestAggregatedClass: smallestAggregated,
-        informationLoss: lossText,
+        informationLoss: LOSS_TEXT,
       },
       // The loss compares the release with the confidential values; the group count can differ from the released classes when rounded values coincide.
       // SSE/SST is left out when it is not computable (every column constant, yet rounding moved values); the summary says so.
       internal: { ...(loss.ratio === undefined ? {} : { sseOverSst: loss.ratio }), sse: loss.sse, sst: loss.sst, il1s: loss.il1s, groups: partition.count, mdavMilliseconds: Math.round(mdavMs) },
     },
     guarantee: {
-      name: `${spec.k}-anonymity of ${columnsText} by microaggregation (syntactic, no DP guarantee)`,
-      statement: syntacticStatement(spec.k, columnsText, allQuasi),
-      formula: `every MDAV group has k … 2k − 1 records and one released value per column; |{records sharing the released ${columnsText}}| ≥ k`,
-      source: microaggregationSource,
+      ...words.published.guarantee,
       holds: smallestAggregated >= spec.k && Array.from(partition.sizes).every((s) => s >= spec.k && s <= 2 * spec.k - 1),
     },
     risk: {
@@ -194,18 +175,12 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
       reidentification: { ...reidentificationSection(plan, n, null), release: reidentificationRisk(quasiClasses) },
     },
     utility: { relativeError: {}, queryPool: 'not measured for this method yet; the information loss is SSE/SST (internal report)' },
-    summary: [
-      ...publicSummary,
-      `Information loss ${loss.ratio === undefined ? 'SSE/SST not computable: every aggregated column is constant (SST = 0), yet rounding moved its values' : `SSE/SST = ${Number(loss.ratio.toPrecision(4))}`} (${lossText}); sdcMicro's IL1s = ${Number(loss.il1s.toPrecision(4))} (mean |x − x′| / sd · √2 as its dUtility computes it); ${partition.count.toLocaleString('en-US')} groups, ${aggregatedClasses.length.toLocaleString('en-US')} released combinations of the aggregated columns (the smallest shared by ${smallestAggregated} records).`,
-    ],
-    externalSummary: publicSummary,
-    warnings: allQuasi ? [] : [`Quasi-identifiers not aggregated (${quasiNames.filter((q) => !spec.columns.includes(q)).join(', ')}) are released unchanged: the release is k-anonymous on ${columnsText} only; its smallest class over every quasi-identifier has ${smallestQuasi} record(s).`],
-    externalWarnings: allQuasi ? [] : [`Quasi-identifiers other than ${columnsText} are released unchanged: the release is k-anonymous on the aggregated columns only.`],
+    summary: words.internal.summary,
+    externalSummary: words.published.summary,
+    warnings: words.internal.warnings,
+    externalWarnings: words.published.warnings,
   };
 }
-
-export const microaggregationSource =
-  'Domingo-Ferrer & Mateo-Sanz, "Practical data-oriented microaggregation for statistical disclosure control", IEEE TKDE 14(1), 2002 (MDAV, SSE/SST); Domingo-Ferrer & Torra, "Ordinal, continuous and heterogeneous k-anonymity through microaggregation", DMKD 11, 2005 (fixed-size MDAV); sdcMicro microaggregation(method = "mdav"), src/Mdav.h';
 
 function classSizes({ classOf, count }: { classOf: Uint32Array; count: number }): Uint32Array {
   const sizes = new Uint32Array(count);

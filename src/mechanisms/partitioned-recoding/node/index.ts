@@ -3,6 +3,7 @@ import { partitionedRecodingCompare } from './compare.js';
 import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import { verifyClasses } from '../../../jobs/method-kit/verify-classes.js';
 import type { PartitionedRecodingSpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { runPartitionedRecoding } from './run.js';
 
 export const partitionedRecodingNode: NodeMechanism<PartitionedRecodingSpec> = {
@@ -11,4 +12,5 @@ export const partitionedRecodingNode: NodeMechanism<PartitionedRecodingSpec> = {
   reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
   compare: partitionedRecodingCompare,
+  publishedStatement: publishedStatementOf,
 };

@@ -8,6 +8,7 @@ import { reidentificationRisk } from '../../../common/risk/reidentification.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
 import type { PartitionedRecodingSpec } from '../definition.js';
+import { modelText, statement } from '../statement.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { generalizedView, releasedAsNumbers } from '../../../jobs/method-kit/generalized-view.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
@@ -16,23 +17,6 @@ import { loadHierarchies, recodeAt } from '../../../jobs/method-kit/recoding.js'
 import { searchPartLevels } from './search-levels.js';
 import { MEASURE_TITLES } from '../../../common/recoding/search/measures.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
-
-function modelText(model: PrivacyModel): string {
-  return model.type === 'k-anonymity' ? `${model.k}-anonymity` : model.type === 'l-diversity' ? `distinct ${model.l}-diversity` : `${model.t}-closeness (equal-distance EMD)`;
-}
-
-/**
- * What the parts' guarantee gives the release as a whole. Equal generalized tuples of different
- * parts form one class of the union: its size is the sum (≥ k) and its values a superset (≥ ℓ
- * distinct), so k-anonymity and distinct ℓ-diversity carry over. t-closeness does not: each part's
- * classes were compared with that part's distribution, and a merged class, or the whole input's
- * distribution, can put the distance above t (an independent check measured 0.3003 for t = 0.3).
- */
-export function unionSentence(model: PrivacyModel): string {
-  return model.type === 't-closeness'
-    ? `. The guarantee is per part: every released class is within ${model.t} of its own part's distribution of the sensitive value; the union of the parts is not claimed to be ${model.t}-close (a class merged across parts, or compared with the whole input's distribution, can be further than ${model.t}).`
-    : '. Classes of different parts share the recoding, so the union keeps the property: equal generalized tuples of different parts form one class, as large as their sum and holding every value of each.';
-}
 
 /** Random disjoint parts, each anonymized with the same global recoding (Clifton et al., “A partitioned recoding scheme for privacy preserving data publishing” (2020)). */
 export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, imported: ImportedTable, spec: PartitionedRecodingSpec, ctx: MethodContext): MethodOutcome {
@@ -88,7 +72,20 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
   }) : undefined;
   // From the hierarchies alone, as global recoding and safe k publish it (the data's distinct values include deleted records').
   const loss = generalizationLoss(recoding.publicLoss, releasedRows);
-  const worstText = model.type === 'k-anonymity' ? 'smallest class' : model.type === 'l-diversity' ? 'fewest distinct values' : 'largest distance';
+  const words = statement(
+    { ...spec, model },
+    { search: searched ? { levels: searched.levels, nodes: searched.result.nodes } : undefined },
+    {
+      records: table.rowCount,
+      released: releasedRows.length,
+      classes,
+      suppressed,
+      worst: result.parts.map((p) => p.worst),
+      loss,
+      share,
+      search: searched ? { satisfying: searched.result.satisfying, satisfyingExact: searched.result.satisfyingExact, evaluated: searched.result.evaluated } : undefined,
+    },
+  );
   return {
     plan,
     releases: ctx.mode === 'run' ? [{ stem: 'release', sheetName: 'Release', table: view }] : [],
@@ -118,21 +115,7 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
       },
     },
     guarantee: {
-      name: `${modelText(model)} in every part`,
-      statement:
-        (spec.parts > 1 ? `The records were split at random into ${spec.parts} disjoint parts whose sizes differ by at most one, and every part was generalized with the same recoding; ` : 'The records were kept as one part (no split) and generalized with one recoding; ') +
-        `every class of records sharing their generalized quasi-identifiers that did not meet ${modelText(model)} was deleted, so every released class of every part meets it` +
-        (spec.parts > 1 ? unionSentence(model) : '.') +
-        (searched
-          ? ` The levels were chosen by a search over the ${searched.result.nodes.toLocaleString('en-US')} recodings of the lattice as the least ${MEASURE_TITLES[spec.measure]} whose failing classes hold at most ${Number((spec.suppressionLimit * 100).toFixed(4))} % of the records, looking at this data: the model is syntactic and no differential-privacy guarantee follows.`
-          : ''),
-      formula:
-        model.type === 'k-anonymity'
-          ? '|class| ≥ k for every released class of every part'
-          : model.type === 'l-diversity'
-            ? 'distinct sensitive values ≥ ℓ in every released class'
-            : '½ Σ_v |P_class(v) − P_part(v)| ≤ t in every released class',
-      source: 'Clifton et al., "A Partitioned Recoding Scheme for Privacy Preserving Data Publishing", PSD 2020, footnote 1 and Theorem 2; the random split depends only on n and P',
+      ...words.published.guarantee,
       holds: result.parts.every((p) => p.classes === 0 || (model.type === 'k-anonymity' ? p.minClassSize >= model.k : model.type === 'l-diversity' ? p.worst >= model.l : p.worst <= model.t + 1e-12)),
     },
     risk: {
@@ -150,24 +133,9 @@ export function runPartitionedRecoding(job: JobWith<PartitionedRecodingSpec>, im
       ...(epsilonPrime ? { epsilonPrime } : {}),
     },
     suppressed,
-    summary: [
-      ...(searched
-        ? [`Levels chosen by the search (${Object.entries(searched.levels).map(([c, l]) => `${c} ${l}`).join(', ')}): ${searched.result.satisfyingExact ? '' : 'at least '}${searched.result.satisfying.toLocaleString('en-US')} of the ${searched.result.nodes.toLocaleString('en-US')} recodings meet the model in every part within the limit; ${searched.result.evaluated.toLocaleString('en-US')} evaluated.`]
-        : []),
-      `The ${table.rowCount.toLocaleString('en-US')} records were ${spec.parts > 1 ? `split at random into ${spec.parts} parts; each part was generalized with the same recoding` : 'generalized with one recoding (no split)'} and every class that did not meet ${modelText(model)} was deleted.`,
-      `${releasedRows.length.toLocaleString('en-US')} records remain in ${classes.toLocaleString('en-US')} classes (${worstText} per part: ${result.parts.map((p) => Number(p.worst.toFixed(4))).join(', ')}); generalization loss ${loss.toFixed(3)}.`,
-      ...(epsilonPrime ? [`A differentially private mechanism run on one part of ${(share * 100).toFixed(1)}% of the records is ε′-DP by Theorem 2; the report lists min(ε, ε′).`] : []),
-    ],
-    externalSummary: [
-      `The records were ${spec.parts > 1 ? `split at random into ${spec.parts} parts; each part was generalized with the same recoding` : 'generalized with one recoding (no split)'} and every class that did not meet ${modelText(model)} was deleted.`,
-      ...(searched ? [`The recoding (${Object.entries(searched.levels).map(([c, l]) => `${c} ${l}`).join(', ')}) was chosen by a search for the least ${spec.measure} with at most ${Number((spec.suppressionLimit * 100).toFixed(4))} % of the records deleted.`] : []),
-    ],
-    warnings:
-      suppressed > 0
-        ? [
-            `${suppressed.toLocaleString('en-US')} of ${table.rowCount.toLocaleString('en-US')} records (${((100 * suppressed) / table.rowCount).toFixed(1)} %) were deleted with their class` +
-              (searched ? '.' : ': higher levels of generalization, or levels searched with a suppression limit, delete fewer.'),
-          ]
-        : [],
+    summary: words.internal.summary,
+    externalSummary: words.published.summary,
+    warnings: words.internal.warnings,
+    externalWarnings: words.published.warnings,
   };
 }

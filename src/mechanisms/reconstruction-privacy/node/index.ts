@@ -3,6 +3,7 @@ import { reconstructionPrivacyCompare } from './compare.js';
 import { randomizedSections } from '../../../jobs/method-kit/report-html-randomized.js';
 import { verifyRandomized } from '../../../jobs/method-kit/verify-randomized.js';
 import type { ReconstructionPrivacySpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { releaseSheetName, releaseStems, runReconstructionPrivacy } from './run.js';
 
 export const reconstructionPrivacyNode: NodeMechanism<ReconstructionPrivacySpec> = {
@@ -11,6 +12,7 @@ export const reconstructionPrivacyNode: NodeMechanism<ReconstructionPrivacySpec>
   reportSections: (report) => (report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''),
   releasesInputColumns: true,
   compare: reconstructionPrivacyCompare,
+  publishedStatement: publishedStatementOf,
   // One table per sensitive column, in the order the report lists them (the input's order).
   releasedTables: (_job, report) => {
     const columns = (report.risk.bySensitive ?? []).map((s) => s.column);

@@ -7,10 +7,10 @@ import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import { randomizedRiskAndUtility, withReidentification } from '../../../jobs/method-kit/randomized-risk.js';
-import { domainSentence, randomizedDomainWarning } from '../../../jobs/method-kit/domains.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import type { ReconstructionPrivacySpec } from '../definition.js';
-import { baseSensitiveReport, distributionOf, percent } from '../../../jobs/method-kit/describe.js';
+import { statement } from '../statement.js';
+import { baseSensitiveReport, distributionOf } from '../../../jobs/method-kit/describe.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome, ReleasedTable } from '../../../jobs/method-kit/outcome.js';
 import { releaseView } from '../../../jobs/method-kit/release-view.js';
@@ -100,37 +100,24 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
   }
 
   function outcomeOf(bySensitive: SensitiveReport[]): MethodOutcome {
-    const violatingAfter = bySensitive.reduce((sum, s) => sum + (s.violatingAfter ?? 0), 0);
-    const violatingBefore = bySensitive.reduce((sum, s) => sum + (s.violatingBefore ?? 0), 0);
     const first = bySensitive[0]!;
-    const names = sensitive.map((s) => s.column.name).join(', ');
-    const quasi = plan.nonSensitive.map((c) => c.name).join(', ');
-    const suppressed = bySensitive.reduce((sum, s) => sum + (s.suppressedRows ?? 0), 0);
-    const warnings: string[] = [];
-    if (violatingAfter > 0) {
-      warnings.push(
-        `${violatingAfter} micro group(s) pass only "modulo coin flips": their sampled trials exceed s_g by the extra-row coins. ` +
-          'Set method.strict to true to trim them so every group passes the exact test.',
-      );
-    }
-    if (suppressed > 0) warnings.push(`${suppressed} record(s) in groups that could not be protected (s_g < 1) or lost every sampling coin were not published.`);
-    for (const r of releases) {
-      // Scaling repeats sampled rows up to each group's size and rounds with a coin: the total can pass n.
-      if (r.table.rowCount > rowCount) {
-        warnings.push(
-          `${releases.length === 1 ? 'The release' : `The release file ${r.stem}.csv`} has ${r.table.rowCount.toLocaleString('en-US')} rows, ${(r.table.rowCount - rowCount).toLocaleString('en-US')} more than the input's ${rowCount.toLocaleString('en-US')}: ` +
-            'each sampled micro group is scaled back to its size by repeating its sampled rows, and the number of copies is rounded with a coin, so a release can hold a few more rows than the input. Counts stay unbiased.',
-        );
-      }
-    }
-    const externalWarnings = sensitive.length > 1 ? [`Each sensitive attribute has its own release file; do not join them (${names}).`] : [];
-    warnings.push(...externalWarnings);
-    const domainWarning = randomizedDomainWarning(sensitive, '(ε,δ)-reconstruction privacy');
-    if (domainWarning) {
-      warnings.unshift(domainWarning.internal);
-      externalWarnings.unshift(domainWarning.published);
-    }
-    const domainWords = domainSentence(sensitive.map((s) => ({ column: s.column.name, source: s.domainSource, m: s.params.m })));
+    const violatingAfter = bySensitive.reduce((sum, s) => sum + (s.violatingAfter ?? 0), 0);
+    const words = statement(
+      spec,
+      {
+        sensitive: sensitive.map((s) => ({ column: s.column.name, m: s.params.m, p: s.params.p, source: s.domainSource })),
+        nonSensitive: plan.nonSensitive.map((c) => c.name),
+        violatingAfter,
+      },
+      {
+        rowCount,
+        violatingBefore: bySensitive.reduce((sum, s) => sum + (s.violatingBefore ?? 0), 0),
+        first: { column: first.column, microGroups: first.microGroups, violatingRowsBefore: first.violatingRowsBefore ?? 0 },
+        errors: ctx.mode === 'run' ? { reconstructionPrivacy: first.relativeError.reconstructionPrivacy, uniformPerturbation: first.relativeError.uniformPerturbation } : undefined,
+        suppressedRows: bySensitive.reduce((sum, s) => sum + (s.suppressedRows ?? 0), 0),
+        releases: releases.map((r) => ({ stem: r.stem, rows: r.table.rowCount })),
+      },
+    );
     return {
       plan,
       releases,
@@ -156,55 +143,17 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
         internal: Object.fromEntries(sensitive.map((s) => [`${s.column.name}.largestValidEpsilon`, s.risk.largestValidEpsilon])),
       },
       guarantee: {
-        name: '(ε,δ)-reconstruction privacy',
-        statement: `${reconstructionStatement(spec.epsilon, spec.delta, violatingAfter)} ${domainWords}`,
-        formula:
-          spec.bound === 'full'
-            ? 'δ ≤ min{U1, L1}, U1 = (e^θ/(1+θ)^(1+θ))^μ, L1 = (e^−θ/(1−θ)^(1−θ))^μ, μ = n(fp + (1−p)/m), θ = εpf/(fp + (1−p)/m); equivalently n ≤ s_g = ln δ / (w ln Y)'
-            : 'δ ≤ min{U2, L2}, U2 = exp(−θ²μ/(2+θ)), L2 = exp(−θ²μ/2), μ = n(fp + (1−p)/m), θ = εpf/(fp + (1−p)/m); equivalently n ≤ s_g = −2 ln δ / (w θ²)',
-        source: 'Wang, Han, Fu, "Randomization Resilient To Sensitive Reconstruction", Corollary 4.10, Theorems 5.11/5.13/5.16, Algorithm 1',
+        ...words.published.guarantee,
         holds: violatingAfter === 0,
         epsilon: spec.epsilon,
         delta: spec.delta,
       },
-      externalSummary: [
-        `This release protects ${names} against an adversary who knows a person's ${quasi} and reconstructs the distribution of the sensitive value in that person's micro group (the records sharing those values).`,
-        `Each record's sensitive value was kept with probability ${spec.retention} and otherwise replaced by a random value from its domain; micro groups too large to be safe were sampled down to their safe size s_g and scaled back to their original size.`,
-        reconstructionStatement(spec.epsilon, spec.delta, violatingAfter),
-      ],
-      summary: [
-        `This release protects ${names} against an adversary who knows a person's ${quasi} and reconstructs the distribution of the sensitive value in that person's micro group (the records sharing those values).`,
-        `Each record's sensitive value was kept with probability ${spec.retention} and otherwise replaced by a random value from its domain; micro groups too large to be safe were sampled down to their safe size s_g and scaled back to their original size.`,
-        `Before: under plain randomized response at the same retention, ${violatingBefore.toLocaleString('en-US')} of ${first.microGroups.toLocaleString('en-US')} micro groups (${percent(first.violatingRowsBefore ?? 0, rowCount)} of records for ${first.column}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test. After: ${violatingAfter.toLocaleString('en-US')}.`,
-        ctx.mode === 'run'
-          ? `Cost: count queries that fix a sensitive value, answered from the release, have a mean relative error of ${fmt(first.relativeError.reconstructionPrivacy)} (plain randomized response: ${fmt(first.relativeError.uniformPerturbation)}).`
-          : 'Run the job to measure the utility cost on the actual release.',
-      ],
-      warnings,
-      externalWarnings,
+      externalSummary: words.published.summary,
+      summary: words.internal.summary,
+      warnings: words.internal.warnings,
+      externalWarnings: words.published.warnings,
     };
   }
-}
-
-/**
- * What the (ε,δ) test of Corollary 4.10 establishes, in words: it compares the
- * Chernoff bounds with δ, not the exact probabilities, so it promises nothing
- * about how likely a reconstruction within ±ε is (an exactly computed passing
- * group can be reconstructed within ±ε with probability 0.977). The sentence
- * that the test holds is written only when every group passes.
- */
-export function reconstructionStatement(epsilon: number, delta: number, failing: number): string {
-  const test =
-    `the (ε = ${epsilon}, δ = ${delta}) reconstruction test: for each sensitive value, the Chernoff bounds on the probability that ` +
-    `the adversary's reconstruction F′ misses the value's frequency by more than ${epsilon} relative error (above or below) are both at least ${delta}`;
-  const caveat = ' The test compares bounds, not exact probabilities: it does not promise that a reconstruction within that error happens with probability at most 1 − δ.';
-  return failing === 0
-    ? `Every micro group of the release passes ${test}.${caveat}`
-    : `${failing} micro group(s) of the release do NOT pass ${test} (they pass only modulo the sampling coins); the guarantee does not hold for them.${caveat}`;
-}
-
-function fmt(value: number | undefined): string {
-  return value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(4);
 }
 
 /** The workbook sheet of a sensitive column's release: "Release" when there is one. */

@@ -3,6 +3,7 @@ import { safeKAnonymityCompare } from './compare.js';
 import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import { verifyClasses } from '../../../jobs/method-kit/verify-classes.js';
 import type { SafeKAnonymitySpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { runSafeKAnonymity } from './run.js';
 
 export const safeKAnonymityNode: NodeMechanism<SafeKAnonymitySpec> = {
@@ -11,4 +12,5 @@ export const safeKAnonymityNode: NodeMechanism<SafeKAnonymitySpec> = {
   reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
   compare: safeKAnonymityCompare,
+  publishedStatement: publishedStatementOf,
 };

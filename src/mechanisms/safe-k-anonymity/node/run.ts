@@ -10,6 +10,7 @@ import { reidentificationRisk } from '../../../common/risk/reidentification.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
 import type { SafeKAnonymitySpec } from '../definition.js';
+import { statement } from '../statement.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { generalizedView, releasedAsNumbers } from '../../../jobs/method-kit/generalized-view.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
@@ -66,32 +67,6 @@ export function resolveParameters(spec: SafeKAnonymitySpec): Parameters {
     );
   }
   return { k, beta, epsilon, delta, choice: t ? `k and β as given meet the target: δ = ${delta.toExponential(3)} ≤ ${t.delta}` : `k and β as given; δ reported at ε = ${epsilon}` };
-}
-
-/**
- * The guarantee in words. (ε,δ)-DP bounds every event's probability by
- * e^ε·P + δ; it is not "a factor e^ε except with probability δ" (probabilistic
- * DP). The theorem covers fixed levels only if they were chosen without
- * looking at this data, which the program cannot know, so it says so.
- */
-export function safeKStatement(g: { epsilon: number; delta: string; beta: number; k: number; search: { anonymization: number; selection: number } | undefined }): string {
-  return (
-    `Publishing these generalized records is (ε = ${g.epsilon}, δ = ${g.delta})-differentially private${g.search ? ` (ε = ${g.search.anonymization} for sampling and k-anonymization plus ε_sel = ${g.search.selection} for the differentially private choice of the generalization, composed sequentially as SafePub argues; Custos has not re-checked that argument, which uses one sample for both)` : ''}: ` +
-    `for any two inputs that differ by one person's record and any set S of possible releases, Pr[release ∈ S] ≤ e^ε·Pr[release′ ∈ S] + δ. ` +
-    `It holds because each record was sampled with probability β = ${g.beta}, every class of identical released tuples with fewer than k = ${g.k} records was deleted, and ` +
-    (g.search
-      ? 'the generalization was chosen by the exponential mechanism on the sample, within the stated ε.'
-      : 'the generalization levels were given by the job: the guarantee covers them only if they were chosen without looking at this data (levels picked after viewing its risk preview are a use of the data the theorem does not account for; the private search, levels "search", does).')
-  );
-}
-
-/**
- * The condition of the total ε with the private search, in the sentence that states it: the search
- * and the anonymization both use the one sample, and their budgets add only by SafePub's argument
- * for that composition, which Custos has not re-checked.
- */
-export function searchCondition(selection: number, anonymization: number): string {
-  return ` — provided the private search (ε_sel = ${selection}) and the sampling and k-anonymization (ε = ${anonymization}), both run on the same sample, compose sequentially as SafePub argues (an argument Custos has not re-checked)`;
 }
 
 /**
@@ -162,7 +137,10 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
   );
   // The whole guarantee at each point: the search's ε_sel adds to every ε of the theorem.
   const curve = deltaCurve(p.k, p.beta).map((c) => ({ epsilon: c.epsilon + (search ? spec.searchEpsilon : 0), delta: c.delta }));
-  const fmtDelta = p.delta.toExponential(3);
+  const words = statement(
+    { k: p.k, beta: p.beta, epsilon: totalEpsilon, delta: p.delta, search: search ? { anonymization: p.epsilon, selection: spec.searchEpsilon } : undefined },
+    { records: table.rowCount, released: census.rows.length, classes: census.classes, minClassSize: census.minClassSize, suppressed: census.suppressedRows, loss, queryError: utility?.error },
+  );
   return {
     plan,
     releases: ctx.mode === 'run' ? [{ stem: 'release', sheetName: 'Release', table: view }] : [],
@@ -181,10 +159,7 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
         epsilon: totalEpsilon, delta: p.delta, gamma: 1 - (1 - p.beta) * Math.exp(-p.epsilon), minimumEpsilon: minimumEpsilon(p.beta), samplingExact: formatRational(samplingExact) },
     },
     guarantee: {
-      name: '(ε,δ)-differential privacy',
-      statement: safeKStatement({ epsilon: totalEpsilon, delta: fmtDelta, beta: p.beta, k: p.k, search: search ? { anonymization: p.epsilon, selection: spec.searchEpsilon } : undefined }),
-      formula: 'δ = d(k, β, ε) = max_{n ≥ ⌈k/γ − 1⌉} Pr[Bin(n, β) > γn],  γ = 1 − (1 − β)e^{−ε},  ε ≥ −ln(1 − β)',
-      source: 'Li, Qardaji, Su, "On sampling, anonymization, and differential privacy", ASIACCS 2012, Theorem 5; unbounded neighbours (add/remove one record)',
+      ...words.published.guarantee,
       holds: safeKConditionsHold(p, census.minClassSize),
       epsilon: totalEpsilon,
       delta: p.delta,
@@ -217,43 +192,9 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
       sampled: census.sampled,
     },
     suppressed: census.suppressedRows,
-    summary: [
-      `Each record was kept with probability ${p.beta} (an exact Bernoulli draw), its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'given by the job'}, and every group of fewer than ${p.k} identical records was deleted.`,
-      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private${search ? searchCondition(spec.searchEpsilon, p.epsilon) : ' — provided the levels were fixed without looking at this data'}: for any set of possible releases, adding or removing one record changes its probability from P to at most e^${totalEpsilon}·P + ${fmtDelta}.`,
-      `It holds ${census.rows.length.toLocaleString('en-US')} records in ${census.classes.toLocaleString('en-US')} classes of at least ${census.minClassSize} identical records; generalization loss ${loss.toFixed(3)}${utility && Number.isFinite(utility.error) ? `, count-query relative error ${utility.error.toFixed(4)}` : ''}.`,
-    ],
-    externalSummary: [
-      `Each record was kept with probability ${p.beta}, its columns were generalized at levels ${search ? 'chosen with a differentially private search' : 'given by the job'}, and every group of fewer than ${p.k} identical records was deleted.`,
-      `The release is (ε = ${totalEpsilon}, δ = ${fmtDelta})-differentially private with respect to adding or removing one record${search ? searchCondition(spec.searchEpsilon, p.epsilon) : ', provided the levels were fixed without looking at this data'}.`,
-    ],
-    warnings: [
-      `${census.suppressedRows.toLocaleString('en-US')} sampled record(s) were suppressed; this exact count is outside the theorem and appears only in the internal report.`,
-      ...weakReleaseWarnings({ records: table.rowCount, released: census.rows.length, delta: p.delta, queryError: utility?.error }),
-    ],
+    summary: words.internal.summary,
+    externalSummary: words.published.summary,
+    warnings: words.internal.warnings,
+    externalWarnings: words.published.warnings,
   };
 }
-
-/** A release that holds little of the data is below this share of the input's records. */
-const LITTLE_KEPT = 0.1;
-/** Count queries answered from the release are of little use above this mean relative error. */
-const POOR_QUERY_ERROR = 0.5;
-
-/**
- * Plain warnings for a release whose guarantee holds but which is weak or of little use: δ above
- * 1/n (the chance that the bound fails is larger than one person's share of the data), few records
- * kept, count queries answered poorly. They state facts of the input: internal report only.
- */
-export function weakReleaseWarnings(f: { readonly records: number; readonly released: number; readonly delta: number; readonly queryError: number | undefined }): string[] {
-  const out: string[] = [];
-  if (f.delta > 1 / f.records) {
-    out.push(`δ = ${f.delta.toExponential(2)} is above 1/n = ${(1 / f.records).toExponential(2)} for these ${f.records.toLocaleString('en-US')} records: the probability with which the bound may fail is larger than one person's share of the data, so one person's record could be exposed with it. Lower the sampling rate or raise k.`);
-  }
-  if (f.released < LITTLE_KEPT * f.records) {
-    out.push(`The release keeps ${f.released.toLocaleString('en-US')} of ${f.records.toLocaleString('en-US')} records (${((100 * f.released) / f.records).toFixed(1)}%): it is of little use for analysis. Coarser levels or a smaller k keep more.`);
-  }
-  if (f.queryError !== undefined && Number.isFinite(f.queryError) && f.queryError > POOR_QUERY_ERROR) {
-    out.push(`Count queries answered from the release are off by ${(100 * f.queryError).toFixed(0)}% on average: figures computed from it are unreliable.`);
-  }
-  return out;
-}
-

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { safeKConditionsHold, safeKStatement } from '../node/run.js';
+import { safeKConditionsHold } from '../node/run.js';
+import { safeKStatement } from '../statement.js';
 
 describe('the safe k-anonymity guarantee in words', () => {
   it('states (ε,δ)-DP as e^ε·P + δ, not as a factor e^ε except with probability δ', () => {

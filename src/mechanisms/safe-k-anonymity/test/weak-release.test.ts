@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededTestRandomSource } from '../../../common/random/source.js';
 import { parseJob } from '../../../jobs/load-job.js';
 import { runJob } from '../../../jobs/run-job.js';
-import { weakReleaseWarnings } from '../node/run.js';
+import { weakReleaseWarnings } from '../statement.js';
 
 describe('a guarantee that holds, on a release that is weak or of little use', () => {
   it('is said plainly: δ above 1/n, few records kept, poor count queries', () => {

@@ -3,6 +3,7 @@ import { uniformPerturbationCompare } from './compare.js';
 import { randomizedSections } from '../../../jobs/method-kit/report-html-randomized.js';
 import { verifyRandomized } from '../../../jobs/method-kit/verify-randomized.js';
 import type { UniformPerturbationSpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { runUniformPerturbation } from './run.js';
 
 export const uniformPerturbationNode: NodeMechanism<UniformPerturbationSpec> = {
@@ -11,4 +12,5 @@ export const uniformPerturbationNode: NodeMechanism<UniformPerturbationSpec> = {
   reportSections: (report) => (report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''),
   releasesInputColumns: true,
   compare: uniformPerturbationCompare,
+  publishedStatement: publishedStatementOf,
 };

@@ -7,10 +7,10 @@ import { attackGroups } from '../../../common/utility/reconstruction-attack.js';
 import type { SensitiveReport } from '../../../common/report/report-model.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import { randomizedRiskAndUtility, withReidentification } from '../../../jobs/method-kit/randomized-risk.js';
-import { domainSentence, randomizedDomainWarning } from '../../../jobs/method-kit/domains.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import type { UniformPerturbationSpec } from '../definition.js';
-import { baseSensitiveReport, distributionOf, percent } from '../../../jobs/method-kit/describe.js';
+import { statement } from '../statement.js';
+import { baseSensitiveReport, distributionOf } from '../../../jobs/method-kit/describe.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome, ReleasedTable } from '../../../jobs/method-kit/outcome.js';
 import { releaseView } from '../../../jobs/method-kit/release-view.js';
@@ -78,23 +78,11 @@ export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, im
   }
 
   function outcomeOf(bySensitive: SensitiveReport[]): MethodOutcome {
-    const first = sensitive[0]!;
-    const fromRho = spec.rho1 !== undefined && spec.rho2 !== undefined;
-    const totalGroups = analysis.grouping.groupCount;
-    const leaking = sensitive.reduce((sum, s) => sum + s.risk.violating, 0);
-    const quasi = plan.nonSensitive.map((c) => c.name).join(', ');
-    const publicSummary = [
-        `Each record's ${sensitive.map((s) => s.column.name).join(', ')} was kept with probability ${first.params.p} ` +
-          'and otherwise replaced by a value drawn uniformly from its whole domain; every other released column is unchanged.',
-        `This limits what one record reveals (ρ1–ρ2 privacy), but it does not protect groups: an adversary who knows a person's ${quasi} ` +
-          'can reconstruct the distribution of the sensitive value in that person\'s micro group.'
-    ];
-    const domainWarning = randomizedDomainWarning(sensitive, 'ρ1–ρ2 privacy');
-    const domainWords = domainSentence(sensitive.map((s) => ({ column: s.column.name, source: s.domainSource, m: s.params.m })));
-    const leakLine =
-        `${leaking === 0 ? 'No' : leaking.toLocaleString('en-US')} micro group${leaking === 1 ? '' : 's'} of ${totalGroups.toLocaleString('en-US')} ` +
-          `(${percent(sensitive[0]!.risk.violatingRows, rowCount)} of records for ${first.column.name}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test: ` +
-          (leaking > 0 ? 'use reconstruction privacy to protect them.' : 'none leaks at this setting.');
+    const words = statement(
+      spec,
+      { sensitive: sensitive.map((s) => ({ column: s.column.name, m: s.params.m, p: s.params.p, source: s.domainSource })), nonSensitive: plan.nonSensitive.map((c) => c.name) },
+      { rowCount, microGroups: analysis.grouping.groupCount, leaking: sensitive.reduce((sum, s) => sum + s.risk.violating, 0), firstViolatingRows: sensitive[0]!.risk.violatingRows },
+    );
     return {
       plan,
       releases,
@@ -118,34 +106,15 @@ export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, im
           ]),
         ),
       },
-      guarantee: fromRho
-        ? {
-            name: 'ρ1–ρ2 privacy',
-            statement:
-              `An adversary whose prior belief that a record has a given sensitive value is at most ρ1 = ${spec.rho1} ` +
-              `ends, after seeing the randomized value, with a posterior of at most ρ2 = ${spec.rho2}. ${domainWords}`,
-            formula: 'γ = ρ2(1−ρ1)/(ρ1(1−ρ2)); p_max = (γ−1)/(m−1+γ); holds because γ_p = 1 + p·m/(1−p) ≤ γ',
-            source: 'Wang, Han, Fu, "Randomization Resilient To Sensitive Reconstruction", §3.1; Chaytor & Wang, VLDB 2010',
-            holds: true,
-            rho: { rho1: spec.rho1!, rho2: spec.rho2! },
-          }
-        : {
-            name: 'ρ1–ρ2 privacy',
-            statement:
-              `Randomized response at retention p = ${first.params.p} bounds how far one record's value can move an adversary's belief: ` +
-              `a prior ρ1 grows to at most ρ2 = γ_p·ρ1/(1−ρ1+γ_p·ρ1) (see the ρ curve per sensitive attribute). ${domainWords}`,
-            formula: 'γ_p = 1 + p·m/(1−p); ρ1–ρ2 privacy holds whenever ρ2(1−ρ1)/(ρ1(1−ρ2)) ≥ γ_p',
-            source: 'Wang, Han, Fu, "Randomization Resilient To Sensitive Reconstruction", §3.1; Chaytor & Wang, VLDB 2010',
-            holds: true,
-          },
-      summary: [...publicSummary, leakLine],
-      externalSummary: publicSummary,
-      warnings: [
-        ...(domainWarning ? [domainWarning.internal] : []),
-        ...(leaking > 0 ? [`${leaking} micro group(s) can be reconstructed from this release (plain perturbation offers no reconstruction privacy).`] : []),
-      ],
-      // What the domain reveals is a property of the release its readers need to know.
-      externalWarnings: domainWarning ? [domainWarning.published] : [],
+      guarantee: {
+        ...words.published.guarantee,
+        holds: true,
+        ...(spec.rho1 !== undefined && spec.rho2 !== undefined ? { rho: { rho1: spec.rho1, rho2: spec.rho2 } } : {}),
+      },
+      summary: words.internal.summary,
+      externalSummary: words.published.summary,
+      warnings: words.internal.warnings,
+      externalWarnings: words.published.warnings,
     };
   }
 }
