@@ -74,7 +74,7 @@ export function censusJob(input: string, delimiter: string, formats: readonly st
     version: 1,
     input: { path: input, delimiter, missing: [''] },
     attributes: { occupation: 'sensitive' },
-    method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified' },
+    method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified', domains: { occupation: 'from-data' } },
     output: { dir: 'release', formats, report },
   };
 }

@@ -19,7 +19,7 @@ test.describe('the HTML report in a browser', () => {
         version: 1,
         input: { path: resolve('resources/adult/adult.csv') },
         attributes: { occupation: 'sensitive', 'salary-class': 'insensitive' },
-        method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
+        method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } },
         output: { dir: 'out', formats: ['csv'] },
       }),
     );

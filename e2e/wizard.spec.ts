@@ -739,11 +739,15 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByRole('button', { name: "Use the file's 2 values" }).first().click();
     await expect(page.getByLabel('Public values of sex').inputValue()).resolves.toBe('Female, Male');
     await page.getByLabel('Public values of sex').fill('Female, Male, Intersex');
+    // salary-class was proposed from the file (the declared form); its values are taken from the data here, on purpose.
+    await expect(page.getByLabel('Public values of salary-class').inputValue()).resolves.toBe('<=50K, >50K');
+    await page.getByRole('button', { name: 'Take the values from the data' }).nth(1).click();
+    await expect(page.getByLabel('Public values of salary-class').inputValue()).resolves.toBe('from-data');
     await screenshot(page, 'dp-parameters', true);
     await axeScan(page, 'dp-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/Δ = 3/).waitFor({ timeout: 20_000 });
-    // The report's warnings are shown before anything runs: salary-class has no declared values.
+    // The report's warnings are shown before anything runs: salary-class's values come from the data.
     await page.getByText(/cells of “salary-class” are the values present in the input/).waitFor();
     await screenshot(page, 'dp-risk', true);
     await axeScan(page, 'dp-risk');

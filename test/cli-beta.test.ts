@@ -24,7 +24,7 @@ const job = (beta: Record<string, unknown>, extra: Record<string, unknown> = {})
   version: 1,
   input: { path: ADULT },
   attributes: { occupation: 'sensitive', 'salary-class': 'insensitive' },
-  method: { type: 'beta-privacy', beta, maxBucket: 50, ...extra },
+  method: { type: 'beta-privacy', beta, maxBucket: 50, domains: { occupation: 'from-data' }, ...extra },
   output: { dir: 'out', formats: ['csv', 'xlsx'] },
 });
 

@@ -30,7 +30,7 @@ function setUp(): string {
   const dir = mkdtempSync(join(tmpdir(), 'custos-compare-limits-'));
   made.push(dir);
   writeFileSync(join(dir, 'in.csv'), ['age,sex,diagnosis', ...Array.from({ length: 300 }, (_, i) => `${20 + (i % 30)},${i % 2 ? 'F' : 'M'},d${i % 4}`)].join('\n') + '\n');
-  writeFileSync(join(dir, 'rp.json'), JSON.stringify({ version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 } }));
+  writeFileSync(join(dir, 'rp.json'), JSON.stringify({ version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { diagnosis: 'from-data' } } }));
   return dir;
 }
 

@@ -39,9 +39,9 @@ const adultJob = (method: Record<string, unknown>, extra: Record<string, unknown
 });
 
 const METHODS: Record<string, Record<string, unknown>> = {
-  'up.json': { type: 'uniform-perturbation', retention: 0.5 },
-  'rp.json': { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
-  'beta.json': { type: 'beta-privacy', beta: { default: '1/4', values: { 'Prof-specialty': 0.3, 'Armed-Forces': 0.5 } }, fakeValues: 1 },
+  'up.json': { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } },
+  'rp.json': { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } },
+  'beta.json': { type: 'beta-privacy', beta: { default: '1/4', values: { 'Prof-specialty': 0.3, 'Armed-Forces': 0.5 } }, fakeValues: 1, domains: { occupation: 'from-data' } },
   'safek.json': { type: 'safe-k-anonymity', k: 'auto', sampling: 0.5, target: { epsilon: 1, delta: 1e-5 }, levels: 'search', hierarchies },
   'partitioned.json': { type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 5 }, hierarchies, levels: { age: 2, education: 1, 'native-country': 1 } },
   'micro.json': { type: 'microaggregation', columns: ['age'], k: 5 },
@@ -192,7 +192,7 @@ describe('custos compare', () => {
 
     // A candidate the method refuses while it runs (here on the helper thread: the second candidate), alone: exit 2.
     const infeasible = join(dir, 'infeasible.json');
-    writeFileSync(infeasible, JSON.stringify(adultJob({ type: 'beta-privacy', beta: { coefficient: 8 } })));
+    writeFileSync(infeasible, JSON.stringify(adultJob({ type: 'beta-privacy', beta: { coefficient: 8 }, domains: { occupation: 'from-data' } })));
     r = custos(['compare', infeasible, '--json']);
     expect(r.code).toBe(2);
     error = JSON.parse(r.stdout).error;
@@ -220,7 +220,7 @@ describe('custos compare', () => {
     };
     // Refused when checked (no column to aggregate), and refused while running: on the helper thread (β infeasible) and on the main one (no transformation meets k).
     const micro = write('micro-none.json', { type: 'microaggregation', columns: [], k: 3 });
-    const beta = write('beta-infeasible.json', { type: 'beta-privacy', beta: { coefficient: 8 } });
+    const beta = write('beta-infeasible.json', { type: 'beta-privacy', beta: { coefficient: 8 }, domains: { occupation: 'from-data' } });
     const recoding = write('recoding-infeasible.json', { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 40000 }], hierarchies: { age: { type: 'interval', widths: [10] } } });
     const internal = join(dir, 'comparison-internal');
     const r = custos(['compare', up!, micro, beta, recoding, rp!, '--json', '--internal', internal, '--test-seed', '5'], TEST_ENV, dir);
@@ -349,8 +349,8 @@ describe('custos compare', () => {
       output: { dir: 'release' },
     });
     const write = (name: string, value: unknown) => writeFileSync(join(dir, name), JSON.stringify(value));
-    write('up.json', job({ type: 'uniform-perturbation', retention: 0.5 }, { diag: 'sensitive', ['__proto__']: 'quasi' }));
-    write('beta.json', job({ type: 'beta-privacy', beta: { default: '1/2' } }, { diag: 'sensitive', constructor: 'quasi' }));
+    write('up.json', job({ type: 'uniform-perturbation', retention: 0.5, domains: { diag: 'from-data' } }, { diag: 'sensitive', ['__proto__']: 'quasi' }));
+    write('beta.json', job({ type: 'beta-privacy', beta: { default: '1/2' }, domains: { diag: 'from-data' } }, { diag: 'sensitive', constructor: 'quasi' }));
     const r = custos(['compare', 'up.json', 'beta.json', '--json', '--test-seed', '4'], TEST_ENV, dir);
     expectProgressOnly(r.stderr);
     expect(r.code).toBe(0);
@@ -359,8 +359,8 @@ describe('custos compare', () => {
     expect(out.pool.queries).toBeGreaterThan(0);
     expect(out.candidates.map((c) => c.utility.relativeError !== undefined)).toEqual([true, true]);
     // With "exclude", candidates with other sensitive columns would be measured against other records.
-    write('up-x.json', job({ type: 'uniform-perturbation', retention: 0.5 }, { diag: 'sensitive' }, 'exclude'));
-    write('up-y.json', job({ type: 'uniform-perturbation', retention: 0.5 }, { diag: 'sensitive', constructor: 'sensitive' }, 'exclude'));
+    write('up-x.json', job({ type: 'uniform-perturbation', retention: 0.5, domains: { diag: 'from-data' } }, { diag: 'sensitive' }, 'exclude'));
+    write('up-y.json', job({ type: 'uniform-perturbation', retention: 0.5, domains: { diag: 'from-data', constructor: 'from-data' } }, { diag: 'sensitive', constructor: 'sensitive' }, 'exclude'));
     const refused = custos(['compare', 'up-x.json', 'up-y.json', '--json'], {}, dir);
     expect(refused.code).toBe(2);
     const error = JSON.parse(refused.stdout).error;

@@ -17,7 +17,7 @@ function run(method: Record<string, unknown>): { code: number; stdout: string; d
 
 describe('custos run: DP counts', () => {
   it('marginals with exact discrete Laplace noise: one column per queried attribute, then answer, scale and the 95% interval', () => {
-    const r = run({ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex', 'salary-class'] });
+    const r = run({ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex', 'salary-class'], domains: { sex: 'from-data', 'salary-class': 'from-data' } });
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     // Three marginals (sex, salary-class, sex × salary-class): Δ = 3, b = 3.
@@ -27,8 +27,8 @@ describe('custos run: DP counts', () => {
     const published = JSON.parse(readFileSync(join(r.dir, 'out', 'report.json'), 'utf8')) as { warnings: string[] };
     expect(published.warnings.join(' ')).toMatch(/cells of “sex”, “salary-class” are the values present in the input/);
     expect(published.warnings.join(' ')).not.toMatch(/method\.domains|Public values/);
-    // No domain decision: the internal report shows both ways to decide (declared values, or "from-data" on purpose).
-    expect(report.warnings.join(' ')).toMatch(/declares no domain for “sex”, “salary-class” \(method\.domains\).*"from-data"/);
+    // "from-data" on purpose: the internal report says how to keep the list out of the release.
+    expect(report.warnings.join(' ')).toMatch(/Declare the public values of “sex”, “salary-class” \(method\.domains/);
     const { table } = readCsv(join(r.dir, 'out', 'answers.csv'), { missing: [], onBadRow: 'error' });
     expect(table.columns.map((c) => c.name)).toEqual(['NOT_A_PROTECTED_RELEASE', 'sex', 'salary-class', 'answer', 'scale', 'lower95', 'upper95']);
     const row = (i: number) => table.columns.map((c) => c.dictionary[c.codes[i]!]!);
@@ -56,8 +56,8 @@ describe('custos run: DP counts', () => {
     const cells = readCsv(join(declared.dir, 'out', 'answers.csv'), { missing: [], onBadRow: 'error' }).table.columns.find((c) => c.name === 'sex')!;
     expect(Array.from(cells.codes, (code) => cells.dictionary[code])).toEqual(['Female', 'Male', 'Intersex']);
     expect(JSON.parse(declared.stdout).warnings.join(' ')).not.toMatch(/values present in the input/);
-    // Without a declared domain the cells come from the data, and the report says so.
-    const undeclared = JSON.parse(run({ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex'] }).stdout);
+    // With "from-data" the cells come from the data, and the report says so.
+    const undeclared = JSON.parse(run({ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex'], domains: { sex: 'from-data' } }).stdout);
     expect(undeclared.warnings.join(' ')).toMatch(/cells of “sex” are the values present in the input/);
     expect(undeclared.guarantee.statement).toMatch(/not the list of cells/);
     // Records whose value a declared domain misses are refused as an input problem (exit 3), naming how many, the column and the first.
@@ -68,7 +68,7 @@ describe('custos run: DP counts', () => {
 
   it('generalized Laplace noise without a correlation still shares W across the answers: ε_eff = ‖Δ‖₂/b is reported', () => {
     // One record of one sex and age touches one answer of the series: ‖Δ‖₂ = 1, b = 1.
-    const r = run({ type: 'dp-counts', epsilon: 1, noise: 'generalized-laplace', series: { by: 'age' }, queries: [{ where: { sex: 'Female' } }, { where: { sex: 'Male' } }] });
+    const r = run({ type: 'dp-counts', epsilon: 1, noise: 'generalized-laplace', series: { by: 'age' }, domains: { age: 'from-data' }, queries: [{ where: { sex: 'Female' } }, { where: { sex: 'Male' } }] });
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.dp.epsilonEffective).toBeCloseTo(1, 9);
@@ -77,7 +77,7 @@ describe('custos run: DP counts', () => {
 
   it('series with generalized Laplace noise: ε_eff, the filtering attack and repeated queries cached', () => {
     const r = run({
-      type: 'dp-counts', epsilon: 1, noise: 'generalized-laplace', correlation: { model: 'ar1', rho: 0.9 }, series: { by: 'age' },
+      type: 'dp-counts', epsilon: 1, noise: 'generalized-laplace', correlation: { model: 'ar1', rho: 0.9 }, series: { by: 'age' }, domains: { age: 'from-data' },
       queries: [{ where: { sex: 'Female' } }, { where: { sex: 'Male' } }, { where: { sex: 'Female' } }],
     });
     expect(r.code).toBe(0);
@@ -123,7 +123,10 @@ describe('custos run: DP counts', () => {
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ type: 'dp-counts', epsilon: 0, queries: 'marginals', columns: ['sex'] }, 'method.epsilon', /epsilon must be > 0/],
       [{ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex'], noise: 'generalized-laplace', correlation: { model: 'ar1', rho: 0.99 } }, 'method.correlation.rho', /capped at 0\.95/],
-      [{ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex', 'zodiac'] }, 'method.columns[1]', /no column "zodiac"/],
+      [{ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex', 'zodiac'], domains: { sex: 'from-data' } }, 'method.columns[1]', /no column "zodiac"/],
+      // A cell column (marginals, series) without a domain decision: refused, naming the key and the three ways to decide.
+      [{ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex'] }, 'method.domains.sex', /decides no domain for "sex".*"value-labels".*\{"hierarchy": "FILE\.csv"\}.*"from-data" knowing that the release then shows which values occur/],
+      [{ type: 'dp-counts', epsilon: 1, series: { by: 'age' }, queries: [{ where: { sex: 'Female' } }] }, 'method.domains.age', /decides no domain for "age"/],
       [{ type: 'dp-counts', epsilon: 1, queries: [{ where: { planet: 'Mars' } }] }, 'method.queries[0].where.planet', /no column "planet"/],
     ];
     for (const [method, key, message] of cases) {
@@ -137,7 +140,7 @@ describe('custos run: DP counts', () => {
   });
 
   it('parts: records assigned independently, parallel composition under add/remove, ε′ of one part from 1/P alone', () => {
-    const r = run({ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex'], parts: 2 });
+    const r = run({ type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['sex'], parts: 2, domains: { sex: 'from-data' } });
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     // A Poisson sample at rate 1/2: ln(1 + (e − 1)/2), whatever n is.

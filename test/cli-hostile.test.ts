@@ -39,7 +39,7 @@ function expectClean(r: { stderr: string }): void {
 }
 
 const job = (input: string, extra: Record<string, unknown> = {}): string =>
-  JSON.stringify({ version: 1, input: { path: input, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, ...extra });
+  JSON.stringify({ version: 1, input: { path: input, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, ...extra });
 
 describe('inputs that are not data files', () => {
   it('a folder, a FIFO, a missing file and a dangling link exit 3 with plain words', () => {
@@ -116,7 +116,7 @@ describe('inputs that are not data files', () => {
 
   it('a NUL character in an output path is refused by the job schema (exit 2 naming the key), not by a stack trace', () => {
     const dir = workdir();
-    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: ADULT, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'rel\u0000x' } }));
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: ADULT, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { dir: 'rel\u0000x' } }));
     const r = custos(['run', join(dir, 'job.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('custos: output.dir: a path cannot hold a NUL character\n');
@@ -318,13 +318,13 @@ describe('wide files', () => {
     const header = Array.from({ length: columns }, (_, i) => `c${i}`);
     const lines = [header.join(','), ...Array.from({ length: 3 }, (_, r) => header.map((_, i) => String((i + r) % 3)).join(','))];
     writeFileSync(join(dir, 'wide.csv'), lines.join('\n') + '\n');
-    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'wide.csv' }, attributes: { c0: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { formats: ['csv', 'xlsx'] } }));
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'wide.csv' }, attributes: { c0: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { c0: 'from-data' } }, output: { formats: ['csv', 'xlsx'] } }));
     const r = custos(['run', join(dir, 'job.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/output\.formats: .*at most 16,384/);
     expect(readdirSync(dir).sort()).toEqual(['job.json', 'wide.csv']);
     // Noisy counts release their answers, not the input's columns: the same file may go to a workbook.
-    writeFileSync(join(dir, 'counts.json'), JSON.stringify({ version: 1, input: { path: 'wide.csv' }, method: { type: 'dp-counts', queries: 'marginals', columns: ['c0', 'c1'], epsilon: 1 }, output: { dir: 'counts', formats: ['xlsx'], report: ['json'] } }));
+    writeFileSync(join(dir, 'counts.json'), JSON.stringify({ version: 1, input: { path: 'wide.csv' }, method: { type: 'dp-counts', queries: 'marginals', columns: ['c0', 'c1'], epsilon: 1, domains: { c0: 'from-data', c1: 'from-data' } }, output: { dir: 'counts', formats: ['xlsx'], report: ['json'] } }));
     const counts = custos(['run', join(dir, 'counts.json')]);
     expect(counts.code, counts.stderr).toBe(0);
   });
@@ -336,7 +336,7 @@ describe('a very long column name', () => {
     const name = 'L'.repeat(20_000);
     const rows = Array.from({ length: 300 }, (_, i) => `${20 + (i % 40)},${i % 2 ? 'F' : 'M'},d${i % 3}`);
     writeFileSync(join(dir, 'in.csv'), [`age,${name},diagnosis`, ...rows].join('\n') + '\n');
-    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'out', formats: ['csv'], report: ['json', 'pdf'] } }));
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { dir: 'out', formats: ['csv'], report: ['json', 'pdf'] } }));
     const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json')], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(join(dir, 'out', 'release.csv'), 'utf8')).toContain(name);
@@ -353,7 +353,7 @@ describe('a very long column name', () => {
 describe('job files as editors save them', () => {
   it('takes a byte-order mark, and places a JSON error at its line and column', () => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-job-text-'));
-    const job = { version: 1, input: { path: ADULT, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 } };
+    const job = { version: 1, input: { path: ADULT, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } } };
     writeFileSync(join(dir, 'bom.json'), `\uFEFF${JSON.stringify(job)}`);
     const ok = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'bom.json')], { encoding: 'utf8' });
     expect(ok.status, ok.stderr).toBe(0);

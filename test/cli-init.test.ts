@@ -60,6 +60,11 @@ describe('the command line as people expect it', () => {
         expect(written.method.domains?.['occupation']).toContain('Prof-specialty');
         expect(written.method._help).toMatch(/REVIEW method\.domains: the values of occupation, salary-class were copied from the confidential file\. A declared domain is treated as public/);
         expect(written._help.join('\n')).toMatch(/REVIEW method\.domains \(occupation, salary-class\)/);
+      } else if (method === 'beta-privacy') {
+        // One sensitive column: its domain only.
+        expect(written.method.domains?.['occupation']).toContain('Prof-specialty');
+        expect(Object.keys(written.method.domains ?? {})).toEqual(['occupation']);
+        expect(written.method._help).toMatch(/REVIEW method\.domains: the values of occupation were copied from the confidential file\./);
       } else if (method === 'dp-counts') {
         expect(written.method.domains?.['sex']).toEqual(['Female', 'Male']);
       } else expect(written.method.domains).toBeUndefined();

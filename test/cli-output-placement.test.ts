@@ -33,7 +33,7 @@ function setUp(): string {
 }
 
 function writeJob(dir: string, name: string, out: string, internalDir?: string): string {
-  const job = { version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: out, formats: ['csv'], report: ['json', 'html'], ...(internalDir ? { internalDir } : {}) } };
+  const job = { version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { dir: out, formats: ['csv'], report: ['json', 'html'], ...(internalDir ? { internalDir } : {}) } };
   writeFileSync(join(dir, name), JSON.stringify(job));
   return join(dir, name);
 }

@@ -111,7 +111,7 @@ describe('a Parquet column without a name', () => {
 describe('a workbook whose shared-string index is out of range, negative or not a number', () => {
   it('exits 3 naming the file and the cell in inspect, init, assess and run; no stack trace', () => {
     const dir = folder();
-    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'book.xlsx' }, attributes: { town: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 } }));
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'book.xlsx' }, attributes: { town: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { town: 'from-data' } } }));
     for (const index of ['99', '-1', '__proto__']) {
       writeFileSync(join(dir, 'book.xlsx'), hostileWorkbook(index));
       const commands = index === '99' ? [['inspect', 'book.xlsx'], ['init', 'book.xlsx'], ['assess', 'job.json'], ['run', 'job.json']] : [['inspect', 'book.xlsx']];

@@ -19,7 +19,7 @@ describe('releases in SPSS and Stata formats (output.formats "sav", "dta")', () 
       version: 1,
       input: { path: resolve('test/fixtures/spss/people-plain.sav'), missingSensitive: 'exclude' },
       attributes: { id: 'identifier', occupation: 'sensitive', note: 'identifier' },
-      method: { type: 'uniform-perturbation', retention: 0.6 },
+      method: { type: 'uniform-perturbation', retention: 0.6, domains: { occupation: 'from-data' } },
       output: { dir: 'out', formats: ['csv', 'sav', 'dta'], report: ['json'] },
     };
     writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
@@ -58,7 +58,7 @@ describe('releases in SPSS and Stata formats (output.formats "sav", "dta")', () 
       version: 1,
       input: { path: resolve('resources/adult/adult.csv'), missing: ['', '?'] },
       attributes: { occupation: 'sensitive' },
-      method: { type: 'uniform-perturbation', retention: 0.5 },
+      method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } },
       output: { formats: ['sav'] },
     }));
     const run = custos(['run', 'job.json'], dir);

@@ -106,7 +106,7 @@ describe('custos inspect', () => {
     expect(init.stderr).toContain('column 3 ("region" again) is read as "region_2"');
     const job = JSON.parse(init.stdout);
     expect(Object.keys(job.attributes)).toEqual(expect.arrayContaining(['column_1', 'region', 'region_2', 'diagnosis']));
-    const jobPath = writeJob(dir, { version: 1, input: { path }, attributes: { column_1: 'identifier', region: 'quasi', region_2: 'quasi', diagnosis: 'sensitive' }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }, output: { dir: 'out', formats: ['csv'], report: ['json'] } });
+    const jobPath = writeJob(dir, { version: 1, input: { path }, attributes: { column_1: 'identifier', region: 'quasi', region_2: 'quasi', diagnosis: 'sensitive' }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { diagnosis: 'from-data' } }, output: { dir: 'out', formats: ['csv'], report: ['json'] } });
     const run = custos(['run', jobPath, '--json'], TEST_ENV);
     expect(run.code, run.stderr).toBe(0);
     expect(readFileSync(join(dir, 'out', 'release.csv'), 'utf8').split(/\r?\n/)[0]).toMatch(/^region,region_2,diagnosis/);
@@ -121,7 +121,7 @@ describe('custos inspect', () => {
 describe('custos run: reconstruction privacy on the Adult data', () => {
   it('writes a stamped release and a report with every required field', () => {
     const dir = workdir();
-    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }));
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } }));
     const r = custos(['run', job, '--json', '--test-seed', '1'], TEST_ENV);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -157,7 +157,7 @@ describe('custos run: reconstruction privacy on the Adult data', () => {
 
   it('with strict: false, a release whose groups fail the test never says the test holds', () => {
     const dir = workdir();
-    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, strict: false }, { output: { formats: ['csv'] } }));
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, strict: false, domains: { occupation: 'from-data' } }, { output: { formats: ['csv'] } }));
     const r = custos(['run', job, '--json', '--test-seed', '3'], TEST_ENV);
     expect(r.code, r.stderr).toBe(0);
     const internal = JSON.parse(r.stdout);
@@ -172,7 +172,7 @@ describe('custos run: reconstruction privacy on the Adult data', () => {
 
   it('the same test seed reproduces the same release; the input is untouched', () => {
     const dir = workdir();
-    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.7, epsilon: 0.3, delta: 0.3, bound: 'full' }, { output: { formats: ['csv'] } }));
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.7, epsilon: 0.3, delta: 0.3, bound: 'full', domains: { occupation: 'from-data' } }, { output: { formats: ['csv'] } }));
     expect(custos(['run', job, '--test-seed', '5', '--out', join(dir, 'a')], TEST_ENV).code).toBe(0);
     expect(custos(['run', job, '--test-seed', '5', '--out', join(dir, 'b')], TEST_ENV).code).toBe(0);
     expect(sha(join(dir, 'a', 'release.csv'))).toBe(sha(join(dir, 'b', 'release.csv')));
@@ -184,7 +184,7 @@ describe('custos run: reconstruction privacy on the Adult data', () => {
     const job = writeJob(
       dir,
       adultJob(
-        { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
+        { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data', education: 'from-data' } },
         { attributes: { occupation: 'sensitive', education: 'sensitive', 'native-country': 'identifier' }, output: { formats: ['csv'] } },
       ),
     );
@@ -201,7 +201,7 @@ describe('custos run: reconstruction privacy on the Adult data', () => {
 
   it('uniform perturbation derives p from ρ1–ρ2 and reports the leaking groups', () => {
     const dir = workdir();
-    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', rho1: 0.1, rho2: 0.5 }, { output: { formats: ['csv'] } }));
+    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', rho1: 0.1, rho2: 0.5, domains: { occupation: 'from-data' } }, { output: { formats: ['csv'] } }));
     const r = custos(['run', job, '--json', '--test-seed', '3'], TEST_ENV);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -216,7 +216,7 @@ describe('custos run: reconstruction privacy on the Adult data', () => {
 describe('custos assess and errors', () => {
   it('assess writes nothing and reports the same structure', () => {
     const dir = workdir();
-    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }));
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } }));
     const r = custos(['assess', job, '--json']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -238,7 +238,7 @@ describe('custos assess and errors', () => {
 
   it('an ε beyond the valid range exits 2 and states the largest valid ε', () => {
     const dir = workdir();
-    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 1.2, delta: 0.3 }));
+    const job = writeJob(dir, adultJob({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 1.2, delta: 0.3, domains: { occupation: 'from-data' } }));
     const r = custos(['run', job]);
     expect(r.code).toBe(2);
     // 1 + ((1−p)/m)/(p·1) with m = 14, p = 0.5.
@@ -266,7 +266,7 @@ describe('custos assess and errors', () => {
 
   it('--test-seed is refused without CUSTOS_TEST_RANDOMNESS=1', () => {
     const dir = workdir();
-    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5 }));
+    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }));
     const r = custos(['run', job, '--test-seed', '1'], { CUSTOS_TEST_RANDOMNESS: '' });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/CUSTOS_TEST_RANDOMNESS=1/);
@@ -276,7 +276,7 @@ describe('custos assess and errors', () => {
   it('refuses to overwrite a folder that is not a release', () => {
     const dir = workdir();
     writeFileSync(join(dir, 'keep.txt'), 'mine');
-    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5 }, { output: { dir: '.' } }));
+    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, { output: { dir: '.' } }));
     const r = custos(['run', job]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/not a folder Custos wrote/);
@@ -287,7 +287,7 @@ describe('custos assess and errors', () => {
     const dir = workdir();
     writeFileSync(join(dir, 'patients.csv'), readFileSync(ADULT));
     writeFileSync(join(dir, 'report.json'), '{}');
-    const job = writeJob(dir, { ...adultJob({ type: 'uniform-perturbation', retention: 0.5 }, { output: { dir: '.' } }), input: { path: 'patients.csv', missing: ['', '?'] } });
+    const job = writeJob(dir, { ...adultJob({ type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, { output: { dir: '.' } }), input: { path: 'patients.csv', missing: ['', '?'] } });
     const r = custos(['run', job]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/output\.dir: .*not a folder Custos wrote/);
@@ -297,17 +297,17 @@ describe('custos assess and errors', () => {
     mkdirSync(join(around, 'data'));
     writeFileSync(join(around, 'data', 'patients.csv'), readFileSync(ADULT));
     const job3 = join(around, 'data', 'job.json');
-    writeFileSync(job3, JSON.stringify({ ...adultJob({ type: 'uniform-perturbation', retention: 0.5 }), input: { path: 'patients.csv', missing: ['', '?'] }, output: { dir: '.' } }));
+    writeFileSync(job3, JSON.stringify({ ...adultJob({ type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }), input: { path: 'patients.csv', missing: ['', '?'] }, output: { dir: '.' } }));
     const r3 = custos(['run', job3]);
     expect(r3.code).toBe(2);
     expect(existsSync(join(around, 'data', 'patients.csv'))).toBe(true);
     // An input named through a link to a file inside an earlier release: that release folder holds the input.
     const linked = workdir();
-    const first = writeJob(linked, { ...adultJob({ type: 'uniform-perturbation', retention: 0.5 }, { output: { dir: 'out', formats: ['csv'], report: ['json'] } }) });
+    const first = writeJob(linked, { ...adultJob({ type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, { output: { dir: 'out', formats: ['csv'], report: ['json'] } }) });
     expect(custos(['run', first]).code).toBe(0);
     symlinkSync(join(linked, 'out', 'release.csv'), join(linked, 'inlink.csv'));
     const second = join(linked, 'second.json');
-    writeFileSync(second, JSON.stringify({ ...adultJob({ type: 'uniform-perturbation', retention: 0.5 }), attributes: { occupation: 'sensitive' }, input: { path: 'inlink.csv' }, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    writeFileSync(second, JSON.stringify({ ...adultJob({ type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }), attributes: { occupation: 'sensitive' }, input: { path: 'inlink.csv' }, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
     const r4 = custos(['run', second]);
     expect(r4.code, r4.stderr).toBe(2);
     expect(r4.stderr).toMatch(/the folder of the input .*inlink\.csv \(a link to a file in .*out\)/);
@@ -319,7 +319,7 @@ describe('custos assess and errors', () => {
     writeFileSync(join(dir, 'people.csv'), ['__proto__,constructor,toString,occupation', ...Array.from({ length: 40 }, (_, i) => `SSN-${100 + i},${i % 3},${i % 2 ? 'a' : 'b'},${['x', 'y', 'z'][i % 3]}`)].join('\n') + '\n');
     writeFileSync(
       join(dir, 'job.json'),
-      '{"version": 1, "input": {"path": "people.csv"}, "attributes": {"__proto__": "identifier", "constructor": "quasi", "toString": "insensitive", "occupation": "sensitive"}, "method": {"type": "uniform-perturbation", "retention": 0.5}, "output": {"dir": "out", "formats": ["csv"]}}',
+      '{"version": 1, "input": {"path": "people.csv"}, "attributes": {"__proto__": "identifier", "constructor": "quasi", "toString": "insensitive", "occupation": "sensitive"}, "method": {"type": "uniform-perturbation", "retention": 0.5, "domains": {"occupation": "from-data"}}, "output": {"dir": "out", "formats": ["csv"]}}',
     );
     const r = custos(['run', join(dir, 'job.json'), '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -338,7 +338,7 @@ describe('custos assess and errors', () => {
 
   it('replaces its own earlier release, but not once a user added a note to it', () => {
     const dir = workdir();
-    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5 }, { output: { formats: ['csv'] } }));
+    const job = writeJob(dir, adultJob({ type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, { output: { formats: ['csv'] } }));
     expect(custos(['run', job, '--test-seed', '1'], TEST_ENV).code).toBe(0);
     const first = readFileSync(join(dir, 'out', 'manifest.json'), 'utf8');
     expect(custos(['run', job, '--test-seed', '2'], TEST_ENV).code).toBe(0);
@@ -359,7 +359,7 @@ describe('custos assess and errors', () => {
     closeSync(fd);
     const job = writeJob(dir, {
       version: 1, input: { path: 'census.csv' }, attributes: { occupation: 'sensitive' },
-      method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }, output: { dir: 'out' },
+      method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } }, output: { dir: 'out' },
     });
     const child = spawn(process.execPath, [CLI, 'run', job], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

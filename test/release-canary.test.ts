@@ -5,7 +5,9 @@
  * folder may hold one of its values: a writer that formats a whole dictionary (the workbook's shared
  * strings, a Parquet dictionary page, value labels) would publish a record the method withheld.
  * Every file is read the way a person or a script would: zip parts inflated, Parquet pages decoded,
- * the PDF's text and raw strings.
+ * the PDF's text and raw strings. For the methods that publish every record (randomized response,
+ * reconstruction privacy, β-privacy) the canary is its value in the sensitive column: outside a
+ * declared domain it is refused with nothing written, and "from-data" publishes its warning.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -133,6 +135,43 @@ describe('a record the method withholds leaves no value in any released byte, in
       expect([...new Set(leaks)]).toEqual([]);
       // The positive control: the same search finds the canary in the input the run read.
       expect(texts(input).some((t) => c.hidden.every((v) => t.includes(v)))).toBe(true);
+    });
+  }
+
+  /**
+   * Randomized response, reconstruction privacy and β-privacy publish every record's other columns as
+   * they are, so the canary to withhold is its value in the sensitive column. With a declared domain
+   * that leaves it out, the run is refused (exit 3) and writes nothing: a value outside the domain is
+   * never mapped onto a declared one, nor published. With "from-data" chosen on purpose the value is
+   * part of the domain, and every rendering of the published report carries the warning.
+   */
+  const sensitiveCases: readonly { readonly name: string; readonly method: Record<string, unknown> }[] = [
+    { name: 'uniform-perturbation', method: { type: 'uniform-perturbation', retention: 0.5 } },
+    { name: 'reconstruction-privacy', method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 } },
+    { name: 'beta-privacy', method: { type: 'beta-privacy', beta: { coefficient: 4 }, maxBucket: 200 } },
+  ];
+  const sensitiveAttributes = { id: 'identifier', note: 'identifier', income: 'identifier', zip: 'identifier', age: 'quasi', sex: 'quasi', education: 'quasi', occupation: 'sensitive' };
+  const runCase = (name: string, method: Record<string, unknown>) => {
+    const work = join(root, name);
+    mkdirSync(work);
+    const job = { version: 1, input: { path: input }, attributes: sensitiveAttributes, method, output: { dir: 'release', formats: ['csv', 'xlsx', 'parquet', 'sav', 'dta'], report: ['html', 'pdf', 'json'] } };
+    writeFileSync(join(work, 'job.json'), JSON.stringify(job));
+    const r = spawnSync(process.execPath, [CLI, 'run', join(work, 'job.json'), '--json', '--test-seed', '11'], { encoding: 'utf8', env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' } });
+    return { r, work, release: join(work, 'release') };
+  };
+  for (const c of sensitiveCases) {
+    it(`${c.name}: a sensitive value outside the declared domain is refused, never released; "from-data" publishes its warning in every rendering`, () => {
+      const declared = runCase(`${c.name}-declared`, { ...c.method, domains: { occupation: ['Clerical', 'Sales', 'Craft', 'Service', 'Teaching'] } });
+      expect(declared.r.status, declared.r.stderr).toBe(3);
+      expect(JSON.parse(declared.r.stdout).error.message).toMatch(new RegExp(`1 record\\(s\\) of "occupation" hold a value outside its declared domain \\("${CANARY.occupation}"\\)`));
+      expect(readdirSync(declared.work)).toEqual(['job.json']);
+      const fromData = runCase(`${c.name}-from-data`, { ...c.method, domains: { occupation: 'from-data' } });
+      expect(fromData.r.status, fromData.r.stderr).toBe(0);
+      const warning = /The domain of “occupation” was taken from the values present in the input, not declared/;
+      const report = JSON.parse(readFileSync(join(fromData.release, 'report.json'), 'utf8')) as { warnings: string[] };
+      expect(report.warnings.join(' ')).toMatch(warning);
+      expect(texts(join(fromData.release, 'report.html')).some((t) => warning.test(t))).toBe(true);
+      expect(texts(join(fromData.release, 'report.pdf')).some((t) => /taken from the values present in the input/.test(t.replace(/\s+/g, ' ')))).toBe(true);
     });
   }
 

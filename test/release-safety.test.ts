@@ -62,9 +62,9 @@ interface MethodCase {
 }
 
 const CASES: readonly MethodCase[] = [
-  { name: 'uniform-perturbation', dp: false, attributes: rrAttributes, method: { type: 'uniform-perturbation', retention: 0.5 } },
-  { name: 'reconstruction-privacy', dp: false, attributes: rrAttributes, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 } },
-  { name: 'beta-privacy', dp: false, attributes: { ...rrAttributes }, method: { type: 'beta-privacy', beta: { coefficient: 4 } } },
+  { name: 'uniform-perturbation', dp: false, attributes: rrAttributes, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } } },
+  { name: 'reconstruction-privacy', dp: false, attributes: rrAttributes, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } } },
+  { name: 'beta-privacy', dp: false, attributes: { ...rrAttributes }, method: { type: 'beta-privacy', beta: { coefficient: 4 }, domains: { occupation: 'from-data' } } },
   {
     name: 'safe-k-anonymity', dp: true, attributes: anonAttributes,
     method: { type: 'safe-k-anonymity', k: 3, sampling: 0.5, epsilon: 1, hierarchies: anonymityHierarchies, levels: { zip: 3, age: 2 } },
@@ -226,7 +226,7 @@ describe('the release folder holds no confidential fact, for every method', () =
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'HIV register 2026');
     const workbookPath = join(secretFolder, 'register.xlsx');
     XLSX.writeFile(book, workbookPath);
-    writeFileSync(join(work, 'job.json'), JSON.stringify({ version: 1, input: { path: workbookPath, sheet: 'HIV register 2026' }, attributes: rrAttributes, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'release', formats: ['csv', 'xlsx'], report: ['html', 'json'] } }));
+    writeFileSync(join(work, 'job.json'), JSON.stringify({ version: 1, input: { path: workbookPath, sheet: 'HIV register 2026' }, attributes: rrAttributes, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { dir: 'release', formats: ['csv', 'xlsx'], report: ['html', 'json'] } }));
     const r = spawnSync(process.execPath, [CLI, 'run', join(work, 'job.json'), '--test-seed', '2'], { encoding: 'utf8', env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' } });
     expect(r.status, r.stderr).toBe(0);
     for (const name of readdirSync(join(work, 'release'))) for (const text of texts(join(work, 'release', name))) expect(text.includes('HIV register'), name).toBe(false);

@@ -75,7 +75,7 @@ describe('standalone executable', () => {
       version: 1,
       input: { path: 'people.sav', missingSensitive: 'exclude' },
       attributes: { id: 'identifier', occupation: 'sensitive', note: 'identifier' },
-      method: { type: 'uniform-perturbation', retention: 0.6 },
+      method: { type: 'uniform-perturbation', retention: 0.6, domains: { occupation: 'from-data' } },
       output: { dir: 'formats', formats: ['csv', 'parquet', 'sav', 'dta'], report: ['json'] },
     };
     writeFileSync(join(dir, 'formats-job.json'), JSON.stringify(job));

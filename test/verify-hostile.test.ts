@@ -22,7 +22,7 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'custos-verify-hostile-'));
   writeFileSync(join(work, 'input.csv'), INPUT);
   for (const [dir, seed] of [['one', '3'], ['two', '4']] as const) {
-    writeFileSync(join(work, `${dir}.json`), JSON.stringify({ version: 1, input: { path: 'input.csv' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir, formats: ['csv', 'parquet', 'xlsx'], report: ['json'] } }));
+    writeFileSync(join(work, `${dir}.json`), JSON.stringify({ version: 1, input: { path: 'input.csv' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { dir, formats: ['csv', 'parquet', 'xlsx'], report: ['json'] } }));
     const run = custos(['run', `${dir}.json`, '--test-seed', seed], work);
     expect(run.code, run.stderr).toBe(0);
   }

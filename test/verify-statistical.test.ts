@@ -88,12 +88,12 @@ function putBack(m: Made, sensitive: string): void {
 // 600 records, two quasi-identifiers: mostly micro groups of one to three records, the sensitive value skewed.
 const RR_INPUT = ['region,age,job', ...Array.from({ length: 600 }, (_, i) => `r${i % 7},${18 + ((i * 13) % 67)},${['a', 'a', 'b', 'c', 'd'][(i * 7 + (i >> 2)) % 5]}`)].join('\n');
 const RR_ROLES = { region: 'quasi', age: 'quasi', job: 'sensitive' };
-const UNIFORM = { type: 'uniform-perturbation', retention: 0.5 };
-const RECONSTRUCTION = { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 };
+const UNIFORM = { type: 'uniform-perturbation', retention: 0.5, domains: { job: 'from-data' } };
+const RECONSTRUCTION = { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { job: 'from-data' } };
 const DP_INPUT = ['region,sex,age', ...Array.from({ length: 300 }, (_, i) => `r${i % 5},${i % 3 === 0 ? 'f' : 'm'},${20 + (i % 30)}`)].join('\n');
 const DP_ROLES = { region: 'quasi', sex: 'quasi', age: 'insensitive' };
-const DP_LAPLACE = { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['region', 'sex'] };
-const DP_GLM = { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['region', 'sex'], noise: 'generalized-laplace', correlation: { model: 'ar1', rho: 0.5 } };
+const DP_LAPLACE = { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['region', 'sex'], domains: { region: 'from-data', sex: 'from-data' } };
+const DP_GLM = { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['region', 'sex'], noise: 'generalized-laplace', correlation: { model: 'ar1', rho: 0.5 }, domains: { region: 'from-data', sex: 'from-data' } };
 const SAFE_K = { type: 'safe-k-anonymity', k: 2, sampling: 0.5, epsilon: 1, hierarchies: { age: { type: 'interval', widths: [10, 20] } }, levels: { age: 1 } };
 const MICRO = { type: 'microaggregation', columns: ['age'], k: 3 };
 

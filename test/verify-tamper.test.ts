@@ -47,7 +47,7 @@ beforeAll(() => {
   writeFileSync(join(work, 'input.csv'), INPUT);
   writeFileSync(join(work, 'age.csv'), Array.from({ length: 40 }, (_, i) => `${20 + i};${20 + i - (i % 10)}-${29 + i - (i % 10)};*`).join('\n'));
   const jobs = {
-    all: { attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'all', formats: ['csv', 'parquet', 'sav', 'dta', 'xlsx'], report: ['html', 'pdf', 'json'] } },
+    all: { attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { dir: 'all', formats: ['csv', 'parquet', 'sav', 'dta', 'xlsx'], report: ['html', 'pdf', 'json'] } },
     recoded: { attributes: { region: 'insensitive', age: 'quasi', note: 'insensitive', occupation: 'insensitive' }, method: { type: 'global-recoding', hierarchies: { age: 'age.csv' }, models: [{ type: 'k-anonymity', k: 3 }], suppressionLimit: 0.1 }, output: { dir: 'recoded', formats: ['csv', 'xlsx'], report: ['html', 'json'] } },
   };
   for (const [name, job] of Object.entries(jobs)) {

@@ -34,7 +34,7 @@ const line = (stdout: string): string => stdout.split('\n').find((l) => l.includ
 describe('verify compares the workbook with the CSV files, sheet by sheet and value by value', () => {
   it('a release of every kind of value agrees: numbers as numbers, text unguarded, line breaks and blanks as written', () => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-verify-xlsx-'));
-    release({ attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.6 } }, dir);
+    release({ attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.6, domains: { occupation: 'from-data' } } }, dir);
     const verify = custos(['verify', 'out', '--accept-test-randomness'], dir);
     expect(line(verify.stdout)).toMatch(/^ok +release\.xlsx agrees with the CSV: sheet "Release" is release\.csv \(60 rows × 5 columns\), value by value$/);
     expect(verify.code, verify.stdout).toBe(0);
@@ -42,14 +42,14 @@ describe('verify compares the workbook with the CSV files, sheet by sheet and va
 
   it('two tables (β-privacy QIT and ST) are each found on their sheet', () => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-verify-xlsx-'));
-    release({ attributes: { occupation: 'sensitive', note: 'identifier', '=q': 'identifier' }, method: { type: 'beta-privacy', beta: { coefficient: 4 }, maxBucket: 20 } }, dir);
+    release({ attributes: { occupation: 'sensitive', note: 'identifier', '=q': 'identifier' }, method: { type: 'beta-privacy', beta: { coefficient: 4 }, maxBucket: 20, domains: { occupation: 'from-data' } } }, dir);
     const verify = custos(['verify', 'out', '--accept-test-randomness'], dir);
     expect(line(verify.stdout)).toMatch(/^ok +release\.xlsx agrees with the CSV: sheet "QIT" is qit\.csv \(\d+ rows × \d+ columns\); sheet "ST" is st\.csv \(\d+ rows × \d+ columns\), value by value$/);
   });
 
   it('a CSV changed in one cell, or missing a row, no longer agrees: the check names the row, the column and both values', () => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-verify-xlsx-'));
-    release({ attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.6 } }, dir);
+    release({ attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.6, domains: { occupation: 'from-data' } } }, dir);
     const csvPath = join(dir, 'out', 'release.csv');
     const original = readFileSync(csvPath, 'utf8');
     // The first released region r0 becomes r1 (the test stamp column comes first and is not compared).

@@ -70,7 +70,7 @@ function verify(dir: string, extra: string[] = []): { code: number; failed: stri
 describe('custos verify on a β-privacy release', { timeout: 240_000 }, () => {
   let dir: string;
   beforeAll(() => {
-    dir = release({ type: 'beta-privacy', beta: { default: 0.25, values: { 'Armed-Forces': 0.5, 'Prof-specialty': 0.3 } }, fakeValues: 1 });
+    dir = release({ type: 'beta-privacy', beta: { default: 0.25, values: { 'Armed-Forces': 0.5, 'Prof-specialty': 0.3 } }, fakeValues: 1, domains: { occupation: 'from-data' } });
   }, 240_000);
 
   it('passes on the untouched release, with and without the original', () => {
@@ -95,7 +95,7 @@ describe('custos verify on a β-privacy release', { timeout: 240_000 }, () => {
 
   it("fails when the internal report is another run's: its files' checksums are not this release's", () => {
     const paired = copy(dir);
-    const other = release({ type: 'beta-privacy', beta: { default: 0.25 }, fakeValues: 1 });
+    const other = release({ type: 'beta-privacy', beta: { default: 0.25 }, fakeValues: 1, domains: { occupation: 'from-data' } });
     rmSync(`${paired}-internal`, { recursive: true });
     cpSync(`${other}-internal`, `${paired}-internal`, { recursive: true });
     expect(verify(paired).failed).toContain('internal report is of this release');
@@ -169,7 +169,7 @@ describe('custos verify on a β-privacy release', { timeout: 240_000 }, () => {
 describe('custos verify on a reconstruction-privacy release', { timeout: 240_000 }, () => {
   let dir: string;
   beforeAll(() => {
-    dir = release({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 });
+    dir = release({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } });
   }, 240_000);
 
   it('passes, and re-runs the (ε,δ) test of every micro group with the original', () => {

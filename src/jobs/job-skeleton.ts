@@ -89,7 +89,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
   if (method === 'microaggregation') notes.push(aggregated.length > 0 ? `The aggregated columns are the numeric ones without missing values (method.columns): ${aggregated.join(', ')}. Aggregate every numeric quasi-identifier together; the others are released unchanged.` : 'Choose method.columns: the numeric columns to aggregate (numbers in every record).');
   const needsHierarchies = definition.recodes;
   // The domain is a decision of the job: proposed here in the declared form, for the columns whose values the release shows.
-  const domainColumns = method === 'uniform-perturbation' || method === 'reconstruction-privacy' ? sensitive : method === 'dp-counts' ? counted : [];
+  const domainColumns = method === 'uniform-perturbation' || method === 'reconstruction-privacy' || method === 'beta-privacy' ? sensitive : method === 'dp-counts' ? counted : [];
   // The label input.missingSensitive "category" gives missing values (missingLabel: one the column does not hold).
   const missingCategory = (name: string): string | undefined => {
     if (!withMissing.includes(name) || definition.metadata.sensitiveColumns === 'none') return undefined;

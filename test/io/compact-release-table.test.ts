@@ -1,6 +1,14 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rfc4180, writeCsv } from '../../src/io/output/csv-writer.js';
+import { writeDta } from '../../src/io/output/dta-writer.js';
+import { writeParquet } from '../../src/io/output/parquet-writer.js';
 import { compactReleaseTable, type ReleaseColumn, type ReleaseTable } from '../../src/io/output/release-table.js';
+import { writeSav } from '../../src/io/output/sav-writer.js';
+import { writeXlsx } from '../../src/io/output/xlsx-writer.js';
 
 /** The released values row by row, read through `via` as every writer reads them. */
 function rows(table: ReleaseTable): string[][] {
@@ -52,6 +60,42 @@ describe('compactReleaseTable', () => {
     const compact = compactReleaseTable({ rowCount: 4, columns: [column] }).columns[0]!;
     expect(compact.dictionary).toEqual(['', 'Zürich', 'Basel']);
     expect(Array.from(compact.codes)).toEqual([1, 0, 2, 0]);
+  });
+
+  it('a withheld record holding text in a numeric column changes no released byte, in any format (the column is typed from the released values)', async () => {
+    // The input typed "age" and "income" as text because of the withheld record ("unknown", "n/a"); the run marked them not numeric.
+    const withheld: ReleaseTable = {
+      rowCount: 3,
+      columns: [
+        { name: 'age', dictionary: ['', '34', 'unknown', '51'], codes: Uint32Array.of(1, 2, 3, 1), via: Uint32Array.of(0, 2, 3), numeric: false },
+        { name: 'income', dictionary: ['', '1.5', 'n/a', '-2'], codes: Uint32Array.of(1, 2, 3, 0), via: Uint32Array.of(0, 2, 3), numeric: false },
+        { name: 'zip', dictionary: ['', '01234', 'x-1', '10115'], codes: Uint32Array.of(1, 2, 3, 3), via: Uint32Array.of(0, 2, 3), numeric: false },
+      ],
+    };
+    // The same released rows from an input without that record: numeric as the input was typed.
+    const without: ReleaseTable = {
+      rowCount: 3,
+      columns: [
+        { name: 'age', dictionary: ['', '34', '51'], codes: Uint32Array.of(1, 2, 1), via: null, numeric: true },
+        { name: 'income', dictionary: ['', '1.5', '-2'], codes: Uint32Array.of(1, 2, 0), via: null, numeric: true },
+        // Leading zeros: text either way.
+        { name: 'zip', dictionary: ['', '01234', '10115'], codes: Uint32Array.of(1, 2, 2), via: null, numeric: false },
+      ],
+    };
+    const created = new Date('2026-11-28T00:00:00Z');
+    const write = async (table: ReleaseTable, dir: string): Promise<Record<string, Buffer>> => {
+      const compact = compactReleaseTable(table);
+      writeCsv(join(dir, 'release.csv'), compact, rfc4180());
+      await writeXlsx(join(dir, 'release.xlsx'), [{ name: 'Release', table: compact }], [], undefined, created);
+      writeParquet(join(dir, 'release.parquet'), compact);
+      writeSav(join(dir, 'release.sav'), compact, () => undefined, created);
+      writeDta(join(dir, 'release.dta'), compact, () => undefined, created);
+      return Object.fromEntries(['csv', 'xlsx', 'parquet', 'sav', 'dta'].map((f) => [f, readFileSync(join(dir, `release.${f}`))]));
+    };
+    const a = await write(withheld, mkdtempSync(join(tmpdir(), 'custos-numeric-')));
+    const b = await write(without, mkdtempSync(join(tmpdir(), 'custos-numeric-')));
+    for (const format of Object.keys(a)) expect(a[format]!.equals(b[format]!), format).toBe(true);
+    expect(compactReleaseTable(withheld).columns.map((c) => c.numeric)).toEqual([true, true, false]);
   });
 
   it('returns a column that is already compact as it is (no copy of its codes)', () => {

@@ -66,7 +66,7 @@ describe('a run with CSV options', () => {
   for (let i = 0; i < 200; i++) lines.push(`${['Zürich', 'Genève', 'Köln'][i % 3]},${i % 2 ? 'F' : 'M'},${['flu', 'cold', 'HIV'][i % 3]}`);
   writeFileSync(join(dir, 'in.csv'), lines.join('\n') + '\n');
   const job = (out: string, csv: Record<string, string>, input = 'in.csv') =>
-    parseJob({ version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: out, formats: ['csv'], report: ['json'], delimiter: ';', csv } }, dir);
+    parseJob({ version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { dir: out, formats: ['csv'], report: ['json'], delimiter: ';', csv } }, dir);
 
   it('writes Windows-1252, semicolons and LF, and verify reads the release back', async () => {
     await runJob(job('w1252', { encoding: 'windows-1252', lineEnding: 'lf' }), { random: new SeededTestRandomSource(1) });

@@ -83,7 +83,7 @@ describe('Parquet releases (hyparquet-writer)', () => {
   });
 
   it('a run with CSV and Parquet: release.parquet holds the CSV rows, is checksummed in the manifest and the report, and verify passes', () => {
-    const out = run({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }, ['csv', 'parquet']);
+    const out = run({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } }, ['csv', 'parquet']);
     expect(readdirSync(out).sort()).toEqual(['job.json', 'manifest.json', 'release.csv', 'release.parquet', 'report.json']);
     expectSameAsCsv(join(out, 'release.csv'), join(out, 'release.parquet'));
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { files: { name: string; bytes: number }[] };
@@ -97,7 +97,7 @@ describe('Parquet releases (hyparquet-writer)', () => {
   });
 
   it('a release of Parquet files only verifies from them (reconstruction privacy; β-privacy QIT and ST), and a changed value is caught', () => {
-    const out = run({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }, ['parquet']);
+    const out = run({ type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } }, ['parquet']);
     expect(readdirSync(out)).not.toContain('release.csv');
     const verify = custos(['verify', out, '--json', '--accept-test-randomness']);
     expect(verify.code, verify.stdout).toBe(0);
@@ -105,7 +105,7 @@ describe('Parquet releases (hyparquet-writer)', () => {
     const changed = custos(['verify', out, '--json', '--accept-test-randomness']);
     expect(changed.code).toBe(1);
     expect((JSON.parse(changed.stdout) as { checks: { name: string; ok: boolean }[] }).checks.find((c) => c.name === 'checksum release.parquet')?.ok).toBe(false);
-    const beta = run({ type: 'beta-privacy', beta: { default: 0.25, values: { 'Armed-Forces': 0.5, 'Prof-specialty': 0.3 } } }, ['parquet']);
+    const beta = run({ type: 'beta-privacy', beta: { default: 0.25, values: { 'Armed-Forces': 0.5, 'Prof-specialty': 0.3 } }, domains: { occupation: 'from-data' } }, ['parquet']);
     expect(readdirSync(beta)).toEqual(expect.arrayContaining(['qit.parquet', 'st.parquet']));
     const betaVerify = custos(['verify', beta, '--json', '--accept-test-randomness']);
     expect(betaVerify.code, betaVerify.stdout).toBe(0);

@@ -22,7 +22,7 @@ describe('cancelling a run leaves nothing behind, whenever the cancel lands', ()
       join(dir, 'job.json'),
       JSON.stringify({
         version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'sensitive' },
-        method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'out', formats: ['csv', 'xlsx'], report: ['json'] },
+        method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { dir: 'out', formats: ['csv', 'xlsx'], report: ['json'] },
       }),
     );
     let finishedFirst = 0;
@@ -51,7 +51,7 @@ describe('cancelling a run leaves nothing behind, whenever the cancel lands', ()
       join(dir, 'job.json'),
       JSON.stringify({
         version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'sensitive' },
-        method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'out', formats: ['csv'], report: ['json'] },
+        method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { dir: 'out', formats: ['csv'], report: ['json'] },
       }),
     );
     for (let i = 0; i < 8; i++) {

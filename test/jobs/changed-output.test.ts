@@ -13,7 +13,7 @@ import { exitCodeOf } from '../../src/jobs/job-request.js';
 function setUp(): { dir: string; job: object } {
   const dir = mkdtempSync(join(tmpdir(), 'custos-changed-'));
   writeFileSync(join(dir, 'in.csv'), ['age,sex,diagnosis', ...Array.from({ length: 120 }, (_, i) => `${20 + (i % 30)},${i % 2 ? 'F' : 'M'},d${i % 3}`)].join('\n') + '\n');
-  const job = { version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: 'release', formats: ['csv'], report: ['json'] } };
+  const job = { version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { dir: 'release', formats: ['csv'], report: ['json'] } };
   return { dir, job };
 }
 

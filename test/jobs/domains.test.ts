@@ -34,6 +34,7 @@ function run(dir: string, name: string, input: string, method: Record<string, un
 
 const UP = { type: 'uniform-perturbation', retention: 0.5 };
 const RP = { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 };
+const BETA = { type: 'beta-privacy', beta: { coefficient: 4 }, maxBucket: 60 };
 
 describe('the domain of a sensitive column is a decision of the job', () => {
   it('a declared domain that leaves out the canary refuses its record (exit 3: how many, the column, the first record), and writes no release', () => {
@@ -63,11 +64,11 @@ describe('the domain of a sensitive column is a decision of the job', () => {
     expect(new Set(released).size).toBeGreaterThan(1);
     for (const value of released) expect([...COMMON, 'measles']).toContain(value);
     const published = r.published();
-    expect(published.guarantee.statement).toMatch(/The domain of “diagnosis” \(m = 4\) is declared in the job \(listed\) and public\./);
+    expect(published.guarantee.statement).toMatch(/The domain of “diagnosis” \(m = 4\) is declared in the job \(listed\) and public: every released value of it is a declared value, and an input holding any other value is refused, never mapped or dropped\./);
     expect(published.warnings.join(' ')).not.toMatch(/taken from the values present/);
   }, 60_000);
 
-  it('"from-data" chosen on purpose runs, and the published report names what it reveals; no decision at all reads as from-data with the same warning', () => {
+  it('"from-data" chosen on purpose runs, and the published report names what it reveals', () => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-domain-'));
     const input = dataset(dir, true);
     const explicit = run(dir, 'explicit', input, { ...UP, domains: { diagnosis: 'from-data' } });
@@ -79,10 +80,58 @@ describe('the domain of a sensitive column is a decision of the job', () => {
     // The remedy is the custodian's: in the internal report only.
     expect(explicit.internal().warnings.join(' ')).toMatch(/Declare the public values of “diagnosis” \(method\.domains\)/);
     expect(explicit.published().warnings.join(' ')).not.toMatch(/method\.domains/);
-    const undecided = run(dir, 'undecided', input, RP);
-    expect(undecided.code, undecided.stderr).toBe(0);
-    expect(undecided.published().warnings.join(' ')).toMatch(/The domain of “diagnosis” was taken from the values present in the input, not declared: .*\(ε,δ\)-reconstruction privacy assumes a public domain/);
-    expect(undecided.internal().warnings.join(' ')).toMatch(/The job declares no domain for “diagnosis” \(method\.domains\).*"from-data"/);
+    const rp = run(dir, 'rp', input, { ...RP, domains: { diagnosis: 'from-data' } });
+    expect(rp.code, rp.stderr).toBe(0);
+    expect(rp.published().warnings.join(' ')).toMatch(/The domain of “diagnosis” was taken from the values present in the input, not declared: .*\(ε,δ\)-reconstruction privacy assumes a public domain/);
+  }, 60_000);
+
+  it('no decision at all is refused (exit 2) naming the key and the ways to decide, before anything is written; assess refuses it too', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-domain-'));
+    const input = dataset(dir, true);
+    for (const method of [UP, RP, BETA]) {
+      const r = run(dir, `undecided-${method.type}`, input, method);
+      expect(r.code, r.stderr).toBe(2);
+      const error = JSON.parse(r.stdout).error as { key: string; message: string };
+      expect(error.key).toBe('method.domains.diagnosis');
+      expect(error.message).toBe(
+        'method.domains.diagnosis: the job decides no domain for "diagnosis" (the values its release can show): declare the public values, "domains": {"diagnosis": ["value 1", "value 2", …]}, ' +
+          'or take them from an SPSS/Stata file\'s value labels ("value-labels") or a hierarchy file\'s first column ({"hierarchy": "FILE.csv"}); ' +
+          'or write "from-data" knowing that the release then shows which values occur in the confidential file (custos init proposes the declared form)',
+      );
+      expect(existsSync(r.out)).toBe(false);
+      expect(existsSync(`${r.out}-internal`)).toBe(false);
+    }
+    const assess = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'undecided-uniform-perturbation.json')], { encoding: 'utf8' });
+    expect(assess.status).toBe(2);
+    expect(assess.stderr).toMatch(/method\.domains\.diagnosis: the job decides no domain for "diagnosis"/);
+  }, 60_000);
+
+  it('β-privacy: a declared domain refuses the canary\'s record (exit 3); declared values no record holds are listed with their β (the coefficient gives 0) and may be fakes; "from-data" publishes its warning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-domain-'));
+    const withCanary = dataset(dir, true);
+    const refused = run(dir, 'beta-refused', withCanary, { ...BETA, domains: { diagnosis: [...COMMON, 'measles'] } });
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(JSON.parse(refused.stdout).error.message).toMatch(/1 record\(s\) of "diagnosis" hold a value outside its declared domain \("Zebra-fever-7731"\), the first in data record 150/);
+    expect(existsSync(refused.out)).toBe(false);
+    // Declared: m counts the declared values; "measles" (no record) gets β = c·0 = 0 and can only be a fake.
+    const clean = dataset(dir, false);
+    const declared = run(dir, 'beta-declared', clean, { ...BETA, fakeValues: 1, domains: { diagnosis: [...COMMON, 'measles', 'mumps'] } });
+    expect(declared.code, declared.stderr).toBe(0);
+    const report = declared.published() as unknown as { beta: { values: { value: string; betaExact: string }[] }; guarantee: { statement: string }; warnings: string[] };
+    expect(report.beta.values.map((v) => v.value)).toEqual([...COMMON, 'measles', 'mumps']);
+    expect(report.beta.values.find((v) => v.value === 'measles')!.betaExact).toBe('0');
+    expect(report.guarantee.statement).toMatch(/The domain of “diagnosis” \(m = 5\) is declared in the job \(listed\) and public: every released value of it is a declared value, and an input holding any other value is refused, never mapped or dropped\./);
+    expect(report.warnings.join(' ')).not.toMatch(/taken from the values present/);
+    const [header, ...lines] = readFileSync(join(declared.out, 'st.csv'), 'utf8').trim().split('\r\n');
+    const at = header!.split(',').indexOf('diagnosis');
+    expect(at).toBeGreaterThanOrEqual(0);
+    for (const value of lines.map((line) => line.split(',')[at])) expect([...COMMON, 'measles', 'mumps']).toContain(value);
+    // From the data, on purpose: the published warning says what the domain adds and what β-privacy does not cover.
+    const fromData = run(dir, 'beta-from-data', withCanary, { ...BETA, domains: { diagnosis: 'from-data' } });
+    expect(fromData.code, fromData.stderr).toBe(0);
+    expect(fromData.published().warnings.join(' ')).toMatch(/The domain of “diagnosis” was taken from the values present in the input, not declared: the report's β table lists exactly these values and every fake value is one of them\. ST shows each value that occurs .*β-privacy bounds what is inferred about a person, not which values occur\./);
+    expect(fromData.published().guarantee.statement).toMatch(/The domain of “diagnosis” was taken from the input: the guarantee does not cover which values occur/);
+    expect(fromData.internal().warnings.join(' ')).toMatch(/Declare the public values of “diagnosis” \(method\.domains/);
   }, 60_000);
 
   it('a hierarchy file\'s first column is a declared domain; the published job keeps its name out', () => {
@@ -157,5 +206,7 @@ describe('custos init proposes the declared form', () => {
     expect(domainOf(partial)).toEqual(['asthma', 'cold', 'flu']);
     expect((partial['method'] as { _help: string })._help).toMatch(/REVIEW method\.domains: the values of diagnosis were copied from the confidential file/);
     expect(domainOf(jobSkeleton({ ...input, values: new Map() }, 'uniform-perturbation'))).toBe('from-data');
+    // β-privacy's sensitive column too.
+    expect(domainOf(jobSkeleton(input, 'beta-privacy'))).toEqual(['asthma', 'cold', 'flu']);
   });
 });

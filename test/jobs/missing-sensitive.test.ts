@@ -52,7 +52,7 @@ describe('a run with missing sensitive values', () => {
   const missing = lines.slice(1).filter((l) => l.endsWith(',')).length;
   const job = (treatment: string | undefined, out: string) =>
     parseJob(
-      { version: 1, input: { path: input, ...(treatment ? { missingSensitive: treatment } : {}) }, attributes: { diagnosis: 'sensitive' }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 }, output: { dir: join(dir, out), formats: ['csv'], report: ['json'] } },
+      { version: 1, input: { path: input, ...(treatment ? { missingSensitive: treatment } : {}) }, attributes: { diagnosis: 'sensitive' }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { diagnosis: 'from-data' } }, output: { dir: join(dir, out), formats: ['csv'], report: ['json'] } },
       dir,
     );
 

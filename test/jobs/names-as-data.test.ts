@@ -38,15 +38,17 @@ function quote(field: string): string {
   return `"${field.replace(/"/g, '""')}"`;
 }
 
-function methodFor(type: MethodType, [, q1, q2]: readonly string[]): Record<string, unknown> {
+function methodFor(type: MethodType, [, q1, q2, s]: readonly string[]): Record<string, unknown> {
+  // The sensitive column's domain is declared: its values are names too.
+  const domains = { [s!]: S };
   const recoding = { hierarchies: { [q2!]: { type: 'interval', widths: [10] } }, levels: { [q2!]: 1 } };
   switch (type) {
     case 'uniform-perturbation':
-      return { type, retention: 0.5 };
+      return { type, retention: 0.5, domains };
     case 'reconstruction-privacy':
-      return { type, retention: 0.5, epsilon: 0.5, delta: 0.3 };
+      return { type, retention: 0.5, epsilon: 0.5, delta: 0.3, domains };
     case 'beta-privacy':
-      return { type, beta: { default: 0.9, values: { [S[1]!]: '1/2' } } };
+      return { type, beta: { default: 0.9, values: { [S[1]!]: '1/2' } }, domains };
     case 'safe-k-anonymity':
       return { type, k: 2, sampling: 0.5, epsilon: 1, ...recoding };
     case 'partitioned-recoding':
@@ -75,7 +77,7 @@ function jobText(names: readonly string[], type: MethodType, input: string, out:
   const methodText = method
     .replace(/"hierarchies":\{[^}]*\}\}/, `"hierarchies":{${JSON.stringify(q2)}:{"type":"interval","widths":[10]}}`)
     .replace(/"levels":\{[^}]*\}/, `"levels":{${JSON.stringify(q2)}:1}`)
-    .replace(/"domains":\{[^}]*\}/, `"domains":{${JSON.stringify(q1)}:${JSON.stringify(Q1)}}`)
+    .replace(/"domains":\{[^}]*\}/, type === 'dp-counts' ? `"domains":{${JSON.stringify(q1)}:${JSON.stringify(Q1)}}` : `"domains":{${JSON.stringify(s)}:${JSON.stringify(S)}}`)
     .replace(/"values":\{[^}]*\}/, `"values":{${JSON.stringify(S[0])}:"1/2",${JSON.stringify(S[1])}:"1/2"}`);
   return `{"version": 1, "input": {"path": ${JSON.stringify(input)}}, "attributes": ${attributes}, "method": ${methodText}, "output": {"dir": ${JSON.stringify(out)}, "formats": ["csv"], "report": ["json"]}}`;
 }

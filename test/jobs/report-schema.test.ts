@@ -16,9 +16,9 @@ import { parseJob } from '../../src/jobs/load-job.js';
 import { runJob } from '../../src/jobs/run-job.js';
 
 const METHODS: { readonly [T in MechanismType]: Record<string, unknown> } = {
-  'uniform-perturbation': { type: 'uniform-perturbation', retention: 0.5 },
-  'reconstruction-privacy': { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
-  'beta-privacy': { type: 'beta-privacy', beta: { coefficient: 4 } },
+  'uniform-perturbation': { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } },
+  'reconstruction-privacy': { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { diagnosis: 'from-data' } },
+  'beta-privacy': { type: 'beta-privacy', beta: { coefficient: 4 }, domains: { diagnosis: 'from-data' } },
   'safe-k-anonymity': { type: 'safe-k-anonymity', k: 2, sampling: 0.5, hierarchies: { age: { type: 'interval', widths: [10] } }, levels: { age: 1 } },
   'partitioned-recoding': { type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 2 }, hierarchies: { age: { type: 'interval', widths: [10] } }, levels: { age: 1 } },
   'global-recoding': { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 2 }, { type: 'l-diversity', l: 2 }], suppressionLimit: 0.1, hierarchies: { age: { type: 'interval', widths: [10] } } },

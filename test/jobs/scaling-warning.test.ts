@@ -15,7 +15,7 @@ describe('reconstruction privacy: a release longer than the input', () => {
     writeFileSync(join(dir, 'in.csv'), lines.join('\n') + '\n');
     let longer = 0;
     for (let seed = 1; seed <= 12; seed++) {
-      const job = { version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, strict: false }, output: { dir: `out-${seed}`, formats: ['csv'], report: ['json'] } };
+      const job = { version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, strict: false, domains: { diagnosis: 'from-data' } }, output: { dir: `out-${seed}`, formats: ['csv'], report: ['json'] } };
       const result = await runJob(parseJob(job, dir), { random: new SeededTestRandomSource(seed) });
       const rows = result.report.output!.rows;
       const explained = result.report.warnings.some((w) => /more than the input's 400: each sampled micro group is scaled back/.test(w));

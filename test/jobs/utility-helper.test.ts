@@ -84,8 +84,8 @@ describe('a run settles the internal-only utility figure after the release folde
   writeFileSync(input, lines.join('\n') + '\n');
 
   for (const method of [
-    { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
-    { type: 'uniform-perturbation', retention: 0.5, epsilon: 0.5, delta: 0.3 },
+    { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { diagnosis: 'from-data' } },
+    { type: 'uniform-perturbation', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { diagnosis: 'from-data' } },
   ] as const) {
     it(`${method.type}: the figures come only with settle(), and the release folder's report is the same either way`, () => {
       const loaded = parseJob({ version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method, output: { dir: 'out', formats: ['csv'] } }, dir);

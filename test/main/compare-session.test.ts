@@ -29,9 +29,9 @@ const job = (method: Record<string, unknown>, outDir = 'release'): Record<string
 });
 
 const CANDIDATES = [
-  { label: 'randomized response, retention 0.3', job: job({ type: 'uniform-perturbation', retention: 0.3 }), grid: [{ key: 'retention', value: '0.3' }] },
-  { label: 'randomized response, retention 0.7', job: job({ type: 'uniform-perturbation', retention: 0.7 }), grid: [{ key: 'retention', value: '0.7' }] },
-  { label: 'β-privacy, β 1/4', job: job({ type: 'beta-privacy', beta: { default: '1/4', values: { 'Prof-specialty': 0.3, 'Armed-Forces': 0.5 } }, fakeValues: 1 }), grid: [] },
+  { label: 'randomized response, retention 0.3', job: job({ type: 'uniform-perturbation', retention: 0.3, domains: { occupation: 'from-data' } }), grid: [{ key: 'retention', value: '0.3' }] },
+  { label: 'randomized response, retention 0.7', job: job({ type: 'uniform-perturbation', retention: 0.7, domains: { occupation: 'from-data' } }), grid: [{ key: 'retention', value: '0.7' }] },
+  { label: 'β-privacy, β 1/4', job: job({ type: 'beta-privacy', beta: { default: '1/4', values: { 'Prof-specialty': 0.3, 'Armed-Forces': 0.5 } }, fakeValues: 1, domains: { occupation: 'from-data' } }), grid: [] },
 ];
 
 async function until<T extends { state: string }>(poll: () => Promise<T>): Promise<T> {
@@ -55,7 +55,7 @@ describe('the Compare step on the host', () => {
   });
 
   it('reports a candidate the job schema refuses by its label and key', async () => {
-    const started = (await session.dispatch(IPC_CHANNELS.startCompare, { candidates: [{ label: 'bad one', job: job({ type: 'uniform-perturbation', retention: 7 }), grid: [] }] })) as { ok: true; value: { id: string } };
+    const started = (await session.dispatch(IPC_CHANNELS.startCompare, { candidates: [{ label: 'bad one', job: job({ type: 'uniform-perturbation', retention: 7, domains: { occupation: 'from-data' } }), grid: [] }] })) as { ok: true; value: { id: string } };
     const status = await until(() => session.dispatch(IPC_CHANNELS.compareStatus, { id: started.value.id }) as Promise<CompareStatus>);
     expect(status.state).toBe('failed');
     expect(status.failure?.message).toMatch(/candidate bad one/);
@@ -131,7 +131,7 @@ describe('the Compare step on the host', () => {
   }, 60_000);
 
   it('cancels a comparison: it ends as cancelled, with no figures', async () => {
-    const many = Array.from({ length: 12 }, (_, i) => ({ label: `rr ${i}`, job: job({ type: 'uniform-perturbation', retention: 0.05 + i * 0.07 }), grid: [] }));
+    const many = Array.from({ length: 12 }, (_, i) => ({ label: `rr ${i}`, job: job({ type: 'uniform-perturbation', retention: 0.05 + i * 0.07, domains: { occupation: 'from-data' } }), grid: [] }));
     const started = (await session.dispatch(IPC_CHANNELS.startCompare, { candidates: many })) as { ok: true; value: { id: string } };
     await session.dispatch(IPC_CHANNELS.cancelCompare, { id: started.value.id });
     const status = (await session.dispatch(IPC_CHANNELS.compareStatus, { id: started.value.id })) as CompareStatus;

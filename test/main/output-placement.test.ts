@@ -33,7 +33,7 @@ describe('start-run places its folders as run does', () => {
   it('refuses a release folder inside a release Custos wrote, naming both, and writes nothing there', async () => {
     const input = join(dir, 'people.csv');
     writeFileSync(input, ['age,sex,diagnosis', ...Array.from({ length: 150 }, (_, i) => `${20 + (i % 30)},${i % 2 ? 'F' : 'M'},d${i % 3}`)].join('\n') + '\n');
-    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { formats: ['csv'], report: ['json'] } };
+    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { formats: ['csv'], report: ['json'] } };
     const release = join(dir, 'release');
     expect((await run(job, release)).state).toBe('done');
     const files = readdirSync(release).sort();

@@ -147,7 +147,7 @@ describe('IPC handlers validate every message', () => {
       chooseFolder: async () => null,
       revealFolder: async () => undefined,
     });
-    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { formats: ['csv'], report: ['json'], internalDir: 'notes-internal' } };
+    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { formats: ['csv'], report: ['json'], internalDir: 'notes-internal' } };
     const started = (await host.dispatch(IPC_CHANNELS.startRun, { job, outDir: 'my-release' })) as { ok: boolean; value: { id: string } };
     expect(started.ok).toBe(true);
     let status = { state: 'running' } as { state: string; outDir?: string; internalDir?: string };
@@ -187,7 +187,7 @@ describe('IPC handlers validate every message', () => {
       version: 1,
       input: { path: resolve('resources/adult/adult.csv') },
       attributes: { occupation: 'sensitive' },
-      method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 9, delta: 0.3 },
+      method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 9, delta: 0.3, domains: { occupation: 'from-data' } },
     };
     const result = (await session.dispatch(IPC_CHANNELS.assess, { job })) as { ok: false; failure: { key: string } };
     expect(result.ok).toBe(false);

@@ -28,6 +28,19 @@ describe("the Compare step's candidates", () => {
     for (const c of built) expect({ input: c.job.input, attributes: c.job.attributes, output: c.job.output }).toEqual({ input: built[0]!.job.input, attributes: built[0]!.job.attributes, output: built[0]!.job.output });
   });
 
+  it('of a method whose form was not opened take the domain decision another form holds, else the file\'s values (the run refuses a column without one)', () => {
+    const file = { path: '/data/adult.csv', columns: [{ name: 'occupation', type: 'text', distinct: 2, missing: 0, top: [{ value: 'Sales', count: 3 }, { value: 'Clerical', count: 2 }] }], rows: 5 } as unknown as NonNullable<WizardState['file']>;
+    const families = initialFamilies('reconstruction-privacy');
+    const domainsOf = (s: WizardState) => new Map(buildCandidates(s, families, false).map((c) => [c.method, (c.job.method as { domains?: unknown }).domains]));
+    // Nothing decided anywhere: the file's values, as the form proposes them.
+    expect(domainsOf({ ...state, file })).toEqual(new Map([['uniform-perturbation', { occupation: ['Clerical', 'Sales'] }], ['reconstruction-privacy', { occupation: ['Clerical', 'Sales'] }], ['beta-privacy', { occupation: ['Clerical', 'Sales'] }]]));
+    // A decision made in one form (here "from-data" for reconstruction privacy) is the others' too.
+    const decided = reducer({ ...state, file }, { type: 'patchDraft', method: 'reconstruction-privacy', patch: { domains: named([['occupation', 'from-data']]) } });
+    expect([...domainsOf(decided).values()]).toEqual([{ occupation: 'from-data' }, { occupation: 'from-data' }, { occupation: 'from-data' }]);
+    // No file and no decision: left undecided, for the run to refuse and name.
+    expect([...domainsOf(state).values()]).toEqual([undefined, undefined, undefined]);
+  });
+
   it('leave out unticked methods and values that do not read, and the current setting when asked', () => {
     const families = initialFamilies('uniform-perturbation').map((f) => (f.method === 'beta-privacy' ? { ...f, values: '8, x' } : f.method === 'reconstruction-privacy' ? { ...f, included: false } : f));
     const built = buildCandidates({ ...state, method: 'uniform-perturbation' }, families, false);

@@ -159,6 +159,18 @@ describe('wizard state', () => {
     expect(parameterProblems(rp, file)['epsilon']).toMatch(/at most 1\.3333/);
   });
 
+  it('a domain is a decision: none chosen blocks the run; ε_max and the ρ helper use the declared domain\'s m, not the file\'s distinct count', () => {
+    for (const method of ['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy'] as const) {
+      expect(parameterProblems(withDraft(method, { domains: {} }), file)['domain.diagnosis'], method).toMatch(/decide the domain: list the public values, or choose “from-data”/);
+      expect(parameterProblems(withDraft(method, { domains: { diagnosis: 'from-data' } }), file)['domain.diagnosis'], method).toBeUndefined();
+    }
+    // m = 3 (the file): ε_max = 1 + (1/2)/(3·1/2) = 1.3333; a declared domain of 6 values: 1 + (1/2)/(6·1/2) = 1.1667.
+    const declared = { diagnosis: 'flu, cold, HIV, measles, mumps, rubella' };
+    expect(parameterProblems(withDraft('reconstruction-privacy', { retention: 0.5, epsilon: 1.2, domains: declared }), file)['epsilon']).toMatch(/at most 1\.1667 for “diagnosis”/);
+    expect(parameterProblems(withDraft('reconstruction-privacy', { retention: 0.5, epsilon: 1.2, domains: { diagnosis: 'flu, cold, HIV' } }), file)['epsilon']).toBeUndefined();
+    expect(parameterProblems(withDraft('uniform-perturbation', { mode: 'retention', retention: 0.5, epsilon: 1.2, domains: declared }), file)['epsilon']).toMatch(/at most 1\.1667/);
+  });
+
   it('says a percentage field is out of range in percent, not as the job share in [0, 1]', () => {
     const over = withDraft('global-recoding', { suppressionPercent: 150 });
     expect(parameterProblems(over, file)['suppressionLimit']).toBe('the suppression limit is a percentage from 0 to 100');
@@ -239,6 +251,26 @@ describe('steps', () => {
     expect(actions).toContainEqual({ type: 'setMissingSensitive', missingSensitive: 'exclude' });
     expect(buildJob(state).input.missingSensitive).toBe('category');
     expect(buildJob(reducer(state, { type: 'setMissingSensitive', missingSensitive: 'exclude' })).input.missingSensitive).toBe('exclude');
+  });
+
+  it('Parameters (randomized response): the ρ helper takes m from the declared domain', () => {
+    // ρ1 = 0.1, ρ2 = 0.5: γ = 9; a declared domain of 6 values: p = 8/14 = 0.5714 (the file's 3 values would give 0.7273).
+    render(<ParametersStep file={file} state={withDraft('uniform-perturbation', { rho1: 0.1, rho2: 0.5, domains: { diagnosis: 'flu, cold, HIV, measles, mumps, rubella' } })} dispatch={() => undefined} />);
+    expect(screen.getByText('0.5714')).toBeTruthy();
+    expect(screen.queryByText('0.7273')).toBeNull();
+  });
+
+  it('Parameters: a sensitive column without a domain gets the file\'s values proposed in the field, to review (the declared form, as custos init writes it)', () => {
+    for (const method of ['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy'] as const) {
+      const actions: unknown[] = [];
+      render(<ParametersStep file={file} state={withDraft(method, { domains: {} })} dispatch={(a) => actions.push(a)} />);
+      expect(actions, method).toContainEqual({ type: 'patchDraft', method, patch: { domains: expect.objectContaining({ diagnosis: 'HIV, cold, flu' }) } });
+      cleanup();
+    }
+    // A decision already made is left alone.
+    const actions: unknown[] = [];
+    render(<ParametersStep file={file} state={withDraft('uniform-perturbation', { domains: { diagnosis: 'from-data' } })} dispatch={(a) => actions.push(a)} />);
+    expect(actions.filter((a) => (a as { type: string }).type === 'patchDraft')).toEqual([]);
   });
 
   it('Parameters (β): an infeasible value is flagged inline', () => {

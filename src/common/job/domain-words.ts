@@ -3,15 +3,19 @@ import { FROM_DATA, VALUE_LABELS, type DomainSpec } from './job-parts.js';
 /**
  * Where a column's domain comes from. Declared ("typed", "hierarchy", "value-labels"): the job's
  * decision, which the guarantees treat as public. "from-data": the values present, chosen on
- * purpose. "undecided": the job says nothing, read as from-data (older jobs), with the same warning.
+ * purpose. A job that says nothing is refused (`undecidedDomain` in method-kit/domains.ts): there is
+ * no default.
  */
-export type DomainSource = 'typed' | 'hierarchy' | 'value-labels' | 'from-data' | 'undecided';
+export type DomainSource = 'typed' | 'hierarchy' | 'value-labels' | 'from-data';
 
-export const isDeclared = (source: DomainSource): boolean => source !== 'from-data' && source !== 'undecided';
+export const isDeclared = (source: DomainSource): boolean => source !== 'from-data';
 
-/** The source a job's `method.domains` entry names (what the published job says; verify reads it from there). */
+/**
+ * The source a job's `method.domains` entry names (what the published job says; verify reads it from
+ * there). A release from before the decision was required names none: its domain came from the data.
+ */
 export function domainSourceOf(spec: DomainSpec | undefined): DomainSource {
-  if (spec === undefined) return 'undecided';
+  if (spec === undefined) return 'from-data';
   if (spec === FROM_DATA) return 'from-data';
   if (spec === VALUE_LABELS) return 'value-labels';
   return Array.isArray(spec) ? 'typed' : 'hierarchy';
@@ -33,17 +37,9 @@ export function fromDataWarning(columns: readonly string[], use: string, guarant
   );
 }
 
-/** The custodian's remedy, for the internal report only: which columns lack a decision and both ways to make one. */
-export function domainAdvice(undecided: readonly string[], fromData: readonly string[]): string {
-  const parts: string[] = [];
-  if (undecided.length > 0) {
-    parts.push(
-      `The job declares no domain for ${quoted(undecided)} (method.domains): declare the public values, e.g. "domains": {"${undecided[0]}": ["value 1", "value 2", …]} ` +
-        `(or {"hierarchy": "FILE.csv"}, or "${VALUE_LABELS}" for an SPSS/Stata file's labels), or confirm the values of the data with "domains": {"${undecided[0]}": "${FROM_DATA}"}.`,
-    );
-  }
-  if (fromData.length > 0) parts.push(`Declare the public values of ${quoted(fromData)} (method.domains) to keep this list out of the release.`);
-  return parts.join(' ');
+/** The custodian's remedy, for the internal report only. */
+export function domainAdvice(fromData: readonly string[]): string {
+  return `Declare the public values of ${quoted(fromData)} (method.domains) to keep this list out of the release: a list, {"hierarchy": "FILE.csv"} or "${VALUE_LABELS}".`;
 }
 
 /** The guarantee's words about the domain: public when declared, the warning's point when not. */
@@ -51,7 +47,10 @@ export function domainSentence(domains: readonly { readonly column: string; read
   const declared = domains.filter((d) => isDeclared(d.source));
   const fromData = domains.filter((d) => !isDeclared(d.source));
   return [
-    declared.length > 0 ? `The ${declared.length === 1 ? 'domain' : 'domains'} of ${declared.map((d) => `“${d.column}” (m = ${d.m})`).join(', ')} ${declared.length === 1 ? 'is' : 'are'} declared in the job (${declared.map((d) => sourceWords(d.source)).filter((w, i, all) => all.indexOf(w) === i).join(', ')}) and public.` : '',
+    declared.length > 0
+      ? `The ${declared.length === 1 ? 'domain' : 'domains'} of ${declared.map((d) => `“${d.column}” (m = ${d.m})`).join(', ')} ${declared.length === 1 ? 'is' : 'are'} declared in the job (${declared.map((d) => sourceWords(d.source)).filter((w, i, all) => all.indexOf(w) === i).join(', ')}) and public: ` +
+        'every released value of ' + (declared.length === 1 ? 'it' : 'them') + ' is a declared value, and an input holding any other value is refused, never mapped or dropped.'
+      : '',
     fromData.length > 0 ? `The ${fromData.length === 1 ? 'domain' : 'domains'} of ${quoted(fromData.map((d) => d.column))} ${fromData.length === 1 ? 'was' : 'were'} taken from the input: the guarantee does not cover which values occur (see the warnings).` : '',
   ]
     .filter(Boolean)
@@ -70,6 +69,19 @@ export function randomizedDomainWarning(sensitive: readonly { readonly column: s
   const fromData = sensitive.filter((s) => !isDeclared(s.source)).map((s) => s.column);
   if (fromData.length === 0) return undefined;
   const published = fromDataWarning(fromData, 'a replaced value is drawn from this list (a value present in one record can be copied onto others),', guarantee);
-  const undecided = sensitive.filter((s) => s.source === 'undecided').map((s) => s.column);
-  return { published, internal: `${published} ${domainAdvice(undecided, fromData.filter((n) => !undecided.includes(n)))}` };
+  return { published, internal: `${published} ${domainAdvice(fromData)}` };
+}
+
+/**
+ * β-privacy's published warning for a domain taken from the data. ST lists every record's value
+ * whatever the domain (the histogram is part of the release); what the domain adds is the β table
+ * and the fake values, which then come from the values present only.
+ */
+export function betaDomainWarning(column: string, source: DomainSource): { readonly published: string; readonly internal: string } | undefined {
+  if (isDeclared(source)) return undefined;
+  const published =
+    `The domain of “${column}” was taken from the values present in the input, not declared: the report's β table lists exactly these values and every fake value is one of them. ` +
+    "ST shows each value that occurs in the confidential file in any case (its counts are the column's histogram; a value held by one person shows that a person with it is in the data): " +
+    'β-privacy bounds what is inferred about a person, not which values occur.';
+  return { published, internal: `${published} ${domainAdvice([column])}` };
 }

@@ -1,5 +1,6 @@
 import { ByteChunks } from './byte-chunks.js';
 import { codePacks, unpackFields } from './packed-codes.js';
+import { inferType } from '../../common/table/table.js';
 
 /**
  * A released table described by references into dictionary-encoded data:
@@ -113,12 +114,23 @@ function compactColumn(column: ReleaseColumn, rowCount: number): ReleaseColumn {
     renumber[code] = kept.length;
     kept.push(dictionary[code]!);
   }
-  if (identity && kept.length === dictionary.length) return column;
+  // Numbers are written as numbers when the released values are numbers, whatever the input's other
+  // records held: a column typed as text by a record the method withheld would tell of that record.
+  const numeric = column.numeric || releasedNumbers(kept);
+  if (identity && kept.length === dictionary.length) return numeric === column.numeric ? column : { ...column, numeric };
   // Entries of rows that are not released (via skips them) stay unseen; no released row reads them.
   const compacted = new Uint32Array(codes.length);
   for (let i = 0; i < codes.length; i++) {
     const code = renumber[codes[i]!]!;
     compacted[i] = code === UNSEEN ? 0 : code;
   }
-  return { ...column, dictionary: kept, codes: compacted };
+  return { ...column, dictionary: kept, codes: compacted, numeric };
+}
+
+/** Whether every released value other than the empty one is an integer or a decimal (as an input column is typed). */
+function releasedNumbers(values: readonly string[]): boolean {
+  const present = values.filter((v) => v !== '');
+  if (present.length === 0) return false;
+  const type = inferType(['', ...present]);
+  return type === 'integer' || type === 'decimal';
 }

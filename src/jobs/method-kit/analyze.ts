@@ -6,11 +6,12 @@ import type { PrivacyParameters } from '../../common/randomized-response/bounds.
 import { groupMaxCounts } from '../../common/randomized-response/group-counts.js';
 import { assessGroups, type RiskSummary } from '../../common/randomized-response/risk.js';
 import { DomainError, domainValues, OutsideDomainError, sensitiveDomain, type SensitiveDomain } from '../../common/table/sensitive-domain.js';
-import { asInputProblem, resolveDomains, type DomainSource } from './domains.js';
+import { asInputProblem, resolveDomains, type DomainSource, type DomainSources } from './domains.js';
+import type { Named } from '../../common/job/names.js';
 import type { Column } from '../../common/table/table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import { JobError } from './job-error.js';
-import type { JobWith } from '../../common/job/job-parts.js';
+import type { DomainSpec, JobWith } from '../../common/job/job-parts.js';
 import type { ReconstructionPrivacySpec } from '../../mechanisms/reconstruction-privacy/definition.js';
 import type { UniformPerturbationSpec } from '../../mechanisms/uniform-perturbation/definition.js';
 
@@ -49,19 +50,8 @@ export function analyze(
 ): Analysis {
   const { table } = imported;
   const plan = resolveRoles(job, table);
-  // Randomized response declares the domains of its sensitive columns only.
-  for (const name of Object.keys(job.method.domains ?? {})) {
-    if (!plan.sensitive.some((c) => c.name === name)) {
-      throw new JobError(`"${name}" is not a sensitive column; domains are declared for sensitive columns only`, `method.domains.${name}`);
-    }
-  }
   const method = job.method;
-  const declared = resolveDomains(method.domains, { imported, baseDir });
-  const coded = plan.sensitive.map((column) => {
-    const resolved = declared.get(column.name) ?? { source: 'undecided' as const };
-    const domain = jobDomain(column, resolved.values, job.input.path);
-    return { column, domain, domainSource: resolved.source, values: domainValues(column, domain), m: domain.values.length };
-  });
+  const coded = sensitiveDomains(method.domains, plan.sensitive, { imported, baseDir }, job.input.path).map(({ column, domain, domainSource }) => ({ column, domain, domainSource, values: domainValues(column, domain), m: domain.values.length }));
   const grouping = groupRows(plan.nonSensitive, table.rowCount);
   // The utility figure counts over these micro groups instead of grouping the rows again.
   offerMicroGroups(plan.nonSensitive, grouping);
@@ -95,6 +85,29 @@ export function analyze(
     return { column, domain, domainSource, values, retention, ...(gamma ? { gamma } : {}), params, maxCounts, risk };
   });
   return { imported, plan, grouping, sensitive };
+}
+
+/**
+ * The domain of each sensitive column as the job decides it (declared, or "from-data" on purpose):
+ * a domain named for another column, or a sensitive column the job decides nothing for, is a job
+ * error; records outside a declared domain an input problem.
+ */
+export function sensitiveDomains(
+  specs: Named<DomainSpec> | undefined,
+  sensitive: readonly Column[],
+  sources: DomainSources,
+  inputPath: string,
+): { readonly column: Column; readonly domain: SensitiveDomain; readonly domainSource: DomainSource }[] {
+  for (const name of Object.keys(specs ?? {})) {
+    if (!sensitive.some((c) => c.name === name)) {
+      throw new JobError(`"${name}" is not a sensitive column; domains are declared for sensitive columns only`, `method.domains.${name}`);
+    }
+  }
+  const decided = resolveDomains(specs, sources, sensitive.map((c) => c.name));
+  return sensitive.map((column) => {
+    const resolved = decided.get(column.name)!;
+    return { column, domain: jobDomain(column, resolved.values, inputPath), domainSource: resolved.source };
+  });
 }
 
 /**

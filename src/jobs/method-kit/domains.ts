@@ -9,7 +9,7 @@ import { JobError } from './job-error.js';
 import type { DomainSource } from '../../common/job/domain-words.js';
 
 // The words about domains are environment-free (the mechanisms' statements and verify write them).
-export { domainAdvice, domainSentence, fromDataWarning, isDeclared, type DomainSource } from '../../common/job/domain-words.js';
+export { betaDomainWarning, domainAdvice, domainSentence, fromDataWarning, isDeclared, type DomainSource } from '../../common/job/domain-words.js';
 
 export interface ResolvedDomain {
   readonly source: DomainSource;
@@ -23,10 +23,23 @@ export interface DomainSources {
   readonly baseDir: string;
 }
 
-/** A column's domain as the job declares it: a list, a hierarchy file's first column, the file's value labels, or from the data. */
+/**
+ * The job error of a column whose domain the job does not decide: the domain fixes which values the
+ * release can show, so it is never taken from the data unless the job says so.
+ */
+export function undecidedDomain(column: string): JobError {
+  return new JobError(
+    `the job decides no domain for "${column}" (the values its release can show): declare the public values, "domains": {"${column}": ["value 1", "value 2", …]}, ` +
+      `or take them from an SPSS/Stata file's value labels ("${VALUE_LABELS}") or a hierarchy file's first column ({"hierarchy": "FILE.csv"}); ` +
+      `or write "${FROM_DATA}" knowing that the release then shows which values occur in the confidential file (custos init proposes the declared form)`,
+    `method.domains.${column}`,
+  );
+}
+
+/** A column's domain as the job declares it: a list, a hierarchy file's first column, the file's value labels, or from the data; none is a job error. */
 export function resolveDomain(column: string, spec: DomainSpec | undefined, sources: DomainSources): ResolvedDomain {
   const key = `method.domains.${column}`;
-  if (spec === undefined) return { source: 'undecided' };
+  if (spec === undefined) throw undecidedDomain(column);
   if (spec === FROM_DATA) return { source: 'from-data' };
   if (Array.isArray(spec)) return { source: 'typed', values: spec };
   if (spec === VALUE_LABELS) {
@@ -48,13 +61,19 @@ export function resolveDomain(column: string, spec: DomainSpec | undefined, sour
   return { source: 'hierarchy', values };
 }
 
-/** Every domain a job names, resolved; names that are not columns of the input are job errors. */
-export function resolveDomains(specs: Named<DomainSpec> | undefined, sources: DomainSources): Map<string, ResolvedDomain> {
+/**
+ * Every domain a job names, resolved; names that are not columns of the input are job errors, and so
+ * is a column of `required` (the columns whose values the release shows) the job decides nothing for.
+ */
+export function resolveDomains(specs: Named<DomainSpec> | undefined, sources: DomainSources, required: readonly string[]): Map<string, ResolvedDomain> {
   const out = new Map<string, ResolvedDomain>();
   for (const name of Object.keys(specs ?? {})) {
     if (!sources.imported.table.columns.some((c) => c.name === name)) throw new JobError(`the input has no column "${name}"`, `method.domains.${name}`);
     out.set(name, resolveDomain(name, own(specs!, name), sources));
   }
+  // A required name the input lacks is the caller's error, under its own key (method.columns[i]).
+  const undecided = required.find((name) => !out.has(name) && sources.imported.table.columns.some((c) => c.name === name));
+  if (undecided !== undefined) throw undecidedDomain(undecided);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Rational } from '../../common/exact/rational.js';
-import { exactValue, nameRecord } from '../../common/job/job-parts.js';
+import { domains, exactValue, nameRecord } from '../../common/job/job-parts.js';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
 
@@ -48,6 +48,8 @@ export const schema = z
      * values that are implausible. A fake that some row of the bucket rules out is never used.
      */
     fakeExclusions: nameRecord(nameRecord(z.array(z.string()))).default({}),
+    /** The sensitive column's domain: the values of the β table and of the fakes (declared and public, or "from-data"). */
+    domains,
   })
   .strict();
 

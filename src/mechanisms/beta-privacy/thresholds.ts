@@ -12,8 +12,9 @@ export interface BetaThresholds {
 }
 
 export function makeThresholds(beta: readonly Rational[], maxSize: number): BetaThresholds {
+  // β = 0 only comes from the coefficient form for a declared value no record holds: ⌊0·s⌋ = 0 places none.
   for (const b of beta) {
-    if (b.num <= 0n || b.num > b.den) throw new RangeError('every β must lie in (0, 1]');
+    if (b.num < 0n || b.num > b.den) throw new RangeError('every β must lie in [0, 1]');
   }
   const floorBetaTimes = beta.map((b) => {
     const row = new Int32Array(maxSize + 1);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FROM_DATA, VALUE_LABELS, type DomainSpec, type Role } from '../../common/job/job-parts.js';
 import { named, own, withName, type Named } from '../../common/job/names.js';
 import type { OpenedFile } from '../../common/ipc/api.js';
@@ -49,16 +50,51 @@ export function textsOf(domains: Named<DomainSpec> | undefined): DomainTexts {
   return named(Object.entries(domains ?? {}).map(([c, spec]): [string, string] => [c, textOfDomain(spec)]));
 }
 
+/** No decision: the run refuses a column whose domain the job does not decide. */
+export const UNDECIDED_PROBLEM = `decide the domain: list the public values, or choose “${FROM_DATA}” (the release then shows which values occur)`;
+
 /** What a text cannot be, or values the file holds that a typed list leaves out (the run would refuse those records). */
 export function domainProblem(text: string, column: string, file: OpenedFile): string | undefined {
   const spec = domainOfText(text);
-  if (spec === undefined || spec === FROM_DATA || spec === VALUE_LABELS) return undefined;
+  if (spec === undefined) return UNDECIDED_PROBLEM;
+  if (spec === FROM_DATA || spec === VALUE_LABELS) return undefined;
   if (!Array.isArray(spec)) return spec.hierarchy === '' ? 'name the hierarchy file after “hierarchy:”' : undefined;
   if (spec.length < 2) return 'list at least 2 values';
   if (new Set(spec).size !== spec.length) return 'a value is listed twice';
   const known = file.columns.find((c) => c.name === column);
   const missing = known && known.distinct <= known.top.length ? known.top.map((t) => t.value).filter((v) => !spec.includes(v)) : [];
   return missing.length > 0 ? `the data also hold ${missing.slice(0, 4).map((v) => `“${v}”`).join(', ')}${missing.length > 4 ? ', …' : ''}: list them too (the run refuses records outside the domain)` : undefined;
+}
+
+/**
+ * The file's values of a column, sorted, when the file lists them all (the proposal to review), else
+ * undefined; with missing values, also the label input.missingSensitive "category" (the wizard's
+ * default) gives them, as missingLabel names it.
+ */
+export function proposedValues(column: string, file: OpenedFile, missingCategory = true): string[] | undefined {
+  const info = file.columns.find((c) => c.name === column);
+  if (info === undefined || info.distinct > info.top.length) return undefined;
+  const values = info.top.map((t) => t.value).sort();
+  if (missingCategory && info.missing > 0) {
+    let label = '(missing)';
+    for (let i = 2; values.includes(label); i++) label = `(missing ${i})`;
+    values.push(label);
+  }
+  return values.length >= 2 ? values : undefined;
+}
+
+/**
+ * The domain size m a text declares: the number of values listed, or undefined when the wizard cannot
+ * know it (a hierarchy file, value labels) or the values come from the data (the file's distinct count).
+ */
+export function declaredSize(text: string): number | undefined {
+  const spec = domainOfText(text);
+  return Array.isArray(spec) ? new Set(spec).size : undefined;
+}
+
+/** Each sensitive column with its domain's size m: the declared list's, else the file's distinct count (the run checks the rest). */
+export function domainSizes(texts: DomainTexts, sensitive: readonly { readonly name: string; readonly distinct: number }[]): { readonly name: string; readonly m: number }[] {
+  return sensitive.map((c) => ({ name: c.name, m: declaredSize(own(texts, c.name) ?? '') ?? c.distinct }));
 }
 
 /** The columns of the texts that are sensitive (all of them when the roles are not known): a domain belongs to a sensitive column only. */
@@ -83,7 +119,26 @@ export const FROM_DATA_WARNING = 'The release then shows that each of the column
  * The domain field of each column: the values, proposed from the file when it lists them all, or
  * "from-data" chosen on purpose with what it reveals.
  */
-export function DomainFields(props: { columns: readonly string[]; texts: DomainTexts; file: OpenedFile; set: (texts: DomainTexts) => void; problems: Named<string>; what: string }) {
+export function DomainFields(props: {
+  columns: readonly string[];
+  texts: DomainTexts;
+  file: OpenedFile;
+  set: (texts: DomainTexts) => void;
+  problems: Named<string>;
+  what: string;
+  /** Missing values become a value of their own (sensitive columns; dp-counts' cells do not count them). */
+  missingCategory?: boolean;
+}) {
+  // A column without a decision gets the file's values written out, to review and edit (as custos init proposes them).
+  const { columns, texts, file, set, missingCategory = true } = props;
+  useEffect(() => {
+    let proposed = texts;
+    for (const name of columns) {
+      const values = (own(proposed, name) ?? '').trim() === '' ? proposedValues(name, file, missingCategory) : undefined;
+      if (values) proposed = withName(proposed, name, values.join(', '));
+    }
+    if (proposed !== texts) set(proposed);
+  }, [columns, texts, file, set, missingCategory]);
   return (
     <>
       <p className="help">
@@ -97,7 +152,7 @@ export function DomainFields(props: { columns: readonly string[]; texts: DomainT
           <div key={name} className="field wide">
             <TextField label={`Public values of ${name}`} value={text} onChange={(value) => props.set(withName(props.texts, name, value))} placeholder="the public values, comma separated" wide />
             {complete && (
-              <button type="button" onClick={() => props.set(withName(props.texts, name, info.top.map((t) => t.value).sort().join(', ')))}>
+              <button type="button" onClick={() => props.set(withName(props.texts, name, proposedValues(name, props.file, missingCategory)?.join(', ') ?? ''))}>
                 Use the file's {formatNumber(info.distinct)} values (review them)
               </button>
             )}{' '}
@@ -105,7 +160,7 @@ export function DomainFields(props: { columns: readonly string[]; texts: DomainT
               Take the values from the data
             </button>
             {text.trim() === FROM_DATA && <p className="warn-text">{FROM_DATA_WARNING}</p>}
-            {text.trim() === '' && <p className="help">No domain chosen: the run takes the values from the data and publishes the warning.</p>}
+            {text.trim() !== '' && text.trim() !== FROM_DATA && complete && <p className="help">Proposed from the file: check that every listed value is one anyone may know the column can take, and add the possible values the file lacks.</p>}
             {own(props.problems, `domain.${name}`) && <p className="error-text">{own(props.problems, `domain.${name}`)}</p>}
           </div>
         );

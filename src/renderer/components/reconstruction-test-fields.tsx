@@ -1,5 +1,4 @@
 import { maxEpsilon } from '../../common/randomized-response/bounds.js';
-import type { ColumnInfo } from '../../common/ipc/api.js';
 import { NumberField, SelectField } from './fields.js';
 import type { Problems } from './browser-mechanism.js';
 
@@ -46,12 +45,13 @@ export function ReconstructionTestFields(props: {
 
 /**
  * ε beyond ε_max = 1 + ((1−p)/m)/(p·f_max) for a group where one value holds
- * every record (f_max = 1): the engine's own bound, checked per sensitive column.
+ * every record (f_max = 1): the engine's own bound, checked per sensitive column
+ * with m the size of its domain (`domainSizes`: the declared list's, else the file's distinct count).
  */
-export function epsilonBeyondMax(epsilon: number, retention: number | undefined, sensitive: readonly ColumnInfo[]): string | undefined {
+export function epsilonBeyondMax(epsilon: number, retention: number | undefined, sensitive: readonly { readonly name: string; readonly m: number }[]): string | undefined {
   if (retention === undefined || !(retention > 0 && retention < 1) || !(epsilon > 0)) return undefined;
   for (const c of sensitive) {
-    const eMax = maxEpsilon(1, retention, c.distinct);
+    const eMax = maxEpsilon(1, retention, c.m);
     if (epsilon > eMax) return `at most ${eMax.toFixed(4)} for “${c.name}” (groups where one value holds every record)`;
   }
   return undefined;

@@ -4,6 +4,9 @@ import { definitionOf, MECHANISM_TYPES, type MechanismType } from '../../mechani
 import { jobSchema } from '../../mechanisms/job-schema.js';
 import { plainFailure, plainMessage, specificIssues } from '../components/plain-messages.js';
 import { buildJob, jobWithMethodOf, type JobFile } from './job.js';
+import { domainOfText, proposedValues } from '../components/domain-fields.js';
+import { named, own } from '../../common/job/names.js';
+import type { DomainSpec } from '../../common/job/job-parts.js';
 import type { WizardState } from './wizard-state.js';
 
 /** One parameter of a method the Compare step varies (the mechanism's own `compare.axis`), and the method. */
@@ -80,12 +83,36 @@ export function buildCandidates(state: WizardState, families: readonly Candidate
     const parsed = parseValues(axis, f.values);
     if (!('values' in parsed)) continue;
     const base = jobWithMethodOf(state, f.method);
+    const decided = withDomainDecisions(state, f.method, base.method as MethodObject);
     for (const v of parsed.values) {
-      const method = axis.apply(base.method as MethodObject, v);
+      const method = axis.apply(decided, v);
       out.push({ label: `${shortTitle(f.method)}, ${axis.words} ${v}`, method: f.method, job: { ...base, method } as JobFile & Record<string, unknown>, grid: [{ key: axis.key, value: String(v) }] });
     }
   }
   return out;
+}
+
+/** The methods whose sensitive columns need a domain decision (the run refuses a column without one). */
+const DECIDES_DOMAINS: readonly MechanismType[] = ['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy'];
+
+/**
+ * A method whose form was not opened has no domain decision for a sensitive column: its candidate takes
+ * the decision another method's form holds for the column, else the file's values as the form would
+ * propose them (“Use this setting” brings them into the form, to review). Without either, the
+ * candidate stays undecided and the run skips it, saying why.
+ */
+function withDomainDecisions(state: WizardState, type: MechanismType, method: MethodObject): MethodObject {
+  if (!DECIDES_DOMAINS.includes(type)) return method;
+  const existing = (method['domains'] ?? {}) as Record<string, DomainSpec>;
+  const sensitive = Object.keys(state.roles).filter((c) => own(state.roles, c) === 'sensitive');
+  const entries: [string, DomainSpec][] = Object.entries(existing);
+  for (const column of sensitive) {
+    if (entries.some(([c]) => c === column)) continue;
+    const fromForms = DECIDES_DOMAINS.map((t) => domainOfText(own((state.drafts[t] as { domains: Readonly<Record<string, string>> }).domains, column) ?? '')).find((d) => d !== undefined);
+    const proposed = fromForms ?? (state.file ? proposedValues(column, state.file) : undefined);
+    if (proposed) entries.push([column, proposed]);
+  }
+  return entries.length > 0 ? { ...method, domains: named(entries) } : method;
 }
 
 /**

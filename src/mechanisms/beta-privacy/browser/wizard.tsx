@@ -3,6 +3,7 @@ import { compare, mul, parseRational, rational, rationalFromNumber, toNumber, ty
 import { named, own, withName, type Named } from '../../../common/job/names.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, NumberField, SelectField, TextField } from '../../../renderer/components/fields.js';
+import { DomainFields, domainProblems, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
 import { formatNumber } from '../../../renderer/format.js';
 import { betaPrivacy, type BetaPrivacySpec } from '../definition.js';
 
@@ -15,6 +16,8 @@ export interface BetaPrivacyDraft {
   readonly algorithm: 'multi-size' | 'two-size' | 'anatomy';
   readonly maxBucket: number;
   readonly fakeValues: number;
+  /** The sensitive column's domain, as the field shows it (domain-fields.tsx). */
+  readonly domains: DomainTexts;
 }
 
 /** The starting values of the mode not chosen (the suggested method uses the coefficient). */
@@ -174,6 +177,10 @@ function Form({ draft, set, context, problems }: FormProps<BetaPrivacyDraft>) {
         <NumberField label="Largest bucket" min={1} max={5000} step={1} value={draft.maxBucket} onChange={(maxBucket) => set({ maxBucket })} error={problems['maxBucket']} help="Larger buckets admit stricter β but blur more. A value needs buckets of at least ⌈1/β⌉ records." />
         <NumberField label="Fake values per bucket" min={0} max={20} step={1} value={draft.fakeValues} onChange={(fakeValues) => set({ fakeValues })} error={problems['fakeValues']} help="Protects against an adversary who already knows other people in the bucket (corruption attack), at some cost in accuracy." />
       </fieldset>
+      <fieldset className="options">
+        <legend>Domain of the sensitive column (the values of the β table and of the fake values)</legend>
+        <DomainFields columns={context.sensitive.map((c) => c.name)} texts={draft.domains} file={context.file} set={(domains) => set({ domains })} problems={problems} what="Fake values are drawn from this list, and a value no record holds is listed with its β." />
+      </fieldset>
     </>
   );
 }
@@ -181,9 +188,10 @@ function Form({ draft, set, context, problems }: FormProps<BetaPrivacyDraft>) {
 function dataProblems(draft: BetaPrivacyDraft, context: Parameters<BrowserMechanism<BetaPrivacySpec, BetaPrivacyDraft>['dataProblems']>[1]): Problems {
   const column = context.sensitive[0];
   if (!column) return {};
-  if (column.top.length < column.distinct) return { beta: `“${column.name}” has too many distinct values for the β table` };
+  const domain = domainProblems(draft.domains, context);
+  if (column.top.length < column.distinct) return { ...domain, beta: `“${column.name}” has too many distinct values for the β table` };
   const infeasible = betaRows(draft, column, context.file.rows).filter((r) => r.problem);
-  return infeasible.length ? { beta: `${infeasible.length === 1 ? '1 value needs' : `${infeasible.length} values need`} a larger β: ${infeasible.map((r) => `“${r.value}”`).join(', ')}` } : {};
+  return { ...domain, ...(infeasible.length ? { beta: `${infeasible.length === 1 ? '1 value needs' : `${infeasible.length} values need`} a larger β: ${infeasible.map((r) => `“${r.value}”`).join(', ')}` } : {}) };
 }
 
 export const betaPrivacyBrowser: BrowserMechanism<BetaPrivacySpec, BetaPrivacyDraft> = {
@@ -198,15 +206,17 @@ export const betaPrivacyBrowser: BrowserMechanism<BetaPrivacySpec, BetaPrivacyDr
     algorithm: m.algorithm,
     maxBucket: m.maxBucket,
     fakeValues: m.fakeValues,
+    domains: textsOf(m.domains),
   }),
-  toMethod: (d) => ({
+  toMethod: (d, context) => ({
     type: 'beta-privacy',
     beta: d.mode === 'coefficient' ? { coefficient: d.coefficient } : { default: d.defaultBeta, values: named(Object.entries(d.overrides).filter(([, v]) => v.trim() !== '')) },
     algorithm: d.algorithm,
     maxBucket: d.maxBucket,
     fakeValues: d.fakeValues,
+    ...domainsOf(d.domains, sensitiveNames(d.domains, context.roles)),
   }),
-  fieldOf: (path) => (path[0] === 'beta' && path[1] === 'coefficient' ? 'coefficient' : path[0] === 'beta' ? 'beta' : String(path[0] ?? '')),
+  fieldOf: (path) => (path[0] === 'beta' && path[1] === 'coefficient' ? 'coefficient' : path[0] === 'beta' ? 'beta' : path[0] === 'domains' && path.length > 1 ? `domain.${String(path[1])}` : String(path[0] ?? '')),
   dataProblems,
   Form,
 };

@@ -58,8 +58,10 @@ export function chooseBucketSetting(spec: BetaPrivacySpec, values: readonly stri
   const th = makeThresholds(betas, Math.max(sMax, 1));
   const two = twoSizeBucketing(counts, th, sMin, sMax);
   const multi = multiSizeBucketing(counts, th, sMin, sMax);
-  let minBeta = betas[0]!;
-  for (const b of betas) if (compare(b, minBeta) < 0) minBeta = b;
+  // ℓ from the values present: a declared value no record holds is in no bucket (its β may be 0).
+  const present = betas.filter((_, i) => counts[i]! > 0);
+  let minBeta = present[0] ?? betas[0]!;
+  for (const b of present) if (compare(b, minBeta) < 0) minBeta = b;
   const l = ceilInverse(minBeta);
   const anatomy = anatomyGroups(counts, l);
   const anatomyReport = {
@@ -83,7 +85,7 @@ export function chooseBucketSetting(spec: BetaPrivacySpec, values: readonly stri
   }
   if (spec.algorithm !== 'anatomy' && !chosenClasses) {
     const unplaceable = values
-      .map((v, i) => ({ v, need: ceilInverse(betas[i]!) }))
+      .flatMap((v, i) => (counts[i]! > 0 ? [{ v, need: ceilInverse(betas[i]!) }] : []))
       .filter((x) => x.need > sMax)
       .map((x) => `"${x.v}" needs buckets of at least ⌈1/β⌉ = ${x.need} records`);
     throw new JobError(

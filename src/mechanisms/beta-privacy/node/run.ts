@@ -2,7 +2,8 @@ import type { JobWith } from '../../../common/job/job-parts.js';
 import { coefficientBetas, infeasibleValues } from '../thresholds.js';
 import { formatRational, toNumber, type Rational } from '../../../common/exact/rational.js';
 import { domainValues } from '../../../common/table/sensitive-domain.js';
-import { jobDomain } from '../../../jobs/method-kit/analyze.js';
+import { sensitiveDomains } from '../../../jobs/method-kit/analyze.js';
+import { betaDomainWarning, domainSentence } from '../../../jobs/method-kit/domains.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import type { BetaReport } from '../../../common/report/report-model.js';
 import { JobError } from '../../../jobs/method-kit/job-error.js';
@@ -55,7 +56,8 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
   ctx.progress('analyze', 0);
   const plan = sensitivePlan(job, spec, imported);
   const column = plan.sensitive[0]!;
-  const domain = jobDomain(column, undefined, job.input.path);
+  const [{ domain, domainSource }] = sensitiveDomains(spec.domains, [column], { imported, baseDir: ctx.baseDir }, job.input.path) as [ReturnType<typeof sensitiveDomains>[number]];
+  const domainWarning = betaDomainWarning(column.name, domainSource);
   const m = domain.values.length;
   const values = domainValues(column, domain);
   const counts = new Array<number>(m).fill(0);
@@ -95,7 +97,9 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
   const corruption = released?.corruption;
   const holds = maxInferenceReport ? Object.values(maxInferenceReport).every((b) => b.holds) : true;
   const quasi = plan.nonSensitive.map((c) => c.name).join(', ');
-  const strictest = valueReports.reduce((a, b) => (b.beta < a.beta ? b : a));
+  // A declared value no record holds bounds nothing (its β may be 0): the strictest is among the values present.
+  const present = valueReports.filter((v) => v.count > 0);
+  const strictest = (present.length > 0 ? present : valueReports).reduce((a, b) => (b.beta < a.beta ? b : a));
   const fmt = (v: number | undefined): string => (v === undefined || Number.isNaN(v) ? 'n/a' : v.toFixed(4));
   const sizeText = Object.entries(chosen.sizes).map(([s, n]) => `${n.toLocaleString('en-US')} of size ${s}`).join(', ');
   return {
@@ -126,7 +130,8 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
       name: 'β-privacy',
       statement:
         `An adversary who knows a person's ${quasi} and that the person is in the table infers each sensitive value v ` +
-        'with probability at most β_v: in every bucket the share of v is at most β_v.',
+        'with probability at most β_v: in every bucket the share of v is at most β_v. ' +
+        domainSentence([{ column: column.name, source: domainSource, m }]),
       formula: 'P(v | t) = max over buckets B holding t of count_B(v)/|B| ≤ β_v, i.e. count_B(v) ≤ ⌊β_v·|B|⌋ (computed exactly)',
       source: 'Wang, Wang, Fu, Wong, "Inferential or Differential: Privacy Laws Dictate", §3–5',
       holds,
@@ -163,9 +168,9 @@ export function runBetaPrivacy(job: JobWith<BetaPrivacySpec>, imported: Imported
         : 'Run the job to measure the query error on the actual release.',
       ...(spec.fakeValues > 0 ? [`Each bucket lists ${spec.fakeValues} fake value(s) so that an adversary who learns other records of a bucket stays uncertain (corruption attack).`] : []),
     ],
-    warnings: [...unboundedWarnings(spec, column.name, valueReports, chosen.sizes), ...methodWarnings(spec)],
+    warnings: [...(domainWarning ? [domainWarning.internal] : []), ...unboundedWarnings(spec, column.name, valueReports, chosen.sizes), ...methodWarnings(spec)],
     // The method's own words, and facts the release states anyway (the published β per value, QIT's bucket sizes).
-    externalWarnings: [...unboundedWarnings(spec, column.name, valueReports, chosen.sizes), ...methodWarnings(spec)],
+    externalWarnings: [...(domainWarning ? [domainWarning.published] : []), ...unboundedWarnings(spec, column.name, valueReports, chosen.sizes), ...methodWarnings(spec)],
   };
 }
 

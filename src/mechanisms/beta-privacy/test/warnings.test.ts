@@ -15,7 +15,7 @@ async function publishedReport(beta: Record<string, unknown>, fakeValues: number
   const lines = ['age,diagnosis'];
   for (let i = 0; i < 120; i++) lines.push(`${20 + (i % 9)},${['flu', 'cold', 'HIV', 'asthma'][i % 4]}`);
   writeFileSync(join(dir, 'in.csv'), lines.join('\n') + '\n');
-  const job = { version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'beta-privacy', beta, fakeValues }, output: { dir: 'out', formats: ['csv'], report: ['json'] } };
+  const job = { version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'beta-privacy', beta, fakeValues, domains: { diagnosis: ['flu', 'cold', 'HIV', 'asthma'] } }, output: { dir: 'out', formats: ['csv'], report: ['json'] } };
   await runJob(parseJob(job, dir), { random: new SeededTestRandomSource(2) });
   return JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
 }

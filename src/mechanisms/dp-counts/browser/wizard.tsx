@@ -64,6 +64,7 @@ function Form({ draft, set, context, problems }: FormProps<DpCountsDraft>) {
             file={file}
             set={(domains) => set({ domains })}
             problems={problems}
+            missingCategory={false}
             what="Every listed value gets a cell, whether or not the data hold it."
           />
         </fieldset>

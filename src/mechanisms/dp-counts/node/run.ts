@@ -13,6 +13,11 @@ import { answersTable } from './answers-table.js';
 import { ATTACK_EPSILON, filteringAttacks, inferenceAttacks } from './attacks.js';
 import { drawNoise, effectiveEpsilonOf, epsilonEffectiveText, GLM_APPROXIMATION, GLM_NOISE_TEXT, halfWidth } from './noise.js';
 
+/** The columns whose values are cells of the release (marginals' columns, the series column): each needs a domain decision. */
+export function cellColumnsOf(spec: DpCountsSpec): string[] {
+  return [...new Set([...(spec.queries === 'marginals' ? spec.columns! : []), ...(spec.series ? [spec.series.by] : [])])];
+}
+
 /**
  * Noisy counts and marginals with exact discrete Laplace or correlated (generalized Laplace) noise
  * (“Correlated tuple data release via differential privacy”, 2021): the answers, their noise, the
@@ -22,7 +27,7 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
   ctx.progress('analyze', 0);
   const { table } = imported;
   const plan = resolveRoles(job, table, { requireSensitive: false });
-  const domains = resolveDomains(spec.domains, { imported, baseDir: ctx.baseDir });
+  const domains = resolveDomains(spec.domains, { imported, baseDir: ctx.baseDir }, cellColumnsOf(spec));
   const answers = planAnswers(spec, plan, table, ctx.random, { resolved: domains, inputPath: job.input.path });
   const { answered, unique, known, columns: cols, groupColumn } = answers;
   const { sensitivity, rule: sensitivityRule } = sensitivityOf(spec, answers);
@@ -83,14 +88,13 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
   const warnings: string[] = [];
   // What the custodian can do about a warning: for the internal report only, not for readers of the release.
   const advice = new Map<string, string>();
-  const cellColumns = [...new Set([...(spec.queries === 'marginals' ? spec.columns! : []), ...(spec.series ? [spec.series.by] : [])])];
+  const cellColumns = cellColumnsOf(spec);
   const disclosed = cellColumns.filter((name) => !known.declared.has(cols.findIndex((c) => c.name === name)));
   const cellsCaveat = disclosed.length > 0 ? ` This covers the counts, not which cells exist: the values of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} come from the input.` : '';
   if (disclosed.length > 0) {
     const cells = `The cells of ${[...new Set(disclosed)].map((n) => `“${n}”`).join(', ')} are the values present in the input (no public domain declared): each cell shows that its value occurs in the confidential file, published as is, outside ε-DP (a value held by one person shows that person is in the data).`;
     warnings.push(cells);
-    const undecided = disclosed.filter((name) => !domains.has(name));
-    advice.set(cells, `${domainAdvice(undecided, disclosed.filter((name) => !undecided.includes(name)))} In the wizard: “Public values”.`);
+    advice.set(cells, `${domainAdvice(disclosed)} In the wizard: “Public values”.`);
   }
   if (glm) {
     warnings.push(

@@ -122,7 +122,8 @@ function checkNoiseAgainstOriginal(ctx: VerifyContext, spec: DpCountsSpec, relea
   const original = ctx.original;
   const plan = resolveRoles(job, original, { requireSensitive: false });
   // Listed domains and domains from the data need nothing but the original's table.
-  const domains = resolveDomains(spec.domains, { imported: { table: original, format: 'csv' } as unknown as ImportedTable, baseDir: dir });
+  // A release written before domains were a decision may name none: its cells were the data's values.
+  const domains = resolveDomains(spec.domains, { imported: { table: original, format: 'csv' } as unknown as ImportedTable, baseDir: dir }, []);
   const answers = planAnswers(spec, plan, original, NO_RANDOMNESS, { resolved: domains, inputPath: 'input' });
   const truth = trueAnswers(answers, original.rowCount);
   const b = report.dp?.scale ?? Number.NaN;

@@ -1,6 +1,6 @@
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { CheckField } from '../../../renderer/components/fields.js';
-import { DomainFields, domainProblems, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
+import { DomainFields, domainProblems, domainSizes, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
 import { epsilonBeyondMax, ReconstructionTestFields, RetentionField, type Bound } from '../../../renderer/components/reconstruction-test-fields.js';
 import { reconstructionPrivacy, type ReconstructionPrivacySpec } from '../definition.js';
 
@@ -39,7 +39,7 @@ export const reconstructionPrivacyBrowser: BrowserMechanism<ReconstructionPrivac
   fromMethod: (m) => ({ retention: m.retention, epsilon: m.epsilon, delta: m.delta, bound: m.bound, strict: m.strict, domains: textsOf(m.domains) }),
   toMethod: (d, context) => ({ type: 'reconstruction-privacy', retention: d.retention, epsilon: d.epsilon, delta: d.delta, bound: d.bound, strict: d.strict, ...domainsOf(d.domains, sensitiveNames(d.domains, context.roles)) }),
   dataProblems(d, context) {
-    const beyond = epsilonBeyondMax(d.epsilon, d.retention, context.sensitive);
+    const beyond = epsilonBeyondMax(d.epsilon, d.retention, domainSizes(d.domains, context.sensitive));
     return { ...(beyond ? { epsilon: beyond } : ({} as Problems)), ...domainProblems(d.domains, context) };
   },
   fieldOf: (path) => (path[0] === 'domains' && path.length > 1 ? `domain.${String(path[1])}` : String(path[0] ?? '')),

@@ -2,7 +2,7 @@ import { rationalFromNumber, toNumber } from '../../../common/exact/rational.js'
 import { maxRetentionForRho } from '../../../common/randomized-response/perturbation/retention.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { NumberField, SelectField } from '../../../renderer/components/fields.js';
-import { DomainFields, domainProblems, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
+import { DomainFields, domainProblems, domainSizes, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
 import { epsilonBeyondMax, ReconstructionTestFields, RetentionField, type Bound } from '../../../renderer/components/reconstruction-test-fields.js';
 import { schema, uniformPerturbation, type UniformPerturbationSpec } from '../definition.js';
 
@@ -50,11 +50,11 @@ function Form({ draft, set, context, problems }: FormProps<UniformPerturbationDr
         <NumberField label="ρ1 (prior at most)" min={0.001} max={0.999} step={0.01} value={draft.rho1} onChange={(rho1) => set({ rho1 })} error={problems['rho1']} help="An adversary who believes a value with probability at most ρ1…" />
         <NumberField label="ρ2 (posterior at most)" min={0.001} max={0.999} step={0.01} value={draft.rho2} onChange={(rho2) => set({ rho2 })} error={problems['rho2']} help="…must not end up believing it with probability above ρ2." />
         <div className="derived">
-          {context.sensitive.map((c) => {
-            const p = largestRetention(draft.rho1, draft.rho2, c.distinct);
+          {domainSizes(draft.domains, context.sensitive).map((c) => {
+            const p = largestRetention(draft.rho1, draft.rho2, c.m);
             return (
               <p key={c.name}>
-                “{c.name}” (m = {c.distinct}): maximum retention <strong>{p !== undefined ? p.toFixed(4) : 'n/a'}</strong>{' '}
+                “{c.name}” (m = {c.m}): maximum retention <strong>{p !== undefined ? p.toFixed(4) : 'n/a'}</strong>{' '}
                 {!rhoMode && p !== undefined && p > 0 && (
                   <button type="button" className="link" onClick={() => set({ retention: Math.floor(p * 10000) / 10000 })}>
                     use it
@@ -100,7 +100,7 @@ export const uniformPerturbationBrowser: BrowserMechanism<UniformPerturbationSpe
     ...domainsOf(d.domains, sensitiveNames(d.domains, context.roles)),
   }),
   dataProblems(d, context) {
-    const beyond = epsilonBeyondMax(d.epsilon, d.mode === 'retention' ? d.retention : undefined, context.sensitive);
+    const beyond = epsilonBeyondMax(d.epsilon, d.mode === 'retention' ? d.retention : undefined, domainSizes(d.domains, context.sensitive));
     return { ...(beyond ? { epsilon: beyond } : ({} as Problems)), ...domainProblems(d.domains, context) };
   },
   fieldOf: (path) => (path[0] === 'domains' && path.length > 1 ? `domain.${String(path[1])}` : String(path[0] ?? '')),

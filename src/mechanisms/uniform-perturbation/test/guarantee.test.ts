@@ -57,7 +57,7 @@ describe('a release with several sensitive attributes', () => {
     const lines = ['age,sex,diagnosis,income'];
     for (let i = 0; i < 120; i++) lines.push(`${20 + (i % 5)},${i % 2 ? 'F' : 'M'},${['flu', 'cold', 'HIV'][i % 3]},${['low', 'mid', 'high'][(i * 7) % 3]}`);
     writeFileSync(input, lines.join('\n') + '\n');
-    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive', income: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { dir: join(dir, 'release'), formats: ['csv'], report: ['json'] } };
+    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive', income: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data', income: 'from-data' } }, output: { dir: join(dir, 'release'), formats: ['csv'], report: ['json'] } };
     const result = await runJob(parseJob(job, dir), { random: new SeededTestRandomSource(9) });
     expect(result.report.risk.bySensitive?.map((s) => s.column)).toEqual(['diagnosis', 'income']);
     const verified = await verifyRelease(join(dir, 'release'), { original: input, acceptTestRandomness: true });
