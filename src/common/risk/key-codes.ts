@@ -47,30 +47,67 @@ export function encodeKeys(rows: readonly (readonly KeyValue[])[]): KeyCodes {
 }
 
 /**
- * Class ids of the records on the attributes in `attributes` (missing as its own value, -1 + 1 = 0):
- * equal ids = equal values on every listed attribute. Ids are dense, 0 … classes - 1. Refines one
- * attribute at a time, so each step's pair (class so far, code) is below 2^53 for any table that fits
- * in memory.
+ * Class ids of the records on the attributes in `attributes` (missing as its own value): equal ids =
+ * equal values on every listed attribute. Ids are dense, 0 … classes − 1.
  */
 export function classIds(keys: KeyCodes, attributes: readonly number[], out: Int32Array = new Int32Array(keys.records)): { ids: Int32Array; classes: number } {
-  const n = keys.records;
   out.fill(0);
-  let classes = n === 0 ? 0 : 1;
-  const numbering = new Map<number, number>();
-  for (const a of attributes) {
-    const column = keys.codes[a]!;
-    const radix = keys.cardinality[a]! + 1;
-    numbering.clear();
+  let classes = keys.records === 0 ? 0 : 1;
+  const scratch = new RefineScratch(keys.records);
+  for (const a of attributes) classes = refineClasses(keys, a, out, classes, out, scratch);
+  return { ids: out, classes };
+}
+
+/** Buffers reused by successive `refineClasses` calls on one table (the search calls it per subset). */
+export class RefineScratch {
+  readonly table: Int32Array;
+  readonly order: Int32Array;
+  constructor(records: number) {
+    this.table = new Int32Array(4 * records + 1024);
+    this.order = new Int32Array(records);
+  }
+}
+
+/**
+ * Splits the classes `ids` (dense, `classes` of them) by attribute `a`, writing the new dense ids to
+ * `out` (may be `ids` itself) and returning their number.
+ */
+export function refineClasses(keys: KeyCodes, a: number, ids: Int32Array, classes: number, out: Int32Array, scratch: RefineScratch = new RefineScratch(keys.records)): number {
+  const n = keys.records;
+  const column = keys.codes[a]!;
+  const radix = keys.cardinality[a]! + 1;
+  const space = classes * radix;
+  let next = 0;
+  if (space <= scratch.table.length) {
+    // Few enough (class, code) pairs to number them directly in an array.
+    const table = scratch.table;
+    table.fill(-1, 0, space);
     for (let r = 0; r < n; r++) {
-      const pair = out[r]! * radix + (column[r]! + 1);
-      let id = numbering.get(pair);
-      if (id === undefined) {
-        id = numbering.size;
-        numbering.set(pair, id);
-      }
+      const pair = ids[r]! * radix + (column[r]! + 1);
+      let id = table[pair]!;
+      if (id === -1) table[pair] = id = next++;
       out[r] = id;
     }
-    classes = numbering.size;
+  } else {
+    // Records ordered by class (a counting sort), then each class split by code: stamp[code] says
+    // which class last gave that code an id, so one array of codes serves every class.
+    const start = new Int32Array(classes + 1);
+    for (let r = 0; r < n; r++) start[ids[r]! + 1]!++;
+    for (let c = 0; c < classes; c++) start[c + 1]! += start[c]!;
+    const order = scratch.order;
+    for (let r = 0; r < n; r++) order[start[ids[r]!]!++] = r;
+    const stamp = new Int32Array(radix).fill(-1);
+    const idOf = new Int32Array(radix);
+    for (let i = 0; i < n; i++) {
+      const r = order[i]!;
+      const parent = ids[r]!;
+      const code = column[r]! + 1;
+      if (stamp[code] !== parent) {
+        stamp[code] = parent;
+        idOf[code] = next++;
+      }
+      out[r] = idOf[code]!;
+    }
   }
-  return { ids: out, classes };
+  return next;
 }

@@ -33,10 +33,12 @@
  * grouped on it; a record unique on it is given the subset as an MSU unless one of its MSUs found at a
  * lower level is contained in it (then it is unique on a proper subset, and conversely every unique
  * proper subset contains an MSU of the record, found earlier). Only records unique on all attributes
- * can have an MSU, so only they are examined. The work, records × Σ_{k ≤ maxSize} k·C(M, k) value
- * visits, is computed before the search starts and refused (SudaWorkLimitError) above the limit.
+ * can have an MSU, so only they are examined. Within a level the subsets come in lexicographic order
+ * and the groupings of their prefixes are kept, so each subset costs about one pass over the records.
+ * The bound records × (M + Σ_{k ≤ maxSize} k·C(M, k)) on the values read is computed before the
+ * search starts and refused (SudaWorkLimitError) above the limit.
  */
-import { classIds, encodeKeys, MISSING_CODE, type KeyValue } from './key-codes.js';
+import { classIds, encodeKeys, MISSING_CODE, RefineScratch, refineClasses, type KeyValue } from './key-codes.js';
 
 export class SudaWorkLimitError extends RangeError {
   constructor(
@@ -104,11 +106,22 @@ export function suda2(rows: readonly (readonly KeyValue[])[], options: SudaOptio
   const found: number[][][] = Array.from({ length: n }, () => []);
   const msuCountsBySize = Array.from({ length: maxSize }, () => new Int32Array(n));
   const member = new Uint8Array(m);
-  const scratch = new Int32Array(n);
+  const whole = new Int32Array(n); // one class holding every record: the partition on no attribute
+  const scratch = new RefineScratch(n);
+  const size = new Int32Array(n);
   for (let k = 1; k <= Math.min(maxSize, m) && candidates.length > 0; k++) {
-    for (const subset of combinations(m, k)) {
-      const { ids, classes } = classIds(keys, subset, scratch);
-      const size = new Int32Array(classes);
+    // The k-subsets in lexicographic order; partitions[j] groups the records on subset[0..j], so a
+    // step that changes subset[i] regroups from depth i only (one attribute per subset on average).
+    const subset = Array.from({ length: k }, (_, i) => i);
+    const partitions = Array.from({ length: k }, () => new Int32Array(n));
+    const classes = new Array<number>(k).fill(0);
+    let changed = 0;
+    for (;;) {
+      for (let j = changed; j < k; j++) {
+        classes[j] = refineClasses(keys, subset[j]!, j === 0 ? whole : partitions[j - 1]!, j === 0 ? (n === 0 ? 0 : 1) : classes[j - 1]!, partitions[j]!, scratch);
+      }
+      const ids = partitions[k - 1]!;
+      size.fill(0, 0, classes[k - 1]);
       for (let r = 0; r < n; r++) size[ids[r]!]!++;
       member.fill(0);
       for (const a of subset) member[a] = 1;
@@ -120,6 +133,12 @@ export function suda2(rows: readonly (readonly KeyValue[])[], options: SudaOptio
         own.push(subset.slice());
         msuCountsBySize[k - 1]![r]!++;
       }
+      let i = k - 1;
+      while (i >= 0 && subset[i] === m - k + i) i--;
+      if (i < 0) break;
+      subset[i]!++;
+      for (let j = i + 1; j < k; j++) subset[j] = subset[j - 1]! + 1;
+      changed = i;
     }
   }
 
@@ -136,7 +155,7 @@ export function suda2(rows: readonly (readonly KeyValue[])[], options: SudaOptio
   return options.listMsus === true ? { ...result, msus: found } : result;
 }
 
-/** records × Σ_{k ≤ maxSize} k · C(M, k): every value read while grouping on every subset. */
+/** records × (M + Σ_{k ≤ maxSize} k · C(M, k)): at most the values read while grouping (the full key, then every subset from scratch). */
 export function searchWork(records: number, attributes: number, maxSize: number): number {
   let total = records * attributes; // the grouping on all attributes
   let choose = 1;
@@ -165,17 +184,4 @@ function factorial(x: number): number {
   let f = 1;
   for (let i = 2; i <= x; i++) f *= i;
   return f;
-}
-
-/** The k-subsets of 0 … m−1 in lexicographic order (the yielded array is reused: copy to keep). */
-function* combinations(m: number, k: number): Generator<number[]> {
-  const c = Array.from({ length: k }, (_, i) => i);
-  while (true) {
-    yield c;
-    let i = k - 1;
-    while (i >= 0 && c[i] === m - k + i) i--;
-    if (i < 0) return;
-    c[i]!++;
-    for (let j = i + 1; j < k; j++) c[j] = c[j - 1]! + 1;
-  }
 }
