@@ -58,6 +58,21 @@ describe('SUDA2 against the brute-force definition of MSUs', () => {
   });
 });
 
+describe('SUDA2 on wider domains (the grouping by counting sort, not the direct table)', () => {
+  test('the same MSUs as the brute force when classes × values exceed the direct table', () => {
+    const wide = fc
+      .record({ m: fc.integer({ min: 2, max: 3 }), n: fc.integer({ min: 150, max: 250 }) })
+      .chain(({ m, n }) => fc.array(fc.array(fc.oneof({ weight: 20, arbitrary: fc.integer({ min: 0, max: 400 }) }, { weight: 1, arbitrary: fc.constant(null) }), { minLength: m, maxLength: m }), { minLength: n, maxLength: n }));
+    fc.assert(
+      fc.property(wide, (rows) => {
+        const expected = bruteForceMsus(rows, rows[0]!.length);
+        expect(suda2(rows, { listMsus: true }).msus!.map(sortMsus)).toEqual(expected.map(sortMsus));
+      }),
+      { seed: 28, numRuns: 15 },
+    );
+  });
+});
+
 describe("SUDA2: sdcMicro's published scores (tests/testthat/test_suda2.R)", () => {
   test('the SDC guideline table: scores 0, 0, 6, 0, 12, 0, 6, 10, 0, 0', () => {
     const rows = [
