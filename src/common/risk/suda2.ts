@@ -72,6 +72,12 @@ export interface SudaResult {
   /** U and P of DIS: records unique on all attributes, records in classes of two. */
   readonly uniques: number;
   readonly pairedRecords: number;
+  /**
+   * Per attribute, in percent: Σ over records and their MSUs containing the attribute of the MSU's
+   * weight (M − |S|)!, over Σ score (sdcMicro's attribute_contributions). An MSU counts for each of
+   * its attributes, so the percentages add up to more than 100 when MSUs have two or more attributes.
+   */
+  readonly attributeContributions: readonly number[];
   /** With `listMsus`: each record's MSUs, each an ascending list of attribute indices. */
   readonly msus?: readonly (readonly (readonly number[])[])[];
 }
@@ -151,7 +157,14 @@ export function suda2(rows: readonly (readonly KeyValue[])[], options: SudaOptio
     score[r] = s;
   }
   const disScore = disScores(score, uniques, pairedRecords, fraction, weighted);
-  const result: SudaResult = { records: n, attributes: m, maxSize, msuCountsBySize, score, disScore, uniques, pairedRecords };
+  const contribution = new Array<number>(m).fill(0);
+  let total = 0;
+  for (let r = 0; r < n; r++) {
+    total += score[r]!;
+    for (const msu of found[r]!) for (const a of msu) contribution[a]! += weight[msu.length - 1]!;
+  }
+  const attributeContributions = contribution.map((c) => (total > 0 ? (100 * c) / total : 0));
+  const result: SudaResult = { records: n, attributes: m, maxSize, msuCountsBySize, score, disScore, uniques, pairedRecords, attributeContributions };
   return options.listMsus === true ? { ...result, msus: found } : result;
 }
 

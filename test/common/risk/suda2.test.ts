@@ -41,7 +41,7 @@ const tables = fc
   );
 
 describe('SUDA2 against the brute-force definition of MSUs', () => {
-  test('the same MSUs, counts by size and SUDA scores on small random tables', () => {
+  test('the same MSUs, counts by size, SUDA scores and attribute contributions on small random tables', () => {
     fc.assert(
       fc.property(tables, ({ rows, maxSize }) => {
         const m = rows[0]!.length;
@@ -52,6 +52,12 @@ describe('SUDA2 against the brute-force definition of MSUs', () => {
           for (let k = 1; k <= maxSize; k++) expect(result.msuCountsBySize[k - 1]![r]).toBe(expected[r]!.filter((s) => s.length === k).length);
           expect(result.score[r]).toBe(expected[r]!.reduce((sum, s) => sum + factorial(Math.max(m, 3) - s.length), 0));
         });
+        const total = result.score.reduce((x, y) => x + y, 0);
+        const contributions = [...Array(m).keys()].map((a) => {
+          const c = expected.flat().filter((s) => s.includes(a)).reduce((sum, s) => sum + factorial(Math.max(m, 3) - s.length), 0);
+          return total > 0 ? (100 * c) / total : 0;
+        });
+        result.attributeContributions.forEach((c, a) => expect(c).toBeCloseTo(contributions[a]!, 10));
       }),
       { seed: 20261128, numRuns: 400 },
     );
@@ -88,6 +94,18 @@ describe("SUDA2: sdcMicro's published scores (tests/testthat/test_suda2.R)", () 
       ['Urban', 'Female', 'Secondary incomplete', 'Non-LF'],
     ];
     expect([...suda2(rows).score]).toEqual([0, 0, 6, 0, 12, 0, 6, 10, 0, 0]);
+  });
+
+  test('attribute contributions 50, 37.5, 37.5 on the three-record table, in every column order', () => {
+    const a = [2, 1, 1];
+    const b = [0, 3, 0];
+    const c = [0, 6, 0];
+    const columns = { a, b, c };
+    for (const order of [['a', 'b', 'c'], ['a', 'c', 'b'], ['c', 'a', 'b'], ['c', 'b', 'a']] as const) {
+      const rows = [0, 1, 2].map((r) => order.map((name) => columns[name][r]!));
+      const expected = order.map((name) => (name === 'a' ? 50 : 37.5));
+      expect(suda2(rows).attributeContributions).toEqual(expected);
+    }
   });
 
   test("the book's table (Templ 2017): records 5 to 8 score 4, 2, 6, 8", () => {
