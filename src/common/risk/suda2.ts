@@ -24,6 +24,10 @@
  *   U/Dis − U = P(1−π)/π, computed in that form (no 0/0 when U = 0). sdcMicro computes Dis and π in
  *   single precision (float); Custos in double, so its figures differ from sdcMicro's in about the
  *   seventh significant digit.
+ *   U here is every record unique on all attributes. sdcMicro's C++ counts a unique only when it is
+ *   alone in its 16-bit hash bucket (in a shared bucket its "Unique !!" branch needs k equal to the
+ *   bucket size, which k, the entries after the current one, never is), so where distinct records'
+ *   hashes collide its U, and with it every DIS score, differs from this one.
  * Sources read (not copied): sdcMicro R/suda2.R and src/Suda2.h (github.com/sdcTools/sdcMicro).
  *
  * sdcMicro has no maximum MSU size (it searches all M); `maxSize` here stops the search at a size
