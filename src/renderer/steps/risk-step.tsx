@@ -4,6 +4,7 @@ import type { CustosApi, HostFailure, Report } from '../../common/ipc/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { IdentityRisk } from '../components/identity-risk.js';
+import { ReviewVerdict } from '../components/review-verdict.js';
 import { RecodingLattice } from '../components/recoding-lattice.js';
 import { formatNumber, formatPercent } from '../format.js';
 import { buildJob, fixedLevelsMatter, levelsKey } from '../state/job.js';
@@ -74,6 +75,7 @@ export function RiskStep(props: {
       )}
       {report && (!failure || refusal) && (
         <>
+          <ReviewVerdict report={report} />
           <AssessmentView report={report} />
           {report.method.levels && report.method.frontier && <RecodingLattice report={report} onUseLimit={props.onUseSuppressionLimit} />}
           <IdentityRisk report={report} />
