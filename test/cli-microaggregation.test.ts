@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCEPT_REVIEW } from './accept-review.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');
@@ -17,7 +18,7 @@ function custos(args: string[]): { code: number; stdout: string; stderr: string 
 function writeJob(method: Record<string, unknown>, input: Record<string, unknown> = { path: ADULT, delimiter: ';', missing: ['', '?'] }): string {
   const dir = mkdtempSync(join(tmpdir(), 'custos-ma-'));
   const attributes = Object.fromEntries([...QUASI.map((q) => [q, 'quasi']), ['occupation', 'insensitive']]);
-  writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input, attributes, method, output: { dir: 'out', formats: ['csv'], report: ['json', 'html'] } }));
+  writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input, attributes, method, output: { dir: 'out', formats: ['csv'], report: ['json', 'html'] }, review: ACCEPT_REVIEW }));
   return dir;
 }
 
