@@ -12,6 +12,8 @@ import { clippedText } from './clipped-text.js';
  * the review's own e2e steps test the review).
  */
 async function acceptReview(page: Page): Promise<void> {
+  // The preview's verdict first: the choice is offered once the assessment is in.
+  await page.getByText(/^The disclosure review (fails|passes)/).first().waitFor({ timeout: 30_000 });
   const choice = page.getByRole('checkbox', { name: /Release anyway/ });
   if ((await choice.count()) === 0) return;
   await choice.check();
