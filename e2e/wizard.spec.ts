@@ -6,6 +6,21 @@ import { expect, test, type Page } from '@playwright/test';
 import { startHost } from './dev-host.js';
 import { clippedText } from './clipped-text.js';
 
+/**
+ * The disclosure review refuses a release whose quasi-identifiers are published as collected: journeys
+ * about other things choose "Release anyway" with a reason when the preview offers it (test/review/ and
+ * the review's own e2e steps test the review).
+ */
+async function acceptReview(page: Page): Promise<void> {
+  // The preview's verdict first: the choice is offered once the assessment is in.
+  await page.getByText(/^The disclosure review (fails|passes)/).first().waitFor({ timeout: 30_000 });
+  const choice = page.getByRole('checkbox', { name: /Release anyway/ });
+  if ((await choice.count()) === 0) return;
+  await choice.check();
+  await page.getByRole('textbox', { name: /Your reason/ }).fill('an end-to-end test of the journey, not of the review');
+}
+
+
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = 'test-output/e2e';
@@ -153,7 +168,10 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByText(/12,458 micro groups/).waitFor({ timeout: 20_000 });
     // Identity disclosure read plainly, before anything runs.
     await page.getByText(/In the input:.*% of the records are unique on these columns/).waitFor();
+    // The disclosure review at the top, red: the quasi-identifiers are published as collected.
+    await page.getByRole('alert').filter({ hasText: 'The disclosure review fails: this release is not publishable.' }).waitFor();
     await shot('5-risk');
+    await acceptReview(page);
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await shot('6-run');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -227,6 +245,11 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
       await page.keyboard.press('Enter');
     }
     await page.getByText(/12,458 micro groups/).waitFor({ timeout: 20_000 });
+    // The review refuses these quasi-identifiers as collected: "Release anyway" with a reason, by keyboard.
+    await tabTo(/Release anyway/);
+    await page.keyboard.press('Space');
+    await tabTo(/Your reason/);
+    await page.keyboard.type('a keyboard journey');
     await tabTo(/Next: Run/);
     await page.keyboard.press('Enter');
     await tabTo(/^\s*Run\s*$/);
@@ -279,6 +302,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/k = 9 is the smallest k/).waitFor({ timeout: 20_000 });
     await screenshot(page, 'safe-k-risk');
+    await acceptReview(page);
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
@@ -311,6 +335,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByText(/exponential mechanism/).first().waitFor({ timeout: 30_000 });
     await page.getByText(/the run draws afresh/).waitFor();
     await screenshot(page, 'safe-k-search-risk', true);
+    await acceptReview(page);
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
@@ -364,6 +389,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByRole('heading', { name: 'Utility against deleted records' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'global-recoding-lattice');
     await axeScan(page, 'global-recoding-lattice');
+    await acceptReview(page);
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 60_000 });
@@ -399,6 +425,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await axeScan(page, 'local-suppression-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/then local suppression to 10-anonymity with wildcards/).first().waitFor({ timeout: 30_000 });
+    await acceptReview(page);
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 60_000 });
@@ -445,6 +472,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await screenshot(page, 'partitioned-search-parameters');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/5-anonymity in every part/).first().waitFor({ timeout: 30_000 });
+    await acceptReview(page);
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 60_000 });
@@ -469,6 +497,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     const { page } = s;
     await toParameters(page, { occupation: 'sensitive' }, /Reconstruction privacy/);
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await acceptReview(page);
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByLabel('Release folder (to publish)').fill(folder);
     await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -537,6 +566,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByLabel('Rows that cannot be read').selectOption('skip');
     await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Parameters/ }).click();
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
+    await acceptReview(page);
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
@@ -751,6 +781,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByText(/cells of “salary-class” are the values present in the input/).waitFor();
     await screenshot(page, 'dp-risk', true);
     await axeScan(page, 'dp-risk');
+    await acceptReview(page);
     await page.getByRole('button', { name: /Next: Run/ }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAdult } from '../src/mechanisms/global-recoding/test/adult-fixture.js';
 import { optimalRecoding } from '../src/common/recoding/search/search.js';
+import { ACCEPT_REVIEW } from './accept-review.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const DEMO = resolve('resources/demo/adult-global-recoding-job.json');
@@ -172,6 +173,8 @@ describe('custos run: local suppression and journalist risk on Adult', () => {
     job.method.suppressionLimit = 0;
     job.method.localSuppression = { k: 5, importance: [{ column: 'age', weight: 3 }, { column: 'sex', weight: 2 }] };
     job.output = { dir: 'out', formats: ['csv'], report: ['json'] };
+    // The review reads "*" as a value, not as a wildcard: the suppression's own k is what this test checks.
+    job.review = ACCEPT_REVIEW;
     writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
     const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
     expect(r.status, r.stdout + r.stderr).toBe(0);
@@ -268,7 +271,7 @@ describe('verify of a global recoding release', () => {
     for (let i = 0; i < 200; i++) lines.push(`${20 + ((i * 7) % 50)},${i % 3 ? 'F' : 'M'},${['flu', 'cold', 'HIV', 'asthma'][(i * 5) % 4]}`);
     writeFileSync(join(dir, 'input.csv'), lines.join('\n') + '\n');
     const method = { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 4 }, { type: 'l-diversity', l: 2, variant: 'entropy' }, { type: 'average-risk', risk: 0.2 }], suppressionLimit: 0.1, hierarchies: { age: { type: 'interval', widths: [5, 10, 20] } } };
-    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'input.csv' }, attributes: { diagnosis: 'sensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'input.csv' }, attributes: { diagnosis: 'sensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] }, review: ACCEPT_REVIEW }));
     const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     const out = join(dir, 'out');
@@ -303,7 +306,7 @@ describe('verify of a global recoding release', () => {
     for (let i = 0; i < 120; i++) lines.push(`${20 + ((i * 7) % 40)},${i % 3 ? 'F' : 'M'},${1000 + (i % 4)}`);
     writeFileSync(join(dir, 'input.csv'), lines.join('\n') + '\n');
     const method = { type: 'global-recoding', models: [], localSuppression: { k: 4, importance: [{ column: 'age', weight: 5 }] } };
-    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'input.csv' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'input.csv' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] }, review: ACCEPT_REVIEW }));
     const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     const out = join(dir, 'out');

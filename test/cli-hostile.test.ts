@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { describeFailure } from '../src/jobs/execute-request.js';
 import { clip } from '../src/io/report/report-pdf.js';
 import type { ImportedTable } from '../src/io/input/import-types.js';
+import { ACCEPT_REVIEW } from './accept-review.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');
@@ -39,7 +40,7 @@ function expectClean(r: { stderr: string }): void {
 }
 
 const job = (input: string, extra: Record<string, unknown> = {}): string =>
-  JSON.stringify({ version: 1, input: { path: input, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, ...extra });
+  JSON.stringify({ version: 1, input: { path: input, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, review: ACCEPT_REVIEW, ...extra });
 
 describe('inputs that are not data files', () => {
   it('a folder, a FIFO, a missing file and a dangling link exit 3 with plain words', () => {
@@ -336,7 +337,7 @@ describe('a very long column name', () => {
     const name = 'L'.repeat(20_000);
     const rows = Array.from({ length: 300 }, (_, i) => `${20 + (i % 40)},${i % 2 ? 'F' : 'M'},d${i % 3}`);
     writeFileSync(join(dir, 'in.csv'), [`age,${name},diagnosis`, ...rows].join('\n') + '\n');
-    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { dir: 'out', formats: ['csv'], report: ['json', 'pdf'] } }));
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { dir: 'out', formats: ['csv'], report: ['json', 'pdf'] }, review: ACCEPT_REVIEW }));
     const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json')], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(join(dir, 'out', 'release.csv'), 'utf8')).toContain(name);

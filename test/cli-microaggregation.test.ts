@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCEPT_REVIEW } from './accept-review.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');
@@ -17,7 +18,7 @@ function custos(args: string[]): { code: number; stdout: string; stderr: string 
 function writeJob(method: Record<string, unknown>, input: Record<string, unknown> = { path: ADULT, delimiter: ';', missing: ['', '?'] }): string {
   const dir = mkdtempSync(join(tmpdir(), 'custos-ma-'));
   const attributes = Object.fromEntries([...QUASI.map((q) => [q, 'quasi']), ['occupation', 'insensitive']]);
-  writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input, attributes, method, output: { dir: 'out', formats: ['csv'], report: ['json', 'html'] } }));
+  writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input, attributes, method, output: { dir: 'out', formats: ['csv'], report: ['json', 'html'] }, review: ACCEPT_REVIEW }));
   return dir;
 }
 
@@ -121,10 +122,11 @@ describe('custos run: microaggregation (MDAV) of Adult', () => {
     expect(bad.code).not.toBe(0);
     // The internal report's checksums tell the edit too, and report.html (which lists the files'
     // checksums) is no longer the rendering of the re-hashed report.json; without the internal
-    // report, the content check and the rendering still do.
-    expect(bad.failed).toEqual(['internal report is of this release', 'report.html written again', 'k = 5 on the aggregated columns']);
+    // report, the content check and the rendering still do; so does the disclosure review, whose
+    // published classes on the quasi-identifiers are no longer the released file's.
+    expect(bad.failed).toEqual(['internal report is of this release', 'report.html written again', 'disclosure review', 'k = 5 on the aggregated columns']);
     rmSync(`${target}-internal`, { recursive: true });
-    expect(verify(target).failed).toEqual(['report.html written again', 'k = 5 on the aggregated columns']);
+    expect(verify(target).failed).toEqual(['report.html written again', 'disclosure review', 'k = 5 on the aggregated columns']);
   });
 
   it('refuses a non-numeric column, naming the column and the record', () => {

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hostileWorkbook } from './io/hostile-workbook.js';
+import { ACCEPT_REVIEW } from './accept-review.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 
@@ -42,6 +43,7 @@ function recodingJob(dir: string, k: number, suppressionLimit: number): void {
     attributes: { id: 'insensitive', sex: 'quasi', age: 'quasi' },
     method: { type: 'global-recoding', hierarchies: { sex: 'sex.csv', age: 'age.csv' }, models: [{ type: 'k-anonymity', k }], suppressionLimit },
     output: { dir: 'release', formats: ['csv'], report: ['json'], delimiter: ';' },
+    review: ACCEPT_REVIEW,
   };
   writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
 }

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCensus } from '../bench/gen-census.js';
 import { TEST_STAMP_COLUMN } from '../src/jobs/method-kit/release-view.js';
+import { ACCEPT_REVIEW } from './accept-review.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
 const ADULT = resolve('resources/adult/adult.csv');
@@ -34,6 +35,8 @@ const adultJob = (method: Record<string, unknown>, extra: Record<string, unknown
   input: { path: ADULT, missing: ['', '?'] },
   attributes: { occupation: 'sensitive', 'salary-class': 'insensitive' },
   method,
+  // Tests of folders, signals and formats: the disclosure review is tested in test/review/.
+  review: ACCEPT_REVIEW,
   ...extra,
   output: { dir: 'out', formats: ['csv', 'xlsx'], report: ['html', 'json'], ...(extra.output as object | undefined) },
 });
@@ -359,7 +362,7 @@ describe('custos assess and errors', () => {
     closeSync(fd);
     const job = writeJob(dir, {
       version: 1, input: { path: 'census.csv' }, attributes: { occupation: 'sensitive' },
-      method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } }, output: { dir: 'out' },
+      method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { occupation: 'from-data' } }, output: { dir: 'out' }, review: ACCEPT_REVIEW,
     });
     const child = spawn(process.execPath, [CLI, 'run', job], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

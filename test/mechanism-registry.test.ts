@@ -34,6 +34,8 @@ const fakeMetadata: MechanismMetadata = {
   sensitiveColumns: 'none',
   source: 'This test.',
   reportSections: [],
+  attackerKnowledge: 'This method assumes nothing; it protects nothing.',
+  sensitiveRelease: 'as-collected',
 };
 
 const fakeComparison: RecordComparison = {

@@ -190,6 +190,10 @@ async function jobCommand(command: 'assess' | 'run', args: string[]): Promise<nu
     process.stderr.write(`custos: this setting cannot run: ${refusal.key}: ${refusal.message}\n`);
     return 2;
   }
+  // A preview whose review fails: said on stderr (the run would write nothing); the preview itself succeeded.
+  if (command === 'assess' && outcome.report.review?.verdict === 'failed') {
+    process.stderr.write('custos: the disclosure review fails: run would write nothing and exit 4 (recode or remove what it names, or accept the risk in review.acknowledge)\n');
+  }
   return 0;
 }
 

@@ -3,6 +3,20 @@ import { renamedColumnsWarning } from '../io/input/table-builder.js';
 import type { Report } from '../common/report/report-model.js';
 import { maxOf } from '../common/extremes.js';
 import { verdictWords } from '../common/report/guarantee-verdict.js';
+import { reviewProblems } from '../common/review/release-review.js';
+
+const VERDICT_WORDS = { passed: 'PASSED', failed: 'FAILED', accepted: 'FAILED, accepted by the custodian' } as const;
+
+/** The disclosure review: its verdict, what the method assumes, the identity figures and every failed check with its fix. */
+function reviewLines(review: NonNullable<Report['review']>): string[] {
+  const lines = [`  disclosure review${review.basis === 'projected' ? ' (projected from the input)' : ''}: ${VERDICT_WORDS[review.verdict]}`, `    ${review.attacker}`];
+  for (const t of review.identity) {
+    lines.push(`    ${t.file}: ${t.sampleUniques.toLocaleString('en-US')} of ${t.records.toLocaleString('en-US')} records unique on ${t.quasiIdentifiers.join(', ')}; prosecutor risk highest ${t.prosecutorHighest.toFixed(4)}, average ${t.prosecutorAverage.toFixed(4)}` +
+      (t.population?.populationUniqueShare !== undefined ? `; population uniques ≈ ${(100 * t.population.populationUniqueShare).toFixed(2)} % (${t.population.model})` : ''));
+  }
+  for (const problem of reviewProblems(review.checks)) lines.push(`    ${problem}`);
+  return lines;
+}
 
 export function inspectJson(path: string, imported: ImportedTable): Record<string, unknown> {
   return {
@@ -88,9 +102,16 @@ export function reportText(report: Report, internalDir?: string): string {
   }
   lines.push(`  guarantee: ${report.guarantee.name} — ${verdictWords(report.guarantee, true)}`);
   if (report.cannotRun) lines.push(`  CANNOT RUN: ${report.cannotRun.message}`);
+  if (report.review) lines.push(...reviewLines(report.review));
   for (const w of report.warnings) lines.push(`  warning: ${w}`);
   if (report.output) {
-    lines.push(`  wrote the release (publishable) to ${report.output.dir}:`);
+    // Publishable means the review passed; a release whose failed checks the job accepts says so.
+    const verdict = report.review?.verdict;
+    const state =
+      verdict === 'accepted' ? `the disclosure review failed; the custodian accepted ${report.review!.checks.filter((c) => c.acknowledged).map((c) => c.check).join(', ')}`
+      : verdict === 'failed' ? 'NOT publishable: the disclosure review failed (written only because this is a seeded test run)'
+      : 'publishable: the disclosure review passed';
+    lines.push(`  wrote the release (${state}) to ${report.output.dir}:`);
     for (const f of report.output.files) lines.push(`    ${f.name}  ${f.sha256.slice(0, 16)}…`);
     lines.push('    manifest.json');
     if (internalDir) lines.push(`  wrote the internal report (CONFIDENTIAL, do not publish) to ${internalDir}`);

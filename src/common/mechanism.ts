@@ -24,6 +24,17 @@ export interface MechanismMetadata {
   readonly source: string;
   /** The report sections the mechanism adds (their schemas are in the report model). */
   readonly reportSections: readonly ReportSectionName[];
+  /**
+   * What the method assumes the attacker knows, and what it protects, in one sentence the disclosure
+   * review states ({sensitive}: the job's sensitive columns).
+   */
+  readonly attackerKnowledge: string;
+  /**
+   * How the release carries a sensitive column: 'as-collected' (its values as read, beside the
+   * quasi-identifiers: the review counts its rare and homogeneous values) or 'protected' (perturbed,
+   * bucketized or not released as records).
+   */
+  readonly sensitiveRelease: 'as-collected' | 'protected';
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ReviewFailedError } from './review/review-error.js';
 import type { WorkerScript } from '../io/worker-script.js';
 import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../common/random/source.js';
 import { InputError } from '../io/input/input-error.js';
@@ -36,6 +37,7 @@ const READ_SYSCALLS = new Set(['read', 'scandir', 'stat', 'lstat', 'realpath', '
 
 /** Classifies any thrown value for the host and the exit code. */
 export function describeFailure(error: unknown): JobFailure {
+  if (error instanceof ReviewFailedError) return { kind: 'review', message: error.message, key: 'review' };
   if (error instanceof JobError) return { kind: 'job', message: error.message, ...(error.key ? { key: error.key } : {}), issues: error.issues };
   if (error instanceof InputError) {
     return {

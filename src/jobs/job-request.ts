@@ -19,7 +19,8 @@ export type JobRequest = {
   | { readonly job: unknown; readonly baseDir: string }
 );
 
-export type FailureKind = 'job' | 'input' | 'cancelled' | 'internal';
+/** 'review': the release failed its disclosure review (nothing written). */
+export type FailureKind = 'job' | 'input' | 'review' | 'cancelled' | 'internal';
 
 export interface JobFailure {
   readonly kind: FailureKind;
@@ -44,5 +45,5 @@ export type WorkerMessage =
 
 /** CLI exit status per failure kind, as the README lists them. */
 export function exitCodeOf(kind: FailureKind): number {
-  return kind === 'job' ? 2 : kind === 'input' ? 3 : kind === 'cancelled' ? 130 : 1;
+  return kind === 'job' ? 2 : kind === 'input' ? 3 : kind === 'review' ? 4 : kind === 'cancelled' ? 130 : 1;
 }

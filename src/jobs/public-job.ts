@@ -45,8 +45,11 @@ export function publicJob(job: Job): Job {
   // Names are data: a null-prototype record, as the job parser makes it (a column may be called "__proto__").
   const attributes = Object.create(null) as Record<string, Job['attributes'][string]>;
   for (const [name, role] of Object.entries(job.attributes)) if (role !== 'identifier') attributes[name] = role;
+  // The custodian's reasons for accepting a failed review check are theirs: the published job names the checks only.
+  const review = job.review ? { ...job.review, acknowledge: job.review.acknowledge.map((a) => ({ check: a.check, reason: 'given in the internal report' })) } : undefined;
   return {
     ...job,
+    ...(review ? { review } : {}),
     input: { ...input, path: publicInputName(job.input.path) },
     attributes,
     method: withDomainNames as Job['method'],

@@ -161,6 +161,8 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
       : {}),
     ...(report.anonymity ? { anonymity: externalAnonymity(report.anonymity) } : {}),
     ...(report.dp ? { dp: externalDp(report.dp) } : {}),
+    // A run's review is computed from the released files and the job: published, but for the reasons of acknowledgements.
+    ...(report.review && report.kind === 'release' && report.review.basis === 'release' ? { review: publicReview(report.review) } : {}),
     // The release folder is named by the custodian (by default after the input): its name is not published.
     ...(report.output ? { output: { dir: 'release', rows: report.output.rows, files: report.output.files } } : {}),
     warnings: parts.warnings,
@@ -196,6 +198,12 @@ function publicReidentification(r: NonNullable<Report['risk']['reidentification'
       'the estimates from the sampling fraction π depend on the input\'s size and are in the internal report (they are no bound: a record unique in the data may be unique in the population)',
     release,
   };
+}
+
+/** The review as published: the custodian's reasons for accepting a failed check stay internal (the checks say which were accepted). */
+function publicReview(review: NonNullable<Report['review']>): NonNullable<Report['review']> {
+  const { acknowledgements: _acknowledgements, ...rest } = review;
+  return rest;
 }
 
 /** The guarantee as published: β-privacy's worst count and bucket size per value stay internal, whether it holds is public. */

@@ -33,6 +33,8 @@ import { InputError } from '../io/input/input-error.js';
 import type { Comparison } from '../common/compare/comparison.js';
 import { comparisonPdfSection, comparisonSectionHtml, comparisonSheetRows, comparisonWarning, writeComparisonSection } from './compare/comparison-files.js';
 import { verdictWords } from '../common/report/guarantee-verdict.js';
+import { projectedReview, reviewRelease } from './review/review-release.js';
+import { ReviewFailedError } from './review/review-error.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -135,10 +137,12 @@ export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
   const { imported, inputPath } = importInput(loaded, progress, options.readTable, options.helperScript);
   const ctx = methodContext(loaded, options, 'assess', progress);
   const outcome = runMethod(loaded.job, imported, ctx);
-  const report = buildReport({
+  const built = buildReport({
     kind: 'assessment', job: loaded.job, inputPath, imported, outcome,
     testRandomness: options.random.deterministic, createdAt: (options.now ?? (() => new Date()))(),
   });
+  // The review the run would make, projected from the input (internal: the external variant leaves it out).
+  const report: Report = { ...built, review: projectedReview(loaded.job, imported.table, built) };
   return checked(loaded.job.output.variant[0] === 'external' ? externalVariant(report, publicParts(loaded.job, outcome)) : report);
 }
 
@@ -218,6 +222,11 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     // Every released table of a test-randomness run carries the stamp, whatever the method; every
     // table is cut to the values its rows hold before any writer sees it.
     const releases = outcome.releases.map((r) => ({ ...r, table: compactReleaseTable(testStamp ? stamped(r.table) : r.table) }));
+    // The disclosure review of the tables as they will be written; a failure the job does not acknowledge stops here, before any folder is made.
+    // A seeded test run is stamped NOT A PROTECTED RELEASE and never publishable (verify fails it): its review is reported, and does not stop it.
+    const roles = new Map(outcome.plan.columns.flatMap((c) => (c.role === 'identifier' ? [] : [[c.column.name, c.role] as const])));
+    const review = reviewRelease(job, releases, roles);
+    if (review.verdict === 'failed' && !testStamp) throw new ReviewFailedError(review.checks);
     progress('write', 0);
     const internal = new StagingDir(internalDir, 'internal', options.onStaging, outDir);
     stagings.push(internal);
@@ -225,12 +234,14 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     stagings.push(release);
     const stale = [...internal.removedStale, ...release.removedStale];
     const created = (options.now ?? (() => new Date()))();
-    const draftOf = (of: MethodOutcome): Report =>
-      buildReport({
+    const draftOf = (of: MethodOutcome): Report => ({
+      ...buildReport({
         kind: 'release', job, inputPath, imported, outcome: of, testRandomness: testStamp, createdAt: created,
         // Released records: the rows of the first table (the release itself, or the QIT of a bucketization).
         output: { dir: outDir, rows: releases[0]?.table.rowCount ?? 0, files: [] },
-      });
+      }),
+      review,
+    });
     // Without the figures still being measured: they are internal, so the release folder never waits for them.
     const draft = draftOf(outcome);
     const parts = publicParts(job, outcome);

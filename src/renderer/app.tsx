@@ -233,7 +233,7 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
         {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} checkHierarchy={api.checkHierarchy} />}
         {state.step === 'compare' && state.file && compareView && <CompareStep api={api} state={state} dispatch={dispatch} desktop={info.host === 'electron'} view={compareView} setView={updateCompareView} />}
-        {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed} onUseSuppressionLimit={chooseSuppressionLimit} />}
+        {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed} onUseSuppressionLimit={chooseSuppressionLimit} onAcceptReview={(acceptance) => dispatch(acceptance ? { type: 'acceptReview', acceptance } : { type: 'acceptReview' })} />}
         {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run', failedPreview)} desktop={info.host === 'electron'} />}
         {state.step === 'results' && state.report && <ResultsStep report={state.report} chosenFromComparison={state.comparison !== undefined} />}
         {state.step === 'export' && state.report && state.run && <ExportStep api={api} report={state.report} runId={state.run.id} saveJob={saveJob} desktop={info.host === 'electron'} internalDir={state.run.status.internalDir} />}

@@ -12,6 +12,7 @@ import type { CompareStatus } from '../../src/common/ipc/compare-api.js';
 import type { RunStatus } from '../../src/common/ipc/api.js';
 import { COMPARISON_SCHEMA } from '../../src/common/compare/comparison.js';
 import { CONFIDENTIAL_MARK } from '../../src/common/report/report-model.js';
+import { ACCEPT_REVIEW } from '../accept-review.js';
 
 const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
 
@@ -82,7 +83,7 @@ describe('the Compare step on the host', () => {
 
       const outDir = join(dir, 'release');
       // Every rendering of the internal report: the comparison goes into each.
-      const chosen = { ...CANDIDATES[0]!.job, output: { dir: 'release', formats: ['csv', 'xlsx'], report: ['html', 'pdf', 'json'] } };
+      const chosen = { ...CANDIDATES[0]!.job, output: { dir: 'release', formats: ['csv', 'xlsx'], report: ['html', 'pdf', 'json'] }, review: ACCEPT_REVIEW };
       const run = (await session.dispatch(IPC_CHANNELS.startRun, { job: chosen, outDir, comparisonId: started.value.id })) as { ok: true; value: { id: string } };
       const done = await until(() => session.dispatch(IPC_CHANNELS.runStatus, { id: run.value.id }) as Promise<RunStatus>);
       expect(done.failure).toBeUndefined();

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
 import type { RunStatus } from '../../src/common/ipc/api.js';
+import { ACCEPT_REVIEW } from '../accept-review.js';
 
 const session = testSession();
 
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 async function run(job: object, outDir: string): Promise<RunStatus> {
-  const started = (await session.dispatch(IPC_CHANNELS.startRun, { job, outDir })) as { ok: true; value: { id: string } };
+  const started = (await session.dispatch(IPC_CHANNELS.startRun, { job: { ...job, review: ACCEPT_REVIEW }, outDir })) as { ok: true; value: { id: string } };
   expect(started.ok).toBe(true);
   for (;;) {
     const status = (await session.dispatch(IPC_CHANNELS.runStatus, { id: started.value.id })) as RunStatus;

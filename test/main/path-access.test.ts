@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { GrantedAccess } from '../../src/main/path-access.js';
 import { AppSession } from '../../src/main/session.js';
 import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
+import { ACCEPT_REVIEW } from '../accept-review.js';
 
 const ADULT = resolve('resources/adult/adult.csv');
 
@@ -62,7 +63,7 @@ describe('the desktop session opens and writes only what the user granted', () =
     symlinkSync('/etc', join(chosen, 'link'));
     const session = desktop({ file: data, folder: chosen });
     await session.dispatch(IPC_CHANNELS.chooseFile, {});
-    const job = { version: 1, input: { path: data, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { formats: ['csv'] } };
+    const job = { version: 1, input: { path: data, delimiter: ';' }, attributes: { occupation: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { formats: ['csv'] }, review: ACCEPT_REVIEW };
     const anywhere = (await session.dispatch(IPC_CHANNELS.startRun, { job, outDir: '/tmp/custos-not-chosen/release' })) as Failed;
     expect(anywhere.ok).toBe(false);
     expect(anywhere.failure.key).toBe('output.dir');

@@ -8,6 +8,7 @@ import { AppSession, InvalidRequest } from '../../src/main/session.js';
 import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
 import { folderWrittenBy, GrantedAccess, OpenAccess } from '../../src/main/path-access.js';
 import type { RecentJob } from '../../src/common/ipc/api.js';
+import { ACCEPT_REVIEW } from '../accept-review.js';
 
 const session = testSession();
 
@@ -117,7 +118,7 @@ describe('IPC handlers validate every message', () => {
     const job = JSON.parse(readFileSync('resources/demo/adult-job.json', 'utf8')) as { input: { path: string }; output: object };
     job.input.path = resolve('resources/demo', job.input.path);
     const out = mkdtempSync(join(tmpdir(), 'custos-recent-'));
-    const started = (await session.dispatch(IPC_CHANNELS.startRun, { job, outDir: join(out, 'release') })) as { ok: true; value: { id: string } };
+    const started = (await session.dispatch(IPC_CHANNELS.startRun, { job: { ...job, review: ACCEPT_REVIEW }, outDir: join(out, 'release') })) as { ok: true; value: { id: string } };
     for (let i = 0; i < 600; i++) {
       const status = (await session.dispatch(IPC_CHANNELS.runStatus, { id: started.value.id })) as { state: string };
       if (status.state !== 'running') break;
@@ -147,7 +148,7 @@ describe('IPC handlers validate every message', () => {
       chooseFolder: async () => null,
       revealFolder: async () => undefined,
     });
-    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { formats: ['csv'], report: ['json'], internalDir: 'notes-internal' } };
+    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { formats: ['csv'], report: ['json'], internalDir: 'notes-internal' }, review: ACCEPT_REVIEW };
     const started = (await host.dispatch(IPC_CHANNELS.startRun, { job, outDir: 'my-release' })) as { ok: boolean; value: { id: string } };
     expect(started.ok).toBe(true);
     let status = { state: 'running' } as { state: string; outDir?: string; internalDir?: string };

@@ -56,7 +56,7 @@ export const openedFileSchema = z.object({
 export type OpenedFile = Frozen<z.output<typeof openedFileSchema>>;
 
 export const hostFailureSchema = z.object({
-  kind: z.enum(['job', 'input', 'cancelled', 'internal']),
+  kind: z.enum(['job', 'input', 'review', 'cancelled', 'internal']),
   /** In words, the location once ("survey.xlsx, sheet “Notes”, line 2: …"), without a closing full stop. */
   message: z.string(),
   key: z.string().optional(),

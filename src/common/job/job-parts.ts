@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewSettings } from '../review/release-review.js';
 import { parseRational, rationalFromNumber, type Rational } from '../exact/rational.js';
 import { normalizeEncoding, type TextEncoding } from './encoding.js';
 
@@ -166,6 +167,8 @@ export const jobShell = {
   input,
   attributes: nameRecord(role, 'an object of column name → role').default({}),
   output,
+  /** The release-level disclosure review's thresholds and acknowledgements (src/common/review/release-review.ts); every default when absent. */
+  review: reviewSettings.optional(),
 };
 
 export const jobShellSchema = z.object(jobShell).strict();

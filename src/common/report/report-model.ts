@@ -232,6 +232,62 @@ function anonymityReport(internal: boolean) {
   });
 }
 
+/**
+ * The release-level disclosure review (src/common/review/release-review.ts). A run's review is computed
+ * from the released files and the job, so every figure of it is published (verify computes it again
+ * from the release folder); the reasons of the custodian's acknowledgements stay internal (the published
+ * report says which checks were accepted). An assessment's review is projected from the input: internal only.
+ */
+function reviewReport(internal: boolean) {
+  const severity = z.enum(['fail', 'warn']);
+  return obj({
+    basis: z.enum(['release', 'projected']),
+    /** The method's sentence of what it assumes the attacker knows and what it protects. */
+    attacker: z.string(),
+    settings: obj({
+      directIdentifiers: severity,
+      maxProsecutorRisk: num,
+      maxAverageProsecutorRisk: num.optional(),
+      maxSampleUniqueShare: num.optional(),
+      populationSize: count.optional(),
+      samplingFraction: num.optional(),
+      maxPopulationUniqueShare: num.optional(),
+      rareSensitive: severity,
+      rareCount: count,
+    }),
+    /** False: the release holds no records (counts only). */
+    records: z.boolean(),
+    directIdentifiers: z.array(obj({ file: z.string(), column: z.string(), kind: z.string(), reason: z.string() })),
+    identity: z.array(
+      obj({
+        file: z.string(),
+        quasiIdentifiers: z.array(z.string()),
+        records: count,
+        classes: count,
+        sampleUniques: count,
+        sampleUniqueShare: num,
+        prosecutorHighest: num,
+        prosecutorAverage: num,
+        population: obj({ fraction: num, model: z.string(), populationUniques: num.optional(), populationUniqueShare: num.optional() }).optional(),
+      }),
+    ),
+    sensitive: z.array(obj({ file: z.string(), column: z.string(), rareValues: count, rareRecords: count, homogeneousRecords: count.optional() })),
+    checks: z.array(
+      obj({
+        check: z.enum(['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'rare-sensitive']),
+        passed: z.boolean(),
+        severity,
+        finding: z.string(),
+        fix: z.string().optional(),
+        acknowledged: z.boolean().optional(),
+      }),
+    ),
+    /** passed; failed (a "fail" check failed and is not acknowledged); accepted (every failed "fail" check acknowledged by the custodian). */
+    verdict: z.enum(['passed', 'failed', 'accepted']),
+    ...internalOnly(internal, { acknowledgements: z.array(obj({ check: z.string(), reason: z.string() })).optional() }),
+  });
+}
+
 /** How many released answers the report repeats for the results view; all are in answers.csv. */
 export const ANSWERS_SHOWN = 200;
 
@@ -355,6 +411,7 @@ function baseShape(internal: boolean) {
       /** Records deleted with their class (not covered by the DP theorem). */
       ...internalOnly(internal, { suppressed: count.optional() }),
     }).optional(),
+    review: reviewReport(internal).optional(),
     warnings: z.array(z.string()),
     /** An assessment of a setting a run would refuse (no recoding meets the models, say): why, and the job key to change. */
     ...internalOnly(internal, { cannotRun: obj({ message: z.string(), key: z.string() }).optional() }),
@@ -399,6 +456,7 @@ export type BucketReport = NonNullable<Report['buckets']>;
 export type AnonymityReport = NonNullable<Report['anonymity']>;
 export type DpReport = NonNullable<Report['dp']>;
 export type OutputFile = NonNullable<Report['output']>['files'][number];
+export type ReviewReport = NonNullable<Report['review']>;
 
 /**
  * A copy without the numbers that are not finite: a value the report cannot

@@ -48,6 +48,7 @@ ${report.variant === 'internal' ? `<div class="confidential" role="alert">${esc(
 <p class="meta">${esc(report.variant)} variant · ${esc(readableTime(report.createdAt))} · Custos ${esc(report.software.version)}${report.input.sha256 ? ` · input <code>${esc(report.input.sha256.slice(0, 16))}…</code>` : ''}</p>
 ${report.notice ? `<div class="notice">${esc(report.notice)}</div>` : ''}
 <section class="summary"><strong>In plain words</strong><ul>${report.summary.map((s) => `<li>${esc(s)}</li>`).join('')}</ul></section>
+${reviewSection(report)}
 ${guaranteeSection(report)}
 ${methodSections(report)}
 ${reidentificationSection(report)}
@@ -63,6 +64,16 @@ ${report.warnings.length ? `<h2>Warnings</h2><ul>${report.warnings.map((w) => `<
 </tbody></table>
 </main></body></html>
 `;
+}
+
+/** The release-level disclosure review: its verdict, what the method assumes the attacker knows, every check with its finding and fix. */
+function reviewSection(report: Report): string {
+  const review = report.review;
+  if (!review) return '';
+  const verdict = { passed: ['ok', 'passed'], failed: ['bad', 'failed: not publishable'], accepted: ['bad', 'failed; the custodian accepted the stated risk'] }[review.verdict];
+  return `<h2>Disclosure review${review.basis === 'projected' ? ' (projected from the input)' : ''} <span class="verdict ${verdict[0]}">${verdict[1]}</span></h2>
+<p>${esc(review.attacker)}</p>
+<table><tbody>${review.checks.map((c) => `<tr><th>${esc(c.check)}${c.severity === 'warn' ? ' (warning)' : ''}</th><td>${c.passed ? 'passed' : c.acknowledged ? 'failed, accepted' : 'FAILED'}: ${esc(c.finding)}${c.fix ? ` <em>Fix: ${esc(c.fix)}</em>` : ''}</td></tr>`).join('')}</tbody></table>`;
 }
 
 function guaranteeSection(report: Report): string {

@@ -41,7 +41,8 @@ import { dtaNumericColumns, parquetNumericColumns, savNumericColumns, xlsxNumeri
  * numbers, and the SPSS/Stata variable labels, value-label codes and date formats (see the README
  * for what this proves without the original).
  */
-export async function checkRewritten(files: ReleaseFiles, manifest: Manifest, manifestText: string, job: Job, report: Report, reportText: string, checks: CheckList): Promise<void> {
+/** `onTables`: handed the released tables as read back, for the checks that need them too (the disclosure review). */
+export async function checkRewritten(files: ReleaseFiles, manifest: Manifest, manifestText: string, job: Job, report: Report, reportText: string, checks: CheckList, onTables?: (tables: readonly { readonly stem: string; readonly table: CompactTable }[]) => void): Promise<void> {
   const { dir } = files;
   const layout = releaseLayout(job, report);
   const listed = manifest.files.map((f) => f.name);
@@ -103,6 +104,7 @@ export async function checkRewritten(files: ReleaseFiles, manifest: Manifest, ma
       return outputFiles === JSON.stringify(expectedOutputFiles(layout.files, sums, rowsOf)) ? 'the files of this release, in order, with their checksums and the rows of their tables' : { ok: false, detail: 'does not list the files of this release in order, with their checksums and the rows their tables hold' };
     });
     if (!tables) return;
+    onTables?.(tables.map((t) => ({ stem: t.name.stem, table: t.table })));
     const created = new Date(report.createdAt);
     for (const { name, table, metadata } of tables) {
       for (const ext of ['csv', 'parquet', 'sav', 'dta']) {

@@ -22,6 +22,7 @@ import { isDifferentiallyPrivate } from '../report-builder.js';
 import { checkFormatAgreement } from './format-agreement.js';
 import { ReleaseFiles } from './release-files.js';
 import { checkRewritten } from './rewrite.js';
+import { checkReview } from './review-check.js';
 import { snapshotFolder } from './snapshot.js';
 import { prepareInput } from '../prepare-input.js';
 
@@ -230,8 +231,15 @@ async function verifyCopy(dir: string, given: string, strange: readonly string[]
       : 'no internal field or internal report in any file (facts of the input are searched for with the internal report or --original at hand)';
   });
   if (job) checkFormatAgreement(files, manifest.files.map((f) => f.name), job.output.delimiter, checks);
-  if (job && reportText !== undefined && parseReport(report, 'external').ok) await checkRewritten(files, manifest, manifestText, job, report, reportText, checks);
-  else checks.add('every byte accounted for', false, 'needs a job.json and a report.json that parse: nothing was written again to compare');
+  let reviewed = false;
+  if (job && reportText !== undefined && parseReport(report, 'external').ok) {
+    const parsedJob = job;
+    await checkRewritten(files, manifest, manifestText, job, report, reportText, checks, (tables) => {
+      reviewed = true;
+      checks.run('disclosure review', () => checkReview(parsedJob, report, tables));
+    });
+  } else checks.add('every byte accounted for', false, 'needs a job.json and a report.json that parse: nothing was written again to compare');
+  if (!reviewed) checks.add('disclosure review', false, 'the released tables could not be read: the review was not computed again');
   files.forget();
   if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };

@@ -70,6 +70,8 @@ export const betaPrivacy: MechanismDefinition<typeof schema> = {
     sensitiveColumns: 'one',
     differentiallyPrivate: false,
     reportSections: ['beta', 'buckets'],
+    attackerKnowledge: 'This method assumes the attacker already knows who is in the file, their quasi-identifiers and how frequent each value of {sensitive} is overall; it bounds what the buckets add about {sensitive} only: the quasi-identifiers are published as collected.',
+    sensitiveRelease: 'protected',
     source: 'Wang, Wang, Fu, Wong, “Inferential or differential: privacy laws dictate” (preprint; published as “Generalized bucketization scheme for flexible privacy settings”, Information Sciences, 2016)',
   },
 };

@@ -54,6 +54,8 @@ export const dpCounts: MechanismDefinition<typeof schema> = {
     sensitiveColumns: 'none',
     differentiallyPrivate: true,
     reportSections: ['dp'],
+    attackerKnowledge: 'This method assumes the attacker may know everything about everyone but one person; each noisy count is differentially private and no record is published.',
+    sensitiveRelease: 'protected',
     source: 'Dwork, McSherry, Nissim, Smith, “Calibrating noise to sensitivity in private data analysis” (2006); “Correlated tuple data release via differential privacy” (Information Sciences, 2021)',
   },
 };

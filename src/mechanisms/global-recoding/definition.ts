@@ -181,6 +181,8 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
     sensitiveColumns: 'none',
     differentiallyPrivate: false,
     reportSections: ['anonymity'],
+    attackerKnowledge: 'This method assumes the attacker knows a person\'s quasi-identifiers (and, against the prosecutor, that the person is in the file); every released class meets the models on the generalized quasi-identifiers, and {sensitive} and the other columns are published as collected within their classes.',
+    sensitiveRelease: 'as-collected',
     source: 'Prasser, Kohlmayer et al., ARX (the search, models and measures as in ARX 3.9); Sweeney 2002; Machanavajjhala et al. 2007; Li, Li, Venkatasubramanian 2007; Templ, Kowarik, Meindl 2015 (sdcMicro, local suppression)',
   },
 };

@@ -46,6 +46,8 @@ export const microaggregation: MechanismDefinition<typeof schema> = {
     sensitiveColumns: 'none',
     differentiallyPrivate: false,
     reportSections: [],
+    attackerKnowledge: 'This method assumes the attacker knows a person\'s values of the aggregated columns; each released combination of them is shared by at least k records, and the other columns (among them {sensitive}) are published as collected.',
+    sensitiveRelease: 'as-collected',
     source:
       'Domingo-Ferrer & Mateo-Sanz, “Practical data-oriented microaggregation for statistical disclosure control” (IEEE TKDE 2002); Domingo-Ferrer & Torra, “Ordinal, continuous and heterogeneous k-anonymity through microaggregation” (DMKD 2005); sdcMicro microaggregation(method = "mdav")',
   },

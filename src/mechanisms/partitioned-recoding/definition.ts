@@ -52,6 +52,8 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
     sensitiveColumns: 'none',
     differentiallyPrivate: false,
     reportSections: ['anonymity'],
+    attackerKnowledge: 'This method assumes the attacker knows a person\'s quasi-identifiers and that the person is in the file; each random part meets its model on the generalized quasi-identifiers, and {sensitive} and the other columns are published as collected within their classes.',
+    sensitiveRelease: 'as-collected',
     source: 'Clifton, Hanson, Merrill, Merrill, Zahraa, “A partitioned recoding scheme for privacy preserving data publishing” (PSD 2020)',
   },
 };

@@ -35,6 +35,8 @@ export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
     sensitiveColumns: 'some',
     differentiallyPrivate: false,
     reportSections: [],
+    attackerKnowledge: 'This method assumes the attacker already knows who is in the file and their quasi-identifiers; it protects {sensitive} only (randomized, and large groups sampled down): the quasi-identifiers and the other columns are published as collected.',
+    sensitiveRelease: 'protected',
     source: 'Wang, Han, Fu, “Randomization resilient to sensitive reconstruction” (arXiv:1202.3179, 2012)',
   },
 };

@@ -52,6 +52,8 @@ export const safeKAnonymity: MechanismDefinition<typeof schema> = {
     sensitiveColumns: 'none',
     differentiallyPrivate: true,
     reportSections: ['anonymity'],
+    attackerKnowledge: 'This method assumes the attacker may know any person\'s values and whether that person is in the input; random sampling before k-anonymity gives (ε,δ)-differential privacy over the records, and the columns it does not generalize are published as collected within their classes.',
+    sensitiveRelease: 'as-collected',
     source: 'Li, Qardaji, Su, “On sampling, anonymization, and differential privacy or, k-anonymization meets differential privacy” (ASIACCS 2012)',
   },
 };

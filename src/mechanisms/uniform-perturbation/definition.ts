@@ -53,6 +53,8 @@ export const uniformPerturbation: MechanismDefinition<typeof schema> = {
     sensitiveColumns: 'some',
     differentiallyPrivate: false,
     reportSections: [],
+    attackerKnowledge: 'This method assumes the attacker already knows who is in the file and their quasi-identifiers; it protects {sensitive} only (each value kept with probability p, otherwise replaced at random): the quasi-identifiers and the other columns are published as collected.',
+    sensitiveRelease: 'protected',
     source: 'Evfimievski, Gehrke, Srikant, “Limiting privacy breaches in privacy preserving data mining” (PODS 2003); Agrawal, Haritsa, Prakash, “FRAPP: a framework for high-accuracy privacy-preserving mining” (2009); Wang, Han, Fu, “Randomization resilient to sensitive reconstruction” (2012) for the leak test',
   },
 };

@@ -1,3 +1,4 @@
+import type { ReviewCheckName } from '../../common/review/release-review.js';
 import type { z } from 'zod';
 import { withoutHelp } from '../../common/job/job-notes.js';
 import type { Role } from '../../common/job/job-parts.js';
@@ -45,6 +46,10 @@ export function buildJob(state: WizardState): JobFile {
       ...(state.file?.sha256 ? { sha256: state.file.sha256 } : {}),
     },
     attributes: named(state.roles),
+    // "Release anyway": the failed review checks the custodian accepted, each with the reason given.
+    ...(state.reviewAcceptance && state.reviewAcceptance.reason.trim() !== ''
+      ? { review: { acknowledge: state.reviewAcceptance.checks.map((check) => ({ check: check as ReviewCheckName, reason: state.reviewAcceptance!.reason.trim() })) } }
+      : {}),
     method: methodOf(state.method, state.drafts, recodingOfState(state), state.roles, state.methodExtras),
     output: {
       dir: out.dir,

@@ -105,6 +105,11 @@ export interface WizardState {
    */
   readonly previewedLevels?: { readonly path: string; readonly levels: string };
   readonly report?: Report;
+  /**
+   * "Release anyway": the disclosure review's failed checks the custodian accepts, with the reason (the
+   * job's review.acknowledge). Absent: a release that fails the review is not written.
+   */
+  readonly reviewAcceptance?: { readonly checks: readonly string[]; readonly reason: string };
   /** The comparison a setting was chosen from on the Compare step: the run puts it into its internal folder. */
   readonly comparison?: { readonly id: string; readonly chosen: string; readonly candidates: number };
 }
@@ -167,7 +172,8 @@ export type Action =
   | { type: 'runStatus'; status: RunStatus }
   | { type: 'load'; state: WizardState }
   | { type: 'useCandidate'; method: MechanismType; drafts: Drafts; comparison: NonNullable<WizardState['comparison']> }
-  | { type: 'previewed'; path: string; levels: string };
+  | { type: 'previewed'; path: string; levels: string }
+  | { type: 'acceptReview'; acceptance?: NonNullable<WizardState['reviewAcceptance']> };
 
 /** Above this many records a workbook is left out of a new file's outputs, with the reason shown (it takes most of a run). */
 export const LARGE_RELEASE_ROWS = 200_000;
@@ -242,6 +248,10 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return { ...state, undo: { drafts: state.drafts, hierarchies: state.hierarchies }, hierarchies: withName(state.hierarchies, action.column, { ...(own(state.hierarchies, action.column) ?? NO_HIERARCHY), ...action.patch }) };
     case 'hierarchyChecked':
       return { ...state, hierarchyChecks: withName(state.hierarchyChecks ?? named(), action.column, action.check) };
+    case 'acceptReview': {
+      const { reviewAcceptance: _old, ...rest } = state;
+      return action.acceptance ? { ...rest, reviewAcceptance: action.acceptance } : rest;
+    }
     case 'previewed':
       // The first preview of a file is kept: a later preview of changed levels must not make them look unchosen.
       return state.previewedLevels?.path === action.path ? state : { ...state, previewedLevels: { path: action.path, levels: action.levels } };

@@ -5,6 +5,7 @@ import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { formatNumber } from '../format.js';
 import { IdentityRisk } from '../components/identity-risk.js';
+import { ReviewVerdict } from '../components/review-verdict.js';
 import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-verdict.js';
 
 /**
@@ -20,6 +21,7 @@ export function ResultsStep({ report, chosenFromComparison = false }: { report: 
   const caveats = verdict === 'holds' && report.warnings.length > 0;
   return (
     <>
+      <ReviewVerdict report={report} />
       <section className={`guarantee ${verdict === 'holds' ? (caveats ? 'caveats' : 'holds') : verdict === 'fails' ? 'fails' : 'caveats'}`}>
         <h3>
           {g.name}: {caveats ? 'holds, with the warnings below' : verdictWords(g)}

@@ -4,6 +4,7 @@ import type { CustosApi, HostFailure, Report } from '../../common/ipc/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { IdentityRisk } from '../components/identity-risk.js';
+import { ReviewVerdict, type ReviewAcceptance } from '../components/review-verdict.js';
 import { RecodingLattice } from '../components/recoding-lattice.js';
 import { formatNumber, formatPercent } from '../format.js';
 import { buildJob, fixedLevelsMatter, levelsKey } from '../state/job.js';
@@ -38,6 +39,8 @@ export function RiskStep(props: {
   onAssessed?: (job: string, failure: HostFailure | undefined) => void;
   /** Global recoding: take another suppression limit from the frontier. */
   onUseSuppressionLimit?: (limit: number) => void;
+  /** "Release anyway": the failed review checks accepted with a reason, or withdrawn. */
+  onAcceptReview?: (acceptance: ReviewAcceptance | undefined) => void;
 }) {
   const { state, onPreviewed, onAssessed } = props;
   const job = JSON.stringify(buildJob(state));
@@ -74,6 +77,7 @@ export function RiskStep(props: {
       )}
       {report && (!failure || refusal) && (
         <>
+          <ReviewVerdict report={report} acceptance={state.reviewAcceptance} {...(props.onAcceptReview ? { onAccept: props.onAcceptReview } : {})} />
           <AssessmentView report={report} />
           {report.method.levels && report.method.frontier && <RecodingLattice report={report} onUseLimit={props.onUseSuppressionLimit} />}
           <IdentityRisk report={report} />

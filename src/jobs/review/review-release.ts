@@ -1,0 +1,209 @@
+import { directIdentifiers } from '../../common/review/direct-identifiers.js';
+import {
+  attackerSentence, reviewChecks, reviewVerdict, DEFAULT_REVIEW,
+  type DirectIdentifierFound, type IdentityFigures, type ReviewFigures, type ReviewSettings, type SensitiveFigures,
+} from '../../common/review/release-review.js';
+import { reidentificationRisk } from '../../common/risk/reidentification.js';
+import { classSizeFrequencies, dankar } from '../../common/risk/population-uniqueness.js';
+import { keyColumn, tupleIds } from '../../common/table/tuple-ids.js';
+import { inferType, type Table } from '../../common/table/table.js';
+import type { Report } from '../../common/report/report-model.js';
+import { codeBlocks, type ReleaseTable } from '../../io/output/release-table.js';
+import { metadataOf, type Job } from '../../mechanisms/definitions.js';
+import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
+import { JobError } from '../method-kit/job-error.js';
+
+/**
+ * The release-level disclosure review of src/common/review/release-review.ts, computed from the
+ * released tables as written (the run's compacted tables, or verify's tables read back from the
+ * CSV): every figure is a function of the released values, the job's roles and its `review` key,
+ * so verify computes the same figures from the release folder alone.
+ */
+
+export type ReviewReport = NonNullable<Report['review']>;
+type Role = 'quasi' | 'sensitive' | 'insensitive';
+
+/** The distinct values a detector sees of a column (first seen first). */
+const SAMPLE_VALUES = 400;
+
+export interface ReviewedTable {
+  /** The file stem ("release", "qit", "release-diagnosis"). */
+  readonly stem: string;
+  readonly table: ReleaseTable;
+}
+
+/** The review of a release, `roles` the role of each input column the release may carry (identifiers are never released). */
+export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles: ReadonlyMap<string, Role>): ReviewReport {
+  const settings = job.review ?? DEFAULT_REVIEW;
+  const records = nodeMechanismOf(job.method.type).releasesInputColumns;
+  const asCollected = metadataOf(job.method.type)?.sensitiveRelease === 'as-collected';
+  const directs: DirectIdentifierFound[] = [];
+  const identity: IdentityFigures[] = [];
+  const sensitive: SensitiveFigures[] = [];
+  if (records) {
+    for (const { stem, table } of tables) {
+      const file = `${stem}.csv`;
+      const columns = table.columns.map((c, j) => ({ column: c, j, role: roles.get(c.name) })).filter((c): c is typeof c & { role: Role } => c.role !== undefined);
+      const codes = materialize(table, columns.map((c) => c.j));
+      const counts = columns.map((c, i) => countCodes(codes[i]!, c.column.dictionary.length));
+      columns.forEach((c, i) => {
+        const sample = columnSample(c.column.name, c.column.dictionary, codes[i]!, counts[i]!);
+        for (const found of directIdentifiers(sample)) directs.push({ file, column: c.column.name, kind: found.kind, reason: found.reason });
+      });
+      const qi = columns.flatMap((c, i) => (c.role === 'quasi' ? [i] : []));
+      const groups = table.rowCount > 0 ? tupleIds(qi.map((i) => keyColumn({ codes: codes[i]!, dictionary: columns[i]!.column.dictionary })), null, table.rowCount) : { ids: new Uint32Array(0), count: 0 };
+      if (qi.length > 0 && table.rowCount > 0) identity.push(identityOf(file, qi.map((i) => columns[i]!.column.name), groups, settings));
+      if (asCollected && table.rowCount > 0) {
+        columns.forEach((c, i) => {
+          if (c.role === 'sensitive') sensitive.push(sensitiveOf(file, c.column.name, c.column.dictionary, codes[i]!, counts[i]!, groups, settings.rareCount));
+        });
+      }
+    }
+  }
+  return reviewReport(job, 'release', { records, directIdentifiers: directs, identity, sensitive }, settings, [...roles].filter(([, role]) => role === 'sensitive').map(([name]) => name));
+}
+
+/**
+ * The review an assessment shows before anything is released, from the input: the columns the method
+ * releases as collected (not identifiers, not recoded above level 0) for direct identifiers and rare
+ * sensitive values, and the method's own figures of the release for identity (`risk.reidentification.release`).
+ * A projection: the run reviews the release itself. Internal only (it is computed from the input).
+ */
+export function projectedReview(job: Job, input: Table, report: Report): ReviewReport {
+  const settings = job.review ?? DEFAULT_REVIEW;
+  const records = nodeMechanismOf(job.method.type).releasesInputColumns;
+  const asCollected = metadataOf(job.method.type)?.sensitiveRelease === 'as-collected';
+  const recoded = new Set([
+    ...Object.entries(report.method.levels ?? {}).filter(([, level]) => level > 0).map(([name]) => name),
+    ...(report.anonymity?.columns ?? []).filter((c) => c.level > 0).map((c) => c.name),
+  ]);
+  const roles = new Map(report.input.columns.map((c) => [c.name, c.role]));
+  const directs: DirectIdentifierFound[] = [];
+  const sensitive: SensitiveFigures[] = [];
+  const identity: IdentityFigures[] = [];
+  if (records) {
+    const file = 'release (projected)';
+    const released = input.columns.filter((c) => roles.get(c.name) !== undefined && roles.get(c.name) !== 'identifier');
+    for (const column of released) {
+      if (recoded.has(column.name)) continue;
+      const counts = countCodes(column.codes, column.dictionary.length);
+      for (const found of directIdentifiers(columnSample(column.name, column.dictionary, column.codes, counts))) directs.push({ file, column: column.name, kind: found.kind, reason: found.reason });
+    }
+    const quasi = released.filter((c) => roles.get(c.name) === 'quasi');
+    const risk = report.risk.reidentification?.release;
+    if (risk && quasi.length > 0 && risk.records > 0) {
+      identity.push({ file, quasiIdentifiers: quasi.map((c) => c.name), records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage });
+    }
+    if (asCollected && input.rowCount > 0) {
+      // Classes of the input's quasi-identifiers stand for the released ones only where none is recoded.
+      const groups = quasi.some((c) => recoded.has(c.name)) ? undefined : tupleIds(quasi.map(keyColumn), null, input.rowCount);
+      for (const column of released) {
+        if (roles.get(column.name) !== 'sensitive') continue;
+        sensitive.push(sensitiveOf(file, column.name, column.dictionary, column.codes, countCodes(column.codes, column.dictionary.length), groups, settings.rareCount));
+      }
+    }
+  }
+  return reviewReport(job, 'projected', { records, directIdentifiers: directs, identity, sensitive }, settings, report.input.columns.filter((c) => c.role === 'sensitive').map((c) => c.name));
+}
+
+function reviewReport(job: Job, basis: 'release' | 'projected', figures: ReviewFigures, settings: ReviewSettings, sensitiveColumns: readonly string[]): ReviewReport {
+  const checks = reviewChecks(figures, settings);
+  const { acknowledge, ...thresholds } = settings;
+  return {
+    basis,
+    attacker: attackerSentence(metadataOf(job.method.type)?.attackerKnowledge ?? '', sensitiveColumns),
+    settings: thresholds,
+    records: figures.records,
+    directIdentifiers: figures.directIdentifiers,
+    identity: figures.identity,
+    sensitive: figures.sensitive,
+    checks,
+    verdict: reviewVerdict(checks),
+    ...(acknowledge.length > 0 ? { acknowledgements: acknowledge } : {}),
+  } as ReviewReport;
+}
+
+/** Each column's code per row (through `via`), one array per column asked for. */
+function materialize(table: ReleaseTable, indices: readonly number[]): Uint32Array[] {
+  const out = indices.map(() => new Uint32Array(table.rowCount));
+  for (const block of codeBlocks(table)) {
+    indices.forEach((j, i) => out[i]!.set(block.codes[j]!.subarray(0, block.count), block.start));
+  }
+  return out;
+}
+
+function countCodes(codes: Uint32Array, size: number): Uint32Array {
+  const counts = new Uint32Array(size);
+  for (let i = 0; i < codes.length; i++) counts[codes[i]!]!++;
+  return counts;
+}
+
+/** What the detectors see: the column's values held by some record, first seen first, and its type as the values say. */
+function columnSample(name: string, dictionary: readonly string[], codes: Uint32Array, counts: Uint32Array) {
+  const values: string[] = [];
+  const seen = new Uint8Array(dictionary.length);
+  let present = 0;
+  let distinct = 0;
+  for (let code = 0; code < dictionary.length; code++) {
+    if (counts[code]! > 0 && dictionary[code] !== '') {
+      present += counts[code]!;
+      distinct++;
+    }
+  }
+  for (let i = 0; i < codes.length && values.length < SAMPLE_VALUES; i++) {
+    const code = codes[i]!;
+    if (seen[code] || dictionary[code] === '') continue;
+    seen[code] = 1;
+    values.push(dictionary[code]!);
+  }
+  // The type from the values themselves (a CSV read back has no other): the first entry stands for missing.
+  const type = inferType(['', ...dictionary.filter((v, code) => v !== '' && counts[code]! > 0)]);
+  return { name, type, distinct, present, values };
+}
+
+function identityOf(file: string, quasiIdentifiers: readonly string[], groups: { ids: Uint32Array; count: number }, settings: ReviewSettings): IdentityFigures {
+  const sizes = new Uint32Array(groups.count);
+  for (let i = 0; i < groups.ids.length; i++) sizes[groups.ids[i]!]!++;
+  const risk = reidentificationRisk(sizes);
+  const figures = { file, quasiIdentifiers: [...quasiIdentifiers], records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage };
+  const fraction = settings.samplingFraction ?? (settings.populationSize !== undefined ? risk.records / settings.populationSize : undefined);
+  if (fraction === undefined) return figures;
+  if (fraction > 1) throw new JobError(`the population (${settings.populationSize!.toLocaleString('en-US')}) is smaller than the ${risk.records.toLocaleString('en-US')} released records of ${file}`, 'review.populationSize');
+  const estimate = dankar(classSizeFrequencies(sizes), fraction);
+  return {
+    ...figures,
+    population: {
+      fraction,
+      model: `Dankar et al. (2012): ${estimate.source}`,
+      ...(estimate.populationUniques !== null ? { populationUniques: estimate.populationUniques, populationUniqueShare: estimate.populationUniqueShare! } : {}),
+    },
+  };
+}
+
+function sensitiveOf(file: string, column: string, dictionary: readonly string[], codes: Uint32Array, counts: Uint32Array, groups: { ids: Uint32Array; count: number } | undefined, rareCount: number): SensitiveFigures {
+  let rareValues = 0;
+  let rareRecords = 0;
+  for (let code = 0; code < dictionary.length; code++) {
+    const n = counts[code]!;
+    if (n > 0 && n < rareCount && dictionary[code] !== '') {
+      rareValues++;
+      rareRecords += n;
+    }
+  }
+  if (!groups) return { file, column, rareValues, rareRecords };
+  // A class is homogeneous when its records hold one non-missing value of the column.
+  const NONE = 0xffffffff;
+  const MIXED = 0xfffffffe;
+  const value = new Uint32Array(groups.count).fill(NONE);
+  const size = new Uint32Array(groups.count);
+  for (let i = 0; i < codes.length; i++) {
+    const g = groups.ids[i]!;
+    size[g]!++;
+    const v = value[g]!;
+    if (v === NONE) value[g] = codes[i]!;
+    else if (v !== MIXED && v !== codes[i]) value[g] = MIXED;
+  }
+  let homogeneousRecords = 0;
+  for (let g = 0; g < groups.count; g++) if (value[g] !== MIXED && value[g] !== NONE && dictionary[value[g]!] !== '') homogeneousRecords += size[g]!;
+  return { file, column, rareValues, rareRecords, homogeneousRecords };
+}
