@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import type { DomainSpec } from '../common/job/job-parts.js';
-import { named } from '../common/job/names.js';
+import { named, own } from '../common/job/names.js';
 import type { Job } from '../mechanisms/definitions.js';
 
 /** A generic name that keeps only the file's format: `stem` plus its extension, when it looks like one. */
@@ -45,9 +45,11 @@ export function publicJob(job: Job): Job {
   // Names are data: a null-prototype record, as the job parser makes it (a column may be called "__proto__").
   const attributes = Object.create(null) as Record<string, Job['attributes'][string]>;
   for (const [name, role] of Object.entries(job.attributes)) if (role !== 'identifier') attributes[name] = role;
+  // The date format of an identifier column would name it too.
+  const dates = input.dates ? named(Object.entries(input.dates).filter(([name]) => own(job.attributes, name) !== 'identifier')) : undefined;
   return {
     ...job,
-    input: { ...input, path: publicInputName(job.input.path) },
+    input: { ...input, path: publicInputName(job.input.path), ...(dates ? { dates } : {}) },
     attributes,
     method: withDomainNames as Job['method'],
     // The release folder's name is the custodian's too (the wizard derives it from the input's name).

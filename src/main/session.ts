@@ -207,6 +207,7 @@ export class AppSession {
         missing: options.missing ?? [''],
         onBadRow: 'skip',
       },
+      ...(options.dates ? { dates: options.dates } : {}),
     });
     if (!outcome.ok) return { ok: false, failure: failureOf(outcome.failure) };
     this.remember(path);

@@ -105,6 +105,7 @@ export function App({ api }: { api: CustosApi }) {
           ...(o.encoding ? { encoding: o.encoding } : {}),
           missing: o.missing.split(',').map((t) => t.trim()),
           ...(o.sheet ? { sheet: o.sheet } : {}),
+          ...(Object.keys(o.dates).length > 0 ? { dates: { ...o.dates } } : {}),
         },
       });
       if (ticket !== latestOpen.current) return undefined;
@@ -113,6 +114,14 @@ export function App({ api }: { api: CustosApi }) {
     },
     [api, state],
   );
+  // A date format chosen on the Columns step reads the file again, so its summary and preview show the dates as the run reads them.
+  const datesKey = JSON.stringify(Object.entries(state.fileOptions.dates));
+  const datesSeen = useRef(datesKey);
+  useEffect(() => {
+    if (datesSeen.current === datesKey) return;
+    datesSeen.current = datesKey;
+    if (state.step === 'columns' && state.file) void open(state.file.path);
+  }, [datesKey]);
   const saveJob = useCallback(() => download('job.json', JSON.stringify(buildJob(state), null, 2) + '\n'), [state]);
   /** Restores the wizard from a job (a file the person opened, or the autosaved draft) and re-opens its input. */
   const restoreJob = async (written: unknown, label: string, step?: WizardState['step']): Promise<void> => {

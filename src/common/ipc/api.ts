@@ -15,6 +15,8 @@ export interface FileOptions {
   readonly encoding?: string;
   readonly missing?: readonly string[];
   readonly sheet?: string | number | null;
+  /** A date format chosen for a column (input.dates), or "text". */
+  readonly dates?: Readonly<Record<string, string>>;
 }
 
 const count = z.number().int().nonnegative();
@@ -28,6 +30,22 @@ export const columnInfoSchema = z.object({
   missing: count,
   /** Values by frequency: all of them up to 200 distinct (the β table), else the 12 most frequent (the sparkline). */
   top: z.array(z.object({ value: z.string(), count })),
+  /**
+   * Dates typed as text: "read" (converted to ISO dates from `format`, stated in the job or found
+   * in every value), "ambiguous" (every value reads day first and month first: `formats`, the
+   * person chooses), "partial" (mostly dates in `format`; `unmatched` values are not, first few with
+   * the line each is first on, 0 when the format has no lines; `count` in all).
+   */
+  date: z
+    .object({
+      reading: z.enum(['read', 'ambiguous', 'partial']),
+      format: z.string().optional(),
+      stated: z.boolean().optional(),
+      formats: z.array(z.string()).max(8).optional(),
+      unmatched: z.array(z.object({ value: z.string(), line: count })).max(8).optional(),
+      count: count.optional(),
+    })
+    .optional(),
 });
 export type ColumnInfo = Frozen<z.output<typeof columnInfoSchema>>;
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { anyReportSchema, type Frozen } from '../report/report-model.js';
 import { appInfoSchema, openedFileSchema, recentJobSchema, resultSchema, runStatusSchema } from './api.js';
+import { input } from '../job/job-parts.js';
 import { candidateJobSchema, compareStatusSchema, MAX_CANDIDATES } from './compare-api.js';
 
 /** A response the host sends; the dispatcher checks every response against it before it leaves. */
@@ -21,6 +22,7 @@ const fileOptions = z
     encoding: z.string().optional(),
     missing: z.array(z.string().max(64)).max(50).optional(),
     sheet: z.union([z.string(), z.number().int().nonnegative(), z.null()]).optional(),
+    dates: input.shape.dates,
   })
   .strict();
 const job = z.record(z.string(), z.unknown());

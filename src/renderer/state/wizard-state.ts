@@ -2,6 +2,7 @@ import type { ColumnInfo, OpenedFile, Report, RunStatus } from '../../common/ipc
 import { output, type Role } from '../../common/job/job-parts.js';
 import { named, own, withName, type Named } from '../../common/job/names.js';
 import { suggestRole } from '../../common/job/role-suggestions.js';
+import type { DateReading } from '../../common/table/date-text.js';
 import type { MissingSensitive } from '../../common/table/missing-sensitive.js';
 import { overallFraction } from '../../common/progress.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
@@ -53,6 +54,8 @@ export interface FileOptionsState {
   readonly sheet: string;
   /** Rows that cannot be read: skipped (not released; their line numbers go into the internal report), or the run refuses. */
   readonly onBadRow: 'skip' | 'error';
+  /** The date format the person chose for a column (input.dates), or "text"; a column not named is read as its values show. */
+  readonly dates: Named<DateReading>;
 }
 
 export interface OutputState {
@@ -123,7 +126,7 @@ const OUTPUT_DEFAULTS = output.parse(undefined);
 export const initialState: WizardState = {
   step: 'open',
   inputPath: '',
-  fileOptions: { delimiter: '', encoding: '', missing: ', ?', sheet: '', onBadRow: 'skip' },
+  fileOptions: { delimiter: '', encoding: '', missing: ', ?', sheet: '', onBadRow: 'skip', dates: named() },
   roles: named(),
   // A missing sensitive value becomes a value of its own unless the person chooses otherwise: every record stays.
   missingSensitive: 'category',
