@@ -98,13 +98,15 @@ export function App({ api }: { api: CustosApi }) {
     async (path: string, current: WizardState = state, fromJob = false): Promise<HostFailure | undefined> => {
       const ticket = ++latestOpen.current;
       const o = current.fileOptions;
+      // Another file is read on its own terms: the sheet chosen for the one open before is not looked for in it.
+      const another = current.file !== undefined && current.file.path !== path && !fromJob;
       const result = await api.inspect({
         path,
         options: {
           ...(o.delimiter ? { delimiter: o.delimiter } : {}),
           ...(o.encoding ? { encoding: o.encoding } : {}),
           missing: o.missing.split(',').map((t) => t.trim()),
-          ...(o.sheet ? { sheet: o.sheet } : {}),
+          ...(o.sheet && !another ? { sheet: o.sheet } : {}),
           ...(Object.keys(o.dates).length > 0 ? { dates: { ...o.dates } } : {}),
         },
       });

@@ -7,6 +7,7 @@ import type { MissingSensitive } from '../../common/table/missing-sensitive.js';
 import { overallFraction } from '../../common/progress.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import { definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
+import { keepWhatApplies } from './switch-file.js';
 import { NO_HIERARCHY, type HierarchyCheck, type HierarchyChoice } from '../components/recoding.js';
 
 export type { Role };
@@ -108,6 +109,8 @@ export interface WizardState {
    */
   readonly previewedLevels?: { readonly path: string; readonly levels: string };
   readonly report?: Report;
+  /** The settings of the file open before that did not apply to the one opened since (named on the Open step). */
+  readonly switched?: { readonly from: string; readonly dropped: readonly string[] };
   /** The comparison a setting was chosen from on the Compare step: the run puts it into its internal folder. */
   readonly comparison?: { readonly id: string; readonly chosen: string; readonly candidates: number };
 }
@@ -202,10 +205,13 @@ export function reducer(state: WizardState, action: Action): WizardState {
       // safe side for a release (the Columns step says so, and one click keeps them).
       const roles = named(action.file.columns.map((c): [string, Role] => [c.name, own(state.roles, c.name) ?? initialRole(c, action.file.rows)]));
       const sameFile = state.file?.path === action.file.path;
-      const { comparison: _comparison, ...kept } = state;
+      const { comparison: _comparison, switched: _switched, ...kept } = state;
+      // Another file keeps the settings that name its columns and sheets; the rest is dropped and named.
+      const switched = !sameFile && !action.fromJob && state.file ? keepWhatApplies(state, action.file) : undefined;
       return {
         // A comparison measured another file: it is no evidence for this one.
         ...(sameFile ? state : kept),
+        ...(switched ? { ...switched.state, hierarchyChecks: named(), ...(switched.dropped.length > 0 ? { switched: { from: state.file!.name, dropped: switched.dropped } } : {}) } : {}),
         file: action.file,
         // A re-read of the open file (a reading option changed) keeps a path typed meanwhile.
         inputPath: sameFile ? state.inputPath : action.file.path,

@@ -25,7 +25,7 @@ function DateChoice(props: { column: ColumnInfo; chosen: DateReading | undefined
       {value === '' && <option value="">{date?.reading === 'ambiguous' ? 'day or month first?' : 'choose the format'}</option>}
       {offered.map((f) => (
         <option key={f} value={f}>
-          {`dates written ${f}`}
+          {`dates written ${f}${date?.reading === 'read' && !date.stated && f === date.format ? ' (found in the values)' : ''}`}
         </option>
       ))}
       <option value={NOT_A_DATE}>not dates: keep as typed</option>
@@ -109,7 +109,7 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
                 {column.label && <span className="column-label">{column.label}</span>}
               </th>
               <td>
-                {column.date?.reading === 'read' && !column.date.stated ? `date, written ${column.date.format}` : column.type}
+                {column.type}
                 {(column.date || own(chosenDates, column.name) !== undefined) && (
                   <div>
                     <DateChoice column={column} chosen={own(chosenDates, column.name)} onChange={(reading) => chooseDates(column.name, reading)} />

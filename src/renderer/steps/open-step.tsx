@@ -272,6 +272,11 @@ export function OpenStep(props: {
                 Every line was read as a single value, which usually means the delimiter is not the one the file uses. Choose it under “How to read the file” (or let Custos detect it); a table with one column cannot be protected column by column.
               </Callout>
             )}
+            {state.switched && (
+              <Callout tone="info" title={`Settings of “${state.switched.from}” that this file has no place for were dropped:`}>
+                {state.switched.dropped.join('; ')}. Everything else is kept.
+              </Callout>
+            )}
             {file.renamedWarning && (
               <Callout tone="warn" title="Some columns had no name of their own.">
                 {file.renamedWarning} The internal report records this; rename the columns in the file if these names should differ.
