@@ -83,6 +83,8 @@ export const hostFailureSchema = z.object({
   sheet: z.string().optional(),
   sheets: z.array(z.string()).max(10_000).optional(),
   advice: z.enum(['reading-options', 'sheet', 'path']).optional(),
+  /** A run refused because its release folder holds a release already: the page asks before replacing it. */
+  existingRelease: z.boolean().optional(),
 });
 export type HostFailure = Frozen<z.output<typeof hostFailureSchema>>;
 

@@ -61,6 +61,8 @@ export interface FileOptionsState {
 
 export interface OutputState {
   readonly dir: string;
+  /** The wizard named the release folder (after the input and the method, one of its own per run); false once the person types or chooses one. */
+  readonly dirAuto?: boolean;
   readonly csv: boolean;
   readonly xlsx: boolean;
   /** An SPSS or Stata file beside the CSV (on by default for an input in that format, so its syntax keeps working). */
@@ -178,12 +180,12 @@ export type Action =
 /** Above this many records a workbook is left out of a new file's outputs, with the reason shown (it takes most of a run). */
 export const LARGE_RELEASE_ROWS = 200_000;
 
-/** Release folder next to the input: "<folder>/<name>-release". */
-export function defaultOutDir(path: string): string {
+/** Release folder next to the input: "<folder>/<name>-release", or "<folder>/<name>-<method>-release" named after the method too. */
+export function defaultOutDir(path: string, method?: MechanismType): string {
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   const folder = cut >= 0 ? path.slice(0, cut) : '.';
   const name = path.slice(cut + 1).replace(/\.[^.]+$/, '');
-  return `${folder}${cut >= 0 ? path[cut] : '/'}${name}-release`;
+  return `${folder}${cut >= 0 ? path[cut] : '/'}${name}${method ? `-${method}` : ''}-release`;
 }
 
 /** A new column's role: dropped when it looks like a direct identifier, else a quasi-identifier. */
@@ -218,8 +220,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
         roles,
         output: {
           ...state.output,
-          // A restored job releases where it released before; another file gets a folder beside it.
-          dir: (sameFile || action.fromJob) && state.output.dir ? state.output.dir : defaultOutDir(action.file.path),
+          // A restored job releases where it released before (the Run step asks before replacing it); another file gets a folder beside it, named after it and the method.
+          ...((sameFile || action.fromJob) && state.output.dir ? {} : { dir: defaultOutDir(action.file.path, state.method), dirAuto: true }),
           // A newly opened large file starts without the workbook: it is the slowest output by far.
           ...(sameFile || action.fromJob ? {} : { xlsx: state.output.xlsx && action.file.rows <= LARGE_RELEASE_ROWS, sav: action.file.format === 'sav', dta: action.file.format === 'dta', parquet: state.output.parquet || action.file.format === 'parquet' }),
         },
@@ -235,7 +237,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
     case 'setRoles':
       return { ...state, roles: named(state.roles, action.roles) };
     case 'setMethod':
-      return { ...state, method: action.method };
+      // A folder the wizard named follows the method; one the person chose stays.
+      return { ...state, method: action.method, ...(state.output.dirAuto && state.file ? { output: { ...state.output, dir: defaultOutDir(state.file.path, action.method) } } : {}) };
     case 'setMissingSensitive':
       return { ...state, missingSensitive: action.missingSensitive };
     case 'patchDraft':
@@ -270,6 +273,14 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return action.state;
     case 'useCandidate':
       // The chosen candidate's method and parameters fill the job; back into the flow toward Run.
-      return { ...state, undo: { drafts: state.drafts, hierarchies: state.hierarchies }, method: action.method, drafts: action.drafts, comparison: action.comparison, step: 'risk' };
+      return {
+        ...state,
+        undo: { drafts: state.drafts, hierarchies: state.hierarchies },
+        method: action.method,
+        drafts: action.drafts,
+        comparison: action.comparison,
+        step: 'risk',
+        ...(state.output.dirAuto && state.file ? { output: { ...state.output, dir: defaultOutDir(state.file.path, action.method) } } : {}),
+      };
   }
 }
