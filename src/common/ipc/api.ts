@@ -69,6 +69,11 @@ export const openedFileSchema = z.object({
   /** Columns whose header name was empty or repeated, with the name they are read under; and the warning in words. */
   renamed: z.array(z.object({ column: count, from: z.string(), to: z.string() })).max(10_000).optional(),
   renamedWarning: z.string().optional(),
+  /** Values that look like missing-value codes ("NA", "-9", 999 beside ages, "."), with the columns holding them: proposed, never applied unasked. */
+  missingCandidates: z
+    .array(z.object({ code: z.string(), columns: z.array(z.string()).max(10_000), count }))
+    .max(50)
+    .optional(),
 });
 export type OpenedFile = Frozen<z.output<typeof openedFileSchema>>;
 

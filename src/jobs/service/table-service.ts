@@ -13,6 +13,7 @@ import type { JobFailure } from '../job-request.js';
 import { TableCache } from './table-cache.js';
 import { readDateColumns, type DatedTable } from '../../io/input/date-columns.js';
 import type { DateReading } from '../../common/table/date-text.js';
+import { missingCandidates } from '../../common/table/missing-codes.js';
 import type { ColumnInfo } from '../../common/ipc/api.js';
 import type { WorkerScript } from '../../io/worker-script.js';
 
@@ -92,6 +93,7 @@ export class TableService {
       columns: withDates(columnInfo(imported), dated),
       rejected: imported.rejectedRows.slice(0, 200),
       rejectedCount: imported.rejectedRowCount,
+      ...missingProposal(imported),
       ...(imported.renamedColumns?.length ? { renamed: imported.renamedColumns.map((r) => ({ ...r })), renamedWarning: renamedColumnsWarning(imported.renamedColumns) } : {}),
     };
   }
@@ -119,6 +121,12 @@ export class TableService {
       throw error;
     }
   }
+}
+
+/** Values of the file that look like missing-value codes, when there are any. */
+function missingProposal(imported: ImportedTable): { missingCandidates?: { code: string; columns: string[]; count: number }[] } {
+  const found = missingCandidates(imported.table.columns).slice(0, 50);
+  return found.length > 0 ? { missingCandidates: found.map((c) => ({ code: c.code, columns: [...c.columns], count: c.count })) } : {};
 }
 
 /** Each column's summary with what was found about its dates. */
