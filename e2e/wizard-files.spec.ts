@@ -77,6 +77,25 @@ test.describe('the wizard with the files agencies have', () => {
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     await page.getByText(/In the input:.*% of the records are unique/).waitFor({ timeout: 30_000 });
     await expect(page.getByText('This setting cannot run.')).toHaveCount(0);
+    // A folder of its own per run, named after the file and the method; a release is replaced only when asked.
+    const release = join(FILES, 'register-global-recoding-release');
+    await page.getByRole('button', { name: /Next: Run/ }).click();
+    await expect(page.getByLabel('Release folder (to publish)')).toHaveValue(release);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 60_000 });
+    const first = readFileSync(join(release, 'manifest.json'), 'utf8');
+    const years = readFileSync(join(release, 'release.csv'), 'utf8').trim().split('\r\n').slice(1);
+    expect(years.length).toBeGreaterThan(0);
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Run/ }).click();
+    await expect(page.getByLabel('Release folder (to publish)')).toHaveValue(`${release}-2`);
+    await page.getByLabel('Release folder (to publish)').fill(release);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText(`“${release}” already holds a release, from an earlier run.`).waitFor();
+    await shots(page, 'files-replace-release');
+    expect(readFileSync(join(release, 'manifest.json'), 'utf8')).toBe(first);
+    await page.getByRole('button', { name: 'Replace the earlier release' }).click();
+    await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 60_000 });
+    expect(readFileSync(join(release, 'manifest.json'), 'utf8')).not.toBe(first);
     expect(errors).toEqual([]);
   });
 
