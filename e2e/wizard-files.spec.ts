@@ -67,6 +67,8 @@ test.describe('the wizard with the files agencies have', () => {
     await expect(birth.getByRole('cell').first()).toHaveText(/^date/);
     await expect(page.getByLabel('Date format of birth')).toHaveValue('dd.mm.yyyy');
     await expect(page.getByLabel('Date format of birth').locator('option:checked')).toHaveText('dates written dd.mm.yyyy (found in the values)');
+    // A full date of birth is suggested as a quasi-identifier whatever the file's format (the CSV's below too).
+    await expect(page.getByLabel('Role of birth')).toHaveValue('quasi');
     await page.getByLabel('Role of diagnosis').selectOption('sensitive');
     await shots(page, 'files-columns-dates');
     await axeScan(page, 'columns with dates');
@@ -103,10 +105,12 @@ test.describe('the wizard with the files agencies have', () => {
     await openFile(page, join(FILES, 'register-us.csv'));
     await page.getByRole('button', { name: /Next: Columns/ }).click();
     await page.getByText('Say how the dates of “birth” are written.').waitFor();
+    await expect(page.getByLabel('Role of birth')).toHaveValue('quasi');
     await shots(page, 'files-columns-ambiguous-dates');
     await page.getByLabel('Date format of birth').selectOption('mm/dd/yyyy');
     await expect(page.getByText('Say how the dates of “birth” are written.')).toHaveCount(0);
     await expect(page.getByRole('row', { name: /^birth/ }).getByRole('cell').first()).toHaveText(/^date/);
+    await expect(page.getByLabel('Role of birth')).toHaveValue('quasi');
   });
 
   test('opening another file drops the settings it has no place for, says which, and the run is not blocked by them', async ({ page }) => {

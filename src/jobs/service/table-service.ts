@@ -135,7 +135,8 @@ function withDates(columns: ColumnInfo[], dated: DatedTable): ColumnInfo[] {
     const read = dated.read.find((r) => r.column === c.name);
     if (read) return { ...c, date: { reading: 'read', format: read.format, stated: read.stated } };
     const ambiguous = dated.ambiguous.find((a) => a.column === c.name);
-    if (ambiguous) return { ...c, date: { reading: 'ambiguous', formats: [...ambiguous.formats] } };
+    // Dates whichever their order: summarized (and their role suggested) as dates, as in every other format.
+    if (ambiguous) return { ...c, type: 'date', date: { reading: 'ambiguous', formats: [...ambiguous.formats] } };
     const partial = dated.partial.find((p) => p.column === c.name);
     if (partial) return { ...c, date: { reading: 'partial', format: partial.format, unmatched: partial.unmatched.map((u) => ({ ...u })), count: partial.count } };
     return c;
