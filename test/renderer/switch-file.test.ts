@@ -33,6 +33,9 @@ describe('opening another file', () => {
   it('keeps everything for a file with the same columns and sheet, and says nothing', () => {
     const state = reducer(withSettings(), { type: 'opened', file: file('/data/other.xlsx', ['age', 'birth', 'sex'], ['README', 'data']) });
     expect(state.switched).toBeUndefined();
+    // Unchanged reading options stay the same object: a new one would make the Open step read the new file again.
+    const before = withSettings();
+    expect(reducer(before, { type: 'opened', file: file('/data/other.xlsx', ['age', 'birth', 'sex'], ['README', 'data']) }).fileOptions).toBe(before.fileOptions);
     const job = buildJob(state);
     expect(Object.keys((job.method as { hierarchies: object }).hierarchies).sort()).toEqual(['age', 'birth']);
     expect(job.input).toMatchObject({ sheet: 'data', dates: { birth: 'dd/mm/yyyy' } });

@@ -73,7 +73,8 @@ export function keepWhatApplies(state: WizardState, file: OpenedFile): Switched 
   return {
     state: {
       hierarchies: hierarchies.kept,
-      fileOptions: { ...state.fileOptions, sheet: keepSheet ? sheet : '', dates: dates.kept },
+      // The same object when nothing is dropped: a change of the reading options makes the Open step read the file again.
+      fileOptions: dates.gone.length === 0 && (keepSheet || sheet === '') ? state.fileOptions : { ...state.fileOptions, sheet: keepSheet ? sheet : '', dates: dates.kept },
       drafts,
       ...(methodExtras ? { methodExtras } : {}),
     },

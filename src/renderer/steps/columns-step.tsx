@@ -1,5 +1,5 @@
 import type { ColumnInfo, OpenedFile } from '../../common/ipc/api.js';
-import { DATE_FORMATS, describeFormats, NOT_A_DATE, type DateFormat, type DateReading } from '../../common/table/date-text.js';
+import { describeFormats, NOT_A_DATE, type DateFormat, type DateReading } from '../../common/table/date-text.js';
 import { own, withName } from '../../common/job/names.js';
 import { Callout, SelectField } from '../components/fields.js';
 import { Sparkline } from '../components/charts.js';
@@ -14,18 +14,22 @@ const ROLES: readonly { value: Role; label: string }[] = [
   { value: 'insensitive', label: 'Insensitive' },
 ];
 
-/** A column's dates in words for its Type cell: what was found, or what the person chose. */
+/**
+ * How a column's dates are read, for its Type cell: the format found (or "keep as typed"), the
+ * order of day and month when the values leave it open. Only formats every value fits are offered:
+ * a value that fits no offered format is for the file (or the missing-value codes) to settle.
+ */
 function DateChoice(props: { column: ColumnInfo; chosen: DateReading | undefined; onChange: (reading: DateReading | '') => void }) {
   const { column, chosen } = props;
   const date = column.date;
-  const offered: readonly DateFormat[] = date?.reading === 'ambiguous' ? (date.formats as DateFormat[]) : DATE_FORMATS;
+  const offered: readonly DateFormat[] = date?.reading === 'ambiguous' ? (date.formats as DateFormat[]) : date?.reading === 'read' ? [date.format as DateFormat] : [];
   const value = chosen ?? (date?.reading === 'read' ? date.format! : '');
   return (
     <select aria-label={`Date format of ${column.name}`} value={value} onChange={(e) => props.onChange(e.target.value as DateReading | '')}>
-      {value === '' && <option value="">{date?.reading === 'ambiguous' ? 'day or month first?' : 'choose the format'}</option>}
+      {(value === '' || chosen === NOT_A_DATE) && <option value="">{date?.reading === 'ambiguous' ? 'day or month first?' : 'read as dates where every value is one'}</option>}
       {offered.map((f) => (
         <option key={f} value={f}>
-          {`dates written ${f}${date?.reading === 'read' && !date.stated && f === date.format ? ' (found in the values)' : ''}`}
+          {`dates written ${f}${date?.reading === 'read' && !date.stated ? ' (found in the values)' : ''}`}
         </option>
       ))}
       <option value={NOT_A_DATE}>not dates: keep as typed</option>
@@ -110,7 +114,7 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
               </th>
               <td>
                 {column.type}
-                {(column.date || own(chosenDates, column.name) !== undefined) && (
+                {((column.date && column.date.reading !== 'partial') || own(chosenDates, column.name) !== undefined) && (
                   <div>
                     <DateChoice column={column} chosen={own(chosenDates, column.name)} onChange={(reading) => chooseDates(column.name, reading)} />
                   </div>
