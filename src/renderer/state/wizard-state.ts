@@ -213,7 +213,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return {
         // A comparison measured another file: it is no evidence for this one.
         ...(sameFile ? state : kept),
-        ...(switched ? { ...switched.state, hierarchyChecks: named(), ...(switched.dropped.length > 0 ? { switched: { from: state.file!.name, dropped: switched.dropped } } : {}) } : {}),
+        // Nothing dropped, nothing changed: the state stays as it was (a new reading-options object would read the file again).
+        ...(switched && switched.dropped.length > 0 ? { ...switched.state, switched: { from: state.file!.name, dropped: switched.dropped } } : {}),
         file: action.file,
         // A re-read of the open file (a reading option changed) keeps a path typed meanwhile.
         inputPath: sameFile ? state.inputPath : action.file.path,
