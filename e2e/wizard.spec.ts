@@ -24,7 +24,9 @@ async function acceptReview(page: Page): Promise<void> {
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = 'test-output/e2e';
-const OUT = resolve('resources/adult/adult-release');
+/** The release folder the wizard names for a run on the sample: after the input and the method (each test removes it before and after). */
+const releaseOf = (method: string): string => resolve(`resources/adult/adult-${method}-release`);
+let OUT = releaseOf('reconstruction-privacy');
 
 interface Session {
   page: Page;
@@ -123,6 +125,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
   }
 
   test('full journey with the mouse: open → roles → reconstruction privacy → run → export, files read back', async ({ page: fixturePage }) => {
+    OUT = releaseOf('reconstruction-privacy');
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open(fixturePage);
@@ -209,6 +212,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
   });
 
   test('the same journey by keyboard only', async ({ page: fixturePage }) => {
+    OUT = releaseOf('reconstruction-privacy');
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open(fixturePage);
@@ -287,6 +291,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
   });
 
   test('sampling + safe k-anonymization: hierarchies per column, k solved from a target, DP guarantee in the results', async ({ page: fixturePage }) => {
+    OUT = releaseOf('safe-k-anonymity');
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open(fixturePage);
@@ -318,6 +323,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
   });
 
   test('safe k-anonymization with the differentially private search: λ and strategy reach the job and the report', async ({ page: fixturePage }) => {
+    OUT = releaseOf('safe-k-anonymity');
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open(fixturePage);
@@ -350,6 +356,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
   });
 
   test('classic de-identification: optimal global recoding with ℓ-diversity and k-anonymity, the chosen levels in the report', async ({ page: fixturePage }) => {
+    OUT = releaseOf('global-recoding');
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open(fixturePage);
@@ -411,6 +418,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
   });
 
   test('local suppression after the recoding: cells become "*", per column in the report, and every record stays compatible with k', async ({ page: fixturePage }) => {
+    OUT = releaseOf('global-recoding');
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open(fixturePage);
@@ -456,6 +464,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
   });
 
   test('partitioned recoding with the levels searched: one recoding for both parts, the levels in the report, every class of every part ≥ k', async ({ page: fixturePage }) => {
+    OUT = releaseOf('partitioned-recoding');
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open(fixturePage);
@@ -571,10 +580,10 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: '7. Results' }).waitFor({ timeout: 30_000 });
     await page.getByText(/reconstruction privacy: holds/).waitFor();
-    const internal = JSON.parse(readFileSync(join(folder, 'messy-release-internal', 'internal-report.json'), 'utf8'));
+    const internal = JSON.parse(readFileSync(join(folder, 'messy-reconstruction-privacy-release-internal', 'internal-report.json'), 'utf8'));
     expect(internal.input.rejectedRowLines).toEqual([6]);
-    expect(readFileSync(join(folder, 'messy-release-internal', 'internal-report.html'), 'utf8')).toMatch(/Rejected lines<\/th><td>6 \(skipped/);
-    const job = JSON.parse(readFileSync(join(folder, 'messy-release', 'job.json'), 'utf8'));
+    expect(readFileSync(join(folder, 'messy-reconstruction-privacy-release-internal', 'internal-report.html'), 'utf8')).toMatch(/Rejected lines<\/th><td>6 \(skipped/);
+    const job = JSON.parse(readFileSync(join(folder, 'messy-reconstruction-privacy-release', 'job.json'), 'utf8'));
     expect(job.input.onBadRow).toBe('skip');
     // A delimiter forced to the wrong one reads every line as one value: a warning, not a success.
     await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Open/ }).click();
@@ -755,6 +764,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
   });
 
   test('DP counts: marginals with exact noise from the wizard', async ({ page: fixturePage }) => {
+    OUT = releaseOf('dp-counts');
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
     const s = await open(fixturePage);

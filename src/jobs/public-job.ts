@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import type { DomainSpec } from '../common/job/job-parts.js';
-import { named } from '../common/job/names.js';
+import { named, own } from '../common/job/names.js';
 import type { Job } from '../mechanisms/definitions.js';
 
 /** A generic name that keeps only the file's format: `stem` plus its extension, when it looks like one. */
@@ -47,10 +47,12 @@ export function publicJob(job: Job): Job {
   for (const [name, role] of Object.entries(job.attributes)) if (role !== 'identifier') attributes[name] = role;
   // The custodian's reasons for accepting a failed review check are theirs: the published job names the checks only.
   const review = job.review ? { ...job.review, acknowledge: job.review.acknowledge.map((a) => ({ check: a.check, reason: 'given in the internal report' })) } : undefined;
+  // The date format of an identifier column would name it too.
+  const dates = input.dates ? named(Object.entries(input.dates).filter(([name]) => own(job.attributes, name) !== 'identifier')) : undefined;
   return {
     ...job,
     ...(review ? { review } : {}),
-    input: { ...input, path: publicInputName(job.input.path) },
+    input: { ...input, path: publicInputName(job.input.path), ...(dates ? { dates } : {}) },
     attributes,
     method: withDomainNames as Job['method'],
     // The release folder's name is the custodian's too (the wizard derives it from the input's name).

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { normalizeEncoding } from '../common/job/encoding.js';
 import type { JobFailure, JobRequest } from '../jobs/job-request.js';
 import { startJob, type RunningJob } from '../jobs/worker-host.js';
@@ -115,7 +115,8 @@ export class AppSession {
         .filter((r) => IPC_CONTRACT.recentJobs.response.element.safeParse(r).success && pathsReadBy(r.job, this.env.baseDir).every((p) => this.env.access.mayRead(p) && isFile(p)))
         .slice(0, MAX_RECENT),
     assess: (r) => this.assess(r.job),
-    startRun: (r) => this.startRun(r.job, r.outDir, r.comparisonId),
+    startRun: (r) => this.startRun(r.job, r.outDir, r.comparisonId, r.replace),
+    freeFolder: (r) => this.freeFolder(r.path),
     runStatus: (r) => this.runStatus(r.id),
     cancelRun: (r) => this.cancelRun(r.id),
     startCompare: (r) => this.comparisons.start(r.candidates),
@@ -207,6 +208,7 @@ export class AppSession {
         missing: options.missing ?? [''],
         onBadRow: 'skip',
       },
+      ...(options.dates ? { dates: options.dates } : {}),
     });
     if (!outcome.ok) return { ok: false, failure: failureOf(outcome.failure) };
     this.remember(path);
@@ -234,11 +236,30 @@ export class AppSession {
     return outcome.ok ? outcome : { ok: false, failure: failureOf(outcome.failure) };
   }
 
-  startRun(pageJob: unknown, pageOutDir: string, comparisonId?: string): Result<{ id: string }> {
+  /**
+   * The first of `path`, `path-2`, `path-3`, … where neither the release nor its internal folder
+   * exists, so each run gets a folder of its own. Only folders the page may write are looked at.
+   */
+  freeFolder(path: string): string {
+    for (let n = 1; n <= 999; n++) {
+      const candidate = n === 1 ? path : `${path}-${n}`;
+      const full = resolve(this.env.baseDir, candidate);
+      if (!this.env.access.mayWrite(full)) return path;
+      if (!existsSync(full) && !existsSync(`${full}-internal`)) return candidate;
+    }
+    return path;
+  }
+
+  startRun(pageJob: unknown, pageOutDir: string, comparisonId?: string, replace = false): Result<{ id: string }> {
     // A folder typed as a bare name means one beside the data, not beside wherever the app was started.
     const { job, outDir } = outputFoldersBesideInput(pageJob, pageOutDir, this.env.baseDir);
     const refused = this.refusal(job, outDir);
     if (refused) return { ok: false, failure: refused };
+    // A release is published work: replacing it is the person's decision, asked for by the page.
+    const release = resolve(this.env.baseDir, outDir);
+    if (!replace && existsSync(join(release, 'manifest.json'))) {
+      return { ok: false, failure: { kind: 'job', key: 'output.dir', existingRelease: true, message: `${release} already holds a release: replace it, or run into a new folder` } };
+    }
     // The comparison goes to the run's internal folder only; one this session did not finish is refused, not dropped silently.
     const comparison = comparisonId ? this.comparisons.finished(comparisonId) : undefined;
     if (comparisonId && !comparison) return { ok: false, failure: { kind: 'job', message: 'the comparison this setting was chosen from is no longer held: compare again or run without it' } };

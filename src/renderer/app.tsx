@@ -98,13 +98,16 @@ export function App({ api }: { api: CustosApi }) {
     async (path: string, current: WizardState = state, fromJob = false): Promise<HostFailure | undefined> => {
       const ticket = ++latestOpen.current;
       const o = current.fileOptions;
+      // Another file is read on its own terms: the sheet chosen for the one open before is not looked for in it.
+      const another = current.file !== undefined && current.file.path !== path && !fromJob;
       const result = await api.inspect({
         path,
         options: {
           ...(o.delimiter ? { delimiter: o.delimiter } : {}),
           ...(o.encoding ? { encoding: o.encoding } : {}),
           missing: o.missing.split(',').map((t) => t.trim()),
-          ...(o.sheet ? { sheet: o.sheet } : {}),
+          ...(o.sheet && !another ? { sheet: o.sheet } : {}),
+          ...(Object.keys(o.dates).length > 0 ? { dates: { ...o.dates } } : {}),
         },
       });
       if (ticket !== latestOpen.current) return undefined;
@@ -113,6 +116,14 @@ export function App({ api }: { api: CustosApi }) {
     },
     [api, state],
   );
+  // A date format chosen on the Columns step reads the file again, so its summary and preview show the dates as the run reads them.
+  const datesKey = JSON.stringify(Object.entries(state.fileOptions.dates));
+  const datesSeen = useRef(datesKey);
+  useEffect(() => {
+    if (datesSeen.current === datesKey) return;
+    datesSeen.current = datesKey;
+    if (state.step === 'columns' && state.file) void open(state.file.path);
+  }, [datesKey]);
   const saveJob = useCallback(() => download('job.json', JSON.stringify(buildJob(state), null, 2) + '\n'), [state]);
   /** Restores the wizard from a job (a file the person opened, or the autosaved draft) and re-opens its input. */
   const restoreJob = async (written: unknown, label: string, step?: WizardState['step']): Promise<void> => {

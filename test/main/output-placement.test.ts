@@ -4,7 +4,7 @@
  * problem naming both folders, and nothing is written into that release.
  */
 import { testSession } from './test-session.js';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,5 +50,32 @@ describe('start-run places its folders as run does', () => {
     expect(internal.failure?.message).toContain(join(release, 'notes'));
     expect(readdirSync(release).sort()).toEqual(files);
     expect(readdirSync(dir).sort()).toEqual(['people.csv', 'release', 'release-internal']);
+  }, 60_000);
+
+  it('asks before replacing a release: a run into one is refused until the page says replace, and a new folder is offered beside it', async () => {
+    const input = join(dir, 'again.csv');
+    writeFileSync(input, ['age,sex,diagnosis', ...Array.from({ length: 150 }, (_, i) => `${20 + (i % 30)},${i % 2 ? 'F' : 'M'},d${i % 3}`)].join('\n') + '\n');
+    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { formats: ['csv'], report: ['json'] } };
+    const release = join(dir, 'again-release');
+    expect(await session.dispatch(IPC_CHANNELS.freeFolder, { path: release })).toBe(release);
+    expect((await run(job, release)).state).toBe('done');
+    const manifest = readFileSync(join(release, 'manifest.json'), 'utf8');
+    expect(await session.dispatch(IPC_CHANNELS.freeFolder, { path: release })).toBe(`${release}-2`);
+    const asked = (await session.dispatch(IPC_CHANNELS.startRun, { job, outDir: release })) as { ok: false; failure: { existingRelease?: boolean; key?: string; message: string } };
+    expect(asked.ok).toBe(false);
+    expect(asked.failure).toMatchObject({ existingRelease: true, key: 'output.dir' });
+    expect(asked.failure.message).toContain(`${release} already holds a release`);
+    expect(readFileSync(join(release, 'manifest.json'), 'utf8')).toBe(manifest);
+    const started = (await session.dispatch(IPC_CHANNELS.startRun, { job, outDir: release, replace: true })) as { ok: boolean; value: { id: string } };
+    expect(started.ok).toBe(true);
+    for (;;) {
+      const status = (await session.dispatch(IPC_CHANNELS.runStatus, { id: started.value.id })) as RunStatus;
+      if (status.state === 'running') await new Promise((r) => setTimeout(r, 50));
+      else {
+        expect(status.state).toBe('done');
+        break;
+      }
+    }
+    expect(readFileSync(join(release, 'manifest.json'), 'utf8')).not.toBe(manifest);
   }, 60_000);
 });

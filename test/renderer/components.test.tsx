@@ -115,9 +115,13 @@ describe('wizard state', () => {
     expect(stateFromJob(JSON.parse(JSON.stringify(job))).output).toMatchObject({ csvDelimiter: ';', csvEncoding: 'windows-1252', csvLineEnding: 'lf' });
   });
 
-  it('opening a file proposes an output folder beside it and keeps earlier roles', () => {
+  it('opening a file proposes an output folder beside it, named after it and the method, and keeps earlier roles', () => {
     const state = withFile();
-    expect(state.output.dir).toBe('/data/survey-release');
+    expect(state.output).toMatchObject({ dir: `/data/survey-${state.method}-release`, dirAuto: true });
+    // The folder the wizard named follows the method; one the person typed stays.
+    expect(reducer(state, { type: 'setMethod', method: 'beta-privacy' }).output.dir).toBe('/data/survey-beta-privacy-release');
+    const typed = reducer(state, { type: 'patchOutput', patch: { dir: '/out/mine', dirAuto: false } });
+    expect(reducer(typed, { type: 'setMethod', method: 'beta-privacy' }).output.dir).toBe('/out/mine');
     expect(reducer(state, { type: 'opened', file }).roles['diagnosis']).toBe('sensitive');
   });
 

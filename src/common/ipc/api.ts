@@ -16,6 +16,8 @@ export interface FileOptions {
   readonly encoding?: string;
   readonly missing?: readonly string[];
   readonly sheet?: string | number | null;
+  /** A date format chosen for a column (input.dates), or "text". */
+  readonly dates?: Readonly<Record<string, string>>;
 }
 
 const count = z.number().int().nonnegative();
@@ -29,6 +31,22 @@ export const columnInfoSchema = z.object({
   missing: count,
   /** Values by frequency: all of them up to 200 distinct (the β table), else the 12 most frequent (the sparkline). */
   top: z.array(z.object({ value: z.string(), count })),
+  /**
+   * Dates typed as text: "read" (converted to ISO dates from `format`, stated in the job or found
+   * in every value), "ambiguous" (every value reads day first and month first: `formats`, the
+   * person chooses), "partial" (mostly dates in `format`; `unmatched` values are not, first few with
+   * the line each is first on, 0 when the format has no lines; `count` in all).
+   */
+  date: z
+    .object({
+      reading: z.enum(['read', 'ambiguous', 'partial']),
+      format: z.string().optional(),
+      stated: z.boolean().optional(),
+      formats: z.array(z.string()).max(8).optional(),
+      unmatched: z.array(z.object({ value: z.string(), line: count })).max(8).optional(),
+      count: count.optional(),
+    })
+    .optional(),
 });
 export type ColumnInfo = Frozen<z.output<typeof columnInfoSchema>>;
 
@@ -52,6 +70,11 @@ export const openedFileSchema = z.object({
   /** Columns whose header name was empty or repeated, with the name they are read under; and the warning in words. */
   renamed: z.array(z.object({ column: count, from: z.string(), to: z.string() })).max(10_000).optional(),
   renamedWarning: z.string().optional(),
+  /** Values that look like missing-value codes ("NA", "-9", 999 beside ages, "."), with the columns holding them: proposed, never applied unasked. */
+  missingCandidates: z
+    .array(z.object({ code: z.string(), columns: z.array(z.string()).max(10_000), count }))
+    .max(50)
+    .optional(),
 });
 export type OpenedFile = Frozen<z.output<typeof openedFileSchema>>;
 
@@ -66,6 +89,8 @@ export const hostFailureSchema = z.object({
   sheet: z.string().optional(),
   sheets: z.array(z.string()).max(10_000).optional(),
   advice: z.enum(['reading-options', 'sheet', 'path']).optional(),
+  /** A run refused because its release folder holds a release already: the page asks before replacing it. */
+  existingRelease: z.boolean().optional(),
 });
 export type HostFailure = Frozen<z.output<typeof hostFailureSchema>>;
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { anyReportSchema, type Frozen } from '../report/report-model.js';
 import { appInfoSchema, openedFileSchema, recentJobSchema, resultSchema, runStatusSchema } from './api.js';
+import { input } from '../job/job-parts.js';
 import { candidateJobSchema, compareStatusSchema, MAX_CANDIDATES } from './compare-api.js';
 
 /** A response the host sends; the dispatcher checks every response against it before it leaves. */
@@ -21,6 +22,7 @@ const fileOptions = z
     encoding: z.string().optional(),
     missing: z.array(z.string().max(64)).max(50).optional(),
     sheet: z.union([z.string(), z.number().int().nonnegative(), z.null()]).optional(),
+    dates: input.shape.dates,
   })
   .strict();
 const job = z.record(z.string(), z.unknown());
@@ -54,7 +56,17 @@ export const IPC_CONTRACT = {
   /** `assess` on a job object (paths relative to the input's folder). */
   assess: { channel: 'custos:assess', request: z.object({ job }).strict(), response: resultSchema(anyReportSchema) },
   /** A run; with comparisonId, the comparison its setting was chosen from goes into the internal folder (never the release). */
-  startRun: { channel: 'custos:start-run', request: z.object({ job, outDir: path, comparisonId: z.string().uuid().optional() }).strict(), response: resultSchema(z.object({ id: z.string().uuid() })) },
+  /**
+   * A run. A release folder that holds a release already is replaced only with `replace` (the page
+   * asks first): without it the run is refused with `existingRelease`.
+   */
+  startRun: {
+    channel: 'custos:start-run',
+    request: z.object({ job, outDir: path, comparisonId: z.string().uuid().optional(), replace: z.boolean().optional() }).strict(),
+    response: resultSchema(z.object({ id: z.string().uuid() })),
+  },
+  /** The release folder a new run gets: `path` itself, or `path-2`, `path-3`, … the first that holds nothing yet (nor its internal folder). */
+  freeFolder: { channel: 'custos:free-folder', request: z.object({ path }).strict(), response: z.string() },
   runStatus: { channel: 'custos:run-status', request: runId, response: runStatusSchema },
   cancelRun: { channel: 'custos:cancel-run', request: runId, response: nothing },
   /** Compares candidate jobs on the same input in the job worker; nothing is written. */

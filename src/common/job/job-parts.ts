@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reviewSettings } from '../review/release-review.js';
 import { parseRational, rationalFromNumber, type Rational } from '../exact/rational.js';
 import { normalizeEncoding, type TextEncoding } from './encoding.js';
+import { DATE_FORMATS, NOT_A_DATE } from '../table/date-text.js';
 
 /**
  * The parts of the v1 job file every mechanism shares: the input, the roles,
@@ -72,6 +73,10 @@ const encoding = z
 // eslint-disable-next-line no-control-regex -- the NUL character is exactly what this refuses
 export const pathText = z.string().regex(/^[^\u0000]*$/, 'a path cannot hold a NUL character');
 
+const dateReading = z.enum([...DATE_FORMATS, NOT_A_DATE], {
+  errorMap: () => ({ message: `a date format is one of ${DATE_FORMATS.map((f) => `"${f}"`).join(', ')}, or "${NOT_A_DATE}" to keep the column as typed` }),
+});
+
 export const input = z
   .object({
     path: pathText.min(1, 'input.path must name the confidential file'),
@@ -90,6 +95,14 @@ export const input = z
      * number is in the internal report).
      */
     missingSensitive: z.enum(['error', 'category', 'exclude']).default('error'),
+    /**
+     * How a column's dates are written, by column: "dd.mm.yyyy", "dd/mm/yyyy", "mm/dd/yyyy",
+     * "dd-mm-yyyy", "yyyymmdd" or "yyyy-mm-dd" (every value must then be a date so written, or an ISO
+     * date such as an Excel date cell), or "text" to keep a column that looks like dates as typed.
+     * A column not named is read as dates when all its values are dates in one format; one whose
+     * values fit both day-first and month-first must be named here.
+     */
+    dates: nameRecord(dateReading, 'an object of column name → date format').optional(),
     sha256: z.string().regex(/^[0-9a-f]{64}$/, 'input.sha256 must be 64 hex digits').optional(),
   })
   .strict();

@@ -159,6 +159,7 @@ function parse(
   if (!builder || !rules) throw new InputError('the file is empty: a header line is expected', name, 1);
   return {
     table: builder.build(),
+    firstLines: builder.firstLines(),
     format: 'csv',
     encoding,
     bom,
@@ -229,7 +230,8 @@ function joinSecondPart(
   }
   const result = second.result(patienceMs);
   if (!result?.ok) return undefined;
-  return { parts: result.parts, rejected: result.rejected.map((r) => ({ ...r, line: firstLine + r.line - 1 })), rejectedCount: result.rejectedCount, hash: whole };
+  const lines = result.parts.lines.map((column) => column.map((line) => (line === 0 ? 0 : firstLine + line - 1)));
+  return { parts: { ...result.parts, lines }, rejected: result.rejected.map((r) => ({ ...r, line: firstLine + r.line - 1 })), rejectedCount: result.rejectedCount, hash: whole };
 }
 
 function sniffText(head: Uint8Array, encoding: TextEncoding): string {

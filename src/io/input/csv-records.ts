@@ -31,7 +31,7 @@ export class RecordRules {
   record(fields: string[], count: number, line: number): void {
     const width = this.builder.header.length;
     if (count === width) {
-      this.builder.add(fields);
+      this.builder.add(fields, line);
       return;
     }
     if (count === 1 && fields[0] === '') return;

@@ -36,6 +36,11 @@ export interface RejectedRow {
 
 export interface ImportedTable {
   readonly table: Table;
+  /**
+   * Delimited text and workbooks: per column, the line (sheet row) each dictionary code was first
+   * met on, to name a value refused after reading. Valid for `table` as read only.
+   */
+  readonly firstLines?: readonly Uint32Array[];
   readonly format: InputFormat;
   readonly encoding?: TextEncoding;
   readonly bom?: boolean;

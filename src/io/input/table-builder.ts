@@ -7,6 +7,8 @@ export interface BuiltParts {
   readonly rowCount: number;
   readonly codes: readonly Uint32Array[];
   readonly dictionaries: readonly (readonly string[])[];
+  /** The line each value was first met on, per column and code (0: not known); see firstLines. */
+  readonly lines: readonly (readonly number[])[];
 }
 
 /** Dictionary-encodes records column by column as they stream in. */
@@ -14,6 +16,7 @@ export class TableBuilder {
   private readonly codes: GrowableUint32[];
   private readonly dictionaries: string[][];
   private readonly indexes: Map<string, number>[];
+  private readonly lines: number[][];
   rowCount = 0;
 
   constructor(
@@ -27,11 +30,13 @@ export class TableBuilder {
     // Small to start: a wide file with few rows must cost memory in proportion to its cells, not its columns.
     this.codes = header.map(() => new GrowableUint32(16));
     this.dictionaries = header.map(() => ['']);
+    this.lines = header.map(() => [0]);
     // Missing-value tokens share the lookup with real values and map to code 0.
     this.indexes = header.map(() => new Map(missing.map((token) => [token, 0])));
   }
 
-  add(fields: readonly string[]): void {
+  /** A record; `line` is where the file holds it (its first line), for naming a value later. */
+  add(fields: readonly string[], line = 0): void {
     if ((this.rowCount + 1) * this.header.length > this.maxCells) throw TableTooLargeError.cells(this.rowCount, this.header.length);
     for (let j = 0; j < this.header.length; j++) {
       const value = fields[j]!;
@@ -43,6 +48,7 @@ export class TableBuilder {
         code = dictionary.length;
         dictionary.push(value);
         index.set(value, code);
+        this.lines[j]!.push(line);
       }
       this.codes[j]!.push(code);
     }
@@ -51,7 +57,7 @@ export class TableBuilder {
 
   /** The codes and dictionaries as read so far, for another builder to append (the second thread's part of a file). */
   parts(): BuiltParts {
-    return { rowCount: this.rowCount, codes: this.codes.map((c) => c.toArray()), dictionaries: this.dictionaries };
+    return { rowCount: this.rowCount, codes: this.codes.map((c) => c.toArray()), dictionaries: this.dictionaries, lines: this.lines };
   }
 
   /**
@@ -65,6 +71,7 @@ export class TableBuilder {
       const index = this.indexes[j]!;
       const dictionary = this.dictionaries[j]!;
       const theirs = parts.dictionaries[j]!;
+      const theirLines = parts.lines[j]!;
       const mapped = new Uint32Array(theirs.length);
       // Code 0 is missing in both, whatever tokens were read as missing.
       for (let code = 1; code < theirs.length; code++) {
@@ -75,12 +82,22 @@ export class TableBuilder {
           ours = dictionary.length;
           dictionary.push(value);
           index.set(value, ours);
+          this.lines[j]!.push(theirLines[code] ?? 0);
         }
         mapped[code] = ours;
       }
       this.codes[j]!.pushMapped(parts.codes[j]!, mapped);
     }
     this.rowCount += parts.rowCount;
+  }
+
+  /**
+   * The line of the file each value of each column was first met on (by code; 0 where the reader
+   * gives no lines): a value refused after reading (a date that does not fit its column's format)
+   * is named where an editor shows it.
+   */
+  firstLines(): Uint32Array[] {
+    return this.lines.map((l) => Uint32Array.from(l));
   }
 
   build(): Table {

@@ -219,10 +219,11 @@ function readSheet(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: s
       // A date cell arrives as a Date (cellDates): written as ISO text by cellText.
       fields[j] = cellText(row[j]);
     }
-    builder.add(fields);
+    builder.add(fields, sheetRow + 1);
   }
   return {
     table: builder.build(),
+    firstLines: builder.firstLines(),
     format: 'xlsx',
     sheet: sheetName,
     sheets,

@@ -16,7 +16,7 @@ import { comparedPartsOf, nodeMechanismOf } from '../../mechanisms/node-registry
 import { JobError } from '../method-kit/job-error.js';
 import type { NodeMechanism } from '../method-kit/node-mechanism.js';
 import type { MethodOutcome } from '../method-kit/outcome.js';
-import { prepareInput, sensitiveColumns } from '../prepare-input.js';
+import { prepareInput, readDates, sensitiveColumns } from '../prepare-input.js';
 import { CancelledError } from '../progress.js';
 import { SOFTWARE_VERSION } from '../version.js';
 import { isCandidateProblem, skippedOf, type Candidate } from './candidates.js';
@@ -61,6 +61,7 @@ function readingKey(job: Job, baseDir: string, detected: ImportedTable): string 
     missing: i.missing,
     onBadRow: i.onBadRow,
     missingSensitive: i.missingSensitive,
+    dates: i.dates ? Object.entries(i.dates).sort() : null,
   });
 }
 
@@ -120,7 +121,8 @@ export function comparisonBasis(candidates: readonly Candidate[], testSeed: numb
     const other = candidates.find((c) => JSON.stringify(sensitiveColumns(c.loaded.job).sort()) !== sensitive);
     if (other) throw new JobError(`candidate ${other.label} marks other sensitive columns than ${first.label} while input.missingSensitive "exclude" leaves out different records`, 'input.missingSensitive');
   }
-  const truth = (first.loaded.job.input.missingSensitive === 'exclude' ? prepareInput(first.loaded.job, read) : read).table;
+  // Dates typed as text are compared as the candidates release them (ISO dates).
+  const truth = (first.loaded.job.input.missingSensitive === 'exclude' ? prepareInput(first.loaded.job, read) : readDates(first.loaded.job, read)).table;
   if (truth.rowCount === 0) throw new InputError('the file has a header but no records', basename(inputPath));
   const poolColumns = poolColumnsOf(truth, candidates);
   const source: RandomSource = testSeed !== undefined ? new SeededTestRandomSource(testSeed) : new CryptoRandomSource();

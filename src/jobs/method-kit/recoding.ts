@@ -41,6 +41,21 @@ function build(spec: HierarchySpec, baseDir: string, key: string): Hierarchy {
   }
 }
 
+/**
+ * Why values of a column cannot be generalized, in the custodian's words: which values, what the
+ * column's hierarchy needs of them, and what to do.
+ */
+export function cannotGeneralize(column: string, spec: HierarchySpec, values: readonly string[]): string {
+  const listed = `${values.slice(0, 8).map((v) => JSON.stringify(v)).join(', ')}${values.length > 8 ? `, and ${values.length - 8} more` : ''}`;
+  const some = values.length === 1 ? `1 value of "${column}"` : `${values.length} values of "${column}"`;
+  const fix = 'correct them in the file or add them to the missing-value codes (input.missing)';
+  if (typeof spec === 'string') return `${some} ${values.length === 1 ? 'is' : 'are'} not listed in its hierarchy file: ${listed}; add a row for each to the file (the value, then what it becomes at each level), or ${fix}`;
+  if (spec.type === 'date') return `${some} cannot be read as ${values.length === 1 ? 'a date' : 'dates'}, which its date hierarchy needs: ${listed}; dates are read written yyyy-mm-dd, dd.mm.yyyy, dd/mm/yyyy, mm/dd/yyyy, dd-mm-yyyy or yyyymmdd (state the column's form with input.dates), so ${fix}`;
+  if (spec.type === 'masking') return `${some} ${values.length === 1 ? 'is' : 'are'} not ${spec.length} characters long, which masking the last characters needs: ${listed}; ${fix}, or choose the length of the column's codes`;
+  if (spec.type === 'rounding') return `${some} ${values.length === 1 ? 'is' : 'are'} not ${values.length === 1 ? 'a number' : 'numbers'}, which rounding needs: ${listed}; ${fix}`;
+  return `${some} ${values.length === 1 ? 'is' : 'are'} not ${values.length === 1 ? 'a whole number' : 'whole numbers'}, which intervals need: ${listed}; ${fix}`;
+}
+
 /** Every hierarchy of the job, built and checked against the data (every value must reach the root). */
 export function loadHierarchies(plan: Plan, columns: readonly Column[], hierarchies: Record<string, HierarchySpec>, levels: Record<string, number>, baseDir: string): Map<string, { hierarchy: Hierarchy; description: string }> {
   const known = new Set(plan.columns.map((c) => c.column.name));
@@ -53,12 +68,7 @@ export function loadHierarchies(plan: Plan, columns: readonly Column[], hierarch
     if (!spec) continue;
     const hierarchy = build(spec, baseDir, `method.hierarchies.${column.name}`);
     const unmapped = unmappedValues(column, hierarchy);
-    if (unmapped.length > 0) {
-      throw new JobError(
-        `${unmapped.length} value(s) of "${column.name}" have no path to the root of its hierarchy: ${unmapped.slice(0, 8).map((v) => JSON.stringify(v)).join(', ')}${unmapped.length > 8 ? ', …' : ''}`,
-        `method.hierarchies.${column.name}`,
-      );
-    }
+    if (unmapped.length > 0) throw new JobError(cannotGeneralize(column.name, spec, unmapped), `method.hierarchies.${column.name}`);
     out.set(column.name, { hierarchy, description: describe(spec) });
   }
   return out;

@@ -11,11 +11,15 @@ import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
 import { describeFailure, executeRequest } from '../execute-request.js';
 import type { JobFailure } from '../job-request.js';
 import { TableCache } from './table-cache.js';
+import { readDateColumns, type DatedTable } from '../../io/input/date-columns.js';
+import type { DateReading } from '../../common/table/date-text.js';
+import { missingCandidates } from '../../common/table/missing-codes.js';
+import type { ColumnInfo } from '../../common/ipc/api.js';
 import type { WorkerScript } from '../../io/worker-script.js';
 
 /** What the host asks the long-lived worker; plain data, it crosses threads. */
 export type ServiceCall =
-  | { readonly call: 'inspect'; readonly path: string; readonly options: Omit<ImportOptions, 'onProgress'> }
+  | { readonly call: 'inspect'; readonly path: string; readonly options: Omit<ImportOptions, 'onProgress'>; readonly dates?: Readonly<Record<string, DateReading>> }
   | { readonly call: 'rows'; readonly fileId: string; readonly offset: number; readonly count: number }
   | { readonly call: 'checkHierarchy'; readonly fileId: string; readonly column: string; readonly path: string }
   | { readonly call: 'assess'; readonly job: unknown; readonly baseDir: string };
@@ -58,7 +62,7 @@ export class TableService {
     try {
       switch (request.call) {
         case 'inspect':
-          return { ok: true, value: this.inspect(request.path, request.options) };
+          return { ok: true, value: this.inspect(request.path, request.options, request.dates) };
         case 'rows':
           return this.rows(request.fileId, request.offset, request.count);
         case 'checkHierarchy':
@@ -73,8 +77,11 @@ export class TableService {
     }
   }
 
-  private inspect(path: string, options: Omit<ImportOptions, 'onProgress'>): OpenedFile {
-    const imported = this.read(path, options);
+  /** The file as the run reads it: dates typed as text made ISO dates (those the person chose, and those every value shows), with what was found about each. */
+  private inspect(path: string, options: Omit<ImportOptions, 'onProgress'>, chosen?: Readonly<Record<string, DateReading>>): OpenedFile {
+    // A choice for a column this file does not have (another file's) is left for the job's check to name.
+    const dated = readDateColumns(this.read(path, options), basename(path), chosen, new Set());
+    const imported = dated.imported;
     const fileId = randomUUID();
     this.files.set(fileId, imported);
     while (this.files.size > MAX_OPEN_FILES) this.files.delete(this.files.keys().next().value!);
@@ -83,9 +90,10 @@ export class TableService {
       ...(imported.encoding ? { encoding: imported.encoding } : {}),
       ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
       ...(imported.sheet ? { sheet: imported.sheet, sheets: [...(imported.sheets ?? [])] } : {}),
-      columns: columnInfo(imported),
+      columns: withDates(columnInfo(imported), dated),
       rejected: imported.rejectedRows.slice(0, 200),
       rejectedCount: imported.rejectedRowCount,
+      ...missingProposal(imported),
       ...(imported.renamedColumns?.length ? { renamed: imported.renamedColumns.map((r) => ({ ...r })), renamedWarning: renamedColumnsWarning(imported.renamedColumns) } : {}),
     };
   }
@@ -113,4 +121,24 @@ export class TableService {
       throw error;
     }
   }
+}
+
+/** Values of the file that look like missing-value codes, when there are any. */
+function missingProposal(imported: ImportedTable): { missingCandidates?: { code: string; columns: string[]; count: number }[] } {
+  const found = missingCandidates(imported.table.columns).slice(0, 50);
+  return found.length > 0 ? { missingCandidates: found.map((c) => ({ code: c.code, columns: [...c.columns], count: c.count })) } : {};
+}
+
+/** Each column's summary with what was found about its dates. */
+function withDates(columns: ColumnInfo[], dated: DatedTable): ColumnInfo[] {
+  return columns.map((c) => {
+    const read = dated.read.find((r) => r.column === c.name);
+    if (read) return { ...c, date: { reading: 'read', format: read.format, stated: read.stated } };
+    const ambiguous = dated.ambiguous.find((a) => a.column === c.name);
+    // Dates whichever their order: summarized (and their role suggested) as dates, as in every other format.
+    if (ambiguous) return { ...c, type: 'date', date: { reading: 'ambiguous', formats: [...ambiguous.formats] } };
+    const partial = dated.partial.find((p) => p.column === c.name);
+    if (partial) return { ...c, date: { reading: 'partial', format: partial.format, unmatched: partial.unmatched.map((u) => ({ ...u })), count: partial.count } };
+    return c;
+  });
 }

@@ -140,7 +140,7 @@ export function hierarchyProblems(choices: Named<HierarchyChoice>, roles: Named<
     if (info && info.distinct <= info.top.length) {
       const hierarchy = engineHierarchy(h);
       const bad = hierarchy ? info.top.map((t) => t.value).filter((v) => hierarchy.generalize(v, 1) === undefined) : [];
-      if (bad.length > 0) problems[key] = `${bad.length === 1 ? '1 value' : `${bad.length} values`} of “${column}” cannot be ${h.kind === 'masking' ? `masked as codes of ${h.length} characters` : h.kind === 'date' ? 'read as dates (YYYY-MM-DD)' : h.kind === 'rounding' ? 'rounded (numbers only)' : 'put in intervals (whole numbers only)'}: ${valuesList(bad.slice(0, 8), bad.length)}`;
+      if (bad.length > 0) problems[key] = `${bad.length === 1 ? '1 value' : `${bad.length} values`} of “${column}” cannot be ${h.kind === 'masking' ? `masked as codes of ${h.length} characters` : h.kind === 'date' ? 'read as dates (in any form the Columns step can read: correct them or add them to the missing-value codes)' : h.kind === 'rounding' ? 'rounded (numbers only)' : 'put in intervals (whole numbers only)'}: ${valuesList(bad.slice(0, 8), bad.length)}`;
     }
   }
   return problems;
@@ -180,5 +180,5 @@ export function recodingExample(value: string | undefined, h: HierarchyChoice, s
   if (h.level >= hierarchy.depth) return value;
   const generalized = hierarchy.generalize(value, h.level);
   if (generalized !== undefined) return `${value} → ${generalized}`;
-  return h.kind === 'masking' ? `${value}: not ${h.length} characters long` : h.kind === 'date' ? `${value}: not a date (YYYY-MM-DD)` : h.kind === 'rounding' ? `${value}: not a number` : `${value}: not a whole number`;
+  return h.kind === 'masking' ? `${value}: not ${h.length} characters long` : h.kind === 'date' ? `${value}: not a date` : h.kind === 'rounding' ? `${value}: not a number` : `${value}: not a whole number`;
 }

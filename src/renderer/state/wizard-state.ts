@@ -2,10 +2,12 @@ import type { ColumnInfo, OpenedFile, Report, RunStatus } from '../../common/ipc
 import { output, type Role } from '../../common/job/job-parts.js';
 import { named, own, withName, type Named } from '../../common/job/names.js';
 import { suggestRole } from '../../common/job/role-suggestions.js';
+import type { DateReading } from '../../common/table/date-text.js';
 import type { MissingSensitive } from '../../common/table/missing-sensitive.js';
 import { overallFraction } from '../../common/progress.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import { DEFAULT_MECHANISM, definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
+import { keepWhatApplies } from './switch-file.js';
 import { NO_HIERARCHY, type HierarchyCheck, type HierarchyChoice } from '../components/recoding.js';
 
 export type { Role };
@@ -53,10 +55,14 @@ export interface FileOptionsState {
   readonly sheet: string;
   /** Rows that cannot be read: skipped (not released; their line numbers go into the internal report), or the run refuses. */
   readonly onBadRow: 'skip' | 'error';
+  /** The date format the person chose for a column (input.dates), or "text"; a column not named is read as its values show. */
+  readonly dates: Named<DateReading>;
 }
 
 export interface OutputState {
   readonly dir: string;
+  /** The wizard named the release folder (after the input and the method, one of its own per run); false once the person types or chooses one. */
+  readonly dirAuto?: boolean;
   readonly csv: boolean;
   readonly xlsx: boolean;
   /** An SPSS or Stata file beside the CSV (on by default for an input in that format, so its syntax keeps working). */
@@ -110,6 +116,8 @@ export interface WizardState {
    * job's review.acknowledge). Absent: a release that fails the review is not written.
    */
   readonly reviewAcceptance?: { readonly checks: readonly string[]; readonly reason: string };
+  /** The settings of the file open before that did not apply to the one opened since (named on the Open step). */
+  readonly switched?: { readonly from: string; readonly dropped: readonly string[] };
   /** The comparison a setting was chosen from on the Compare step: the run puts it into its internal folder. */
   readonly comparison?: { readonly id: string; readonly chosen: string; readonly candidates: number };
 }
@@ -128,7 +136,7 @@ const OUTPUT_DEFAULTS = output.parse(undefined);
 export const initialState: WizardState = {
   step: 'open',
   inputPath: '',
-  fileOptions: { delimiter: '', encoding: '', missing: ', ?', sheet: '', onBadRow: 'skip' },
+  fileOptions: { delimiter: '', encoding: '', missing: ', ?', sheet: '', onBadRow: 'skip', dates: named() },
   roles: named(),
   // A missing sensitive value becomes a value of its own unless the person chooses otherwise: every record stays.
   missingSensitive: 'category',
@@ -178,12 +186,12 @@ export type Action =
 /** Above this many records a workbook is left out of a new file's outputs, with the reason shown (it takes most of a run). */
 export const LARGE_RELEASE_ROWS = 200_000;
 
-/** Release folder next to the input: "<folder>/<name>-release". */
-export function defaultOutDir(path: string): string {
+/** Release folder next to the input: "<folder>/<name>-release", or "<folder>/<name>-<method>-release" named after the method too. */
+export function defaultOutDir(path: string, method?: MechanismType): string {
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   const folder = cut >= 0 ? path.slice(0, cut) : '.';
   const name = path.slice(cut + 1).replace(/\.[^.]+$/, '');
-  return `${folder}${cut >= 0 ? path[cut] : '/'}${name}-release`;
+  return `${folder}${cut >= 0 ? path[cut] : '/'}${name}${method ? `-${method}` : ''}-release`;
 }
 
 /** A new column's role: dropped when it looks like a direct identifier, else a quasi-identifier. */
@@ -205,18 +213,22 @@ export function reducer(state: WizardState, action: Action): WizardState {
       // safe side for a release (the Columns step says so, and one click keeps them).
       const roles = named(action.file.columns.map((c): [string, Role] => [c.name, own(state.roles, c.name) ?? initialRole(c, action.file.rows)]));
       const sameFile = state.file?.path === action.file.path;
-      const { comparison: _comparison, ...kept } = state;
+      const { comparison: _comparison, switched: _switched, ...kept } = state;
+      // Another file keeps the settings that name its columns and sheets; the rest is dropped and named.
+      const switched = !sameFile && !action.fromJob && state.file ? keepWhatApplies(state, action.file) : undefined;
       return {
         // A comparison measured another file: it is no evidence for this one.
         ...(sameFile ? state : kept),
+        // Nothing dropped, nothing changed: the state stays as it was (a new reading-options object would read the file again).
+        ...(switched && switched.dropped.length > 0 ? { ...switched.state, switched: { from: state.file!.name, dropped: switched.dropped } } : {}),
         file: action.file,
         // A re-read of the open file (a reading option changed) keeps a path typed meanwhile.
         inputPath: sameFile ? state.inputPath : action.file.path,
         roles,
         output: {
           ...state.output,
-          // A restored job releases where it released before; another file gets a folder beside it.
-          dir: (sameFile || action.fromJob) && state.output.dir ? state.output.dir : defaultOutDir(action.file.path),
+          // A restored job releases where it released before (the Run step asks before replacing it); another file gets a folder beside it, named after it and the method.
+          ...((sameFile || action.fromJob) && state.output.dir ? {} : { dir: defaultOutDir(action.file.path, state.method), dirAuto: true }),
           // A newly opened large file starts without the workbook: it is the slowest output by far.
           ...(sameFile || action.fromJob ? {} : { xlsx: state.output.xlsx && action.file.rows <= LARGE_RELEASE_ROWS, sav: action.file.format === 'sav', dta: action.file.format === 'dta', parquet: state.output.parquet || action.file.format === 'parquet' }),
         },
@@ -232,7 +244,8 @@ export function reducer(state: WizardState, action: Action): WizardState {
     case 'setRoles':
       return { ...state, roles: named(state.roles, action.roles) };
     case 'setMethod':
-      return { ...state, method: action.method };
+      // A folder the wizard named follows the method; one the person chose stays.
+      return { ...state, method: action.method, ...(state.output.dirAuto && state.file ? { output: { ...state.output, dir: defaultOutDir(state.file.path, action.method) } } : {}) };
     case 'setMissingSensitive':
       return { ...state, missingSensitive: action.missingSensitive };
     case 'patchDraft':
@@ -271,6 +284,14 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return action.state;
     case 'useCandidate':
       // The chosen candidate's method and parameters fill the job; back into the flow toward Run.
-      return { ...state, undo: { drafts: state.drafts, hierarchies: state.hierarchies }, method: action.method, drafts: action.drafts, comparison: action.comparison, step: 'risk' };
+      return {
+        ...state,
+        undo: { drafts: state.drafts, hierarchies: state.hierarchies },
+        method: action.method,
+        drafts: action.drafts,
+        comparison: action.comparison,
+        step: 'risk',
+        ...(state.output.dirAuto && state.file ? { output: { ...state.output, dir: defaultOutDir(state.file.path, action.method) } } : {}),
+      };
   }
 }

@@ -1,4 +1,6 @@
-import type { OpenedFile } from '../../common/ipc/api.js';
+import type { ColumnInfo, OpenedFile } from '../../common/ipc/api.js';
+import { describeFormats, NOT_A_DATE, type DateFormat, type DateReading } from '../../common/table/date-text.js';
+import { own, withName } from '../../common/job/names.js';
 import { Callout, SelectField } from '../components/fields.js';
 import { Sparkline } from '../components/charts.js';
 import { formatNumber } from '../format.js';
@@ -12,6 +14,33 @@ const ROLES: readonly { value: Role; label: string }[] = [
   { value: 'insensitive', label: 'Insensitive' },
 ];
 
+/**
+ * How a column's dates are read, for its Type cell: the format found (or "keep as typed"), the
+ * order of day and month when the values leave it open. Only formats every value fits are offered:
+ * a value that fits no offered format is for the file (or the missing-value codes) to settle.
+ */
+function DateChoice(props: { column: ColumnInfo; chosen: DateReading | undefined; onChange: (reading: DateReading | '') => void }) {
+  const { column, chosen } = props;
+  const date = column.date;
+  const offered: readonly DateFormat[] = date?.reading === 'ambiguous' ? (date.formats as DateFormat[]) : date?.reading === 'read' ? [date.format as DateFormat] : [];
+  const value = chosen ?? (date?.reading === 'read' ? date.format! : '');
+  return (
+    <select aria-label={`Date format of ${column.name}`} value={value} onChange={(e) => props.onChange(e.target.value as DateReading | '')}>
+      {(value === '' || chosen === NOT_A_DATE) && <option value="">{date?.reading === 'ambiguous' ? 'day or month first?' : 'read as dates where every value is one'}</option>}
+      {offered.map((f) => (
+        <option key={f} value={f}>
+          {`dates written ${f}${date?.reading === 'read' && !date.stated ? ' (found in the values)' : ''}`}
+        </option>
+      ))}
+      <option value={NOT_A_DATE}>not dates: keep as typed</option>
+    </select>
+  );
+}
+
+function lineOf(u: { value: string; line: number }): string {
+  return `“${u.value}”${u.line > 0 ? ` (line ${u.line})` : ''}`;
+}
+
 export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispatch: (a: Action) => void }) {
   const { file, state, dispatch } = props;
   const suggestions = file.columns.map((c) => ({ column: c, suggestion: suggestRole(c, file.rows) }));
@@ -19,6 +48,13 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
   const sensitive = file.columns.filter((c) => state.roles[c.name] === 'sensitive');
   const withMissing = sensitive.filter((c) => c.missing > 0);
   const dropped = suggestions.filter((s) => s.suggestion?.role === 'identifier' && state.roles[s.column.name] === 'identifier');
+  const chosenDates = state.fileOptions.dates;
+  const ambiguous = file.columns.filter((c) => c.date?.reading === 'ambiguous' && own(chosenDates, c.name) === undefined);
+  const partial = file.columns.filter((c) => c.date?.reading === 'partial' && own(chosenDates, c.name) === undefined);
+  const chooseDates = (column: string, reading: DateReading | ''): void => {
+    const rest = Object.entries(chosenDates).filter(([name]) => name !== column);
+    dispatch({ type: 'setFileOptions', options: { dates: reading === '' ? Object.fromEntries(rest) : withName(Object.fromEntries(rest), column, reading) } });
+  };
   return (
     <>
       <p className="lead">
@@ -33,6 +69,18 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
           {dropped.map((d) => `“${d.column.name}” (${d.suggestion!.reason})`).join('; ')}. Choose another role to release {dropped.length === 1 ? 'it' : 'them'}.
         </Callout>
       )}
+      {ambiguous.length > 0 && (
+        <Callout tone="error" title={`Say how the dates of ${ambiguous.map((c) => `“${c.name}”`).join(', ')} are written.`}>
+          No day in them is above 12, so each can be read day first or month first ({describeFormats((ambiguous[0]!.date!.formats ?? []) as DateFormat[])}). Choose the order in the Type column; the run cannot start before.
+        </Callout>
+      )}
+      {partial.map((c) => (
+        <Callout key={`dates-${c.name}`} tone="warn" title={`“${c.name}” looks like dates written ${c.date!.format}, but ${c.date!.count === 1 ? '1 value is' : `${formatNumber(c.date!.count ?? 0)} values are`} not:`}>
+          {(c.date!.unmatched ?? []).map(lineOf).join(', ')}
+          {(c.date!.count ?? 0) > (c.date!.unmatched?.length ?? 0) ? ', …' : ''}. It is read as text. Correct {c.date!.count === 1 ? 'it' : 'them'} in the file, or add {c.date!.count === 1 ? 'it' : 'them'} to the missing-value codes on the Open step, before giving
+          the column a date hierarchy.
+        </Callout>
+      ))}
       {pending.length > 0 && (
         <Callout tone="info" title={`${pending.length} suggestion${pending.length === 1 ? '' : 's'}.`}>
           <button
@@ -64,7 +112,14 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
                 {column.name}
                 {column.label && <span className="column-label">{column.label}</span>}
               </th>
-              <td>{column.type}</td>
+              <td>
+                {column.type}
+                {((column.date && column.date.reading !== 'partial') || own(chosenDates, column.name) !== undefined) && (
+                  <div>
+                    <DateChoice column={column} chosen={own(chosenDates, column.name)} onChange={(reading) => chooseDates(column.name, reading)} />
+                  </div>
+                )}
+              </td>
               <td className="n">{formatNumber(column.distinct)}</td>
               <td className="n">{formatNumber(column.missing)}</td>
               <td>

@@ -266,6 +266,34 @@ export function OpenStep(props: {
                 Every line was read as a single value, which usually means the delimiter is not the one the file uses. Choose it under “How to read the file” (or let Custos detect it); a table with one column cannot be protected column by column.
               </Callout>
             )}
+            {(() => {
+              // Codes the file seems to use for "no value", not yet among the missing-value codes: proposed with one click.
+              const listed = new Set(state.fileOptions.missing.split(',').map((t) => t.trim()));
+              const proposed = (file.missingCandidates ?? []).filter((c) => !listed.has(c.code.trim()));
+              if (proposed.length === 0) return null;
+              const shown = (code: string): string => (code.trim() === '' ? 'empty cells' : `“${code}”`);
+              return (
+                <Callout tone="info" title="These values look like missing-value codes:">
+                  {proposed
+                    .slice(0, 8)
+                    .map((c) => `${shown(c.code)} (${formatNumber(c.count)} in ${c.columns.slice(0, 3).map((n) => `“${n}”`).join(', ')}${c.columns.length > 3 ? ', …' : ''})`)
+                    .join('; ')}
+                  . Read as values until you add them.{' '}
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => dispatch({ type: 'setFileOptions', options: { missing: [...new Set([...state.fileOptions.missing.split(',').map((t) => t.trim()), ...proposed.slice(0, 8).map((c) => c.code.trim())])].join(', ') } })}
+                  >
+                    Add them to the missing-value codes
+                  </button>
+                </Callout>
+              );
+            })()}
+            {state.switched && (
+              <Callout tone="info" title={`Settings of “${state.switched.from}” that this file has no place for were dropped:`}>
+                {state.switched.dropped.join('; ')}. Everything else is kept.
+              </Callout>
+            )}
             {file.renamedWarning && (
               <Callout tone="warn" title="Some columns had no name of their own.">
                 {file.renamedWarning} The internal report records this; rename the columns in the file if these names should differ.

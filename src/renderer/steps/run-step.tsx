@@ -5,7 +5,7 @@ import type { CustosApi, HostFailure } from '../../common/ipc/api.js';
 import { Callout, CheckField, SelectField, TextField } from '../components/fields.js';
 import { buildJob } from '../state/job.js';
 import { timeLeft } from '../../common/progress.js';
-import { LARGE_RELEASE_ROWS, type Action, type WizardState } from '../state/wizard-state.js';
+import { defaultOutDir, LARGE_RELEASE_ROWS, type Action, type WizardState } from '../state/wizard-state.js';
 import { formatNumber } from '../format.js';
 
 /** The sticky footer's place for a step's own actions (the Run step's Run and Cancel). */
@@ -32,11 +32,28 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
   // A run the host refuses to start (a folder not chosen in the desktop app, a comparison no longer
   // held) is said where Run was clicked: a click must never look like nothing happened.
   const [refused, setRefused] = useState<HostFailure | undefined>(undefined);
-  const start = async (): Promise<void> => {
+  const start = async (replace = false): Promise<void> => {
     setRefused(undefined);
-    const result = await api.startRun({ job: buildJob(state), outDir: o.dir, ...(state.comparison ? { comparisonId: state.comparison.id } : {}) });
+    const result = await api.startRun({ job: buildJob(state), outDir: o.dir, ...(state.comparison ? { comparisonId: state.comparison.id } : {}), ...(replace ? { replace } : {}) });
     if (result.ok) dispatch({ type: 'runStarted', id: result.value.id, at: Date.now() });
     else setRefused(result.failure);
+  };
+  // A folder the wizard names is one of its own per run: after the input and the method, with -2, -3… when taken (by an earlier run).
+  const file = state.file;
+  const finished = run?.status.state;
+  useEffect(() => {
+    if (!o.dirAuto || !file || running) return;
+    let live = true;
+    void api.freeFolder({ path: defaultOutDir(file.path, state.method) }).then((dir) => {
+      if (live && dir !== o.dir) dispatch({ type: 'patchOutput', patch: { dir, dirAuto: true } });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, file?.path, state.method, o.dirAuto, finished]);
+  const newFolder = async (): Promise<void> => {
+    setRefused(undefined);
+    dispatch({ type: 'patchOutput', patch: { dir: await api.freeFolder({ path: o.dir.trim().replace(/[\\/]+$/, '') }), dirAuto: false } });
   };
   // The outcome is brought into view when the run starts and when it ends otherwise than in Results,
   // focus included for a failure, so a click on Run never looks like nothing happened.
@@ -66,10 +83,10 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
   return (
     <>
       <p className="lead">Where to write the protected release and its report. Files are written to a temporary folder and appear only when complete.</p>
-      <TextField label="Release folder (to publish)" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patchOutput', patch: { dir } })} help="A new folder, or a previous Custos release to replace; a name without a folder is made beside the data. It receives only what may be published: the released data, the external report and a manifest of checksums." />
+      <TextField label="Release folder (to publish)" wide value={o.dir} onChange={(dir) => dispatch({ type: 'patchOutput', patch: { dir, dirAuto: false } })} help="A new folder (each run gets one of its own, named after the file and the method), or a previous Custos release to replace, which Custos asks about first; a name without a folder is made beside the data. It receives only what may be published: the released data, the external report and a manifest of checksums." />
       {props.desktop && (
         <div className="actions">
-          <button type="button" onClick={() => void api.chooseFolder({}).then((dir) => dir && dispatch({ type: 'patchOutput', patch: { dir } }))}>
+          <button type="button" onClick={() => void api.chooseFolder({}).then((dir) => dir && dispatch({ type: 'patchOutput', patch: { dir, dirAuto: false } }))}>
             Choose the release folder…
           </button>
         </div>
@@ -148,7 +165,22 @@ export function RunStep(props: { api: CustosApi; state: WizardState; dispatch: (
       )}
       {props.blocked && <Callout tone="error">Fix this first: {props.blocked}.</Callout>}
       {!o.csv && !o.xlsx && !o.parquet && <Callout tone="error">Choose at least one release format.</Callout>}
-      {refused && (
+      {refused?.existingRelease && (
+        <div role="alert">
+          <Callout tone="warn" title={`“${o.dir}” already holds a release, from an earlier run.`}>
+            Replacing it deletes that release. Run into a new folder to keep both.
+            <div className="actions">
+              <button type="button" onClick={() => void newFolder()}>
+                Use a new folder
+              </button>
+              <button type="button" onClick={() => void start(true)}>
+                Replace the earlier release
+              </button>
+            </div>
+          </Callout>
+        </div>
+      )}
+      {refused && !refused.existingRelease && (
         <div role="alert">
           <Callout tone="error" title="The run did not start; nothing was written.">{plainFailure(refused, props.state.method)}</Callout>
         </div>
