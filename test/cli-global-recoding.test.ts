@@ -173,8 +173,7 @@ describe('custos run: local suppression and journalist risk on Adult', () => {
     job.method.suppressionLimit = 0;
     job.method.localSuppression = { k: 5, importance: [{ column: 'age', weight: 3 }, { column: 'sex', weight: 2 }] };
     job.output = { dir: 'out', formats: ['csv'], report: ['json'] };
-    // The review reads "*" as a value, not as a wildcard: the suppression's own k is what this test checks.
-    job.review = ACCEPT_REVIEW;
+    // No acknowledgement: the disclosure review reads "*" as a wildcard too, so the release passes it.
     writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
     const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
     expect(r.status, r.stdout + r.stderr).toBe(0);
@@ -183,6 +182,10 @@ describe('custos run: local suppression and journalist risk on Adult', () => {
     expect(report.guarantee.statement).toMatch(/compatibility is not transitive/);
     expect(report.output.suppressed).toBe(0);
     expect(report.output.rows).toBe(30162);
+    const identity = report.review.identity[0];
+    expect(report.review.verdict).toBe('passed');
+    expect(identity.prosecutorHighest).toBeLessThanOrEqual(1 / 5);
+    expect(identity.prosecutorHighest).toBe(1 / report.risk.minClassSize);
 
     const rows = releasedRows(join(dir, 'out'));
     const fk = wildcardFrequencies(rows, QUASI);

@@ -73,6 +73,7 @@ const fakeNode: NodeMechanism<FakeSpec> = {
   reportSections: () => '',
   releasesInputColumns: true,
   compare: { risk: identityRisk, releasedRecords: recordsAsReleased },
+  releasedFrequencies: null,
 };
 
 // @ts-expect-error a Node part without its compare hook does not compile

@@ -49,6 +49,19 @@ export interface NodeMechanism<S> {
    * report: the mechanism's `statement.ts`. Verify requires report.json to hold exactly these.
    */
   readonly publishedStatement?: (report: Report) => PublicStatement;
+  /**
+   * For the disclosure review: each released record's frequency fk on the released quasi-identifiers
+   * when a released value stands for any value (local suppression's "*"), or null when records match
+   * only on equal values (classes of identical tuples). Required, so that a mechanism that releases
+   * wildcards cannot be reviewed as if it did not.
+   */
+  readonly releasedFrequencies: ((job: JobWith<S>, quasi: readonly ReleasedColumnCodes[], rowCount: number) => Uint32Array | null) | null;
+}
+
+/** A released column's code of every record and its dictionary. */
+export interface ReleasedColumnCodes {
+  readonly codes: Uint32Array;
+  readonly dictionary: readonly string[];
 }
 
 /** A released table's file stem ("release", "qit") and workbook sheet ("Release", "QIT"). */

@@ -3,7 +3,7 @@ import {
   attackerSentence, reviewChecks, reviewVerdict, DEFAULT_REVIEW,
   type DirectIdentifierFound, type IdentityFigures, type ReviewFigures, type ReviewSettings, type SensitiveFigures,
 } from '../../common/review/release-review.js';
-import { reidentificationRisk } from '../../common/risk/reidentification.js';
+import { reidentificationRisk, wildcardReidentificationRisk } from '../../common/risk/reidentification.js';
 import { classSizeFrequencies, dankar } from '../../common/risk/population-uniqueness.js';
 import { keyColumn, tupleIds } from '../../common/table/tuple-ids.js';
 import { inferType, type Table } from '../../common/table/table.js';
@@ -35,7 +35,8 @@ export interface ReviewedTable {
 /** The review of a release, `roles` the role of each input column the release may carry (identifiers are never released). */
 export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles: ReadonlyMap<string, Role>): ReviewReport {
   const settings = job.review ?? DEFAULT_REVIEW;
-  const records = nodeMechanismOf(job.method.type).releasesInputColumns;
+  const mechanism = nodeMechanismOf(job.method.type);
+  const records = mechanism.releasesInputColumns;
   const asCollected = metadataOf(job.method.type)?.sensitiveRelease === 'as-collected';
   const directs: DirectIdentifierFound[] = [];
   const identity: IdentityFigures[] = [];
@@ -52,7 +53,9 @@ export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles:
       });
       const qi = columns.flatMap((c, i) => (c.role === 'quasi' ? [i] : []));
       const groups = table.rowCount > 0 ? tupleIds(qi.map((i) => keyColumn({ codes: codes[i]!, dictionary: columns[i]!.column.dictionary })), null, table.rowCount) : { ids: new Uint32Array(0), count: 0 };
-      if (qi.length > 0 && table.rowCount > 0) identity.push(identityOf(file, qi.map((i) => columns[i]!.column.name), groups, settings));
+      // A mechanism whose released values may stand for any value (local suppression's "*") counts each record's matches itself.
+      const frequencies = qi.length > 0 && table.rowCount > 0 ? mechanism.releasedFrequencies?.(job as never, qi.map((i) => ({ codes: codes[i]!, dictionary: columns[i]!.column.dictionary })), table.rowCount) ?? null : null;
+      if (qi.length > 0 && table.rowCount > 0) identity.push(identityOf(file, qi.map((i) => columns[i]!.column.name), groups, settings, frequencies));
       if (asCollected && table.rowCount > 0) {
         columns.forEach((c, i) => {
           if (c.role === 'sensitive') sensitive.push(sensitiveOf(file, c.column.name, c.column.dictionary, codes[i]!, counts[i]!, groups, settings.rareCount));
@@ -71,7 +74,8 @@ export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles:
  */
 export function projectedReview(job: Job, input: Table, report: Report): ReviewReport {
   const settings = job.review ?? DEFAULT_REVIEW;
-  const records = nodeMechanismOf(job.method.type).releasesInputColumns;
+  const mechanism = nodeMechanismOf(job.method.type);
+  const records = mechanism.releasesInputColumns;
   const asCollected = metadataOf(job.method.type)?.sensitiveRelease === 'as-collected';
   const recoded = new Set([
     ...Object.entries(report.method.levels ?? {}).filter(([, level]) => level > 0).map(([name]) => name),
@@ -161,10 +165,11 @@ function columnSample(name: string, dictionary: readonly string[], codes: Uint32
   return { name, type, distinct, present, values };
 }
 
-function identityOf(file: string, quasiIdentifiers: readonly string[], groups: { ids: Uint32Array; count: number }, settings: ReviewSettings): IdentityFigures {
+/** `frequencies`: each record's matches when released values may be wildcards, else null (the classes of identical tuples). */
+function identityOf(file: string, quasiIdentifiers: readonly string[], groups: { ids: Uint32Array; count: number }, settings: ReviewSettings, frequencies: Uint32Array | null): IdentityFigures {
   const sizes = new Uint32Array(groups.count);
   for (let i = 0; i < groups.ids.length; i++) sizes[groups.ids[i]!]!++;
-  const risk = reidentificationRisk(sizes);
+  const risk = frequencies ? wildcardReidentificationRisk(frequencies, groups.count) : reidentificationRisk(sizes);
   const figures = { file, quasiIdentifiers: [...quasiIdentifiers], records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage };
   const fraction = settings.samplingFraction ?? (settings.populationSize !== undefined ? risk.records / settings.populationSize : undefined);
   if (fraction === undefined) return figures;

@@ -16,4 +16,5 @@ export const betaPrivacyNode: NodeMechanism<BetaPrivacySpec> = {
     { stem: 'qit', sheetName: 'QIT' },
     { stem: 'st', sheetName: 'ST' },
   ],
+  releasedFrequencies: null,
 };

@@ -14,4 +14,5 @@ export const dpCountsNode: NodeMechanism<DpCountsSpec> = {
   // Its answers are not records: compare skips it (definition's compare says why).
   compare: null,
   releasedTables: () => [{ stem: 'answers', sheetName: 'Answers' }],
+  releasedFrequencies: null,
 };

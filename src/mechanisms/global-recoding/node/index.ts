@@ -4,6 +4,7 @@ import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymit
 import type { GlobalRecodingSpec } from '../definition.js';
 import { runGlobalRecoding } from './run.js';
 import { verifyGlobalRecoding } from './verify.js';
+import { wildcardFrequencies, WILDCARD } from '../local-suppression.js';
 
 export const globalRecodingNode: NodeMechanism<GlobalRecodingSpec> = {
   run: (job, imported, ctx) => runGlobalRecoding(job, imported, job.method, ctx),
@@ -11,4 +12,13 @@ export const globalRecodingNode: NodeMechanism<GlobalRecodingSpec> = {
   reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
   compare: globalRecodingCompare,
+  // After local suppression "*" is a wildcard: a record matches every record equal or "*" in each column.
+  releasedFrequencies: (job, quasi, rowCount) => {
+    if (!job.method.localSuppression) return null;
+    const codes = quasi.map((c) => {
+      const star = c.dictionary.indexOf('*');
+      return star < 0 ? c.codes : Uint32Array.from(c.codes, (code) => (code === star ? WILDCARD : code));
+    });
+    return wildcardFrequencies(codes, rowCount);
+  },
 };

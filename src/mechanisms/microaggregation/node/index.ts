@@ -13,4 +13,5 @@ export const microaggregationNode: NodeMechanism<MicroaggregationSpec> = {
   releasesInputColumns: true,
   compare: microaggregationCompare,
   publishedStatement: publishedStatementOf,
+  releasedFrequencies: null,
 };

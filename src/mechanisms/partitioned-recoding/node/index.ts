@@ -13,4 +13,5 @@ export const partitionedRecodingNode: NodeMechanism<PartitionedRecodingSpec> = {
   releasesInputColumns: true,
   compare: partitionedRecodingCompare,
   publishedStatement: publishedStatementOf,
+  releasedFrequencies: null,
 };

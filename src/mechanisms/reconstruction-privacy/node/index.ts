@@ -19,4 +19,5 @@ export const reconstructionPrivacyNode: NodeMechanism<ReconstructionPrivacySpec>
     const stems = releaseStems(columns);
     return columns.map((column, k) => ({ stem: stems[k]!, sheetName: releaseSheetName(column, columns.length) }));
   },
+  releasedFrequencies: null,
 };

@@ -13,4 +13,5 @@ export const safeKAnonymityNode: NodeMechanism<SafeKAnonymitySpec> = {
   releasesInputColumns: true,
   compare: safeKAnonymityCompare,
   publishedStatement: publishedStatementOf,
+  releasedFrequencies: null,
 };

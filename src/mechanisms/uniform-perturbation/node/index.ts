@@ -13,4 +13,5 @@ export const uniformPerturbationNode: NodeMechanism<UniformPerturbationSpec> = {
   releasesInputColumns: true,
   compare: uniformPerturbationCompare,
   publishedStatement: publishedStatementOf,
+  releasedFrequencies: null,
 };
