@@ -47,11 +47,11 @@ const age = { age: { type: 'interval', widths: [10, 20] } };
 
 /** One job of each method (two of uniform perturbation: retention, and ρ1–ρ2 with a declared domain). */
 const JOBS: Record<string, { attributes: Record<string, string>; method: Record<string, unknown> }> = {
-  'uniform-perturbation': { attributes: roles({ occupation: 'sensitive' }), method: { type: 'uniform-perturbation', retention: 0.5 } },
+  'uniform-perturbation': { attributes: roles({ occupation: 'sensitive' }), method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } } },
   'uniform-perturbation-rho': { attributes: roles({ occupation: 'sensitive', diagnosis: 'sensitive' }), method: { type: 'uniform-perturbation', rho1: 0.2, rho2: 0.6, domains: { occupation: ['a', 'b', 'c', 'd', 'e', 'f', 'g'], diagnosis: 'from-data' } } },
-  'reconstruction-privacy': { attributes: roles({ diagnosis: 'sensitive', occupation: 'sensitive' }), method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 } },
-  'beta-privacy': { attributes: roles({ occupation: 'sensitive' }), method: { type: 'beta-privacy', beta: { default: '1/4' }, maxBucket: 50, fakeValues: 1 } },
-  'dp-counts': { attributes: roles({}), method: { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['region', 'sex'] } },
+  'reconstruction-privacy': { attributes: roles({ diagnosis: 'sensitive', occupation: 'sensitive' }), method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { diagnosis: 'from-data', occupation: 'from-data' } } },
+  'beta-privacy': { attributes: roles({ occupation: 'sensitive' }), method: { type: 'beta-privacy', beta: { default: '1/4' }, maxBucket: 50, fakeValues: 1, domains: { occupation: 'from-data' } } },
+  'dp-counts': { attributes: roles({}), method: { type: 'dp-counts', epsilon: 1, queries: 'marginals', columns: ['region', 'sex'], domains: { region: 'from-data', sex: 'from-data' } } },
   'safe-k-anonymity': { attributes: roles(dropped), method: { type: 'safe-k-anonymity', k: 5, sampling: 0.5, epsilon: 1 } },
   'partitioned-recoding': { attributes: roles({ age: 'quasi', diagnosis: 'sensitive' }), method: { type: 'partitioned-recoding', parts: 2, model: { type: 'k-anonymity', k: 2 }, hierarchies: { age: { type: 'interval', widths: [10, 20, 60] } } } },
   'global-recoding': { attributes: roles({ age: 'quasi' }), method: { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 3 }], hierarchies: age, suppressionLimit: 0.1 } },
