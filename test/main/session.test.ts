@@ -118,7 +118,8 @@ describe('IPC handlers validate every message', () => {
     const job = JSON.parse(readFileSync('resources/demo/adult-job.json', 'utf8')) as { input: { path: string }; output: object };
     job.input.path = resolve('resources/demo', job.input.path);
     const out = mkdtempSync(join(tmpdir(), 'custos-recent-'));
-    const started = (await session.dispatch(IPC_CHANNELS.startRun, { job: { ...job, review: ACCEPT_REVIEW }, outDir: join(out, 'release') })) as { ok: true; value: { id: string } };
+    // The demo job accepts its failed disclosure review itself (review.acknowledge, with its reason).
+    const started = (await session.dispatch(IPC_CHANNELS.startRun, { job, outDir: join(out, 'release') })) as { ok: true; value: { id: string } };
     for (let i = 0; i < 600; i++) {
       const status = (await session.dispatch(IPC_CHANNELS.runStatus, { id: started.value.id })) as { state: string };
       if (status.state !== 'running') break;
