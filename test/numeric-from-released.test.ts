@@ -40,6 +40,8 @@ describe('a column of released numbers is written as numbers, whatever a withhel
       attributes: { id: 'identifier', age: 'quasi', zip: 'quasi', children: 'insensitive', income: 'insensitive' },
       method: { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 3 }], suppressionLimit: 0.05, hierarchies: { zip: { type: 'masking', length: 5 }, age: { type: 'interval', widths: [10, 20, 40] } } },
       output: { dir: 'release', formats: ['csv', 'xlsx', 'parquet', 'sav', 'dta'], report: ['json'] },
+      // 3-anonymity: the review's limit on prosecutor risk set to what the model gives (1/3).
+      review: { maxProsecutorRisk: 0.34 },
     };
     writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
     const run = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json')], { encoding: 'utf8' });

@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCEPT_REVIEW } from './accept-review.js';
 
 // The single-file command line (npm run build:standalone) must run with nothing but itself: a
 // folder holding only the executable and the data, and a PATH with no Node on it.
@@ -77,6 +78,8 @@ describe('standalone executable', () => {
       attributes: { id: 'identifier', occupation: 'sensitive', note: 'identifier' },
       method: { type: 'uniform-perturbation', retention: 0.6, domains: { occupation: 'from-data' } },
       output: { dir: 'formats', formats: ['csv', 'parquet', 'sav', 'dta'], report: ['json'] },
+      // A test of the writers: the people file's quasi-identifiers are published as collected.
+      review: ACCEPT_REVIEW,
     };
     writeFileSync(join(dir, 'formats-job.json'), JSON.stringify(job));
     const run = custos(['run', 'formats-job.json']);

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newStagingBuffer, rememberStaging, stagingPaths } from '../../src/jobs/staging-register.js';
 import { startJob, startWorkerTask } from '../../src/jobs/worker-host.js';
+import { ACCEPT_REVIEW } from '../accept-review.js';
 
 const WORKER = new URL('../../dist/cli/job-worker.mjs', import.meta.url);
 
@@ -22,7 +23,7 @@ describe('cancelling a run leaves nothing behind, whenever the cancel lands', ()
       join(dir, 'job.json'),
       JSON.stringify({
         version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'sensitive' },
-        method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { dir: 'out', formats: ['csv', 'xlsx'], report: ['json'] },
+        method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { dir: 'out', formats: ['csv', 'xlsx'], report: ['json'] }, review: ACCEPT_REVIEW,
       }),
     );
     let finishedFirst = 0;
@@ -51,7 +52,7 @@ describe('cancelling a run leaves nothing behind, whenever the cancel lands', ()
       join(dir, 'job.json'),
       JSON.stringify({
         version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'sensitive' },
-        method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { dir: 'out', formats: ['csv'], report: ['json'] },
+        method: { type: 'uniform-perturbation', retention: 0.5, domains: { occupation: 'from-data' } }, output: { dir: 'out', formats: ['csv'], report: ['json'] }, review: ACCEPT_REVIEW,
       }),
     );
     for (let i = 0; i < 8; i++) {

@@ -55,7 +55,7 @@ describe('start-run places its folders as run does', () => {
   it('asks before replacing a release: a run into one is refused until the page says replace, and a new folder is offered beside it', async () => {
     const input = join(dir, 'again.csv');
     writeFileSync(input, ['age,sex,diagnosis', ...Array.from({ length: 150 }, (_, i) => `${20 + (i % 30)},${i % 2 ? 'F' : 'M'},d${i % 3}`)].join('\n') + '\n');
-    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5 }, output: { formats: ['csv'], report: ['json'] } };
+    const job = { version: 1, input: { path: input }, attributes: { diagnosis: 'sensitive' }, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, output: { formats: ['csv'], report: ['json'] }, review: ACCEPT_REVIEW };
     const release = join(dir, 'again-release');
     expect(await session.dispatch(IPC_CHANNELS.freeFolder, { path: release })).toBe(release);
     expect((await run(job, release)).state).toBe('done');

@@ -54,6 +54,8 @@ describe('settings a form does not show', () => {
     // The Run step's Parquet checkbox: the format survives, beside CSV or alone.
     { ...base, output: { dir: 'release', formats: ['csv', 'parquet'] }, method: { type: 'uniform-perturbation', retention: 0.5 } },
     { ...base, output: { dir: 'release', formats: ['parquet'] }, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 } },
+    // The review's thresholds, and acknowledgements with reasons the Risk step cannot show as one.
+    { ...base, method: { type: 'uniform-perturbation', retention: 0.5, domains: { diagnosis: 'from-data' } }, review: { maxProsecutorRisk: 0.1, rareCount: 3, acknowledge: [{ check: 'prosecutor-risk', reason: 'a' }, { check: 'sample-uniques', reason: 'b' }] } },
   ];
   for (const job of jobs) {
     it(`survive opening and saving in the wizard: ${(job['method'] as { type: string }).type}`, () => {

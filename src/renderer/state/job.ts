@@ -47,10 +47,7 @@ export function buildJob(state: WizardState): JobFile {
       ...(state.file?.sha256 ? { sha256: state.file.sha256 } : {}),
     },
     attributes: named(state.roles),
-    // "Release anyway": the failed review checks the custodian accepted, each with the reason given.
-    ...(state.reviewAcceptance && state.reviewAcceptance.reason.trim() !== ''
-      ? { review: { acknowledge: state.reviewAcceptance.checks.map((check) => ({ check: check as ReviewCheckName, reason: state.reviewAcceptance!.reason.trim() })) } }
-      : {}),
+    ...reviewOf(state),
     method: methodOf(state.method, state.drafts, recodingOfState(state), state.roles, state.methodExtras),
     output: {
       dir: out.dir,
@@ -61,6 +58,23 @@ export function buildJob(state: WizardState): JobFile {
       ...(out.internalDir.trim() ? { internalDir: out.internalDir.trim() } : {}),
     },
   };
+}
+
+/**
+ * The job's review key: the settings a loaded job stated (thresholds the wizard does not show are
+ * kept as written) and "Release anyway": the failed checks the custodian accepted, each with the
+ * reason given, which replace the loaded acknowledgements.
+ */
+function reviewOf(state: WizardState): Pick<JobFile, 'review'> {
+  const accepted = state.reviewAcceptance && state.reviewAcceptance.reason.trim() !== '' ? state.reviewAcceptance : undefined;
+  const acknowledge = accepted ? accepted.checks.map((check) => ({ check: check as ReviewCheckName, reason: accepted.reason.trim() })) : undefined;
+  if (state.reviewSettings) {
+    // Loaded acknowledgements with one reason are the Risk step's to keep or withdraw; several reasons it cannot show stay as written.
+    const loaded = (state.reviewSettings['acknowledge'] ?? []) as { readonly reason: string }[];
+    const shown = new Set(loaded.map((a) => a.reason)).size <= 1;
+    return { review: { ...state.reviewSettings, acknowledge: acknowledge ?? (shown ? [] : loaded) } as JobFile['review'] };
+  }
+  return acknowledge ? { review: { acknowledge } as JobFile['review'] } : {};
 }
 
 /** The fixed levels as one comparable key (sorted by column), for telling whether they changed. */
@@ -147,6 +161,12 @@ export function stateFromJob(value: unknown): WizardState {
       csvLineEnding: job.output.csv.lineEnding,
     },
   };
+  // The review key as the file wrote it; one reason for every accepted check is the Risk step's "Release anyway".
+  if (job.review) {
+    const reasons = [...new Set(job.review.acknowledge.map((a) => a.reason))];
+    (restored as { reviewSettings?: WizardState['reviewSettings'] }).reviewSettings = (value as { review: NonNullable<WizardState['reviewSettings']> }).review;
+    if (reasons.length === 1) (restored as { reviewAcceptance?: WizardState['reviewAcceptance'] }).reviewAcceptance = { checks: job.review.acknowledge.map((a) => a.check), reason: reasons[0]! };
+  }
   // The method's fields the form does not show are kept as the file wrote them.
   const shown = new Set(Object.keys(methodOf(method.type, restored.drafts, recodingOfState(restored), restored.roles)));
   const written = (value as { method: Record<string, unknown> }).method;

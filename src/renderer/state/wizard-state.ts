@@ -116,6 +116,8 @@ export interface WizardState {
    * job's review.acknowledge). Absent: a release that fails the review is not written.
    */
   readonly reviewAcceptance?: { readonly checks: readonly string[]; readonly reason: string };
+  /** The `review` key of a job opened in the wizard, as written (its thresholds are kept on save). */
+  readonly reviewSettings?: Readonly<Record<string, unknown>>;
   /** The settings of the file open before that did not apply to the one opened since (named on the Open step). */
   readonly switched?: { readonly from: string; readonly dropped: readonly string[] };
   /** The comparison a setting was chosen from on the Compare step: the run puts it into its internal folder. */
