@@ -292,4 +292,14 @@ describe('verify with the release folder alone', { timeout: 240_000 }, () => {
     });
     expectCaught(dir, /^release\.xlsx written again$/);
   });
+
+  it('a release of an earlier Custos (report schema custos.report/1) is named as such, not failed file by file', () => {
+    const dir = copyOf(release);
+    tamper(dir, 'report.json', (b) => Buffer.from(b.toString('utf8').replace('"schema": "custos.report/2"', '"schema": "custos.report/1"')));
+    expect(readFileSync(join(dir, 'report.json'), 'utf8')).toContain('"schema": "custos.report/1"');
+    const v = verify(dir);
+    expect(v.code).toBe(1);
+    expect(v.failed.map((c) => c.name)).toEqual(['release format']);
+    expect(v.failed[0]!.detail).toMatch(/written by an earlier Custos \(report schema custos\.report\/1\).*verify it with the Custos that wrote it/);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The report model (schema custos.report/1) as a zod schema: report.json is
+ * The report model (schema custos.report/2) as a zod schema: report.json is
  * this object, and every rendering (HTML, PDF, workbook sheets, the wizard's
  * results) is drawn from it. One builder makes both variants: the internal
  * report (confidential: facts of the input) and the external one published in
@@ -12,7 +12,13 @@ import { z } from 'zod';
 import { nameRecord } from '../job/job-parts.js';
 import { INPUT_FORMAT_NAMES } from '../input-formats.js';
 
-export const REPORT_SCHEMA = 'custos.report/1';
+export const REPORT_SCHEMA = 'custos.report/2';
+/**
+ * The schema of reports written before 2026-11-28 (before statement.ts, the disclosure review and the
+ * domain decision): verify writes every file again as Custos writes it now, so it names such a
+ * release for what it is instead of failing it file by file.
+ */
+export const EARLIER_REPORT_SCHEMAS: readonly string[] = ['custos.report/1'];
 
 /** Printed on every page and sheet of an internal report, and searched for by verify's publishability check. */
 export const CONFIDENTIAL_MARK = 'CONFIDENTIAL: internal report on the confidential input. Do not publish.';

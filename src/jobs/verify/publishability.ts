@@ -5,7 +5,7 @@ import { REPORT_SHEETS, type ReleaseFiles } from './release-files.js';
 import { collapse, SearchedText } from './searched-text.js';
 import { parquetTableAndFooter } from '../../io/input/parquet-reader.js';
 import { readTable } from '../../io/input/read-table.js';
-import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
+import { CONFIDENTIAL_MARK, REPORT_SCHEMA, type Report } from '../../common/report/report-model.js';
 import { esc } from '../../common/report/format.js';
 import type { Table } from '../../common/table/table.js';
 import { publicHierarchyName, publicInputName } from '../public-job.js';
@@ -176,7 +176,7 @@ export function publishabilityProblems(files: ReleaseFiles, report: Report, job:
     try {
       const parts = files.parts(name);
       const text = parts.map((p) => p.text).join('\n');
-      if (text.includes(CONFIDENTIAL_MARK) || text.includes('CONFIDENTIAL internal') || /"variant":\s*"internal"/.test(text) || text.includes('custos.report/1 internal')) {
+      if (text.includes(CONFIDENTIAL_MARK) || text.includes('CONFIDENTIAL internal') || /"variant":\s*"internal"/.test(text) || ['custos.report/1', REPORT_SCHEMA].some((schema) => text.includes(`${schema} internal`))) {
         problems.push(`${name} holds (part of) an internal report`);
       }
       let tables: ReturnType<typeof tablesOf> = null;

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Table } from '../../common/table/table.js';
 import { readTable } from '../../io/input/read-table.js';
 import { FOLDER_KIND_WORDS, MANIFEST, notARegularFile, readJsonFile, readManifest, sha256OfFile, type Manifest } from '../../io/output/manifest.js';
-import { REPORT_SCHEMA, type Report } from '../../common/report/report-model.js';
+import { EARLIER_REPORT_SCHEMAS, REPORT_SCHEMA, type Report } from '../../common/report/report-model.js';
 import { parseJob } from '../load-job.js';
 import type { Job } from '../../mechanisms/definitions.js';
 import { CheckList, type VerifyResult } from '../method-kit/checks.js';
@@ -137,6 +137,16 @@ async function verifyCopy(dir: string, given: string, strange: readonly string[]
     report = value as Report;
   } catch (error) {
     checks.add('report.json', false, `cannot be read: ${(error as Error).message}`);
+    return { ok: false, dir, checks: checks.checks };
+  }
+  // A release of an earlier Custos: this verify writes each file again as Custos writes it now, so it
+  // cannot vouch for it; the checksums above still say whether its bytes changed since.
+  if (typeof report.schema === 'string' && EARLIER_REPORT_SCHEMAS.includes(report.schema)) {
+    checks.add(
+      'release format',
+      false,
+      `written by an earlier Custos (report schema ${report.schema}); this verify checks releases of report schema ${REPORT_SCHEMA} by writing every file again as Custos now writes it, so it cannot check this one: verify it with the Custos that wrote it, or run its job again with this one`,
+    );
     return { ok: false, dir, checks: checks.checks };
   }
   // Parsed with the external report's schema: a field it does not list is also a publishability problem (below).
