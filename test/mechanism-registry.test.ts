@@ -73,11 +73,15 @@ const fakeNode: NodeMechanism<FakeSpec> = {
   reportSections: () => '',
   releasesInputColumns: true,
   compare: { risk: identityRisk, releasedRecords: recordsAsReleased },
+  publishedStatement: (report) => ({ guarantee: { name: report.guarantee.name, statement: 'Nothing.', formula: 'none', source: 'none' }, summary: [], warnings: [] }),
   releasedFrequencies: null,
 };
 
 // @ts-expect-error a Node part without its compare hook does not compile
 const nodeWithoutCompare: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, reportSections: fakeNode.reportSections, releasesInputColumns: true };
+
+// @ts-expect-error nor one that does not write its published sentences again (verify checks every mechanism's words)
+const nodeWithoutStatement: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, reportSections: fakeNode.reportSections, releasesInputColumns: true, compare: fakeNode.compare, releasedFrequencies: null };
 
 // The registries are keyed by every type: registering a tenth type means an entry in each, or no compile.
 type WithFake = MechanismType | 'fake-tenth';
@@ -90,7 +94,7 @@ const definitionsWithFake: { readonly [T in WithFake]: AnyMechanismDefinition } 
 const nodeWithoutFake: { readonly [T in WithFake]: NodeMechanism<never> } = realNode;
 const nodeWithFake: { readonly [T in WithFake]: NodeMechanism<never> } = { ...realNode, 'fake-tenth': fakeNode as NodeMechanism<never> };
 
-void [withoutCompare, withoutRecodes, withoutLabel, withoutReason, nodeWithoutCompare, definitionsWithoutFake, nodeWithoutFake];
+void [withoutCompare, withoutRecodes, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, definitionsWithoutFake, nodeWithoutFake];
 
 // ---- At run time: what every registered mechanism must have, checked over a registry. ----
 
@@ -113,7 +117,7 @@ function missingHooks(type: string, { definition, node }: Registered): string[] 
     if (!compare.why) problems.push(`${type}: not compared, without a reason`);
     if (node.compare !== null) problems.push(`${type}: not compared, but its Node part has a compare`);
   }
-  for (const hook of ['run', 'verify', 'reportSections'] as const) if (typeof node[hook] !== 'function') problems.push(`${type}: no ${hook}`);
+  for (const hook of ['run', 'verify', 'reportSections', 'publishedStatement'] as const) if (typeof node[hook] !== 'function') problems.push(`${type}: no ${hook}`);
   return problems;
 }
 

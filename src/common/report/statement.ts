@@ -30,3 +30,12 @@ export interface Statement {
   readonly published: PublicStatement;
   readonly internal: InternalStatement;
 }
+
+/**
+ * The published sentences as verify writes them again from report.json. `assumed` names a figure
+ * a sentence depends on that report.json does not state, taken from the sentence itself: verify
+ * checks every other word and reports that choice as not checked.
+ */
+export interface WrittenAgain extends PublicStatement {
+  readonly assumed?: { readonly figure: string; readonly needs: string };
+}

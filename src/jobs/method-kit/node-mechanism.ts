@@ -1,6 +1,6 @@
 import type { JobWith } from '../../common/job/job-parts.js';
 import type { Report } from '../../common/report/report-model.js';
-import type { PublicStatement } from '../../common/report/statement.js';
+import type { WrittenAgain } from '../../common/report/statement.js';
 import type { Table } from '../../common/table/table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { CheckList } from './checks.js';
@@ -47,8 +47,9 @@ export interface NodeMechanism<S> {
   /**
    * The published sentences (guarantee words, summary, warnings) written again from the published
    * report: the mechanism's `statement.ts`. Verify requires report.json to hold exactly these.
+   * Required, so that no mechanism's published words go unchecked.
    */
-  readonly publishedStatement?: (report: Report) => PublicStatement;
+  readonly publishedStatement: (report: Report) => WrittenAgain;
   /**
    * For the disclosure review: each released record's frequency fk on the released quasi-identifiers
    * when a released value stands for any value (local suppression's "*"), or null when records match

@@ -1,6 +1,7 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import { betaPrivacyCompare } from './compare.js';
 import type { BetaPrivacySpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { betaSections } from './report-html.js';
 import { runBetaPrivacy } from './run.js';
 import { verifyBetaPrivacy } from './verify.js';
@@ -16,5 +17,6 @@ export const betaPrivacyNode: NodeMechanism<BetaPrivacySpec> = {
     { stem: 'qit', sheetName: 'QIT' },
     { stem: 'st', sheetName: 'ST' },
   ],
+  publishedStatement: publishedStatementOf,
   releasedFrequencies: null,
 };

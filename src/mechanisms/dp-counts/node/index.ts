@@ -1,5 +1,6 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import type { DpCountsSpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { dpSections } from './report-html.js';
 import { runDpCounts } from './run.js';
 import { verifyDpCounts } from './verify.js';
@@ -14,5 +15,6 @@ export const dpCountsNode: NodeMechanism<DpCountsSpec> = {
   // Its answers are not records: compare skips it (definition's compare says why).
   compare: null,
   releasedTables: () => [{ stem: 'answers', sheetName: 'Answers' }],
+  publishedStatement: publishedStatementOf,
   releasedFrequencies: null,
 };

@@ -88,29 +88,6 @@ export function effectiveEpsilonOf(spec: DpCountsSpec, answers: AnswerPlan, nois
 export const GLM_NOISE_TEXT =
   `symmetric multivariate (generalized) Laplace: W ~ Exp(1) and Z ~ N(0,1) drawn exactly from their discretizations on the 2^−${GRID_BITS} grid, N = √(2W)·b·C·Z assembled in double precision, each answer snapped to a multiple of 2^−${GRID_BITS}`;
 
-/**
- * What that costs the per-answer ε, said plainly: the grid draws are exact, but
- * the assembly is floating point and the coordinates are Laplace only up to the
- * grid and rounding; Custos has not bounded the difference.
- */
-export const GLM_APPROXIMATION =
-  `The noise is an approximation: W and Z are exact only on the 2^−${GRID_BITS} grid, their combination is computed in floating point and the answer snapped to 2^−${GRID_BITS} (against floating-point attacks), so each coordinate is Laplace only up to that grid and rounding. ` +
-  'The per-answer ε is that of the ideal mechanism; the loss of the approximation has not been bounded. Use noise "laplace" (exact discrete Laplace, ε-DP proven) where a proven ε is required.';
-
-/**
- * ε_eff in words: the maximum over every possible record, or an upper bound when they were too many
- * to try. It is the slope of the privacy loss far from the origin (the joint density decays like
- * e^(−√(xᵀR⁻¹x)/b)), not a bound on the loss: for two or more answers the symmetric multivariate
- * Laplace density is unbounded at zero, so no finite ε bounds the joint release, and ε_eff is
- * never stated as one.
- */
-export function epsilonEffectiveText(value: number, exact: boolean): string {
-  const slope = exact
-    ? `over every possible record (every value the queries or declared domains name, and one value they do not), the worst one-person change has a tail slope ε_eff = ${value.toPrecision(4)}`
-    : `the worst one-person change has a tail slope ε_eff ≤ ${value.toPrecision(4)} (an upper bound √(Δ/λ_min(R))/b: too many kinds of record to try one by one)`;
-  return `${slope}: the rate at which its privacy loss grows far from the true answers, not a bound on the loss (for two or more answers the joint density of the noise is unbounded at zero, so no finite ε bounds the answers together)`;
-}
-
 /** 95% interval half-width of the noise: discrete Laplace exactly, continuous Laplace b·ln 20. */
 export function halfWidth(b: number, discrete: boolean): number {
   if (!discrete) return b * Math.log(20);

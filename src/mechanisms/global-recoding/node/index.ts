@@ -2,6 +2,7 @@ import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-me
 import { globalRecodingCompare } from './compare.js';
 import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import type { GlobalRecodingSpec } from '../definition.js';
+import { publishedStatementOf } from '../statement.js';
 import { runGlobalRecoding } from './run.js';
 import { verifyGlobalRecoding } from './verify.js';
 import { wildcardFrequencies, WILDCARD } from '../local-suppression.js';
@@ -12,6 +13,7 @@ export const globalRecodingNode: NodeMechanism<GlobalRecodingSpec> = {
   reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
   compare: globalRecodingCompare,
+  publishedStatement: publishedStatementOf,
   // After local suppression "*" is a wildcard: a record matches every record equal or "*" in each column.
   releasedFrequencies: (job, quasi, rowCount) => {
     if (!job.method.localSuppression) return null;

@@ -14,7 +14,8 @@ import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { loadHierarchies, recodeAt } from '../../../jobs/method-kit/recoding.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import { ClassBuilder, HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
-import { engineModel, modelText, needsSensitiveColumn, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
+import { engineModel, needsSensitiveColumn, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
+import { limitPercentOf, modelsTextOf, statement } from '../statement.js';
 import { MEASURE_TITLES } from '../../../common/recoding/search/measures.js';
 import { importanceOrder, LOCAL_SUPPRESSION_WORK_LIMIT, localSuppression, LocalSuppressionTooLarge, WILDCARD, type LocalSuppressionResult } from '../local-suppression.js';
 import { checkNode, maxSuppressed } from '../../../common/recoding/search/evaluate.js';
@@ -29,25 +30,6 @@ const FRONTIER_SEARCH_BUDGET_MS = 1500;
 /** Up to these sizes an assessment evaluates every transformation to count those that satisfy the models. */
 const EXACT_COUNT_NODES = 10_000;
 const EXACT_COUNT_RECORDS = 100_000;
-
-/**
- * What a journalist threshold gives, and what the population does not: the threshold holds on the
- * bound 1/|class|; the sampling fraction's π/|class| is an estimate that a sample unique can beat.
- */
-export const JOURNALIST_STATEMENT =
-  'A journalist threshold is met on the journalist risk\'s upper bound: a released class of f records stands for at least f people of the population, so the risk of a person in it is at most 1/f, the prosecutor\'s risk, and that bound meets the threshold. ' +
-  'The population given (a size or a sampling fraction π) is used for estimates only: π/f is the risk if the class stood for its expected f/π people under uniform sampling, which is not a bound (a record unique in the data may be unique in the population); the estimates are reported as such and never enforced. ';
-
-/** The guarantee in words: what the models give, what they do not, and what they protect against. */
-export function syntacticStatement(models: string | undefined, limitPercent: string, journalist = false): string {
-  return (
-    (models === undefined ? '' : `Every released class of records that share their generalized quasi-identifiers meets ${models}; the records of classes that did not were deleted (at most ${limitPercent} of the records). `) +
-    (journalist ? JOURNALIST_STATEMENT : '') +
-    'These models are syntactic: they constrain the released table itself, not the process that produced it, so there is no differential-privacy guarantee, and the generalization was chosen by looking at this data. ' +
-    'k-anonymity and the risk thresholds protect against re-identification by someone who knows a person\'s quasi-identifiers (the person is hidden among the class); ℓ-diversity and t-closeness against learning the sensitive value from the class. ' +
-    'They do not protect against an adversary with other background knowledge, against linking several releases of the same data, or against learning whether a person is in the data. For a differential-privacy guarantee use safe k-anonymity with its private search.'
-  );
-}
 
 /** Optimal global recoding over the lattice of hierarchy levels, with record suppression up to a limit (as ARX). */
 export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: ImportedTable, spec: GlobalRecodingSpec, ctx: MethodContext): MethodOutcome {
@@ -115,8 +97,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
   // Each point is a search of its own: where one search is slow the preview does without them. Without a model there is no lattice to search.
   const frontier = ctx.mode === 'assess' && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
-  const modelsText = spec.models.length > 0 ? spec.models.map((m) => modelText(m, sensitiveName)).join(' and ') : 'no model (local suppression alone)';
-  const limitPercent = `${Number((spec.suppressionLimit * 100).toFixed(4))} %`;
+  const modelsText = modelsTextOf(spec, sensitiveName);
+  const limitPercent = limitPercentOf(spec);
   const none = `no transformation of the ${nodes.toLocaleString('en-US')} in the lattice meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
   // A run refuses; the risk preview shows what the most generalized transformation would suppress, and that it fails.
   if (!search.optimum && ctx.mode === 'run') throw new JobError(none, 'method.models');
@@ -178,8 +160,21 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         return j < 0 ? c : { ...c, suppressedCells: local.result.cellsPerColumn[j]! };
       })
     : recoding.report;
-  const lsText = ls ? `local suppression to ${ls.k}-anonymity with wildcards` : '';
   const satisfyingKey = search.satisfyingExact ? 'satisfyingTransformations' : 'satisfyingTransformationsAtLeast';
+  const words = statement(spec, { sensitive: sensitiveName }, {
+    optimum,
+    levels: quasi.map((c) => ({ name: c.name, level: levels[c.name]! })),
+    nodes,
+    satisfying: search.satisfying,
+    satisfyingExact: search.satisfyingExact,
+    suppressedRows: census.suppressedRows,
+    releasedRows: census.rows.length,
+    classes: census.classes,
+    minClassSize: census.minClassSize,
+    loss,
+    local: local ? { cells: local.result.cells, records: local.result.records, perColumn: local.columns.map((g, j) => ({ name: g.name, cells: local.result.cellsPerColumn[j]! })), recordsBelowK: local.recordsBelowK } : undefined,
+    none,
+  });
   return {
     plan,
     releases: ctx.mode === 'run' ? [{ stem: 'release', sheetName: 'Release', table: view }] : [],
@@ -215,11 +210,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         : {}),
     },
     guarantee: {
-      name: `${modelsText}${ls ? `, then ${lsText}` : ''}, at most ${limitPercent} suppressed (syntactic, no DP guarantee)`,
-      // Local suppression alone: no class claim, only the cells' (stated first, as the guarantee it is).
-      statement: spec.models.length > 0 ? syntacticStatement(modelsText, limitPercent, fraction !== undefined) + (ls ? ` ${localStatement(ls.k)}` : '') : `${localStatement(ls!.k)} ${syntacticStatement(undefined, limitPercent)}`,
-      formula: [...spec.models.map(modelFormula), ...(ls ? [`every released record compatible with ≥ ${ls.k} released records ("*" matches any value)`] : [])].join('; '),
-      source: 'Sweeney 2002 (k-anonymity); Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam 2007 (ℓ-diversity); Li, Li, Venkatasubramanian 2007 (t-closeness); the search, the suppression limit and the measures as in ARX 3.9 (Prasser, Kohlmayer et al.)',
+      ...words.published.guarantee,
       holds: optimum !== undefined && check.satisfies && census.suppressedRows === optimum.suppressedRecords && (!local || local.result.frequencies.every((f) => f >= ls!.k)),
     },
     risk: {
@@ -244,26 +235,10 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
       columns: anonymityColumns,
     },
     suppressed: census.suppressedRows,
-    summary: optimum
-      ? [
-          spec.models.length === 0
-            ? 'No privacy model: every quasi-identifier stays as collected (level 0), and local suppression alone protects the release.'
-            : `Every quasi-identifier was generalized at the level of the optimal transformation (${quasi.map((c) => `${c.name} ${levels[c.name]}`).join(', ')}), chosen by ${spec.measure} among the ${nodes.toLocaleString('en-US')} transformations of the lattice; ${search.satisfyingExact ? search.satisfying.toLocaleString('en-US') : `at least ${search.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
-          `${census.suppressedRows.toLocaleString('en-US')} record(s) in classes that failed the models were deleted; ${census.rows.length.toLocaleString('en-US')} remain in ${census.classes.toLocaleString('en-US')} classes (the smallest has ${census.minClassSize}${local ? ', before local suppression' : ''}); ${spec.measure} ${Number(optimum.measure.toPrecision(10))}, generalization loss ${loss.toFixed(3)}.`,
-          ...(local
-            ? [
-                `Local suppression to ${ls!.k}-anonymity (sdcMicro's kAnon, "*" a wildcard) suppressed ${local.result.cells.toLocaleString('en-US')} cell(s) in ${local.result.records.toLocaleString('en-US')} record(s) (${local.columns.map((g, j) => `${g.name} ${local!.result.cellsPerColumn[j]}`).join(', ')}); record suppression would have deleted ${local.recordsBelowK.toLocaleString('en-US')} record(s) instead (those in classes below ${ls!.k} at these levels).`,
-              ]
-            : []),
-          'The models are syntactic: no differential-privacy guarantee.',
-        ]
-      : [`Nothing can be released: ${none}. Even the most generalized transformation would delete ${census.suppressedRows.toLocaleString('en-US')} record(s).`],
-    externalSummary: [
-      `Every quasi-identifier was generalized at one level of its hierarchy for the whole table, the combination chosen as the least ${spec.measure} that meets ${modelsText}; records of classes that did not meet it were deleted (at most ${limitPercent}).`,
-      ...(ls ? [`Then cells of the quasi-identifiers were suppressed ("*") until every record is compatible with at least ${ls.k} records, "*" matching any value (local suppression as sdcMicro's kAnon).`] : []),
-      'The models are syntactic: no differential-privacy guarantee.',
-    ],
-    warnings: census.suppressedRows > 0 ? [`${census.suppressedRows.toLocaleString('en-US')} record(s) were suppressed with their class.`] : [],
+    summary: words.internal.summary,
+    externalSummary: words.published.summary,
+    warnings: words.internal.warnings,
+    externalWarnings: words.published.warnings,
     ...(optimum ? {} : { cannotRun: { message: refusalWithHint(none, frontier), key: 'method.models' } }),
   };
 }
@@ -280,14 +255,6 @@ function smallest(values: Uint32Array): number {
   let min = values.length > 0 ? values[0]! : 0;
   for (const v of values) if (v < min) min = v;
   return min;
-}
-
-/** What local suppression's wildcard k-anonymity gives, and the weaker point of it. */
-function localStatement(k: number): string {
-  return (
-    `Cells of the quasi-identifiers were suppressed (released as "*") until every released record is compatible with at least ${k} released records, "*" matching any value (sdcMicro's kAnon criterion). ` +
-    'This is weaker than k-anonymity of identical records: compatibility is not transitive, so someone who knows all of a person\'s quasi-identifiers may find fewer than k records compatible with those values.'
-  );
 }
 
 interface LocalOutcome {
@@ -333,19 +300,4 @@ function suppressCells(columns: readonly GeneralizedColumn[], releasedRows: Uint
     return { name: g.name, codes: out, dictionary: [...g.dictionary, '*'], loss };
   });
   return { result, columns: released, order: order.map((j) => weights[j]!.name), tuples: tupleCount(result.codes).size, recordsBelowK };
-}
-
-function modelFormula(model: GlobalRecodingSpec['models'][number]): string {
-  switch (model.type) {
-    case 'k-anonymity':
-      return '|class| ≥ k';
-    case 'l-diversity':
-      return model.variant === 'distinct' ? 'distinct sensitive values ≥ ℓ' : model.variant === 'entropy' ? '−Σ p·log₂ p ≥ log₂ ℓ' : 'r₁ < c·(r_ℓ + … + r_m)';
-    case 't-closeness':
-      return model.distance === 'equal' ? '½ Σ_v |P_class(v) − P(v)| ≤ t' : model.distance === 'ordered' ? 'Σ_i |Σ_{j≤i} (P_class − P)(v_j)| / (m − 1) ≤ t' : 'hierarchical EMD ≤ t';
-    case 'maximum-risk':
-      return model.attacker === 'journalist' ? 'journalist risk ≤ 1 / |class| ≤ r (a class\'s population count ≥ |class|)' : '1 / |class| ≤ r';
-    case 'average-risk':
-      return model.attacker === 'journalist' ? 'mean journalist risk ≤ classes / records ≤ r' : 'classes / records ≤ r';
-  }
 }
