@@ -42,6 +42,16 @@ describe('custos run: DP counts', () => {
     expect(Number(male[6]) - Number(male[3])).toBe(Number(male[3]) - Number(male[5]));
   });
 
+  it('a repeated query counts once in Δ, in the run and in verify (which passes the release)', () => {
+    // Female twice and Male: one record matches Female (both copies, one cached answer) or Male, so Δ = 1.
+    const r = run({ type: 'dp-counts', epsilon: 1, queries: [{ where: { sex: 'Female' } }, { where: { sex: 'Male' } }, { where: { sex: 'Female' } }] });
+    expect(r.code, r.stdout).toBe(0);
+    expect(JSON.parse(r.stdout).dp.sensitivity).toBe(1);
+    const verify = spawnSync(process.execPath, [CLI, 'verify', join(r.dir, 'out'), '--json', '--accept-test-randomness'], { encoding: 'utf8' });
+    const failed = (JSON.parse(verify.stdout).checks as { name: string; ok: boolean; detail: string }[]).filter((c) => !c.ok);
+    expect(failed).toEqual([]);
+  });
+
   it('the released cells never depend on which values occur: absent values print as themselves; undeclared marginal cells are flagged', () => {
     // A query on a value no record holds is answered like any other, its value in its column.
     const explicit = run({ type: 'dp-counts', epsilon: 1, queries: [{ where: { 'native-country': 'Atlantis' } }, { where: { 'native-country': 'Cuba' } }] });

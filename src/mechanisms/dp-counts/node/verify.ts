@@ -38,8 +38,14 @@ function sensitivityFromJob(spec: DpCountsSpec): number | undefined {
     }
     return { where };
   });
-  const distinct = new Set(queries.map((q) => JSON.stringify([...q.where].sort((x, y) => x[0] - y[0])))).size;
-  return maxMatches(queries) ?? distinct;
+  // A repeated query returns its cached answer, so Δ counts each distinct query once, as the run does.
+  const byKey = new Map<string, CountQuerySpec>();
+  for (const q of queries) {
+    const key = JSON.stringify([...q.where].sort((x, y) => x[0] - y[0]));
+    if (!byKey.has(key)) byKey.set(key, q);
+  }
+  const distinct = [...byKey.values()];
+  return maxMatches(distinct) ?? distinct.length;
 }
 
 /** The column's number in every row, or undefined where the release lacks it. */
