@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bucketMse } from '../src/mechanisms/beta-privacy/two-size.js';
@@ -77,6 +77,16 @@ describe('custos run: β-privacy on the Adult data', () => {
     // Row order does not follow the input: the first QIT rows are not the first input rows.
     const input = table(ADULT).slice(1, 6).map((row) => row[1]);
     expect(qit.slice(0, 5).map((row) => row[1])).not.toEqual(input);
+  });
+
+  it('Anatomy as the algorithm: the release is written, its report holds no ℓ drawn from the counts, and verify passes', () => {
+    const r = run(job({ default: '1/2' }, { algorithm: 'anatomy' }));
+    expect(r.code, r.stderr).toBe(0);
+    const external = JSON.parse(readFileSync(join(r.dir, 'out', 'report.json'), 'utf8'));
+    expect(external.beta.chosen.algorithm).toBe('anatomy');
+    expect(external.beta.chosen).not.toHaveProperty('l');
+    const verify = spawnSync(process.execPath, [CLI, 'verify', join(r.dir, 'out'), '--accept-test-randomness'], { encoding: 'utf8' });
+    expect(verify.status, verify.stdout).toBe(0);
   });
 
   it('infeasible β exits 2 naming every infeasible value and writes nothing', () => {

@@ -93,9 +93,11 @@ export function chooseBucketSetting(spec: BetaPrivacySpec, values: readonly stri
       'method.maxBucket',
     );
   }
+  // Anatomy's ℓ is drawn from the value counts (internal, with the baselines): the released setting is its buckets only.
+  const { l: _anatomyL, ...anatomySetting } = anatomyReport;
   const chosen =
     spec.algorithm === 'anatomy'
-      ? anatomyReport
+      ? anatomySetting
       : settingReport(spec.algorithm, chosenClasses!, total, true);
   return { sMin, sMax, th, two, multi, l, anatomy, anatomyReport, chosenClasses, chosen };
 }
