@@ -195,8 +195,8 @@ export class TupleStore {
   hash(t: number, columns: readonly number[]): number {
     const flat = this.flat;
     const base = t * this.m;
-    let h = 0x811c9dc5;
-    for (const j of columns) h = Math.imul(h ^ flat[base + j]!, 0x01000193) ^ (h >>> 15);
+    let h = HASH_START;
+    for (const j of columns) h = mixCode(h, flat[base + j]!);
     return h;
   }
 
@@ -299,8 +299,8 @@ export class TupleStore {
 
   private find(tuple: readonly number[]): number {
     const m = this.m;
-    let h = 0x811c9dc5;
-    for (let j = 0; j < m; j++) h = Math.imul(h ^ tuple[j]!, 0x01000193) ^ (h >>> 15);
+    let h = HASH_START;
+    for (let j = 0; j < m; j++) h = mixCode(h, tuple[j]!);
     const bucket = h & (this.buckets.length - 1);
     const flat = this.flat;
     search: for (let t = this.buckets[bucket]!; t >= 0; t = this.chain[t]!) {
@@ -342,13 +342,17 @@ export class TupleStore {
     this.buckets = new Int32Array(this.buckets.length * 2).fill(-1);
     const mask = this.buckets.length - 1;
     for (let t = 0; t < this.count.length; t++) {
-      let h = 0x811c9dc5;
-      for (let j = 0; j < m; j++) h = Math.imul(h ^ flat[t * m + j]!, 0x01000193) ^ (h >>> 15);
+      let h = HASH_START;
+      for (let j = 0; j < m; j++) h = mixCode(h, flat[t * m + j]!);
       this.chain[t] = this.buckets[h & mask]!;
       this.buckets[h & mask] = t;
     }
   }
 }
+
+/** One hash of codes for every index here (a whole tuple's and a projection's alike): FNV-style, with a shift folded in. */
+const HASH_START = 0x811c9dc5;
+const mixCode = (h: number, code: number): number => Math.imul(h ^ code, 0x01000193) ^ (h >>> 15);
 
 /** The columns of a bit mask, in order. */
 function columnList(columns: number, m: number): number[] {
