@@ -40,7 +40,8 @@ describe('the ten-minute tutorial', () => {
 
     const init = custos(['init', 'adult.csv', '--method', 'global-recoding']);
     expect(init.code, init.stderr).toBe(0);
-    const job = JSON.parse(init.stdout) as { attributes: Record<string, string>; method: { hierarchies: Record<string, string> } };
+    const job = JSON.parse(init.stdout) as { _help: string[]; attributes: Record<string, string>; method: { hierarchies: Record<string, string> } };
+    expect(job._help[0]).toMatch(/^A job for .+adult\.csv \(30,162 records\) with Optimal global recoding, written by custos init\./);
     // "give each quasi-identifier its hierarchy file … under method.hierarchies"
     for (const [column, role] of Object.entries(job.attributes)) if (role === 'quasi') job.method.hierarchies[column] = `adult_hierarchy_${column}.csv`;
     expect(tutorial).toContain('"age": "adult_hierarchy_age.csv"');

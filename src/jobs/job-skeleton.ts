@@ -112,7 +112,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
   ];
   return {
     [HELP_KEY]: [
-      `A ${definition.metadata.title} job for ${input.path} (${input.rows.toLocaleString('en-US')} records), written by custos init. Check every role and parameter, then run: custos assess job.json, custos run job.json.`,
+      `A job for ${input.path} (${input.rows.toLocaleString('en-US')} records) with ${definition.metadata.title}, written by custos init. Check every role and parameter, then run: custos assess job.json, custos run job.json.`,
       sensitive.length === 0 ? 'No column looks sensitive by its name: mark the column to protect as "sensitive" under attributes.' : `Sensitive: ${sensitive.join(', ')}. Check that these are the columns to protect.`,
       ...notes,
       ...(reviewed.length > 0 ? [`REVIEW method.domains (${reviewed.join(', ')}): the values were copied from the file; the note under method says what to check.`] : []),
