@@ -1,12 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeFailure, executeRequest } from './execute-request.js';
 import type { JobRequest, WorkerMessage } from './job-request.js';
+import { unhandledEntry, type JobWorkerData, type ServiceCallEnvelope, type ServiceReplyEnvelope } from './worker-protocol.js';
 import { rememberStaging } from './staging-register.js';
-import { TableService, type ServiceCall } from './service/table-service.js';
-import { serveUtilityWork, type HelperData } from './method-kit/utility-helper.js';
-import { serveCsvChunk, type CsvChunkRequest } from '../io/input/csv-chunk.js';
+import { TableService } from './service/table-service.js';
+import { serveUtilityWork } from './method-kit/utility-helper.js';
+import { serveCsvChunk } from '../io/input/csv-chunk.js';
 import { thisBundle } from './bundled-scripts.js';
-import { executeComparison, HelperFailure, serveCompareHelper, type CompareHelperData } from './compare/compare-worker.js';
+import { executeComparison, HelperFailure, serveCompareHelper } from './compare/compare-worker.js';
 import type { CompareMessage, CompareRequest } from './compare/compare-request.js';
 
 /** Worker thread entry: runs one request, reports progress, never touches the host's state. */
@@ -40,8 +41,8 @@ async function execute(request: JobRequest): Promise<void> {
 function serve(): void {
   const service = new TableService(thisBundle(import.meta.url));
   let queue = Promise.resolve();
-  port!.on('message', (message: { id: number; request: ServiceCall }) => {
-    queue = queue.then(async () => port!.postMessage({ id: message.id, reply: await service.handle(message.request) }));
+  port!.on('message', (message: ServiceCallEnvelope) => {
+    queue = queue.then(async () => port!.postMessage({ id: message.id, reply: await service.handle(message.request) } satisfies ServiceReplyEnvelope));
   });
 }
 
@@ -68,11 +69,28 @@ async function compare(request: CompareRequest): Promise<void> {
   }
 }
 
-const { stagingBuffer, ...request } = workerData as (JobRequest | CompareRequest | CompareHelperData | { command: 'serve' } | HelperData | CsvChunkRequest) & { stagingBuffer?: SharedArrayBuffer };
-if (request.command === 'serve') serve();
-else if (request.command === 'compare') void compare(request);
-else if (request.command === 'compare-helper') serveCompareHelper(request);
-else if (request.command === 'utility-helper') serveUtilityWork(request);
-else if (request.command === 'csv-chunk') serveCsvChunk(request);
+const { stagingBuffer, ...request } = workerData as JobWorkerData & { stagingBuffer?: SharedArrayBuffer };
 // Not awaited at the top level: the standalone build is CommonJS, which has no top-level await.
-else void execute(request);
+switch (request.command) {
+  case 'serve':
+    serve();
+    break;
+  case 'compare':
+    void compare(request);
+    break;
+  case 'compare-helper':
+    serveCompareHelper(request);
+    break;
+  case 'utility-helper':
+    serveUtilityWork(request);
+    break;
+  case 'csv-chunk':
+    serveCsvChunk(request);
+    break;
+  case 'assess':
+  case 'run':
+    void execute(request);
+    break;
+  default:
+    unhandledEntry(request);
+}

@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
 import type { ResourceLimits } from 'node:worker_threads';
 import type { Report } from '../common/report/report-model.js';
-import type { JobFailure, JobRequest, WorkerMessage } from './job-request.js';
+import type { JobFailure, JobRequest } from './job-request.js';
 import type { ProgressListener } from './progress.js';
 import { newStagingBuffer, stagingPaths } from './staging-register.js';
 import { spawnWorker, type WorkerScript } from '../io/worker-script.js';
+import type { JobWorkerEntries, TaskCommand } from './worker-protocol.js';
 
 export type JobOutcome = { readonly ok: true; readonly report: Report; readonly outDir?: string; readonly internalDir?: string } | { readonly ok: false; readonly failure: JobFailure };
 
@@ -30,10 +31,10 @@ const OUT_OF_MEMORY = 'Custos ran out of memory reading or protecting this table
  * worker's messages go to `onMessage`, which ends the task with `finish`; a worker that errs or
  * stops without finishing ends it as an internal failure, and a cancel wins over what it reports.
  */
-export function startWorkerTask<T, M>(
+export function startWorkerTask<T, C extends TaskCommand>(
   workerScript: WorkerScript,
-  request: object,
-  onMessage: (message: M, finish: (outcome: TaskOutcome<T>) => void) => void,
+  request: JobWorkerEntries[C]['data'],
+  onMessage: (message: JobWorkerEntries[C]['posts'], finish: (outcome: TaskOutcome<T>) => void) => void,
   resourceLimits?: ResourceLimits,
 ): RunningTask<T> {
   const stagingBuffer = newStagingBuffer();
@@ -59,7 +60,7 @@ export function startWorkerTask<T, M>(
     removeStaging();
     finish(failure);
   };
-  worker.on('message', (message: M) => onMessage(message, finish));
+  worker.on('message', (message: JobWorkerEntries[C]['posts']) => onMessage(message, finish));
   worker.on('error', (error: Error & { code?: string }) =>
     died({ ok: false, failure: { kind: 'internal', message: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? OUT_OF_MEMORY : (error.stack ?? error.message) } }),
   );
@@ -80,7 +81,7 @@ type JobDone = { readonly report: Report; readonly outDir?: string; readonly int
 
 /** Runs a job request in the job worker. */
 export function startJob(workerScript: WorkerScript, request: JobRequest, onProgress?: ProgressListener): RunningJob {
-  const task = startWorkerTask<JobDone, WorkerMessage>(workerScript, request, (message, finish) => {
+  const task = startWorkerTask<JobDone, JobRequest['command']>(workerScript, request, (message, finish) => {
     if (message.type === 'progress') onProgress?.(message.event);
     else if (message.type === 'done') finish({ ok: true, value: { report: message.report, ...(message.outDir ? { outDir: message.outDir } : {}), ...(message.internalDir ? { internalDir: message.internalDir } : {}) } });
     else if (message.type === 'failed') finish({ ok: false, failure: message.failure });

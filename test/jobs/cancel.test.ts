@@ -84,7 +84,7 @@ describe('cancelling a run leaves nothing behind, whenever the cancel lands', ()
         new Uint8Array(workerData.stagingBuffer, 4).set(bytes, 0);
         Atomics.store(new Int32Array(workerData.stagingBuffer, 0, 1), 0, bytes.length);
         ${death};`;
-      const task = startWorkerTask<never, never>({ source }, {}, () => undefined, { maxOldGenerationSizeMb: 64 });
+      const task = startWorkerTask<never, 'assess'>({ source }, { command: 'assess', jobPath: 'unused: the script is the test source' }, () => undefined, { maxOldGenerationSizeMb: 64 });
       const outcome = await task.result;
       expect(outcome.ok).toBe(false);
       if (!outcome.ok) {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ServiceCall, ServiceReply } from './table-service.js';
+import type { ServeRequest, ServiceCallEnvelope, ServiceReplyEnvelope } from '../worker-protocol.js';
 
 type Pending = { readonly resolve: (reply: ServiceReply<ServiceCall['call']>) => void };
 
@@ -20,7 +21,7 @@ export class ServiceClient {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve: resolve as Pending['resolve'] });
-      worker.postMessage({ id, request });
+      worker.postMessage({ id, request } satisfies ServiceCallEnvelope);
     });
   }
 
@@ -37,7 +38,7 @@ export class ServiceClient {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerUrl, { workerData: { command: 'serve' } });
+    const worker = new Worker(this.workerUrl, { workerData: { command: 'serve' } satisfies ServeRequest });
     // An idle worker must not keep a command-line host alive.
     worker.unref();
     const failAll = (message: string): void => {
@@ -45,7 +46,7 @@ export class ServiceClient {
       for (const [, p] of this.pending) p.resolve({ ok: false, failure: { kind: 'internal', message } });
       this.pending.clear();
     };
-    worker.on('message', (message: { id: number; reply: ServiceReply<ServiceCall['call']> }) => {
+    worker.on('message', (message: ServiceReplyEnvelope) => {
       const p = this.pending.get(message.id);
       this.pending.delete(message.id);
       p?.resolve(message.reply);

@@ -1,0 +1,56 @@
+import type { CsvChunkRequest } from '../io/input/csv-chunk.js';
+import type { CompareMessage, CompareRequest } from './compare/compare-request.js';
+import type { CompareHelperData } from './compare/compare-worker.js';
+import type { JobRequest, WorkerMessage } from './job-request.js';
+import type { HelperData } from './method-kit/utility-helper.js';
+import type { ServiceCall, ServiceReply } from './service/table-service.js';
+
+/**
+ * The job worker's protocol, in one place: every way the worker script starts (its `workerData`,
+ * told apart by `command`) and what each entry posts back to whoever started it. One script serves
+ * all of them because the single-file executable has no other script to start (`thisBundle`).
+ *
+ * The helpers that talk over a `MessagePort` of their own (`utility-helper`, `compare-helper`,
+ * `csv-chunk`) keep that port's messages private to their module: only their start is listed here.
+ */
+export interface JobWorkerEntries {
+  /** A run or an assessment (`startJob`): progress, then done or failed. */
+  readonly assess: { readonly data: JobRequest; readonly posts: WorkerMessage };
+  readonly run: { readonly data: JobRequest; readonly posts: WorkerMessage };
+  /** A comparison of candidate jobs (`startComparison`): progress, then compared or failed. */
+  readonly compare: { readonly data: CompareRequest; readonly posts: CompareMessage };
+  /** The app's long-lived table worker (`ServiceClient`): one reply per call, in order, with its id. */
+  readonly serve: { readonly data: ServeRequest; readonly posts: ServiceReplyEnvelope };
+  readonly 'compare-helper': { readonly data: CompareHelperData; readonly posts: never };
+  readonly 'utility-helper': { readonly data: HelperData; readonly posts: never };
+  readonly 'csv-chunk': { readonly data: CsvChunkRequest; readonly posts: never };
+}
+
+export type JobWorkerCommand = keyof JobWorkerEntries;
+
+/** What the worker script may be started with: exactly one entry's data. */
+export type JobWorkerData = JobWorkerEntries[JobWorkerCommand]['data'];
+
+/** The table worker starts with no data of its own: its work arrives as calls. */
+export interface ServeRequest {
+  readonly command: 'serve';
+}
+
+/** A call to the table worker, with the id its reply carries back. */
+export interface ServiceCallEnvelope {
+  readonly id: number;
+  readonly request: ServiceCall;
+}
+
+export interface ServiceReplyEnvelope {
+  readonly id: number;
+  readonly reply: ServiceReply<ServiceCall['call']>;
+}
+
+/** The entries a host starts as a task with progress and cancel (the helpers are started by the worker itself). */
+export type TaskCommand = 'run' | 'assess' | 'compare';
+
+/** A compile-time check that a dispatch over `command` handled every entry. */
+export function unhandledEntry(entry: never): never {
+  throw new Error(`the job worker has no entry ${JSON.stringify((entry as { command?: unknown }).command)}`);
+}
