@@ -1,5 +1,6 @@
 import type { ReidentificationRisk } from '../risk/reidentification.js';
-import { num, readableTime } from './format.js';
+import { readableTime } from './format.js';
+import { formatNumber } from '../format/numbers.js';
 import { parameterLabel, parameterValue } from './parameter-labels.js';
 import type { Report } from './report-model.js';
 
@@ -24,7 +25,7 @@ export interface ReportFacts {
 }
 
 /** Numbers as every rendering prints them. */
-export const fmt = num;
+export const fmt = formatNumber;
 
 function reidentificationFacts(label: string, r: ReidentificationRisk): Fact[] {
   return [

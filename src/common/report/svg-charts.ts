@@ -1,4 +1,5 @@
-import { esc, num } from './format.js';
+import { esc } from './format.js';
+import { formatNumber } from '../format/numbers.js';
 
 export interface Bar {
   readonly label: string;
@@ -9,7 +10,7 @@ export interface Bar {
 const TONES = { danger: '#b3261e', safe: '#1b6e3a', neutral: '#3a5a8c' } as const;
 
 /** A horizontal bar chart as inline SVG (no scripts, prints as drawn). */
-export function barChart(title: string, bars: readonly Bar[], format: (v: number) => string = (v) => num(v)): string {
+export function barChart(title: string, bars: readonly Bar[], format: (v: number) => string = (v) => formatNumber(v)): string {
   const width = 560;
   const rowHeight = 30;
   const labelWidth = 210;

@@ -1,4 +1,5 @@
-import { esc, num, readableTime } from '../../common/report/format.js';
+import { esc, readableTime } from '../../common/report/format.js';
+import { formatNumber } from '../../common/format/numbers.js';
 import { parameterLabel, parameterValue } from '../../common/report/parameter-labels.js';
 import { rejectedLines, reportFacts } from '../../common/report/report-facts.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
@@ -96,8 +97,8 @@ function parametersSection(report: Report): string {
   // Labels for readers; each row keeps the JSON key as its tooltip, for an auditor matching report.json.
   const row = (k: string, v: string): string => `<tr><th title="${esc(k)}">${esc(parameterLabel(k))}</th><td>${esc(v)}</td></tr>`;
   const params = Object.entries(report.method.parameters).map(([k, v]) => row(k, parameterValue(v))).join('');
-  const derived = Object.entries(report.method.derived).map(([k, v]) => row(k, typeof v === 'number' ? num(v, 6) : parameterValue(v))).join('');
-  const internal = Object.entries(report.method.internal ?? {}).map(([k, v]) => row(k, num(v, 6))).join('');
+  const derived = Object.entries(report.method.derived).map(([k, v]) => row(k, typeof v === 'number' ? formatNumber(v, 6) : parameterValue(v))).join('');
+  const internal = Object.entries(report.method.internal ?? {}).map(([k, v]) => row(k, formatNumber(v, 6))).join('');
   return `<h2>Method and parameters</h2><p>${esc(report.method.title)} (<code>${esc(report.method.type)}</code>)</p>
 <table><tbody>${params}</tbody></table><h3>Derived values</h3><table><tbody>${derived}</tbody></table>${
     internal ? `<h3>Computed from the confidential sample (internal only, not covered by the guarantee)</h3><table><tbody>${internal}</tbody></table>` : ''
@@ -108,14 +109,14 @@ function inputSection(report: Report): string {
   const i = report.input;
   const counted = i.columns.some((c) => c.distinct !== undefined);
   const cols = i.columns
-    .map((c) => `<tr><td>${esc(c.name)}</td><td>${esc(c.role)}${c.defaulted ? ' (default)' : ''}</td><td>${esc(c.type)}</td>${counted ? `<td class="n">${num(c.distinct)}</td><td class="n">${num(c.missing)}</td>` : ''}</tr>`)
+    .map((c) => `<tr><td>${esc(c.name)}</td><td>${esc(c.role)}${c.defaulted ? ' (default)' : ''}</td><td>${esc(c.type)}</td>${counted ? `<td class="n">${formatNumber(c.distinct)}</td><td class="n">${formatNumber(c.missing)}</td>` : ''}</tr>`)
     .join('');
   const format = `${esc(i.format)}${i.encoding ? `, ${esc(i.encoding)}` : ''}${i.delimiter ? `, delimiter ${esc(JSON.stringify(i.delimiter))}` : ''}${i.sheet ? `, sheet ${esc(i.sheet)}` : ''}`;
   const file =
     i.sha256 !== undefined
       ? `<tr><th>File</th><td class="mono">${esc(i.path ?? '')}</td></tr>
 <tr><th>SHA-256</th><td class="mono">${esc(i.sha256)}</td></tr>
-<tr><th>Records</th><td>${num(i.rows)} (${num(i.bytes)} bytes, ${format}); rejected rows: ${num(i.rejectedRows)}</td></tr>${
+<tr><th>Records</th><td>${formatNumber(i.rows)} (${formatNumber(i.bytes)} bytes, ${format}); rejected rows: ${formatNumber(i.rejectedRows)}</td></tr>${
           i.rejectedRowLines?.length ? `\n<tr><th>Rejected lines</th><td>${esc(rejectedLines(i.rejectedRowLines))} (skipped: not released)</td></tr>` : ''
         }`
       : `<tr><th>Format</th><td>${format}</td></tr>
@@ -134,7 +135,7 @@ function variablesSection(variables: Report['input']['variables']): string {
     .map((v) => {
       const codes = v.valueLabels.map((l) => `${l.code} = ${l.label}`).join('; ');
       const weight = v.weight ? ' (the file\'s case weight: read as an ordinary column; records are not weighted)' : '';
-      return `<tr><td>${esc(v.name)}${esc(weight)}</td><td>${esc(v.label ?? '')}</td><td>${esc(codes)}</td><td class="n">${num(v.declaredMissing)}</td></tr>`;
+      return `<tr><td>${esc(v.name)}${esc(weight)}</td><td>${esc(v.label ?? '')}</td><td>${esc(codes)}</td><td class="n">${formatNumber(v.declaredMissing)}</td></tr>`;
     })
     .join('');
   return `<h3>Variables as the file describes them</h3>
@@ -145,10 +146,10 @@ function variablesSection(variables: Report['input']['variables']): string {
 function outputSection(report: Report): string {
   if (!report.output) return '';
   const files = report.output.files
-    .map((f) => `<tr><td>${esc(f.name)}</td><td class="n">${num(f.rows)}</td><td class="n">${num(f.bytes)}</td><td class="mono">${esc(f.sha256)}</td></tr>`)
+    .map((f) => `<tr><td>${esc(f.name)}</td><td class="n">${formatNumber(f.rows)}</td><td class="n">${formatNumber(f.bytes)}</td><td class="mono">${esc(f.sha256)}</td></tr>`)
     .join('');
   // DP counts release answers in a fixed cell order, not records.
-  const rowsText = report.dp ? `${num(report.output.rows)} released answers, one row per count, in the order of the queries` : `${num(report.output.rows)} released records; identifiers dropped, rows in random order`;
+  const rowsText = report.dp ? `${formatNumber(report.output.rows)} released answers, one row per count, in the order of the queries` : `${formatNumber(report.output.rows)} released records; identifiers dropped, rows in random order`;
   return `<h2>Output files</h2><p>${rowsText}; text cells neutralized against spreadsheet formula injection.</p>
 <table><thead><tr><th>File</th><th>Rows</th><th>Bytes</th><th>SHA-256</th></tr></thead><tbody>${files}</tbody></table>
 <p class="meta">report.json lists the checksum of this HTML file as well.</p>`;

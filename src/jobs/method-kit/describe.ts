@@ -4,8 +4,6 @@ import { formatRational } from '../../common/exact/rational.js';
 import type { SensitiveReport } from '../../common/report/report-model.js';
 import type { SensitiveAnalysis } from './analyze.js';
 
-export { percent } from '../../common/report/format.js';
-
 const PRIORS = [0.01, 0.05, 0.1, 0.2, 0.3, 0.5];
 
 /** Smallest ρ2 reached at prior ρ1 when the matrix's ratio is γ_p. */

@@ -1,4 +1,5 @@
-import { esc, num } from '../../common/report/format.js';
+import { esc } from '../../common/report/format.js';
+import { formatNumber } from '../../common/format/numbers.js';
 import type { Report, SensitiveReport } from '../../common/report/report-model.js';
 import { barChart, estimatePlot } from '../../common/report/svg-charts.js';
 
@@ -6,7 +7,7 @@ import { barChart, estimatePlot } from '../../common/report/svg-charts.js';
 export function randomizedSections(report: Report, by: readonly SensitiveReport[]): string {
   if (report.variant === 'external') {
     return `<h2>Risk</h2><p>Adversary: ${esc(report.risk.adversary)}.</p>
-${report.risk.violatingAfter !== undefined ? `<p>Micro groups in the release failing the (ε,δ) test: <strong>${num(report.risk.violatingAfter)}</strong>.</p>` : ''}<p>Statistics of the confidential data are left out of this external report.</p>`;
+${report.risk.violatingAfter !== undefined ? `<p>Micro groups in the release failing the (ε,δ) test: <strong>${formatNumber(report.risk.violatingAfter)}</strong>.</p>` : ''}<p>Statistics of the confidential data are left out of this external report.</p>`;
   }
   return [riskSection(report, by), utilitySection(report, by), ...by.map((s) => sensitiveSection(report, s))].join('\n');
 }
@@ -21,7 +22,7 @@ function riskSection(report: Report, by: readonly SensitiveReport[]): string {
   ]);
   return `<h2>Risk before and after</h2>
 <p>Adversary: ${esc(r.adversary)}.</p>
-<p>${num(r.microGroups ?? 0)} micro groups. Groups failing the (ε,δ) reconstruction test: <strong>${num(r.violatingBefore)}</strong> under plain randomized response, <strong>${num(r.violatingAfter)}</strong> in this ${report.kind === 'release' ? 'release' : 'setting'}.</p>
+<p>${formatNumber(r.microGroups ?? 0)} micro groups. Groups failing the (ε,δ) reconstruction test: <strong>${formatNumber(r.violatingBefore)}</strong> under plain randomized response, <strong>${formatNumber(r.violatingAfter)}</strong> in this ${report.kind === 'release' ? 'release' : 'setting'}.</p>
 ${barChart('Micro groups that leak (fail the (ε,δ) test)', bars)}`;
 }
 
@@ -43,8 +44,8 @@ function sensitiveSection(report: Report, s: SensitiveReport): string {
   const rows = groups
     .map(
       (g) => `<tr><td class="mono">${esc(Object.entries(g.values).map(([k, v]) => `${k}=${v}`).join(', '))}</td>
-<td class="n">${num(g.size)}</td><td>${esc(g.value)}</td><td class="n">${num(g.trueFrequency, 3)}</td><td class="n">${num(g.globalFrequency, 3)}</td>
-<td class="n">${num(g.sizeThreshold, 2)}</td><td class="n">${num(g.estimateBefore, 3)}</td><td class="n">${num(g.estimateAfter, 3)}</td><td class="n">${num(g.trialsAfter)}</td></tr>`,
+<td class="n">${formatNumber(g.size)}</td><td>${esc(g.value)}</td><td class="n">${formatNumber(g.trueFrequency, 3)}</td><td class="n">${formatNumber(g.globalFrequency, 3)}</td>
+<td class="n">${formatNumber(g.sizeThreshold, 2)}</td><td class="n">${formatNumber(g.estimateBefore, 3)}</td><td class="n">${formatNumber(g.estimateAfter, 3)}</td><td class="n">${formatNumber(g.trialsAfter)}</td></tr>`,
     )
     .join('');
   const plot =
@@ -59,13 +60,13 @@ function sensitiveSection(report: Report, s: SensitiveReport): string {
       : '';
   return `<h2>Sensitive attribute “${esc(s.column)}”</h2>
 <table><tbody>
-<tr><th>Domain size m</th><td>${num(s.domainSize)} (${s.domainDeclared ? 'declared in the job' : 'values present in the file'})</td></tr>
-<tr><th>Retention p</th><td>${num(s.retention, 6)} (exact ${esc(s.retentionExact)})</td></tr>
-<tr><th>Micro groups</th><td>${num(s.microGroups)}; failing the test: ${num(s.violatingBefore)} before (${num(s.violatingRowsBefore)} records), ${num(s.violatingAfter)} after</td></tr>
-<tr><th>Largest valid ε</th><td>${num(s.largestValidEpsilon, 6)}</td></tr>
-${s.sampledGroups !== undefined ? `<tr><th>Algorithm 1</th><td>${num(s.sampledGroups)} groups sampled, ${num(s.suppressedGroups)} suppressed (${num(s.suppressedRows)} records), ${num(s.trimmedRows)} trial rows trimmed by the strict option</td></tr>` : ''}
-${s.queries !== undefined && s.queryAttempts !== undefined ? `<tr><th>Count queries</th><td>${num(s.queries)} kept of ${num(s.queryAttempts)} drawn</td></tr>` : ''}
-<tr><th>ρ1 → ρ2</th><td>${s.rhoCurve.map((r) => `${r.rho1} → ${num(r.rho2, 3)}`).join(' · ')}</td></tr>
+<tr><th>Domain size m</th><td>${formatNumber(s.domainSize)} (${s.domainDeclared ? 'declared in the job' : 'values present in the file'})</td></tr>
+<tr><th>Retention p</th><td>${formatNumber(s.retention, 6)} (exact ${esc(s.retentionExact)})</td></tr>
+<tr><th>Micro groups</th><td>${formatNumber(s.microGroups)}; failing the test: ${formatNumber(s.violatingBefore)} before (${formatNumber(s.violatingRowsBefore)} records), ${formatNumber(s.violatingAfter)} after</td></tr>
+<tr><th>Largest valid ε</th><td>${formatNumber(s.largestValidEpsilon, 6)}</td></tr>
+${s.sampledGroups !== undefined ? `<tr><th>Algorithm 1</th><td>${formatNumber(s.sampledGroups)} groups sampled, ${formatNumber(s.suppressedGroups)} suppressed (${formatNumber(s.suppressedRows)} records), ${formatNumber(s.trimmedRows)} trial rows trimmed by the strict option</td></tr>` : ''}
+${s.queries !== undefined && s.queryAttempts !== undefined ? `<tr><th>Count queries</th><td>${formatNumber(s.queries)} kept of ${formatNumber(s.queryAttempts)} drawn</td></tr>` : ''}
+<tr><th>ρ1 → ρ2</th><td>${s.rhoCurve.map((r) => `${r.rho1} → ${formatNumber(r.rho2, 3)}`).join(' · ')}</td></tr>
 </tbody></table>
 ${groups.length > 0 ? `<h3>Riskiest micro groups (internal view: true statistics)</h3>${plot}
 <table><thead><tr><th>Group</th><th>Size</th><th>Value</th><th>True f</th><th>Global f</th><th>s_g</th><th>F′ plain</th><th>F′ release</th><th>Trials</th></tr></thead><tbody>${rows}</tbody></table>

@@ -5,7 +5,7 @@
  */
 import { domainSentence, randomizedDomainWarning } from '../../common/job/domain-words.js';
 import { publishedRandomized, type StatedSensitive } from '../../common/randomized-response/published.js';
-import { percent } from '../../common/report/format.js';
+import { formatPercent } from '../../common/format/numbers.js';
 import type { Report } from '../../common/report/report-model.js';
 import type { InternalStatement, PublicStatement, Statement } from '../../common/report/statement.js';
 import type { ReconstructionPrivacySpec } from './definition.js';
@@ -80,7 +80,7 @@ export function statement(spec: StatedParameters, f: PublishedFigures, c: Intern
   const internal: InternalStatement = {
     summary: [
       ...method(spec, f),
-      `Before: under plain randomized response at the same retention, ${c.violatingBefore.toLocaleString('en-US')} of ${c.first.microGroups.toLocaleString('en-US')} micro groups (${percent(c.first.violatingRowsBefore, c.rowCount)} of records for ${c.first.column}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test. After: ${f.violatingAfter.toLocaleString('en-US')}.`,
+      `Before: under plain randomized response at the same retention, ${c.violatingBefore.toLocaleString('en-US')} of ${c.first.microGroups.toLocaleString('en-US')} micro groups (${formatPercent(c.first.violatingRowsBefore, c.rowCount)} of records for ${c.first.column}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test. After: ${f.violatingAfter.toLocaleString('en-US')}.`,
       c.errors
         ? `Cost: count queries that fix a sensitive value, answered from the release, have a mean relative error of ${fmt(c.errors.reconstructionPrivacy)} (plain randomized response: ${fmt(c.errors.uniformPerturbation)}).`
         : 'Run the job to measure the utility cost on the actual release.',

@@ -5,7 +5,7 @@
  */
 import { domainSentence, randomizedDomainWarning } from '../../common/job/domain-words.js';
 import { publishedRandomized, type StatedSensitive } from '../../common/randomized-response/published.js';
-import { percent } from '../../common/report/format.js';
+import { formatPercent } from '../../common/format/numbers.js';
 import type { Report } from '../../common/report/report-model.js';
 import type { InternalStatement, PublicStatement, Statement } from '../../common/report/statement.js';
 import type { UniformPerturbationSpec } from './definition.js';
@@ -75,7 +75,7 @@ export function statement(spec: StatedParameters, f: PublishedFigures, c: Intern
     summary: [
       ...published.summary,
       `${c.leaking === 0 ? 'No' : c.leaking.toLocaleString('en-US')} micro group${c.leaking === 1 ? '' : 's'} of ${c.microGroups.toLocaleString('en-US')} ` +
-        `(${percent(c.firstViolatingRows, c.rowCount)} of records for ${first.column}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test: ` +
+        `(${formatPercent(c.firstViolatingRows, c.rowCount)} of records for ${first.column}) fail the (ε = ${spec.epsilon}, δ = ${spec.delta}) reconstruction test: ` +
         (c.leaking > 0 ? 'use reconstruction privacy to protect them.' : 'none leaks at this setting.'),
     ],
     warnings: [

@@ -1,4 +1,4 @@
-import { formatNumber } from '../format.js';
+import { formatNumber } from '../../common/format/numbers.js';
 
 export interface Bar {
   readonly label: string;

@@ -3,7 +3,7 @@ import { FROM_DATA, VALUE_LABELS, type DomainSpec, type Role } from '../../commo
 import { named, own, withName, type Named } from '../../common/job/names.js';
 import type { OpenedFile } from '../../common/ipc/api.js';
 import { TextField } from './fields.js';
-import { formatNumber } from '../format.js';
+import { formatNumber } from '../../common/format/numbers.js';
 
 /**
  * A column's domain as the wizard holds it, one text per column: the values typed (comma or line

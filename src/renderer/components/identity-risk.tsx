@@ -1,5 +1,5 @@
 import type { Report } from '../../common/ipc/api.js';
-import { formatNumber, formatPercent } from '../format.js';
+import { formatNumber, formatPercent } from '../../common/format/numbers.js';
 
 /**
  * Identity disclosure on the quasi-identifiers, read plainly: how many records are unique on them

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CustosApi, OpenedFile } from '../../common/ipc/api.js';
-import { formatNumber } from '../format.js';
+import { formatNumber } from '../../common/format/numbers.js';
 
 const PAGE = 200;
 const ROW_HEIGHT = 28;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Report } from '../../common/ipc/api.js';
-import { formatNumber } from '../format.js';
+import { formatNumber } from '../../common/format/numbers.js';
 import { BarChart } from './charts.js';
 
 type FrontierPoint = NonNullable<Report['method']['frontier']>[number];

@@ -3,7 +3,7 @@ import { describeFormats, NOT_A_DATE, type DateFormat, type DateReading } from '
 import { own, withName } from '../../common/job/names.js';
 import { Callout, SelectField } from '../components/fields.js';
 import { Sparkline } from '../components/charts.js';
-import { formatNumber } from '../format.js';
+import { formatNumber } from '../../common/format/numbers.js';
 import { suggestRole } from '../../common/job/role-suggestions.js';
 import type { Action, Role, WizardState } from '../state/wizard-state.js';
 

@@ -1,6 +1,6 @@
 import type { CustosApi, Report } from '../../common/ipc/api.js';
 import { Callout } from '../components/fields.js';
-import { formatBytes, formatNumber } from '../format.js';
+import { formatBytes, formatNumber } from '../../common/format/numbers.js';
 
 export function ExportStep(props: { api: CustosApi; report: Report; runId: string; saveJob: () => void; desktop: boolean; internalDir?: string | undefined }) {
   const { api, report, runId } = props;

@@ -3,7 +3,7 @@ import type { AppInfo, CustosApi, HostFailure, OpenedFile, RecentJob } from '../
 import { metadataOf } from '../../mechanisms/definitions.js';
 import { Callout, SelectField, TextField } from '../components/fields.js';
 import { PreviewTable } from '../components/preview-table.js';
-import { formatBytes, formatNumber } from '../format.js';
+import { formatBytes, formatNumber } from '../../common/format/numbers.js';
 import { recentLabels } from '../recent-labels.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
 import { INPUT_FORMATS, INPUT_FORMATS_IN_WORDS, selfDescribingFormatOfPath, type InputFormatInfo } from '../../common/input-formats.js';

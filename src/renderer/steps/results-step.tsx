@@ -3,7 +3,7 @@ import { TWO_ERRORS } from '../../common/compare/comparison.js';
 import { reportFacts } from '../../common/report/report-facts.js';
 import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
-import { formatNumber } from '../format.js';
+import { formatNumber } from '../../common/format/numbers.js';
 import { IdentityRisk } from '../components/identity-risk.js';
 import { ReviewVerdict } from '../components/review-verdict.js';
 import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-verdict.js';

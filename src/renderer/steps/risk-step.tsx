@@ -6,7 +6,7 @@ import { Callout, ReportWarnings } from '../components/fields.js';
 import { IdentityRisk } from '../components/identity-risk.js';
 import { ReviewVerdict, type ReviewAcceptance } from '../components/review-verdict.js';
 import { RecodingLattice } from '../components/recoding-lattice.js';
-import { formatNumber, formatPercent } from '../format.js';
+import { formatNumber, formatPercent } from '../../common/format/numbers.js';
 import { buildJob, fixedLevelsMatter, levelsKey } from '../state/job.js';
 import type { WizardState } from '../state/wizard-state.js';
 

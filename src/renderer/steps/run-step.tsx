@@ -6,7 +6,7 @@ import { Callout, CheckField, SelectField, TextField } from '../components/field
 import { buildJob } from '../state/job.js';
 import { timeLeft } from '../../common/progress.js';
 import { defaultOutDir, LARGE_RELEASE_ROWS, type Action, type WizardState } from '../state/wizard-state.js';
-import { formatNumber } from '../format.js';
+import { formatNumber } from '../../common/format/numbers.js';
 
 /** The sticky footer's place for a step's own actions (the Run step's Run and Cancel). */
 export const STEP_ACTIONS_ID = 'step-actions';

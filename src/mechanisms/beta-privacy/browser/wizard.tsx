@@ -4,7 +4,7 @@ import { named, own, withName, type Named } from '../../../common/job/names.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, NumberField, SelectField, TextField } from '../../../renderer/components/fields.js';
 import { DomainFields, domainProblems, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
-import { formatNumber } from '../../../renderer/format.js';
+import { formatNumber } from '../../../common/format/numbers.js';
 import { betaPrivacy, type BetaPrivacySpec } from '../definition.js';
 
 export interface BetaPrivacyDraft {

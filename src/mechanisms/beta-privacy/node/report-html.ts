@@ -1,4 +1,5 @@
-import { esc, num } from '../../../common/report/format.js';
+import { esc } from '../../../common/report/format.js';
+import { formatNumber } from '../../../common/format/numbers.js';
 import type { BetaReport, Report } from '../../../common/report/report-model.js';
 import { barChart } from '../../../common/report/svg-charts.js';
 
@@ -11,14 +12,14 @@ export function betaSections(report: Report, beta: BetaReport): string {
     .map((v) => {
       // Values are data: a value named "constructor" must not find Object.prototype's.
       const bound = bounds && Object.hasOwn(bounds, v.value) ? bounds[v.value] : undefined;
-      return `<tr><td>${esc(v.value)}</td>${counted ? `<td class="n">${num(v.count)}</td><td class="n">${num(v.frequency, 4)}</td>` : ''}<td class="n">${esc(v.betaExact)} (${num(v.beta, 4)})</td>
-${counted ? `<td class="n">${bound && bound.count !== undefined ? `${bound.count}/${bound.size} = ${num(bound.value, 4)}` : 'n/a'}</td>` : ''}<td>${bound ? (bound.holds ? '<span class="verdict ok">≤ β</span>' : '<span class="verdict bad">exceeds β</span>') : ''}</td></tr>`;
+      return `<tr><td>${esc(v.value)}</td>${counted ? `<td class="n">${formatNumber(v.count)}</td><td class="n">${formatNumber(v.frequency, 4)}</td>` : ''}<td class="n">${esc(v.betaExact)} (${formatNumber(v.beta, 4)})</td>
+${counted ? `<td class="n">${bound && bound.count !== undefined ? `${bound.count}/${bound.size} = ${formatNumber(bound.value, 4)}` : 'n/a'}</td>` : ''}<td>${bound ? (bound.holds ? '<span class="verdict ok">≤ β</span>' : '<span class="verdict bad">exceeds β</span>') : ''}</td></tr>`;
     })
     .join('');
   const sizes = Object.entries(beta.chosen.sizes).map(([size, count]) => ({ label: `size ${size}`, value: count, tone: 'neutral' as const }));
   const settings = [beta.chosen, ...(beta.twoSize && beta.chosen.algorithm !== 'two-size' ? [beta.twoSize] : []), ...(beta.multiSize && beta.chosen.algorithm !== 'multi-size' ? [beta.multiSize] : []), ...(beta.anatomy && beta.chosen.algorithm !== 'anatomy' ? [beta.anatomy] : [])];
   const settingRows = settings
-    .map((s) => `<tr><td>${esc(s.algorithm)}${s === beta.chosen ? ' (released)' : ''}</td><td>${esc(Object.entries(s.sizes).map(([k, n]) => `${n}×${k}`).join(', ') || '—')}</td><td class="n">${num(s.loss)}</td><td class="n">${num(s.mse, 3)}</td><td>${s.feasible ? 'yes' : esc(s.note ?? 'no')}</td></tr>`)
+    .map((s) => `<tr><td>${esc(s.algorithm)}${s === beta.chosen ? ' (released)' : ''}</td><td>${esc(Object.entries(s.sizes).map(([k, n]) => `${n}×${k}`).join(', ') || '—')}</td><td class="n">${formatNumber(s.loss)}</td><td class="n">${formatNumber(s.mse, 3)}</td><td>${s.feasible ? 'yes' : esc(s.note ?? 'no')}</td></tr>`)
     .join('');
   const errors = report.utility.relativeError;
   const errorBars = [
@@ -42,7 +43,7 @@ ${
     ? `<h2>Corruption attack</h2>
 <p>The adversary learns the true values of c other records of a bucket and reads what remains. Worst posterior over all buckets that a remaining record holds a given value${beta.fakeValues ? `, without and with the ${beta.fakeValues} fake value(s) per bucket` : ''}:</p>
 <table><thead><tr><th>c</th><th>Without fakes</th>${beta.fakeValues ? '<th>With fakes</th>' : ''}</tr></thead><tbody>${shown
-        .map((c) => `<tr><td class="n">${c.corrupted}</td><td class="n">${num(c.withoutFakes, 3)}</td>${beta.fakeValues ? `<td class="n">${num(c.withFakes, 3)}</td>` : ''}</tr>`)
+        .map((c) => `<tr><td class="n">${c.corrupted}</td><td class="n">${formatNumber(c.withoutFakes, 3)}</td>${beta.fakeValues ? `<td class="n">${formatNumber(c.withFakes, 3)}</td>` : ''}</tr>`)
         .join('')}</tbody></table>`
     : ''
 }`;

@@ -3,7 +3,7 @@ import type { BrowserMechanism, FormProps, WizardContext } from '../../../render
 import { CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
 import { DomainFields, domainProblem, domainsOf, listedValues, textsOf } from '../../../renderer/components/domain-fields.js';
 import type { DomainSpec } from '../../../common/job/job-parts.js';
-import { formatNumber } from '../../../renderer/format.js';
+import { formatNumber } from '../../../common/format/numbers.js';
 import { dpCounts, type DpCountsSpec } from '../definition.js';
 import { MAX_RHO } from '../glm.js';
 

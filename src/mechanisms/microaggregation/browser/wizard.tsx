@@ -2,7 +2,7 @@ import { own } from '../../../common/job/names.js';
 import type { ColumnInfo } from '../../../common/ipc/api.js';
 import type { BrowserMechanism, FormProps, Problems, WizardContext } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
-import { formatNumber } from '../../../renderer/format.js';
+import { formatNumber } from '../../../common/format/numbers.js';
 import { microaggregation, type MicroaggregationSpec } from '../definition.js';
 
 export interface MicroaggregationDraft {

@@ -1,4 +1,5 @@
-import { esc, num } from '../../../common/report/format.js';
+import { esc } from '../../../common/report/format.js';
+import { formatNumber } from '../../../common/format/numbers.js';
 import type { Report } from '../../../common/report/report-model.js';
 
 /**
@@ -13,13 +14,13 @@ export function microaggregationSection(report: Report): string {
     ['Group size', `k = ${String(parameters['k'] ?? '')}; MDAV groups hold ${String(derived['groupSizes'] ?? '')} records`],
     ['Aggregation', `${String(parameters['aggregation'] ?? '')}, ${String(derived['rounding'] ?? '')}`],
     ['Distance', String(derived['distance'] ?? '')],
-    ['Released combinations of the aggregated columns', `${num(Number(derived['aggregatedClasses']))}, the smallest shared by ${num(Number(derived['smallestAggregatedClass']))} records`],
+    ['Released combinations of the aggregated columns', `${formatNumber(Number(derived['aggregatedClasses']))}, the smallest shared by ${formatNumber(Number(derived['smallestAggregatedClass']))} records`],
   ];
   if (internal) {
     rows.push(
-      ['Information loss SSE/SST (internal)', `${num(internal['sseOverSst'], 6)} (SSE ${num(internal['sse'], 4)} of SST ${num(internal['sst'], 4)})`],
-      ["sdcMicro's IL1s (internal)", num(internal['il1s'], 6)],
-      ['MDAV groups (internal)', num(internal['groups'])],
+      ['Information loss SSE/SST (internal)', `${formatNumber(internal['sseOverSst'], 6)} (SSE ${formatNumber(internal['sse'], 4)} of SST ${formatNumber(internal['sst'], 4)})`],
+      ["sdcMicro's IL1s (internal)", formatNumber(internal['il1s'], 6)],
+      ['MDAV groups (internal)', formatNumber(internal['groups'])],
     );
   }
   return `<h2>Microaggregation</h2>
