@@ -98,7 +98,7 @@ function Form({ draft, set, context, problems }: FormProps<BetaPrivacyDraft>) {
         onChange={(mode) => set({ mode })}
       />
       {draft.mode === 'coefficient' ? (
-        <NumberField label="Privacy coefficient c" min={1} max={64} step={1} value={draft.coefficient} onChange={(coefficient) => set({ coefficient })} error={problems['coefficient']} help="β_v = min(1, c·f_v): an adversary learns at most c times what the value's overall frequency already tells." />
+        <NumberField label="Privacy coefficient c" direction={{ stricter: 'smaller' }} min={1} max={64} step={1} value={draft.coefficient} onChange={(coefficient) => set({ coefficient })} error={problems['coefficient']} help="β_v = min(1, c·f_v): an adversary learns at most c times what the value's overall frequency already tells." />
       ) : (
         <TextField label="Default β" value={draft.defaultBeta} onChange={(defaultBeta) => set({ defaultBeta })} help="A number or an exact fraction such as 1/4; overrides below." />
       )}
@@ -174,8 +174,8 @@ function Form({ draft, set, context, problems }: FormProps<BetaPrivacyDraft>) {
           ]}
           onChange={(algorithm) => set({ algorithm })}
         />
-        <NumberField label="Largest bucket" min={1} max={5000} step={1} value={draft.maxBucket} onChange={(maxBucket) => set({ maxBucket })} error={problems['maxBucket']} help="Larger buckets admit stricter β but blur more. A value needs buckets of at least ⌈1/β⌉ records." />
-        <NumberField label="Fake values per bucket" min={0} max={20} step={1} value={draft.fakeValues} onChange={(fakeValues) => set({ fakeValues })} error={problems['fakeValues']} help="Protects against an adversary who already knows other people in the bucket (corruption attack), at some cost in accuracy." />
+        <NumberField label="Largest bucket" direction={{ neither: 'Neither: larger buckets admit a smaller β (set above) but blur more.' }} min={1} max={5000} step={1} value={draft.maxBucket} onChange={(maxBucket) => set({ maxBucket })} error={problems['maxBucket']} help="Larger buckets admit stricter β but blur more. A value needs buckets of at least ⌈1/β⌉ records." />
+        <NumberField label="Fake values per bucket" direction={{ stricter: 'larger' }} min={0} max={20} step={1} value={draft.fakeValues} onChange={(fakeValues) => set({ fakeValues })} error={problems['fakeValues']} help="Protects against an adversary who already knows other people in the bucket (corruption attack), at some cost in accuracy." />
       </fieldset>
       <fieldset className="options">
         <legend>Domain of the sensitive column (the values of the β table and of the fake values)</legend>
