@@ -19,7 +19,8 @@ import { COMMAND_HELP, isCommand, USAGE } from './help.js';
 import { SOFTWARE_VERSION } from '../jobs/version.js';
 import { columnInfo } from '../jobs/column-info.js';
 import { jobSkeleton, MAX_PROPOSED_VALUES, sortedValues } from '../jobs/job-skeleton.js';
-import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
+import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_DEFINITIONS } from '../mechanisms/definitions.js';
+import { unknownMethodMessage } from '../common/method-names.js';
 import { startComparison } from '../jobs/compare/compare-host.js';
 import type { CompareRequest } from '../jobs/compare/compare-request.js';
 import { parseGridAxis, plannedCandidates } from '../jobs/compare/candidates.js';
@@ -124,7 +125,7 @@ function init(args: string[]): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...READING_OPTIONS, method: { type: 'string' } } });
   if (positionals.length !== 1) throw new UsageError('init needs exactly one FILE');
   const method = values.method ?? DEFAULT_MECHANISM;
-  if (!isMechanismType(method)) throw new UsageError(`unknown method "${method}"; the methods are ${MECHANISM_TYPES.join(', ')}`);
+  if (!isMechanismType(method)) throw new UsageError(`--method: ${unknownMethodMessage(method, MECHANISM_DEFINITIONS.map((d) => d.metadata))}`);
   const path = positionals[0]!;
   const reading = readingOptions(values);
   // Malformed rows are listed in the notes, not a reason to write no job.

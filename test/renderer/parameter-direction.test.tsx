@@ -56,7 +56,7 @@ describe('every parameter says which way is stricter, in words', () => {
     let seen = 0;
     for (const method of MECHANISM_TYPES) {
       render(<ParametersStep file={file} state={stateFor(method)} dispatch={() => undefined} />);
-      const inputs = document.querySelectorAll('input[type="number"]');
+      const inputs = Array.from(document.querySelectorAll('input[type="number"]'));
       for (const input of inputs) {
         seen++;
         const id = input.getAttribute('aria-describedby')?.split(' ')[0] ?? '';
