@@ -216,6 +216,9 @@ export const betaPrivacyBrowser: BrowserMechanism<BetaPrivacySpec, BetaPrivacyDr
     fakeValues: d.fakeValues,
     ...domainsOf(d.domains, sensitiveNames(d.domains, context.roles)),
   }),
+  // A method states one form of β: the other form's settings (the per-value thresholds beside a coefficient) stay as typed.
+  carryOver: (previous, next) =>
+    next.mode === 'coefficient' ? { ...next, defaultBeta: previous.defaultBeta, overrides: previous.overrides } : { ...next, coefficient: previous.coefficient },
   fieldOf: (path) => (path[0] === 'beta' && path[1] === 'coefficient' ? 'coefficient' : path[0] === 'beta' ? 'beta' : path[0] === 'domains' && path.length > 1 ? `domain.${String(path[1])}` : String(path[0] ?? '')),
   dataProblems,
   Form,

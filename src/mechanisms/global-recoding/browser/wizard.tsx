@@ -1,7 +1,9 @@
 import { RecodingSearchFields } from '../../../renderer/components/recoding-search-fields.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
-import { own } from '../../../common/job/names.js';
+import { named, own, type Named } from '../../../common/job/names.js';
+import type { Role } from '../../../common/job/job-parts.js';
+import type { HierarchySpec } from '../../../common/recoding/hierarchy-spec.js';
 import { globalRecoding, needsSensitiveColumn, type GlobalRecodingSpec, type ModelSpec } from '../definition.js';
 
 export interface GlobalRecodingDraft {
@@ -129,6 +131,19 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
   );
 }
 
+/** The roles whose columns are generalized: the quasi-identifiers, and the sensitive column when t-closeness measures distance along its hierarchy. */
+function recodedRoles(d: GlobalRecodingDraft): readonly Role[] {
+  const hierarchical = (d.model === 't-closeness' && d.distance === 'hierarchical') || d.otherModels.some((m) => m.type === 't-closeness' && m.distance === 'hierarchical');
+  return hierarchical ? ['quasi', 'sensitive'] : ['quasi'];
+}
+
+/** The hierarchies of the recoded columns only: a hierarchy left on a column that is no longer recoded is not kept hidden in the job. */
+function recodedHierarchies(d: GlobalRecodingDraft, hierarchies: Named<HierarchySpec>, roles: Named<Role> | undefined): Named<HierarchySpec> {
+  if (!roles) return hierarchies;
+  const kept = recodedRoles(d);
+  return named(Object.entries(hierarchies).filter(([column]) => kept.includes(own(roles, column) ?? 'quasi')));
+}
+
 function riskOf(d: GlobalRecodingDraft, type: 'maximum-risk' | 'average-risk'): ModelSpec {
   if (d.attacker !== 'journalist') return { type, risk: d.risk };
   return d.populationKind === 'size' ? { type, risk: d.risk, attacker: 'journalist', populationSize: d.populationSize } : { type, risk: d.risk, attacker: 'journalist', samplingFraction: d.samplingFraction };
@@ -156,6 +171,7 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   sensitive: globalRecoding.metadata.sensitiveColumns,
   recodes: true,
   levelsSearched: () => true,
+  recodedRoles,
   fromMethod: (m) => {
     const [first, ...rest] = m.models;
     // k-anonymity right after another model is the form's "and k-anonymity"; anything else is kept as written.
@@ -184,9 +200,9 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
       otherModels,
     };
   },
-  toMethod: (d, { recoding }) => ({
+  toMethod: (d, { recoding, roles }) => ({
     type: 'global-recoding',
-    hierarchies: recoding.hierarchies,
+    hierarchies: recodedHierarchies(d, recoding.hierarchies, roles),
     models: [...modelOf(d), ...(d.alsoK && d.model !== 'k-anonymity' && d.model !== 'none' ? [{ type: 'k-anonymity' as const, k: d.k }] : []), ...d.otherModels],
     suppressionLimit: d.suppressionPercent / 100,
     measure: d.measure,
