@@ -129,3 +129,17 @@ describe('"Use this setting" in Compare', () => {
     expect(beta.defaultBeta).toBe('0.7');
   });
 });
+
+describe('the β table', () => {
+  it('lists the declared domain\'s values, a value no record holds among them, when a domain is declared', () => {
+    const state = withDraft('beta-privacy', { mode: 'values', defaultBeta: '0.7', domains: named([['diagnosis', 'flu, cold, HIV, measles']]) });
+    render(<ParametersStep file={file} state={state} dispatch={() => undefined} />);
+    const table = screen.getByRole('table', { name: /Values of “diagnosis”/ });
+    expect(within(table).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['flu', 'cold', 'HIV', 'measles']);
+    expect(within(table).getByRole('textbox', { name: 'β for measles' })).toBeTruthy();
+    cleanup();
+    // Without a declared list: the file's values.
+    render(<ParametersStep file={file} state={withDraft('beta-privacy', { mode: 'values', domains: named([['diagnosis', 'from-data']]) })} dispatch={() => undefined} />);
+    expect(within(screen.getByRole('table', { name: /Values of “diagnosis”/ })).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['flu', 'cold', 'HIV']);
+  });
+});

@@ -3,7 +3,7 @@ import { compare, mul, parseRational, rational, rationalFromNumber, toNumber, ty
 import { named, own, withName, type Named } from '../../../common/job/names.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, NumberField, SelectField, TextField } from '../../../renderer/components/fields.js';
-import { DomainFields, domainProblems, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
+import { DomainFields, domainOfText, domainProblems, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
 import { formatNumber } from '../../../renderer/format.js';
 import { betaPrivacy, type BetaPrivacySpec } from '../definition.js';
 
@@ -54,12 +54,25 @@ function betaOf(text: string): Rational | undefined {
 }
 
 /**
+ * The values the β table lists: a declared domain's, in its order (a value no record holds counts 0,
+ * and gets its β all the same: the run sets one for it), then any value of the file the list leaves
+ * out (the domain field names those as a problem); without a declared list, the file's values.
+ */
+function tableValues(draft: BetaPrivacyDraft, column: ColumnInfo): readonly { readonly value: string; readonly count: number }[] {
+  const declared = domainOfText(own(draft.domains, column.name) ?? '');
+  if (!Array.isArray(declared)) return column.top;
+  const counts = new Map(column.top.map((t) => [t.value, t.count]));
+  const listed = [...new Set(declared)];
+  return [...listed.map((value) => ({ value, count: counts.get(value) ?? 0 })), ...column.top.filter((t) => !listed.includes(t.value))];
+}
+
+/**
  * The β of every value of the sensitive column, in exact rationals as the
  * engine computes them, with infeasible values flagged (f_v > β_v: no bucket
  * can hold the value's rows within its bound).
  */
 export function betaRows(draft: BetaPrivacyDraft, column: ColumnInfo, total: number): BetaRow[] {
-  return column.top.map((t) => {
+  return tableValues(draft, column).map((t) => {
     const frequency = t.count / total;
     const f = rational(BigInt(t.count), BigInt(total));
     if (draft.mode === 'coefficient') {
@@ -105,7 +118,7 @@ function Form({ draft, set, context, problems }: FormProps<BetaPrivacyDraft>) {
       {column && (
         <table className="grid beta-table">
           <caption>
-            Values of “{column.name}” ({formatNumber(column.distinct)}) with their frequency and β
+            Values of “{column.name}” ({formatNumber(rows.length)}{rows.length !== column.distinct ? `: the declared domain; ${formatNumber(column.distinct)} in the file` : ''}) with their frequency and β
           </caption>
           <thead>
             <tr>
