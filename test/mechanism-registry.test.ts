@@ -25,6 +25,7 @@ type FakeSpec = z.output<typeof fakeSchema>;
 
 const fakeMetadata: MechanismMetadata = {
   type: 'fake-tenth',
+  aliases: [],
   title: 'Fake tenth mechanism',
   cardTitle: 'Fake tenth mechanism',
   protects: 'Nothing: it exists to show what a mechanism must provide.',

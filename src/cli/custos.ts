@@ -18,8 +18,10 @@ import { inspectJson, inspectText, reportText } from './summaries.js';
 import { COMMAND_HELP, isCommand, USAGE } from './help.js';
 import { SOFTWARE_VERSION } from '../jobs/version.js';
 import { columnInfo } from '../jobs/column-info.js';
-import { jobSkeleton, MAX_PROPOSED_VALUES, sortedValues } from '../jobs/job-skeleton.js';
-import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
+import { ambiguousDatesNote, jobSkeleton, MAX_PROPOSED_VALUES, sortedValues } from '../jobs/job-skeleton.js';
+import { readDateColumns } from '../io/input/date-columns.js';
+import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_DEFINITIONS } from '../mechanisms/definitions.js';
+import { unknownMethodMessage } from '../common/method-names.js';
 import { startComparison } from '../jobs/compare/compare-host.js';
 import type { CompareRequest } from '../jobs/compare/compare-request.js';
 import { parseGridAxis, plannedCandidates } from '../jobs/compare/candidates.js';
@@ -124,11 +126,13 @@ function init(args: string[]): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...READING_OPTIONS, method: { type: 'string' } } });
   if (positionals.length !== 1) throw new UsageError('init needs exactly one FILE');
   const method = values.method ?? DEFAULT_MECHANISM;
-  if (!isMechanismType(method)) throw new UsageError(`unknown method "${method}"; the methods are ${MECHANISM_TYPES.join(', ')}`);
+  if (!isMechanismType(method)) throw new UsageError(`--method: ${unknownMethodMessage(method, MECHANISM_DEFINITIONS.map((d) => d.metadata))}`);
   const path = positionals[0]!;
   const reading = readingOptions(values);
   // Malformed rows are listed in the notes, not a reason to write no job.
   const imported = readTable(path, { ...reading, onBadRow: 'skip' });
+  // The date columns as assess and run will read them: each format found is written into input.dates, an ambiguous one asked about.
+  const dated = readDateColumns(imported, path, undefined, new Set());
   const job = jobSkeleton(
     {
       // Absolute: a job's paths are relative to the job file, and where that is saved is not known here.
@@ -142,9 +146,11 @@ function init(args: string[]): number {
       labelSets: new Map((imported.variables ?? []).flatMap((v) => (v.labelSet ? [[v.name, v.labelSet] as const] : []))),
       // Sorted: the order of the file's first occurrences would say which value came first.
       values: new Map(imported.table.columns.filter((c) => c.distinct <= MAX_PROPOSED_VALUES).map((c) => [c.name, sortedValues(c.dictionary.slice(1), c.type)] as const)),
+      dates: { found: dated.read, ambiguous: dated.ambiguous },
     },
     method,
   );
+  for (const a of dated.ambiguous) process.stderr.write(`custos: ${ambiguousDatesNote(a.column, a.formats)}\n`);
   if (imported.renamedColumns?.length) process.stderr.write(`custos: ${renamedColumnsWarning(imported.renamedColumns)}\n`);
   if (imported.rejectedRowCount > 0) {
     process.stderr.write(`custos: ${imported.rejectedRowCount} row(s) cannot be read (first: line ${imported.rejectedRows[0]!.line}, ${imported.rejectedRows[0]!.reason}); the job skips them (input.onBadRow "skip")\n`);

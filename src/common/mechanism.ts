@@ -8,6 +8,12 @@ import type { Report, ReportSectionName } from './report/report-model.js';
 export interface MechanismMetadata {
   /** The job's method.type: also the mechanism's folder name and its key in the wizard and the registries. */
   readonly type: string;
+  /**
+   * Other names a custodian may type for this method (the model it implements, the paper's term),
+   * normalized as `normalizeMethodName` of method-names.ts does; `--method` and `method.type` answer
+   * one of them with "did you mean TYPE?". No two mechanisms share an alias.
+   */
+  readonly aliases: readonly string[];
   /** The report's title for the method. */
   readonly title: string;
   /** The method card's title. */

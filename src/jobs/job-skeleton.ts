@@ -2,6 +2,7 @@ import type { ColumnInfo } from '../common/ipc/api.js';
 import { FROM_DATA, VALUE_LABELS, type DomainSpec, type Role } from '../common/job/job-parts.js';
 import { suggestRole } from '../common/job/role-suggestions.js';
 import { HELP_KEY } from '../common/job/job-notes.js';
+import { describeFormats, type DateFormat } from '../common/table/date-text.js';
 import { definitionOf, MECHANISM_TYPES, type MechanismType } from '../mechanisms/definitions.js';
 
 
@@ -18,6 +19,16 @@ export interface SkeletonInput {
   readonly labelSets?: ReadonlyMap<string, readonly string[]>;
   /** Every value of a column the data hold, by column, for columns with at most MAX_PROPOSED_VALUES. */
   readonly values?: ReadonlyMap<string, readonly string[]>;
+  /** Date columns as the reader finds them (src/io/input/date-columns.ts): the format of each, and those that read day first and month first alike. */
+  readonly dates?: {
+    readonly found: readonly { readonly column: string; readonly format: DateFormat }[];
+    readonly ambiguous: readonly { readonly column: string; readonly formats: readonly DateFormat[] }[];
+  };
+}
+
+/** The question init asks of a column whose dates read day first and month first alike, in the written job. */
+export function ambiguousDatesNote(column: string, formats: readonly DateFormat[]): string {
+  return `ASK: the dates of "${column}" read day first and month first alike (no day in them is above 12): write which under input.dates, ${describeFormats(formats)}, e.g. "dates": {${JSON.stringify(column)}: "${formats[0]}"}; assess and run refuse the job until it says.`;
 }
 
 /** Values in a stable order: numerically for numeric columns, else by code point. */
@@ -110,23 +121,32 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
       : []),
     ...proposals.flatMap(([, p]) => (p.note ? [p.note] : [])),
   ];
+  const foundDates = input.dates?.found ?? [];
+  const ambiguous = input.dates?.ambiguous ?? [];
   return {
     [HELP_KEY]: [
       `A job for ${input.path} (${input.rows.toLocaleString('en-US')} records) with ${definition.metadata.title}, written by custos init. Check every role and parameter, then run: custos assess job.json, custos run job.json.`,
       sensitive.length === 0 ? 'No column looks sensitive by its name: mark the column to protect as "sensitive" under attributes.' : `Sensitive: ${sensitive.join(', ')}. Check that these are the columns to protect.`,
       ...notes,
       ...(reviewed.length > 0 ? [`REVIEW method.domains (${reviewed.join(', ')}): the values were copied from the file; the note under method says what to check.`] : []),
+      ...ambiguous.map((a) => ambiguousDatesNote(a.column, a.formats)),
       'Roles: identifier (dropped from every release), quasi (a fact others may know), sensitive (protected), insensitive (released as is).',
       ...reasons,
     ],
     version: 1,
     input: {
-      [HELP_KEY]: 'How the file is read: the delimiter and encoding Custos detected, and the codes that mean "missing".',
+      [HELP_KEY]: [
+        'How the file is read: the delimiter and encoding Custos detected, and the codes that mean "missing".',
+        ...(foundDates.length > 0 ? [`dates: the format custos init found in each date column (${foundDates.map((d) => `${d.column}: ${d.format}`).join(', ')}); change one that reads wrongly, or write "text" to keep a column as typed.`] : []),
+        ...ambiguous.map((a) => ambiguousDatesNote(a.column, a.formats)),
+      ].join(' '),
       path: input.path,
       ...(input.delimiter !== undefined ? { delimiter: input.delimiter } : {}),
       ...(input.encoding ? { encoding: input.encoding } : {}),
       ...(input.sheet ? { sheet: input.sheet } : {}),
       missing: [...input.missing],
+      // Built from pairs, so a column called "__proto__" is a key like any other.
+      ...(foundDates.length > 0 ? { dates: Object.fromEntries(foundDates.map((d) => [d.column, d.format])) } : {}),
       ...(withMissing.length > 0 && definition.metadata.sensitiveColumns !== 'none' ? { missingSensitive: 'category' } : {}),
     },
     // Built from pairs, so a column called "__proto__" is a key like any other.

@@ -5,17 +5,17 @@
  */
 import { z } from 'zod';
 import { jobShell } from '../common/job/job-parts.js';
+import { unknownMethodMessage } from '../common/method-names.js';
 import { MECHANISM_DEFINITIONS, METHOD_SCHEMAS } from './definitions.js';
 
-const types = MECHANISM_DEFINITIONS.map((d) => d.metadata.type);
-const AVAILABLE = types.join(', ');
+const NAMES = MECHANISM_DEFINITIONS.map((d) => d.metadata);
 
 export const methodSchema = z
   .discriminatedUnion('type', [...METHOD_SCHEMAS], {
     errorMap: (issue, ctx) => {
       if (issue.code === z.ZodIssueCode.invalid_union_discriminator) {
         const given = (ctx.data as { type?: unknown } | undefined)?.type;
-        return { message: `unknown method ${JSON.stringify(given)}; available: ${AVAILABLE}` };
+        return { message: unknownMethodMessage(given, NAMES) };
       }
       return { message: ctx.defaultError };
     },

@@ -25,8 +25,11 @@ interface FailedPreview {
   readonly message: string;
 }
 
-/** Why a step cannot be visited yet, or undefined when it can. */
-function blockedReason(state: WizardState, step: StepId, failedPreview?: FailedPreview): string | undefined {
+/**
+ * Why a step cannot be visited yet, or undefined when it can. `assessedJob`: the job the risk preview
+ * last finished assessing, given on the Risk step, where "Next: Run" waits for the preview of this job.
+ */
+export function blockedReason(state: WizardState, step: StepId, failedPreview?: FailedPreview, assessedJob?: string): string | undefined {
   if (step === 'open') return undefined;
   if (!state.file) return 'open a file first';
   const later = step !== 'columns' && step !== 'method' && step !== 'parameters';
@@ -36,12 +39,15 @@ function blockedReason(state: WizardState, step: StepId, failedPreview?: FailedP
   if (later && state.missingSensitive === 'error' && state.file.columns.some((c) => c.missing > 0 && own(state.roles, c.name) === 'sensitive')) {
     return 'a sensitive column has missing values: choose how to treat them (Columns step) or fill them in';
   }
+  // A running job's results are not in yet; the report still held is the previous run's.
+  if ((step === 'results' || step === 'export') && state.run?.status.state === 'running') return 'wait for the run to finish';
   if (step === 'results' || step === 'export') return state.report ? undefined : 'run the job first';
   if (step === 'risk' || step === 'run' || step === 'compare') {
     const problems = Object.values(parameterProblems(state, state.file));
     if (problems[0]) return problems[0];
     // The host refused this very job in the risk preview: the run would fail the same way.
     if (step === 'run' && failedPreview && failedPreview.job === JSON.stringify(buildJob(state))) return `this setting cannot run: ${failedPreview.message}`;
+    if (step === 'run' && state.step === 'risk' && assessedJob !== JSON.stringify(buildJob(state))) return 'wait for the risk preview to finish';
   }
   return undefined;
 }
@@ -76,7 +82,12 @@ export function App({ api }: { api: CustosApi }) {
     }
   }, [state.file?.path]);
   const closeHelp = useCallback(() => setHelpOpen(false), []);
-  const onAssessed = useCallback((job: string, failure: HostFailure | undefined): void => setFailedPreview(failure ? { job, message: plainFailure(failure, (JSON.parse(job) as { method?: { type?: string } }).method?.type) } : undefined), []);
+  // The job the risk preview last finished assessing: "Next: Run" waits for the preview of the job as it stands.
+  const [assessedJob, setAssessedJob] = useState<string>();
+  const onAssessed = useCallback((job: string, failure: HostFailure | undefined): void => {
+    setAssessedJob(job);
+    setFailedPreview(failure ? { job, message: plainFailure(failure, (JSON.parse(job) as { method?: { type?: string } }).method?.type) } : undefined);
+  }, []);
   const heading = useRef<HTMLHeadingElement>(null);
   const jobInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -176,7 +187,7 @@ export function App({ api }: { api: CustosApi }) {
   const index = STEPS.findIndex((s) => s.id === state.step);
   const next = nextStepAfter(state.step);
   const previous = previousStepBefore(state.step);
-  const nextBlocked = next ? blockedReason(state, next.id, failedPreview) : undefined;
+  const nextBlocked = next ? blockedReason(state, next.id, failedPreview, assessedJob) : undefined;
   const onPreviewed = useCallback((path: string, levels: string): void => dispatch({ type: 'previewed', path, levels }), []);
   const chooseSuppressionLimit = (limit: number): void => dispatch({ type: 'patchDraft', method: 'global-recoding', patch: { suppressionPercent: Number((limit * 100).toFixed(6)) } });
   const fixKey = (key: string): void => dispatch({ type: 'go', step: key.startsWith('attributes') ? 'columns' : 'parameters' });
@@ -201,7 +212,7 @@ export function App({ api }: { api: CustosApi }) {
       <nav className="steps" aria-label="Steps">
         <ol>
           {STEPS.map((s) => {
-            const blocked = blockedReason(state, s.id, failedPreview);
+            const blocked = blockedReason(state, s.id, failedPreview, assessedJob);
             return (
               <li key={s.id}>
                 <button type="button" aria-current={s.id === state.step ? 'step' : undefined} disabled={blocked !== undefined} title={blocked} onClick={() => dispatch({ type: 'go', step: s.id })}>

@@ -62,6 +62,7 @@ export const betaPrivacy: MechanismDefinition<typeof schema> = {
   compare: comparison,
   metadata: {
     type: 'beta-privacy',
+    aliases: ['beta', 'bucketization', 'bucketisation', 'anatomy'],
     title: 'β-privacy bucketization',
     cardTitle: 'β-privacy buckets',
     protects: 'Publishes the sensitive column apart from the others, in buckets, so each value v is inferred with probability at most β_v — strict for rare, very sensitive values, relaxed for common ones.',

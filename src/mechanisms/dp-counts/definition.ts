@@ -46,6 +46,7 @@ export const dpCounts: MechanismDefinition<typeof schema> = {
   compare: comparison,
   metadata: {
     type: 'dp-counts',
+    aliases: ['differential-privacy', 'dp', 'laplace', 'counts', 'noisy-counts', 'contingency-tables'],
     title: 'Differentially private counts',
     cardTitle: 'Differentially private counts',
     protects: 'Publishes tables of counts (marginals, monthly series) with noise, so the counts reveal little about whether any one person is in the data (exact discrete Laplace: ε-DP); correlated noise, an approximation of Laplace in floating point, resists filtering when the counts are correlated.',

@@ -172,6 +172,7 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
   compare: comparison,
   metadata: {
     type: 'global-recoding',
+    aliases: ['k-anonymity', 'k-anonymisation', 'k-anonymization', 'l-diversity', 't-closeness', 'arx', 'generalization', 'generalisation', 'recoding', 'local-suppression'],
     title: 'Optimal global recoding',
     cardTitle: 'Optimal global recoding (k-anonymity, ℓ-diversity, t-closeness, risk thresholds)',
     protects:

@@ -36,6 +36,7 @@ export const microaggregation: MechanismDefinition<typeof schema> = {
   compare: comparison,
   metadata: {
     type: 'microaggregation',
+    aliases: ['micro-aggregation', 'mdav', 'microaggregate'],
     title: 'Microaggregation (MDAV)',
     cardTitle: 'Microaggregation (MDAV, groups of at least k)',
     protects:

@@ -44,6 +44,7 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
   compare: comparison,
   metadata: {
     type: 'partitioned-recoding',
+    aliases: ['partitioned', 'partitioning', 'partitioned-k-anonymity'],
     title: 'Partitioned recoding',
     cardTitle: 'Partitioned recoding (k-anonymity, ℓ-diversity, t-closeness)',
     protects: 'The familiar models agencies know, applied to random disjoint parts of the data with one shared generalization, so the parts compose safely.',

@@ -27,6 +27,7 @@ export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
   compare: comparison,
   metadata: {
     type: 'reconstruction-privacy',
+    aliases: ['reconstruction', 'reconstruction-private'],
     title: '(ε,δ)-reconstruction privacy (Sampling, Perturbing, Scaling)',
     cardTitle: 'Reconstruction privacy',
     protects: 'Randomizes the sensitive value and samples down groups of people who share all their other values, so that reconstructing what such a group has in common stays unreliable even for an adversary who knows who is in it: the Chernoff bounds on missing the frequency of each value by more than ε stay at least δ.',

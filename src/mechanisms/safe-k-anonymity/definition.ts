@@ -44,6 +44,7 @@ export const safeKAnonymity: MechanismDefinition<typeof schema> = {
   compare: comparison,
   metadata: {
     type: 'safe-k-anonymity',
+    aliases: ['safepub', 'safe-k', 'sampling-k-anonymity', 'dp-k-anonymity', 'differentially-private-k-anonymity'],
     title: 'Sampling + safe k-anonymization',
     cardTitle: 'Sampling + safe k-anonymization',
     protects: 'Releases a random sample of generalized records (age bands, regions…) in which every combination appears at least k times, with a formal (ε,δ)-differential-privacy guarantee: whether a given person was in the data changes the chance of any outcome by at most a factor e^ε plus δ. Levels you pick after looking at this data are not covered; the private search is.',

@@ -45,6 +45,7 @@ export const uniformPerturbation: MechanismDefinition<typeof schema> = {
   compare: comparison,
   metadata: {
     type: 'uniform-perturbation',
+    aliases: ['randomized-response', 'randomised-response', 'rr', 'uniform', 'perturbation', 'frapp'],
     title: 'Uniform perturbation (randomized response)',
     cardTitle: 'Randomized response',
     protects: 'Keeps each sensitive value with probability p and otherwise replaces it by a random value, limiting what one record reveals.',

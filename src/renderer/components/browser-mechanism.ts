@@ -55,8 +55,20 @@ export interface BrowserMechanism<S, D> {
   readonly sensitive: 'one' | 'some' | 'none';
   /** The mechanism generalizes columns with the shared hierarchy table. */
   readonly recodes: boolean;
+  /**
+   * The roles whose columns the hierarchy table lists and whose hierarchies the job keeps (global
+   * recoding: the quasi-identifiers, and the sensitive column for hierarchical t-closeness).
+   * Without it, every column not dropped as an identifier.
+   */
+  recodedRoles?(draft: D): readonly Role[];
   /** The levels are chosen by the mechanism itself (a private search), not typed in the table. */
   levelsSearched?(draft: D): boolean;
+  /**
+   * The draft a method object fills (`next`, from `fromMethod`), keeping from the form as it was
+   * (`previous`) what that object does not state: β-privacy's per-value thresholds when a candidate
+   * of the Compare step sets a coefficient. Without it, `next` as it is.
+   */
+  carryOver?(previous: D, next: D): D;
   /** Map a schema issue's path to the field it belongs to ("target.epsilon" → "targetEpsilon"). */
   fieldOf?(path: readonly (string | number)[]): string;
   Form(props: FormProps<D>): ReactElement;

@@ -1,11 +1,47 @@
 import { useId, type ReactNode } from 'react';
 
+/**
+ * Which way a parameter tightens the protection. Each mechanism's form says it for each of its
+ * parameters (the same letter points different ways: ε of reconstruction privacy is stricter when
+ * larger, a differential-privacy ε when smaller); `DirectionLine` draws it, the same for all.
+ * A parameter that does not move the protection either way says why in words (`neither`).
+ */
+export type Direction = { readonly stricter: 'smaller' | 'larger' } | { readonly neither: string };
+
+/** The direction in words, as a screen reader and the tests read it. */
+export function directionWords(direction: Direction): string {
+  if ('neither' in direction) return direction.neither;
+  return direction.stricter === 'smaller' ? 'Smaller is stricter; larger is more useful.' : 'Larger is stricter; smaller is more useful.';
+}
+
+/** "← smaller: stricter · larger: more useful →", under the field, the left end being the smaller values as on the slider. */
+export function DirectionLine(props: { direction: Direction; id?: string }) {
+  const { direction } = props;
+  if ('neither' in direction) {
+    return (
+      <p className="direction neutral" id={props.id}>
+        {direction.neither}
+      </p>
+    );
+  }
+  const smaller = direction.stricter === 'smaller' ? 'stricter' : 'more useful';
+  const larger = direction.stricter === 'smaller' ? 'more useful' : 'stricter';
+  return (
+    <p className="direction" id={props.id} data-stricter={direction.stricter} title={directionWords(direction)}>
+      <span className={smaller === 'stricter' ? 'stricter' : 'useful'}>← smaller: {smaller}</span>
+      <span className={larger === 'stricter' ? 'stricter' : 'useful'}>larger: {larger} →</span>
+    </p>
+  );
+}
+
 /** A labelled number input with its help text; invalid input is shown, never silently clamped. */
 export function NumberField(props: {
   label: string;
   value: number;
   onChange: (value: number) => void;
   help: ReactNode;
+  /** Which way the parameter is stricter: the mechanism's own words, drawn the same for every form. */
+  direction: Direction;
   min?: number;
   max?: number;
   step?: number;
@@ -14,6 +50,7 @@ export function NumberField(props: {
 }) {
   const id = useId();
   const helpId = `${id}-help`;
+  const directionId = `${id}-direction`;
   const invalid = props.error !== undefined;
   return (
     <div className={`field${invalid ? ' invalid' : ''}`}>
@@ -38,11 +75,12 @@ export function NumberField(props: {
           max={props.max}
           step={props.step}
           value={Number.isFinite(props.value) ? props.value : ''}
-          aria-describedby={helpId}
+          aria-describedby={`${directionId} ${helpId}`}
           aria-invalid={invalid}
           onChange={(e) => props.onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
         />
       </div>
+      <DirectionLine direction={props.direction} id={directionId} />
       {invalid && <p className="error-text">{props.error}</p>}
       <p className="help" id={helpId}>
         {props.help}

@@ -1,26 +1,8 @@
 import { useEffect, useRef } from 'react';
 
-/** Every term the wizard uses, each in one sentence a custodian can act on. */
-export const GLOSSARY: readonly { readonly term: string; readonly meaning: string }[] = [
-  { term: 'Identifier', meaning: 'A column that names a person or a record directly (name, record number); it is dropped from every release.' },
-  { term: 'Quasi-identifier', meaning: 'A fact others may know about a person (age, sex, region, a date); together such facts can single a person out.' },
-  { term: 'Sensitive column', meaning: 'What the release protects: the value nobody should learn about a person (a diagnosis, an income).' },
-  { term: 'Micro group', meaning: 'The records that share every non-sensitive value; an adversary who knows a person’s values knows which micro group is theirs.' },
-  { term: 'Retention p', meaning: 'The probability that a record keeps its true sensitive value; otherwise it gets a value drawn at random from the column’s domain.' },
-  { term: 'ρ1–ρ2 privacy', meaning: 'An adversary who believed a value with probability at most ρ1 before the release cannot believe it with more than ρ2 after.' },
-  { term: 'ε (reconstruction privacy)', meaning: 'The relative error by which an adversary’s estimate of a micro group’s share of a value must miss; larger is stricter.' },
-  { term: 'δ (reconstruction privacy)', meaning: 'The level that the Chernoff upper bounds on the probability of that estimate missing by more than ε (above and below) must each reach; larger is stricter. The test compares bounds, not exact probabilities: it does not promise that the estimate misses with probability δ or more.' },
-  { term: 's_g', meaning: 'The largest size at which a micro group passes the (ε, δ) test; larger groups are sampled down to it and scaled back.' },
-  { term: 'β (β-privacy)', meaning: 'For each sensitive value, the largest probability with which an adversary may infer it; rare, very sensitive values get a small β.' },
-  { term: 'Bucket', meaning: 'A group of records published together: the other columns show only which bucket a record is in, the sensitive values are listed per bucket.' },
-  { term: 'k', meaning: 'Every combination of released quasi-identifier values is shared by at least k records.' },
-  { term: 'Sampling rate β (safe k-anonymity)', meaning: 'The probability with which each record enters the release; the sample is what makes the release differentially private.' },
-  { term: 'ε (differential privacy)', meaning: 'How much one person’s presence may change the chance of any release: at most a factor e^ε.' },
-  { term: 'δ (differential privacy)', meaning: 'The small probability with which that bound may fail; it should be well below 1 divided by the number of records.' },
-  { term: 'Generalization level', meaning: 'How coarsely a column is released: level 0 as collected, higher levels coarser (age 37 → 30–39 → *).' },
-  { term: 'Internal report', meaning: 'The confidential account of a run, with facts of the input; it stays with the data and is never published.' },
-  { term: 'Release folder', meaning: 'What may be published: the protected data, the external report, the job and a manifest of checksums.' },
-];
+import { GLOSSARY } from '../../common/glossary.js';
+
+export { GLOSSARY };
 
 /**
  * The help panel: the glossary in a modal <dialog>, so the browser keeps the

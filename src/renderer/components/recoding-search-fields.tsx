@@ -19,7 +19,7 @@ export function RecodingSearchFields(props: {
 }) {
   return (
     <>
-      <NumberField label="Suppression limit (%)" min={0} max={100} step={1} value={props.suppressionPercent} onChange={(suppressionPercent) => props.onChange({ suppressionPercent })} error={props.error} help={props.limitHelp} />
+      <NumberField label="Suppression limit (%)" direction={{ neither: 'Neither: more deleted records let the columns stay more detailed; the model protects the same.' }} min={0} max={100} step={1} value={props.suppressionPercent} onChange={(suppressionPercent) => props.onChange({ suppressionPercent })} error={props.error} help={props.limitHelp} />
       <SelectField label="Utility measure" value={props.measure} options={MEASURE_OPTIONS} onChange={(measure) => props.onChange({ measure })} />
     </>
   );

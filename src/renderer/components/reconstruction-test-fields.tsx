@@ -13,7 +13,7 @@ const BOUNDS = [
 export function RetentionField(props: { retention: number; set: (patch: { retention: number }) => void; problems: Problems }) {
   return (
     <NumberField
-      label="Retention probability p"
+      label="Retention probability p" direction={{ stricter: 'smaller' }}
       slider
       min={0.01}
       max={0.99}
@@ -36,8 +36,8 @@ export function ReconstructionTestFields(props: {
 }) {
   return (
     <>
-      <NumberField label="ε (relative error)" min={0.01} max={2} step={0.05} value={props.epsilon} onChange={(epsilon) => props.set({ epsilon })} error={props.problems['epsilon']} help="The adversary's estimate of a group's share of a value must be off by more than this fraction. Larger ε is stricter." />
-      <NumberField label="δ (confidence)" min={0.01} max={0.99} step={0.01} value={props.delta} onChange={(delta) => props.set({ delta })} error={props.problems['delta']} help="…with a probability of at least δ. Larger δ is stricter." />
+      <NumberField label="ε (relative error)" direction={{ stricter: 'larger' }} min={0.01} max={2} step={0.05} value={props.epsilon} onChange={(epsilon) => props.set({ epsilon })} error={props.problems['epsilon']} help="The adversary's estimate of a group's share of a value must be off by more than this fraction." />
+      <NumberField label="δ (confidence)" direction={{ stricter: 'larger' }} min={0.01} max={0.99} step={0.01} value={props.delta} onChange={(delta) => props.set({ delta })} error={props.problems['delta']} help="…with a probability of at least δ." />
       <SelectField label="Bound" value={props.bound} options={BOUNDS} onChange={(bound) => props.set({ bound })} help="The full bound certifies fewer records per group." />
     </>
   );

@@ -169,7 +169,8 @@ export function stateFromJob(value: unknown): WizardState {
   }
   // The method's fields the form does not show are kept as the file wrote them.
   const shown = new Set(Object.keys(methodOf(method.type, restored.drafts, recodingOfState(restored), restored.roles)));
-  const written = (value as { method: Record<string, unknown> }).method;
+  // Notes (`_help`, `_comment`) are not fields: the form neither shows nor keeps them.
+  const written = (withoutHelp(value) as { method: Record<string, unknown> }).method;
   const fields = Object.fromEntries(Object.entries(written).filter(([key]) => !shown.has(key)));
   return Object.keys(fields).length > 0 ? { ...restored, methodExtras: { type: method.type, fields } } : restored;
 }

@@ -43,7 +43,10 @@ export function parameterProblems(state: WizardState, file: OpenedFile | undefin
   }
   if (mechanism.recodes) {
     const checks = { fileId: file.fileId, columns: file.columns, ...(state.hierarchyChecks ? { files: state.hierarchyChecks } : {}) };
-    for (const [key, message] of Object.entries(hierarchyProblems(state.hierarchies, state.roles, levelsSearched(state), checks))) add(key, message);
+    // Only the table's rows: a hierarchy left on a column the method does not recode is not in the job.
+    const roles = mechanism.recodedRoles?.(state.drafts[type] as never);
+    const shown = roles ? named(Object.entries(state.hierarchies).filter(([column]) => roles.includes(own(state.roles, column) ?? 'quasi'))) : state.hierarchies;
+    for (const [key, message] of Object.entries(hierarchyProblems(shown, state.roles, levelsSearched(state), checks))) add(key, message);
   }
   for (const [key, message] of Object.entries(mechanism.dataProblems(state.drafts[type] as never, context))) add(key, message);
   return problems;

@@ -22,10 +22,15 @@ export interface CompareView {
   readonly exported?: string;
 }
 
-/** The drafts with one method's form filled from a candidate's method object, parsed as the run parses it. */
+/**
+ * The drafts with one method's form filled from a candidate's method object, parsed as the run parses it;
+ * what the object does not state stays as the form had it (the mechanism's `carryOver`: per-value β).
+ */
 function draftsWith<T extends MechanismType>(drafts: Drafts, type: T, method: unknown): Drafts {
   const parsed = definitionOf(type).schema.parse(method) as MethodSpecs[T];
-  return { ...drafts, [type]: browserMechanismOf(type).fromMethod(parsed) };
+  const mechanism = browserMechanismOf(type);
+  const next = mechanism.fromMethod(parsed);
+  return { ...drafts, [type]: mechanism.carryOver ? mechanism.carryOver(drafts[type], next) : next };
 }
 
 type Compared = NonNullable<CompareStatus['comparison']>;

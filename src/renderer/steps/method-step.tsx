@@ -9,7 +9,9 @@ export function MethodStep(props: { state: WizardState; dispatch: (a: Action) =>
         <label key={m.type} className={`method-card${props.state.method === m.type ? ' selected' : ''}`}>
           <input type="radio" name="method" value={m.type} checked={props.state.method === m.type} onChange={() => props.dispatch({ type: 'setMethod', method: m.type as MechanismType })} />
           <span className="method-body">
-            <span className="method-title">{m.cardTitle}</span>
+            <span className="method-title">
+              {m.cardTitle} (<code className="method-id" title="Its name in job files and on the command line (custos init --method)">{m.type}</code>)
+            </span>
             <span>
               <strong>Protects against:</strong> {m.protects}
             </span>

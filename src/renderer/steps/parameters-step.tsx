@@ -1,6 +1,7 @@
 import { useEffect, type ComponentType } from 'react';
 import type { CustosApi, OpenedFile } from '../../common/ipc/api.js';
 import { own } from '../../common/job/names.js';
+import type { Role } from '../../common/job/job-parts.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import type { MechanismType } from '../../mechanisms/definitions.js';
 import type { FormProps } from '../components/browser-mechanism.js';
@@ -10,6 +11,14 @@ import { plainFailure } from '../components/plain-messages.js';
 import { levelsChosenAfterPreview, levelsSearched } from '../state/job.js';
 import { parameterProblems, wizardContext } from '../state/validation.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
+
+/** The columns the hierarchy table lists: those of the roles the mechanism recodes, else every column not dropped. */
+function recodedColumns(file: OpenedFile, state: WizardState, roles: readonly Role[] | undefined) {
+  return file.columns.filter((c) => {
+    const role = own(state.roles, c.name) ?? 'quasi';
+    return roles ? roles.includes(role) : role !== 'identifier';
+  });
+}
 
 /**
  * The chosen mechanism's own form, looked up by method.type; the shared
@@ -48,7 +57,7 @@ export function ParametersStep(props: {
   const context = wizardContext(state, file);
   const recodingTable = mechanism.recodes ? (
     <RecodingTable
-      columns={file.columns.filter((c) => own(state.roles, c.name) !== 'identifier')}
+      columns={recodedColumns(file, state, mechanism.recodedRoles?.(state.drafts[type] as never))}
       choices={state.hierarchies}
       onChange={(column, patch) => dispatch({ type: 'setHierarchy', column, patch })}
       problems={problems}

@@ -12,14 +12,14 @@ import type { WizardState } from '../state/wizard-state.js';
 
 /** `assess` on a job (as JSON text, so an unchanged job is not assessed again), run in a worker on the host, debounced while parameters change. */
 export function useAssessment(api: CustosApi, job: string): { report?: Report; failure?: HostFailure; busy: boolean } {
-  const [result, setResult] = useState<{ report?: Report; failure?: HostFailure; busy: boolean }>({ busy: false });
+  const [result, setResult] = useState<{ report?: Report; failure?: HostFailure; busy: boolean; job?: string }>({ busy: false });
   useEffect(() => {
     let live = true;
     setResult((r) => ({ ...r, busy: true }));
     const timer = setTimeout(() => {
       void api.assess({ job: JSON.parse(job) as Record<string, unknown> }).then((outcome) => {
         if (!live) return;
-        setResult(outcome.ok ? { report: outcome.value, busy: false } : { failure: outcome.failure, busy: false });
+        setResult(outcome.ok ? { report: outcome.value, busy: false, job } : { failure: outcome.failure, busy: false, job });
       });
     }, 400);
     return () => {
@@ -27,7 +27,9 @@ export function useAssessment(api: CustosApi, job: string): { report?: Report; f
       clearTimeout(timer);
     };
   }, [api, job]);
-  return result;
+  // Busy until the answer is for this very job (on the render where the job changes, the state still holds the last job's answer).
+  const { job: answered, ...shown } = result;
+  return { ...shown, busy: result.busy || answered !== job };
 }
 
 export function RiskStep(props: {

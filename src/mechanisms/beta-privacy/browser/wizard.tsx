@@ -3,7 +3,7 @@ import { compare, mul, parseRational, rational, rationalFromNumber, toNumber, ty
 import { named, own, withName, type Named } from '../../../common/job/names.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, NumberField, SelectField, TextField } from '../../../renderer/components/fields.js';
-import { DomainFields, domainProblems, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
+import { DomainFields, domainOfText, domainProblems, domainsOf, sensitiveNames, textsOf, type DomainTexts } from '../../../renderer/components/domain-fields.js';
 import { formatNumber } from '../../../common/format/numbers.js';
 import { betaPrivacy, type BetaPrivacySpec } from '../definition.js';
 
@@ -54,12 +54,25 @@ function betaOf(text: string): Rational | undefined {
 }
 
 /**
+ * The values the β table lists: a declared domain's, in its order (a value no record holds counts 0,
+ * and gets its β all the same: the run sets one for it), then any value of the file the list leaves
+ * out (the domain field names those as a problem); without a declared list, the file's values.
+ */
+function tableValues(draft: BetaPrivacyDraft, column: ColumnInfo): readonly { readonly value: string; readonly count: number }[] {
+  const declared = domainOfText(own(draft.domains, column.name) ?? '');
+  if (!Array.isArray(declared)) return column.top;
+  const counts = new Map(column.top.map((t) => [t.value, t.count]));
+  const listed = [...new Set(declared)];
+  return [...listed.map((value) => ({ value, count: counts.get(value) ?? 0 })), ...column.top.filter((t) => !listed.includes(t.value))];
+}
+
+/**
  * The β of every value of the sensitive column, in exact rationals as the
  * engine computes them, with infeasible values flagged (f_v > β_v: no bucket
  * can hold the value's rows within its bound).
  */
 export function betaRows(draft: BetaPrivacyDraft, column: ColumnInfo, total: number): BetaRow[] {
-  return column.top.map((t) => {
+  return tableValues(draft, column).map((t) => {
     const frequency = t.count / total;
     const f = rational(BigInt(t.count), BigInt(total));
     if (draft.mode === 'coefficient') {
@@ -98,14 +111,14 @@ function Form({ draft, set, context, problems }: FormProps<BetaPrivacyDraft>) {
         onChange={(mode) => set({ mode })}
       />
       {draft.mode === 'coefficient' ? (
-        <NumberField label="Privacy coefficient c" min={1} max={64} step={1} value={draft.coefficient} onChange={(coefficient) => set({ coefficient })} error={problems['coefficient']} help="β_v = min(1, c·f_v): an adversary learns at most c times what the value's overall frequency already tells." />
+        <NumberField label="Privacy coefficient c" direction={{ stricter: 'smaller' }} min={1} max={64} step={1} value={draft.coefficient} onChange={(coefficient) => set({ coefficient })} error={problems['coefficient']} help="β_v = min(1, c·f_v): an adversary learns at most c times what the value's overall frequency already tells." />
       ) : (
         <TextField label="Default β" value={draft.defaultBeta} onChange={(defaultBeta) => set({ defaultBeta })} help="A number or an exact fraction such as 1/4; overrides below." />
       )}
       {column && (
         <table className="grid beta-table">
           <caption>
-            Values of “{column.name}” ({formatNumber(column.distinct)}) with their frequency and β
+            Values of “{column.name}” ({formatNumber(rows.length)}{rows.length !== column.distinct ? `: the declared domain; ${formatNumber(column.distinct)} in the file` : ''}) with their frequency and β
           </caption>
           <thead>
             <tr>
@@ -174,8 +187,8 @@ function Form({ draft, set, context, problems }: FormProps<BetaPrivacyDraft>) {
           ]}
           onChange={(algorithm) => set({ algorithm })}
         />
-        <NumberField label="Largest bucket" min={1} max={5000} step={1} value={draft.maxBucket} onChange={(maxBucket) => set({ maxBucket })} error={problems['maxBucket']} help="Larger buckets admit stricter β but blur more. A value needs buckets of at least ⌈1/β⌉ records." />
-        <NumberField label="Fake values per bucket" min={0} max={20} step={1} value={draft.fakeValues} onChange={(fakeValues) => set({ fakeValues })} error={problems['fakeValues']} help="Protects against an adversary who already knows other people in the bucket (corruption attack), at some cost in accuracy." />
+        <NumberField label="Largest bucket" direction={{ neither: 'Neither: larger buckets admit a smaller β (set above) but blur more.' }} min={1} max={5000} step={1} value={draft.maxBucket} onChange={(maxBucket) => set({ maxBucket })} error={problems['maxBucket']} help="Larger buckets admit stricter β but blur more. A value needs buckets of at least ⌈1/β⌉ records." />
+        <NumberField label="Fake values per bucket" direction={{ stricter: 'larger' }} min={0} max={20} step={1} value={draft.fakeValues} onChange={(fakeValues) => set({ fakeValues })} error={problems['fakeValues']} help="Protects against an adversary who already knows other people in the bucket (corruption attack), at some cost in accuracy." />
       </fieldset>
       <fieldset className="options">
         <legend>Domain of the sensitive column (the values of the β table and of the fake values)</legend>
@@ -216,6 +229,9 @@ export const betaPrivacyBrowser: BrowserMechanism<BetaPrivacySpec, BetaPrivacyDr
     fakeValues: d.fakeValues,
     ...domainsOf(d.domains, sensitiveNames(d.domains, context.roles)),
   }),
+  // A method states one form of β: the other form's settings (the per-value thresholds beside a coefficient) stay as typed.
+  carryOver: (previous, next) =>
+    next.mode === 'coefficient' ? { ...next, defaultBeta: previous.defaultBeta, overrides: previous.overrides } : { ...next, coefficient: previous.coefficient },
   fieldOf: (path) => (path[0] === 'beta' && path[1] === 'coefficient' ? 'coefficient' : path[0] === 'beta' ? 'beta' : path[0] === 'domains' && path.length > 1 ? `domain.${String(path[1])}` : String(path[0] ?? '')),
   dataProblems,
   Form,

@@ -72,7 +72,7 @@ function Form({ draft, set, context, problems }: FormProps<DpCountsDraft>) {
       <fieldset className="options">
         <legend>Noise</legend>
         <NumberField
-          label="ε (privacy budget)"
+          label="ε (privacy budget)" direction={{ stricter: 'smaller' }}
           min={0.01}
           max={20}
           step={0.1}
@@ -104,7 +104,7 @@ function Form({ draft, set, context, problems }: FormProps<DpCountsDraft>) {
               onChange={(correlation) => set({ correlation })}
             />
             {problems['correlation'] && <p className="error-text">{problems['correlation']}</p>}
-            {draft.correlation !== 'none' && <NumberField label="ρ" min={-MAX_RHO} max={MAX_RHO} step={0.05} value={draft.rho} onChange={(rho) => set({ rho })} error={problems['rho']} help={`Public correlation of the noise; capped at ${MAX_RHO}.`} />}
+            {draft.correlation !== 'none' && <NumberField label="ρ" direction={{ neither: 'Neither: the noise’s correlation changes its shape, not ε.' }} min={-MAX_RHO} max={MAX_RHO} step={0.05} value={draft.rho} onChange={(rho) => set({ rho })} error={problems['rho']} help={`Public correlation of the noise; capped at ${MAX_RHO}.`} />}
             {draft.correlation === 'groupBy' && (
               <SelectField label="Group by" value={draft.groupBy} options={[{ value: '', label: 'choose…' }, ...draft.columns.map((c) => ({ value: c, label: c }))]} onChange={(groupBy) => set({ groupBy })} />
             )}
@@ -112,7 +112,7 @@ function Form({ draft, set, context, problems }: FormProps<DpCountsDraft>) {
             <SelectField label="Series over" value={draft.seriesBy} options={[{ value: '', label: 'no series' }, ...columns.map((c) => ({ value: c.name, label: c.name }))]} onChange={(seriesBy) => set({ seriesBy })} help="Each count becomes a series over this column (e.g. month), with AR(1) noise along it." />
           </>
         )}
-        <NumberField label="Parts" min={1} max={100} step={1} value={draft.parts} onChange={(parts) => set({ parts })} error={problems['parts']} help="Answer the counts on random parts of equal size (reported with ε′ of Theorem 2)." />
+        <NumberField label="Parts" direction={{ neither: 'Neither: the parts together keep ε (each record is in one part); more parts answer on fewer records each.' }} min={1} max={100} step={1} value={draft.parts} onChange={(parts) => set({ parts })} error={problems['parts']} help="Answer the counts on random parts of equal size (reported with ε′ of Theorem 2)." />
       </fieldset>
     </>
   );

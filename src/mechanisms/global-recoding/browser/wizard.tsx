@@ -1,7 +1,9 @@
 import { RecodingSearchFields } from '../../../renderer/components/recoding-search-fields.js';
 import type { BrowserMechanism, FormProps, Problems } from '../../../renderer/components/browser-mechanism.js';
 import { Callout, CheckField, NumberField, SelectField } from '../../../renderer/components/fields.js';
-import { own } from '../../../common/job/names.js';
+import { named, own, type Named } from '../../../common/job/names.js';
+import type { Role } from '../../../common/job/job-parts.js';
+import type { HierarchySpec } from '../../../common/recoding/hierarchy-spec.js';
 import { globalRecoding, needsSensitiveColumn, type GlobalRecodingSpec, type ModelSpec } from '../definition.js';
 
 export interface GlobalRecodingDraft {
@@ -63,23 +65,23 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
           onChange={(model) => set({ model })}
         />
         {draft.model !== 'k-anonymity' && draft.model !== 'none' && <CheckField label="and k-anonymity" checked={draft.alsoK} onChange={(alsoK) => set({ alsoK })} help="Both models must hold, as ARX combines them." />}
-        {(draft.model === 'k-anonymity' || (draft.alsoK && draft.model !== 'none')) && <NumberField label="k" min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every released class of records sharing their quasi-identifiers has at least k records." />}
+        {(draft.model === 'k-anonymity' || (draft.alsoK && draft.model !== 'none')) && <NumberField label="k" direction={{ stricter: 'larger' }} min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every released class of records sharing their quasi-identifiers has at least k records." />}
         {draft.model === 'l-diversity' && (
           <>
-            <NumberField label="ℓ" min={2} max={100} step={1} value={draft.l} onChange={(l) => set({ l })} error={problems['l']} help="Every released class holds at least ℓ well-represented sensitive values." />
+            <NumberField label="ℓ" direction={{ stricter: 'larger' }} min={2} max={100} step={1} value={draft.l} onChange={(l) => set({ l })} error={problems['l']} help="Every released class holds at least ℓ well-represented sensitive values." />
             <SelectField label="Variant" value={draft.variant} options={[{ value: 'distinct', label: 'distinct' }, { value: 'entropy', label: 'entropy' }, { value: 'recursive', label: 'recursive (c,ℓ)' }]} onChange={(variant) => set({ variant })} />
-            {draft.variant === 'recursive' && <NumberField label="c" min={0.01} max={100} step={0.1} value={draft.c} onChange={(c) => set({ c })} error={problems['c']} help="The most frequent value is rarer than c times the ℓ-th and rarer ones together." />}
+            {draft.variant === 'recursive' && <NumberField label="c" direction={{ stricter: 'smaller' }} min={0.01} max={100} step={0.1} value={draft.c} onChange={(c) => set({ c })} error={problems['c']} help="The most frequent value is rarer than c times the ℓ-th and rarer ones together." />}
           </>
         )}
         {draft.model === 't-closeness' && (
           <>
-            <NumberField label="t" min={0.01} max={1} step={0.01} value={draft.t} onChange={(t) => set({ t })} error={problems['t']} help="Every released class's sensitive distribution is within t of the whole table's (earth mover's distance)." />
+            <NumberField label="t" direction={{ stricter: 'smaller' }} min={0.01} max={1} step={0.01} value={draft.t} onChange={(t) => set({ t })} error={problems['t']} help="Every released class's sensitive distribution is within t of the whole table's (earth mover's distance)." />
             <SelectField label="Distance" value={draft.distance} options={[{ value: 'equal', label: 'equal (categories)' }, { value: 'ordered', label: 'ordered (numbers)' }, { value: 'hierarchical', label: 'hierarchical (the sensitive column\'s hierarchy)' }]} onChange={(distance) => set({ distance })} />
           </>
         )}
         {isRisk(draft.model) && (
           <>
-            <NumberField label="Risk" min={0.001} max={1} step={0.01} value={draft.risk} onChange={(risk) => set({ risk })} error={problems['risk']} help={draft.attacker === 'journalist' ? 'Journalist re-identification risk, held on its upper bound 1 / class size (the population gives estimates only).' : 'Prosecutor re-identification risk, 1 / class size.'} />
+            <NumberField label="Risk" direction={{ stricter: 'smaller' }} min={0.001} max={1} step={0.01} value={draft.risk} onChange={(risk) => set({ risk })} error={problems['risk']} help={draft.attacker === 'journalist' ? 'Journalist re-identification risk, held on its upper bound 1 / class size (the population gives estimates only).' : 'Prosecutor re-identification risk, 1 / class size.'} />
             <SelectField
               label="Attacker"
               value={draft.attacker}
@@ -93,9 +95,9 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
               <>
                 <SelectField label="Population given as" value={draft.populationKind} options={[{ value: 'size', label: 'its size' }, { value: 'fraction', label: 'the sampling fraction' }]} onChange={(populationKind) => set({ populationKind })} />
                 {draft.populationKind === 'size' ? (
-                  <NumberField label="Population size" min={1} max={1e10} step={1} value={draft.populationSize} onChange={(populationSize) => set({ populationSize })} error={problems['populationSize']} help="People the data were sampled from (at least the records in the file)." />
+                  <NumberField label="Population size" direction={{ neither: 'Neither: a fact about where the data come from, not a setting.' }} min={1} max={1e10} step={1} value={draft.populationSize} onChange={(populationSize) => set({ populationSize })} error={problems['populationSize']} help="People the data were sampled from (at least the records in the file)." />
                 ) : (
-                  <NumberField label="Sampling fraction" min={0.000001} max={1} step={0.01} value={draft.samplingFraction} onChange={(samplingFraction) => set({ samplingFraction })} error={problems['samplingFraction']} help="The share of the population that is in the file." />
+                  <NumberField label="Sampling fraction" direction={{ neither: 'Neither: a fact about where the data come from, not a setting.' }} min={0.000001} max={1} step={0.01} value={draft.samplingFraction} onChange={(samplingFraction) => set({ samplingFraction })} error={problems['samplingFraction']} help="The share of the population that is in the file." />
                 )}
               </>
             )}
@@ -112,10 +114,10 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
         />
         {draft.localSuppression && (
           <>
-            <NumberField label="k of local suppression" min={2} max={1000} step={1} value={draft.lsK} onChange={(lsK) => set({ lsK })} error={problems['localSuppression.k']} help="Every released record is compatible with at least this many records." />
+            <NumberField label="k of local suppression" direction={{ stricter: 'larger' }} min={2} max={1000} step={1} value={draft.lsK} onChange={(lsK) => set({ lsK })} error={problems['localSuppression.k']} help="Every released record is compatible with at least this many records." />
             {problems['localSuppression.importance'] && <Callout tone="error">{problems['localSuppression.importance']}</Callout>}
             {quasi.map((column) => (
-              <NumberField key={column} label={`Importance of ${column}`} min={0.1} max={100} step={1} value={weightOf(column)} onChange={(weight) => setWeight(column, weight)} help="Higher: suppressed later (sdcMicro's importance)." />
+              <NumberField key={column} label={`Importance of ${column}`} direction={{ neither: 'Neither: which column loses cells first, not how many.' }} min={0.1} max={100} step={1} value={weightOf(column)} onChange={(weight) => setWeight(column, weight)} help="Higher: suppressed later (sdcMicro's importance)." />
             ))}
           </>
         )}
@@ -127,6 +129,19 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
       {recodingTable}
     </>
   );
+}
+
+/** The roles whose columns are generalized: the quasi-identifiers, and the sensitive column when t-closeness measures distance along its hierarchy. */
+function recodedRoles(d: GlobalRecodingDraft): readonly Role[] {
+  const hierarchical = (d.model === 't-closeness' && d.distance === 'hierarchical') || d.otherModels.some((m) => m.type === 't-closeness' && m.distance === 'hierarchical');
+  return hierarchical ? ['quasi', 'sensitive'] : ['quasi'];
+}
+
+/** The hierarchies of the recoded columns only: a hierarchy left on a column that is no longer recoded is not kept hidden in the job. */
+function recodedHierarchies(d: GlobalRecodingDraft, hierarchies: Named<HierarchySpec>, roles: Named<Role> | undefined): Named<HierarchySpec> {
+  if (!roles) return hierarchies;
+  const kept = recodedRoles(d);
+  return named(Object.entries(hierarchies).filter(([column]) => kept.includes(own(roles, column) ?? 'quasi')));
 }
 
 function riskOf(d: GlobalRecodingDraft, type: 'maximum-risk' | 'average-risk'): ModelSpec {
@@ -156,6 +171,7 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   sensitive: globalRecoding.metadata.sensitiveColumns,
   recodes: true,
   levelsSearched: () => true,
+  recodedRoles,
   fromMethod: (m) => {
     const [first, ...rest] = m.models;
     // k-anonymity right after another model is the form's "and k-anonymity"; anything else is kept as written.
@@ -184,9 +200,9 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
       otherModels,
     };
   },
-  toMethod: (d, { recoding }) => ({
+  toMethod: (d, { recoding, roles }) => ({
     type: 'global-recoding',
-    hierarchies: recoding.hierarchies,
+    hierarchies: recodedHierarchies(d, recoding.hierarchies, roles),
     models: [...modelOf(d), ...(d.alsoK && d.model !== 'k-anonymity' && d.model !== 'none' ? [{ type: 'k-anonymity' as const, k: d.k }] : []), ...d.otherModels],
     suppressionLimit: d.suppressionPercent / 100,
     measure: d.measure,

@@ -38,7 +38,7 @@ function Form({ draft, set, context, problems }: FormProps<MicroaggregationDraft
       </fieldset>
       <fieldset className="options">
         <legend>Groups</legend>
-        <NumberField label="k (least group size)" min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="MDAV forms groups of k records (the last has k to 2k − 1); every released combination of the aggregated columns is shared by at least k records." />
+        <NumberField label="k (least group size)" direction={{ stricter: 'larger' }} min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="MDAV forms groups of k records (the last has k to 2k − 1); every released combination of the aggregated columns is shared by at least k records." />
         <SelectField
           label="Released value of a group"
           value={draft.aggregation}
@@ -48,7 +48,7 @@ function Form({ draft, set, context, problems }: FormProps<MicroaggregationDraft
           ]}
           onChange={(aggregation) => set({ aggregation })}
         />
-        <NumberField label="Decimal places" min={0} max={10} step={1} value={draft.decimals} onChange={(decimals) => set({ decimals })} error={problems['decimals']} help="The released value is rounded half away from zero to this many places." />
+        <NumberField label="Decimal places" direction={{ neither: 'Neither: the guarantee comes from k; decimals only round the averages.' }} min={0} max={10} step={1} value={draft.decimals} onChange={(decimals) => set({ decimals })} error={problems['decimals']} help="The released value is rounded half away from zero to this many places." />
       </fieldset>
       {draft.columns.length > 0 && quasiLeft.length > 0 && (
         <Callout tone="warn">

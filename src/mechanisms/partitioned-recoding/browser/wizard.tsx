@@ -35,10 +35,10 @@ function Form({ draft, set, problems, recodingTable }: FormProps<PartitionedReco
           ]}
           onChange={(model) => set({ model })}
         />
-        {draft.model === 'k-anonymity' && <NumberField label="k" min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every class of records sharing their quasi-identifiers has at least k records." />}
-        {draft.model === 'l-diversity' && <NumberField label="ℓ" min={2} max={100} step={1} value={draft.l} onChange={(l) => set({ l })} error={problems['l']} help="Every class holds at least ℓ different sensitive values." />}
-        {draft.model === 't-closeness' && <NumberField label="t" min={0.01} max={1} step={0.01} value={draft.t} onChange={(t) => set({ t })} error={problems['t']} help="Every class's sensitive distribution is within t of the whole part's." />}
-        <NumberField label="Parts" min={1} max={100} step={1} value={draft.parts} onChange={(parts) => set({ parts })} error={problems['parts']} help="Random disjoint parts whose sizes differ by at most one, each anonymized on its own with the same generalization." />
+        {draft.model === 'k-anonymity' && <NumberField label="k" direction={{ stricter: 'larger' }} min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every class of records sharing their quasi-identifiers has at least k records." />}
+        {draft.model === 'l-diversity' && <NumberField label="ℓ" direction={{ stricter: 'larger' }} min={2} max={100} step={1} value={draft.l} onChange={(l) => set({ l })} error={problems['l']} help="Every class holds at least ℓ different sensitive values." />}
+        {draft.model === 't-closeness' && <NumberField label="t" direction={{ stricter: 'smaller' }} min={0.01} max={1} step={0.01} value={draft.t} onChange={(t) => set({ t })} error={problems['t']} help="Every class's sensitive distribution is within t of the whole part's." />}
+        <NumberField label="Parts" direction={{ neither: 'Neither: each part is anonymized to the same model; more parts are smaller.' }} min={1} max={100} step={1} value={draft.parts} onChange={(parts) => set({ parts })} error={problems['parts']} help="Random disjoint parts whose sizes differ by at most one, each anonymized on its own with the same generalization." />
       </fieldset>
       <fieldset className="options">
         <legend>Levels</legend>

@@ -51,17 +51,17 @@ function Form({ draft, set, problems, recodingTable, levelsChangedAfterPreview }
             onChange={(solve) => set({ solve })}
           />
         )}
-        {!(draft.useTarget && draft.solve === 'k') && <NumberField label="k" min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every released combination of values appears at least k times." />}
+        {!(draft.useTarget && draft.solve === 'k') && <NumberField label="k" direction={{ stricter: 'larger' }} min={2} max={1000} step={1} value={draft.k} onChange={(k) => set({ k })} error={problems['k']} help="Every released combination of values appears at least k times." />}
         {!(draft.useTarget && draft.solve === 'sampling') && (
-          <NumberField label="Sampling rate β" slider min={0.01} max={0.99} step={0.01} value={draft.sampling} onChange={(sampling) => set({ sampling })} error={problems['sampling']} help="Each record enters the release with this probability. A smaller sample gives a stronger guarantee." />
+          <NumberField label="Sampling rate β" direction={{ stricter: 'smaller' }} slider min={0.01} max={0.99} step={0.01} value={draft.sampling} onChange={(sampling) => set({ sampling })} error={problems['sampling']} help="Each record enters the release with this probability. A smaller sample gives a stronger guarantee." />
         )}
         <CheckField label="Choose the levels for me with a differentially private search" checked={draft.search} onChange={(search) => set({ search })} help="over every combination of the hierarchies' levels (exponential mechanism); its budget is added to ε." />
         {problems['levels'] && <p className="error-text">{problems['levels']}</p>}
         {draft.search && (
           <>
-            <NumberField label="Search budget ε_sel" min={0.01} max={2} step={0.05} value={draft.searchEpsilon} onChange={(searchEpsilon) => set({ searchEpsilon })} error={problems['searchEpsilon']} help="Spent on choosing the generalization; taken out of the target ε when a target is set." />
+            <NumberField label="Search budget ε_sel" direction={{ stricter: 'smaller' }} min={0.01} max={2} step={0.05} value={draft.searchEpsilon} onChange={(searchEpsilon) => set({ searchEpsilon })} error={problems['searchEpsilon']} help="Spent on choosing the generalization; taken out of the target ε when a target is set." />
             <NumberField
-              label="Weight of detail λ"
+              label="Weight of detail λ" direction={{ neither: 'Neither: 0 favours keeping records, 1 keeping detail.' }}
               slider
               min={0}
               max={1}
@@ -84,8 +84,8 @@ function Form({ draft, set, problems, recodingTable, levelsChangedAfterPreview }
         )}
         {draft.useTarget && (
           <>
-            <NumberField label="Target ε" min={0.01} max={10} step={0.1} value={draft.targetEpsilon} onChange={(targetEpsilon) => set({ targetEpsilon })} error={problems['targetEpsilon']} help="How much one person's presence may change any release (a factor e^ε)." />
-            <NumberField label="Target δ" min={1e-12} max={0.5} step={1e-6} value={draft.targetDelta} onChange={(targetDelta) => set({ targetDelta })} error={problems['targetDelta']} help="The small probability with which that bound may fail." />
+            <NumberField label="Target ε" direction={{ stricter: 'smaller' }} min={0.01} max={10} step={0.1} value={draft.targetEpsilon} onChange={(targetEpsilon) => set({ targetEpsilon })} error={problems['targetEpsilon']} help="How much one person's presence may change any release (a factor e^ε)." />
+            <NumberField label="Target δ" direction={{ stricter: 'smaller' }} min={1e-12} max={0.5} step={1e-6} value={draft.targetDelta} onChange={(targetDelta) => set({ targetDelta })} error={problems['targetDelta']} help="The small probability with which that bound may fail." />
           </>
         )}
       </fieldset>

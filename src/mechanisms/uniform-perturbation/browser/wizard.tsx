@@ -47,8 +47,8 @@ function Form({ draft, set, context, problems }: FormProps<UniformPerturbationDr
       )}
       <fieldset className="options">
         <legend>{rhoMode ? 'ρ1–ρ2 privacy target' : 'ρ1–ρ2 helper: the largest retention for a privacy target'}</legend>
-        <NumberField label="ρ1 (prior at most)" min={0.001} max={0.999} step={0.01} value={draft.rho1} onChange={(rho1) => set({ rho1 })} error={problems['rho1']} help="An adversary who believes a value with probability at most ρ1…" />
-        <NumberField label="ρ2 (posterior at most)" min={0.001} max={0.999} step={0.01} value={draft.rho2} onChange={(rho2) => set({ rho2 })} error={problems['rho2']} help="…must not end up believing it with probability above ρ2." />
+        <NumberField label="ρ1 (prior at most)" direction={{ stricter: 'larger' }} min={0.001} max={0.999} step={0.01} value={draft.rho1} onChange={(rho1) => set({ rho1 })} error={problems['rho1']} help="An adversary who believes a value with probability at most ρ1…" />
+        <NumberField label="ρ2 (posterior at most)" direction={{ stricter: 'smaller' }} min={0.001} max={0.999} step={0.01} value={draft.rho2} onChange={(rho2) => set({ rho2 })} error={problems['rho2']} help="…must not end up believing it with probability above ρ2." />
         <div className="derived">
           {domainSizes(draft.domains, context.sensitive).map((c) => {
             const p = largestRetention(draft.rho1, draft.rho2, c.m);
