@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { normalizeEncoding } from '../common/job/encoding.js';
 import { InputError } from '../io/input/input-error.js';
 import { readTable } from '../io/input/read-table.js';
@@ -17,7 +17,8 @@ import { progressBar } from './progress-bar.js';
 import { inspectJson, inspectText, reportText } from './summaries.js';
 import { COMMAND_HELP, isCommand, USAGE } from './help.js';
 import { SOFTWARE_VERSION } from '../jobs/version.js';
-import { columnInfo } from '../jobs/column-info.js';
+import { datedColumnInfo } from '../jobs/column-info.js';
+import { readDateColumns } from '../io/input/date-columns.js';
 import { jobSkeleton, MAX_PROPOSED_VALUES, sortedValues } from '../jobs/job-skeleton.js';
 import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_TYPES } from '../mechanisms/definitions.js';
 import { startComparison } from '../jobs/compare/compare-host.js';
@@ -128,7 +129,10 @@ function init(args: string[]): number {
   const path = positionals[0]!;
   const reading = readingOptions(values);
   // Malformed rows are listed in the notes, not a reason to write no job.
-  const imported = readTable(path, { ...reading, onBadRow: 'skip' });
+  const read = readTable(path, { ...reading, onBadRow: 'skip' });
+  // Dates typed as text read as the wizard reads them (and the run): the same roles for the same column in CSV, a workbook or SPSS.
+  const dated = readDateColumns(read, basename(path), undefined, new Set());
+  const imported = dated.imported;
   const job = jobSkeleton(
     {
       // Absolute: a job's paths are relative to the job file, and where that is saved is not known here.
@@ -138,7 +142,7 @@ function init(args: string[]): number {
       ...(imported.sheet ? { sheet: imported.sheet } : {}),
       missing: reading.missing,
       rows: imported.table.rowCount,
-      columns: columnInfo(imported),
+      columns: datedColumnInfo(dated),
       labelSets: new Map((imported.variables ?? []).flatMap((v) => (v.labelSet ? [[v.name, v.labelSet] as const] : []))),
       // Sorted: the order of the file's first occurrences would say which value came first.
       values: new Map(imported.table.columns.filter((c) => c.distinct <= MAX_PROPOSED_VALUES).map((c) => [c.name, sortedValues(c.dictionary.slice(1), c.type)] as const)),
