@@ -25,8 +25,8 @@ function generator(seed) {
 
 const quote = (v) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
-/** The register as CSV text (header and `records` rows). */
-export function hospitalRegister(records = 400, seed = 34) {
+/** The register's rows, the header first, every value as text. */
+export function hospitalRegisterRows(records = 400, seed = 34) {
   const next = generator(seed);
   const pick = (list) => list[next(list.length)];
   const rows = [['patient_id', 'name', 'birth_date', 'sex', 'postcode', 'municipality', 'diagnosis', 'length_of_stay', 'comment']];
@@ -37,7 +37,12 @@ export function hospitalRegister(records = 400, seed = 34) {
     const comment = `${pick(NOTES)} (ward ${1 + next(9)}, day ${1 + next(30)})`;
     rows.push([`P${String(100000 + i * 7 + next(7)).padStart(7, '0')}`, `${pick(FIRST)} ${pick(LAST)}`, birth, pick(['F', 'M']), postcode, municipality, pick(DIAGNOSES), String(1 + next(21)), comment]);
   }
-  return rows.map((r) => r.map(quote).join(',')).join('\n') + '\n';
+  return rows;
+}
+
+/** The register as CSV text (header and `records` rows). */
+export function hospitalRegister(records = 400, seed = 34) {
+  return hospitalRegisterRows(records, seed).map((r) => r.map(quote).join(',')).join('\n') + '\n';
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { normalizeEncoding } from '../common/job/encoding.js';
 import { InputError } from '../io/input/input-error.js';
 import { readTable } from '../io/input/read-table.js';
@@ -17,10 +17,10 @@ import { progressBar } from './progress-bar.js';
 import { inspectJson, inspectText, reportText } from './summaries.js';
 import { COMMAND_HELP, isCommand, USAGE } from './help.js';
 import { SOFTWARE_VERSION } from '../jobs/version.js';
-import { columnInfo } from '../jobs/column-info.js';
+import { datedColumnInfo } from '../jobs/column-info.js';
 import { ambiguousDatesNote, jobSkeleton, MAX_PROPOSED_VALUES, sortedValues } from '../jobs/job-skeleton.js';
 import { readDateColumns } from '../io/input/date-columns.js';
-import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_DEFINITIONS } from '../mechanisms/definitions.js';
+import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_DEFINITIONS, MECHANISM_TYPES } from '../mechanisms/definitions.js';
 import { unknownMethodMessage } from '../common/method-names.js';
 import { startComparison } from '../jobs/compare/compare-host.js';
 import type { CompareRequest } from '../jobs/compare/compare-request.js';
@@ -130,9 +130,11 @@ function init(args: string[]): number {
   const path = positionals[0]!;
   const reading = readingOptions(values);
   // Malformed rows are listed in the notes, not a reason to write no job.
-  const imported = readTable(path, { ...reading, onBadRow: 'skip' });
-  // The date columns as assess and run will read them: each format found is written into input.dates, an ambiguous one asked about.
-  const dated = readDateColumns(imported, path, undefined, new Set());
+  const read = readTable(path, { ...reading, onBadRow: 'skip' });
+  // Dates typed as text read as the wizard reads them (and the run): the same roles for the same column in CSV, a workbook or SPSS.
+  // Each format found is written into input.dates, an ambiguous one asked about.
+  const dated = readDateColumns(read, basename(path), undefined, new Set());
+  const imported = dated.imported;
   const job = jobSkeleton(
     {
       // Absolute: a job's paths are relative to the job file, and where that is saved is not known here.
@@ -142,7 +144,7 @@ function init(args: string[]): number {
       ...(imported.sheet ? { sheet: imported.sheet } : {}),
       missing: reading.missing,
       rows: imported.table.rowCount,
-      columns: columnInfo(imported),
+      columns: datedColumnInfo(dated),
       labelSets: new Map((imported.variables ?? []).flatMap((v) => (v.labelSet ? [[v.name, v.labelSet] as const] : []))),
       // Sorted: the order of the file's first occurrences would say which value came first.
       values: new Map(imported.table.columns.filter((c) => c.distinct <= MAX_PROPOSED_VALUES).map((c) => [c.name, sortedValues(c.dictionary.slice(1), c.type)] as const)),

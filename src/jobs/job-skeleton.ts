@@ -1,9 +1,10 @@
 import type { ColumnInfo } from '../common/ipc/api.js';
 import { FROM_DATA, VALUE_LABELS, type DomainSpec, type Role } from '../common/job/job-parts.js';
-import { suggestRole } from '../common/job/role-suggestions.js';
+import { suggestRole, type RoleSuggestion } from '../common/job/role-suggestions.js';
 import { HELP_KEY } from '../common/job/job-notes.js';
 import { describeFormats, type DateFormat } from '../common/table/date-text.js';
 import { definitionOf, MECHANISM_TYPES, type MechanismType } from '../mechanisms/definitions.js';
+import { nodeMechanismOf } from '../mechanisms/node-registry.js';
 
 
 export interface SkeletonInput {
@@ -72,11 +73,13 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
   const definition = definitionOf(method);
   const roles: [string, Role][] = [];
   const reasons: string[] = [];
+  const recodes: [string, NonNullable<RoleSuggestion['recode']>][] = [];
   for (const column of input.columns) {
     const suggestion = suggestRole(column, input.rows);
     const role: Role = suggestion?.role ?? 'quasi';
     roles.push([column.name, role]);
     reasons.push(`${column.name}: ${role} — ${suggestion ? suggestion.reason : 'the default: a fact others may know'}`);
+    if (suggestion?.recode) recodes.push([column.name, suggestion.recode]);
   }
   let sensitive = roles.filter(([, role]) => role === 'sensitive').map(([name]) => name);
   const notes: string[] = [];
@@ -99,6 +102,21 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
   const aggregated = method === 'microaggregation' ? input.columns.filter((c) => (c.type === 'integer' || c.type === 'decimal') && c.missing === 0 && roles.find(([n]) => n === c.name)?.[1] !== 'identifier').map((c) => c.name) : [];
   if (method === 'microaggregation') notes.push(aggregated.length > 0 ? `The aggregated columns are the numeric ones without missing values (method.columns): ${aggregated.join(', ')}. Aggregate every numeric quasi-identifier together; the others are released unchanged.` : 'Choose method.columns: the numeric columns to aggregate (numbers in every record).');
   const needsHierarchies = definition.recodes;
+  // Full dates and postcodes: Safe Harbor's recoding, as hierarchies where the method recodes, else said where the custodian reads first.
+  const recodeHierarchies = needsHierarchies ? recodes.flatMap(([name, r]) => (r.hierarchy ? [[name, r.hierarchy] as const] : [])) : [];
+  const unrecoded = needsHierarchies ? recodes.filter(([, r]) => !r.hierarchy) : recodes;
+  if (recodeHierarchies.length > 0) {
+    notes.push(`RECODE ${recodeHierarchies.map(([name]) => name).join(', ')}: method.hierarchies has a hierarchy for each (${recodes.filter(([, r]) => r.hierarchy).map(([name, r]) => `${name} to ${r.to}`).join('; ')}); the disclosure review fails while a released value is finer.`);
+  }
+  if (unrecoded.length > 0 && nodeMechanismOf(method).releasesInputColumns) {
+    notes.push(
+      `RECODE ${unrecoded.map(([name]) => name).join(', ')} before release (${unrecoded.map(([name, r]) => `${name} to ${r.to}`).join('; ')}): ` +
+        (needsHierarchies
+          ? 'give each a hierarchy file under method.hierarchies (value, coarser values…)'
+          : `${definition.metadata.cardTitle} releases the quasi-identifiers as they are, so the disclosure review fails on them: recode them first (custos init FILE --method global-recoding writes the hierarchies), or mark them "identifier" to leave them out`) +
+        '.',
+    );
+  }
   // The domain is a decision of the job: proposed here in the declared form, for the columns whose values the release shows.
   const domainColumns = method === 'uniform-perturbation' || method === 'reconstruction-privacy' || method === 'beta-privacy' ? sensitive : method === 'dp-counts' ? counted : [];
   // The label input.missingSensitive "category" gives missing values (missingLabel: one the column does not hold).
@@ -157,7 +175,8 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
         ...domainNotes,
       ].join(' '),
       ...definition.suggested,
-      ...(needsHierarchies ? { hierarchies: {} } : {}),
+      // Built from pairs, so a column called "__proto__" is a key like any other.
+      ...(needsHierarchies ? { hierarchies: Object.fromEntries(recodeHierarchies) } : {}),
       ...(method === 'dp-counts' && counted.length > 0 ? { columns: counted } : {}),
       ...(method === 'microaggregation' ? { columns: aggregated } : {}),
       // Built from pairs, so a column called "__proto__" is a key like any other.

@@ -146,7 +146,12 @@ describe('wizard state', () => {
     expect(suggestRole(col('diagnosis_comment', 'text', 800, comments), 1000)).toMatchObject({ role: 'identifier', reason: expect.stringMatching(/^free text: .*a direct identifier, removed from the release$/) });
     expect(suggestRole(col('contact', 'text', 990, ['a@b.org', 'c@d.org', 'e@f.org']), 1000)).toMatchObject({ role: 'identifier', reason: expect.stringMatching(/e-mail addresses/) });
     expect(suggestRole(col('birth', 'text', 900, ['01.02.1950', '03.04.1961', '05.06.1972']), 1000)).toMatchObject({ role: 'quasi', reason: expect.stringMatching(/full dates of birth .*recode to the year or coarser/) });
-    expect(suggestRole(col('postcode', 'text', 300, ['01234', '10115', '80331']), 1000)).toMatchObject({ role: 'quasi', reason: expect.stringMatching(/full postcodes .*first three characters/) });
+    expect(suggestRole(col('postcode', 'text', 300, ['01234', '10115', '80331']), 1000)).toMatchObject({ role: 'quasi', reason: expect.stringMatching(/full postcodes .*first three characters/), recode: { to: 'the first three characters or coarser', hierarchy: { type: 'masking', length: 5 } } });
+    expect(suggestRole(col('birth', 'text', 900, ['01.02.1950', '03.04.1961', '05.06.1972']), 1000)?.recode).toEqual({ to: 'the year or coarser', hierarchy: { type: 'date' } });
+    // A year and month is coarser than a date but finer than the year Safe Harbor keeps; no hierarchy of the job's own kinds reads it.
+    expect(suggestRole(col('birth_month', 'text', 300, ['1950-02', '1961-04', '1972-06']), 1000)).toEqual({ role: 'quasi', reason: expect.stringMatching(/^years and months of birth .*Safe Harbor releases the year only; recode to the year or coarser \(a hierarchy file: value, year\)$/), recode: { to: 'the year or coarser' } });
+    // Postcodes recoded already ("0123*") need nothing more.
+    expect(suggestRole(col('postcode', 'text', 300, ['0123*', '1011*', '8033*']), 1000)?.recode).toBeUndefined();
   });
 
   it('validates parameters exactly: β against f, ε against ε_max, the ρ helper', () => {

@@ -124,4 +124,51 @@ describe('the disclosure review on the hospital register of issue 34', () => {
     expect(r.stderr).not.toMatch(/— direct-identifiers/);
     expect(existsSync(join(failing, 'out'))).toBe(false);
   });
+  it('a population gives the journalist (k-map) risk of the release, "*" of local suppression matching every value, judged against review.maxJournalistRisk; verify computes it again', () => {
+    const suppression = {
+      attributes: { ...ROLES, birth_date: 'identifier', postcode: 'identifier', comment: 'identifier', length_of_stay: 'quasi' },
+      method: { type: 'global-recoding', models: [], localSuppression: { k: 5 } },
+    };
+    const dir = register({ ...suppression, review: { populationSize: 40_000, maxJournalistRisk: 0.01 } });
+    const r = custos(dir, 'run', 'job.json');
+    expect(r.status, r.stderr).toBe(0);
+    const review = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).review;
+    // Recounted here from the CSV: each record's compatible records, "*" matching any value.
+    const lines = readFileSync(join(dir, 'out', 'release.csv'), 'utf8').trim().split('\r\n');
+    const header = lines[0]!.split(',');
+    const at = ['sex', 'municipality', 'length_of_stay'].map((c) => header.indexOf(c));
+    const records = lines.slice(1).map((line) => at.map((i) => line.split(',')[i]!));
+    expect(records.some((t) => t.includes('*'))).toBe(true);
+    const fk = records.map((t) => records.filter((u) => t.every((v, j) => v === '*' || u[j] === '*' || u[j] === v)).length);
+    const fraction = records.length / 40_000;
+    const smallest = Math.min(...fk);
+    const journalist = review.identity[0].population.journalist;
+    expect(journalist.k).toBeCloseTo(smallest / fraction, 9);
+    expect(journalist.highest).toBeCloseTo(fraction / smallest, 12);
+    expect(journalist.average).toBeCloseTo(fk.reduce((sum, f) => sum + fraction / f, 0) / fk.length, 12);
+    expect(review.identity[0].population.model).toMatch(/"\*" matches every value/);
+    expect(review.checks.find((c: { check: string }) => c.check === 'journalist-risk')).toMatchObject({ passed: true, severity: 'fail' });
+    const v = custos(dir, 'verify', 'out');
+    expect(v.stdout).toMatch(/ok +disclosure review: passed, every figure as computed again from the released files \(.*journalist-risk/);
+
+    // The same release against a limit it exceeds: exit 4, the check named with its fix.
+    const strict = register({ ...suppression, review: { populationSize: 40_000, maxJournalistRisk: 0.0001 } });
+    const refused = custos(strict, 'run', 'job.json');
+    expect(refused.status, refused.stderr).toBe(4);
+    expect(refused.stderr).toMatch(/journalist-risk: highest journalist \(k-map\) risk 0\.\d+ .*limit 0\.0001\. Fix: generalize or suppress the quasi-identifiers \(sex, municipality, length_of_stay\) until every released class stands for at least 10,000 people/);
+  });
+
+  it('assess projects the population figures too: Dankar\'s estimate and the journalist risk from the input\'s classes when nothing is recoded', () => {
+    const dir = register({ ...reconstruction, review: { populationSize: 40_000 } });
+    const r = custos(dir, 'assess', 'job.json', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const identity = JSON.parse(r.stdout).review.identity[0];
+    expect(identity.population).toMatchObject({ fraction: 400 / 40_000, model: expect.stringMatching(/^Dankar et al\. \(2012\): /) });
+    expect(identity.population.populationUniques).toBeGreaterThan(0);
+    // Every record unique on the quasi-identifiers: each stands for 1 / π = 100 people.
+    expect(identity.sampleUniqueShare).toBe(1);
+    expect(identity.population.journalist.k).toBeCloseTo(100, 9);
+    expect(identity.population.journalist.highest).toBeCloseTo(0.01, 12);
+    expect(identity.population.journalist.average).toBeCloseTo(0.01, 12);
+  });
 });

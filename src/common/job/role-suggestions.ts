@@ -1,10 +1,17 @@
 import type { ColumnInfo } from '../ipc/api.js';
 import type { Role } from './job-parts.js';
 import { directIdentifiers } from '../review/direct-identifiers.js';
+import type { HierarchySpec } from '../recoding/hierarchy-spec.js';
 
 export interface RoleSuggestion {
   readonly role: Role;
   readonly reason: string;
+  /**
+   * A quasi-identifier Safe Harbor asks to coarsen before release (a full date or a year and month to
+   * the year, a full postcode to its first three characters): what to recode it to, and the hierarchy
+   * that does it when one of the job's own kinds fits the values (absent: a hierarchy file must).
+   */
+  readonly recode?: { readonly to: string; readonly hierarchy?: HierarchySpec };
 }
 
 const IDENTIFIER_NAME = /(^|[_\s-])(id|ssn|nin|name|first.?name|last.?name|surname|e-?mail|phone|address|passport|record.?no|patient.?no)($|[_\s-])/i;
@@ -32,8 +39,15 @@ export function suggestRole(column: ColumnInfo, rows: number): RoleSuggestion | 
   const values = (column.top as typeof column.top | undefined)?.map((t) => t.value) ?? [];
   const sample = { name: column.name, ...(column.label !== undefined ? { label: column.label } : {}), type: column.type, distinct: column.distinct, present, values };
   const [finding] = directIdentifiers(sample);
-  if (finding?.kind === 'full-date') return { role: 'quasi', reason: `${finding.reason}; recode to the year or coarser (a date hierarchy)` };
-  if (finding?.kind === 'full-postcode') return { role: 'quasi', reason: `${finding.reason}; recode to the first three characters or coarser (a masking hierarchy)` };
+  if (finding?.kind === 'full-date') {
+    // The date hierarchy reads ISO dates; the run makes dates typed as text ISO dates for it.
+    return { role: 'quasi', reason: `${finding.reason}; recode to the year or coarser (a date hierarchy, at level 2 or above)`, recode: { to: 'the year or coarser', hierarchy: { type: 'date' } } };
+  }
+  if (finding?.kind === 'year-month') return { role: 'quasi', reason: `${finding.reason}; recode to the year or coarser (a hierarchy file: value, year)`, recode: { to: 'the year or coarser' } };
+  if (finding?.kind === 'full-postcode') {
+    const length = codeLength(values);
+    return { role: 'quasi', reason: `${finding.reason}; recode to the first three characters or coarser (${length ? `a masking hierarchy, at level ${length - 3} or above` : 'a hierarchy file'})`, recode: { to: 'the first three characters or coarser', ...(length ? { hierarchy: { type: 'masking', length } } : {}) } };
+  }
   if (finding) return { role: 'identifier', reason: `${finding.reason}: a direct identifier, removed from the release` };
   if (IDENTIFIER_NAME.test(column.name)) return { role: 'identifier', reason: 'the name looks like a direct identifier' };
   if (nearUnique && column.type === 'date') {
@@ -46,6 +60,12 @@ export function suggestRole(column: ColumnInfo, rows: number): RoleSuggestion | 
   if (looksLikeCodes(column)) return { role: 'quasi', reason: 'fixed-length codes with leading zeros, like ZIP or area codes, locate people' };
   if (QUASI_NAME.test(column.name)) return { role: 'quasi', reason: 'the name suggests a fact others can know (place, birth, age, sex)' };
   return undefined;
+}
+
+/** The length of codes all of one length (digits and letters, at least 4), for a masking hierarchy; else undefined. */
+function codeLength(values: readonly string[]): number | undefined {
+  const length = values[0]?.length ?? 0;
+  return length >= 4 && values.every((v) => v.length === length && /^[A-Z0-9]+$/i.test(v)) ? length : undefined;
 }
 
 /** Text codes of one length made of digits, some with a leading zero: postal, area or municipality codes. */

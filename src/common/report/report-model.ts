@@ -258,6 +258,7 @@ function reviewReport(internal: boolean) {
       populationSize: count.optional(),
       samplingFraction: num.optional(),
       maxPopulationUniqueShare: num.optional(),
+      maxJournalistRisk: num.optional(),
       rareSensitive: severity,
       rareCount: count,
     }),
@@ -274,13 +275,20 @@ function reviewReport(internal: boolean) {
         sampleUniqueShare: num,
         prosecutorHighest: num,
         prosecutorAverage: num,
-        population: obj({ fraction: num, model: z.string(), populationUniques: num.optional(), populationUniqueShare: num.optional() }).optional(),
+        population: obj({
+          fraction: num,
+          model: z.string(),
+          populationUniques: num.optional(),
+          populationUniqueShare: num.optional(),
+          /** k-map: each class of f records standing for f / π people (estimates, not bounds). */
+          journalist: obj({ k: num, highest: num, average: num }).optional(),
+        }).optional(),
       }),
     ),
     sensitive: z.array(obj({ file: z.string(), column: z.string(), rareValues: count, rareRecords: count, homogeneousRecords: count.optional() })),
     checks: z.array(
       obj({
-        check: z.enum(['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'rare-sensitive']),
+        check: z.enum(['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'journalist-risk', 'rare-sensitive']),
         passed: z.boolean(),
         severity,
         finding: z.string(),

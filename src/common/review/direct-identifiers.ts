@@ -2,15 +2,15 @@
  * Direct identifiers in a column, found from its values and its name: the kinds of HIPAA's Safe
  * Harbor list (45 CFR 164.514(b)(2)) that a statistical file can carry — names, e-mail addresses,
  * telephone numbers, national identity and account numbers, web and IP addresses, all elements of
- * dates but the year, postal codes finer than their first three characters — and free text, which
- * can hold any of them. Each finding carries its reason in words a custodian can check.
+ * dates but the year (a full date, and a year and month too), postal codes finer than their first
+ * three characters — and free text, which can hold any of them. Each finding carries its reason in words a custodian can check.
  *
  * The values speak first: a pattern must hold for most of the values seen (MAJORITY), so one odd
  * value does not flag a column and a column called "email_sent" holding yes/no is not flagged. A
  * name alone flags only the kinds whose values have no pattern of their own (a person's name).
  */
 
-export type DirectIdentifierKind = 'e-mail' | 'telephone' | 'national-id' | 'person-name' | 'web-or-ip-address' | 'full-date' | 'full-postcode' | 'free-text';
+export type DirectIdentifierKind = 'e-mail' | 'telephone' | 'national-id' | 'person-name' | 'web-or-ip-address' | 'full-date' | 'year-month' | 'full-postcode' | 'free-text';
 
 export interface DirectIdentifierFinding {
   readonly kind: DirectIdentifierKind;
@@ -62,6 +62,27 @@ const PERSON_NAME = /^(?:[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][
 /** A date with its day: ISO, day-first or month-first with any of the usual separators, or yyyymmdd. */
 const FULL_DATE = /^(?:\d{4}-\d{2}-\d{2}(?:[T\s]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?|\d{1,2}[./-]\d{1,2}[./-]\d{4}|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))$/;
 
+/**
+ * A year and month without the day ("2024-03", "2024/03", "03/2024", "03.2024"; the date hierarchy's
+ * first level writes "2024-03"). Coarser than a full date but finer than the year, the only element
+ * of a date Safe Harbor keeps.
+ */
+const YEAR_MONTH = /^(?:(?:1[89]|20)\d{2}[-/.](?:0[1-9]|1[0-2])|(?:0?[1-9]|1[0-2])[-/.](?:1[89]|20)\d{2})$/;
+
+/**
+ * A full postcode as nations write them: 4 to 6 digits (Austria, Switzerland, Denmark, Norway: 4;
+ * the United States, France, Germany, Italy, Spain: 5; India, Russia, China: 6), the US ZIP+4, and
+ * the alphanumeric forms of the United Kingdom, Canada and the Netherlands. Only whole codes: a value
+ * recoded or suppressed in part ("0123*", "01***", "SW1A") is coarser and is not one.
+ */
+const FULL_POSTCODES: readonly RegExp[] = [
+  /^\d{4,6}$/,
+  /^\d{5}-\d{4}$/,
+  /^[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/i,
+  /^[A-Z]\d[A-Z]\s?\d[A-Z]\d$/i,
+  /^\d{4}\s?[A-Z]{2}$/i,
+];
+
 function share(values: readonly string[], test: (value: string) => boolean): number {
   if (values.length === 0) return 0;
   let n = 0;
@@ -80,7 +101,9 @@ function freeText(column: ColumnSample): string | undefined {
   const words = values.reduce((sum, v) => sum + v.trim().split(/\s+/).length, 0) / values.length;
   const length = values.reduce((sum, v) => sum + v.length, 0) / values.length;
   const distinctShare = column.present === 0 ? 0 : column.distinct / column.present;
-  if (words >= 4 && length >= 25 && distinctShare >= 0.3) {
+  // Long text (several words) that most records write their own way: short notes ("Suspicion VIH —
+  // confidentiel") identify and disclose as much as long ones.
+  if ((words >= 4 && length >= 25 && distinctShare >= 0.3) || (words >= 3 && length >= 20 && distinctShare >= 0.5)) {
     return `free text: on average ${words.toFixed(1)} words and ${Math.round(length)} characters per value, ${percent(distinctShare)} of the records with a value of their own (text can name people, places and diagnoses)`;
   }
   return undefined;
@@ -123,14 +146,21 @@ export function directIdentifiers(column: ColumnSample): DirectIdentifierFinding
     found.push({ kind: 'person-name', reason: nameColumn ? `the name says a person's name and ${of(names)} are written like names` : `${of(names)} are written like people's names and ${percent(distinctShare)} of the records have one of their own` });
   }
 
+  const birth = BIRTH_COLUMN.test(title);
   const dates = column.type === 'date' || column.type === 'datetime' ? 1 : share(values, (v) => FULL_DATE.test(v));
   if (dates >= MAJORITY && values.some((v) => FULL_DATE.test(v.trim()))) {
-    found.push({ kind: 'full-date', reason: `${BIRTH_COLUMN.test(title) ? 'full dates of birth' : 'full dates'} (day, month and year): Safe Harbor releases the year only` });
+    found.push({ kind: 'full-date', reason: `${birth ? 'full dates of birth' : 'full dates'} (day, month and year): Safe Harbor releases the year only` });
+  } else {
+    // A number such as 2024.03 is a measurement, not a month.
+    const months = column.type === 'integer' || column.type === 'decimal' ? 0 : share(values, (v) => YEAR_MONTH.test(v));
+    if (months >= MAJORITY) {
+      found.push({ kind: 'year-month', reason: `${birth ? 'years and months of birth' : 'years and months'} (${of(months)} are a year and month without the day): coarser than a full date, but Safe Harbor releases the year only` });
+    }
   }
 
   if (POSTCODE_COLUMN.test(title)) {
-    const codes = share(values, (v) => /^[A-Z0-9]{4,}(?:[\s-][A-Z0-9]{2,4})?$/i.test(v) && /\d/.test(v));
-    if (codes >= MAJORITY) found.push({ kind: 'full-postcode', reason: `full postcodes (${of(codes)} have 4 or more characters): Safe Harbor keeps the first three at most` });
+    const codes = share(values, (v) => FULL_POSTCODES.some((pattern) => pattern.test(v)));
+    if (codes >= MAJORITY) found.push({ kind: 'full-postcode', reason: `full postcodes (${of(codes)} are whole codes of a national form, 4 to 6 digits or the UK, Canadian or Dutch form): Safe Harbor keeps the first three characters at most` });
   }
 
   const text = freeText(column);

@@ -20,7 +20,7 @@
  */
 import { z } from 'zod';
 
-export const REVIEW_CHECKS = ['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'rare-sensitive'] as const;
+export const REVIEW_CHECKS = ['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'journalist-risk', 'rare-sensitive'] as const;
 export type ReviewCheckName = (typeof REVIEW_CHECKS)[number];
 
 const severity = z.enum(['fail', 'warn']);
@@ -48,6 +48,11 @@ export const reviewSettings = z
     samplingFraction: share('review.samplingFraction').optional(),
     /** Estimated share of the population unique on the released quasi-identifiers allowed (needs a population). */
     maxPopulationUniqueShare: share('review.maxPopulationUniqueShare').optional(),
+    /**
+     * Highest journalist (k-map) risk allowed, 1 / the fewest people in the population estimated to share
+     * a released record's quasi-identifiers (needs a population); default: maxProsecutorRisk.
+     */
+    maxJournalistRisk: share('review.maxJournalistRisk').optional(),
     /** Rare or homogeneous sensitive values published as collected: "warn" (default) or "fail". */
     rareSensitive: severity.default('warn'),
     rareCount: z.number().int().min(2).default(DEFAULT_RARE_COUNT),
@@ -58,7 +63,8 @@ export const reviewSettings = z
   })
   .strict()
   .refine((r) => r.populationSize === undefined || r.samplingFraction === undefined, { message: 'give review.populationSize or review.samplingFraction, not both', path: ['samplingFraction'] })
-  .refine((r) => r.maxPopulationUniqueShare === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxPopulationUniqueShare needs review.populationSize or review.samplingFraction', path: ['maxPopulationUniqueShare'] });
+  .refine((r) => r.maxPopulationUniqueShare === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxPopulationUniqueShare needs review.populationSize or review.samplingFraction', path: ['maxPopulationUniqueShare'] })
+  .refine((r) => r.maxJournalistRisk === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxJournalistRisk needs review.populationSize or review.samplingFraction', path: ['maxJournalistRisk'] });
 
 export type ReviewSettings = z.output<typeof reviewSettings>;
 
@@ -81,8 +87,18 @@ export interface IdentityFigures {
   readonly sampleUniqueShare: number;
   readonly prosecutorHighest: number;
   readonly prosecutorAverage: number;
-  /** With a population: Dankar's estimate from the released class sizes (absent when no model has a solution). */
-  readonly population?: { readonly fraction: number; readonly populationUniques?: number; readonly populationUniqueShare?: number; readonly model: string };
+  /**
+   * With a population: Dankar's estimate of population uniques from the released class sizes (absent
+   * when no model has a solution), and the journalist's (k-map) risk with each released class standing
+   * for its expected f / π people: k the fewest, highest 1 / k, average over the records. Estimates, not bounds.
+   */
+  readonly population?: {
+    readonly fraction: number;
+    readonly populationUniques?: number;
+    readonly populationUniqueShare?: number;
+    readonly model: string;
+    readonly journalist?: { readonly k: number; readonly highest: number; readonly average: number };
+  };
 }
 
 export interface SensitiveFigures {
@@ -118,6 +134,7 @@ export type ReviewVerdict = 'passed' | 'failed' | 'accepted';
 
 const pct = (x: number): string => `${(100 * x).toFixed(x > 0 && x < 0.001 ? 3 : 1)} %`;
 const list = (names: readonly string[]): string => [...new Set(names)].join(', ');
+const formatCount = (x: number): string => (Number.isInteger(x) ? x.toLocaleString('en-US') : x.toLocaleString('en-US', { maximumFractionDigits: 1 }));
 
 /** The checks the settings ask for, each with its finding in words and its fix. */
 export function reviewChecks(figures: ReviewFigures, settings: ReviewSettings): ReviewCheck[] {
@@ -160,6 +177,18 @@ export function reviewChecks(figures: ReviewFigures, settings: ReviewSettings): 
       const shares = identity.map((t) => t.population?.populationUniqueShare).filter((s): s is number => s !== undefined);
       const highest = shares.length ? Math.max(...shares) : 0;
       add('population-uniques', highest <= settings.maxPopulationUniqueShare, 'fail', shares.length ? `an estimated ${pct(highest)} of the population is unique on the released quasi-identifiers (Dankar et al.), limit ${pct(settings.maxPopulationUniqueShare)}` : 'no population-uniqueness model has a solution for these class sizes', recode);
+    }
+    const mapped = identity.flatMap((t) => (t.population?.journalist ? [{ file: t.file, ...t.population.journalist }] : []));
+    const journalist = mapped.reduce<(typeof mapped)[number] | undefined>((w, t) => (w === undefined || t.highest > w.highest ? t : w), undefined);
+    if (journalist) {
+      const limit = settings.maxJournalistRisk ?? settings.maxProsecutorRisk;
+      add(
+        'journalist-risk',
+        journalist.highest <= limit,
+        'fail',
+        `highest journalist (k-map) risk ${journalist.highest.toFixed(4)} in ${journalist.file}: the fewest people estimated to share a released record's quasi-identifiers are ${formatCount(journalist.k)} (each class of f records standing for f / π people, π = the sampling fraction: an estimate, not a bound), average ${journalist.average.toFixed(4)}, limit ${limit}`,
+        `generalize or suppress the quasi-identifiers (${qis}) until every released class stands for at least ${Math.ceil(1 / limit).toLocaleString('en-US')} people of the population`,
+      );
     }
   }
   const sensitive = figures.sensitive;

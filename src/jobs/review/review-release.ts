@@ -4,7 +4,8 @@ import {
   type DirectIdentifierFound, type IdentityFigures, type ReviewFigures, type ReviewSettings, type SensitiveFigures,
 } from '../../common/review/release-review.js';
 import { reidentificationRisk, wildcardReidentificationRisk } from '../../common/risk/reidentification.js';
-import { classSizeFrequencies, dankar } from '../../common/risk/population-uniqueness.js';
+import { classSizeFrequencies, dankar, type ClassSizeFrequencies } from '../../common/risk/population-uniqueness.js';
+import { kMapEstimated, type KMapRisk } from '../../common/risk/k-map.js';
 import { keyColumn, tupleIds } from '../../common/table/tuple-ids.js';
 import { inferType, type Table } from '../../common/table/table.js';
 import type { Report } from '../../common/report/report-model.js';
@@ -95,12 +96,14 @@ export function projectedReview(job: Job, input: Table, report: Report): ReviewR
     }
     const quasi = released.filter((c) => roles.get(c.name) === 'quasi');
     const risk = report.risk.reidentification?.release;
+    // Classes of the input's quasi-identifiers stand for the released ones only where none is recoded.
+    const groups = input.rowCount > 0 && !quasi.some((c) => recoded.has(c.name)) ? tupleIds(quasi.map(keyColumn), null, input.rowCount) : undefined;
     if (risk && quasi.length > 0 && risk.records > 0) {
-      identity.push({ file, quasiIdentifiers: quasi.map((c) => c.name), records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage });
+      const figures = { file, quasiIdentifiers: quasi.map((c) => c.name), records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage };
+      const fraction = samplingFraction(settings, risk.records, file);
+      identity.push(fraction === undefined ? figures : { ...figures, population: projectedPopulation(risk, fraction, groups && risk.records === input.rowCount ? groups : undefined) });
     }
     if (asCollected && input.rowCount > 0) {
-      // Classes of the input's quasi-identifiers stand for the released ones only where none is recoded.
-      const groups = quasi.some((c) => recoded.has(c.name)) ? undefined : tupleIds(quasi.map(keyColumn), null, input.rowCount);
       for (const column of released) {
         if (roles.get(column.name) !== 'sensitive') continue;
         sensitive.push(sensitiveOf(file, column.name, column.dictionary, column.codes, countCodes(column.codes, column.dictionary.length), groups, settings.rareCount));
@@ -108,6 +111,27 @@ export function projectedReview(job: Job, input: Table, report: Report): ReviewR
     }
   }
   return reviewReport(job, 'projected', { records, directIdentifiers: directs, identity, sensitive }, settings, report.input.columns.filter((c) => c.role === 'sensitive').map((c) => c.name));
+}
+
+/**
+ * The population figures of a projected release: from the input's classes when they are the released
+ * ones (no quasi-identifier recoded, every record released); else the journalist's k-map estimate from
+ * the method's figures of the release (π / smallest class, π · classes / records: the same as from its
+ * class sizes), and no Dankar estimate, which needs every class size (the run computes it).
+ */
+function projectedPopulation(risk: NonNullable<Report['risk']['reidentification']>['release'], fraction: number, groups: { ids: Uint32Array; count: number } | undefined): NonNullable<IdentityFigures['population']> {
+  if (groups) {
+    const sizes = new Uint32Array(groups.count);
+    for (let i = 0; i < groups.ids.length; i++) sizes[groups.ids[i]!]!++;
+    const list = [...sizes].filter((n) => n > 0);
+    return populationFigures(classSizeFrequencies(list), fraction, kMapEstimated(list, fraction));
+  }
+  const smallest = Math.round(1 / risk.prosecutorHighest);
+  return {
+    fraction,
+    model: 'not projected: Dankar et al.\'s estimate needs the sizes of the recoded classes, which the run computes',
+    journalist: { k: smallest / fraction, highest: fraction / smallest, average: fraction * risk.prosecutorAverage },
+  };
 }
 
 function reviewReport(job: Job, basis: 'release' | 'projected', figures: ReviewFigures, settings: ReviewSettings, sensitiveColumns: readonly string[]): ReviewReport {
@@ -171,18 +195,62 @@ function identityOf(file: string, quasiIdentifiers: readonly string[], groups: {
   for (let i = 0; i < groups.ids.length; i++) sizes[groups.ids[i]!]!++;
   const risk = frequencies ? wildcardReidentificationRisk(frequencies, groups.count) : reidentificationRisk(sizes);
   const figures = { file, quasiIdentifiers: [...quasiIdentifiers], records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage };
-  const fraction = settings.samplingFraction ?? (settings.populationSize !== undefined ? risk.records / settings.populationSize : undefined);
+  const fraction = samplingFraction(settings, risk.records, file);
   if (fraction === undefined) return figures;
-  if (fraction > 1) throw new JobError(`the population (${settings.populationSize!.toLocaleString('en-US')}) is smaller than the ${risk.records.toLocaleString('en-US')} released records of ${file}`, 'review.populationSize');
-  const estimate = dankar(classSizeFrequencies(sizes), fraction);
+  // "*" matches every value: each record is counted in a class of the records compatible with it, as the prosecutor risk counts it.
+  const classes = frequencies ? compatibleClassSizes(frequencies) : classSizeFrequencies(sizes.filter((n) => n > 0));
+  return { ...figures, population: populationFigures(classes, fraction, frequencies ? wildcardKMap(frequencies, fraction) : kMapEstimated([...sizes].filter((n) => n > 0), fraction), frequencies !== null) };
+}
+
+/**
+ * k-map (kMapEstimated) when released values may be wildcards: each record's class is the fk records
+ * compatible with it, standing for fk / π people, so its risk is π / fk.
+ */
+function wildcardKMap(frequencies: Uint32Array, fraction: number): KMapRisk {
+  let smallest = Infinity;
+  let sum = 0;
+  for (const fk of frequencies) {
+    smallest = Math.min(smallest, fk);
+    sum += fraction / fk;
+  }
+  let atHighest = 0;
+  for (const fk of frequencies) if (fk === smallest) atHighest++;
+  const records = frequencies.length;
+  return { k: smallest / fraction, journalistHighest: fraction / smallest, journalistAverage: sum / records, recordsAtHighestRisk: atHighest / records, records };
+}
+
+/** The sampling fraction the job's `review` gives for these records (populationSize: records / population), else undefined. */
+function samplingFraction(settings: ReviewSettings, records: number, file: string): number | undefined {
+  const fraction = settings.samplingFraction ?? (settings.populationSize !== undefined ? records / settings.populationSize : undefined);
+  if (fraction !== undefined && fraction > 1) throw new JobError(`the population (${settings.populationSize!.toLocaleString('en-US')}) is smaller than the ${records.toLocaleString('en-US')} released records of ${file}`, 'review.populationSize');
+  return fraction;
+}
+
+/**
+ * The population figures from the released class sizes: Dankar et al.'s estimate of population
+ * uniques, and the journalist's (k-map) risk with each class standing for its expected f / π people
+ * (src/common/risk/k-map.ts: an estimate, not a bound; a sample unique may be unique in the population).
+ */
+function populationFigures(classes: ClassSizeFrequencies, fraction: number, kMap: KMapRisk, wildcards = false): NonNullable<IdentityFigures['population']> {
+  const estimate = dankar(classes, fraction);
   return {
-    ...figures,
-    population: {
-      fraction,
-      model: `Dankar et al. (2012): ${estimate.source}`,
-      ...(estimate.populationUniques !== null ? { populationUniques: estimate.populationUniques, populationUniqueShare: estimate.populationUniqueShare! } : {}),
-    },
+    fraction,
+    model: `Dankar et al. (2012): ${estimate.source}${wildcards ? '; classes of the records compatible with each record ("*" matches every value)' : ''}`,
+    ...(estimate.populationUniques !== null ? { populationUniques: estimate.populationUniques, populationUniqueShare: estimate.populationUniqueShare! } : {}),
+    journalist: { k: kMap.k, highest: kMap.journalistHighest, average: kMap.journalistAverage },
   };
+}
+
+/**
+ * Class-size frequencies when released values may be wildcards: a record compatible with fk records
+ * counts as one of a class of fk, so n_s records with fk = s make n_s / s classes of size s — exactly
+ * the classes when "*" stands for no value, and rounded up where compatibility is not transitive (a
+ * record with "*" matches records that do not match each other). Sample uniques (fk = 1) are exact.
+ */
+function compatibleClassSizes(frequencies: Uint32Array): ClassSizeFrequencies {
+  const records = new Map<number, number>();
+  for (const fk of frequencies) records.set(fk, (records.get(fk) ?? 0) + 1);
+  return [...records].sort((a, b) => a[0] - b[0]).map(([size, n]) => [size, Math.ceil(n / size)] as const);
 }
 
 function sensitiveOf(file: string, column: string, dictionary: readonly string[], codes: Uint32Array, counts: Uint32Array, groups: { ids: Uint32Array; count: number } | undefined, rareCount: number): SensitiveFigures {

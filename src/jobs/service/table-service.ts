@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import type { OpenedFile } from '../../common/ipc/api.js';
-import { columnInfo } from '../column-info.js';
+import { datedColumnInfo } from '../column-info.js';
 import type { Report } from '../../common/report/report-model.js';
 import { HierarchyError, tableHierarchy, unmappedValues } from '../../common/recoding/hierarchy.js';
 import type { ImportedTable, ImportOptions } from '../../io/input/import-types.js';
@@ -11,10 +11,9 @@ import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
 import { describeFailure, executeRequest } from '../execute-request.js';
 import type { JobFailure } from '../job-request.js';
 import { TableCache } from './table-cache.js';
-import { readDateColumns, type DatedTable } from '../../io/input/date-columns.js';
+import { readDateColumns } from '../../io/input/date-columns.js';
 import type { DateReading } from '../../common/table/date-text.js';
 import { missingCandidates } from '../../common/table/missing-codes.js';
-import type { ColumnInfo } from '../../common/ipc/api.js';
 import type { WorkerScript } from '../../io/worker-script.js';
 
 /** What the host asks the long-lived worker; plain data, it crosses threads. */
@@ -90,7 +89,7 @@ export class TableService {
       ...(imported.encoding ? { encoding: imported.encoding } : {}),
       ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
       ...(imported.sheet ? { sheet: imported.sheet, sheets: [...(imported.sheets ?? [])] } : {}),
-      columns: withDates(columnInfo(imported), dated),
+      columns: datedColumnInfo(dated),
       rejected: imported.rejectedRows.slice(0, 200),
       rejectedCount: imported.rejectedRowCount,
       ...missingProposal(imported),
@@ -129,16 +128,3 @@ function missingProposal(imported: ImportedTable): { missingCandidates?: { code:
   return found.length > 0 ? { missingCandidates: found.map((c) => ({ code: c.code, columns: [...c.columns], count: c.count })) } : {};
 }
 
-/** Each column's summary with what was found about its dates. */
-function withDates(columns: ColumnInfo[], dated: DatedTable): ColumnInfo[] {
-  return columns.map((c) => {
-    const read = dated.read.find((r) => r.column === c.name);
-    if (read) return { ...c, date: { reading: 'read', format: read.format, stated: read.stated } };
-    const ambiguous = dated.ambiguous.find((a) => a.column === c.name);
-    // Dates whichever their order: summarized (and their role suggested) as dates, as in every other format.
-    if (ambiguous) return { ...c, type: 'date', date: { reading: 'ambiguous', formats: [...ambiguous.formats] } };
-    const partial = dated.partial.find((p) => p.column === c.name);
-    if (partial) return { ...c, date: { reading: 'partial', format: partial.format, unmatched: partial.unmatched.map((u) => ({ ...u })), count: partial.count } };
-    return c;
-  });
-}

@@ -48,6 +48,7 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
   const sensitive = file.columns.filter((c) => state.roles[c.name] === 'sensitive');
   const withMissing = sensitive.filter((c) => c.missing > 0);
   const dropped = suggestions.filter((s) => s.suggestion?.role === 'identifier' && state.roles[s.column.name] === 'identifier');
+  const recoded = suggestions.filter((s) => s.suggestion?.recode && (state.roles[s.column.name] ?? 'quasi') === 'quasi');
   const chosenDates = state.fileOptions.dates;
   const ambiguous = file.columns.filter((c) => c.date?.reading === 'ambiguous' && own(chosenDates, c.name) === undefined);
   const partial = file.columns.filter((c) => c.date?.reading === 'partial' && own(chosenDates, c.name) === undefined);
@@ -67,6 +68,12 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
       {dropped.length > 0 && (
         <Callout tone="info" title={`${dropped.length === 1 ? '1 column looks' : `${dropped.length} columns look`} like a direct identifier and ${dropped.length === 1 ? 'is' : 'are'} dropped:`}>
           {dropped.map((d) => `“${d.column.name}” (${d.suggestion!.reason})`).join('; ')}. Choose another role to release {dropped.length === 1 ? 'it' : 'them'}.
+        </Callout>
+      )}
+      {recoded.length > 0 && (
+        <Callout tone="warn" title={`Recode ${recoded.map((r) => `“${r.column.name}”`).join(', ')} before release:`}>
+          {recoded.map((r) => `“${r.column.name}” to ${r.suggestion!.recode!.to} (${r.suggestion!.reason})`).join('; ')}. A method that recodes (global recoding) does it with a
+          hierarchy on the Method step; the disclosure review fails while a released value is finer.
         </Callout>
       )}
       {ambiguous.length > 0 && (
@@ -139,6 +146,8 @@ export function ColumnsStep(props: { file: OpenedFile; state: WizardState; dispa
                   <button type="button" className="chip" onClick={() => dispatch({ type: 'setRole', column: column.name, role: suggestion.role })} title={suggestion.reason}>
                     {suggestion.role}? <span className="muted">({suggestion.reason})</span>
                   </button>
+                ) : suggestion ? (
+                  <span className="muted">{suggestion.reason}</span>
                 ) : (
                   <span className="muted">—</span>
                 )}

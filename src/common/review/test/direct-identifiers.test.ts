@@ -50,6 +50,13 @@ const CORPUS: readonly Labelled[] = [
   { column: column('admitted', 'text', many(200, () => `${1990 + next(30)}${pad(1 + next(12))}${pad(1 + next(28))}`)), expected: 'full-date' },
   { column: column('postcode', 'text', many(200, () => `0${digits(4)}`)), expected: 'full-postcode' },
   { column: column('zip', 'text', many(200, () => digits(5))), expected: 'full-postcode' },
+  { column: column('birth_month', 'text', many(200, () => `${1930 + next(80)}-${pad(1 + next(12))}`)), expected: 'year-month' },
+  { column: column('visit_month', 'text', many(60, () => `${2000 + next(25)}-${pad(1 + next(12))}`)), expected: 'year-month' },
+  { column: column('admission', 'text', many(100, () => `${pad(1 + next(12))}/${2000 + next(25)}`)), expected: 'year-month' },
+  { column: column('postcode_uk', 'text', many(100, () => `${pick(['SW', 'N', 'EC', 'M'])}${1 + next(9)} ${next(10)}${pick(['AB', 'XY', 'QT'])}`)), expected: 'full-postcode' },
+  { column: column('zip_plus4', 'text', many(100, () => `${digits(5)}-${digits(4)}`)), expected: 'full-postcode' },
+  { column: column('plz', 'integer', many(100, () => String(1000 + next(9000)))), expected: 'full-postcode' },
+  { column: column('remarks', 'text', many(200, () => `${pick(['Suspicion VIH', 'chute domicile', 'revoir patient', 'allergie notée'])} ${pick(['confidentiel', 'urgent', 'suivi'])}-${digits(3)}`), 250), expected: 'free-text' },
   { column: column('comment', 'text', many(200, () => many(6 + next(8), () => pick(WORDS)).join(' '))), expected: 'free-text' },
   { column: column('notes', 'text', [...many(150, () => many(5 + next(8), () => pick(WORDS)).join(' ')), 'Suspicion VIH — confidentiel, revoir le patient dans 3 mois']), expected: 'free-text' },
   // Not direct identifiers: the columns a statistical file is made of.
@@ -67,7 +74,17 @@ const CORPUS: readonly Labelled[] = [
   { column: column('email_sent', 'text', ['yes', 'no']), expected: null },
   { column: column('phone_owner', 'text', ['yes', 'no', 'unknown']), expected: null },
   { column: column('name_of_program', 'text', ['Medicare', 'Medicaid', 'None'], 900), expected: null },
-  { column: column('visit_month', 'text', many(60, () => `${2000 + next(25)}-${pad(1 + next(12))}`)), expected: null },
+  // Recoded or suppressed in part: coarser than a full code (masking's "*", a custodian's "X", a UK outward code).
+  { column: column('postcode', 'text', many(200, () => `0${digits(3)}*`)), expected: null },
+  { column: column('zip', 'text', many(200, () => `${digits(2)}***`)), expected: null },
+  { column: column('postcode_masked', 'text', many(200, () => `0${digits(2)}XX`)), expected: null },
+  { column: column('postcode_district', 'text', many(100, () => `${pick(['SW', 'N', 'EC', 'M'])}${1 + next(9)}${pick(['A', 'B', ''])}`)), expected: null },
+  { column: column('zip_band', 'text', ['1000-1999', '2000-2999', '3000-3999', '4000-4999', '5000-5999']), expected: null },
+  { column: column('birth_year', 'text', many(80, () => String(1920 + next(90)))), expected: null },
+  { column: column('birth_decade', 'text', ['1930-1939', '1940-1949', '1950-1959', '1960-1969']), expected: null },
+  { column: column('period', 'decimal', many(60, () => `${2000 + next(25)}.${pad(1 + next(12))}`)), expected: null },
+  { column: column('quarter', 'text', many(40, () => `${2000 + next(25)}-Q${1 + next(4)}`)), expected: null },
+  { column: column('product', 'text', ['Blue cotton shirt', 'Red wool sweater', 'Black leather shoes', 'White linen trousers'], 500), expected: null },
   { column: column('weight_kg', 'decimal', many(200, () => `${40 + next(80)}.${next(10)}`)), expected: null },
 ];
 
@@ -89,6 +106,8 @@ describe('direct identifiers found from values and names', () => {
     expect(finding?.reason).toBe('80 % of the 5 values seen are e-mail addresses');
     const birth = directIdentifiers(column('date_of_birth', 'text', ['01.02.1950', '03.04.1961', '05.06.1972']));
     expect(birth.map((f) => f.reason)).toEqual(['full dates of birth (day, month and year): Safe Harbor releases the year only']);
+    const month = directIdentifiers(column('birth_month', 'text', ['1950-02', '1961-04', '1972-06', '1950-03', '1980-12']));
+    expect(month).toEqual([{ kind: 'year-month', reason: 'years and months of birth (100 % of the 5 values seen are a year and month without the day): coarser than a full date, but Safe Harbor releases the year only' }]);
   });
 
   it('one odd value does not flag a column, and a pattern in a minority of the values does not either', () => {

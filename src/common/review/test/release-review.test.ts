@@ -61,4 +61,13 @@ describe('the review\'s thresholds and verdict', () => {
   it('a release of counts has no identity or attribute check', () => {
     expect(reviewChecks(figures({ records: false, identity: [identity(1)] }), DEFAULT_REVIEW).map((c) => c.check)).toEqual(['direct-identifiers']);
   });
+  it('the journalist (k-map) risk is judged when a population is given: against maxJournalistRisk, else the prosecutor limit; a limit without a population is refused', () => {
+    const mapped = (highest: number) => figures({ identity: [identity(0.1, { population: { fraction: 0.01, model: 'Dankar', journalist: { k: 1 / highest, highest, average: highest / 2 } } })] });
+    expect(check(reviewChecks(figures(), DEFAULT_REVIEW), 'journalist-risk')).toBeUndefined();
+    expect(check(reviewChecks(mapped(0.2), DEFAULT_REVIEW), 'journalist-risk')).toMatchObject({ passed: true, severity: 'fail' });
+    const over = reviewChecks(mapped(0.01), reviewSettings.parse({ populationSize: 1000, maxJournalistRisk: 0.005 }));
+    expect(check(over, 'journalist-risk')).toMatchObject({ passed: false, finding: expect.stringMatching(/^highest journalist \(k-map\) risk 0\.0100 in release\.csv: the fewest people estimated to share a released record's quasi-identifiers are 100 .*limit 0\.005$/), fix: expect.stringMatching(/at least 200 people/) });
+    expect(reviewVerdict(over)).toBe('failed');
+    expect(reviewSettings.safeParse({ maxJournalistRisk: 0.01 }).error?.issues[0]).toMatchObject({ path: ['maxJournalistRisk'], message: 'review.maxJournalistRisk needs review.populationSize or review.samplingFraction' });
+  });
 });
