@@ -20,7 +20,7 @@ import { SOFTWARE_VERSION } from '../jobs/version.js';
 import { datedColumnInfo } from '../jobs/column-info.js';
 import { ambiguousDatesNote, jobSkeleton, MAX_PROPOSED_VALUES, sortedValues } from '../jobs/job-skeleton.js';
 import { readDateColumns } from '../io/input/date-columns.js';
-import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_DEFINITIONS, MECHANISM_TYPES } from '../mechanisms/definitions.js';
+import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_DEFINITIONS } from '../mechanisms/definitions.js';
 import { unknownMethodMessage } from '../common/method-names.js';
 import { startComparison } from '../jobs/compare/compare-host.js';
 import type { CompareRequest } from '../jobs/compare/compare-request.js';
