@@ -19,8 +19,9 @@
  * (src/jobs/review/) from the released tables.
  */
 import { z } from 'zod';
+import { riskThresholdChecks, type ReleasedRiskFigures } from '../risk/release-risk.js';
 
-export const REVIEW_CHECKS = ['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'rare-sensitive'] as const;
+export const REVIEW_CHECKS = ['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'individual-risk', 'k-map', 'rare-sensitive'] as const;
 export type ReviewCheckName = (typeof REVIEW_CHECKS)[number];
 
 const severity = z.enum(['fail', 'warn']);
@@ -48,6 +49,10 @@ export const reviewSettings = z
     samplingFraction: share('review.samplingFraction').optional(),
     /** Estimated share of the population unique on the released quasi-identifiers allowed (needs a population). */
     maxPopulationUniqueShare: share('review.maxPopulationUniqueShare').optional(),
+    /** Highest individual risk (Benedetti–Franconi, src/common/risk/release-risk.ts) allowed (needs a population). */
+    maxIndividualRisk: share('review.maxIndividualRisk').optional(),
+    /** Highest k-map (journalist) risk, π / smallest released class, allowed (needs a population). */
+    maxKMapRisk: share('review.maxKMapRisk').optional(),
     /** Rare or homogeneous sensitive values published as collected: "warn" (default) or "fail". */
     rareSensitive: severity.default('warn'),
     rareCount: z.number().int().min(2).default(DEFAULT_RARE_COUNT),
@@ -58,7 +63,9 @@ export const reviewSettings = z
   })
   .strict()
   .refine((r) => r.populationSize === undefined || r.samplingFraction === undefined, { message: 'give review.populationSize or review.samplingFraction, not both', path: ['samplingFraction'] })
-  .refine((r) => r.maxPopulationUniqueShare === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxPopulationUniqueShare needs review.populationSize or review.samplingFraction', path: ['maxPopulationUniqueShare'] });
+  .refine((r) => r.maxPopulationUniqueShare === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxPopulationUniqueShare needs review.populationSize or review.samplingFraction', path: ['maxPopulationUniqueShare'] })
+  .refine((r) => r.maxIndividualRisk === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxIndividualRisk needs review.populationSize or review.samplingFraction', path: ['maxIndividualRisk'] })
+  .refine((r) => r.maxKMapRisk === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxKMapRisk needs review.populationSize or review.samplingFraction', path: ['maxKMapRisk'] });
 
 export type ReviewSettings = z.output<typeof reviewSettings>;
 
@@ -83,6 +90,8 @@ export interface IdentityFigures {
   readonly prosecutorAverage: number;
   /** With a population: Dankar's estimate from the released class sizes (absent when no model has a solution). */
   readonly population?: { readonly fraction: number; readonly populationUniques?: number; readonly populationUniqueShare?: number; readonly model: string };
+  /** With a population: individual and k-map risk from the released class sizes (src/common/risk/release-risk.ts). */
+  readonly risk?: ReleasedRiskFigures;
 }
 
 export interface SensitiveFigures {
@@ -161,6 +170,7 @@ export function reviewChecks(figures: ReviewFigures, settings: ReviewSettings): 
       const highest = shares.length ? Math.max(...shares) : 0;
       add('population-uniques', highest <= settings.maxPopulationUniqueShare, 'fail', shares.length ? `an estimated ${pct(highest)} of the population is unique on the released quasi-identifiers (Dankar et al.), limit ${pct(settings.maxPopulationUniqueShare)}` : 'no population-uniqueness model has a solution for these class sizes', recode);
     }
+    for (const c of riskThresholdChecks(identity.map((t) => ({ file: t.file, ...(t.risk ? { figures: t.risk } : {}) })), settings)) add(c.check, c.passed, 'fail', c.finding, recode);
   }
   const sensitive = figures.sensitive;
   const exposed = sensitive.filter((s) => s.rareRecords > 0 || (s.homogeneousRecords ?? 0) > 0);

@@ -5,6 +5,7 @@ import {
 } from '../../common/review/release-review.js';
 import { reidentificationRisk, wildcardReidentificationRisk } from '../../common/risk/reidentification.js';
 import { classSizeFrequencies, dankar } from '../../common/risk/population-uniqueness.js';
+import { projectedRiskFigures, releasedRiskFigures } from '../../common/risk/release-risk.js';
 import { keyColumn, tupleIds } from '../../common/table/tuple-ids.js';
 import { inferType, type Table } from '../../common/table/table.js';
 import type { Report } from '../../common/report/report-model.js';
@@ -96,7 +97,12 @@ export function projectedReview(job: Job, input: Table, report: Report): ReviewR
     const quasi = released.filter((c) => roles.get(c.name) === 'quasi');
     const risk = report.risk.reidentification?.release;
     if (risk && quasi.length > 0 && risk.records > 0) {
-      identity.push({ file, quasiIdentifiers: quasi.map((c) => c.name), records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage });
+      // Of the released classes only the smallest is known here (1 / highest prosecutor risk): the highest individual and k-map risk follow from it.
+      const fraction = populationFraction(settings, risk.records, file);
+      identity.push({
+        file, quasiIdentifiers: quasi.map((c) => c.name), records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage,
+        ...(fraction !== undefined && risk.prosecutorHighest > 0 ? { risk: projectedRiskFigures(Math.round(1 / risk.prosecutorHighest), fraction) } : {}),
+      });
     }
     if (asCollected && input.rowCount > 0) {
       // Classes of the input's quasi-identifiers stand for the released ones only where none is recoded.
@@ -171,9 +177,8 @@ function identityOf(file: string, quasiIdentifiers: readonly string[], groups: {
   for (let i = 0; i < groups.ids.length; i++) sizes[groups.ids[i]!]!++;
   const risk = frequencies ? wildcardReidentificationRisk(frequencies, groups.count) : reidentificationRisk(sizes);
   const figures = { file, quasiIdentifiers: [...quasiIdentifiers], records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage };
-  const fraction = settings.samplingFraction ?? (settings.populationSize !== undefined ? risk.records / settings.populationSize : undefined);
+  const fraction = populationFraction(settings, risk.records, file);
   if (fraction === undefined) return figures;
-  if (fraction > 1) throw new JobError(`the population (${settings.populationSize!.toLocaleString('en-US')}) is smaller than the ${risk.records.toLocaleString('en-US')} released records of ${file}`, 'review.populationSize');
   const estimate = dankar(classSizeFrequencies(sizes), fraction);
   return {
     ...figures,
@@ -182,7 +187,25 @@ function identityOf(file: string, quasiIdentifiers: readonly string[], groups: {
       model: `Dankar et al. (2012): ${estimate.source}`,
       ...(estimate.populationUniques !== null ? { populationUniques: estimate.populationUniques, populationUniqueShare: estimate.populationUniqueShare! } : {}),
     },
+    risk: releasedRiskFigures(recordsBySize(frequencies ?? sizes, frequencies === null), fraction),
   };
+}
+
+/** The sampling fraction the review's population gives `records` released records, or undefined without one. */
+function populationFraction(settings: ReviewSettings, records: number, file: string): number | undefined {
+  const fraction = settings.samplingFraction ?? (settings.populationSize !== undefined ? records / settings.populationSize : undefined);
+  if (fraction !== undefined && fraction > 1) throw new JobError(`the population (${settings.populationSize!.toLocaleString('en-US')}) is smaller than the ${records.toLocaleString('en-US')} released records of ${file}`, 'review.populationSize');
+  return fraction;
+}
+
+/** Records per class size: from class sizes (`classes`: each size counts its records once per class), or from each record's matches. */
+function recordsBySize(sizes: ArrayLike<number>, classes: boolean): Map<number, number> {
+  const out = new Map<number, number>();
+  for (let i = 0; i < sizes.length; i++) {
+    const size = sizes[i]!;
+    if (size > 0) out.set(size, (out.get(size) ?? 0) + (classes ? size : 1));
+  }
+  return out;
 }
 
 function sensitiveOf(file: string, column: string, dictionary: readonly string[], codes: Uint32Array, counts: Uint32Array, groups: { ids: Uint32Array; count: number } | undefined, rareCount: number): SensitiveFigures {
