@@ -25,8 +25,8 @@ function folder(files: Record<string, string>): string {
   return dir;
 }
 
-const job = (input: Record<string, unknown>, attributes: Record<string, string>, sensitive: string, review: Record<string, unknown>) =>
-  JSON.stringify({ version: 1, input, attributes, method: { type: 'uniform-perturbation', retention: 0.5, domains: { [sensitive]: 'from-data' } }, review, output: { dir: 'out', formats: ['csv'], report: ['json'] } });
+const job = (input: Record<string, unknown>, attributes: Record<string, string>, sensitive: string, review: Record<string, unknown>, report: string[] = ['json']) =>
+  JSON.stringify({ version: 1, input, attributes, method: { type: 'uniform-perturbation', retention: 0.5, domains: { [sensitive]: 'from-data' } }, review, output: { dir: 'out', formats: ['csv'], report } });
 
 /** E[1/F | f] with pk = π (Benedetti–Franconi as sdcMicro's measure_risk computes it), written out here. */
 function bf(f: number, pi: number): number {
@@ -130,7 +130,7 @@ describe('review thresholds on individual and k-map risk', () => {
   // Four classes of 10, π = 0.1: highest individual risk 0.1 / (10 − 0.9), k-map risk 0.1 / 10.
   const individual = bf(10, 0.1);
   const run = (review: Record<string, unknown>) => {
-    const dir = folder({ 'data.csv': register(), 'job.json': job({ path: 'data.csv' }, ROLES, 'outcome', { samplingFraction: 0.1, ...review }) });
+    const dir = folder({ 'data.csv': register(), 'job.json': job({ path: 'data.csv' }, ROLES, 'outcome', { samplingFraction: 0.1, ...review }, ['json', 'html']) });
     return { dir, r: custos(dir, 'run', 'job.json') };
   };
 
@@ -162,6 +162,11 @@ describe('review thresholds on individual and k-map risk', () => {
     expect(internal.risk.profile.individual.highest).toBeCloseTo(individual, 12);
     const v = custos(dir, 'verify', 'out');
     expect(v.stdout).toMatch(/ok +disclosure review: passed/);
+    // The internal report's HTML shows the profile with the riskiest records; the published one does not.
+    const html = readFileSync(join(dir, 'out-internal', 'internal-report.html'), 'utf8');
+    expect(html).toContain('<h2>Risk profile</h2>');
+    expect(html).toMatch(/<h3>The riskiest records<\/h3>\s*<table><thead><tr><th>Record<\/th><th>sex<\/th><th>band<\/th>/);
+    expect(readFileSync(join(dir, 'out', 'report.html'), 'utf8')).not.toContain('Risk profile');
   });
 
   it('a limit without a population is a job error naming the key (exit 2)', () => {
