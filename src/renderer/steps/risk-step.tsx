@@ -4,6 +4,7 @@ import type { CustosApi, HostFailure, Report } from '../../common/ipc/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { IdentityRisk } from '../components/identity-risk.js';
+import { RiskProfile } from '../components/risk-profile.js';
 import { ReviewVerdict, type ReviewAcceptance } from '../components/review-verdict.js';
 import { RecodingLattice } from '../components/recoding-lattice.js';
 import { formatNumber, formatPercent } from '../format.js';
@@ -81,6 +82,7 @@ export function RiskStep(props: {
           <AssessmentView report={report} />
           {report.method.levels && report.method.frontier && <RecodingLattice report={report} onUseLimit={props.onUseSuppressionLimit} />}
           <IdentityRisk report={report} />
+          <RiskProfile report={report} />
           <ReportWarnings warnings={report.warnings} />
         </>
       )}
