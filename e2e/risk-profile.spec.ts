@@ -45,6 +45,12 @@ test.describe('the risk preview per record (loopback dev host)', () => {
     await expect(table.getByRole('row')).toHaveCount(11);
     await expect(table.getByRole('row').nth(1).getByRole('cell').last()).toHaveText('1.0000');
     await expect(card.getByText(/SUDA2 special uniques: [\d,]+ records unique on a part of their quasi-identifiers/)).toBeVisible();
+    // Stating the population (review.samplingFraction): the population models, Dankar's choice and k-map appear, and the job carries it.
+    await card.getByRole('spinbutton', { name: /Sampling fraction/ }).fill('0.01');
+    await expect(card.getByText(/Population uniques, Dankar et al.'s choice: Pitman: [\d.]+ \([\d.]+ % of the population\)/)).toBeVisible({ timeout: 60_000 });
+    await expect(card.getByText(/Population: 3,016,200 people \(sampling fraction 0\.01\)/)).toBeVisible();
+    await expect(card.getByText(/k-map \(journalist\) risk: k = 100\.0 estimated people in the smallest class; highest 0\.0100/)).toBeVisible();
+    await expect(card.getByText(/each record standing for 1\/π people/)).toBeVisible();
     expect(await clippedText(page)).toEqual([]);
     // The step scrolls inside the window: a tall window shows the whole card in one picture.
     await page.setViewportSize({ width: 1280, height: 2400 });

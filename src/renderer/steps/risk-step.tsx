@@ -42,6 +42,8 @@ export function RiskStep(props: {
   onUseSuppressionLimit?: (limit: number) => void;
   /** "Release anyway": the failed review checks accepted with a reason, or withdrawn. */
   onAcceptReview?: (acceptance: ReviewAcceptance | undefined) => void;
+  /** The population stated as a sampling fraction (review.samplingFraction), or withdrawn. */
+  onSamplingFraction?: (fraction: number | undefined) => void;
 }) {
   const { state, onPreviewed, onAssessed } = props;
   const job = JSON.stringify(buildJob(state));
@@ -82,7 +84,7 @@ export function RiskStep(props: {
           <AssessmentView report={report} />
           {report.method.levels && report.method.frontier && <RecodingLattice report={report} onUseLimit={props.onUseSuppressionLimit} />}
           <IdentityRisk report={report} />
-          <RiskProfile report={report} />
+          <RiskProfile report={report} {...(props.onSamplingFraction ? { onSamplingFraction: props.onSamplingFraction } : {})} />
           <ReportWarnings warnings={report.warnings} />
         </>
       )}
