@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 36: every risk figure in `assess --json` and the internal report (risk.profile), and the
- * review's thresholds on individual and k-map risk. Each figure is computed again here from the
+ * review's threshold on individual risk. Each figure is computed again here from the
  * records by a small calculation of its own; population uniqueness is compared with ARX 3.9.2's
  * figures on Adult (test/fixtures/arx, made by ARX itself).
  */
@@ -126,8 +126,8 @@ describe('every risk figure of a small file, computed again here', () => {
   });
 });
 
-describe('review thresholds on individual and k-map risk', () => {
-  // Four classes of 10, π = 0.1: highest individual risk 0.1 / (10 − 0.9), k-map risk 0.1 / 10.
+describe('the review threshold on individual risk', () => {
+  // Four classes of 10, π = 0.1: highest individual risk 0.1 / (10 − 0.9).
   const individual = bf(10, 0.1);
   const run = (review: Record<string, unknown>) => {
     const dir = folder({ 'data.csv': register(), 'job.json': job({ path: 'data.csv' }, ROLES, 'outcome', { samplingFraction: 0.1, ...review }, ['json', 'html']) });
@@ -141,22 +141,15 @@ describe('review thresholds on individual and k-map risk', () => {
     expect(r.stderr).toContain(`individual-risk: highest individual risk ${individual.toFixed(4)} in release.csv`);
   });
 
-  it('a k-map risk above the limit fails it too', () => {
-    const { r } = run({ maxKMapRisk: 0.005 });
-    expect(r.status, r.stderr).toBe(4);
-    expect(r.stderr).toMatch(/k-map: highest k-map \(journalist\) risk 0\.0100 in release\.csv: its smallest class stands for an estimated 100\.0 people, limit 0\.005/);
-  });
-
-  it('within both limits the run writes; the figures are published with the review and verified, the profile stays internal', () => {
-    const { dir, r } = run({ maxIndividualRisk: 0.011, maxKMapRisk: 0.01 });
+  it('within the limit the run writes; the figures are published with the review and verified, the profile stays internal', () => {
+    const { dir, r } = run({ maxIndividualRisk: 0.011 });
     expect(r.status, r.stderr).toBe(0);
     const published = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
     const internal = JSON.parse(readFileSync(join(dir, 'out-internal', 'internal-report.json'), 'utf8'));
     expect(published.review.verdict).toBe('passed');
     const figures = published.review.identity[0].risk;
     expect(figures.individualRiskHighest).toBeCloseTo(individual, 12);
-    expect(figures.kMapRiskHighest).toBeCloseTo(0.01, 12);
-    expect(published.review.checks.filter((c: { check: string }) => ['individual-risk', 'k-map'].includes(c.check)).map((c: { passed: boolean }) => c.passed)).toEqual([true, true]);
+    expect(published.review.checks.filter((c: { check: string }) => c.check === 'individual-risk').map((c: { passed: boolean }) => c.passed)).toEqual([true]);
     expect(published.risk.profile).toBeUndefined();
     expect(internal.risk.profile.basis).toBe('release');
     expect(internal.risk.profile.individual.highest).toBeCloseTo(individual, 12);

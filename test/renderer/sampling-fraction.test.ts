@@ -20,9 +20,9 @@ describe('the sampling fraction of the risk preview', () => {
   });
 
   it('replaces a loaded job\'s population size and keeps its thresholds', () => {
-    const loaded = { ...opened, reviewSettings: { populationSize: 5000, maxKMapRisk: 0.1, acknowledge: [] } };
+    const loaded = { ...opened, reviewSettings: { populationSize: 5000, maxIndividualRisk: 0.1, acknowledge: [] } };
     const review = buildJob(reducer(loaded, { type: 'setSamplingFraction', fraction: 0.2 })).review;
-    expect(review).toMatchObject({ samplingFraction: 0.2, maxKMapRisk: 0.1 });
+    expect(review).toMatchObject({ samplingFraction: 0.2, maxIndividualRisk: 0.1 });
     expect(review?.populationSize).toBeUndefined();
   });
 });

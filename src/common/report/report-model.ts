@@ -308,7 +308,6 @@ function reviewReport(internal: boolean) {
       samplingFraction: num.optional(),
       maxPopulationUniqueShare: num.optional(),
       maxIndividualRisk: num.optional(),
-      maxKMapRisk: num.optional(),
       rareSensitive: severity,
       rareCount: count,
     }),
@@ -326,14 +325,14 @@ function reviewReport(internal: boolean) {
         prosecutorHighest: num,
         prosecutorAverage: num,
         population: obj({ fraction: num, model: z.string(), populationUniques: num.optional(), populationUniqueShare: num.optional() }).optional(),
-        /** With a population: individual and k-map risk from the released class sizes (src/common/risk/release-risk.ts). */
-        risk: obj({ individualRiskHighest: num, individualRiskAverage: num.optional(), kMapK: num, kMapRiskHighest: num, kMapRiskAverage: num.optional() }).optional(),
+        /** With a population: the individual risk of the released class sizes (src/common/risk/release-risk.ts). */
+        risk: obj({ individualRiskHighest: num, individualRiskAverage: num.optional() }).optional(),
       }),
     ),
     sensitive: z.array(obj({ file: z.string(), column: z.string(), rareValues: count, rareRecords: count, homogeneousRecords: count.optional() })),
     checks: z.array(
       obj({
-        check: z.enum(['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'individual-risk', 'k-map', 'rare-sensitive']),
+        check: z.enum(['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'individual-risk', 'rare-sensitive']),
         passed: z.boolean(),
         severity,
         finding: z.string(),

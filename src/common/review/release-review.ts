@@ -21,7 +21,7 @@
 import { z } from 'zod';
 import { riskThresholdChecks, type ReleasedRiskFigures } from '../risk/release-risk.js';
 
-export const REVIEW_CHECKS = ['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'individual-risk', 'k-map', 'rare-sensitive'] as const;
+export const REVIEW_CHECKS = ['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'individual-risk', 'rare-sensitive'] as const;
 export type ReviewCheckName = (typeof REVIEW_CHECKS)[number];
 
 const severity = z.enum(['fail', 'warn']);
@@ -51,8 +51,6 @@ export const reviewSettings = z
     maxPopulationUniqueShare: share('review.maxPopulationUniqueShare').optional(),
     /** Highest individual risk (Benedetti–Franconi, src/common/risk/release-risk.ts) allowed (needs a population). */
     maxIndividualRisk: share('review.maxIndividualRisk').optional(),
-    /** Highest k-map (journalist) risk, π / smallest released class, allowed (needs a population). */
-    maxKMapRisk: share('review.maxKMapRisk').optional(),
     /** Rare or homogeneous sensitive values published as collected: "warn" (default) or "fail". */
     rareSensitive: severity.default('warn'),
     rareCount: z.number().int().min(2).default(DEFAULT_RARE_COUNT),
@@ -64,8 +62,7 @@ export const reviewSettings = z
   .strict()
   .refine((r) => r.populationSize === undefined || r.samplingFraction === undefined, { message: 'give review.populationSize or review.samplingFraction, not both', path: ['samplingFraction'] })
   .refine((r) => r.maxPopulationUniqueShare === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxPopulationUniqueShare needs review.populationSize or review.samplingFraction', path: ['maxPopulationUniqueShare'] })
-  .refine((r) => r.maxIndividualRisk === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxIndividualRisk needs review.populationSize or review.samplingFraction', path: ['maxIndividualRisk'] })
-  .refine((r) => r.maxKMapRisk === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxKMapRisk needs review.populationSize or review.samplingFraction', path: ['maxKMapRisk'] });
+  .refine((r) => r.maxIndividualRisk === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxIndividualRisk needs review.populationSize or review.samplingFraction', path: ['maxIndividualRisk'] });
 
 export type ReviewSettings = z.output<typeof reviewSettings>;
 
@@ -90,7 +87,7 @@ export interface IdentityFigures {
   readonly prosecutorAverage: number;
   /** With a population: Dankar's estimate from the released class sizes (absent when no model has a solution). */
   readonly population?: { readonly fraction: number; readonly populationUniques?: number; readonly populationUniqueShare?: number; readonly model: string };
-  /** With a population: individual and k-map risk from the released class sizes (src/common/risk/release-risk.ts). */
+  /** With a population: the individual risk of the released class sizes (src/common/risk/release-risk.ts). */
   readonly risk?: ReleasedRiskFigures;
 }
 

@@ -1,13 +1,13 @@
 /**
- * The population-based risk figures the disclosure review states of a released file and checks against
- * the job's thresholds (issue 36): the highest and average individual risk (Benedetti–Franconi, as
- * sdcMicro's measure_risk) and the k-map (journalist) risk, each class of f released records standing
- * for f / π people, π the sampling fraction the job states (review.samplingFraction, or the released
- * records over review.populationSize).
+ * The individual risk the disclosure review states of a released file and checks against the job's
+ * `review.maxIndividualRisk` (issue 36): the highest and average Benedetti–Franconi risk (as sdcMicro's
+ * measure_risk), each class of f released records standing for f / π people, π the sampling fraction
+ * the job states (review.samplingFraction, or the released records over review.populationSize).
  *
  * Only the class sizes and π enter: the figures are a function of the released file and the job, so
  * verify computes them again from the release folder (a release carries no case weights; the internal
  * report's risk profile uses the input's weights where it has them, src/common/risk/risk-profile.ts).
+ * The journalist (k-map) risk of the same classes is the review's own (review.maxJournalistRisk).
  */
 import { benedettiFranconiRisk } from './individual-risk.js';
 
@@ -16,12 +16,6 @@ export interface ReleasedRiskFigures {
   readonly individualRiskHighest: number;
   /** Its mean over the released records (absent in a projection, which knows the smallest class only). */
   readonly individualRiskAverage?: number;
-  /** k of k-map: the fewest estimated people, smallest class / π. */
-  readonly kMapK: number;
-  /** The journalist's risk of the records in that class: π / smallest class. */
-  readonly kMapRiskHighest: number;
-  /** Mean over the released records of π / their class size. */
-  readonly kMapRiskAverage?: number;
 }
 
 /**
@@ -31,60 +25,42 @@ export interface ReleasedRiskFigures {
 export function releasedRiskFigures(recordsBySize: ReadonlyMap<number, number>, fraction: number): ReleasedRiskFigures {
   if (!(fraction > 0 && fraction <= 1)) throw new RangeError(`sampling fraction ${fraction} is not in (0, 1]`);
   let records = 0;
-  let smallest = Infinity;
-  let individualSum = 0;
-  let individualHighest = 0;
-  let kMapSum = 0;
+  let sum = 0;
+  let highest = 0;
   for (const [size, count] of recordsBySize) {
     if (count === 0) continue;
     const risk = benedettiFranconiRisk(size, size / fraction);
     records += count;
-    smallest = Math.min(smallest, size);
-    individualSum += count * risk;
-    individualHighest = Math.max(individualHighest, risk);
-    kMapSum += (count * fraction) / size;
+    sum += count * risk;
+    highest = Math.max(highest, risk);
   }
-  if (records === 0) return { individualRiskHighest: 0, individualRiskAverage: 0, kMapK: 0, kMapRiskHighest: 0, kMapRiskAverage: 0 };
-  return { individualRiskHighest: individualHighest, individualRiskAverage: individualSum / records, kMapK: smallest / fraction, kMapRiskHighest: fraction / smallest, kMapRiskAverage: kMapSum / records };
+  return { individualRiskHighest: highest, individualRiskAverage: records === 0 ? 0 : sum / records };
 }
 
-/** In a projection only the smallest class is known: the highest figures (both fall as the class grows). */
+/** In a projection only the smallest class is known: the highest risk (it falls as the class grows). */
 export function projectedRiskFigures(smallestClass: number, fraction: number): ReleasedRiskFigures {
-  const { individualRiskHighest, kMapK, kMapRiskHighest } = releasedRiskFigures(new Map([[smallestClass, 1]]), fraction);
-  return { individualRiskHighest, kMapK, kMapRiskHighest };
-}
-
-export interface RiskThresholds {
-  readonly maxIndividualRisk?: number;
-  readonly maxKMapRisk?: number;
+  return { individualRiskHighest: releasedRiskFigures(new Map([[smallestClass, 1]]), fraction).individualRiskHighest };
 }
 
 export interface RiskThresholdCheck {
-  readonly check: 'individual-risk' | 'k-map';
+  readonly check: 'individual-risk';
   readonly passed: boolean;
   readonly finding: string;
 }
 
-/** The checks of the thresholds the job states, over the released files' figures (the worst file decides). */
-export function riskThresholdChecks(files: readonly { readonly file: string; readonly figures?: ReleasedRiskFigures }[], thresholds: RiskThresholds): RiskThresholdCheck[] {
-  const checks: RiskThresholdCheck[] = [];
+/** The check of `maxIndividualRisk` over the released files' figures (the worst file decides); none without the threshold. */
+export function riskThresholdChecks(files: readonly { readonly file: string; readonly figures?: ReleasedRiskFigures }[], thresholds: { readonly maxIndividualRisk?: number }): RiskThresholdCheck[] {
+  const limit = thresholds.maxIndividualRisk;
+  if (limit === undefined) return [];
   const stated = files.filter((f): f is { file: string; figures: ReleasedRiskFigures } => f.figures !== undefined);
-  const worst = (of: (f: ReleasedRiskFigures) => number) => stated.reduce<(typeof stated)[number] | undefined>((w, f) => (w === undefined || of(f.figures) > of(w.figures) ? f : w), undefined);
-  if (thresholds.maxIndividualRisk !== undefined) {
-    const w = worst((f) => f.individualRiskHighest);
-    checks.push(
-      w
-        ? { check: 'individual-risk', passed: w.figures.individualRiskHighest <= thresholds.maxIndividualRisk, finding: `highest individual risk ${w.figures.individualRiskHighest.toFixed(4)} in ${w.file} (Benedetti–Franconi, each released record standing for 1/π people)${w.figures.individualRiskAverage !== undefined ? `, ${w.figures.individualRiskAverage.toFixed(4)} on average` : ''}, limit ${thresholds.maxIndividualRisk}` }
-        : { check: 'individual-risk', passed: true, finding: 'no quasi-identifier is released: no record can be matched on them' },
-    );
-  }
-  if (thresholds.maxKMapRisk !== undefined) {
-    const w = worst((f) => f.kMapRiskHighest);
-    checks.push(
-      w
-        ? { check: 'k-map', passed: w.figures.kMapRiskHighest <= thresholds.maxKMapRisk, finding: `highest k-map (journalist) risk ${w.figures.kMapRiskHighest.toFixed(4)} in ${w.file}: its smallest class stands for an estimated ${w.figures.kMapK.toFixed(1)} people, limit ${thresholds.maxKMapRisk}` }
-        : { check: 'k-map', passed: true, finding: 'no quasi-identifier is released: no record can be matched on them' },
-    );
-  }
-  return checks;
+  const w = stated.reduce<(typeof stated)[number] | undefined>((worst, f) => (worst === undefined || f.figures.individualRiskHighest > worst.figures.individualRiskHighest ? f : worst), undefined);
+  if (!w) return [{ check: 'individual-risk', passed: true, finding: 'no quasi-identifier is released: no record can be matched on them' }];
+  const { individualRiskHighest: highest, individualRiskAverage: average } = w.figures;
+  return [
+    {
+      check: 'individual-risk',
+      passed: highest <= limit,
+      finding: `highest individual risk ${highest.toFixed(4)} in ${w.file} (Benedetti–Franconi, each released record standing for 1/π people)${average !== undefined ? `, ${average.toFixed(4)} on average` : ''}, limit ${limit}`,
+    },
+  ];
 }

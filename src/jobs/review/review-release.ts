@@ -97,7 +97,7 @@ export function projectedReview(job: Job, input: Table, report: Report): ReviewR
     const quasi = released.filter((c) => roles.get(c.name) === 'quasi');
     const risk = report.risk.reidentification?.release;
     if (risk && quasi.length > 0 && risk.records > 0) {
-      // Of the released classes only the smallest is known here (1 / highest prosecutor risk): the highest individual and k-map risk follow from it.
+      // Of the released classes only the smallest is known here (1 / highest prosecutor risk): the highest individual risk follows from it.
       const fraction = populationFraction(settings, risk.records, file);
       identity.push({
         file, quasiIdentifiers: quasi.map((c) => c.name), records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage,
