@@ -4,6 +4,7 @@ import type { Report } from '../common/report/report-model.js';
 import { maxOf } from '../common/extremes.js';
 import { verdictWords } from '../common/report/guarantee-verdict.js';
 import { reviewProblems } from '../common/review/release-review.js';
+import { riskProfileBasis, riskProfileFacts } from '../common/report/risk-profile-facts.js';
 
 const VERDICT_WORDS = { passed: 'PASSED', failed: 'FAILED', accepted: 'FAILED, accepted by the custodian' } as const;
 
@@ -103,6 +104,7 @@ export function reportText(report: Report, internalDir?: string): string {
   lines.push(`  guarantee: ${report.guarantee.name} — ${verdictWords(report.guarantee, true)}`);
   if (report.cannotRun) lines.push(`  CANNOT RUN: ${report.cannotRun.message}`);
   if (report.review) lines.push(...reviewLines(report.review));
+  if (report.risk.profile) lines.push(`  risk profile of ${riskProfileBasis(report.risk.profile)}:`, ...riskProfileFacts(report.risk.profile).map(([k, v]) => `    ${k}: ${v}`));
   for (const w of report.warnings) lines.push(`  warning: ${w}`);
   if (report.output) {
     // Publishable means the review passed; a release whose failed checks the job accepts says so.

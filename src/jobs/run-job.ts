@@ -35,6 +35,7 @@ import { comparisonPdfSection, comparisonSectionHtml, comparisonSheetRows, compa
 import { verdictWords } from '../common/report/guarantee-verdict.js';
 import { projectedReview, reviewRelease } from './review/review-release.js';
 import { ReviewFailedError } from './review/review-error.js';
+import { inputRiskProfile, releaseRiskProfile, weightColumnOf } from './review/risk-profile.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -142,7 +143,10 @@ export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
     testRandomness: options.random.deterministic, createdAt: (options.now ?? (() => new Date()))(),
   });
   // The review the run would make, projected from the input (internal: the external variant leaves it out).
-  const report: Report = { ...built, review: projectedReview(loaded.job, imported.table, built) };
+  const quasi = built.input.columns.filter((c) => c.role === 'quasi').map((c) => c.name);
+  // Every risk figure of the input's quasi-identifiers (internal: the external variant leaves it out).
+  const profile = quasi.length > 0 ? inputRiskProfile(loaded.job, imported.table, quasi, weightColumnOf(imported)) : undefined;
+  const report: Report = { ...built, risk: { ...built.risk, ...(profile ? { profile } : {}) }, review: projectedReview(loaded.job, imported.table, built) };
   return checked(loaded.job.output.variant[0] === 'external' ? externalVariant(report, publicParts(loaded.job, outcome)) : report);
 }
 
@@ -270,8 +274,11 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
 
     // The internal report lists the release's files too, so the custodian holds every checksum.
     const settled = outcome.pending ? draftOf(outcome.pending.settle()) : draft;
+    // Every risk figure of the released quasi-identifiers, for the internal report only.
+    const profile = releaseRiskProfile(job, releases, new Set([...roles].flatMap(([name, role]) => (role === 'quasi' ? [name] : []))), weightColumnOf(imported));
     const confidential = checked({
       ...settled,
+      risk: { ...settled.risk, ...(profile ? { profile } : {}) },
       output: { ...settled.output!, files: releaseFiles },
       warnings: [...settled.warnings, ...stale.map((name) => `Removed ${name}, a staging folder left by an interrupted run (it held partial output).`), ...(options.comparison ? [comparisonWarning(options.comparison)] : [])],
     });

@@ -57,6 +57,55 @@ const reidentificationRisk = obj({
   marketerAverage: num,
 });
 
+const bin = obj({ from: num, to: num, records: count });
+const populationFigure = { populationUniques: num.optional(), populationUniqueShare: num.optional() };
+/**
+ * Every risk figure of the quasi-identifiers (src/common/risk/risk-profile.ts), internal only: of the
+ * input in an assessment, of the released records in a run. Figures a model has no solution for, and
+ * parts skipped (with the reason), are absent.
+ */
+const riskProfileReport = obj({
+  basis: z.enum(['input', 'release']),
+  quasiIdentifiers: z.array(z.string()),
+  records: count,
+  classes: count,
+  sampleUniques: count,
+  population: obj({
+    fraction: num,
+    size: count,
+    estimates: z.array(obj({ model: z.enum(['pitman', 'zayatz', 'snb']), ...populationFigure })),
+    dankar: obj({ model: z.enum(['pitman', 'zayatz', 'snb', 'none']), ...populationFigure }),
+  }).optional(),
+  kMap: obj({ k: num, highest: num, average: num, recordsAtHighest: num }).optional(),
+  individual: z.union([
+    obj({
+      basis: z.enum(['weights', 'sampling-fraction', 'population']),
+      weightColumn: z.string().optional(),
+      highest: num,
+      expectedReidentifications: num,
+      globalRisk: num,
+      histogram: z.array(bin),
+      riskiest: z.array(obj({ record: count, values: z.array(z.string()), classSize: num, weightSum: num, risk: num })),
+    }),
+    obj({ skipped: z.string() }),
+  ]),
+  suda: z.union([
+    obj({
+      maxSize: count,
+      attributes: count,
+      specialUniques: count,
+      recordsWithMsu: count,
+      msusBySize: z.array(count),
+      highestScore: num,
+      scoreHistogram: z.array(bin),
+      disHighest: num,
+      disAbove: z.array(obj({ threshold: num, records: count })),
+      attributeContributions: z.array(num),
+    }),
+    obj({ skipped: z.string() }),
+  ]),
+});
+
 function columnReport(internal: boolean) {
   return obj({
     name: z.string(),
@@ -259,6 +308,7 @@ function reviewReport(internal: boolean) {
       samplingFraction: num.optional(),
       maxPopulationUniqueShare: num.optional(),
       maxJournalistRisk: num.optional(),
+      maxIndividualRisk: num.optional(),
       rareSensitive: severity,
       rareCount: count,
     }),
@@ -283,12 +333,14 @@ function reviewReport(internal: boolean) {
           /** k-map: each class of f records standing for f / π people (estimates, not bounds). */
           journalist: obj({ k: num, highest: num, average: num }).optional(),
         }).optional(),
+        /** With a population: the individual risk of the released class sizes (src/common/risk/release-risk.ts). */
+        risk: obj({ individualRiskHighest: num, individualRiskAverage: num.optional() }).optional(),
       }),
     ),
     sensitive: z.array(obj({ file: z.string(), column: z.string(), rareValues: count, rareRecords: count, homogeneousRecords: count.optional() })),
     checks: z.array(
       obj({
-        check: z.enum(['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'journalist-risk', 'rare-sensitive']),
+        check: z.enum(['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'journalist-risk', 'individual-risk', 'rare-sensitive']),
         passed: z.boolean(),
         severity,
         finding: z.string(),
@@ -406,7 +458,7 @@ function baseShape(internal: boolean) {
         /** The input's own classes. */
         ...internalOnly(internal, { original: reidentificationRisk.optional() }),
       }).optional(),
-      ...internalOnly(internal, { violatingBefore: count.optional() }),
+      ...internalOnly(internal, { violatingBefore: count.optional(), profile: riskProfileReport.optional() }),
     }),
     utility: obj({
       /** Mean relative error of the count-query pool: `release` for this release, other keys for baselines (internal only). */
@@ -471,6 +523,7 @@ export type AnonymityReport = NonNullable<Report['anonymity']>;
 export type DpReport = NonNullable<Report['dp']>;
 export type OutputFile = NonNullable<Report['output']>['files'][number];
 export type ReviewReport = NonNullable<Report['review']>;
+export type RiskProfileReport = NonNullable<Report['risk']['profile']>;
 
 /**
  * A copy without the numbers that are not finite: a value the report cannot

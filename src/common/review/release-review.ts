@@ -19,8 +19,9 @@
  * (src/jobs/review/) from the released tables.
  */
 import { z } from 'zod';
+import { riskThresholdChecks, type ReleasedRiskFigures } from '../risk/release-risk.js';
 
-export const REVIEW_CHECKS = ['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'journalist-risk', 'rare-sensitive'] as const;
+export const REVIEW_CHECKS = ['direct-identifiers', 'prosecutor-risk', 'average-risk', 'sample-uniques', 'population-uniques', 'journalist-risk', 'individual-risk', 'rare-sensitive'] as const;
 export type ReviewCheckName = (typeof REVIEW_CHECKS)[number];
 
 const severity = z.enum(['fail', 'warn']);
@@ -53,6 +54,8 @@ export const reviewSettings = z
      * a released record's quasi-identifiers (needs a population); default: maxProsecutorRisk.
      */
     maxJournalistRisk: share('review.maxJournalistRisk').optional(),
+    /** Highest individual risk (Benedetti–Franconi, src/common/risk/release-risk.ts) allowed (needs a population). */
+    maxIndividualRisk: share('review.maxIndividualRisk').optional(),
     /** Rare or homogeneous sensitive values published as collected: "warn" (default) or "fail". */
     rareSensitive: severity.default('warn'),
     rareCount: z.number().int().min(2).default(DEFAULT_RARE_COUNT),
@@ -64,7 +67,8 @@ export const reviewSettings = z
   .strict()
   .refine((r) => r.populationSize === undefined || r.samplingFraction === undefined, { message: 'give review.populationSize or review.samplingFraction, not both', path: ['samplingFraction'] })
   .refine((r) => r.maxPopulationUniqueShare === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxPopulationUniqueShare needs review.populationSize or review.samplingFraction', path: ['maxPopulationUniqueShare'] })
-  .refine((r) => r.maxJournalistRisk === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxJournalistRisk needs review.populationSize or review.samplingFraction', path: ['maxJournalistRisk'] });
+  .refine((r) => r.maxJournalistRisk === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxJournalistRisk needs review.populationSize or review.samplingFraction', path: ['maxJournalistRisk'] })
+  .refine((r) => r.maxIndividualRisk === undefined || r.populationSize !== undefined || r.samplingFraction !== undefined, { message: 'review.maxIndividualRisk needs review.populationSize or review.samplingFraction', path: ['maxIndividualRisk'] });
 
 export type ReviewSettings = z.output<typeof reviewSettings>;
 
@@ -99,6 +103,8 @@ export interface IdentityFigures {
     readonly model: string;
     readonly journalist?: { readonly k: number; readonly highest: number; readonly average: number };
   };
+  /** With a population: the individual risk of the released class sizes (src/common/risk/release-risk.ts). */
+  readonly risk?: ReleasedRiskFigures;
 }
 
 export interface SensitiveFigures {
@@ -190,6 +196,7 @@ export function reviewChecks(figures: ReviewFigures, settings: ReviewSettings): 
         `generalize or suppress the quasi-identifiers (${qis}) until every released class stands for at least ${Math.ceil(1 / limit).toLocaleString('en-US')} people of the population`,
       );
     }
+    for (const c of riskThresholdChecks(identity.map((t) => ({ file: t.file, ...(t.risk ? { figures: t.risk } : {}) })), settings)) add(c.check, c.passed, 'fail', c.finding, recode);
   }
   const sensitive = figures.sensitive;
   const exposed = sensitive.filter((s) => s.rareRecords > 0 || (s.homogeneousRecords ?? 0) > 0);

@@ -102,7 +102,11 @@ export interface IndividualRisk {
 
 /** Individual risk per record from its key values (null = missing). */
 export function individualRisk(rows: readonly (readonly KeyValue[])[], options: IndividualRiskOptions = {}): IndividualRisk {
-  const keys = encodeKeys(rows);
+  return individualRiskOfKeys(encodeKeys(rows), options);
+}
+
+/** Individual risk per record from key values already coded (a table's dictionary codes, say). */
+export function individualRiskOfKeys(keys: KeyCodes, options: IndividualRiskOptions = {}): IndividualRisk {
   const n = keys.records;
   const weights = recordWeights(n, options);
   const { fk, Fk } = hasMissing(keys) ? compatibleFrequencies(keys, weights, options.workLimit ?? 1e8) : classFrequencies(keys, weights);

@@ -42,7 +42,7 @@
  * The bound records × (M + Σ_{k ≤ maxSize} k·C(M, k)) on the values read is computed before the
  * search starts and refused (SudaWorkLimitError) above the limit.
  */
-import { classIds, encodeKeys, MISSING_CODE, RefineScratch, refineClasses, type KeyValue } from './key-codes.js';
+import { classIds, encodeKeys, MISSING_CODE, RefineScratch, refineClasses, type KeyCodes, type KeyValue } from './key-codes.js';
 
 export class SudaWorkLimitError extends RangeError {
   constructor(
@@ -87,7 +87,11 @@ export interface SudaResult {
 }
 
 export function suda2(rows: readonly (readonly KeyValue[])[], options: SudaOptions = {}): SudaResult {
-  const keys = encodeKeys(rows);
+  return suda2OfKeys(encodeKeys(rows), options);
+}
+
+/** SUDA2 on key values already coded (a table's dictionary codes, say). */
+export function suda2OfKeys(keys: KeyCodes, options: SudaOptions = {}): SudaResult {
   const n = keys.records;
   const m = keys.attributes;
   const maxSize = options.maxSize ?? Math.max(m, 1);

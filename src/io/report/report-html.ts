@@ -4,6 +4,7 @@ import { parameterLabel, parameterValue } from '../../common/report/parameter-la
 import { rejectedLines, reportFacts } from '../../common/report/report-facts.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-verdict.js';
+import { riskProfileBasis, riskProfileFacts } from '../../common/report/risk-profile-facts.js';
 
 /** The mechanism's own part of the report, drawn by the mechanism (its node registry entry). */
 export type MethodSections = (report: Report) => string;
@@ -53,6 +54,7 @@ ${reviewSection(report)}
 ${guaranteeSection(report)}
 ${methodSections(report)}
 ${reidentificationSection(report)}
+${riskProfileSection(report)}
 ${parametersSection(report)}
 ${inputSection(report)}
 ${outputSection(report)}
@@ -91,6 +93,24 @@ function reidentificationSection(report: Report): string {
   return `<h2>Re-identification risk</h2>
 <p>Identity disclosure through the quasi-identifiers, as ARX and sdcMicro measure it (equivalence classes of records sharing every quasi-identifier value).</p>
 <table><tbody>${facts.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</tbody></table>`;
+}
+
+/** Every risk figure of the quasi-identifiers (internal only), with the riskiest records. */
+function riskProfileSection(report: Report): string {
+  const profile = report.risk.profile;
+  if (!profile) return '';
+  const individual = 'skipped' in profile.individual ? undefined : profile.individual;
+  return `<h2>Risk profile</h2>
+<p>Of ${esc(riskProfileBasis(profile))}: population uniqueness (the models ARX offers), k-map, individual risk (sdcMicro's measure_risk) and special uniques (sdcMicro's suda2).</p>
+<table><tbody>${riskProfileFacts(profile).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</tbody></table>${
+    individual
+      ? `
+<h3>Individual risk by record</h3>
+<table><thead><tr><th>Risk</th><th>Records</th></tr></thead><tbody>${individual.histogram.map((b) => `<tr><td>${b.from} – ${b.to}</td><td>${b.records.toLocaleString('en-US')}</td></tr>`).join('')}</tbody></table>
+<h3>The riskiest records</h3>
+<table><thead><tr><th>Record</th>${profile.quasiIdentifiers.map((q) => `<th>${esc(q)}</th>`).join('')}<th>Class size</th><th>Risk</th></tr></thead><tbody>${individual.riskiest.map((r) => `<tr><td>${r.record}</td>${r.values.map((v) => `<td>${esc(v)}</td>`).join('')}<td>${r.classSize}</td><td>${r.risk.toFixed(4)}</td></tr>`).join('')}</tbody></table>`
+      : ''
+  }`;
 }
 
 function parametersSection(report: Report): string {

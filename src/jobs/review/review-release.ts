@@ -6,6 +6,7 @@ import {
 import { reidentificationRisk, wildcardReidentificationRisk } from '../../common/risk/reidentification.js';
 import { classSizeFrequencies, dankar, type ClassSizeFrequencies } from '../../common/risk/population-uniqueness.js';
 import { kMapEstimated, type KMapRisk } from '../../common/risk/k-map.js';
+import { projectedRiskFigures, releasedRiskFigures } from '../../common/risk/release-risk.js';
 import { keyColumn, tupleIds } from '../../common/table/tuple-ids.js';
 import { inferType, type Table } from '../../common/table/table.js';
 import type { Report } from '../../common/report/report-model.js';
@@ -101,7 +102,16 @@ export function projectedReview(job: Job, input: Table, report: Report): ReviewR
     if (risk && quasi.length > 0 && risk.records > 0) {
       const figures = { file, quasiIdentifiers: quasi.map((c) => c.name), records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage };
       const fraction = samplingFraction(settings, risk.records, file);
-      identity.push(fraction === undefined ? figures : { ...figures, population: projectedPopulation(risk, fraction, groups && risk.records === input.rowCount ? groups : undefined) });
+      // Of the released classes only the smallest is known here (1 / highest prosecutor risk): the highest individual risk follows from it.
+      identity.push(
+        fraction === undefined
+          ? figures
+          : {
+              ...figures,
+              population: projectedPopulation(risk, fraction, groups && risk.records === input.rowCount ? groups : undefined),
+              ...(risk.prosecutorHighest > 0 ? { risk: projectedRiskFigures(Math.round(1 / risk.prosecutorHighest), fraction) } : {}),
+            },
+      );
     }
     if (asCollected && input.rowCount > 0) {
       for (const column of released) {
@@ -199,7 +209,11 @@ function identityOf(file: string, quasiIdentifiers: readonly string[], groups: {
   if (fraction === undefined) return figures;
   // "*" matches every value: each record is counted in a class of the records compatible with it, as the prosecutor risk counts it.
   const classes = frequencies ? compatibleClassSizes(frequencies) : classSizeFrequencies(sizes.filter((n) => n > 0));
-  return { ...figures, population: populationFigures(classes, fraction, frequencies ? wildcardKMap(frequencies, fraction) : kMapEstimated([...sizes].filter((n) => n > 0), fraction), frequencies !== null) };
+  return {
+    ...figures,
+    population: populationFigures(classes, fraction, frequencies ? wildcardKMap(frequencies, fraction) : kMapEstimated([...sizes].filter((n) => n > 0), fraction), frequencies !== null),
+    risk: releasedRiskFigures(recordsBySize(frequencies ?? sizes, frequencies === null), fraction),
+  };
 }
 
 /**
@@ -251,6 +265,16 @@ function compatibleClassSizes(frequencies: Uint32Array): ClassSizeFrequencies {
   const records = new Map<number, number>();
   for (const fk of frequencies) records.set(fk, (records.get(fk) ?? 0) + 1);
   return [...records].sort((a, b) => a[0] - b[0]).map(([size, n]) => [size, Math.ceil(n / size)] as const);
+}
+
+/** Records per class size: from class sizes (`classes`: each size counts its records once per class), or from each record's matches. */
+function recordsBySize(sizes: ArrayLike<number>, classes: boolean): Map<number, number> {
+  const out = new Map<number, number>();
+  for (let i = 0; i < sizes.length; i++) {
+    const size = sizes[i]!;
+    if (size > 0) out.set(size, (out.get(size) ?? 0) + (classes ? size : 1));
+  }
+  return out;
 }
 
 function sensitiveOf(file: string, column: string, dictionary: readonly string[], codes: Uint32Array, counts: Uint32Array, groups: { ids: Uint32Array; count: number } | undefined, rareCount: number): SensitiveFigures {

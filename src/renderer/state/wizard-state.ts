@@ -183,7 +183,9 @@ export type Action =
   | { type: 'load'; state: WizardState }
   | { type: 'useCandidate'; method: MechanismType; drafts: Drafts; comparison: NonNullable<WizardState['comparison']> }
   | { type: 'previewed'; path: string; levels: string }
-  | { type: 'acceptReview'; acceptance?: NonNullable<WizardState['reviewAcceptance']> };
+  | { type: 'acceptReview'; acceptance?: NonNullable<WizardState['reviewAcceptance']> }
+  /** The population the records were drawn from, as the job's review.samplingFraction (absent: not stated). */
+  | { type: 'setSamplingFraction'; fraction?: number };
 
 /** Above this many records a workbook is left out of a new file's outputs, with the reason shown (it takes most of a run). */
 export const LARGE_RELEASE_ROWS = 200_000;
@@ -266,6 +268,11 @@ export function reducer(state: WizardState, action: Action): WizardState {
     case 'acceptReview': {
       const { reviewAcceptance: _old, ...rest } = state;
       return action.acceptance ? { ...rest, reviewAcceptance: action.acceptance } : rest;
+    }
+    case 'setSamplingFraction': {
+      // One way of stating the population: a fraction given here replaces a loaded population size.
+      const { populationSize: _size, samplingFraction: _fraction, ...rest } = state.reviewSettings ?? {};
+      return { ...state, reviewSettings: action.fraction === undefined ? rest : { ...rest, samplingFraction: action.fraction } };
     }
     case 'previewed':
       // The first preview of a file is kept: a later preview of changed levels must not make them look unchosen.

@@ -4,6 +4,7 @@ import type { CustosApi, HostFailure, Report } from '../../common/ipc/api.js';
 import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { IdentityRisk } from '../components/identity-risk.js';
+import { RiskProfile } from '../components/risk-profile.js';
 import { ReviewVerdict, type ReviewAcceptance } from '../components/review-verdict.js';
 import { RecodingLattice } from '../components/recoding-lattice.js';
 import { formatNumber, formatPercent } from '../../common/format/numbers.js';
@@ -43,6 +44,8 @@ export function RiskStep(props: {
   onUseSuppressionLimit?: (limit: number) => void;
   /** "Release anyway": the failed review checks accepted with a reason, or withdrawn. */
   onAcceptReview?: (acceptance: ReviewAcceptance | undefined) => void;
+  /** The population stated as a sampling fraction (review.samplingFraction), or withdrawn. */
+  onSamplingFraction?: (fraction: number | undefined) => void;
 }) {
   const { state, onPreviewed, onAssessed } = props;
   const job = JSON.stringify(buildJob(state));
@@ -83,6 +86,7 @@ export function RiskStep(props: {
           <AssessmentView report={report} />
           {report.method.levels && report.method.frontier && <RecodingLattice report={report} onUseLimit={props.onUseSuppressionLimit} />}
           <IdentityRisk report={report} />
+          <RiskProfile report={report} {...(props.onSamplingFraction ? { onSamplingFraction: props.onSamplingFraction } : {})} />
           <ReportWarnings warnings={report.warnings} />
         </>
       )}

@@ -1,0 +1,66 @@
+import { riskProfile, type ProfileColumn } from '../../common/risk/risk-profile.js';
+import type { RiskProfileReport } from '../../common/report/report-model.js';
+import type { Table } from '../../common/table/table.js';
+import { codeBlocks, type ReleaseTable } from '../../io/output/release-table.js';
+import type { ImportedTable } from '../../io/input/import-types.js';
+import type { Job } from '../../mechanisms/definitions.js';
+import { JobError } from '../method-kit/job-error.js';
+
+/**
+ * The internal report's risk profile (src/common/risk/risk-profile.ts): of the input in an assessment
+ * (what the records risk as collected), of the first released table with quasi-identifiers in a run.
+ * The population is the review's (review.populationSize or review.samplingFraction); sampling weights
+ * are the input's case weight (an SPSS file's WEIGHT BY variable) wherever that column is present.
+ * Confidential: the external report leaves `risk.profile` out.
+ */
+
+/** The sampling fraction of `records` records under the job's stated population, or undefined. */
+function fractionOf(job: Job, records: number): number | undefined {
+  const review = job.review;
+  if (!review) return undefined;
+  if (review.samplingFraction !== undefined) return review.samplingFraction;
+  if (review.populationSize === undefined || records === 0) return undefined;
+  if (review.populationSize < records) throw new JobError(`the population (${review.populationSize.toLocaleString('en-US')}) is smaller than the ${records.toLocaleString('en-US')} records`, 'review.populationSize');
+  return records / review.populationSize;
+}
+
+/** The case weight column's values, when the input has one and the table holds it; undefined otherwise. */
+function weightsOf(weightColumn: string | undefined, column: ProfileColumn | undefined, records: number): { column: string; values: Float64Array } | undefined {
+  if (weightColumn === undefined || column === undefined) return undefined;
+  const parsed = column.dictionary.map((v) => (v === '' ? Number.NaN : Number(v)));
+  const values = new Float64Array(records);
+  for (let r = 0; r < records; r++) values[r] = parsed[column.codes[r]!]!;
+  return { column: weightColumn, values };
+}
+
+export function weightColumnOf(imported: ImportedTable): string | undefined {
+  return imported.variables?.find((v) => v.weight === true)?.name;
+}
+
+/** The profile of the input's quasi-identifiers (an assessment). */
+export function inputRiskProfile(job: Job, table: Table, quasi: readonly string[], weightColumn: string | undefined): RiskProfileReport {
+  const byName = new Map(table.columns.map((c) => [c.name, c]));
+  const columns = quasi.flatMap((name) => {
+    const c = byName.get(name);
+    return c ? [{ name, codes: c.codes, dictionary: c.dictionary }] : [];
+  });
+  const weights = weightsOf(weightColumn, weightColumn !== undefined ? byName.get(weightColumn) : undefined, table.rowCount);
+  const fraction = fractionOf(job, table.rowCount);
+  return { basis: 'input', ...riskProfile(columns, table.rowCount, { ...(fraction !== undefined ? { fraction } : {}), ...(weights ? { weights } : {}) }) };
+}
+
+/** The profile of the first released table holding a quasi-identifier (a run); undefined when none does. */
+export function releaseRiskProfile(job: Job, tables: readonly { readonly table: ReleaseTable }[], quasi: ReadonlySet<string>, weightColumn: string | undefined): RiskProfileReport | undefined {
+  for (const { table } of tables) {
+    const wanted = table.columns.flatMap((c, j) => (quasi.has(c.name) || c.name === weightColumn ? [j] : []));
+    if (!wanted.some((j) => quasi.has(table.columns[j]!.name)) || table.rowCount === 0) continue;
+    const codes = wanted.map(() => new Uint32Array(table.rowCount));
+    for (const block of codeBlocks(table)) wanted.forEach((j, i) => codes[i]!.set(block.codes[j]!.subarray(0, block.count), block.start));
+    const all = wanted.map((j, i) => ({ name: table.columns[j]!.name, codes: codes[i]!, dictionary: table.columns[j]!.dictionary }));
+    const columns = all.filter((c) => quasi.has(c.name));
+    const weights = weightsOf(weightColumn, all.find((c) => c.name === weightColumn), table.rowCount);
+    const fraction = fractionOf(job, table.rowCount);
+    return { basis: 'release', ...riskProfile(columns, table.rowCount, { ...(fraction !== undefined ? { fraction } : {}), ...(weights ? { weights } : {}) }) };
+  }
+  return undefined;
+}
