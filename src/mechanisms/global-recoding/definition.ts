@@ -170,6 +170,8 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
   refine,
   recodes: true,
   compare: comparison,
+  // It generalizes the quasi-identifiers by role only: a sensitive column's hierarchy serves t-closeness's distance and is not applied.
+  chain: { role: 'identity', namedColumns: () => [] },
   metadata: {
     type: 'global-recoding',
     title: 'Optimal global recoding',
