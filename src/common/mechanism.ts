@@ -65,13 +65,22 @@ export interface MechanismDefinition<S extends z.ZodObject<z.ZodRawShape> = z.Zo
  * - `identity`: protects identity on the quasi-identifiers and publishes the sensitive columns as
  *   collected; `namedColumns` lists the columns its parameters name to change besides the
  *   quasi-identifiers by role, each with its key (a sensitive one among them is refused: the
- *   attribute step would protect a value the first step already changed);
+ *   attribute step would protect a value the first step already changed), and `sensitiveModels` its
+ *   models of the sensitive values within a class (refused: the attribute step publishes them otherwise);
  * - `attribute`: protects the sensitive column of the records it is given, keeping every record
  *   and its quasi-identifiers, so the identity step's property holds for the released file too;
  * - `alone`: neither, for the reason stated (after the method's title).
  */
 export type ChainStep<M = never> =
-  | { readonly role: 'identity'; readonly namedColumns: (method: M) => readonly { readonly key: string; readonly column: string }[] }
+  | {
+      readonly role: 'identity';
+      readonly namedColumns: (method: M) => readonly { readonly key: string; readonly column: string }[];
+      /**
+       * Its parameters that constrain the sensitive values within a class (ℓ-diversity, t-closeness), each with
+       * its key and name: refused in a chain, whose second step publishes the sensitive value otherwise.
+       */
+      readonly sensitiveModels: (method: M) => readonly { readonly key: string; readonly model: string }[];
+    }
   | { readonly role: 'attribute' }
   | { readonly role: 'alone'; readonly why: string };
 

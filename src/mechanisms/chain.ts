@@ -64,7 +64,8 @@ export function chainTypeProblem(method: readonly unknown[]): ChainProblem | und
  * The rules that need the steps' parameters and the roles: the attribute step must protect a column
  * the identity step leaves as collected. A column the identity step names to change, or the
  * attribute step's own sensitive column when the job does not mark it sensitive (the identity step
- * then treats it as a quasi-identifier and recodes it), is refused.
+ * then treats it as a quasi-identifier and recodes it), is refused; so is an identity step's model of
+ * the sensitive values within a class (ℓ-diversity, t-closeness), which the second step's release does not show.
  */
 export function chainColumnProblems(job: ChainJob): ChainProblem[] {
   const [first, second] = job.method;
@@ -76,6 +77,9 @@ export function chainColumnProblems(job: ChainJob): ChainProblem[] {
       if (own(job.attributes, column) === 'sensitive') {
         problems.push({ key: `method[0].${key}`, message: `names "${column}", a sensitive column: the identity step would change the value the attribute step protects; protect it in the second step only` });
       }
+    }
+    for (const { key, model } of (identity.sensitiveModels as (m: MethodSpec) => readonly { key: string; model: string }[])(first)) {
+      problems.push({ key: `method[0].${key}`, message: `${model} constrains the sensitive values within each class, but the second step publishes the sensitive value otherwise (bucketized or perturbed), so the released classes would not show it: protect the sensitive value in the second step only` });
     }
   }
   const named = 'sensitive' in second && typeof second.sensitive === 'string' ? second.sensitive : undefined;

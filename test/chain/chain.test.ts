@@ -117,6 +117,10 @@ describe('unsound chains are refused before the input is read: exit 2, the key n
     expect(refused([{ type: 'microaggregation', columns: ['length_of_stay'], k: 5 }, { type: 'uniform-perturbation', retention: 0.5 }], attributes)).toMatch(/method\[0\]\.columns\[0\]: names "length_of_stay", a sensitive column/);
   });
 
+  it('an identity step\'s model of the sensitive values within a class, which the second step publishes otherwise', () => {
+    expect(refused([{ ...RECODING, models: [{ type: 'k-anonymity', k: 5 }, { type: 'l-diversity', l: 2 }] }, BETA])).toMatch(/method\[0\]\.models\[1\]: ℓ-diversity \(ℓ = 2\) constrains the sensitive values within each class/);
+  });
+
   it('a step\'s own parameter problem is named inside its step', () => {
     expect(refused([{ ...RECODING, models: [{ type: 'k-anonymity', k: 0 }] }, BETA])).toMatch(/method\[0\]\.models\[0\]\.k/);
   });

@@ -65,7 +65,7 @@ export function verifyChain(ctx: ChainVerifyContext, steps: ChainSteps): void {
   const [one, two] = written;
   if (one && two) {
     const words = (i: 0 | 1, w: typeof one) => ({ title: report.chain!.steps[i]!.title, ...w });
-    checkPublishedStatement(report, () => chainStatement(words(0, one), words(1, two)), checks, 'published sentences, the chain');
+    checkPublishedStatement(report, () => chainStatement(words(0, one), words(1, two)), checks, 'published sentences, the chain', "the chain (from its steps' sentences written again)");
   } else checks.add('published sentences, the chain', false, "a step's sentences could not be written again from report.json");
   const quasiTable = ctx.tables[0]!;
   const hierarchies = (steps[0].method as { hierarchies?: Record<string, HierarchySpec> }).hierarchies;

@@ -171,7 +171,11 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
   recodes: true,
   compare: comparison,
   // It generalizes the quasi-identifiers by role only: a sensitive column's hierarchy serves t-closeness's distance and is not applied.
-  chain: { role: 'identity', namedColumns: () => [] },
+  chain: {
+    role: 'identity',
+    namedColumns: () => [],
+    sensitiveModels: (method) => method.models.flatMap((m, i) => (m.type === 'l-diversity' || m.type === 't-closeness' ? [{ key: `models[${i}]`, model: m.type === 'l-diversity' ? `ℓ-diversity (ℓ = ${m.l})` : `t-closeness (t = ${m.t})` }] : [])),
+  },
   metadata: {
     type: 'global-recoding',
     title: 'Optimal global recoding',
