@@ -163,6 +163,8 @@ describe('done when (issue 34): the hospital register through global recoding to
     }
     expect(qit.rows.length).toBe(400);
     expect(Math.min(...classes.values())).toBeGreaterThanOrEqual(5);
+    // The report states the released classes as counted here (the identity step's, kept by the second).
+    expect([report.risk.classes, report.risk.minClassSize]).toEqual([classes.size, Math.min(...classes.values())]);
     const st = readCsv(join(dir, 'out', 'st.csv'));
     expect(st.header).toEqual(['bucket', 'diagnosis', 'count']);
     let listed = 0;

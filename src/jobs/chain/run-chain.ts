@@ -84,6 +84,8 @@ function composed(identity: MethodOutcome, attribute: MethodOutcome): MethodOutc
     // The input's columns and roles, identifiers included: the report describes the input the chain read.
     plan: identity.plan,
     guarantee: { ...attributeGuarantee, ...published.guarantee, ...(holds !== undefined ? { holds } : {}) },
+    // The classes of the released quasi-identifiers are the identity step's: the attribute step keeps them as released.
+    risk: { ...attribute.risk, ...(identity.risk.classes !== undefined ? { classes: identity.risk.classes, minClassSize: identity.risk.minClassSize! } : {}) },
     ...(identity.anonymity ? { anonymity: identity.anonymity } : {}),
     ...(identity.suppressed !== undefined ? { suppressed: identity.suppressed } : {}),
     summary: internal.summary,
