@@ -52,13 +52,17 @@ const fakeDefinition: MechanismDefinition<typeof fakeSchema> = {
   metadata: fakeMetadata,
   recodes: false,
   compare: fakeComparison,
+  chain: { role: 'alone', why: 'exists to show what a mechanism must provide' },
 };
 
 // @ts-expect-error a definition without its compare hook does not compile (no silent default measures it with another's attack)
-const withoutCompare: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false };
+const withoutCompare: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, chain: { role: 'attribute' } };
 
 // @ts-expect-error nor one that does not say whether it recodes (init's hierarchies, the wizard's table)
-const withoutRecodes: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, compare: fakeComparison };
+const withoutRecodes: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, compare: fakeComparison, chain: { role: 'attribute' } };
+
+// @ts-expect-error nor one that does not say which step of a chain it can be (src/mechanisms/chain.ts)
+const withoutChain: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, compare: fakeComparison };
 
 // @ts-expect-error a record comparison without its guarantee label does not compile
 const withoutLabel: RecordComparison = { releasesRecords: true, axis: fakeComparison.axis, estimator: 'as released' };
@@ -95,7 +99,7 @@ const definitionsWithFake: { readonly [T in WithFake]: AnyMechanismDefinition } 
 const nodeWithoutFake: { readonly [T in WithFake]: NodeMechanism<never> } = realNode;
 const nodeWithFake: { readonly [T in WithFake]: NodeMechanism<never> } = { ...realNode, 'fake-tenth': fakeNode as NodeMechanism<never> };
 
-void [withoutCompare, withoutRecodes, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, definitionsWithoutFake, nodeWithoutFake];
+void [withoutCompare, withoutRecodes, withoutChain, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, definitionsWithoutFake, nodeWithoutFake];
 
 // ---- At run time: what every registered mechanism must have, checked over a registry. ----
 

@@ -62,7 +62,33 @@ export interface MechanismDefinition<S extends z.ZodObject<z.ZodRawShape> = z.Zo
   readonly recodes: boolean;
   /** How `custos compare` and the wizard's Compare step put it beside the others (compare.ts in its folder). */
   readonly compare: MechanismComparison;
+  /** Which step of a chain (`"method": [identity step, attribute step]`) it can be, or why none (src/mechanisms/chain.ts). */
+  readonly chain: ChainStep<z.output<S>>;
 }
+
+/**
+ * A mechanism's place in a chain of two methods, the second run on the first's release:
+ * - `identity`: protects identity on the quasi-identifiers and publishes the sensitive columns as
+ *   collected; `namedColumns` lists the columns its parameters name to change besides the
+ *   quasi-identifiers by role, each with its key (a sensitive one among them is refused: the
+ *   attribute step would protect a value the first step already changed), and `sensitiveModels` its
+ *   models of the sensitive values within a class (refused: the attribute step publishes them otherwise);
+ * - `attribute`: protects the sensitive column of the records it is given, keeping every record
+ *   and its quasi-identifiers, so the identity step's property holds for the released file too;
+ * - `alone`: neither, for the reason stated (after the method's title).
+ */
+export type ChainStep<M = never> =
+  | {
+      readonly role: 'identity';
+      readonly namedColumns: (method: M) => readonly { readonly key: string; readonly column: string }[];
+      /**
+       * Its parameters that constrain the sensitive values within a class (ℓ-diversity, t-closeness), each with
+       * its key and name: refused in a chain, whose second step publishes the sensitive value otherwise.
+       */
+      readonly sensitiveModels: (method: M) => readonly { readonly key: string; readonly model: string }[];
+    }
+  | { readonly role: 'attribute' }
+  | { readonly role: 'alone'; readonly why: string };
 
 /** Any mechanism's definition, for registries: a refine of a particular method type fits `never`. */
 export interface AnyMechanismDefinition {
@@ -72,6 +98,7 @@ export interface AnyMechanismDefinition {
   readonly refine?: (method: never, ctx: z.RefinementCtx) => void;
   readonly recodes: boolean;
   readonly compare: MechanismComparison;
+  readonly chain: ChainStep;
 }
 
 /** A method object as the wizard and a grid build it, before parsing. */

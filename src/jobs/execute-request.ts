@@ -18,7 +18,9 @@ export async function executeRequest(
   request: JobRequest,
   hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal; readTable?: RunOptions['readTable']; helperScript?: WorkerScript } = {},
 ): Promise<RunResult> {
-  const loaded = 'jobPath' in request ? loadJobFile(request.jobPath) : parseJob(request.job, request.baseDir);
+  // A chain of methods is run (assessJob refuses it by name); the parser refuses it where it cannot go.
+  const chains = { chains: request.command === 'run' };
+  const loaded = 'jobPath' in request ? loadJobFile(request.jobPath, chains) : parseJob(request.job, request.baseDir, undefined, chains);
   const options = {
     random: randomSourceFor(request),
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),

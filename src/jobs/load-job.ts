@@ -6,9 +6,13 @@ import { withoutHelp } from '../common/job/job-notes.js';
 import { JobError } from './method-kit/job-error.js';
 import { jobSchema } from '../mechanisms/job-schema.js';
 import type { Job } from '../mechanisms/definitions.js';
+import { chainColumnProblems, chainJobSchema, chainSteps, chainTypeProblem, isChainMethod, type ChainJob, type ChainSteps } from '../mechanisms/chain.js';
 
 export interface LoadedJob {
+  /** The job as its method runs; of a chain, the last step's (the release is its tables). */
   readonly job: Job;
+  /** A chain of two methods (src/mechanisms/chain.ts): the job as written, and each step as the job it runs as. */
+  readonly chain?: { readonly job: ChainJob; readonly steps: ChainSteps };
   /** Folder the job's relative paths are resolved against. */
   readonly baseDir: string;
   readonly path?: string;
@@ -57,12 +61,25 @@ function tooDeep(text: string): boolean {
   return false;
 }
 
+/** Where chains are taken: `custos run` and `verify` (assess, compare and the app take one method). */
+export interface ParseOptions {
+  readonly chains?: boolean;
+}
+
+/** A chain where one method is taken: refused by name, never run as its last step alone. */
+const CHAIN_NOT_HERE = 'a chain of methods (a list) is taken by custos run and custos verify only; assess, compare and the app take one method object';
+
 /** Validates a parsed job; every problem is reported with its key. */
-export function parseJob(written: unknown, baseDir: string, path?: string): LoadedJob {
+export function parseJob(written: unknown, baseDir: string, path?: string, options: ParseOptions = {}): LoadedJob {
   // Notes for people (custos init writes them) are not part of the job.
   const value = withoutHelp(written);
   const problem = shapeProblem(value);
   if (problem) throw new JobError(problem.message, problem.key || undefined);
+  const method = typeof value === 'object' && value !== null ? (value as { method?: unknown }).method : undefined;
+  if (isChainMethod(method)) {
+    if (!options.chains) throw new JobError(CHAIN_NOT_HERE, 'method');
+    return parseChain(value, baseDir, path);
+  }
   const result = jobSchema.safeParse(value);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => describeIssue(issue));
@@ -70,6 +87,22 @@ export function parseJob(written: unknown, baseDir: string, path?: string): Load
     throw new JobError(issues.join('; '), keyOf(first.path) || undefined, issues);
   }
   return { job: result.data, baseDir, ...(path ? { path } : {}) };
+}
+
+/** A chain: the rules on its steps' types first (a refusal names the step), then each step's parameters, then the columns. */
+function parseChain(value: unknown, baseDir: string, path?: string): LoadedJob {
+  const typeProblem = chainTypeProblem((value as { method: readonly unknown[] }).method);
+  if (typeProblem) throw new JobError(typeProblem.message, typeProblem.key);
+  const result = chainJobSchema.safeParse(value);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => describeIssue(issue));
+    throw new JobError(issues.join('; '), keyOf(result.error.issues[0]!.path) || undefined, issues);
+  }
+  const job = result.data as ChainJob;
+  const problems = chainColumnProblems(job);
+  if (problems.length > 0) throw new JobError(problems.map((p) => `${p.key}: ${p.message}`).join('; '), problems[0]!.key, problems.map((p) => `${p.key}: ${p.message}`));
+  const steps = chainSteps(job);
+  return { job: steps[1], chain: { job, steps }, baseDir, ...(path ? { path } : {}) };
 }
 
 /** A union's own message says little; the most specific branch problem (a failed refinement) says more. */
@@ -88,7 +121,7 @@ function describeIssue(raw: z.ZodIssue): string {
   return key ? `${key}: ${issue.message}` : issue.message;
 }
 
-export function loadJobFile(path: string): LoadedJob {
+export function loadJobFile(path: string, options: ParseOptions = {}): LoadedJob {
   const absolute = resolve(path);
   let text: string;
   try {
@@ -108,7 +141,7 @@ export function loadJobFile(path: string): LoadedJob {
   } catch (error) {
     throw new JobError(`${path}${jsonErrorPlace(text, (error as Error).message)} is not valid JSON: ${(error as Error).message}`);
   }
-  return parseJob(value, dirname(absolute), absolute);
+  return parseJob(value, dirname(absolute), absolute, options);
 }
 
 /** ":line:column" of a JSON syntax error, from the character position V8 reports ("at position 242"). */

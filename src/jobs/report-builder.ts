@@ -65,6 +65,7 @@ export function buildReport(ctx: ReportContext): Report {
     ...(outcome.beta ? { beta: outcome.beta } : {}),
     ...(outcome.anonymity ? { anonymity: outcome.anonymity } : {}),
     ...(outcome.dp ? { dp: outcome.dp } : {}),
+    ...(outcome.chain ? { chain: outcome.chain } : {}),
     ...(ctx.output ? { output: { ...ctx.output, ...(outcome.suppressed !== undefined ? { suppressed: outcome.suppressed } : {}) } } : {}),
     ...(outcome.cannotRun ? { cannotRun: outcome.cannotRun } : {}),
     warnings: [
@@ -86,6 +87,8 @@ export interface PublicParts {
   readonly summary: readonly string[];
   readonly warnings: readonly string[];
   readonly job: Job;
+  /** A chain's steps as published (each step's published summary and warnings). */
+  readonly chain?: Report['chain'];
 }
 
 /**
@@ -161,12 +164,22 @@ export function externalVariant(report: Report, parts: PublicParts): Report {
       : {}),
     ...(report.anonymity ? { anonymity: externalAnonymity(report.anonymity) } : {}),
     ...(report.dp ? { dp: externalDp(report.dp) } : {}),
+    ...(report.chain ? { chain: parts.chain ?? withoutSentences(report.chain) } : {}),
     // A run's review is computed from the released files and the job: published, but for the reasons of acknowledgements.
     ...(report.review && report.kind === 'release' && report.review.basis === 'release' ? { review: publicReview(report.review) } : {}),
     // The release folder is named by the custodian (by default after the input): its name is not published.
     ...(report.output ? { output: { dir: 'release', rows: report.output.rows, files: report.output.files } } : {}),
     warnings: parts.warnings,
   });
+}
+
+/**
+ * A chain's steps without their sentences, where the caller does not give the published ones (verify's
+ * search for internal facts: the published sentences are report.json's summary and warnings, which
+ * hold each step's): the methods and the guarantees' words are the same in both variants.
+ */
+function withoutSentences(chain: NonNullable<Report['chain']>): NonNullable<Report['chain']> {
+  return { steps: chain.steps.map((s) => ({ ...s, summary: [], warnings: [] })) as unknown as NonNullable<Report['chain']>['steps'] };
 }
 
 function externalAnonymity(a: NonNullable<Report['anonymity']>): NonNullable<Report['anonymity']> {

@@ -27,6 +27,8 @@ import type { MechanismType } from '../mechanisms/definitions.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
 import { stamped } from './method-kit/release-view.js';
 import { checkedRelease } from './release-checks.js';
+import { runChain } from './chain/run-chain.js';
+import { publicJob } from './public-job.js';
 import { CancelledError, STAGES, type ProgressListener, type Stage } from './progress.js';
 import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
 import { InputError } from '../io/input/input-error.js';
@@ -105,6 +107,22 @@ function runMethod(job: Job, imported: ImportedTable, ctx: MethodContext): Metho
   return mechanism.run(job, imported, ctx);
 }
 
+/** The job's release: its method's, or a chain's two steps (each step's release checked as it is made). */
+function runLoaded(loaded: LoadedJob, imported: ImportedTable, ctx: MethodContext): MethodOutcome {
+  return loaded.chain ? runChain(loaded.chain.steps, imported, ctx) : checkedRelease(loaded.job, imported.table, runMethod(loaded.job, imported, ctx));
+}
+
+/**
+ * The job a report embeds: of a chain, the job as written (both steps, the identifiers' roles), not
+ * its last step's; `published`: as the release folder's job.json gives it.
+ */
+function withChainJob(report: Report, loaded: LoadedJob, published: boolean): Report {
+  if (!loaded.chain) return report;
+  const [identity, attribute] = loaded.chain.steps;
+  const job = published ? { ...publicJob(identity), method: [publicJob(identity).method, publicJob(attribute).method] } : { ...loaded.chain.job, input: { ...loaded.chain.job.input, sha256: report.input.sha256 } };
+  return { ...report, job };
+}
+
 function methodContext(loaded: LoadedJob, options: RunOptions, mode: MethodContext['mode'], progress: (stage: Stage, f: number) => void): MethodContext {
   return {
     random: options.random,
@@ -129,11 +147,13 @@ function checked(report: Report): Report {
 }
 
 function publicParts(job: Job, outcome: MethodOutcome): PublicParts {
-  return { summary: outcome.externalSummary, warnings: outcome.externalWarnings ?? [], job };
+  return { summary: outcome.externalSummary, warnings: outcome.externalWarnings ?? [], job, ...(outcome.publishedChain ? { chain: outcome.publishedChain } : {}) };
 }
 
 /** Risk of the input under the job; writes nothing. */
 export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
+  // A chain's second step reads the first's release: there is no assessment of it without one.
+  if (loaded.chain) throw new JobError('a chain of methods is run, not assessed: assess each step as a job of its own', 'method');
   const progress = progressOf(options);
   const { imported, inputPath } = importInput(loaded, progress, options.readTable, options.helperScript);
   const ctx = methodContext(loaded, options, 'assess', progress);
@@ -160,8 +180,9 @@ export function internalDirOf(job: Job, baseDir: string, outDir: string, overrid
 /** Every file the job reads: a folder holding one must never be replaced by an output. */
 function inputFiles(loaded: LoadedJob): string[] {
   const { job, baseDir } = loaded;
-  const hierarchies = 'hierarchies' in job.method ? Object.values(job.method.hierarchies).filter((h): h is string => typeof h === 'string') : [];
-  const domainFiles = 'domains' in job.method && job.method.domains ? Object.values(job.method.domains).flatMap((d) => (typeof d === 'object' && !Array.isArray(d) ? [d.hierarchy] : [])) : [];
+  const methods = loaded.chain ? loaded.chain.steps.map((s) => s.method) : [job.method];
+  const hierarchies = methods.flatMap((method) => ('hierarchies' in method ? Object.values(method.hierarchies).filter((h): h is string => typeof h === 'string') : []));
+  const domainFiles = methods.flatMap((method) => ('domains' in method && method.domains ? Object.values(method.domains).flatMap((d) => (typeof d === 'object' && !Array.isArray(d) ? [d.hierarchy] : [])) : []));
   return [job.input.path, ...hierarchies, ...domainFiles].map((p) => resolve(baseDir, p));
 }
 
@@ -220,7 +241,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   const { imported, inputPath } = importInput(loaded, progress, options.readTable, options.helperScript);
   checkWorkbookLimits(job, imported);
   const ctx = methodContext(loaded, options, 'run', progress);
-  const outcome = checkedRelease(job, imported.table, runMethod(job, imported, ctx));
+  const outcome = runLoaded(loaded, imported, ctx);
   const stagings: StagingDir[] = [];
   try {
     // Every released table of a test-randomness run carries the stamp, whatever the method; every
@@ -229,7 +250,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     // The disclosure review of the tables as they will be written; a failure the job does not acknowledge stops here, before any folder is made.
     // A seeded test run is stamped NOT A PROTECTED RELEASE and never publishable (verify fails it): its review is reported, and does not stop it.
     const roles = new Map(outcome.plan.columns.flatMap((c) => (c.role === 'identifier' ? [] : [[c.column.name, c.role] as const])));
-    const review = reviewRelease(job, releases, roles);
+    const review = reviewRelease(job, releases, roles, loaded.chain?.steps[0]);
     if (review.verdict === 'failed' && !testStamp) throw new ReviewFailedError(review.checks);
     progress('write', 0);
     const internal = new StagingDir(internalDir, 'internal', options.onStaging, outDir);
@@ -238,20 +259,21 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     stagings.push(release);
     const stale = [...internal.removedStale, ...release.removedStale];
     const created = (options.now ?? (() => new Date()))();
-    const draftOf = (of: MethodOutcome): Report => ({
+    const draftOf = (of: MethodOutcome): Report => withChainJob({
       ...buildReport({
         kind: 'release', job, inputPath, imported, outcome: of, testRandomness: testStamp, createdAt: created,
         // Released records: the rows of the first table (the release itself, or the QIT of a bucketization).
         output: { dir: outDir, rows: releases[0]?.table.rowCount ?? 0, files: [] },
       }),
       review,
-    });
+    }, loaded, false);
     // Without the figures still being measured: they are internal, so the release folder never waits for them.
     const draft = draftOf(outcome);
     const parts = publicParts(job, outcome);
     const files: OutputFile[] = [];
     const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
-    const publishedDraft = (): Report => asPublished(externalVariant(draft, parts));
+    const publishedOf = (report: Report): Report => withChainJob(externalVariant(report, parts), loaded, true);
+    const publishedDraft = (): Report => asPublished(publishedOf(draft));
     for (const { writer } of writersFor(job.output.formats)) {
       files.push(
         ...(await writer.write({
@@ -262,7 +284,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
         })),
       );
     }
-    const external = externalVariant(draft, parts);
+    const external = publishedOf(draft);
     files.push({ name: 'job.json', ...writeText(release.file('job.json'), JSON.stringify(external.job, null, 2) + '\n') });
     const renderings = writeRenderings(release, 'report', asPublished({ ...external, output: { ...external.output!, files: [...files] } }), job.output.report);
     const published = checked({ ...external, output: { ...external.output!, files: [...files, ...renderings] } });

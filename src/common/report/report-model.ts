@@ -390,12 +390,31 @@ function dpReport(internal: boolean) {
   });
 }
 
-/** The sections a mechanism adds to the report, by name; each mechanism's metadata lists its own. */
+/**
+ * A chain of two methods (src/mechanisms/chain.ts): each step's method, its guarantee's words and
+ * whether it holds, and its own summary and warnings (the published ones in the external variant).
+ * The report's method is the last step's (the release is its tables), its guarantee the composed one;
+ * the sections are both steps'.
+ */
+const chainStepReport = obj({
+  type: z.string(),
+  title: z.string(),
+  parameters: nameRecord(z.union([z.string(), num, z.boolean()])),
+  derived: nameRecord(z.union([z.string(), num])),
+  levels: nameRecord(count).optional(),
+  guarantee: obj({ name: z.string(), statement: z.string(), formula: z.string(), source: z.string(), holds: z.boolean().optional() }),
+  summary: z.array(z.string()),
+  warnings: z.array(z.string()),
+});
+const chainReport = obj({ steps: z.tuple([chainStepReport, chainStepReport]) });
+
+/** The sections a mechanism adds to the report, by name; each mechanism's metadata lists its own (`chain`: a chain's report, never a mechanism's). */
 export const REPORT_SECTIONS = {
   beta: betaReport,
   buckets: () => bucketReport,
   anonymity: anonymityReport,
   dp: dpReport,
+  chain: () => chainReport,
 } as const;
 export type ReportSectionName = keyof typeof REPORT_SECTIONS;
 
@@ -503,6 +522,7 @@ export const anyReportSchema = z.object({
   buckets: bucketReport.optional(),
   anonymity: anonymityReport(true).optional(),
   dp: dpReport(true).optional(),
+  chain: chainReport.optional(),
 });
 
 /** A parsed value as code receives it: read-only all the way down. */
@@ -524,6 +544,8 @@ export type DpReport = NonNullable<Report['dp']>;
 export type OutputFile = NonNullable<Report['output']>['files'][number];
 export type ReviewReport = NonNullable<Report['review']>;
 export type RiskProfileReport = NonNullable<Report['risk']['profile']>;
+export type ChainReport = NonNullable<Report['chain']>;
+export type ChainStepReport = ChainReport['steps'][number];
 
 /**
  * A copy without the numbers that are not finite: a value the report cannot

@@ -17,6 +17,12 @@ export interface VerifyContext {
   readonly job: JobWith<{ readonly type: string }>;
   readonly original?: Table;
   readonly checks: CheckList;
+  /**
+   * A chain's identity step: the released table that holds the quasi-identifiers, the second step's
+   * first table (β-privacy's QIT), where the step's own release ("release") would be. Its columns
+   * are the second step's to check (verify checks that step on the same files).
+   */
+  readonly quasiTable?: ReleasedTableName;
 }
 
 /**

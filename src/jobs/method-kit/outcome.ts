@@ -21,6 +21,9 @@ export interface MethodOutcome {
   readonly beta?: Report['beta'];
   readonly anonymity?: Report['anonymity'];
   readonly dp?: Report['dp'];
+  /** A chain's steps (src/jobs/chain/run-chain.ts); their published summary and warnings are `publishedChain`. */
+  readonly chain?: Report['chain'];
+  readonly publishedChain?: Report['chain'];
   /** Internal only: records deleted with their class. */
   readonly suppressed?: number;
   readonly summary: readonly string[];

@@ -14,10 +14,12 @@ import { minOf } from '../../common/extremes.js';
  */
 export function releasedRecords(ctx: VerifyContext): { release: Table; roles: Map<string, string> } {
   const { checks, report, dir, job } = ctx;
-  const release = readReleased(dir, 'release', 'Release', job.output.delimiter);
+  const table = ctx.quasiTable ?? { stem: 'release', sheetName: 'Release' };
+  const release = readReleased(dir, table.stem, table.sheetName, job.output.delimiter);
   const roles = new Map<string, string>(report.input.columns.map((c) => [c.name, c.role]));
   checks.add('record count', release.rowCount === report.output?.rows, `${release.rowCount} released records (report: ${report.output?.rows})`);
-  checks.add(...identifierCheck(ctx, release, ctx.job.method.type === 'partitioned-recoding' ? ['part'] : []));
+  // In a chain the table is the second step's, with its own columns: that step's checks cover them.
+  if (!ctx.quasiTable) checks.add(...identifierCheck(ctx, release, ctx.job.method.type === 'partitioned-recoding' ? ['part'] : []));
   return { release, roles };
 }
 

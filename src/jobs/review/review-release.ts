@@ -12,6 +12,7 @@ import { inferType, type Table } from '../../common/table/table.js';
 import type { Report } from '../../common/report/report-model.js';
 import { codeBlocks, type ReleaseTable } from '../../io/output/release-table.js';
 import { metadataOf, type Job } from '../../mechanisms/definitions.js';
+import { chainAttackerKnowledge } from '../../mechanisms/chain-statement.js';
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { JobError } from '../method-kit/job-error.js';
 
@@ -34,10 +35,16 @@ export interface ReviewedTable {
   readonly table: ReleaseTable;
 }
 
-/** The review of a release, `roles` the role of each input column the release may carry (identifiers are never released). */
-export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles: ReadonlyMap<string, Role>): ReviewReport {
+/**
+ * The review of a release, `roles` the role of each input column the release may carry (identifiers are never released).
+ * `identityStep`: a chain's first step (`job` is its last): its released values of the quasi-identifiers are the
+ * release's ("*" of local suppression a wildcard), and the attacker sentence is the chain's.
+ */
+export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles: ReadonlyMap<string, Role>, identityStep?: Job): ReviewReport {
   const settings = job.review ?? DEFAULT_REVIEW;
   const mechanism = nodeMechanismOf(job.method.type);
+  const quasiJob = identityStep ?? job;
+  const quasiMechanism = nodeMechanismOf(quasiJob.method.type);
   const records = mechanism.releasesInputColumns;
   const asCollected = metadataOf(job.method.type)?.sensitiveRelease === 'as-collected';
   const directs: DirectIdentifierFound[] = [];
@@ -56,7 +63,7 @@ export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles:
       const qi = columns.flatMap((c, i) => (c.role === 'quasi' ? [i] : []));
       const groups = table.rowCount > 0 ? tupleIds(qi.map((i) => keyColumn({ codes: codes[i]!, dictionary: columns[i]!.column.dictionary })), null, table.rowCount) : { ids: new Uint32Array(0), count: 0 };
       // A mechanism whose released values may stand for any value (local suppression's "*") counts each record's matches itself.
-      const frequencies = qi.length > 0 && table.rowCount > 0 ? mechanism.releasedFrequencies?.(job as never, qi.map((i) => ({ codes: codes[i]!, dictionary: columns[i]!.column.dictionary })), table.rowCount) ?? null : null;
+      const frequencies = qi.length > 0 && table.rowCount > 0 ? quasiMechanism.releasedFrequencies?.(quasiJob as never, qi.map((i) => ({ codes: codes[i]!, dictionary: columns[i]!.column.dictionary })), table.rowCount) ?? null : null;
       if (qi.length > 0 && table.rowCount > 0) identity.push(identityOf(file, qi.map((i) => columns[i]!.column.name), groups, settings, frequencies));
       if (asCollected && table.rowCount > 0) {
         columns.forEach((c, i) => {
@@ -65,7 +72,8 @@ export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles:
       }
     }
   }
-  return reviewReport(job, 'release', { records, directIdentifiers: directs, identity, sensitive }, settings, [...roles].filter(([, role]) => role === 'sensitive').map(([name]) => name));
+  const knowledge = identityStep ? chainAttackerKnowledge(metadataOf(identityStep.method.type)?.title ?? identityStep.method.type, metadataOf(job.method.type)?.title ?? job.method.type) : undefined;
+  return reviewReport(job, 'release', { records, directIdentifiers: directs, identity, sensitive }, settings, [...roles].filter(([, role]) => role === 'sensitive').map(([name]) => name), knowledge);
 }
 
 /**
@@ -144,12 +152,12 @@ function projectedPopulation(risk: NonNullable<Report['risk']['reidentification'
   };
 }
 
-function reviewReport(job: Job, basis: 'release' | 'projected', figures: ReviewFigures, settings: ReviewSettings, sensitiveColumns: readonly string[]): ReviewReport {
+function reviewReport(job: Job, basis: 'release' | 'projected', figures: ReviewFigures, settings: ReviewSettings, sensitiveColumns: readonly string[], knowledge?: string): ReviewReport {
   const checks = reviewChecks(figures, settings);
   const { acknowledge, ...thresholds } = settings;
   return {
     basis,
-    attacker: attackerSentence(metadataOf(job.method.type)?.attackerKnowledge ?? '', sensitiveColumns),
+    attacker: attackerSentence(knowledge ?? metadataOf(job.method.type)?.attackerKnowledge ?? '', sensitiveColumns),
     settings: thresholds,
     records: figures.records,
     directIdentifiers: figures.directIdentifiers,

@@ -12,9 +12,9 @@ const CHECK = 'published sentences';
  * `write` is the mechanism's `publishedStatement`; `report` has passed the external schema. A figure
  * the sentences depend on that report.json does not state (`assumed`) is reported as not checked.
  */
-export function checkPublishedStatement(report: Report, write: (report: Report) => WrittenAgain, checks: CheckList): void {
+export function checkPublishedStatement(report: Report, write: (report: Report) => WrittenAgain, checks: CheckList, name = CHECK, writer = report.method.type): void {
   let assumed: WrittenAgain['assumed'];
-  checks.run(CHECK, () => {
+  checks.run(name, () => {
     const expected = write(report);
     assumed = expected.assumed;
     const problems = [
@@ -23,10 +23,10 @@ export function checkPublishedStatement(report: Report, write: (report: Report) 
       ...listDifferences('warnings', report.warnings, expected.warnings),
     ];
     return problems.length === 0
-      ? `the guarantee's words, the summary (${expected.summary.length}) and the warnings (${expected.warnings.length}) are the sentences ${report.method.type} writes for the published parameters and figures`
-      : { ok: false, detail: `report.json's ${problems.join(', ')} ${problems.length === 1 ? 'is not what' : 'are not what'} ${report.method.type} writes for the published job's parameters and the report's figures` };
+      ? `the guarantee's words, the summary (${expected.summary.length}) and the warnings (${expected.warnings.length}) are the sentences ${writer} writes for the published parameters and figures`
+      : { ok: false, detail: `report.json's ${problems.join(', ')} ${problems.length === 1 ? 'is not what' : 'are not what'} ${writer} writes for the published job's parameters and the report's figures` };
   });
-  if (assumed) checks.notChecked(`${CHECK}: ${assumed.figure}`, assumed.needs);
+  if (assumed) checks.notChecked(`${name}: ${assumed.figure}`, assumed.needs);
 }
 
 /** The fields of a published list of sentences that differ from the written one: `summary[2]`, or the count. */

@@ -11,11 +11,11 @@ import { reviewRelease, type ReviewedTable } from '../review/review-release.js';
  * job accepts passes, and says so). A seeded test release is written whatever its review, and the
  * randomness check already refuses it: its failed review is reported, not counted twice.
  */
-export function checkReview(job: Job, report: Report, tables: readonly ReviewedTable[]): string | { ok: boolean; detail: string } {
+export function checkReview(job: Job, report: Report, tables: readonly ReviewedTable[], identityStep?: Job): string | { ok: boolean; detail: string } {
   const published = report.review;
   if (!published) return { ok: false, detail: 'report.json has no disclosure review: the release was not reviewed' };
   const roles = new Map(report.input.columns.flatMap((c) => (c.role === 'identifier' ? [] : [[c.name, c.role] as const])));
-  const { acknowledgements: _acknowledgements, ...again } = reviewRelease(job, tables, roles);
+  const { acknowledgements: _acknowledgements, ...again } = reviewRelease(job, tables, roles, identityStep);
   if (JSON.stringify(asPublished({ review: again } as unknown as Report)) !== JSON.stringify(asPublished({ review: published } as unknown as Report))) {
     return { ok: false, detail: 'computed again from the released files, the review differs from the one report.json publishes' };
   }

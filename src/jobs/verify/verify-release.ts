@@ -6,7 +6,7 @@ import type { Table } from '../../common/table/table.js';
 import { readTable } from '../../io/input/read-table.js';
 import { FOLDER_KIND_WORDS, MANIFEST, notARegularFile, readJsonFile, readManifest, sha256OfFile, type Manifest } from '../../io/output/manifest.js';
 import { EARLIER_REPORT_SCHEMAS, REPORT_SCHEMA, type Report } from '../../common/report/report-model.js';
-import { parseJob } from '../load-job.js';
+import { parseJob, type LoadedJob } from '../load-job.js';
 import type { Job } from '../../mechanisms/definitions.js';
 import { CheckList, type VerifyResult } from '../method-kit/checks.js';
 import type { NodeMechanism, VerifyContext } from '../method-kit/node-mechanism.js';
@@ -14,6 +14,8 @@ import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
 import { parseReport } from '../../mechanisms/report-schema.js';
 import { checkPublishedStatement } from './published-statement.js';
 import { checkRecodedValues } from './recoded-values.js';
+import { verifyChain } from './chain-check.js';
+import { releaseLayout } from './release-layout.js';
 import type { HierarchySpec } from '../../common/recoding/hierarchy-spec.js';
 import { readReleased } from '../method-kit/released-table.js';
 import { publishabilityProblems } from './publishability.js';
@@ -174,10 +176,13 @@ async function verifyCopy(dir: string, given: string, strange: readonly string[]
     return disagreeing.length === 0 ? `agree with ${MANIFEST}` : { ok: false, detail: `differ from ${MANIFEST}: ${disagreeing.join(', ')}` };
   });
   let job: Job | undefined;
+  let chain: LoadedJob['chain'];
   let jobText: unknown;
   checks.run('job.json', () => {
     jobText = readJson(join(dir, 'job.json'));
-    job = parseJob(jobText, dir).job;
+    const loaded = parseJob(jobText, dir, undefined, { chains: true });
+    job = loaded.job;
+    chain = loaded.chain;
     return isDeepStrictEqual(jobText, report.job) ? 'valid, and identical to the job embedded in the report' : { ok: false, detail: 'differs from the job embedded in report.json' };
   });
   const internalFolder = readInternal(dir, options, checks, internalGiven, internalShown);
@@ -207,7 +212,7 @@ async function verifyCopy(dir: string, given: string, strange: readonly string[]
   if (options.original) {
     checks.run('original file', () => {
       // The internal job knows how the input was read (its sheet, for one); the public one leaves that out.
-      const parsedInternal = internal ? parseJob(internal.job, dir).job : undefined;
+      const parsedInternal = internal ? parseJob(internal.job, dir, undefined, { chains: true }).job : undefined;
       const readAs = parsedInternal ?? job;
       const imported = readTable(options.original!, {
         ...(readAs?.input.delimiter ? { delimiter: readAs.input.delimiter } : {}),
@@ -246,12 +251,14 @@ async function verifyCopy(dir: string, given: string, strange: readonly string[]
     const parsedJob = job;
     await checkRewritten(files, manifest, manifestText, job, report, reportText, checks, (tables) => {
       reviewed = true;
-      checks.run('disclosure review', () => checkReview(parsedJob, report, tables));
+      checks.run('disclosure review', () => checkReview(parsedJob, report, tables, chain?.steps[0]));
     });
   } else checks.add('every byte accounted for', false, 'needs a job.json and a report.json that parse: nothing was written again to compare');
   if (!reviewed) checks.add('disclosure review', false, 'the released tables could not be read: the review was not computed again');
   files.forget();
-  if (job) {
+  if (job && chain) {
+    verifyChain({ dir, report, checks, tables: releaseLayout(job, report).tables, ...(internal ? { internal } : {}) }, chain.steps);
+  } else if (job) {
     const context: VerifyContext = { dir, report, job, checks, ...(internal ? { internal } : {}), ...(original ? { original } : {}) };
     const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
     if (parseReport(report, 'external').ok) {

@@ -60,6 +60,7 @@ export const betaPrivacy: MechanismDefinition<typeof schema> = {
   suggested: { type: 'beta-privacy', beta: { coefficient: 8 }, maxBucket: 500 },
   recodes: false,
   compare: comparison,
+  chain: { role: 'attribute' },
   metadata: {
     type: 'beta-privacy',
     aliases: ['beta', 'bucketization', 'bucketisation', 'anatomy'],

@@ -44,6 +44,7 @@ export const dpCounts: MechanismDefinition<typeof schema> = {
   refine,
   recodes: false,
   compare: comparison,
+  chain: { role: 'alone', why: 'is differentially private: a data-dependent recoding in front of it looked at the data, and its choice is not private, so the composed release would have no DP guarantee' },
   metadata: {
     type: 'dp-counts',
     aliases: ['differential-privacy', 'dp', 'laplace', 'counts', 'noisy-counts', 'contingency-tables'],

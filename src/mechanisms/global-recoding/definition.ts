@@ -170,6 +170,12 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
   refine,
   recodes: true,
   compare: comparison,
+  // It generalizes the quasi-identifiers by role only: a sensitive column's hierarchy serves t-closeness's distance and is not applied.
+  chain: {
+    role: 'identity',
+    namedColumns: () => [],
+    sensitiveModels: (method) => method.models.flatMap((m, i) => (m.type === 'l-diversity' || m.type === 't-closeness' ? [{ key: `models[${i}]`, model: m.type === 'l-diversity' ? `ℓ-diversity (ℓ = ${m.l})` : `t-closeness (t = ${m.t})` }] : [])),
+  },
   metadata: {
     type: 'global-recoding',
     aliases: ['k-anonymity', 'k-anonymisation', 'k-anonymization', 'l-diversity', 't-closeness', 'arx', 'generalization', 'generalisation', 'recoding', 'local-suppression'],

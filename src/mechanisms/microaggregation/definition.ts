@@ -34,6 +34,7 @@ export const microaggregation: MechanismDefinition<typeof schema> = {
   refine,
   recodes: false,
   compare: comparison,
+  chain: { role: 'identity', namedColumns: (method) => method.columns.map((column, i) => ({ key: `columns[${i}]`, column })), sensitiveModels: () => [] },
   metadata: {
     type: 'microaggregation',
     aliases: ['micro-aggregation', 'mdav', 'microaggregate'],

@@ -42,6 +42,7 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
   refine,
   recodes: true,
   compare: comparison,
+  chain: { role: 'alone', why: 'recodes random parts of the data with a private part assignment of its own: as a step of a chain its parts would be drawn from, or recode, another recoding\'s release, which its guarantee does not cover' },
   metadata: {
     type: 'partitioned-recoding',
     aliases: ['partitioned', 'partitioning', 'partitioned-k-anonymity'],

@@ -25,6 +25,7 @@ export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
   suggested: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
   recodes: false,
   compare: comparison,
+  chain: { role: 'alone', why: 'samples and scales the records of each group (a group may release fewer records than it has, or none), so the quasi-identifiers of the released file would no longer be those the identity step protected' },
   metadata: {
     type: 'reconstruction-privacy',
     aliases: ['reconstruction', 'reconstruction-private'],

@@ -42,6 +42,7 @@ export const safeKAnonymity: MechanismDefinition<typeof schema> = {
   refine,
   recodes: true,
   compare: comparison,
+  chain: { role: 'alone', why: 'is a recoding with a differentially private choice of its own: a second recoding before or after it would either spend that choice on recoded data chosen without privacy or recode its release again' },
   metadata: {
     type: 'safe-k-anonymity',
     aliases: ['safepub', 'safe-k', 'sampling-k-anonymity', 'dp-k-anonymity', 'differentially-private-k-anonymity'],

@@ -43,6 +43,7 @@ export const uniformPerturbation: MechanismDefinition<typeof schema> = {
   refine,
   recodes: false,
   compare: comparison,
+  chain: { role: 'attribute' },
   metadata: {
     type: 'uniform-perturbation',
     aliases: ['randomized-response', 'randomised-response', 'rr', 'uniform', 'perturbation', 'frapp'],
