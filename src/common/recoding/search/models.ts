@@ -64,9 +64,11 @@ export function monotoneWithSuppression(model: PrivacyModel): boolean {
  * suppresses nothing can be skipped. β-likeness is: its bound on each value, q_v ≤ p_v·(1 + b_v), is
  * linear in the class's distribution with b_v fixed per value, so a merge of classes that meet it
  * meets it, and its boundary classes are decided exactly (betaLike), so no rounding breaks that.
+ * Entropy ℓ-diversity is too: entropy is concave, so a merge's is at least the least of its parts',
+ * its values at least as many, and a class near the threshold is decided in integers (entropyDiverse).
  */
 export function exactlyMonotoneWithGeneralization(model: PrivacyModel): boolean {
-  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk' || model.type === 'beta-likeness';
+  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk' || model.type === 'beta-likeness' || model.type === 'entropy-l-diversity';
 }
 
 /** What a class check needs beyond the class: the whole input's sensitive distribution. */
@@ -209,7 +211,13 @@ function distinctValues(table: ClassTable, c: number): number {
   return distinct;
 }
 
-/** ARX's EntropyLDiversity: −Σ p·log₂ p ≥ log₂ ℓ, fewer than ℓ values failing outright. */
+/**
+ * ARX's EntropyLDiversity: −Σ p·log₂ p ≥ log₂ ℓ, fewer than ℓ values failing outright. Doubles decide
+ * unless the entropy lies within 10⁻⁹ relative of log₂ ℓ; there it is decided in integers: with
+ * counts f of the class's n records, H ≥ log ℓ ⟺ n·log n − Σ f·log f ≥ n·log ℓ ⟺ n^n ≥ ℓ^n·Π f^f.
+ * An entropy of exactly log₂ ℓ (ℓ values of n/ℓ records each) meets the model, as its ≥ says; ARX's
+ * doubles can reject it (a rounding step below log₂ 3 on Adult, issue 36).
+ */
 function entropyDiverse(table: ClassTable, c: number, l: number): boolean {
   if (distinctValues(table, c) < l) return false;
   const { hist, values } = table;
@@ -221,7 +229,15 @@ function entropyDiverse(table: ClassTable, c: number, l: number): boolean {
     const p = n / total;
     sum += p * (Math.log(p) / Math.LN2);
   }
-  return -sum >= Math.log(l) / Math.log(2);
+  const threshold = Math.log(l) / Math.log(2);
+  if (!near(-sum, threshold)) return -sum >= threshold;
+  let product = 1n;
+  for (let v = 0, at = c * values; v < values; v++, at++) {
+    const f = hist![at]!;
+    if (f > 1) product *= BigInt(f) ** BigInt(f);
+  }
+  const n = BigInt(total);
+  return n ** n >= BigInt(l) ** n * product;
 }
 
 /** Recursive (c,ℓ)-diversity (Machanavajjhala et al.): r₁ < c·(r_ℓ + … + r_m) with counts sorted descending. */

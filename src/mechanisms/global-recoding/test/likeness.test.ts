@@ -101,3 +101,27 @@ describe('β-likeness and δ-disclosure privacy', () => {
     );
   });
 });
+
+describe('entropy ℓ-diversity decided exactly at the boundary (n^n ≥ ℓ^n·Π f^f)', () => {
+  it('nine values once each meet entropy 9-diversity, where the doubles give 3.169925001442312 < log₂ 9 = 3.1699250014423126', () => {
+    const rows = Array.from({ length: 9 }, (_, v) => ['x', `s${v}`] as const);
+    expect(verdicts(rows, { type: 'entropy-l-diversity', l: 9 }).get('x')).toBe(true);
+    // Twice each, eighteen records: the same entropy, met too.
+    expect(verdicts([...rows, ...rows], { type: 'entropy-l-diversity', l: 9 }).get('x')).toBe(true);
+    // One value once more: entropy below log₂ 9, and just so (3.1699… − 0.0036).
+    expect(verdicts([...rows, ['x', 's0']], { type: 'entropy-l-diversity', l: 9 }).get('x')).toBe(false);
+  });
+
+  it('agrees with the integer decision on random classes (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 2, maxLength: 8 }), fc.integer({ min: 2, max: 8 }), (counts, l) => {
+        const rows = counts.flatMap((f, v) => Array.from({ length: f }, () => ['x', `s${v}`] as const));
+        const n = BigInt(rows.length);
+        const product = counts.reduce((p, f) => p * BigInt(f) ** BigInt(f), 1n);
+        const expected = counts.length >= l && n ** n >= BigInt(l) ** n * product;
+        expect(verdicts(rows, { type: 'entropy-l-diversity', l }).get('x')).toBe(expected);
+      }),
+      { seed: SEED + 1, numRuns: 500 },
+    );
+  });
+});
