@@ -66,9 +66,12 @@ export function monotoneWithSuppression(model: PrivacyModel): boolean {
  * meets it, and its boundary classes are decided exactly (betaLike), so no rounding breaks that.
  * Entropy ℓ-diversity is too: entropy is concave, so a merge's is at least the least of its parts',
  * its values at least as many, and a class near the threshold is decided in integers (entropyDiverse).
+ * So is t-closeness: each distance is an earth mover's distance to the fixed input distribution,
+ * convex in the class's distribution, so a merge's is at most the largest of its parts', and a
+ * class near t is decided in integers (scaledCloseness).
  */
 export function exactlyMonotoneWithGeneralization(model: PrivacyModel): boolean {
-  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk' || model.type === 'beta-likeness' || model.type === 'entropy-l-diversity';
+  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk' || model.type === 'beta-likeness' || model.type === 'entropy-l-diversity' || model.type === 't-closeness';
 }
 
 /** What a class check needs beyond the class: the whole input's sensitive distribution. */
@@ -111,8 +114,13 @@ export function classMeets(model: PrivacyModel, table: ClassTable, c: number, ct
       return entropyDiverse(table, c, model.l);
     case 'recursive-cl-diversity':
       return recursiveDiverse(table, c, model.c, model.l);
-    case 't-closeness':
-      return closeness(model.distance, table, c, ctx) <= model.t;
+    case 't-closeness': {
+      const distance = closeness(model.distance, table, c, ctx);
+      if (!near(distance, model.t)) return distance <= model.t;
+      const { scaled, unit } = scaledCloseness(model.distance, table, c, ctx);
+      const t = exactThreshold(model.t);
+      return scaled * t.den <= t.num * unit;
+    }
     case 'beta-likeness':
       return betaLike(table, c, model.beta, model.variant, ctx);
     case 'delta-disclosure':
@@ -277,6 +285,71 @@ export function closeness(distance: 'equal' | 'ordered' | 'hierarchical', table:
     return sum / (m - 1);
   }
   return hierarchicalDistance(table, c, ctx);
+}
+
+/**
+ * The distance of closeness() in integers, for a class near the threshold: with the class's counts f
+ * of n records and the input's C of N, every difference q_v − p_v is (f_v·N − C_v·n)/(n·N), so the
+ * distance is scaled/unit with scaled = Σ|f·N − C·n| and unit = 2nN (equal), Σ_i |Σ_{j≤i} (f·N − C·n)|
+ * and (m − 1)·n·N (ordered), Σ_N level(N)·min(surplus, deficit) and H·n·N (hierarchical). A distance
+ * of exactly t meets the model (≤, as ARX).
+ */
+function scaledCloseness(distance: 'equal' | 'ordered' | 'hierarchical', table: ClassTable, c: number, ctx: ModelContext): { scaled: bigint; unit: bigint } {
+  const { hist, values } = table;
+  const n = BigInt(table.sizes[c]!);
+  const N = BigInt(ctx.total);
+  const difference = (v: number): bigint => BigInt(hist![c * values + v]!) * N - BigInt(ctx.counts[v]!) * n;
+  const abs = (x: bigint): bigint => (x < 0n ? -x : x);
+  if (distance === 'equal') {
+    let sum = 0n;
+    for (let v = 0; v < values; v++) sum += abs(difference(v));
+    return { scaled: sum, unit: 2n * n * N };
+  }
+  if (distance === 'ordered') {
+    const m = ctx.ordered.length;
+    if (m <= 1) return { scaled: 0n, unit: 1n };
+    let running = 0n;
+    let sum = 0n;
+    for (let i = 0; i < m; i++) {
+      running += difference(ctx.ordered[i]!);
+      sum += abs(running);
+    }
+    return { scaled: sum, unit: BigInt(m - 1) * n * N };
+  }
+  const ancestors = ctx.sensitive?.ancestors;
+  if (!ancestors || ancestors.length === 0) throw new RangeError('hierarchical t-closeness needs a hierarchy for the sensitive column');
+  // The walk of hierarchicalDistance, on integer extras.
+  const height = ancestors.length;
+  let extra = new Map<number, bigint>();
+  for (let v = 0; v < values; v++) {
+    const e = difference(v);
+    if (e !== 0n) extra.set(v, e);
+  }
+  let sum = 0n;
+  let childOf = (v: number): number => ancestors[0]![v]!;
+  for (let level = 1; level <= height; level++) {
+    const positive = new Map<number, bigint>();
+    const negative = new Map<number, bigint>();
+    const next = new Map<number, bigint>();
+    for (const [node, e] of extra) {
+      const parent = childOf(node);
+      if (e > 0n) positive.set(parent, (positive.get(parent) ?? 0n) + e);
+      else negative.set(parent, (negative.get(parent) ?? 0n) - e);
+      next.set(parent, (next.get(parent) ?? 0n) + e);
+    }
+    for (const [parent, pos] of positive) {
+      const neg = negative.get(parent) ?? 0n;
+      sum += BigInt(level) * (pos < neg ? pos : neg);
+    }
+    extra = next;
+    if (level < height) {
+      const leafOf = new Map<number, number>();
+      for (let v = 0; v < values; v++) if (!leafOf.has(ancestors[level - 1]![v]!)) leafOf.set(ancestors[level - 1]![v]!, v);
+      const up = ancestors[level]!;
+      childOf = (node: number): number => up[leafOf.get(node)!]!;
+    }
+  }
+  return { scaled: sum, unit: BigInt(height) * n * N };
 }
 
 /**

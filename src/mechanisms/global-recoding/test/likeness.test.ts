@@ -125,3 +125,16 @@ describe('entropy ℓ-diversity decided exactly at the boundary (n^n ≥ ℓ^n·
     );
   });
 });
+
+describe('t-closeness decided exactly at the boundary (integers over n·N)', () => {
+  it('a class at equal distance exactly 0.1 meets 0.1-closeness, where the doubles give 0.10000000000000003', () => {
+    // Input: a 3 of 10. Class x = {a, b, b, b, b}: ½(|0.3 − 0.2| + |0.7 − 0.8|) = 0.1; class y = {a, a, b, b, b}: 0.1 too.
+    const rows = [...['a', 'b', 'b', 'b', 'b'].map((s) => ['x', s] as const), ...['a', 'a', 'b', 'b', 'b'].map((s) => ['y', s] as const)];
+    expect(0.5 * (Math.abs(3 / 10 - 1 / 5) + Math.abs(7 / 10 - 4 / 5))).toBeGreaterThan(0.1);
+    const equal = verdicts(rows, { type: 't-closeness', t: 0.1, distance: 'equal' });
+    expect([equal.get('x'), equal.get('y')]).toEqual([true, true]);
+    expect(verdicts(rows, { type: 't-closeness', t: 0.099999, distance: 'equal' }).get('x')).toBe(false);
+    // Two values: the ordered distance is |q_a − p_a| / 1, the same 0.1.
+    expect(verdicts(rows, { type: 't-closeness', t: 0.1, distance: 'ordered' }).get('x')).toBe(true);
+  });
+});
