@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -332,5 +332,38 @@ describe('verify of a global recoding release', () => {
     expect(wildcardFrequencies(rows, ['age', 'sex', 'zip'])[at]).toBeLessThan(4);
     writeFileSync(join(out, 'release.csv'), [released[0]!, ...rows.map((row) => header.map((h) => row[h]).join(','))].join('\r\n') + '\r\n');
     expect(check().filter((c) => !c.ok).map((c) => c.name)).toEqual(['4-anonymity with wildcards (local suppression)']);
+  });
+
+  it('runs β-likeness and δ-disclosure privacy, states them, and verify re-checks them from the release when nothing was suppressed (with the internal report)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-likeness-'));
+    const lines = ['age,sex,diagnosis'];
+    for (let i = 0; i < 400; i++) lines.push(`${20 + ((i * 7) % 50)},${i % 3 ? 'F' : 'M'},${['flu', 'cold', 'HIV', 'asthma'][(i * 5 + (i % 7 === 0 ? 1 : 0)) % 4]}`);
+    writeFileSync(join(dir, 'input.csv'), lines.join('\n') + '\n');
+    const models = [{ type: 'k-anonymity', k: 4 }, { type: 'beta-likeness', beta: 0.5 }, { type: 'delta-disclosure', delta: 0.6 }];
+    const run = (suppressionLimit: number, out: string) => {
+      const method = { type: 'global-recoding', models, suppressionLimit, hierarchies: { age: { type: 'interval', widths: [5, 10, 20, 60] } } };
+      writeFileSync(join(dir, `${out}.json`), JSON.stringify({ version: 1, input: { path: 'input.csv' }, attributes: { diagnosis: 'sensitive' }, method, output: { dir: out, formats: ['csv'], report: ['json'] }, review: ACCEPT_REVIEW }));
+      const r = spawnSync(process.execPath, [CLI, 'run', join(dir, `${out}.json`), '--json'], { encoding: 'utf8' });
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+    const report = run(0, 'out');
+    expect(report.output.suppressed).toBe(0);
+    expect(report.guarantee.holds).toBe(true);
+    expect(report.method.parameters.models).toBe('4-anonymity and enhanced 0.5-likeness on diagnosis and 0.6-disclosure privacy on diagnosis');
+    expect(report.guarantee.formula).toContain('(P_class(v) − P(v)) / P(v) ≤ min(β, −ln P(v))');
+    expect(report.guarantee.formula).toContain('|ln(P_class(v) / P(v))| < δ');
+    expect(report.guarantee.statement).toContain('at most (1 + min(0.5, −ln P(v))) times as frequent as in the input');
+    expect(report.guarantee.statement).toContain('strictly between e^−0.6 and e^0.6 times its share P(v)');
+    expect(report.guarantee.source).toContain('Cao, Karras 2012 (β-likeness); Brickell, Shmatikov 2008 (δ-disclosure privacy)');
+    const verify = spawnSync(process.execPath, [CLI, 'verify', join(dir, 'out'), '--internal', join(dir, 'out-internal'), '--json'], { encoding: 'utf8' });
+    expect(verify.status, verify.stdout + verify.stderr).toBe(0);
+    const checks: { name: string; ok: boolean }[] = JSON.parse(verify.stdout).checks;
+    expect(checks.filter((c) => c.name === 'enhanced 0.5-likeness on diagnosis' || c.name === '0.6-disclosure privacy on diagnosis').map((c) => c.ok)).toEqual([true, true]);
+    // Without the internal report, the input's distribution is not known: named as not re-checked.
+    renameSync(join(dir, 'out-internal'), join(dir, 'kept-apart'));
+    const alone = spawnSync(process.execPath, [CLI, 'verify', join(dir, 'out'), '--json'], { encoding: 'utf8' });
+    expect(alone.status, alone.stdout + alone.stderr).toBe(0);
+    expect(JSON.parse(alone.stdout).checks.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['enhanced 0.5-likeness on diagnosis (not re-checked)', '0.6-disclosure privacy on diagnosis (not re-checked)']));
   });
 });

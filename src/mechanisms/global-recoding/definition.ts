@@ -47,6 +47,16 @@ export const modelSchema = z.discriminatedUnion('type', [
       distance: z.enum(['equal', 'ordered', 'hierarchical']).default('equal'),
     })
     .strict(),
+  /** Enhanced (ARX's default): (q_v − p_v)/p_v ≤ min(β, −ln p_v) for every value more frequent in the class than in the input; basic: ≤ β. */
+  z
+    .object({
+      type: z.literal('beta-likeness'),
+      beta: z.number().gt(0, 'β must be > 0'),
+      variant: z.enum(['enhanced', 'basic']).default('enhanced'),
+    })
+    .strict(),
+  /** |ln(q_v / p_v)| < δ for every value a class holds (natural logarithm, as Brickell and Shmatikov). */
+  z.object({ type: z.literal('delta-disclosure'), delta: z.number().gt(0, 'δ must be > 0') }).strict(),
   /** No released record above `risk`: 1 / its class size, the prosecutor's risk and the journalist's bound. */
   riskModel('maximum-risk'),
   /** The released records' mean risk at most `risk`: classes / records, the prosecutor's average and the journalist's bound. */
@@ -133,13 +143,20 @@ export function engineModel(model: ModelSpec): PrivacyModel {
       return model.variant === 'recursive' ? { type: 'recursive-cl-diversity', c: model.c!, l: model.l } : { type: model.variant === 'entropy' ? 'entropy-l-diversity' : 'distinct-l-diversity', l: model.l };
     case 't-closeness':
       return { type: 't-closeness', t: model.t, distance: model.distance };
+    case 'beta-likeness':
+      return { type: 'beta-likeness', beta: model.beta, variant: model.variant };
+    case 'delta-disclosure':
+      return { type: 'delta-disclosure', delta: model.delta };
     case 'maximum-risk':
     case 'average-risk':
       return { type: model.type, risk: model.risk };
   }
 }
 
-export const needsSensitiveColumn = (model: ModelSpec): boolean => model.type === 'l-diversity' || model.type === 't-closeness';
+export const needsSensitiveColumn = (model: ModelSpec): boolean => model.type === 'l-diversity' || model.type === 't-closeness' || model.type === 'beta-likeness' || model.type === 'delta-disclosure';
+
+/** Models measured against the input's distribution of the sensitive value, suppressed records included: the release alone does not hold it. */
+export const comparesWithInput = (model: ModelSpec): boolean => model.type === 't-closeness' || model.type === 'beta-likeness' || model.type === 'delta-disclosure';
 
 /** A model in words, as the report and the wizard name it. */
 export function modelText(model: ModelSpec, sensitive?: string): string {
@@ -151,6 +168,10 @@ export function modelText(model: ModelSpec, sensitive?: string): string {
       return model.variant === 'recursive' ? `recursive (${model.c}, ${model.l})-diversity${on}` : `${model.variant} ${model.l}-diversity${on}`;
     case 't-closeness':
       return `${model.t}-closeness (${model.distance} distance)${on}`;
+    case 'beta-likeness':
+      return `${model.variant} ${model.beta}-likeness${on}`;
+    case 'delta-disclosure':
+      return `${model.delta}-disclosure privacy${on}`;
     case 'maximum-risk':
     case 'average-risk':
       return `${model.type === 'maximum-risk' ? 'highest' : 'average'} ${model.attacker ?? 'prosecutor'} risk ≤ ${model.risk}${populationText(model)}`;

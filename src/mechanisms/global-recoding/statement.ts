@@ -61,9 +61,9 @@ export function publishedStatement(spec: StatedParameters, f: PublishedFigures):
     guarantee: {
       name: `${modelsText}${ls ? `, then local suppression to ${ls.k}-anonymity with wildcards` : ''}, at most ${limitPercent} suppressed (syntactic, no DP guarantee)`,
       // Local suppression alone: no class claim, only the cells' (stated first, as the guarantee it is).
-      statement: spec.models.length > 0 ? syntacticStatement(modelsText, limitPercent, journalist) + (ls ? ` ${localStatement(ls.k)}` : '') : `${localStatement(ls!.k)} ${syntacticStatement(undefined, limitPercent)}`,
+      statement: spec.models.length > 0 ? syntacticStatement(modelsText, limitPercent, journalist) + likenessStatement(spec.models) + (ls ? ` ${localStatement(ls.k)}` : '') : `${localStatement(ls!.k)} ${syntacticStatement(undefined, limitPercent)}`,
       formula: [...spec.models.map(modelFormula), ...(ls ? [`every released record compatible with ≥ ${ls.k} released records ("*" matches any value)`] : [])].join('; '),
-      source: 'Sweeney 2002 (k-anonymity); Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam 2007 (ℓ-diversity); Li, Li, Venkatasubramanian 2007 (t-closeness); the search, the suppression limit and the measures as in ARX 3.9 (Prasser, Kohlmayer et al.)',
+      source: `Sweeney 2002 (k-anonymity); Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam 2007 (ℓ-diversity); Li, Li, Venkatasubramanian 2007 (t-closeness); ${likenessSources(spec.models)}the search, the suppression limit and the measures as in ARX 3.9 (Prasser, Kohlmayer et al.)`,
     },
     summary: [
       `Every quasi-identifier was generalized at one level of its hierarchy for the whole table, the combination chosen as the least ${spec.measure} that meets ${modelsText}; records of classes that did not meet it were deleted (at most ${limitPercent}).`,
@@ -115,6 +115,35 @@ export function syntacticStatement(models: string | undefined, limitPercent: str
   );
 }
 
+/**
+ * What β-likeness and δ-disclosure privacy give, said only when the job states one (the sentences of
+ * other jobs stay as they were). Both compare a class with the input's distribution P of the sensitive
+ * value over every input record, suppressed ones included; the release holds P only when nothing was
+ * suppressed. The boundary: a gain exactly β meets β-likeness; a ratio whose logarithm is exactly
+ * −ln P(v) or ±δ cannot occur for a rational δ (decided exactly, never by a rounded double).
+ */
+export function likenessStatement(models: StatedParameters['models']): string {
+  const beta = models.filter((m) => m.type === 'beta-likeness');
+  const delta = models.filter((m) => m.type === 'delta-disclosure');
+  if (beta.length === 0 && delta.length === 0) return '';
+  const parts: string[] = [];
+  for (const m of beta) {
+    parts.push(
+      m.variant === 'enhanced'
+        ? `${m.variant} ${m.beta}-likeness: in every released class, a sensitive value v that is more frequent there than in the input is at most (1 + min(${m.beta}, −ln P(v))) times as frequent as in the input, P(v) being its share of all input records; values less frequent in the class are not bounded from below`
+        : `basic ${m.beta}-likeness: in every released class, a sensitive value v that is more frequent there than in the input is at most ${1 + m.beta} times as frequent as in the input (P(v), its share of all input records); values less frequent in the class are not bounded from below`,
+    );
+  }
+  for (const m of delta) {
+    parts.push(`${m.delta}-disclosure privacy: in every released class, every sensitive value the class holds has a share strictly between e^−${m.delta} and e^${m.delta} times its share P(v) of all input records; a value the class does not hold is not bounded (natural logarithm; ARX's δ, on log₂, is this δ / ln 2)`);
+  }
+  return ` ${parts.join('. ')}. These bound what the class tells about a person's sensitive value relative to the whole input, not what the input's distribution P itself tells.`;
+}
+
+function likenessSources(models: StatedParameters['models']): string {
+  return (models.some((m) => m.type === 'beta-likeness') ? 'Cao, Karras 2012 (β-likeness); ' : '') + (models.some((m) => m.type === 'delta-disclosure') ? 'Brickell, Shmatikov 2008 (δ-disclosure privacy); ' : '');
+}
+
 /** What local suppression's wildcard k-anonymity gives, and the weaker point of it. */
 function localStatement(k: number): string {
   return (
@@ -131,6 +160,10 @@ function modelFormula(model: GlobalRecodingSpec['models'][number]): string {
       return model.variant === 'distinct' ? 'distinct sensitive values ≥ ℓ' : model.variant === 'entropy' ? '−Σ p·log₂ p ≥ log₂ ℓ' : 'r₁ < c·(r_ℓ + … + r_m)';
     case 't-closeness':
       return model.distance === 'equal' ? '½ Σ_v |P_class(v) − P(v)| ≤ t' : model.distance === 'ordered' ? 'Σ_i |Σ_{j≤i} (P_class − P)(v_j)| / (m − 1) ≤ t' : 'hierarchical EMD ≤ t';
+    case 'beta-likeness':
+      return model.variant === 'enhanced' ? 'for every value v with P_class(v) > P(v): (P_class(v) − P(v)) / P(v) ≤ min(β, −ln P(v))' : 'for every value v with P_class(v) > P(v): (P_class(v) − P(v)) / P(v) ≤ β';
+    case 'delta-disclosure':
+      return 'for every value v the class holds: |ln(P_class(v) / P(v))| < δ';
     case 'maximum-risk':
       return model.attacker === 'journalist' ? 'journalist risk ≤ 1 / |class| ≤ r (a class\'s population count ≥ |class|)' : '1 / |class| ≤ r';
     case 'average-risk':

@@ -1,5 +1,7 @@
 import type { ClassTable } from './class-table.js';
 import type { SensitiveColumn } from './recoding-input.js';
+import { compareLog } from '../../exact/log.js';
+import { rationalFromNumber, type Rational } from '../../exact/rational.js';
 
 /**
  * The privacy models the search can enforce, as ARX 3.9 defines them (org.deidentifier.arx.criteria):
@@ -12,6 +14,16 @@ export type PrivacyModel =
   | { readonly type: 'entropy-l-diversity'; readonly l: number }
   | { readonly type: 'recursive-cl-diversity'; readonly c: number; readonly l: number }
   | { readonly type: 't-closeness'; readonly t: number; readonly distance: 'equal' | 'ordered' | 'hierarchical' }
+  /**
+   * ARX's BasicBLikeness and EnhancedBLikeness (Cao, Karras 2012): for every value v of a class with
+   * q_v > p_v, (q_v − p_v)/p_v ≤ β (basic) or ≤ min(β, −ln p_v) (enhanced); p is the input's distribution.
+   */
+  | { readonly type: 'beta-likeness'; readonly beta: number; readonly variant: 'basic' | 'enhanced' }
+  /**
+   * δ-disclosure privacy (Brickell, Shmatikov 2008): |ln(q_v / p_v)| < δ for every value v the class
+   * holds. Natural logarithm, as the paper and pycanon; ARX's DDisclosurePrivacy takes log₂ (its δ is this δ / ln 2).
+   */
+  | { readonly type: 'delta-disclosure'; readonly delta: number }
   /**
    * No released record with risk 1/|class| above `risk`. The prosecutor's risk, and the bound of the
    * journalist's (a class's population count is at least its sample count): a journalist threshold
@@ -36,16 +48,30 @@ export function needsSensitive(model: PrivacyModel): boolean {
  * suppressed, so does every generalization. Only where a class that meets the model stays meeting
  * it whatever it is merged with: k-anonymity, distinct ℓ-diversity and the maximum risk (a merged
  * class is at least as large, with at least as many distinct values). Entropy and recursive
- * ℓ-diversity, t-closeness and the average risk are not: a class that meets them merged with one
- * that fails can fail, adding records to the suppressed count (ARX marks them so too).
+ * ℓ-diversity, t-closeness, β-likeness and the average risk are not: a class that meets them merged
+ * with one that fails can fail, adding records to the suppressed count (ARX marks them so too).
+ *
+ * δ-disclosure privacy is not monotone even with generalization: it bounds q_v/p_v from below for
+ * the values a class holds, and a class merged with one that lacks v can fall below e^−δ·p_v (ARX's
+ * DDisclosurePrivacy declares itself monotone with neither). Every node is checked.
  */
 export function monotoneWithSuppression(model: PrivacyModel): boolean {
   return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk';
 }
 
-/** Monotone with generalization in exact arithmetic (integer sizes and counts): checks above a node that suppresses nothing can be skipped. */
+/**
+ * Monotone with generalization in exact arithmetic (integer sizes and counts): checks above a node that
+ * suppresses nothing can be skipped. β-likeness is: its bound on each value, q_v ≤ p_v·(1 + b_v), is
+ * linear in the class's distribution with b_v fixed per value, so a merge of classes that meet it
+ * meets it, and its boundary classes are decided exactly (betaLike), so no rounding breaks that.
+ * Entropy ℓ-diversity is too: entropy is concave, so a merge's is at least the least of its parts',
+ * its values at least as many, and a class near the threshold is decided in integers (entropyDiverse).
+ * So is t-closeness: each distance is an earth mover's distance to the fixed input distribution,
+ * convex in the class's distribution, so a merge's is at most the largest of its parts', and a
+ * class near t is decided in integers (scaledCloseness).
+ */
 export function exactlyMonotoneWithGeneralization(model: PrivacyModel): boolean {
-  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk';
+  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk' || model.type === 'beta-likeness' || model.type === 'entropy-l-diversity' || model.type === 't-closeness';
 }
 
 /** What a class check needs beyond the class: the whole input's sensitive distribution. */
@@ -55,16 +81,20 @@ export interface ModelContext {
   readonly overall: Float64Array;
   /** Values present in the input, in the ordered distance's order (ARX's order over its dictionary). */
   readonly ordered: Uint32Array;
+  /** The input's count of each sensitive value (all records), for the exact decisions of β-likeness and δ-disclosure. */
+  readonly counts: Float64Array;
+  /** The input's records, N: p_v = counts[v] / N. */
+  readonly total: number;
 }
 
 export function modelContext(sensitive: SensitiveColumn | undefined, rowCount: number): ModelContext {
-  if (!sensitive) return { sensitive, overall: new Float64Array(0), ordered: new Uint32Array(0) };
+  if (!sensitive) return { sensitive, overall: new Float64Array(0), ordered: new Uint32Array(0), counts: new Float64Array(0), total: rowCount };
   const counts = new Float64Array(sensitive.values);
   for (let r = 0; r < rowCount; r++) counts[sensitive.codes[r]!]!++;
   const overall = counts.map((c) => c / rowCount);
   const present = Array.from({ length: sensitive.values }, (_, v) => v).filter((v) => counts[v]! > 0);
   present.sort((a, b) => sensitive.rank[a]! - sensitive.rank[b]!);
-  return { sensitive, overall, ordered: Uint32Array.from(present) };
+  return { sensitive, overall, ordered: Uint32Array.from(present), counts, total: rowCount };
 }
 
 /** Whether class c meets a model that is decided class by class (every model but the average risk). */
@@ -84,9 +114,102 @@ export function classMeets(model: PrivacyModel, table: ClassTable, c: number, ct
       return entropyDiverse(table, c, model.l);
     case 'recursive-cl-diversity':
       return recursiveDiverse(table, c, model.c, model.l);
-    case 't-closeness':
-      return closeness(model.distance, table, c, ctx) <= model.t;
+    case 't-closeness': {
+      const distance = closeness(model.distance, table, c, ctx);
+      if (!near(distance, model.t)) return distance <= model.t;
+      const { scaled, unit } = scaledCloseness(model.distance, table, c, ctx);
+      const t = exactThreshold(model.t);
+      return scaled * t.den <= t.num * unit;
+    }
+    case 'beta-likeness':
+      return betaLike(table, c, model.beta, model.variant, ctx);
+    case 'delta-disclosure':
+      return deltaDisclosed(table, c, model.delta, ctx);
   }
+}
+
+/**
+ * Doubles decide a class unless the value lies within this relative distance of the threshold (plus
+ * an absolute 10⁻¹⁵ for thresholds near 0); then it is decided exactly. A double's quotient of exact
+ * integers is within 2⁻⁵³ relative, Math.log within a few units of 2⁻⁵², so 10⁻⁹ leaves a wide margin.
+ */
+const NEAR = 1e-9;
+const near = (value: number, threshold: number): boolean => Math.abs(value - threshold) <= NEAR * Math.abs(threshold) + 1e-15;
+/** Products of counts below this are exact in doubles (√2⁵³): above it every value is decided in bigint. */
+const EXACT_COUNTS = 94_906_265;
+
+/** A job's threshold as the exact decimal it was written as (cached: the search asks for it at every boundary). */
+const exactThresholds = new Map<number, Rational>();
+function exactThreshold(value: number): Rational {
+  let r = exactThresholds.get(value);
+  if (!r) exactThresholds.set(value, (r = rationalFromNumber(value)));
+  return r;
+}
+
+/**
+ * β-likeness of class c: for every value v with q_v = f/n above p_v = C/N, the relative gain
+ * (fN − nC)/(nC) ≤ β, and (enhanced) ≤ −ln p_v = ln(N/C). In integers: D = fN − nC ≤ 0 passes;
+ * else D/(nC) ≤ β is D·den(β) ≤ num(β)·nC, β being the decimal the job wrote, and D/(nC) ≤ ln(N/C)
+ * is decided by compareLog. A gain exactly β meets the model (≤, as ARX); a gain exactly −ln p_v
+ * cannot occur (a logarithm of a rational ≠ 1 is irrational).
+ */
+function betaLike(table: ClassTable, c: number, beta: number, variant: 'basic' | 'enhanced', ctx: ModelContext): boolean {
+  const { hist, values } = table;
+  const n = table.sizes[c]!;
+  const N = ctx.total;
+  for (let v = 0, at = c * values; v < values; v++, at++) {
+    const f = hist![at]!;
+    if (f === 0) continue;
+    const C = ctx.counts[v]!;
+    if (N <= EXACT_COUNTS) {
+      const gain = f * N - n * C;
+      if (gain <= 0) continue;
+      const gainRatio = gain / (n * C);
+      const bound = variant === 'enhanced' ? Math.min(beta, Math.log(N / C)) : beta;
+      if (!near(gainRatio, beta) && (variant === 'basic' || !near(gainRatio, Math.log(N / C)))) {
+        if (gainRatio > bound) return false;
+        continue;
+      }
+    }
+    if (!betaLikeExactly(BigInt(f), BigInt(n), BigInt(C), BigInt(N), beta, variant)) return false;
+  }
+  return true;
+}
+
+function betaLikeExactly(f: bigint, n: bigint, C: bigint, N: bigint, beta: number, variant: 'basic' | 'enhanced'): boolean {
+  const gain = f * N - n * C;
+  if (gain <= 0n) return true;
+  const b = exactThreshold(beta);
+  if (gain * b.den > b.num * n * C) return false;
+  return variant === 'basic' || compareLog(N, C, { num: gain, den: n * C }) > 0;
+}
+
+/**
+ * δ-disclosure of class c: for every value v it holds, |ln(q_v/p_v)| < δ with q_v/p_v = fN/(nC).
+ * Near the threshold: compareLog on the larger of fN, nC over the smaller against δ as written. A
+ * ratio whose logarithm is exactly δ cannot occur (δ > 0 rational), so < and ≤ decide alike.
+ */
+function deltaDisclosed(table: ClassTable, c: number, delta: number, ctx: ModelContext): boolean {
+  const { hist, values } = table;
+  const n = table.sizes[c]!;
+  const N = ctx.total;
+  for (let v = 0, at = c * values; v < values; v++, at++) {
+    const f = hist![at]!;
+    if (f === 0) continue;
+    const C = ctx.counts[v]!;
+    if (N <= EXACT_COUNTS) {
+      const distance = Math.abs(Math.log((f * N) / (n * C)));
+      if (!near(distance, delta)) {
+        if (distance >= delta) return false;
+        continue;
+      }
+    }
+    const up = BigInt(f) * BigInt(N);
+    const down = BigInt(n) * BigInt(C);
+    if (up === down) continue;
+    if (compareLog(up > down ? up : down, up > down ? down : up, exactThreshold(delta)) >= 0) return false;
+  }
+  return true;
 }
 
 function distinctValues(table: ClassTable, c: number): number {
@@ -96,7 +219,13 @@ function distinctValues(table: ClassTable, c: number): number {
   return distinct;
 }
 
-/** ARX's EntropyLDiversity: −Σ p·log₂ p ≥ log₂ ℓ, fewer than ℓ values failing outright. */
+/**
+ * ARX's EntropyLDiversity: −Σ p·log₂ p ≥ log₂ ℓ, fewer than ℓ values failing outright. Doubles decide
+ * unless the entropy lies within 10⁻⁹ relative of log₂ ℓ; there it is decided in integers: with
+ * counts f of the class's n records, H ≥ log ℓ ⟺ n·log n − Σ f·log f ≥ n·log ℓ ⟺ n^n ≥ ℓ^n·Π f^f.
+ * An entropy of exactly log₂ ℓ (ℓ values of n/ℓ records each) meets the model, as its ≥ says; ARX's
+ * doubles can reject it (a rounding step below log₂ 3 on Adult, issue 36).
+ */
 function entropyDiverse(table: ClassTable, c: number, l: number): boolean {
   if (distinctValues(table, c) < l) return false;
   const { hist, values } = table;
@@ -108,7 +237,15 @@ function entropyDiverse(table: ClassTable, c: number, l: number): boolean {
     const p = n / total;
     sum += p * (Math.log(p) / Math.LN2);
   }
-  return -sum >= Math.log(l) / Math.log(2);
+  const threshold = Math.log(l) / Math.log(2);
+  if (!near(-sum, threshold)) return -sum >= threshold;
+  let product = 1n;
+  for (let v = 0, at = c * values; v < values; v++, at++) {
+    const f = hist![at]!;
+    if (f > 1) product *= BigInt(f) ** BigInt(f);
+  }
+  const n = BigInt(total);
+  return n ** n >= BigInt(l) ** n * product;
 }
 
 /** Recursive (c,ℓ)-diversity (Machanavajjhala et al.): r₁ < c·(r_ℓ + … + r_m) with counts sorted descending. */
@@ -148,6 +285,71 @@ export function closeness(distance: 'equal' | 'ordered' | 'hierarchical', table:
     return sum / (m - 1);
   }
   return hierarchicalDistance(table, c, ctx);
+}
+
+/**
+ * The distance of closeness() in integers, for a class near the threshold: with the class's counts f
+ * of n records and the input's C of N, every difference q_v − p_v is (f_v·N − C_v·n)/(n·N), so the
+ * distance is scaled/unit with scaled = Σ|f·N − C·n| and unit = 2nN (equal), Σ_i |Σ_{j≤i} (f·N − C·n)|
+ * and (m − 1)·n·N (ordered), Σ_N level(N)·min(surplus, deficit) and H·n·N (hierarchical). A distance
+ * of exactly t meets the model (≤, as ARX).
+ */
+function scaledCloseness(distance: 'equal' | 'ordered' | 'hierarchical', table: ClassTable, c: number, ctx: ModelContext): { scaled: bigint; unit: bigint } {
+  const { hist, values } = table;
+  const n = BigInt(table.sizes[c]!);
+  const N = BigInt(ctx.total);
+  const difference = (v: number): bigint => BigInt(hist![c * values + v]!) * N - BigInt(ctx.counts[v]!) * n;
+  const abs = (x: bigint): bigint => (x < 0n ? -x : x);
+  if (distance === 'equal') {
+    let sum = 0n;
+    for (let v = 0; v < values; v++) sum += abs(difference(v));
+    return { scaled: sum, unit: 2n * n * N };
+  }
+  if (distance === 'ordered') {
+    const m = ctx.ordered.length;
+    if (m <= 1) return { scaled: 0n, unit: 1n };
+    let running = 0n;
+    let sum = 0n;
+    for (let i = 0; i < m; i++) {
+      running += difference(ctx.ordered[i]!);
+      sum += abs(running);
+    }
+    return { scaled: sum, unit: BigInt(m - 1) * n * N };
+  }
+  const ancestors = ctx.sensitive?.ancestors;
+  if (!ancestors || ancestors.length === 0) throw new RangeError('hierarchical t-closeness needs a hierarchy for the sensitive column');
+  // The walk of hierarchicalDistance, on integer extras.
+  const height = ancestors.length;
+  let extra = new Map<number, bigint>();
+  for (let v = 0; v < values; v++) {
+    const e = difference(v);
+    if (e !== 0n) extra.set(v, e);
+  }
+  let sum = 0n;
+  let childOf = (v: number): number => ancestors[0]![v]!;
+  for (let level = 1; level <= height; level++) {
+    const positive = new Map<number, bigint>();
+    const negative = new Map<number, bigint>();
+    const next = new Map<number, bigint>();
+    for (const [node, e] of extra) {
+      const parent = childOf(node);
+      if (e > 0n) positive.set(parent, (positive.get(parent) ?? 0n) + e);
+      else negative.set(parent, (negative.get(parent) ?? 0n) - e);
+      next.set(parent, (next.get(parent) ?? 0n) + e);
+    }
+    for (const [parent, pos] of positive) {
+      const neg = negative.get(parent) ?? 0n;
+      sum += BigInt(level) * (pos < neg ? pos : neg);
+    }
+    extra = next;
+    if (level < height) {
+      const leafOf = new Map<number, number>();
+      for (let v = 0; v < values; v++) if (!leafOf.has(ancestors[level - 1]![v]!)) leafOf.set(ancestors[level - 1]![v]!, v);
+      const up = ancestors[level]!;
+      childOf = (node: number): number => up[leafOf.get(node)!]!;
+    }
+  }
+  return { scaled: sum, unit: BigInt(height) * n * N };
 }
 
 /**

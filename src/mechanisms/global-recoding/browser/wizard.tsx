@@ -173,7 +173,11 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   levelsSearched: () => true,
   recodedRoles,
   fromMethod: (m) => {
-    const [first, ...rest] = m.models;
+    // β-likeness and δ-disclosure have no field in the form yet: a job that leads with one keeps its models as written.
+    const formed = m.models[0]?.type !== 'beta-likeness' && m.models[0]?.type !== 'delta-disclosure';
+    type FormModel = Exclude<ModelSpec, { type: 'beta-likeness' | 'delta-disclosure' }>;
+    const first = formed ? (m.models[0] as FormModel | undefined) : undefined;
+    const rest = formed ? m.models.slice(1) : m.models;
     // k-anonymity right after another model is the form's "and k-anonymity"; anything else is kept as written.
     const pairedK = first && first.type !== 'k-anonymity' && rest.length === 1 && rest[0]!.type === 'k-anonymity' ? rest[0] : undefined;
     const otherModels = pairedK ? [] : rest;

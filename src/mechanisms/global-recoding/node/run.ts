@@ -24,6 +24,7 @@ import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } 
 import { FRONTIER_LIMITS, suppressionFrontier, type FrontierPoint } from '../frontier.js';
 import { MAX_LATTICE_NODES, optimalRecoding, SearchTooLarge, searchWorkLimit } from '../../../common/recoding/search/search.js';
 import { searchTooLargeText } from '../../../jobs/method-kit/search-limit.js';
+import { nodeQuality } from '../../../common/recoding/search/node-quality.js';
 
 /** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
 const FRONTIER_SEARCH_BUDGET_MS = 1500;
@@ -160,6 +161,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         return j < 0 ? c : { ...c, suppressedCells: local.result.cellsPerColumn[j]! };
       })
     : recoding.report;
+  const quality = optimum && !local ? qualityFigures(columns, node, classes.classOf, check.suppressed, table.rowCount) : {};
   const satisfyingKey = search.satisfyingExact ? 'satisfyingTransformations' : 'satisfyingTransformationsAtLeast';
   const words = statement(spec, { sensitive: sensitiveName }, {
     optimum,
@@ -198,6 +200,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         ...(optimum ? { measureValue: optimum.measure } : {}),
         searchMilliseconds: Math.round(searchMs),
         ...(local ? { recordsRecordSuppressionWouldDelete: local.recordsBelowK, localSuppressionPasses: local.result.passes } : {}),
+        ...quality,
       },
       ...(frontier
         ? {
@@ -241,6 +244,24 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     externalWarnings: words.published.warnings,
     ...(optimum ? {} : { cannotRun: { message: refusalWithHint(none, frontier), key: 'method.models' } }),
   };
+}
+
+/**
+ * ARX's quality measures of the chosen transformation (src/common/utility/quality.ts), as internal
+ * figures: non-uniform entropy, ambiguity and KL divergence read the input's own values, precision
+ * and discernibility the suppressed count, which the published report does not state. Without local
+ * suppression only: its "*" cells are not a level of a hierarchy. Keys per attribute end in the column's name.
+ */
+function qualityFigures(columns: readonly QuasiColumn[], node: readonly number[], classOf: Uint32Array, suppressed: Uint8Array, rowCount: number): Record<string, number> {
+  const q = nodeQuality(columns, node, classOf, suppressed, rowCount);
+  // Names are data: keyed without a prototype.
+  const out = Object.create(null) as Record<string, number>;
+  Object.assign(out, { qualityHeight: q.height, qualityRelativeHeight: q.relativeHeight, qualityAverageClassSize: q.averageClassSize, qualityDiscernibility: q.discernibility, qualityAmbiguity: q.ambiguity, qualityKlDivergenceBits: q.klDivergence });
+  for (const a of q.attributes) {
+    out[`qualityPrecision ${a.name}`] = a.precision;
+    out[`qualityNonUniformEntropyBits ${a.name}`] = a.nonUniformEntropy;
+  }
+  return out;
 }
 
 /** The refusal, with the smallest suppression limit of the frontier that would let the search succeed. */

@@ -2,16 +2,17 @@ import { makeColumn } from '../../../common/table/table.js';
 import { releasedRecords } from '../../../jobs/method-kit/verify-classes.js';
 import type { VerifyContext } from '../../../jobs/method-kit/node-mechanism.js';
 import { ClassBuilder } from '../../../common/recoding/search/class-table.js';
-import { engineModel, modelText, type GlobalRecodingSpec } from '../definition.js';
+import { comparesWithInput, engineModel, modelText, type GlobalRecodingSpec } from '../definition.js';
 import { wildcardFrequencies, WILDCARD } from '../local-suppression.js';
 import { classMeets, modelContext, type PrivacyModel } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
 
 /**
  * Every model re-checked on the released file alone: classes are the released records that share
- * their (generalized) quasi-identifiers. t-closeness compares with the input's distribution, suppressed
- * records included, which the release does not hold: it is re-checked only when the internal report
- * is at hand and says nothing was suppressed (then the released distribution is the input's).
+ * their (generalized) quasi-identifiers. t-closeness, β-likeness and δ-disclosure privacy compare with
+ * the input's distribution, suppressed records included, which the release does not hold: they are
+ * re-checked only when the internal report is at hand and says nothing was suppressed (then the
+ * released distribution is the input's), with the run's exact class decisions.
  *
  * With local suppression, "*" in a quasi-identifier is a wildcard: each record's frequency is the
  * released records compatible with it, and k-anonymity and the risk thresholds are checked on those
@@ -45,8 +46,8 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
   spec.models.forEach((spec) => {
     const name = modelText(spec, sensitiveName);
     const model: PrivacyModel = engineModel(spec);
-    if (model.type === 't-closeness' && !nothingSuppressed) {
-      checks.add(`${name} (not re-checked)`, true, 'the distance is to the distribution of every input record, suppressed ones included, which the release alone does not hold; re-checked when the internal report shows nothing was suppressed');
+    if (comparesWithInput(spec) && !nothingSuppressed) {
+      checks.add(`${name} (not re-checked)`, true, `${model.type === 't-closeness' ? 'the distance is' : 'the model compares each class'} to the distribution of every input record, suppressed ones included, which the release alone does not hold; re-checked when the internal report shows nothing was suppressed`);
       return;
     }
     if ((model.type !== 'k-anonymity' && model.type !== 'maximum-risk' && model.type !== 'average-risk') && !sensitive) {

@@ -94,7 +94,30 @@ export function refMeets(model: PrivacyModel, input: RefInput, records: readonly
       }
       throw new Error('hierarchical distance has its own test');
     }
+    case 'beta-likeness':
+      // Written from the definition alone: the gain in exact integers, fN − nC ≤ β·nC with β a fraction of
+      // integers (the tests' β are), and the enhanced bound in doubles (a logarithm never ties a rational).
+      for (const [v, f] of sens) {
+        const C = overall.get(v)!;
+        const gain = f * n - size * C;
+        if (gain <= 0) continue;
+        const [num, den] = fractionOf(model.beta);
+        if (gain * den > num * size * C) return false;
+        if (model.variant === 'enhanced' && gain / (size * C) > -Math.log(C / n)) return false;
+      }
+      return true;
+    case 'delta-disclosure':
+      for (const [v, f] of sens) if (Math.abs(Math.log(f / size) - Math.log(overall.get(v)! / n)) >= model.delta) return false;
+      return true;
   }
+}
+
+/** A test's threshold as integers num/den (it has at most 6 decimals). */
+function fractionOf(x: number): [number, number] {
+  const den = 1_000_000;
+  const num = Math.round(x * den);
+  if (num / den !== x) throw new Error(`${x} has more than 6 decimals`);
+  return [num, den];
 }
 
 /** Marks suppressed classes as ARX does; returns the suppressed record count. */
