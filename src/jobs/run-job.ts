@@ -35,6 +35,7 @@ import { InputError } from '../io/input/input-error.js';
 import type { Comparison } from '../common/compare/comparison.js';
 import { comparisonPdfSection, comparisonSectionHtml, comparisonSheetRows, comparisonWarning, writeComparisonSection } from './compare/comparison-files.js';
 import { verdictWords } from '../common/report/guarantee-verdict.js';
+import { reviewWords } from '../common/report/review-words.js';
 import { projectedReview, reviewRelease } from './review/review-release.js';
 import { ReviewFailedError } from './review/review-error.js';
 import { inputRiskProfile, releaseRiskProfile, weightColumnOf } from './review/risk-profile.js';
@@ -371,6 +372,13 @@ export function asPublished(report: Report): Report {
  * The workbook's Report, Parameters and Checksums sheets, drawn from the report
  * model; an internal report's sheets each start with the confidential mark.
  */
+/** The workbook's rows of the disclosure review: a blank line, the verdict, the attacker, the acknowledgement, every check. */
+function reviewRows(report: Report): string[][] {
+  if (!report.review) return [];
+  const words = reviewWords(report.review);
+  return [[], [words.title, words.verdict], [words.attacker], ...(words.acknowledgement ? [[words.acknowledgement]] : []), ...words.checks.map(([k, v]) => [k, v])];
+}
+
 export function workbookReportSheets(report: Report, written: readonly OutputFile[]): ExtraSheet[] {
   const facts = reportFacts(report);
   const rows = (list: readonly Fact[]): string[][] => list.map(([k, v]) => [k, v]);
@@ -384,6 +392,8 @@ export function workbookReportSheets(report: Report, written: readonly OutputFil
         [],
         ['In plain words'],
         ...report.summary.map((line) => [line]),
+        // The disclosure review as the HTML and PDF show it (src/common/report/review-words.ts).
+        ...reviewRows(report),
         // The warnings travel with the data as the HTML and PDF carry them (the cells a DP release took from the input, say).
         ...(report.warnings.length > 0 ? [[], ['Warnings'], ...report.warnings.map((line) => [line])] : []),
         [],

@@ -2,11 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../src/io/input/pdf-text.js';
 // @ts-expect-error -- a plain ES module script without types
 import { hospitalRegister } from '../../scripts/hospital-register.mjs';
 
 const CLI = resolve('dist/cli/custos.mjs');
+const require = createRequire(import.meta.url);
 
 /** Real randomness: a seeded test run is never publishable, and its review does not stop it. */
 const env = (): NodeJS.ProcessEnv => {
@@ -170,5 +173,36 @@ describe('the disclosure review on the hospital register of issue 34', () => {
     expect(identity.population.journalist.k).toBeCloseTo(100, 9);
     expect(identity.population.journalist.highest).toBeCloseTo(0.01, 12);
     expect(identity.population.journalist.average).toBeCloseTo(0.01, 12);
+  });
+  it('the PDF and the workbook\'s Report sheet show the review as the HTML does: verdict, checks and the acknowledgement; verify renders them again', () => {
+    const reason = 'released to the register team only, under contract 34';
+    const dir = register({
+      ...reconstruction,
+      review: { acknowledge: [{ check: 'direct-identifiers', reason }, { check: 'prosecutor-risk', reason }] },
+      output: { dir: 'out', formats: ['csv', 'xlsx'], report: ['html', 'pdf', 'json'] },
+    });
+    const r = custos(dir, 'run', 'job.json');
+    expect(r.status, r.stderr).toBe(0);
+    const flat = (text: string): string => text.replace(/\s+/g, ' ');
+    const acknowledgement = 'The custodian accepted the stated risk of the failed checks direct-identifiers, prosecutor-risk and released the file all the same';
+    const pdf = flat(pdfText(readFileSync(join(dir, 'out', 'report.pdf'))));
+    const html = flat(readFileSync(join(dir, 'out', 'report.html'), 'utf8'));
+    const XLSX = require('xlsx') as typeof import('xlsx');
+    const sheet = flat(XLSX.utils.sheet_to_csv(XLSX.read(readFileSync(join(dir, 'out', 'release.xlsx'))).Sheets['Report']!));
+    for (const [name, text] of [['report.pdf', pdf], ['report.html', html], ['release.xlsx', sheet]] as const) {
+      expect(text, name).toContain('Disclosure review');
+      expect(text, name).toContain('failed; the custodian accepted the stated risk');
+      expect(text, name).toContain(`${acknowledgement}; the reasons are kept in the internal report.`);
+      expect(text, name).toContain('already knows who is in the file and their quasi-identifiers; it protects diagnosis only');
+      expect(text, name).toMatch(/prosecutor-risk.{0,12}failed, accepted: highest prosecutor risk 1\.0000/);
+      expect(text, name).toMatch(/rare-sensitive \(warning\)/);
+      expect(text, name).not.toContain(reason);
+    }
+    // The internal report names the reasons.
+    const internal = flat(pdfText(readFileSync(join(dir, 'out-internal', 'internal-report.pdf'))));
+    expect(internal).toContain(`${acknowledgement}, for these reasons: direct-identifiers: ${reason}; prosecutor-risk: ${reason}.`);
+    const v = custos(dir, 'verify', 'out');
+    expect(v.status, v.stdout).toBe(0);
+    expect(v.stdout).toMatch(/ok +disclosure review: failed and accepted by the custodian/);
   });
 });

@@ -1,5 +1,6 @@
 import { esc, readableTime } from '../../common/report/format.js';
 import { formatNumber } from '../../common/format/numbers.js';
+import { reviewWords } from '../../common/report/review-words.js';
 import { parameterLabel, parameterValue } from '../../common/report/parameter-labels.js';
 import { rejectedLines, reportFacts } from '../../common/report/report-facts.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
@@ -73,10 +74,10 @@ ${report.warnings.length ? `<h2>Warnings</h2><ul>${report.warnings.map((w) => `<
 function reviewSection(report: Report): string {
   const review = report.review;
   if (!review) return '';
-  const verdict = { passed: ['ok', 'passed'], failed: ['bad', 'failed: not publishable'], accepted: ['bad', 'failed; the custodian accepted the stated risk'] }[review.verdict];
-  return `<h2>Disclosure review${review.basis === 'projected' ? ' (projected from the input)' : ''} <span class="verdict ${verdict[0]}">${verdict[1]}</span></h2>
-<p>${esc(review.attacker)}</p>
-<table><tbody>${review.checks.map((c) => `<tr><th>${esc(c.check)}${c.severity === 'warn' ? ' (warning)' : ''}</th><td>${c.passed ? 'passed' : c.acknowledged ? 'failed, accepted' : 'FAILED'}: ${esc(c.finding)}${c.fix ? ` <em>Fix: ${esc(c.fix)}</em>` : ''}</td></tr>`).join('')}</tbody></table>`;
+  const words = reviewWords(review);
+  return `<h2>${esc(words.title)} <span class="verdict ${words.tone}">${esc(words.verdict)}</span></h2>
+<p>${esc(words.attacker)}</p>
+${words.acknowledgement ? `<p class="warn">${esc(words.acknowledgement)}</p>\n` : ''}<table><tbody>${review.checks.map((c) => `<tr><th>${esc(c.check)}${c.severity === 'warn' ? ' (warning)' : ''}</th><td>${c.passed ? 'passed' : c.acknowledged ? 'failed, accepted' : 'FAILED'}: ${esc(c.finding)}${c.fix ? ` <em>Fix: ${esc(c.fix)}</em>` : ''}</td></tr>`).join('')}</tbody></table>`;
 }
 
 function guaranteeSection(report: Report): string {

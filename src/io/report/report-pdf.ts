@@ -1,3 +1,4 @@
+import { reviewWords } from '../../common/report/review-words.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { reportFacts, type Fact } from '../../common/report/report-facts.js';
 import { readableTime } from '../../common/report/format.js';
@@ -167,6 +168,15 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
   }
   heading('In plain words');
   for (const line of report.summary) paragraph(`•  ${line}`);
+  if (report.review) {
+    // The review as the HTML shows it, at the same place: the verdict first, then what the method assumes, the acknowledgement, every check.
+    const words = reviewWords(report.review);
+    heading(`${words.title}: ${words.verdict}`);
+    paragraph(words.attacker);
+    if (words.acknowledgement) paragraph(words.acknowledgement, { font: 'bold', color: '#6b3f00' });
+    const keyWidth = Math.min(Math.max(130, Math.ceil(Math.max(...words.checks.map(([key]) => doc.font('bold').fontSize(9).widthOfString(clip(key))))) + 12), Math.round(width * 0.35));
+    table(words.checks, keyWidth);
+  }
   heading(`Guarantee: ${report.guarantee.name} — ${verdictWords(report.guarantee, true)}`);
   paragraph(report.guarantee.statement);
   paragraph(report.guarantee.formula, { font: 'mono', size: 8, color: MUTED });
