@@ -1,9 +1,10 @@
 /**
- * npm run bench [-- --rows N] [--keep] [--rounds R] [--end-to-end-only] [--check] [--bounded-work-only]
+ * npm run bench [-- --rows N] [--keep] [--rounds R] [--end-to-end-only] [--check] [--bounded-work-only] [--dp-counts-only]
  * Times ingest, assess, the reconstruction-privacy run and the exports separately on census-like
  * data, then `custos run` end to end in its own process, each as a ratio to a naive scan of the same
  * file measured in the same run. --check compares the ratios with the README's table and fails on a
- * regression of more than 20%.
+ * regression of more than 20%. Issue 37's targets close the output, each with its ratio and a verdict
+ * (--dp-counts-only: the census file, the scan and target 1 alone).
  */
 import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,9 +46,12 @@ import { runJob } from '../src/jobs/run-job.js';
 import { compareSearches, formatComparison } from './search-comparison.js';
 import { median } from './summary.js';
 import { boundedWorkTimings } from './bounded-work.js';
+import { compareDpCounts, DP_COLUMNS } from './dp-counts-peer.js';
+import { printTargets, type Target } from './targets.js';
+import { loadavg } from 'node:os';
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' }, rounds: { type: 'string', default: '31' }, 'end-to-end-only': { type: 'boolean' }, check: { type: 'boolean' }, 'bounded-work-only': { type: 'boolean' } },
+  options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean' }, rounds: { type: 'string', default: '31' }, 'end-to-end-only': { type: 'boolean' }, check: { type: 'boolean' }, 'bounded-work-only': { type: 'boolean' }, 'dp-counts-only': { type: 'boolean' } },
 });
 if (values['bounded-work-only']) {
   boundedWorkTimings();
@@ -86,6 +90,20 @@ const endToEnd = (name: string, formats: string[], report: string[]): void => {
   const measured = runCli(cli, probe, ['run', jobPath, '--out', out], dir);
   ratios.push({ name, ms: measured.ms, peakRss: measured.peakRss });
 };
+const targets: Target[] = [];
+const dpCounts = compareDpCounts(cli, probe, input, delimiter, dir);
+const dpWhat = `dp-counts, ${DP_COLUMNS.length} columns' 1- and 2-way marginals, ε = 1, CSV + JSON: custos run ÷ the polars + SciPy pipeline (bench/dp-counts-polars.py)`;
+if (dpCounts.ran) {
+  ratios.push({ name: 'custos run, dp-counts (CSV + JSON report)', ms: dpCounts.custosMs, peakRss: dpCounts.custosRss });
+  ratios.push({ name: 'polars + SciPy dp-counts peer (its own process)', ms: dpCounts.peerMs, peakRss: dpCounts.peerRss, unchecked: true });
+}
+targets.push({ id: '1', what: dpWhat, limit: 1, unit: '×', ...(dpCounts.ran ? { value: dpCounts.ratio } : {}), note: dpCounts.ran ? `median of ${dpCounts.rounds} alternated pairs: ${(dpCounts.custosMs / 1000).toFixed(2)} s vs ${(dpCounts.peerMs / 1000).toFixed(2)} s, peak RSS ${Math.round(dpCounts.custosRss / 2 ** 20)} vs ${Math.round(dpCounts.peerRss / 2 ** 20)} MiB` : `skipped: ${dpCounts.why}` });
+if (values['dp-counts-only']) {
+  printRatios(ratios, scanMs, rows);
+  printTargets(targets, loadavg().map((l) => l.toFixed(2)).join(', '));
+  if (!values.keep) rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 endToEnd('custos run, CSV + JSON report', ['csv'], ['json']);
 if (rows <= 2_000_000) endToEnd('custos run, every output (CSV, XLSX, HTML, PDF, JSON)', ['csv', 'xlsx'], ['html', 'pdf', 'json']);
 endToEnd('custos run, CSV + XLSX + JSON report', ['csv', 'xlsx'], ['json']);
@@ -314,6 +332,17 @@ async function inProcessStages(): Promise<void> {
 if (!endToEndOnly) await inProcessStages();
 if (!endToEndOnly) boundedWorkTimings();
 printRatios(ratios, scanMs, rows);
+const endToEndRatio = (name: string): number | undefined => {
+  const found = ratios.find((r) => r.name === name);
+  return found ? found.ms / scanMs : undefined;
+};
+const everyOutput = endToEndRatio('custos run, every output (CSV, XLSX, HTML, PDF, JSON)');
+const csvJson = endToEndRatio('custos run, CSV + JSON report');
+targets.push({ id: '2a', what: 'every output (CSV, XLSX, HTML, PDF, JSON), reconstruction privacy', limit: 4, unit: '×', ...(everyOutput !== undefined ? { value: everyOutput } : {}), note: everyOutput !== undefined ? '× the naive scan, this run' : 'not run above 2,000,000 rows' });
+targets.push({ id: '2b', what: 'CSV + JSON, reconstruction privacy', limit: 2.5, unit: '×', ...(csvJson !== undefined ? { value: csvJson } : {}), note: '× the naive scan, this run' });
+targets.push({ id: '3', what: 'local suppression and microaggregation of 1M rows', limit: 30, unit: 's', note: 'timed by the bounded-work rows above (local suppression) and bench/microaggregation-1m.ts' });
+targets.push({ id: '4', what: '50M rows end to end', limit: 12, unit: '×', note: 'bench/census-50m.ts, not part of this run' });
+printTargets(targets, loadavg().map((l) => l.toFixed(2)).join(', '));
 const regressions = values.check ? checkAgainstReadme(readFileSync(resolve('README.md'), 'utf8'), ratios, scanMs, rows) : [];
 if (!values.keep) rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);

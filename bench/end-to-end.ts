@@ -12,6 +12,7 @@ import { IPC_CHANNELS } from '../src/common/ipc/ipc-contract.js';
 import { OpenAccess } from '../src/main/path-access.js';
 import { AppSession } from '../src/main/session.js';
 import type { Ratio } from './ratios.js';
+import { REVIEW_CHECKS } from '../src/common/review/release-review.js';
 
 const SCAN_CHUNK = 4 << 20;
 
@@ -76,6 +77,9 @@ export function censusJob(input: string, delimiter: string, formats: readonly st
     attributes: { occupation: 'sensitive' },
     method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, bound: 'simplified', domains: { occupation: 'from-data' } },
     output: { dir: 'release', formats, report },
+    // Reconstruction privacy publishes the quasi-identifiers as collected: the disclosure review
+    // refuses such a release (exit 4) unless each check is acknowledged. It still runs and is timed.
+    review: { acknowledge: REVIEW_CHECKS.map((check) => ({ check, reason: 'benchmark of run time: the quasi-identifiers are published as collected by design' })) },
   };
 }
 

@@ -14,6 +14,10 @@ export const schema = z
     aggregation: z.enum(['mean', 'median']).default('mean'),
     /** Decimal places of a released value, rounded half away from zero. */
     decimals: z.number().int('decimals is a whole number 0 … 10').min(0, 'decimals is a whole number 0 … 10').max(10, 'decimals is a whole number 0 … 10').default(2),
+    /** "mdav" (the default): one MDAV over every record; "partitioned-mdav": MDAV within blocks along the first principal direction (partitioned.ts), for large tables. */
+    algorithm: z.enum(['mdav', 'partitioned-mdav']).optional(),
+    /** Records per block of partitioned MDAV (blocks hold blockSize … 2·blockSize − 1); default 5,000. */
+    blockSize: z.number().int('blockSize is a whole number').min(2, 'blockSize must be at least 2').optional(),
   })
   .strict();
 
@@ -21,6 +25,8 @@ export type MicroaggregationSpec = z.output<typeof schema>;
 
 function refine(m: MicroaggregationSpec, ctx: z.RefinementCtx): void {
   if (m.columns.length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['columns'], message: 'name at least one numeric column to aggregate' });
+  if (m.blockSize !== undefined && m.algorithm !== 'partitioned-mdav') ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['blockSize'], message: 'blockSize is a setting of algorithm "partitioned-mdav" only' });
+  if (m.blockSize !== undefined && m.blockSize < m.k) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['blockSize'], message: `blockSize ${m.blockSize} is below k = ${m.k}: a block must hold at least one group` });
   const seen = new Set<string>();
   m.columns.forEach((name, i) => {
     if (seen.has(name)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['columns', i], message: `column "${name}" is named twice` });

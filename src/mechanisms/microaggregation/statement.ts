@@ -6,9 +6,10 @@
 import type { Report } from '../../common/report/report-model.js';
 import type { InternalStatement, PublicStatement, Statement } from '../../common/report/statement.js';
 import type { MicroaggregationSpec } from './definition.js';
+import { algorithmOf } from './partitioned.js';
 
 /** The job's parameters the sentences name. */
-export type StatedParameters = Pick<MicroaggregationSpec, 'columns' | 'k' | 'aggregation' | 'decimals'>;
+export type StatedParameters = Pick<MicroaggregationSpec, 'columns' | 'k' | 'aggregation' | 'decimals' | 'algorithm' | 'blockSize'>;
 
 /** What the release shows: its quasi-identifiers. */
 export interface PublishedFigures {
@@ -37,6 +38,15 @@ export function roundingText(decimals: number): string {
 export const LOSS_TEXT =
   'SSE/SST: the squared distance of every aggregated value from the value it replaced, summed over the records and the aggregated columns in z-scores (each column divided by its standard deviation), as a share of the total sum of squares of those z-scores about their means; 0 keeps every value, 1 loses as much as replacing every value by its column mean';
 
+/** How the groups were formed, in the summary's words. */
+function methodText(spec: StatedParameters): string {
+  const mdavText = `groups of ${spec.k} records formed around the records farthest from the centre, the last of ${spec.k} to ${2 * spec.k - 1}`;
+  const algorithm = algorithmOf(spec);
+  if (algorithm.kind === 'mdav') return `MDAV: ${mdavText}`;
+  const b = algorithm.blockSize.toLocaleString('en-US');
+  return `partitioned MDAV: the records ordered along the first principal direction of their z-scores and cut into blocks of ${b} to ${(2 * algorithm.blockSize - 1).toLocaleString('en-US')}, then MDAV within each block (${mdavText} of its block); no group crosses a block, so the groups are coarser than one MDAV over all records would form, and each still has ${spec.k} to ${2 * spec.k - 1} records`;
+}
+
 /** The aggregated columns as the sentences list them. */
 export const columnsText = (spec: StatedParameters): string => spec.columns.map((c) => `"${c}"`).join(', ');
 
@@ -46,12 +56,12 @@ export function publishedStatement(spec: StatedParameters, f: PublishedFigures):
   return {
     guarantee: {
       name: `${spec.k}-anonymity of ${columns} by microaggregation (syntactic, no DP guarantee)`,
-      statement: syntacticStatement(spec.k, columns, allQuasi),
-      formula: `every MDAV group has k … 2k − 1 records and one released value per column; |{records sharing the released ${columns}}| ≥ k`,
+      statement: syntacticStatement(spec.k, columns, allQuasi, algorithmOf(spec).kind === 'partitioned-mdav'),
+      formula: `every ${algorithmOf(spec).kind === 'mdav' ? 'MDAV' : 'partitioned-MDAV'} group has k … 2k − 1 records and one released value per column; |{records sharing the released ${columns}}| ≥ k`,
       source: microaggregationSource,
     },
     summary: [
-      `The records were put into groups of at least ${spec.k} (MDAV: groups of ${spec.k} records formed around the records farthest from the centre, the last of ${spec.k} to ${2 * spec.k - 1}), by distance on the z-scores of ${columns}; every value of those columns was replaced by its group's ${spec.aggregation === 'mean' ? 'mean' : 'median'}, ${roundingText(spec.decimals)}. Every other column is released as it is, in random record order.`,
+      `The records were put into groups of at least ${spec.k} (${methodText(spec)}), by distance on the z-scores of ${columns}; every value of those columns was replaced by its group's ${spec.aggregation === 'mean' ? 'mean' : 'median'}, ${roundingText(spec.decimals)}. Every other column is released as it is, in random record order.`,
       `Every released combination of ${columns} is shared by at least ${spec.k} records${allQuasi ? ', and every quasi-identifier is aggregated' : '; other quasi-identifiers are released unchanged, so the release as a whole is not k-anonymous'}. The method is syntactic: no differential-privacy guarantee.`,
     ],
     warnings: allQuasi ? [] : [`Quasi-identifiers other than ${columns} are released unchanged: the release is k-anonymous on the aggregated columns only.`],
@@ -78,9 +88,9 @@ export function publishedStatementOf(report: Report): PublicStatement {
 }
 
 /** The guarantee in words: what the partition gives, on which columns, and what it does not. */
-export function syntacticStatement(k: number, columns: string, allQuasi: boolean): string {
+export function syntacticStatement(k: number, columns: string, allQuasi: boolean, partitioned = false): string {
   return (
-    `Every released combination of ${columns} is shared by at least ${k} records: MDAV put every record in a group of ${k} to ${2 * k - 1} records, and the group's records all carry the group's aggregated values. ` +
+    `Every released combination of ${columns} is shared by at least ${k} records: ${partitioned ? 'partitioned MDAV (MDAV within blocks of records)' : 'MDAV'} put every record in a group of ${k} to ${2 * k - 1} records, and the group's records all carry the group's aggregated values. ` +
     (allQuasi
       ? 'Every quasi-identifier is among the aggregated columns, so the release is k-anonymous on its quasi-identifiers. '
       : 'Other quasi-identifiers are released as they are: combined with them, a record may be in a smaller class (the re-identification risk figures count those classes), so the release is k-anonymous on the aggregated columns only. ') +

@@ -13,7 +13,8 @@ import { reidentificationSection } from '../../../jobs/method-kit/reidentificati
 import type { MicroaggregationSpec } from '../definition.js';
 import { LOSS_TEXT, roundingText, statement } from '../statement.js';
 import { decimalText, exactColumn, exactGroupValues, informationLoss, MAX_DECIMAL_PLACES, parseDecimal, type ExactColumn } from '../exact.js';
-import { mdav, mdavWork, standardize } from '../mdav.js';
+import { mdav, mdavWork, standardize, type MdavPartition } from '../mdav.js';
+import { algorithmOf, partitionedMdav, partitionedWork, type Algorithm } from '../partitioned.js';
 
 /**
  * The most MDAV work a run takes, in mdavWork's units (n²·(p + 2)/(2k)): 10,000,000,000. Measured on
@@ -65,6 +66,11 @@ export function numericValues(column: Column, rowCount: number): Float64Array {
   return aggregatedValues(column, rowCount).values;
 }
 
+/** The groups the job's algorithm forms on the standardized values (the run's and verify's one path). */
+export function formGroups(algorithm: Algorithm, data: Float64Array, n: number, p: number, k: number, onProgress?: (fraction: number) => void): MdavPartition {
+  return algorithm.kind === 'mdav' ? mdav(data, n, p, k, onProgress) : partitionedMdav(data, n, p, k, algorithm.blockSize, onProgress);
+}
+
 /** MDAV microaggregation of the chosen numeric columns; every other column is released as it is. */
 export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported: ImportedTable, spec: MicroaggregationSpec, ctx: MethodContext): MethodOutcome {
   ctx.progress('analyze', 0);
@@ -79,12 +85,21 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
     return entry.column;
   });
   if (n < spec.k) throw new JobError(`${n} record(s) cannot form a group of k = ${spec.k}`, 'method.k');
+  const algorithm = algorithmOf(spec);
+  if (algorithm.kind === 'partitioned-mdav') {
+    const work = partitionedWork(n, chosen.length, spec.k, algorithm.blockSize);
+    if (work > MAX_MDAV_WORK)
+      throw new JobError(
+        `partitioned MDAV on ${n.toLocaleString('en-US')} records of ${chosen.length} column(s) with k = ${spec.k} and blocks of ${algorithm.blockSize.toLocaleString('en-US')} is ${Number(work.toPrecision(3)).toLocaleString('en-US')} units of work (about n·blockSize·(columns + 2)/2k), more than the limit of ${MAX_MDAV_WORK.toLocaleString('en-US')}: use smaller blocks or a larger k`,
+        'method.blockSize',
+      );
+  }
   const work = mdavWork(n, chosen.length, spec.k);
-  if (work > MAX_MDAV_WORK) {
+  if (algorithm.kind === 'mdav' && work > MAX_MDAV_WORK) {
     // The least k within the limit for these records and columns.
     const least = Math.ceil(mdavWork(n, chosen.length, 1) / MAX_MDAV_WORK);
     throw new JobError(
-      `MDAV on ${n.toLocaleString('en-US')} records of ${chosen.length} column(s) with k = ${spec.k} is ${Number(work.toPrecision(3)).toLocaleString('en-US')} units of work (n²·(columns + 2)/2k), more than the limit of ${MAX_MDAV_WORK.toLocaleString('en-US')} (about 2 minutes on the 2-core development machine; its time grows with the square of the records): use k ≥ ${least.toLocaleString('en-US')}, aggregate within strata, or sample`,
+      `MDAV on ${n.toLocaleString('en-US')} records of ${chosen.length} column(s) with k = ${spec.k} is ${Number(work.toPrecision(3)).toLocaleString('en-US')} units of work (n²·(columns + 2)/2k), more than the limit of ${MAX_MDAV_WORK.toLocaleString('en-US')} (about 2 minutes on the 2-core development machine; its time grows with the square of the records): use k ≥ ${least.toLocaleString('en-US')}, algorithm "partitioned-mdav" (MDAV within blocks), aggregate within strata, or sample`,
       'method.k',
     );
   }
@@ -94,7 +109,7 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
   // MDAV is the protection and nearly all of the time: the release stage's bar follows its rounds.
   ctx.progress('release', 0);
   const started = performance.now();
-  const partition = mdav(standardize(values, n), n, values.length, spec.k, (f) => ctx.progress('release', 0.9 * f));
+  const partition = formGroups(algorithm, standardize(values, n), n, values.length, spec.k, (f) => ctx.progress('release', 0.9 * f));
   const mdavMs = performance.now() - started;
   ctx.progress('release', 0.9);
   // Each aggregated column: the groups' rounded values as its dictionary, a code per record.
@@ -150,7 +165,7 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
     method: {
       type: 'microaggregation',
       title: 'Microaggregation (MDAV)',
-      parameters: { columns: spec.columns.join(', '), k: spec.k, aggregation: spec.aggregation, decimals: spec.decimals },
+      parameters: { columns: spec.columns.join(', '), k: spec.k, aggregation: spec.aggregation, decimals: spec.decimals, ...(algorithm.kind === 'partitioned-mdav' ? { algorithm: 'partitioned-mdav', blockSize: algorithm.blockSize } : {}) },
       // What the release itself shows: its groups are its classes on the aggregated columns.
       derived: {
         distance: 'squared Euclidean distance on z-scores (x − mean) / sd, population sd, as sdcMicro\'s Mdav',

@@ -4,9 +4,10 @@ import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { releasedRecords } from '../../../jobs/method-kit/verify-classes.js';
 import type { Table } from '../../../common/table/table.js';
 import type { MicroaggregationSpec } from '../definition.js';
-import { mdav, standardize } from '../mdav.js';
+import { standardize } from '../mdav.js';
+import { algorithmOf } from '../partitioned.js';
 import { decimalText, exactGroupValues } from '../exact.js';
-import { aggregatedValues } from './run.js';
+import { aggregatedValues, formGroups } from './run.js';
 
 /**
  * MDAV is deterministic: the original gives the groups, their values and so the whole release,
@@ -25,7 +26,7 @@ function checkRecomputed(ctx: VerifyContext, spec: MicroaggregationSpec, release
   const chosen = spec.columns.map((c) => original.columns.find((x) => x.name === c)!);
   // The run's own path: MDAV on the doubles, each group's value exact from the decimals as written.
   const columnValues = chosen.map((c) => aggregatedValues(c, n));
-  const partition = mdav(standardize(columnValues.map((c) => c.values), n), n, chosen.length, spec.k);
+  const partition = formGroups(algorithmOf(spec), standardize(columnValues.map((c) => c.values), n), n, chosen.length, spec.k);
   const aggregated = new Map(chosen.map((c, j) => [c.name, exactGroupValues(columnValues[j]!.exact, partition, spec.aggregation, spec.decimals).map((v) => String(Number(decimalText(v, spec.decimals))))]));
   const released = plan.columns.filter((c) => c.role !== 'identifier').map((c) => c.column);
   const form = writtenForm(ctx.dir, 'release');
@@ -56,8 +57,8 @@ function checkRecomputed(ctx: VerifyContext, spec: MicroaggregationSpec, release
     name,
     differing === 0 && release.rowCount === n,
     differing === 0 && release.rowCount === n
-      ? `MDAV rerun on the original (${partition.count} groups of ${n} records): every released record is its record with its group's ${spec.aggregation}`
-      : `${differing} distinct record(s) differ from the release MDAV gives on the original (${release.rowCount} released, ${n} in the original)`,
+      ? `${algorithmOf(spec).kind === 'mdav' ? 'MDAV' : 'partitioned MDAV'} rerun on the original (${partition.count} groups of ${n} records): every released record is its record with its group's ${spec.aggregation}`
+      : `${differing} distinct record(s) differ from the release the job's algorithm gives on the original (${release.rowCount} released, ${n} in the original)`,
   );
 }
 

@@ -107,4 +107,27 @@ describe('microaggregation release', () => {
     expect(() => job({ type: 'microaggregation', columns: ['age'], k: 1 })).toThrow(/at least 2/);
     expect(() => job({ type: 'microaggregation', columns: ['age'], k: 5, extra: 1 })).toThrow();
   });
+
+  it('partitioned MDAV runs where MDAV is refused (past its work limit), each group still ≥ k, and says how it grouped', () => {
+    const n = 120_000;
+    const table = tableFromRows(['x'], Array.from({ length: n }, (_, r) => [String((r * 7919) % 997)]));
+    expect(() => run(table, { type: 'microaggregation', columns: ['x'], k: 2 })).toThrow(/partitioned-mdav/);
+    const outcome = run(table, { type: 'microaggregation', columns: ['x'], k: 2, algorithm: 'partitioned-mdav', blockSize: 400 });
+    expect(outcome.guarantee.holds).toBe(true);
+    const counts = new Map<string, number>();
+    for (const [x] of cells(outcome.releases[0]!.table, ['x'])) counts.set(x!, (counts.get(x!) ?? 0) + 1);
+    expect(Math.min(...counts.values())).toBeGreaterThanOrEqual(2);
+    expect(outcome.externalSummary.join(' ')).toMatch(/partitioned MDAV: the records ordered along the first principal direction .* blocks of 400 to 799/);
+    expect(outcome.guarantee.statement).toMatch(/partitioned MDAV \(MDAV within blocks of records\) put every record in a group of 2 to 3 records/);
+    expect(outcome.method.parameters).toMatchObject({ algorithm: 'partitioned-mdav', blockSize: 400 });
+    // One block of every record is MDAV's own work: refused under its key.
+    expect(() => run(table, { type: 'microaggregation', columns: ['x'], k: 2, algorithm: 'partitioned-mdav', blockSize: n })).toThrow(/use smaller blocks or a larger k/);
+  });
+
+  it('the job schema takes blockSize with partitioned MDAV only, and never below k', () => {
+    expect(() => job({ type: 'microaggregation', columns: ['age'], k: 5, blockSize: 100 })).toThrow(/blockSize is a setting of algorithm "partitioned-mdav" only/);
+    expect(() => job({ type: 'microaggregation', columns: ['age'], k: 5, algorithm: 'partitioned-mdav', blockSize: 4 })).toThrow(/blockSize 4 is below k = 5/);
+    expect(() => job({ type: 'microaggregation', columns: ['age'], k: 5, algorithm: 'kmeans' })).toThrow();
+    expect(job({ type: 'microaggregation', columns: ['age'], k: 5, algorithm: 'partitioned-mdav' }).method).toMatchObject({ algorithm: 'partitioned-mdav' });
+  });
 });
