@@ -65,7 +65,7 @@ export function reportFacts(report: Report): ReportFacts {
     const b = report.beta;
     keyFigures.push(['Sensitive column', b.sensitive]);
     keyFigures.push(['Buckets', Object.entries(b.chosen.sizes).map(([s, n]) => `${fmt(n)} of size ${s}`).join(', ')]);
-    keyFigures.push(['Loss Σ|B|² / MSE', `${fmt(b.chosen.loss)} / ${fmt(b.chosen.mse, 3)}${b.anatomy ? ` (Anatomy ℓ = ${b.anatomy.l}: ${b.anatomy.feasible ? fmt(b.anatomy.mse, 3) : 'infeasible'})` : ''}`]);
+    keyFigures.push(['Blur of the buckets: loss / mean squared error', `${fmt(b.chosen.loss)} / ${fmt(b.chosen.mse, 3)}${b.anatomy ? ` (Anatomy ℓ = ${b.anatomy.l}: ${b.anatomy.feasible ? fmt(b.anatomy.mse, 3) : 'infeasible'})` : ''}`]);
     for (const [value, bound] of Object.entries(report.guarantee.maxInference ?? {})) {
       keyFigures.push([`Inference bound “${value}”`, `${bound.count !== undefined ? `${bound.count}/${bound.size} ` : ''}≤ β = ${bound.betaExact}: ${bound.holds ? 'holds' : 'VIOLATED'}`]);
     }

@@ -60,6 +60,7 @@ ${parametersSection(report)}
 ${inputSection(report)}
 ${outputSection(report)}
 ${report.warnings.length ? `<h2>Warnings</h2><ul>${report.warnings.map((w) => `<li class="warn">${esc(w)}</li>`).join('')}</ul>` : ''}
+${mathematicsSection(report)}
 <h2>Provenance</h2>
 <table><tbody>
 <tr><th>Software</th><td>Custos ${esc(report.software.version)}, Node ${esc(report.software.node)}, ${esc(report.software.platform)}</td></tr>
@@ -84,8 +85,14 @@ function guaranteeSection(report: Report): string {
   const g = report.guarantee;
   return `<h2>Guarantee <span class="verdict ${{ holds: 'ok', fails: 'bad', 'not-claimed': 'none' }[guaranteeVerdict(g)]}">${verdictWords(g)}</span></h2>
 <p><strong>${esc(g.name)}.</strong> ${esc(g.statement)}</p>
-<p class="formula mono">${esc(g.formula)}</p>
-<p class="meta">Source: ${esc(g.source)}</p>`;
+<p class="meta">Source: ${esc(g.source)}. The formula is in “The mathematics” at the end.</p>`;
+}
+
+/** The appendix: the guarantee as a formula, after the plain sentences a custodian reads first. */
+function mathematicsSection(report: Report): string {
+  return `<h2>The mathematics</h2>
+<p>${esc(report.guarantee.name)}, as the theorem states it (${esc(report.guarantee.source)}):</p>
+<p class="formula mono">${esc(report.guarantee.formula)}</p>`;
 }
 
 function reidentificationSection(report: Report): string {

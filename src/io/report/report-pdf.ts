@@ -179,8 +179,7 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
   }
   heading(`Guarantee: ${report.guarantee.name} — ${verdictWords(report.guarantee, true)}`);
   paragraph(report.guarantee.statement);
-  paragraph(report.guarantee.formula, { font: 'mono', size: 8, color: MUTED });
-  paragraph(`Source: ${report.guarantee.source}`, { size: 8, color: MUTED });
+  paragraph(`Source: ${report.guarantee.source}. The formula is in “The mathematics” at the end.`, { size: 8, color: MUTED });
 
   factSection('Key figures', facts.keyFigures);
   for (const chart of facts.charts) {
@@ -202,6 +201,10 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
     heading('Warnings', doc.font('regular').fontSize(10).heightOfString(clip(`•  ${report.warnings[0]!}`), { width }));
     for (const w of report.warnings) paragraph(`•  ${w}`, { color: '#6b3f00' });
   }
+  // The appendix: the guarantee as a formula, after the plain sentences.
+  heading('The mathematics');
+  paragraph(`${report.guarantee.name}, as the theorem states it (${report.guarantee.source}):`, { size: 9 });
+  paragraph(report.guarantee.formula, { font: 'mono', size: 8, color: MUTED });
   factSection('Provenance', facts.provenance);
   for (const section of extra) {
     doc.addPage();

@@ -29,11 +29,11 @@ ${counted ? `<td class="n">${bound && bound.count !== undefined ? `${bound.count
   const corruption = beta.corruption ?? [];
   const shown = corruption.filter((c, i) => i < 12 || c.corrupted === corruption.length);
   return `<h2>Sensitive values and their thresholds</h2>
-<p>Sensitive column “${esc(beta.sensitive)}”; bucket sizes searched in [${beta.sizeRange.min}, ${beta.sizeRange.max}]. A bucketization exists because f_v ≤ β_v for every value (Lemma 3.7).</p>
+<p>Sensitive column “${esc(beta.sensitive)}”; bucket sizes searched in [${beta.sizeRange.min}, ${beta.sizeRange.max}]. Buckets meeting every β exist because no value is more frequent than its β allows (f_v ≤ β_v; Lemma 3.7 of the paper).</p>
 <table><thead><tr><th>Value</th>${counted ? '<th>Records</th><th>f_v</th>' : ''}<th>β_v</th>${counted ? '<th>Largest count/size</th>' : ''}<th></th></tr></thead><tbody>${rows}</tbody></table>
 <h2>Buckets</h2>
 ${sizes.length ? barChart('Number of buckets per size', sizes) : ''}
-<table><thead><tr><th>Setting</th><th>Buckets</th><th>Loss Σ|B|²</th><th>MSE</th><th>Feasible</th></tr></thead><tbody>${settingRows}</tbody></table>
+<table><thead><tr><th>Setting</th><th>Buckets</th><th>Blur: loss (Σ|B|²)</th><th>Mean squared error</th><th>Feasible</th></tr></thead><tbody>${settingRows}</tbody></table>
 ${beta.multiSize ? `<p class="meta">MultiSizeBucketing: ${beta.multiSize.calls} TwoSizeBucketing calls, recursion depth ${beta.multiSize.depth}.</p>` : ''}
 <h2>Utility</h2>
 <p>${esc(report.utility.queryPool)}.</p>
