@@ -254,6 +254,8 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.keyboard.press('Space');
     await tabTo(/Your reason/);
     await page.keyboard.type('a keyboard journey');
+    // The acknowledgement changes the job: Next waits for the preview of the job as it now stands.
+    await expect(page.getByRole('button', { name: /Next: Run/ })).toBeEnabled({ timeout: 20_000 });
     await tabTo(/Next: Run/);
     await page.keyboard.press('Enter');
     await tabTo(/^\s*Run\s*$/);
