@@ -29,7 +29,7 @@ export interface PublishedFigures {
   /** The columns an adversary may know (quasi-identifiers and insensitive columns), in the input's order. */
   readonly nonSensitive: readonly string[];
   readonly values: readonly StatedValue[];
-  /** The strictest β among the values present in the input (all values, when none is present). */
+  /** The strictest β of the β table (every value of the domain, held by records or not). */
   readonly strictest: StatedValue;
   /** Buckets per size (QIT shows them). */
   readonly sizes: Readonly<Record<string, number>>;
@@ -44,10 +44,13 @@ export interface InternalFigures {
   readonly relativeError: { readonly release?: number; readonly anatomy?: number } | undefined;
 }
 
-/** The value the summary names as the strictest: the smallest β among the values present (a declared value no record holds bounds nothing). */
-export function strictestOf(values: readonly (StatedValue & { readonly count: number })[]): StatedValue {
-  const present = values.filter((v) => v.count > 0);
-  return (present.length > 0 ? present : values).reduce((a, b) => (b.beta < a.beta ? b : a));
+/**
+ * The value the summary names as the strictest: the smallest β of the whole β table. Not "among the
+ * values present": with a declared domain that would publish which declared values the input lacks
+ * (a fact of the input no guarantee covers), and verify could not write it again from the release.
+ */
+export function strictestOf(values: readonly StatedValue[]): StatedValue {
+  return values.reduce((a, b) => (b.beta < a.beta ? b : a));
 }
 
 export function publishedStatement(spec: StatedParameters, f: PublishedFigures): PublicStatement {
@@ -87,33 +90,21 @@ export function statement(spec: StatedParameters, f: PublishedFigures, c: Intern
   return { published, internal };
 }
 
-/**
- * The published sentences written again from report.json (verify). Which values occur in the input
- * is not in report.json, and the summary names the strictest β among those present: with a domain
- * taken from the data every value is present; with a declared one the value the summary names is
- * taken from the summary when it is a value of the β table, and that choice is reported as not checked.
- */
+/** The published sentences written again from report.json (verify): every figure they use is in it. */
 export function publishedStatementOf(report: Report): WrittenAgain {
   const spec = report.job['method'] as StatedParameters & Pick<BetaPrivacySpec, 'domains'>;
   const beta = report.beta!;
-  const domainSource = domainSourceOf(spec.domains ? own(spec.domains, beta.sensitive) : undefined);
-  const base = {
+  return publishedStatement(spec, {
     sensitive: beta.sensitive,
-    domainSource,
+    domainSource: domainSourceOf(spec.domains ? own(spec.domains, beta.sensitive) : undefined),
     m: (report.method.derived as { m: number }).m,
     nonSensitive: report.input.columns.filter((c) => c.role === 'quasi' || c.role === 'insensitive').map((c) => c.name),
     values: beta.values,
+    strictest: strictestOf(beta.values),
     sizes: beta.chosen.sizes,
-  };
-  const everyValue = strictestOf(beta.values.map((v) => ({ ...v, count: 1 })));
-  const written = publishedStatement(spec, { ...base, strictest: everyValue });
-  if (domainSource === 'from-data') return written;
-  const named = beta.values.find((v) => publishedStatement(spec, { ...base, strictest: v }).summary[1] === report.summary[1]);
-  const assumed = { figure: 'the strictest β among the values present', needs: 'which declared values occur in the input, which report.json does not state: the summary is checked with the value of the β table it names' };
-  return named ? { ...publishedStatement(spec, { ...base, strictest: named }), assumed } : { ...written, assumed };
+  });
 }
 
-/** The two sentences both reports open with: the bucketization, and what it bounds. */
 function bucketSentences(f: PublishedFigures): string[] {
   const sizeText = Object.entries(f.sizes).map(([s, n]) => `${n.toLocaleString('en-US')} of size ${s}`).join(', ');
   return [

@@ -42,4 +42,21 @@ describe('β-privacy warnings a reader of the release needs', () => {
     expect(await publishedWarnings({ default: '1/2', values: { flu: '1' } }, 0)).toMatch(/β = 1 for “flu”: the guarantee sets no bound for this value/);
     expect(await publishedWarnings({ default: '0.5' }, 0)).not.toMatch(/β = 1|size 1/);
   });
+
+  it('the summary names the strictest β of the declared table, whether or not a record holds that value (which values the input lacks is not published)', async () => {
+    const summaryOf = async (withLeprosy: boolean): Promise<string> => {
+      const dir = mkdtempSync(join(tmpdir(), 'custos-beta-strictest-'));
+      const lines = ['age,diagnosis'];
+      for (let i = 0; i < 120; i++) lines.push(`${20 + (i % 9)},${withLeprosy && i === 7 ? 'leprosy' : ['flu', 'cold', 'HIV', 'asthma'][i % 4]}`);
+      writeFileSync(join(dir, 'in.csv'), lines.join('\n') + '\n');
+      const domain = ['flu', 'cold', 'HIV', 'asthma', 'leprosy'];
+      const job = { version: 1, input: { path: 'in.csv' }, attributes: { diagnosis: 'sensitive' }, method: { type: 'beta-privacy', beta: { default: '1/2', values: { leprosy: '1/20' } }, fakeValues: 0, domains: { diagnosis: domain } }, output: { dir: 'out', formats: ['csv'], report: ['json'] } };
+      await runJob(parseJob(job, dir), { random: new SeededTestRandomSource(2) });
+      return (JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as { summary: string[] }).summary[1]!;
+    };
+    const without = await summaryOf(false);
+    expect(without).toMatch(/strictest: "leprosy" at 1\/20/);
+    expect(await summaryOf(true)).toBe(without);
+  });
 });
+
