@@ -34,6 +34,8 @@ export function parseGridAxis(text: string): GridAxis {
   const at = text.indexOf('=');
   if (at <= 0 || at === text.length - 1) throw new JobError(`--grid ${JSON.stringify(text)}: write KEY=VALUE,VALUE,… (a key of the job's method object)`, '--grid');
   const key = text.slice(0, at).trim();
+  // A job's keys that start with "_" are notes, dropped where the job is read: a grid over one would compare the same job under several names.
+  if (key.split('.').some((part) => part.startsWith('_'))) throw new JobError(`--grid ${JSON.stringify(key)}: keys that start with "_" are notes Custos ignores in a job, not parameters: name a key of the job's method object`, '--grid');
   const written = text.slice(at + 1).split(',').map((v) => v.trim());
   if (written.some((v) => v === '')) throw new JobError(`--grid ${key}: an empty value`, `method.${key}`);
   const values = written.map((v) => {
