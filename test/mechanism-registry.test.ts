@@ -51,18 +51,22 @@ const fakeDefinition: MechanismDefinition<typeof fakeSchema> = {
   suggested: { type: 'fake-tenth', k: 2 },
   metadata: fakeMetadata,
   recodes: false,
+  domainsOf: 'none',
   compare: fakeComparison,
   chain: { role: 'alone', why: 'exists to show what a mechanism must provide' },
 };
 
 // @ts-expect-error a definition without its compare hook does not compile (no silent default measures it with another's attack)
-const withoutCompare: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, chain: { role: 'attribute' } };
+const withoutCompare: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, domainsOf: 'none', chain: { role: 'attribute' } };
 
 // @ts-expect-error nor one that does not say whether it recodes (init's hierarchies, the wizard's table)
-const withoutRecodes: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, compare: fakeComparison, chain: { role: 'attribute' } };
+const withoutRecodes: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, domainsOf: 'none', compare: fakeComparison, chain: { role: 'attribute' } };
+
+// @ts-expect-error nor one that does not say whose domain its release shows (method.domains, custos init's proposals)
+const withoutDomains: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, compare: fakeComparison, chain: { role: 'attribute' } };
 
 // @ts-expect-error nor one that does not say which step of a chain it can be (src/mechanisms/chain.ts)
-const withoutChain: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, compare: fakeComparison };
+const withoutChain: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, domainsOf: 'none', compare: fakeComparison };
 
 // @ts-expect-error a record comparison without its guarantee label does not compile
 const withoutLabel: RecordComparison = { releasesRecords: true, axis: fakeComparison.axis, estimator: 'as released' };
@@ -99,7 +103,7 @@ const definitionsWithFake: { readonly [T in WithFake]: AnyMechanismDefinition } 
 const nodeWithoutFake: { readonly [T in WithFake]: NodeMechanism<never> } = realNode;
 const nodeWithFake: { readonly [T in WithFake]: NodeMechanism<never> } = { ...realNode, 'fake-tenth': fakeNode as NodeMechanism<never> };
 
-void [withoutCompare, withoutRecodes, withoutChain, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, definitionsWithoutFake, nodeWithoutFake];
+void [withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, definitionsWithoutFake, nodeWithoutFake];
 
 // ---- At run time: what every registered mechanism must have, checked over a registry. ----
 
@@ -163,6 +167,26 @@ describe('the mechanism registries', () => {
       const skeleton = jobSkeleton({ path: '/data/x.csv', missing: [], rows: 0, columns: [] }, type) as { method: Record<string, unknown> };
       expect(skeleton.method['type'], type).toBe(type);
       expect('hierarchies' in skeleton.method, type).toBe(definitionOf(type).recodes);
+    }
+  });
+
+  it('say whose domain the release shows exactly when the job takes method.domains, and init proposes those domains', () => {
+    const top = (values: string[]): { value: string; count: number }[] => values.map((value) => ({ value, count: 10 }));
+    const columns = [
+      { name: 'diagnosis', type: 'text', distinct: 3, missing: 0, top: top(['flu', 'cold', 'HIV']) },
+      { name: 'sex', type: 'text', distinct: 2, missing: 0, top: top(['f', 'm']) },
+      { name: 'age', type: 'integer', distinct: 40, missing: 0, top: top(['20', '21']) },
+    ];
+    const values = new Map([['diagnosis', ['flu', 'cold', 'HIV']], ['sex', ['f', 'm']]]);
+    for (const type of MECHANISM_TYPES) {
+      const definition = definitionOf(type);
+      expect(definition.domainsOf !== 'none', type).toBe('domains' in definition.schema.shape);
+      const skeleton = jobSkeleton({ path: '/data/x.csv', missing: [], rows: 100, columns, values }, type) as { method: Record<string, unknown> };
+      const proposed = Object.keys((skeleton.method['domains'] ?? {}) as object).sort();
+      // "diagnosis" is suggested sensitive by its name; dp-counts crosses its few-valued columns.
+      const expected = definition.domainsOf === 'sensitive' ? ['diagnosis'] : definition.domainsOf === 'method-columns' ? ((skeleton.method['columns'] ?? []) as string[]).slice().sort() : [];
+      expect(proposed, type).toEqual(expected);
+      if (definition.domainsOf === 'method-columns') expect(proposed.length, type).toBeGreaterThan(0);
     }
   });
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ColumnInfo } from './ipc/api.js';
 import type { Report, ReportSectionName } from './report/report-model.js';
 
 /**
@@ -64,6 +65,19 @@ export interface MechanismDefinition<S extends z.ZodObject<z.ZodRawShape> = z.Zo
   readonly compare: MechanismComparison;
   /** Which step of a chain (`"method": [identity step, attribute step]`) it can be, or why none (src/mechanisms/chain.ts). */
   readonly chain: ChainStep<z.output<S>>;
+  /**
+   * Whose values the release shows, so whose domain a job must declare (`method.domains`): the
+   * sensitive columns, the method's own `method.columns`, or none.
+   */
+  readonly domainsOf: 'sensitive' | 'method-columns' | 'none';
+  /** The method's own columns a new job (`custos init`) starts with, chosen from the file; absent when it has none. */
+  readonly startingColumns?: (columns: readonly ColumnInfo[], isIdentifier: (name: string) => boolean) => StartingColumns;
+}
+
+/** The columns a new job names in `method.columns` (undefined: none fit, the schema's default stands), and the note that says how they were chosen. */
+export interface StartingColumns {
+  readonly columns: readonly string[] | undefined;
+  readonly note: string;
 }
 
 /**
@@ -98,6 +112,8 @@ export interface AnyMechanismDefinition {
   readonly refine?: (method: never, ctx: z.RefinementCtx) => void;
   readonly recodes: boolean;
   readonly compare: MechanismComparison;
+  readonly domainsOf: 'sensitive' | 'method-columns' | 'none';
+  readonly startingColumns?: (columns: readonly ColumnInfo[], isIdentifier: (name: string) => boolean) => StartingColumns;
   readonly chain: ChainStep;
 }
 

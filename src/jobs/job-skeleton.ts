@@ -95,12 +95,9 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
   if (withMissing.length > 0 && definition.metadata.sensitiveColumns !== 'none') {
     notes.push(`${withMissing.join(', ')} ${withMissing.length === 1 ? 'has' : 'have'} missing values: input.missingSensitive "category" treats them as a value of their own; "exclude" leaves those records out (reported).`);
   }
-  // Counts need columns to cross: the few-valued columns that are not identifiers, at most three.
-  const counted = method === 'dp-counts' ? input.columns.filter((c) => c.distinct >= 2 && c.distinct <= 50 && roles.find(([n]) => n === c.name)?.[1] !== 'identifier').sort((a, b) => a.distinct - b.distinct).slice(0, 3).map((c) => c.name) : [];
-  if (method === 'dp-counts') notes.push(counted.length > 0 ? `The counts are every 1- and 2-way table over ${counted.join(', ')} (method.columns): choose the columns to publish.` : 'Choose method.columns: the columns whose 1- and 2-way tables are counted.');
-  // Microaggregation takes numbers in every record: the numeric columns without missing values that are not identifiers.
-  const aggregated = method === 'microaggregation' ? input.columns.filter((c) => (c.type === 'integer' || c.type === 'decimal') && c.missing === 0 && roles.find(([n]) => n === c.name)?.[1] !== 'identifier').map((c) => c.name) : [];
-  if (method === 'microaggregation') notes.push(aggregated.length > 0 ? `The aggregated columns are the numeric ones without missing values (method.columns): ${aggregated.join(', ')}. Aggregate every numeric quasi-identifier together; the others are released unchanged.` : 'Choose method.columns: the numeric columns to aggregate (numbers in every record).');
+  // The method's own columns (dp-counts' crossed columns, microaggregation's numbers), as the mechanism chooses them.
+  const starting = definition.startingColumns?.(input.columns, (name) => roles.find(([n]) => n === name)?.[1] === 'identifier');
+  if (starting) notes.push(starting.note);
   const needsHierarchies = definition.recodes;
   // Full dates and postcodes: Safe Harbor's recoding, as hierarchies where the method recodes, else said where the custodian reads first.
   const recodeHierarchies = needsHierarchies ? recodes.flatMap(([name, r]) => (r.hierarchy ? [[name, r.hierarchy] as const] : [])) : [];
@@ -118,7 +115,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
     );
   }
   // The domain is a decision of the job: proposed here in the declared form, for the columns whose values the release shows.
-  const domainColumns = method === 'uniform-perturbation' || method === 'reconstruction-privacy' || method === 'beta-privacy' ? sensitive : method === 'dp-counts' ? counted : [];
+  const domainColumns = definition.domainsOf === 'sensitive' ? sensitive : definition.domainsOf === 'method-columns' ? [...(starting?.columns ?? [])] : [];
   // The label input.missingSensitive "category" gives missing values (missingLabel: one the column does not hold).
   const missingCategory = (name: string): string | undefined => {
     if (!withMissing.includes(name) || definition.metadata.sensitiveColumns === 'none') return undefined;
@@ -177,8 +174,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
       ...definition.suggested,
       // Built from pairs, so a column called "__proto__" is a key like any other.
       ...(needsHierarchies ? { hierarchies: Object.fromEntries(recodeHierarchies) } : {}),
-      ...(method === 'dp-counts' && counted.length > 0 ? { columns: counted } : {}),
-      ...(method === 'microaggregation' ? { columns: aggregated } : {}),
+      ...(starting?.columns ? { columns: [...starting.columns] } : {}),
       // Built from pairs, so a column called "__proto__" is a key like any other.
       ...(proposals.length > 0 ? { domains: Object.fromEntries(proposals.map(([name, p]) => [name, p.spec])) } : {}),
     },

@@ -58,6 +58,7 @@ export type BetaPrivacySpec = z.output<typeof schema>;
 export const betaPrivacy: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'beta-privacy', beta: { coefficient: 8 }, maxBucket: 500 },
+  domainsOf: 'sensitive',
   recodes: false,
   compare: comparison,
   chain: { role: 'attribute' },

@@ -41,6 +41,12 @@ function refine(m: DpCountsSpec, ctx: z.RefinementCtx): void {
 export const dpCounts: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'dp-counts', epsilon: 1, queries: 'marginals' },
+  domainsOf: 'method-columns',
+  // Counts need columns to cross: the few-valued columns that are not identifiers, at most three.
+  startingColumns: (columns, isIdentifier) => {
+    const counted = columns.filter((c) => c.distinct >= 2 && c.distinct <= 50 && !isIdentifier(c.name)).sort((a, b) => a.distinct - b.distinct).slice(0, 3).map((c) => c.name);
+    return { columns: counted.length > 0 ? counted : undefined, note: counted.length > 0 ? `The counts are every 1- and 2-way table over ${counted.join(', ')} (method.columns): choose the columns to publish.` : 'Choose method.columns: the columns whose 1- and 2-way tables are counted.' };
+  },
   refine,
   recodes: false,
   compare: comparison,

@@ -188,6 +188,7 @@ function populationText(model: Extract<ModelSpec, { type: 'maximum-risk' | 'aver
 export const globalRecoding: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 5 }], suppressionLimit: 0.05, measure: 'loss' },
+  domainsOf: 'none',
   refine,
   recodes: true,
   compare: comparison,

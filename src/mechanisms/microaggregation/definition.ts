@@ -37,6 +37,15 @@ function refine(m: MicroaggregationSpec, ctx: z.RefinementCtx): void {
 export const microaggregation: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'microaggregation', columns: [], k: 5, aggregation: 'mean' },
+  domainsOf: 'none',
+  // Microaggregation takes numbers in every record: the numeric columns without missing values that are not identifiers.
+  startingColumns: (columns, isIdentifier) => {
+    const aggregated = columns.filter((c) => (c.type === 'integer' || c.type === 'decimal') && c.missing === 0 && !isIdentifier(c.name)).map((c) => c.name);
+    return {
+      columns: aggregated,
+      note: aggregated.length > 0 ? `The aggregated columns are the numeric ones without missing values (method.columns): ${aggregated.join(', ')}. Aggregate every numeric quasi-identifier together; the others are released unchanged.` : 'Choose method.columns: the numeric columns to aggregate (numbers in every record).',
+    };
+  },
   refine,
   recodes: false,
   compare: comparison,

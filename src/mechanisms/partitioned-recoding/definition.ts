@@ -39,6 +39,7 @@ function refine(m: PartitionedRecodingSpec, ctx: z.RefinementCtx): void {
 export const partitionedRecoding: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'partitioned-recoding', parts: 1, model: { type: 'k-anonymity', k: 5 } },
+  domainsOf: 'none',
   refine,
   recodes: true,
   compare: comparison,

@@ -23,6 +23,7 @@ export type ReconstructionPrivacySpec = z.output<typeof schema>;
 export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
+  domainsOf: 'sensitive',
   recodes: false,
   compare: comparison,
   chain: { role: 'alone', why: 'samples and scales the records of each group (a group may release fewer records than it has, or none), so the quasi-identifiers of the released file would no longer be those the identity step protected' },

@@ -39,6 +39,7 @@ function refine(m: SafeKAnonymitySpec, ctx: z.RefinementCtx): void {
 export const safeKAnonymity: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'safe-k-anonymity', k: 5, sampling: 0.1 },
+  domainsOf: 'none',
   refine,
   recodes: true,
   compare: comparison,

@@ -40,6 +40,7 @@ function refine(m: UniformPerturbationSpec, ctx: z.RefinementCtx): void {
 export const uniformPerturbation: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'uniform-perturbation', retention: 0.5 },
+  domainsOf: 'sensitive',
   refine,
   recodes: false,
   compare: comparison,

@@ -92,8 +92,8 @@ export function buildCandidates(state: WizardState, families: readonly Candidate
   return out;
 }
 
-/** The methods whose sensitive columns need a domain decision (the run refuses a column without one). */
-const DECIDES_DOMAINS: readonly MechanismType[] = ['uniform-perturbation', 'reconstruction-privacy', 'beta-privacy'];
+/** The methods whose sensitive columns need a domain decision (the run refuses a column without one), as each definition says. */
+const SENSITIVE_DOMAIN_METHODS: readonly MechanismType[] = MECHANISM_TYPES.filter((t) => definitionOf(t).domainsOf === 'sensitive');
 
 /**
  * A method whose form was not opened has no domain decision for a sensitive column: its candidate takes
@@ -102,13 +102,13 @@ const DECIDES_DOMAINS: readonly MechanismType[] = ['uniform-perturbation', 'reco
  * candidate stays undecided and the run skips it, saying why.
  */
 function withDomainDecisions(state: WizardState, type: MechanismType, method: MethodObject): MethodObject {
-  if (!DECIDES_DOMAINS.includes(type)) return method;
+  if (!SENSITIVE_DOMAIN_METHODS.includes(type)) return method;
   const existing = (method['domains'] ?? {}) as Record<string, DomainSpec>;
   const sensitive = Object.keys(state.roles).filter((c) => own(state.roles, c) === 'sensitive');
   const entries: [string, DomainSpec][] = Object.entries(existing);
   for (const column of sensitive) {
     if (entries.some(([c]) => c === column)) continue;
-    const fromForms = DECIDES_DOMAINS.map((t) => domainOfText(own((state.drafts[t] as { domains: Readonly<Record<string, string>> }).domains, column) ?? '')).find((d) => d !== undefined);
+    const fromForms = SENSITIVE_DOMAIN_METHODS.map((t) => domainOfText(own((state.drafts[t] as { domains: Readonly<Record<string, string>> }).domains, column) ?? '')).find((d) => d !== undefined);
     const proposed = fromForms ?? (state.file ? proposedValues(column, state.file) : undefined);
     if (proposed) entries.push([column, proposed]);
   }

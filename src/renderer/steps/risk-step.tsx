@@ -152,10 +152,10 @@ function AssessmentView({ report }: { report: Report }) {
     return (
       <>
         <Callout tone="ok" title="A β-private bucketization exists.">
-          Every value's frequency is within its β (Lemma 3.7).
+          No value is more frequent in the whole file than its β allows, so buckets that meet every β can be formed (the paper's Lemma 3.7: f_v ≤ β_v for every value v).
         </Callout>
         <BarChart
-          title="Information loss (MSE, lower is better)"
+          title="Information lost by the bucketing (mean squared error, lower is better)"
           bars={[
             { label: `${b.chosen.algorithm} buckets`, value: b.chosen.mse, tone: 'safe', text: b.chosen.mse.toFixed(3) },
             ...(b.twoSize && b.chosen.algorithm !== 'two-size' ? [{ label: 'two sizes', value: b.twoSize.mse, tone: 'neutral' as const, text: b.twoSize.mse.toFixed(3) }] : []),
