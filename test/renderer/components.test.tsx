@@ -14,24 +14,17 @@ import { checkKey, hierarchyProblems, NO_HIERARCHY } from '../../src/renderer/co
 import { initialState, reducer, type WizardState } from '../../src/renderer/state/wizard-state.js';
 import { ColumnsStep } from '../../src/renderer/steps/columns-step.js';
 import { ParametersStep } from '../../src/renderer/steps/parameters-step.js';
+import { SURVEY_FILE } from './survey-file.js';
 
 afterEach(cleanup);
 
 const file: OpenedFile = {
-  fileId: '00000000-0000-4000-8000-000000000000',
-  path: '/data/survey.csv',
-  name: 'survey.csv',
-  rows: 100,
-  bytes: 1000,
-  sha256: 'a'.repeat(64),
-  format: 'csv',
+  ...SURVEY_FILE,
   columns: [
     { name: 'patient_id', type: 'text', distinct: 100, missing: 0, top: [] },
     { name: 'age', type: 'integer', distinct: 40, missing: 0, top: [{ value: '30', count: 5 }] },
     { name: 'diagnosis', type: 'text', distinct: 3, missing: 0, top: [{ value: 'flu', count: 60 }, { value: 'cold', count: 35 }, { value: 'HIV', count: 5 }] },
   ],
-  rejected: [],
-  rejectedCount: 0,
 };
 
 function withFile(patch: Partial<WizardState> = {}): WizardState {

@@ -5,23 +5,16 @@ import type { OpenedFile } from '../../src/common/ipc/api.js';
 import { MECHANISM_TYPES } from '../../src/mechanisms/definitions.js';
 import { initialState, reducer, type WizardState } from '../../src/renderer/state/wizard-state.js';
 import { ParametersStep } from '../../src/renderer/steps/parameters-step.js';
+import { SURVEY_FILE } from './survey-file.js';
 
 afterEach(cleanup);
 
 const file: OpenedFile = {
-  fileId: '00000000-0000-4000-8000-000000000000',
-  path: '/data/survey.csv',
-  name: 'survey.csv',
-  rows: 100,
-  bytes: 1000,
-  sha256: 'a'.repeat(64),
-  format: 'csv',
+  ...SURVEY_FILE,
   columns: [
     { name: 'age', type: 'integer', distinct: 40, missing: 0, top: [{ value: '30', count: 5 }] },
     { name: 'diagnosis', type: 'text', distinct: 3, missing: 0, top: [{ value: 'flu', count: 60 }, { value: 'cold', count: 35 }, { value: 'HIV', count: 5 }] },
   ],
-  rejected: [],
-  rejectedCount: 0,
 };
 
 function stateFor(method: WizardState['method']): WizardState {

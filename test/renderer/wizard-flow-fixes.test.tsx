@@ -14,25 +14,18 @@ import { buildJob, changedOnSave, stateFromJob } from '../../src/renderer/state/
 import { initialState, reducer, type Action, type WizardState } from '../../src/renderer/state/wizard-state.js';
 import { CompareStep, type CompareView } from '../../src/renderer/steps/compare-step.js';
 import { ParametersStep } from '../../src/renderer/steps/parameters-step.js';
+import { SURVEY_FILE } from './survey-file.js';
 
 afterEach(cleanup);
 
 const file: OpenedFile = {
-  fileId: '00000000-0000-4000-8000-000000000000',
-  path: '/data/survey.csv',
-  name: 'survey.csv',
-  rows: 100,
-  bytes: 1000,
-  sha256: 'a'.repeat(64),
-  format: 'csv',
+  ...SURVEY_FILE,
   columns: [
     { name: 'age', type: 'integer', distinct: 40, missing: 0, top: [{ value: '30', count: 5 }] },
     { name: 'sex', type: 'text', distinct: 2, missing: 0, top: [{ value: 'f', count: 50 }, { value: 'm', count: 50 }] },
     { name: 'diagnosis', type: 'text', distinct: 3, missing: 0, top: [{ value: 'flu', count: 60 }, { value: 'cold', count: 35 }, { value: 'HIV', count: 5 }] },
     { name: 'income', type: 'integer', distinct: 50, missing: 0, top: [{ value: '1000', count: 2 }] },
   ],
-  rejected: [],
-  rejectedCount: 0,
 };
 
 function withDraft<T extends MechanismType>(method: T, patch: Partial<Drafts[T]>): WizardState {

@@ -18,6 +18,7 @@ import type { HierarchyChoice } from '../../src/renderer/components/recoding.js'
 import { buildJob, changedOnSave, stateFromJob } from '../../src/renderer/state/job.js';
 import { parameterProblems } from '../../src/renderer/state/validation.js';
 import { initialState, reducer, type WizardState } from '../../src/renderer/state/wizard-state.js';
+import { SURVEY_FILE } from './survey-file.js';
 
 const DEMO = join(import.meta.dirname, '../../resources/demo');
 
@@ -84,13 +85,7 @@ describe('settings a form does not show', () => {
 
 const COLUMNS = ['age', 'zip', 'sex', 'diagnosis', 'month'];
 const file: OpenedFile = {
-  fileId: '00000000-0000-4000-8000-000000000000',
-  path: '/data/survey.csv',
-  name: 'survey.csv',
-  rows: 100,
-  bytes: 1000,
-  sha256: 'a'.repeat(64),
-  format: 'csv',
+  ...SURVEY_FILE,
   columns: COLUMNS.map((name) => ({
     name,
     type: name === 'age' ? 'integer' : 'text',
@@ -98,8 +93,6 @@ const file: OpenedFile = {
     missing: 0,
     top: [{ value: 'a', count: 50 }, { value: 'b', count: 30 }, { value: 'c', count: 20 }],
   })),
-  rejected: [],
-  rejectedCount: 0,
 };
 
 /** Numbers a person can type into a field: sensible ones, edge values, and junk. */

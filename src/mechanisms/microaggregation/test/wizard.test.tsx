@@ -7,25 +7,18 @@ import { parameterProblems } from '../../../renderer/state/validation.js';
 import { initialState, reducer, type WizardState } from '../../../renderer/state/wizard-state.js';
 import { ParametersStep } from '../../../renderer/steps/parameters-step.js';
 import type { MicroaggregationDraft } from '../browser/wizard.js';
+import { SURVEY_FILE } from '../../../../test/renderer/survey-file.js';
 
 afterEach(cleanup);
 
 const file: OpenedFile = {
-  fileId: '00000000-0000-4000-8000-000000000000',
-  path: '/data/survey.csv',
-  name: 'survey.csv',
-  rows: 100,
-  bytes: 1000,
-  sha256: 'a'.repeat(64),
-  format: 'csv',
+  ...SURVEY_FILE,
   columns: [
     { name: 'person_id', type: 'integer', distinct: 100, missing: 0, top: [] },
     { name: 'age', type: 'integer', distinct: 40, missing: 0, top: [{ value: '30', count: 5 }] },
     { name: 'hours', type: 'decimal', distinct: 60, missing: 3, top: [{ value: '40', count: 30 }] },
     { name: 'sex', type: 'text', distinct: 2, missing: 0, top: [{ value: 'F', count: 50 }, { value: 'M', count: 50 }] },
   ],
-  rejected: [],
-  rejectedCount: 0,
 };
 
 function state(patch: Partial<MicroaggregationDraft>): WizardState {
