@@ -14,7 +14,7 @@ import { codeBlocks, type ReleaseTable } from '../../io/output/release-table.js'
 import { metadataOf, type Job } from '../../mechanisms/definitions.js';
 import { chainAttackerKnowledge } from '../../mechanisms/chain-statement.js';
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
-import { JobError } from '../method-kit/job-error.js';
+import { samplingFraction } from './population.js';
 
 /**
  * The release-level disclosure review of src/common/review/release-review.ts, computed from the
@@ -109,7 +109,7 @@ export function projectedReview(job: Job, input: Table, report: Report): ReviewR
     const groups = input.rowCount > 0 && !quasi.some((c) => recoded.has(c.name)) ? tupleIds(quasi.map(keyColumn), null, input.rowCount) : undefined;
     if (risk && quasi.length > 0 && risk.records > 0) {
       const figures = { file, quasiIdentifiers: quasi.map((c) => c.name), records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage };
-      const fraction = samplingFraction(settings, risk.records, file);
+      const fraction = samplingFraction(settings, risk.records, `released records of ${file}`);
       // Of the released classes only the smallest is known here (1 / highest prosecutor risk): the highest individual risk follows from it.
       identity.push(
         fraction === undefined
@@ -213,7 +213,7 @@ function identityOf(file: string, quasiIdentifiers: readonly string[], groups: {
   for (let i = 0; i < groups.ids.length; i++) sizes[groups.ids[i]!]!++;
   const risk = frequencies ? wildcardReidentificationRisk(frequencies, groups.count) : reidentificationRisk(sizes);
   const figures = { file, quasiIdentifiers: [...quasiIdentifiers], records: risk.records, classes: risk.classes, sampleUniques: risk.sampleUniques, sampleUniqueShare: risk.sampleUniqueShare, prosecutorHighest: risk.prosecutorHighest, prosecutorAverage: risk.prosecutorAverage };
-  const fraction = samplingFraction(settings, risk.records, file);
+  const fraction = samplingFraction(settings, risk.records, `released records of ${file}`);
   if (fraction === undefined) return figures;
   // "*" matches every value: each record is counted in a class of the records compatible with it, as the prosecutor risk counts it.
   const classes = frequencies ? compatibleClassSizes(frequencies) : classSizeFrequencies(sizes.filter((n) => n > 0));
@@ -239,13 +239,6 @@ function wildcardKMap(frequencies: Uint32Array, fraction: number): KMapRisk {
   for (const fk of frequencies) if (fk === smallest) atHighest++;
   const records = frequencies.length;
   return { k: smallest / fraction, journalistHighest: fraction / smallest, journalistAverage: sum / records, recordsAtHighestRisk: atHighest / records, records };
-}
-
-/** The sampling fraction the job's `review` gives for these records (populationSize: records / population), else undefined. */
-function samplingFraction(settings: ReviewSettings, records: number, file: string): number | undefined {
-  const fraction = settings.samplingFraction ?? (settings.populationSize !== undefined ? records / settings.populationSize : undefined);
-  if (fraction !== undefined && fraction > 1) throw new JobError(`the population (${settings.populationSize!.toLocaleString('en-US')}) is smaller than the ${records.toLocaleString('en-US')} released records of ${file}`, 'review.populationSize');
-  return fraction;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Table } from '../../common/table/table.js';
 import { codeBlocks, type ReleaseTable } from '../../io/output/release-table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { Job } from '../../mechanisms/definitions.js';
-import { JobError } from '../method-kit/job-error.js';
+import { samplingFraction } from './population.js';
 
 /**
  * The internal report's risk profile (src/common/risk/risk-profile.ts): of the input in an assessment
@@ -14,14 +14,9 @@ import { JobError } from '../method-kit/job-error.js';
  * Confidential: the external report leaves `risk.profile` out.
  */
 
-/** The sampling fraction of `records` records under the job's stated population, or undefined. */
+/** The sampling fraction of `records` records under the job's stated population, or undefined (none without records). */
 function fractionOf(job: Job, records: number): number | undefined {
-  const review = job.review;
-  if (!review) return undefined;
-  if (review.samplingFraction !== undefined) return review.samplingFraction;
-  if (review.populationSize === undefined || records === 0) return undefined;
-  if (review.populationSize < records) throw new JobError(`the population (${review.populationSize.toLocaleString('en-US')}) is smaller than the ${records.toLocaleString('en-US')} records`, 'review.populationSize');
-  return records / review.populationSize;
+  return records === 0 && job.review?.samplingFraction === undefined ? undefined : samplingFraction(job.review, records, 'records');
 }
 
 /** The case weight column's values, when the input has one and the table holds it; undefined otherwise. */

@@ -1,0 +1,15 @@
+import type { ReviewSettings } from '../../common/review/release-review.js';
+import { JobError } from '../method-kit/job-error.js';
+
+/**
+ * The sampling fraction π of `records` records under the population the job's `review` states
+ * (review.samplingFraction, or the records over review.populationSize), else undefined: the one
+ * reading of the population for the disclosure review and the internal report's risk profile.
+ * `whose` names the records in the refusal of a population smaller than them.
+ */
+export function samplingFraction(review: ReviewSettings | undefined, records: number, whose: string): number | undefined {
+  if (review?.samplingFraction !== undefined) return review.samplingFraction;
+  if (review?.populationSize === undefined) return undefined;
+  if (review.populationSize < records) throw new JobError(`the population (${review.populationSize.toLocaleString('en-US')}) is smaller than the ${records.toLocaleString('en-US')} ${whose}`, 'review.populationSize');
+  return records / review.populationSize;
+}
