@@ -2,6 +2,7 @@ import type { ImportedTable } from '../io/input/import-types.js';
 import { renamedColumnsWarning } from '../io/input/table-builder.js';
 import type { Report } from '../common/report/report-model.js';
 import { maxOf } from '../common/extremes.js';
+import { formatFixed } from '../common/format/numbers.js';
 import { verdictWords } from '../common/report/guarantee-verdict.js';
 import { reviewProblems } from '../common/review/release-review.js';
 import { riskProfileBasis, riskProfileFacts } from '../common/report/risk-profile-facts.js';
@@ -64,10 +65,6 @@ export function inspectText(path: string, imported: ImportedTable): string {
   return lines.join('\n');
 }
 
-function fmt(value: number | undefined): string {
-  return value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(4);
-}
-
 export function reportText(report: Report, internalDir?: string): string {
   const lines: string[] = [];
   if (report.notice) lines.push(`!! ${report.notice}`);
@@ -76,8 +73,8 @@ export function reportText(report: Report, internalDir?: string): string {
   for (const s of report.risk.bySensitive ?? []) {
     lines.push(
       `  ${s.column} (m = ${s.domainSize}, p = ${s.retention}): leaking micro groups ${s.violatingBefore} before, ${s.violatingAfter} after;` +
-        ` relative error ${fmt(s.relativeError.uniformPerturbation)} plain` +
-        (s.relativeError.reconstructionPrivacy !== undefined ? `, ${fmt(s.relativeError.reconstructionPrivacy)} this release` : ''),
+        ` relative error ${formatFixed(s.relativeError.uniformPerturbation)} plain` +
+        (s.relativeError.reconstructionPrivacy !== undefined ? `, ${formatFixed(s.relativeError.reconstructionPrivacy)} this release` : ''),
     );
   }
   if (report.beta) {
@@ -85,8 +82,8 @@ export function reportText(report: Report, internalDir?: string): string {
     lines.push(`  ${b.sensitive}: ${b.chosen.algorithm} buckets ${Object.entries(b.chosen.sizes).map(([s, n]) => `${n}×${s}`).join(', ')}; loss ${b.chosen.loss}, MSE ${b.chosen.mse.toFixed(3)}`);
     // The Anatomy baseline is internal (drawn from the true counts): absent from a published report.
     if (b.anatomy) {
-      lines.push(`  anatomy (ℓ = ${b.anatomy.l}): ${b.anatomy.feasible ? `MSE ${b.anatomy.mse.toFixed(3)}` : 'infeasible'}; relative error ${fmt(report.utility.relativeError.release)} release` +
-        (report.utility.relativeError.anatomy !== undefined ? `, ${fmt(report.utility.relativeError.anatomy)} anatomy` : ''));
+      lines.push(`  anatomy (ℓ = ${b.anatomy.l}): ${b.anatomy.feasible ? `MSE ${b.anatomy.mse.toFixed(3)}` : 'infeasible'}; relative error ${formatFixed(report.utility.relativeError.release)} release` +
+        (report.utility.relativeError.anatomy !== undefined ? `, ${formatFixed(report.utility.relativeError.anatomy)} anatomy` : ''));
     }
   }
   if (report.anonymity) {

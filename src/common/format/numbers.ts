@@ -18,7 +18,7 @@ export function formatCount(value: number): string {
 export function formatNumber(value: number | null | undefined, digits = 4): string {
   if (value === null || value === undefined || Number.isNaN(value)) return 'n/a';
   if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
-  if (Number.isInteger(value)) return integer.format(value);
+  if (Number.isInteger(value)) return formatCount(value);
   // Tiny probabilities (δ) would print as 0.0000.
   if (Math.abs(value) < 1e-4) return value.toExponential(4);
   return value.toFixed(digits);
@@ -26,7 +26,7 @@ export function formatNumber(value: number | null | undefined, digits = 4): stri
 
 /**
  * A figure with exactly `digits` decimals, whole numbers included (an error of 0 reads 0.0000), n/a
- * for a missing or non-finite value: the form of the published sentences' errors.
+ * for a missing or non-finite value: the form of the command line's summaries.
  */
 export function formatFixed(value: number | undefined, digits = 4): string {
   return value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(digits);
