@@ -2,6 +2,7 @@ import { cannotRunText, COMMON_POOL_ERROR, TWO_ERRORS, type Comparison } from '.
 import type { CompareProgress } from '../jobs/compare/compare-jobs.js';
 import { TABLE_HEADER, tableRows } from '../jobs/compare/comparison-files.js';
 import { terminalBar } from './progress-bar.js';
+import { formatCount } from '../common/format/numbers.js';
 
 /** Wraps text at width for the terminal. */
 function wrap(text: string, width = 100): string {
@@ -29,11 +30,11 @@ export function comparisonText(comparison: Comparison, written: { readonly inter
   const measures = comparison.candidates.map((c) => wrap(`${c.id}. risk = ${c.risk.measure}. Guarantee: ${c.guarantee.label}.`)).join('\n');
   const skipped = comparison.skipped.map((s) => wrap(`${s.id}. ${s.label}: ${cannotRunText(s)}`)).join('\n');
   return [
-    `CONFIDENTIAL: computed on the confidential input ${comparison.input.path} (${comparison.input.rows.toLocaleString('en-US')} records); nothing was released.`,
+    `CONFIDENTIAL: computed on the confidential input ${comparison.input.path} (${formatCount(comparison.input.rows)} records); nothing was released.`,
     '',
     table,
     '',
-    wrap(`Utility (${COMMON_POOL_ERROR}): ${comparison.pool.queries.toLocaleString('en-US')} count queries, one pool for every candidate. ${comparison.pool.description}.`),
+    wrap(`Utility (${COMMON_POOL_ERROR}): ${formatCount(comparison.pool.queries)} count queries, one pool for every candidate. ${comparison.pool.description}.`),
     '',
     wrap(TWO_ERRORS),
     '',

@@ -27,6 +27,7 @@ import type { CompareRequest } from '../jobs/compare/compare-request.js';
 import { parseGridAxis, plannedCandidates } from '../jobs/compare/candidates.js';
 import { MAX_CANDIDATES, MAX_CANDIDATES_LIMIT } from '../common/compare/comparison.js';
 import { comparisonText, compareProgressBar } from './compare-text.js';
+import { formatCount } from '../common/format/numbers.js';
 
 class UsageError extends Error {}
 
@@ -248,7 +249,7 @@ async function compare(args: string[]): Promise<number> {
 function maxCandidatesOf(value: string | undefined): number {
   if (value === undefined) return MAX_CANDIDATES;
   const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CANDIDATES_LIMIT) throw new UsageError(`--max-candidates must be a whole number from 1 to ${MAX_CANDIDATES_LIMIT.toLocaleString('en-US')}`);
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CANDIDATES_LIMIT) throw new UsageError(`--max-candidates must be a whole number from 1 to ${formatCount(MAX_CANDIDATES_LIMIT)}`);
   return n;
 }
 

@@ -6,6 +6,7 @@ import { formatFixed } from '../common/format/numbers.js';
 import { verdictWords } from '../common/report/guarantee-verdict.js';
 import { reviewProblems } from '../common/review/release-review.js';
 import { riskProfileBasis, riskProfileFacts } from '../common/report/risk-profile-facts.js';
+import { formatCount } from '../common/format/numbers.js';
 
 const VERDICT_WORDS = { passed: 'PASSED', failed: 'FAILED', accepted: 'FAILED, accepted by the custodian' } as const;
 
@@ -13,7 +14,7 @@ const VERDICT_WORDS = { passed: 'PASSED', failed: 'FAILED', accepted: 'FAILED, a
 function reviewLines(review: NonNullable<Report['review']>): string[] {
   const lines = [`  disclosure review${review.basis === 'projected' ? ' (projected from the input)' : ''}: ${VERDICT_WORDS[review.verdict]}`, `    ${review.attacker}`];
   for (const t of review.identity) {
-    lines.push(`    ${t.file}: ${t.sampleUniques.toLocaleString('en-US')} of ${t.records.toLocaleString('en-US')} records unique on ${t.quasiIdentifiers.join(', ')}; prosecutor risk highest ${t.prosecutorHighest.toFixed(4)}, average ${t.prosecutorAverage.toFixed(4)}` +
+    lines.push(`    ${t.file}: ${formatCount(t.sampleUniques)} of ${formatCount(t.records)} records unique on ${t.quasiIdentifiers.join(', ')}; prosecutor risk highest ${t.prosecutorHighest.toFixed(4)}, average ${t.prosecutorAverage.toFixed(4)}` +
       (t.population?.populationUniqueShare !== undefined ? `; population uniques ≈ ${(100 * t.population.populationUniqueShare).toFixed(2)} % (${t.population.model})` : ''));
   }
   for (const problem of reviewProblems(review.checks)) lines.push(`    ${problem}`);
@@ -43,7 +44,7 @@ export function inspectJson(path: string, imported: ImportedTable): Record<strin
 
 export function inspectText(path: string, imported: ImportedTable): string {
   const lines = [
-    `${path}: ${imported.table.rowCount.toLocaleString('en-US')} rows, ${imported.table.columns.length} columns` +
+    `${path}: ${formatCount(imported.table.rowCount)} rows, ${imported.table.columns.length} columns` +
       (imported.encoding ? `, ${imported.encoding}${imported.bom ? ' with BOM' : ''}` : '') +
       (imported.delimiter !== undefined ? `, delimiter ${JSON.stringify(imported.delimiter)}` : '') +
       (imported.sheet ? `, sheet "${imported.sheet}"` : ''),
@@ -69,7 +70,7 @@ export function reportText(report: Report, internalDir?: string): string {
   const lines: string[] = [];
   if (report.notice) lines.push(`!! ${report.notice}`);
   lines.push(`${report.method.title} — ${report.kind}`);
-  if (report.input.rows !== undefined) lines.push(`  input: ${report.input.rows.toLocaleString('en-US')} records`);
+  if (report.input.rows !== undefined) lines.push(`  input: ${formatCount(report.input.rows)} records`);
   for (const s of report.risk.bySensitive ?? []) {
     lines.push(
       `  ${s.column} (m = ${s.domainSize}, p = ${s.retention}): leaking micro groups ${s.violatingBefore} before, ${s.violatingAfter} after;` +

@@ -2,6 +2,7 @@ import type { ColumnInfo } from '../ipc/api.js';
 import type { Role } from './job-parts.js';
 import { directIdentifiers } from '../review/direct-identifiers.js';
 import type { HierarchySpec } from '../recoding/hierarchy-spec.js';
+import { formatCount } from '../format/numbers.js';
 
 export interface RoleSuggestion {
   readonly role: Role;
@@ -54,7 +55,7 @@ export function suggestRole(column: ColumnInfo, rows: number): RoleSuggestion | 
     return { role: 'quasi', reason: `${Math.round((100 * column.distinct) / present)}% of the records have a date of their own (a date of birth or of an event identifies people in combination)` };
   }
   // Near-unique text or whole numbers are record numbers and names; near-unique decimals are measurements.
-  if (nearUnique && (column.type === 'text' || column.type === 'integer')) return { role: 'identifier', reason: `almost every record has its own value (${column.distinct.toLocaleString('en-US')} values in ${present.toLocaleString('en-US')} records)` };
+  if (nearUnique && (column.type === 'text' || column.type === 'integer')) return { role: 'identifier', reason: `almost every record has its own value (${formatCount(column.distinct)} values in ${formatCount(present)} records)` };
   if (SENSITIVE_NAME.test(column.name)) return { role: 'sensitive', reason: 'the name suggests confidential content' };
   if (column.type === 'date') return { role: 'quasi', reason: 'dates (of birth, of events) are facts others can know' };
   if (looksLikeCodes(column)) return { role: 'quasi', reason: 'fixed-length codes with leading zeros, like ZIP or area codes, locate people' };

@@ -1,4 +1,5 @@
 import { MISSING_CODE, type Column } from './table.js';
+import { formatCount } from '../format/numbers.js';
 
 /**
  * The domain {x_1..x_m} of a sensitive attribute and the map from the column's
@@ -29,8 +30,8 @@ export class OutsideDomainError extends DomainError {
     readonly values: readonly string[],
   ) {
     super(
-      `${records.toLocaleString('en-US')} record(s) of "${column}" hold ${values.length === 1 ? 'a value' : `${values.length} values`} outside its declared domain ` +
-        `(${values.slice(0, 5).map((v) => JSON.stringify(v)).join(', ')}${values.length > 5 ? ', …' : ''}), the first in data record ${firstRecord.toLocaleString('en-US')}: ` +
+      `${formatCount(records)} record(s) of "${column}" hold ${values.length === 1 ? 'a value' : `${values.length} values`} outside its declared domain ` +
+        `(${values.slice(0, 5).map((v) => JSON.stringify(v)).join(', ')}${values.length > 5 ? ', …' : ''}), the first in data record ${formatCount(firstRecord)}: ` +
         'add the value(s) to the domain if they are public, or correct or remove those records; Custos does not drop or recode them',
     );
   }

@@ -1,4 +1,5 @@
 import { MAX_COLUMNS } from './table-limits.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /**
  * RFC 4180 tokenizer over decoded text arriving in chunks. Quoted fields may
@@ -38,7 +39,7 @@ export const MAX_RECORD_CHARS = 1 << 26;
  * before anything could count them.
  */
 function tooManyFields(line: number, column: number): CsvSyntaxError {
-  return new CsvSyntaxError(`a record has more than ${MAX_COLUMNS.toLocaleString('en-US')} fields; Custos reads at most ${MAX_COLUMNS.toLocaleString('en-US')} columns`, line, column);
+  return new CsvSyntaxError(`a record has more than ${formatCount(MAX_COLUMNS)} fields; Custos reads at most ${formatCount(MAX_COLUMNS)} columns`, line, column);
 }
 
 /** Whether text can end a record that waits: every record ends at a line break, a quoted field at a quote. */
@@ -186,7 +187,7 @@ export class CsvTokenizer {
     this.pendingLength += text.length;
     if (this.pendingLength <= MAX_RECORD_CHARS) return;
     const { line, column, quoted } = this.stoppedAt;
-    const limit = MAX_RECORD_CHARS.toLocaleString('en-US');
+    const limit = formatCount(MAX_RECORD_CHARS);
     throw quoted
       ? new CsvSyntaxError(`a quoted field opened here runs past ${limit} characters without its closing quote: a quote is probably missing, or one inside the field is not doubled`, line, column)
       : new CsvSyntaxError(`a record starting here runs past ${limit} characters without a line break`, this.line, 1);

@@ -11,6 +11,7 @@ import { decodeDataPage, readPlainValues, type DecodedPage, type PageColumn } fr
 import { NotUtf8Error, UnsupportedTypeError, valueTextOf, type ValueText } from './parquet-values.js';
 import { checkHeader } from './table-builder.js';
 import { MAX_CELLS, MAX_COLUMNS, TableTooLargeError, TextBudget } from './table-limits.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /**
  * Apache Parquet files, read with hyparquet's synchronous parts: its footer parser and its page
@@ -142,7 +143,7 @@ function readFooter(file: ParquetFile): FileMetaData {
   if (magic !== MAGIC) throw file.damaged('it does not end with the Parquet mark; it is truncated');
   const length = tail.readUInt32LE(0);
   if (length > file.size - 12) throw file.damaged(`its footer claims ${length} bytes, more than the file holds`);
-  if (length > MAX_FOOTER_BYTES) throw new InputError(`its footer has ${length.toLocaleString('en-US')} bytes, more than the ${MAX_FOOTER_BYTES / 1024 / 1024} MiB Custos reads (a footer of 100,000 columns is about 2 MB)`, file.name);
+  if (length > MAX_FOOTER_BYTES) throw new InputError(`its footer has ${formatCount(length)} bytes, more than the ${MAX_FOOTER_BYTES / 1024 / 1024} MiB Custos reads (a footer of 100,000 columns is about 2 MB)`, file.name);
   const footer = file.read(file.size - 8 - length, file.size);
   return file.decode('footer', () => metadataModule().parquetMetadata(footer, { geoparquet: false }));
 }
@@ -186,7 +187,7 @@ function readRows(file: ParquetFile, metadata: FileMetaData, leaves: readonly Le
   // Run-length encoding lets a few bytes declare millions of values, as a zip bomb does: a table
   // whose codes alone would take 8 GiB is refused before any is allocated.
   if (declared * leaves.length > MAX_CELLS) {
-    throw new InputError(`the Parquet file declares ${declared.toLocaleString('en-US')} rows × ${leaves.length} columns, more cells than Custos holds in memory (${MAX_CELLS.toLocaleString('en-US')}); split it or leave columns out`, file.name);
+    throw new InputError(`the Parquet file declares ${formatCount(declared)} rows × ${leaves.length} columns, more cells than Custos holds in memory (${formatCount(MAX_CELLS)}); split it or leave columns out`, file.name);
   }
   const text = new TextBudget();
   const columns = leaves.map((leaf) => new ColumnCodes(leaf.element.name, options.missing, text));

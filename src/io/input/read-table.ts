@@ -11,6 +11,7 @@ import { isSasTransportFile, readXpt } from './sas-transport-reader.js';
 import { readSas7bdat } from './sas7bdat-reader.js';
 import { isSas7bdatFile } from './sas7bdat-structure.js';
 import { isParquetFile, readParquet } from './parquet-reader.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /** Chooses the reader: .xlsx/.xlsm/.xls are workbooks, SPSS, Stata, SAS transport files, SAS data sets and Parquet files are known by their first bytes, anything else is delimited text. */
 export function readTable(path: string, options: ImportOptions): ImportedTable {
@@ -28,7 +29,7 @@ function noRecords(path: string, imported: ImportedTable): InputError {
   if (first) {
     // Records longer or shorter than the header: a delimiter other than the file's is the usual cause of text; another sheet of a workbook's.
     const advice = adviceFor(imported.format, imported.sheets);
-    return new InputError(`every one of the ${imported.sheet !== undefined ? 'sheet' : 'file'}'s ${imported.rejectedRowCount.toLocaleString('en-US')} record(s) is malformed (the first: ${first.reason})`, basename(path), first.line, undefined, {
+    return new InputError(`every one of the ${imported.sheet !== undefined ? 'sheet' : 'file'}'s ${formatCount(imported.rejectedRowCount)} record(s) is malformed (the first: ${first.reason})`, basename(path), first.line, undefined, {
       ...context,
       ...(advice ? { advice } : {}),
     });

@@ -8,6 +8,7 @@ import type { ImportedTable, ImportOptions, VariableMetadata } from './import-ty
 import { InputError } from './input-error.js';
 import { isBlankOrNul, isReplacement, trimTrailing } from '../../common/trim-ends.js';
 import { dateTimeText, isoDateOfMilliseconds, SPSS_CLOCK } from './date-time-text.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /**
  * SPSS system files (.sav, and .zsav with zlib-compressed data), read from the
@@ -277,7 +278,7 @@ export function readSav(path: string, options: ImportOptions): ImportedTable {
   let copiedLabels = 0;
   const ownLabels = (v: Variable, adding: number): Map<string, string> => {
     copiedLabels += adding + (v.sharedLabels ? v.labels.size : 0);
-    if (copiedLabels > MAX_COPIED_LABELS) throw new InputError(`the SPSS file gives its variables more than ${MAX_COPIED_LABELS.toLocaleString('en-US')} value labels from overlapping label sets; it is damaged`, name);
+    if (copiedLabels > MAX_COPIED_LABELS) throw new InputError(`the SPSS file gives its variables more than ${formatCount(MAX_COPIED_LABELS)} value labels from overlapping label sets; it is damaged`, name);
     if (v.sharedLabels) {
       v.labels = new Map(v.labels);
       v.sharedLabels = false;

@@ -7,6 +7,7 @@ import { checkHeader, TableBuilder } from './table-builder.js';
 import { chunkDecoder } from './text-decoder.js';
 import { codePageText } from './code-page-text.js';
 import { dateTimeText, dayText, STATA_CLOCK } from './date-time-text.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /**
  * Stata data files (.dta), read from Stata's published description of the
@@ -270,7 +271,7 @@ function readLabelTable(r: Reader, decode: (b: Buffer) => string, setName: strin
       const end = texts.indexOf(0, from);
       const to = end < 0 ? texts.length : end;
       spanned += Math.max(0, to - from) + 1;
-      if (spanned > textLength + count) throw new InputError(`the value labels "${setName}" of the Stata file have texts that overlap (the table holds ${textLength.toLocaleString('en-US')} bytes of text); it is damaged`, r.file);
+      if (spanned > textLength + count) throw new InputError(`the value labels "${setName}" of the Stata file have texts that overlap (the table holds ${formatCount(textLength)} bytes of text); it is damaged`, r.file);
       text = decode(texts.subarray(from, to));
       byOffset.set(from, text);
     }

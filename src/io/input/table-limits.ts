@@ -1,3 +1,4 @@
+import { formatCount } from '../../common/format/numbers.js';
 /**
  * What a table read into memory may hold. Each limit turns a file that would exhaust memory
  * (often a small one: compression and run-length encoding let a few bytes claim gigabytes) into
@@ -21,7 +22,7 @@ export const MAX_CELLS = 2 ** 31;
  */
 export const MAX_TEXT_CHARS = 2 ** 30;
 
-const count = (n: number): string => n.toLocaleString('en-US');
+const count = formatCount;
 
 /** A table past one of the limits; the reader that met it names the file. */
 export class TableTooLargeError extends Error {

@@ -9,6 +9,7 @@ import { nameColumns, TableBuilder } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 import { checkZipLimits, MAX_INFLATED_BYTES, ZipLimitError } from './zip-limits.js';
 import { SharedStringReferences } from './xlsx-shared-strings.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /** Excel's row limit, header included. */
 const MAX_SHEET_ROWS = 1_048_576;
@@ -182,7 +183,7 @@ function boundRange(XLSX: typeof import('xlsx'), sheet: WorkSheet, name: string,
   const maxCells = Math.floor(limit / XML_BYTES_PER_SPANNED_CELL);
   const spanned = range.rows * (range.e.c - range.s.c + 1);
   if (spanned > maxCells) {
-    throw new InputError(`the sheet's ${range.rows.toLocaleString('en-US')} rows span ${XLSX.utils.encode_range(range)} (${spanned.toLocaleString('en-US')} cells, more than the ${maxCells.toLocaleString('en-US')} Custos reads from a workbook); delete stray cells far right of the table, or export the sheet as CSV`, name);
+    throw new InputError(`the sheet's ${formatCount(range.rows)} rows span ${XLSX.utils.encode_range(range)} (${formatCount(spanned)} cells, more than the ${formatCount(maxCells)} Custos reads from a workbook); delete stray cells far right of the table, or export the sheet as CSV`, name);
   }
   sheet['!ref'] = XLSX.utils.encode_range(range);
   return range;
@@ -197,7 +198,7 @@ function readSheet(XLSX: typeof import('xlsx'), workbook: WorkBook, sheetName: s
   const sheet = parsedSheet(workbook, sheetName, name);
   const range = boundRange(XLSX, sheet, name, limit);
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
-  if (rows.length > maxRows) throw new InputError(`the sheet has more than Excel's ${maxRows.toLocaleString('en-US')} rows; it is not a valid workbook`, name, maxRows + 1);
+  if (rows.length > maxRows) throw new InputError(`the sheet has more than Excel's ${formatCount(maxRows)} rows; it is not a valid workbook`, name, maxRows + 1);
   if (rows.length === 0) throw new InputError('the sheet is empty: a header row is expected', name, 1);
   const cells = rows[0]!.map((v) => cellText(v).trim());
   while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();

@@ -1,4 +1,5 @@
 import { InputError } from './input-error.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /**
  * The shared-string references of a workbook's sheets, checked before their values are believed.
@@ -126,7 +127,7 @@ export class SharedStringReferences {
     const first = this.malformed[0];
     if (first) throw this.error(first, `holds ${JSON.stringify(first.index.slice(0, 40))} where a shared-string index is expected (a whole number from 0 to ${count - 1})`, file);
     for (const { index, found } of this.largest.values()) {
-      if (index >= count) throw this.error(found, `refers to shared string ${index}, but the workbook has ${count === 0 ? 'none' : `${count.toLocaleString('en-US')} (0 to ${(count - 1).toLocaleString('en-US')})`}`, file);
+      if (index >= count) throw this.error(found, `refers to shared string ${index}, but the workbook has ${count === 0 ? 'none' : `${formatCount(count)} (0 to ${formatCount(count - 1)})`}`, file);
     }
   }
 

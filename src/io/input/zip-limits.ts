@@ -1,4 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
+import { formatCount } from '../../common/format/numbers.js';
 
 /**
  * The most XML a workbook may inflate to. SheetJS holds a parsed sheet in
@@ -107,7 +108,7 @@ export function checkZipLimits(bytes: Uint8Array, limit = MAX_INFLATED_BYTES, on
       part = bytes.subarray(start, start + compressed);
       cells += countCells(part);
     }
-    if (cells > MAX_WORKBOOK_CELLS) throw new ZipLimitError(`its sheets hold more than ${MAX_WORKBOOK_CELLS.toLocaleString('en-US')} cells`);
+    if (cells > MAX_WORKBOOK_CELLS) throw new ZipLimitError(`its sheets hold more than ${formatCount(MAX_WORKBOOK_CELLS)} cells`);
     // The part as the library will read it, for checks of what it holds (each part is inflated once).
     onPart?.(Buffer.from(bytes.buffer, bytes.byteOffset + offset + 46, nameLength).toString('utf8'), part);
     offset += 46 + nameLength + extra + comment;

@@ -4,6 +4,7 @@ import { HashedFileWriter } from './hashed-file.js';
 import { codeBlocks, writeRowCells, type ReleaseColumn, type CompactTable } from './release-table.js';
 import { stataVariableNames } from './stata-names.js';
 import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, MONTH_ABBREVIATIONS, truncateUtf8 } from './statistical-values.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /**
  * A Stata data file (.dta, format 118: Stata 14 and later, UTF-8) of a released table, as Stata's
@@ -14,13 +15,13 @@ import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, MONTH
  */
 export class DtaStringTooLongError extends Error {
   constructor(readonly column: string, readonly bytes: number) {
-    super(`column "${column}" holds values of ${bytes.toLocaleString('en-US')} bytes; a Stata strL holds at most ${MAX_STRL_BYTES.toLocaleString('en-US')} bytes. Write CSV for it`);
+    super(`column "${column}" holds values of ${formatCount(bytes)} bytes; a Stata strL holds at most ${formatCount(MAX_STRL_BYTES)} bytes. Write CSV for it`);
   }
 }
 
 export class DtaTooWideError extends Error {
   constructor(readonly columns: number) {
-    super(`the release has ${columns.toLocaleString('en-US')} columns; a Stata file holds at most ${MAX_VARIABLES.toLocaleString('en-US')}. Write CSV for it`);
+    super(`the release has ${formatCount(columns)} columns; a Stata file holds at most ${formatCount(MAX_VARIABLES)}. Write CSV for it`);
   }
 }
 

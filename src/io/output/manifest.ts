@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { formatCount } from '../../common/format/numbers.js';
 
 /** The file that lists every other file of a folder Custos wrote, with its checksum. */
 export const MANIFEST = 'manifest.json';
@@ -90,7 +91,7 @@ export function readJsonFile(path: string): unknown {
   const problem = notARegularFile(path);
   if (problem) throw new Error(`${basename(path)} is ${problem}, not a file Custos wrote`);
   const size = statSync(path).size;
-  if (size > MAX_JSON_BYTES) throw new Error(`${basename(path)} has ${size.toLocaleString('en-US')} bytes, more than any Custos writes`);
+  if (size > MAX_JSON_BYTES) throw new Error(`${basename(path)} has ${formatCount(size)} bytes, more than any Custos writes`);
   return JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')) as unknown;
 }
 

@@ -4,6 +4,7 @@ import { HashedFileWriter } from './hashed-file.js';
 import { writeRowCells, type ReleaseColumn, type CompactTable } from './release-table.js';
 import { canonicalNumber, float64LE, int32LE, isoMilliseconds, labelCodes, MONTH_ABBREVIATIONS, truncateUtf8 } from './statistical-values.js';
 import { spssVariableNames } from './spss-names.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /**
  * An SPSS system file (.sav, uncompressed, UTF-8) of a released table, as PSPP's "System File
@@ -14,7 +15,7 @@ import { spssVariableNames } from './spss-names.js';
  */
 export class SavStringTooLongError extends Error {
   constructor(readonly column: string, readonly bytes: number) {
-    super(`column "${column}" holds values of ${bytes.toLocaleString('en-US')} bytes; an SPSS file holds strings up to ${MAX_STRING_BYTES.toLocaleString('en-US')} bytes. Write CSV or XLSX for it`);
+    super(`column "${column}" holds values of ${formatCount(bytes)} bytes; an SPSS file holds strings up to ${formatCount(MAX_STRING_BYTES)} bytes. Write CSV or XLSX for it`);
   }
 }
 

@@ -8,6 +8,7 @@ import { SharedStrings, sharedStringsXml, xmlAttribute } from './xlsx-strings.js
 import * as parts from './xlsx-parts.js';
 import { ByteChunks, CHUNK_BYTES } from './byte-chunks.js';
 import { trimTrailing } from '../../common/trim-ends.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /** The earliest time a zip entry can hold (1980-01-01, UTC): the parts' date when none is given. */
 const ZIP_EPOCH = new Date(Date.UTC(1980, 0, 1));
@@ -108,7 +109,7 @@ export class CellTooLongError extends Error {
     readonly length: number,
     what: 'a value' | 'the name' = 'a value',
   ) {
-    super(`${what} of column “${what === 'the name' ? `${column.slice(0, 40)}…` : column}” has ${length.toLocaleString('en-US')} characters, more than the ${MAX_CELL_CHARACTERS.toLocaleString('en-US')} an Excel cell holds; release it as CSV only (output.formats ["csv"])`);
+    super(`${what} of column “${what === 'the name' ? `${column.slice(0, 40)}…` : column}” has ${formatCount(length)} characters, more than the ${formatCount(MAX_CELL_CHARACTERS)} an Excel cell holds; release it as CSV only (output.formats ["csv"])`);
   }
 }
 

@@ -6,6 +6,7 @@ import { rejectedLines, reportFacts } from '../../common/report/report-facts.js'
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-verdict.js';
 import { riskProfileBasis, riskProfileFacts } from '../../common/report/risk-profile-facts.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /** The mechanism's own part of the report, drawn by the mechanism (its node registry entry). */
 export type MethodSections = (report: Report) => string;
@@ -114,7 +115,7 @@ function riskProfileSection(report: Report): string {
     individual
       ? `
 <h3>Individual risk by record</h3>
-<table><thead><tr><th>Risk</th><th>Records</th></tr></thead><tbody>${individual.histogram.map((b) => `<tr><td>${b.from} – ${b.to}</td><td>${b.records.toLocaleString('en-US')}</td></tr>`).join('')}</tbody></table>
+<table><thead><tr><th>Risk</th><th>Records</th></tr></thead><tbody>${individual.histogram.map((b) => `<tr><td>${b.from} – ${b.to}</td><td>${formatCount(b.records)}</td></tr>`).join('')}</tbody></table>
 <h3>The riskiest records</h3>
 <table><thead><tr><th>Record</th>${profile.quasiIdentifiers.map((q) => `<th>${esc(q)}</th>`).join('')}<th>Class size</th><th>Risk</th></tr></thead><tbody>${individual.riskiest.map((r) => `<tr><td>${r.record}</td>${r.values.map((v) => `<td>${esc(v)}</td>`).join('')}<td>${r.classSize}</td><td>${r.risk.toFixed(4)}</td></tr>`).join('')}</tbody></table>`
       : ''
