@@ -60,7 +60,8 @@ export function analyze(
   const sensitive = coded.map(({ column, domain, domainSource, values, m }): SensitiveAnalysis => {
     let retention: Rational;
     let gamma: Rational | undefined;
-    if (method.type === 'uniform-perturbation' && method.retention === undefined) {
+    // Only uniform perturbation may state ρ1 and ρ2 instead of a retention; its schema requires one of the two.
+    if (method.retention === undefined && 'rho1' in method) {
       ({ retention, gamma } = maxRetentionForRho(rationalFromNumber(method.rho1!), rationalFromNumber(method.rho2!), m));
     } else {
       retention = rationalFromNumber(method.retention!);
@@ -75,7 +76,8 @@ export function analyze(
         'method.epsilon',
       );
     }
-    if (method.type === 'reconstruction-privacy' && method.unprotectable === 'reject' && risk.unprotectable > 0) {
+    // A method that can sample an unprotectable group (reconstruction privacy) may be told to refuse instead.
+    if ('unprotectable' in method && method.unprotectable === 'reject' && risk.unprotectable > 0) {
       throw new JobError(
         `${risk.unprotectable} micro group(s) of "${column.name}" cannot be protected at p = ${params.p}, ε = ${params.epsilon}, ` +
           `δ = ${params.delta} (s_g < 1); lower the retention, or set method.unprotectable to "suppress"`,
