@@ -84,7 +84,12 @@ const fakeNode: NodeMechanism<FakeSpec> = {
   compare: { risk: identityRisk, releasedRecords: recordsAsReleased },
   publishedStatement: (report) => ({ guarantee: { name: report.guarantee.name, statement: 'Nothing.', formula: 'none', source: 'none' }, summary: [], warnings: [] }),
   releasedFrequencies: null,
+  emptyReleaseKey: null,
+  deterministic: false,
 };
+
+// @ts-expect-error nor one that does not say whether an empty release must be refused, or whether its parameters alone decide the release
+const nodeWithoutReleaseChecks: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, reportSections: fakeNode.reportSections, releasesInputColumns: true, compare: fakeNode.compare, publishedStatement: fakeNode.publishedStatement, releasedFrequencies: null };
 
 // @ts-expect-error a Node part without its compare hook does not compile
 const nodeWithoutCompare: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, reportSections: fakeNode.reportSections, releasesInputColumns: true };
@@ -103,7 +108,7 @@ const definitionsWithFake: { readonly [T in WithFake]: AnyMechanismDefinition } 
 const nodeWithoutFake: { readonly [T in WithFake]: NodeMechanism<never> } = realNode;
 const nodeWithFake: { readonly [T in WithFake]: NodeMechanism<never> } = { ...realNode, 'fake-tenth': fakeNode as NodeMechanism<never> };
 
-void [withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, definitionsWithoutFake, nodeWithoutFake];
+void [withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, nodeWithoutReleaseChecks, definitionsWithoutFake, nodeWithoutFake];
 
 // ---- At run time: what every registered mechanism must have, checked over a registry. ----
 

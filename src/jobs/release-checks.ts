@@ -1,6 +1,7 @@
 import type { Table } from '../common/table/table.js';
 import { codeBlocks, type ReleaseTable } from '../io/output/release-table.js';
 import type { Job } from '../mechanisms/definitions.js';
+import { nodeMechanismOf } from '../mechanisms/node-registry.js';
 import { JobError } from './method-kit/job-error.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
 
@@ -9,13 +10,6 @@ import type { MethodOutcome } from './method-kit/outcome.js';
  * recoding that deleted every record, and a release that is the input itself.
  */
 
-/** The key a recoding method's k is given under: where to lower it. */
-const K_KEY: Partial<Record<Job['method']['type'], string>> = {
-  'global-recoding': 'method.models',
-  'partitioned-recoding': 'method.model',
-  'safe-k-anonymity': 'method.k',
-};
-
 /**
  * A recoding release (safe k-anonymity, partitioned or global recoding: the methods that delete
  * the records of failing classes) with no records is refused: it meets any model trivially and
@@ -23,8 +17,8 @@ const K_KEY: Partial<Record<Job['method']['type'], string>> = {
  * that allows deleting them all, was released as an empty file that verify passed).
  */
 export function refuseEmptyRecoding(job: Job, input: Table, outcome: MethodOutcome): void {
-  const key = K_KEY[job.method.type];
-  if (key === undefined || outcome.anonymity === undefined || input.rowCount === 0) return;
+  const key = nodeMechanismOf(job.method.type).emptyReleaseKey;
+  if (key === null || outcome.anonymity === undefined || input.rowCount === 0) return;
   if (outcome.releases.length === 0 || outcome.releases.some((r) => r.table.rowCount > 0)) return;
   throw new JobError(
     `the release would hold no records: all ${input.rowCount.toLocaleString('en-US')} records of the input were deleted with classes that fail the model, and a release with no records publishes nothing while meeting any model trivially. Lower k (${key}) below the size of the classes this data can form, generalize more, or lower the suppression limit so that records must be kept`,
@@ -98,13 +92,6 @@ export function releaseIsInput(release: ReleaseTable, input: Table): boolean {
   return true;
 }
 
-/**
- * The methods whose released values the parameters alone decide (no random draw): a release equal
- * to the input means the parameters change nothing. A randomized release may equal a small input
- * by chance, which says nothing of its parameters (and the warning would say it does).
- */
-const DETERMINISTIC: ReadonlySet<Job['method']['type']> = new Set(['global-recoding', 'partitioned-recoding', 'microaggregation']);
-
 /** The warning for a release that is the input itself (internal report, command line, app). */
 export const RELEASE_IS_INPUT_WARNING =
   'NOTHING WAS CHANGED: the release holds every record of the input as it is, every value unchanged (at most the order of the rows differs): these parameters change nothing. Publishing it publishes the confidential data as it is; check that the input already meets the guarantee as intended, or choose parameters that protect it.';
@@ -121,7 +108,7 @@ export function checkedRelease(job: Job, input: Table, outcome: MethodOutcome): 
     throw error;
   }
   const first = outcome.releases[0];
-  if (!DETERMINISTIC.has(job.method.type) || outcome.releases.length !== 1 || !first || !releaseIsInput(first.table, input)) return outcome;
+  if (!nodeMechanismOf(job.method.type).deterministic || outcome.releases.length !== 1 || !first || !releaseIsInput(first.table, input)) return outcome;
   const warned = (of: MethodOutcome): MethodOutcome => ({ ...of, warnings: [RELEASE_IS_INPUT_WARNING, ...of.warnings] });
   const { pending } = outcome;
   return { ...warned(outcome), ...(pending ? { pending: { settle: () => warned(pending.settle()), abandon: () => pending.abandon() } } : {}) };

@@ -63,6 +63,18 @@ export interface NodeMechanism<S> {
    * wildcards cannot be reviewed as if it did not.
    */
   readonly releasedFrequencies: ((job: JobWith<S>, quasi: readonly ReleasedColumnCodes[], rowCount: number) => Uint32Array | null) | null;
+  /**
+   * For a method that deletes the records of classes failing its model: the job key its k is given
+   * under (where to lower it), so that a release with no records is refused naming it; null for a
+   * method that deletes no class. Required, so that a new recoding cannot release an empty file.
+   */
+  readonly emptyReleaseKey: string | null;
+  /**
+   * Whether the parameters alone decide the released values (no random draw): a release equal to the
+   * input then means they change nothing, and the run warns so. A randomized release may equal a
+   * small input by chance, which says nothing of its parameters.
+   */
+  readonly deterministic: boolean;
 }
 
 /** A released column's code of every record and its dictionary. */

@@ -19,4 +19,6 @@ export const betaPrivacyNode: NodeMechanism<BetaPrivacySpec> = {
   ],
   publishedStatement: publishedStatementOf,
   releasedFrequencies: null,
+  emptyReleaseKey: null,
+  deterministic: false,
 };

@@ -17,4 +17,6 @@ export const dpCountsNode: NodeMechanism<DpCountsSpec> = {
   releasedTables: () => [{ stem: 'answers', sheetName: 'Answers' }],
   publishedStatement: publishedStatementOf,
   releasedFrequencies: null,
+  emptyReleaseKey: null,
+  deterministic: false,
 };

@@ -23,4 +23,6 @@ export const globalRecodingNode: NodeMechanism<GlobalRecodingSpec> = {
     });
     return wildcardFrequencies(codes, rowCount);
   },
+  emptyReleaseKey: 'method.models',
+  deterministic: true,
 };

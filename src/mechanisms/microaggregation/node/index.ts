@@ -14,4 +14,6 @@ export const microaggregationNode: NodeMechanism<MicroaggregationSpec> = {
   compare: microaggregationCompare,
   publishedStatement: publishedStatementOf,
   releasedFrequencies: null,
+  emptyReleaseKey: null,
+  deterministic: true,
 };

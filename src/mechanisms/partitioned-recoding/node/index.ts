@@ -14,4 +14,6 @@ export const partitionedRecodingNode: NodeMechanism<PartitionedRecodingSpec> = {
   compare: partitionedRecodingCompare,
   publishedStatement: publishedStatementOf,
   releasedFrequencies: null,
+  emptyReleaseKey: 'method.model',
+  deterministic: true,
 };

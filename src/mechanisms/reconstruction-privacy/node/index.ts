@@ -20,4 +20,6 @@ export const reconstructionPrivacyNode: NodeMechanism<ReconstructionPrivacySpec>
     return columns.map((column, k) => ({ stem: stems[k]!, sheetName: releaseSheetName(column, columns.length) }));
   },
   releasedFrequencies: null,
+  emptyReleaseKey: null,
+  deterministic: false,
 };

@@ -14,4 +14,6 @@ export const safeKAnonymityNode: NodeMechanism<SafeKAnonymitySpec> = {
   compare: safeKAnonymityCompare,
   publishedStatement: publishedStatementOf,
   releasedFrequencies: null,
+  emptyReleaseKey: 'method.k',
+  deterministic: false,
 };

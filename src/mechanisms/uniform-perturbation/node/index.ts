@@ -14,4 +14,6 @@ export const uniformPerturbationNode: NodeMechanism<UniformPerturbationSpec> = {
   compare: uniformPerturbationCompare,
   publishedStatement: publishedStatementOf,
   releasedFrequencies: null,
+  emptyReleaseKey: null,
+  deterministic: false,
 };
