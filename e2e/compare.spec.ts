@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { chooseMethod } from './method-choice.js';
 import { startHost } from './dev-host.js';
 import { clippedText } from './clipped-text.js';
 
@@ -60,7 +61,7 @@ test.describe('the Compare step (loopback dev host)', () => {
     await page.getByLabel('Role of occupation').selectOption('sensitive');
     await page.getByLabel('Role of salary-class').selectOption('insensitive');
     await page.getByRole('button', { name: /Next: Method/ }).click();
-    await page.getByRole('radio', { name: /Reconstruction privacy/ }).check();
+    await chooseMethod(page, /Reconstruction privacy/);
     await page.getByRole('button', { name: /Next: Parameters/ }).click();
     // The Compare step is optional: Next passes it by, its own button leads to it.
     await expect(page.getByRole('button', { name: /Next: Risk preview/ })).toBeEnabled();
@@ -170,7 +171,7 @@ test.describe('the Compare step (loopback dev host)', () => {
     await page.getByLabel('Role of occupation').selectOption('sensitive');
     await page.getByLabel('Role of salary-class').selectOption('insensitive');
     await page.getByRole('button', { name: /Next: Method/ }).click();
-    await page.getByRole('radio', { name: /Reconstruction privacy/ }).check();
+    await chooseMethod(page, /Reconstruction privacy/);
     await page.getByRole('button', { name: /Next: Parameters/ }).click();
     await page.getByRole('button', { name: 'Compare settings (optional)' }).click();
     await page.getByRole('heading', { name: 'Compare (optional)' }).waitFor();

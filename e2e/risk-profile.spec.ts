@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { chooseMethod } from './method-choice.js';
 import { startHost } from './dev-host.js';
 import { clippedText } from './clipped-text.js';
 
@@ -27,7 +28,7 @@ test.describe('the risk preview per record (loopback dev host)', () => {
     await page.getByLabel('Role of occupation').selectOption('sensitive');
     await page.getByLabel('Role of salary-class').selectOption('insensitive');
     await page.getByRole('button', { name: /Next: Method/ }).click();
-    await page.getByRole('radio', { name: /Reconstruction privacy/ }).check();
+    await chooseMethod(page, /Reconstruction privacy/);
     await page.getByRole('button', { name: /Next: Parameters/ }).click();
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
     const card = page.getByRole('region', { name: 'Risk per record' });

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { chooseMethod } from './method-choice.js';
 import { startHost } from './dev-host.js';
 import { clippedText } from './clipped-text.js';
 import { registerRows, writeRegisterCsv, writeRegisterWorkbook } from '../test/fixtures/register-files.js';
@@ -73,7 +74,7 @@ test.describe('the wizard with the files agencies have', () => {
     await shots(page, 'files-columns-dates');
     await axeScan(page, 'columns with dates');
     await page.getByRole('button', { name: /Next: Method/ }).click();
-    await page.getByRole('radio', { name: /Optimal global recoding/ }).check();
+    await chooseMethod(page, /Optimal global recoding/);
     await page.getByRole('button', { name: /Next: Parameters/ }).click();
     await page.getByLabel('Hierarchy of birth').selectOption('date');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
@@ -121,7 +122,7 @@ test.describe('the wizard with the files agencies have', () => {
     await page.getByRole('button', { name: /Next: Columns/ }).click();
     await page.getByLabel('Role of diagnosis').selectOption('sensitive');
     await page.getByRole('button', { name: /Next: Method/ }).click();
-    await page.getByRole('radio', { name: /Optimal global recoding/ }).check();
+    await chooseMethod(page, /Optimal global recoding/);
     await page.getByRole('button', { name: /Next: Parameters/ }).click();
     await page.getByLabel('Hierarchy of birth').selectOption('date');
     await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Open/ }).click();

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { chooseMethod } from './method-choice.js';
 import { startHost } from './dev-host.js';
 import { clippedText } from './clipped-text.js';
 
@@ -82,7 +83,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByRole('button', { name: /Next: Columns/ }).click();
     for (const [column, role] of Object.entries(roles)) await page.getByLabel(`Role of ${column}`).selectOption(role);
     await page.getByRole('button', { name: /Next: Method/ }).click();
-    await page.getByRole('radio', { name: method }).check();
+    await chooseMethod(page, method);
     await page.getByRole('button', { name: /Next: Parameters/ }).click();
   }
 
@@ -125,6 +126,8 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
   }
 
   test('full journey with the mouse: open → roles → reconstruction privacy → run → export, files read back', async ({ page: fixturePage }) => {
+    // Every step shot twice and scanned with axe, the Method step in two states: on the shared two-core machines this passes two minutes.
+    test.setTimeout(180_000);
     OUT = releaseOf('reconstruction-privacy');
     rmSync(OUT, { recursive: true, force: true });
     rmSync(`${OUT}-internal`, { recursive: true, force: true });
@@ -160,8 +163,23 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByLabel('Role of salary-class').selectOption('insensitive');
     await shot('2-columns');
     await page.getByRole('button', { name: /Next: Method/ }).click();
-    await page.getByRole('radio', { name: /Reconstruction privacy/ }).check();
+    // The goal first: the answers recommend the methods whose guarantee fits, each with its reason, and select the first.
+    await page.getByRole('group', { name: 'What must the release protect?' }).getByRole('radio', { name: /^A sensitive value of people the attacker already identifies/ }).check();
+    await page.getByRole('group', { name: 'What is the attacker assumed to know?' }).getByRole('radio', { name: /^Who is in the file/ }).check();
+    await page.getByRole('group', { name: 'Must the release be record-level?' }).getByRole('radio', { name: /^Yes: one row per person/ }).check();
+    const recommended = page.getByRole('group', { name: 'Recommended for these answers' });
+    await expect(recommended.getByRole('radio')).toHaveCount(4);
+    await expect(recommended.getByRole('radio', { name: /Optimal global recoding/ })).toHaveCount(0);
+    await expect(recommended.getByRole('radio', { name: /^\(ε,δ\)-reconstruction privacy/ })).toBeChecked();
+    await page.getByText(/publishes the quasi-identifiers \(age, postcode…\) as collected/).waitFor();
+    await screenshot(page, '3-method-attribute');
+    // Identity and the sensitive value: protect identity first (its step selected), the sensitive value's step said in words.
+    await page.getByRole('group', { name: 'What must the release protect?' }).getByRole('radio', { name: /^Both/ }).check();
+    await page.getByRole('heading', { name: 'Recommended: protect identity, then the sensitive value' }).waitFor();
+    await expect(page.getByRole('group', { name: '1. Protect identity with' }).getByRole('radio', { name: /^Optimal global recoding/ })).toBeChecked();
     await shot('3-method');
+    await chooseMethod(page, /Reconstruction privacy/);
+    await page.getByRole('status').filter({ hasText: /Selected: \(ε,δ\)-reconstruction privacy.*does not fit these answers/ }).waitFor();
     await page.getByRole('button', { name: /Next: Parameters/ }).click();
     await page.getByRole('spinbutton', { name: 'ε (relative error)' }).fill('1.5');
     await page.getByText(/at most 1\.0714 for “occupation”/).first().waitFor();
@@ -629,7 +647,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
 
     // β-privacy whose largest bucket cannot hold the rarest value: the form cannot know, the host refuses.
     await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Method/ }).click();
-    await page.getByRole('radio', { name: /β-privacy buckets/ }).check();
+    await chooseMethod(page, /β-privacy buckets/);
     await page.getByRole('button', { name: /Next: Parameters/ }).click();
     await page.getByLabel('Largest bucket').fill('50');
     await page.getByRole('button', { name: /Next: Risk preview/ }).click();
@@ -695,6 +713,7 @@ test.describe('the wizard in the browser (loopback dev host)', () => {
     await page.getByRole('button', { name: /Use the sample data/ }).click();
     await page.getByRole('status').filter({ hasText: '9 columns' }).waitFor();
     await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Method/ }).click();
+    await page.locator('details.all-methods > summary').click();
     const card = page.locator('.method-card', { hasText: 'Reconstruction privacy' });
     await expect(card.locator('.source').innerText()).resolves.toMatch(/^Source: Wang, Han, Fu/);
     await expect(card.getByText(/^Guarantee:/).innerText()).resolves.not.toMatch(/Wang/);

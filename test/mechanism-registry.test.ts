@@ -37,6 +37,7 @@ const fakeMetadata: MechanismMetadata = {
   reportSections: [],
   attackerKnowledge: 'This method assumes nothing; it protects nothing.',
   sensitiveRelease: 'as-collected',
+  recommendation: { guards: 'identity', reason: 'It shows what a mechanism must provide.' },
 };
 
 const fakeComparison: RecordComparison = {

@@ -42,6 +42,33 @@ export interface MechanismMetadata {
    * bucketized or not released as records).
    */
   readonly sensitiveRelease: 'as-collected' | 'protected';
+  /** What it protects and why a custodian would choose it: the wizard's Method step recommends from this (src/renderer/state/method-goal.ts). */
+  readonly recommendation: MethodRecommendation;
+}
+
+/**
+ * A method as the Method step's goal questions see it. Beside `guards`, the step reads the metadata it
+ * already has: `differentiallyPrivate` (the guarantee holds whatever else the attacker knows, for every
+ * value of a person's record), `compare.releasesRecords` (records or tables) and `chain` (which step of
+ * "protect identity, then the sensitive value" it can be).
+ */
+export interface MethodRecommendation {
+  /**
+   * What the release is protected from:
+   * - 'identity': finding a person's record (the quasi-identifiers generalized, aggregated or sampled;
+   *   the sensitive columns published as collected);
+   * - 'attribute': learning the sensitive value of a person the attacker already identifies (the
+   *   quasi-identifiers published as collected);
+   * - 'counts': it publishes tables of counts, no records.
+   */
+  readonly guards: 'identity' | 'attribute' | 'counts';
+  /** Why it meets that goal, in the custodian's words: one sentence, the step's reason for recommending it. */
+  readonly reason: string;
+  /**
+   * The case it suits, when it is not the general choice for its goal ("the quasi-identifiers are
+   * numbers…"): recommended after the general ones, with this said.
+   */
+  readonly bestWhen?: string;
 }
 
 /**

@@ -65,6 +65,11 @@ export const microaggregation: MechanismDefinition<typeof schema> = {
     reportSections: [],
     attackerKnowledge: 'This method assumes the attacker knows a person\'s values of the aggregated columns; each released combination of them is shared by at least k records, and the other columns (among them {sensitive}) are published as collected.',
     sensitiveRelease: 'as-collected',
+    recommendation: {
+      guards: 'identity',
+      reason: 'Replaces the numeric quasi-identifiers by the mean of a group of at least k similar records, so no record keeps its own combination of those values.',
+      bestWhen: 'the quasi-identifiers are numbers (age, income, hours worked)',
+    },
     source:
       'Domingo-Ferrer & Mateo-Sanz, “Practical data-oriented microaggregation for statistical disclosure control” (IEEE TKDE 2002); Domingo-Ferrer & Torra, “Ordinal, continuous and heterogeneous k-anonymity through microaggregation” (DMKD 2005); sdcMicro microaggregation(method = "mdav")',
   },

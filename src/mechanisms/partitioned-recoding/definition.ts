@@ -57,6 +57,11 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
     reportSections: ['anonymity'],
     attackerKnowledge: 'This method assumes the attacker knows a person\'s quasi-identifiers and that the person is in the file; each random part meets its model on the generalized quasi-identifiers, and {sensitive} and the other columns are published as collected within their classes.',
     sensitiveRelease: 'as-collected',
+    recommendation: {
+      guards: 'identity',
+      reason: 'Generalizes the quasi-identifiers with one recoding shared by random parts of the file and deletes the classes of a part that still have fewer than k records (or fail ℓ-diversity, t-closeness), so no one is singled out in any part.',
+      bestWhen: 'the file is split into random parts that are released or analysed separately and must compose safely',
+    },
     source: 'Clifton, Hanson, Merrill, Merrill, Zahraa, “A partitioned recoding scheme for privacy preserving data publishing” (PSD 2020)',
   },
 };

@@ -7,6 +7,7 @@ import type { MissingSensitive } from '../../common/table/missing-sensitive.js';
 import { overallFraction } from '../../common/progress.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import { DEFAULT_MECHANISM, definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
+import { adviseMethods, answerGoal, selectable, type GoalAnswers } from './method-goal.js';
 import { keepWhatApplies } from './switch-file.js';
 import { NO_HIERARCHY, type HierarchyCheck, type HierarchyChoice } from '../components/recoding.js';
 
@@ -90,6 +91,8 @@ export interface WizardState {
   readonly missingSensitive: MissingSensitive;
   /** The job's method.type: also the key of its draft and its report section. */
   readonly method: MechanismType;
+  /** The Method step's answers (what must be protected, the attacker, records or tables); not part of the job. */
+  readonly goal?: GoalAnswers;
   /** Every mechanism's form as last filled in, so switching method and back loses nothing. */
   readonly drafts: Drafts;
   /**
@@ -172,6 +175,8 @@ export type Action =
   | { type: 'setRole'; column: string; role: Role }
   | { type: 'setRoles'; roles: Named<Role> }
   | { type: 'setMethod'; method: MechanismType }
+  /** An answer on the Method step: a method that does not fit the answers gives way to the first recommended. */
+  | { type: 'answerGoal'; answer: GoalAnswers }
   | { type: 'setMissingSensitive'; missingSensitive: MissingSensitive }
   | DraftPatch
   | { type: 'patchOutput'; patch: Partial<OutputState> }
@@ -250,6 +255,12 @@ export function reducer(state: WizardState, action: Action): WizardState {
     case 'setMethod':
       // A folder the wizard named follows the method; one the person chose stays.
       return { ...state, method: action.method, ...(state.output.dirAuto && state.file ? { output: { ...state.output, dir: defaultOutDir(state.file.path, action.method) } } : {}) };
+    case 'answerGoal': {
+      const goal = answerGoal(state.goal ?? {}, action.answer);
+      const advice = adviseMethods(goal);
+      const answered = { ...state, goal };
+      return advice.kind === 'advice' && !selectable(advice).includes(state.method) ? reducer(answered, { type: 'setMethod', method: advice.preselect }) : answered;
+    }
     case 'setMissingSensitive':
       return { ...state, missingSensitive: action.missingSensitive };
     case 'patchDraft':
