@@ -75,6 +75,19 @@ export const schema = z
     suppressionLimit: share('the suppression limit').default(0),
     measure: z.enum(MEASURES).default('loss'),
     /**
+     * The Loss's generalization/suppression factor, as ARX's Metric.createLossMetric(gsFactor): 0.5 (the
+     * default) weighs a suppressed record as a fully generalized one; below, suppression costs less
+     * (a suppressed record costs its share plus 2·gsFactor of the rest); above, generalization costs
+     * less (a released value costs 2 − 2·gsFactor of its share). With measure "loss" only.
+     */
+    gsFactor: share('the generalization/suppression factor').optional(),
+    /**
+     * ARX's attribute weights (ARXConfiguration.setAttributeWeight): a quasi-identifier with a higher
+     * weight counts more in the Loss, so the search generalizes it less. Weights in [0, 1]; a column
+     * not named weighs 0.5, ARX's default; all are divided by the largest. With measure "loss" only.
+     */
+    attributeWeights: z.array(z.object({ column: z.string().min(1, 'name a column'), weight: share('a weight') }).strict()).optional(),
+    /**
      * After the recoding and its record suppression, cells of the released quasi-identifiers are
      * suppressed ("*", a wildcard) until every record is compatible with at least k records, as
      * sdcMicro's kAnon. Importance: a column with a higher weight is suppressed later (unnamed: 1).
@@ -104,6 +117,15 @@ function refine(m: GlobalRecodingSpec, ctx: z.RefinementCtx): void {
       seen.add(entry.column);
     });
   }
+  if (m.measure !== 'loss') {
+    if (m.gsFactor !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['gsFactor'], message: `the generalization/suppression factor belongs to the Loss measure ("measure": "loss"), not ${m.measure}` });
+    if (m.attributeWeights !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['attributeWeights'], message: `attribute weights belong to the Loss measure ("measure": "loss"), not ${m.measure}` });
+  }
+  const weighed = new Set<string>();
+  m.attributeWeights?.forEach((entry, i) => {
+    if (weighed.has(entry.column)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['attributeWeights', i, 'column'], message: `"${entry.column}" is weighed twice` });
+    weighed.add(entry.column);
+  });
   const populations = new Set<string>();
   m.models.forEach((model, i) => {
     if (model.type !== 'maximum-risk' && model.type !== 'average-risk') return;

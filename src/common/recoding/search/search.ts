@@ -2,7 +2,7 @@ import { latticeNodesOf, latticeSizeOf, nodeAtIndex, nodeHeight } from '../latti
 import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
 import { checkNode, maxSuppressed } from './evaluate.js';
 import { monotonyOf, SearchTooLarge, visitBottomUp } from './lattice-visit.js';
-import { lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
+import { lowerBound, measureOf, measureTables, type LossSettings, type Measure, type MeasureTables } from './measures.js';
 import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
 import { better, cannotBeat, type NodeResult, type SearchResult } from './optimum.js';
 import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
@@ -22,6 +22,8 @@ export interface SearchInput {
   /** The largest share of records that may be suppressed, in [0, 1]. */
   readonly suppressionLimit: number;
   readonly measure: Measure;
+  /** The Loss's generalization/suppression factor and attribute weights (one per measured column); ARX's defaults without. */
+  readonly loss?: LossSettings;
   /**
    * How many of the leading columns the measure sees (default: all). The columns after them are
    * keys of depth 1 that split classes without being released as data: the random part of
@@ -48,7 +50,7 @@ function prepare(input: SearchInput): Prepared {
   if (!(input.suppressionLimit >= 0 && input.suppressionLimit <= 1)) throw new RangeError('the suppression limit is a share in [0, 1]');
   return {
     ctx: modelContext(input.sensitive, input.rowCount),
-    tables: measureTables(measuredOf(input), input.rowCount),
+    tables: measureTables(measuredOf(input), input.rowCount, input.loss),
     limit: maxSuppressed(input.suppressionLimit, input.rowCount),
     depths: input.columns.map((c) => c.depth),
   };

@@ -16,7 +16,7 @@ import { reidentificationSection } from '../../../jobs/method-kit/reidentificati
 import { ClassBuilder, HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
 import { engineModel, needsSensitiveColumn, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
 import { limitPercentOf, modelsTextOf, statement } from '../statement.js';
-import { MEASURE_TITLES } from '../../../common/recoding/search/measures.js';
+import { DEFAULT_ATTRIBUTE_WEIGHT, MEASURE_TITLES, type LossSettings } from '../../../common/recoding/search/measures.js';
 import { importanceOrder, LOCAL_SUPPRESSION_WORK_LIMIT, localSuppression, LocalSuppressionTooLarge, WILDCARD, type LocalSuppressionResult } from '../local-suppression.js';
 import { checkNode, maxSuppressed } from '../../../common/recoding/search/evaluate.js';
 import { modelContext, needsSensitive as modelNeedsSensitive } from '../../../common/recoding/search/models.js';
@@ -70,6 +70,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     lsWeights[j] = entry.weight;
   });
 
+  const lossSettings = lossSettingsOf(spec, quasi.map((c) => c.name));
+
   ctx.progress('analyze', 0.5);
   // No model (local suppression alone): k = 1 holds everywhere, so the search keeps every column as collected.
   const models = spec.models.length > 0 ? spec.models.map(engineModel) : [{ type: 'k-anonymity' as const, k: 1 }];
@@ -79,7 +81,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     // Without a model every node satisfies and the bottom one is best: a lattice of that node alone, not thousands of evaluations.
     const searched = spec.models.length > 0 ? columns : columns.map((c) => ({ ...c, depth: 1 }));
     search = optimalRecoding(
-      { columns: searched, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure },
+      { columns: searched, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings },
       { onProgress: (f) => ctx.progress('analyze', 0.5 + 0.5 * f), maxWork: searchWorkLimit(table.rowCount) },
     );
   } catch (error) {
@@ -92,12 +94,12 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   // an assessment of a table and lattice of Adult's order counts them all (4,320 nodes of 30,162
   // records: 0.6 s, about 0.14 ms a node); larger ones keep the bound.
   if (ctx.mode === 'assess' && spec.models.length > 0 && !search.satisfyingExact && search.nodes <= EXACT_COUNT_NODES && table.rowCount <= EXACT_COUNT_RECORDS) {
-    const all = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure }, { prune: false });
+    const all = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings }, { prune: false });
     search = { ...search, satisfying: all.satisfying, satisfyingExact: true };
   }
   // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
   // Each point is a search of its own: where one search is slow the preview does without them. Without a model there is no lattice to search.
-  const frontier = ctx.mode === 'assess' && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
+  const frontier = ctx.mode === 'assess' && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure, ...lossSettings }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
   const modelsText = modelsTextOf(spec, sensitiveName);
   const limitPercent = limitPercentOf(spec);
   const none = `no transformation of the ${nodes.toLocaleString('en-US')} in the lattice meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
@@ -187,6 +189,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         models: modelsText,
         suppressionLimit: spec.suppressionLimit,
         measure: spec.measure,
+        ...(spec.gsFactor !== undefined ? { gsFactor: spec.gsFactor } : {}),
+        ...(spec.attributeWeights !== undefined ? { attributeWeights: lossWeightsText(lossSettings.loss!.weights, quasi.map((c) => c.name)) } : {}),
         ...(ls ? { localSuppression: `k = ${ls.k}; columns least important first: ${local!.order.join(', ')}` } : {}),
       },
       // The suppressed cells are in the release ("*"): publishable, as the levels are.
@@ -234,7 +238,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     anonymity: {
       model: modelsText,
       neighbours: 'not applicable: syntactic models, no differential-privacy guarantee',
-      choice: `the transformation with the least ${MEASURE_TITLES[spec.measure]} among the ${nodes.toLocaleString('en-US')} of the lattice that meet the models with at most ${limitPercent} of the records suppressed (ties: fewest levels in total)`,
+      choice: `the transformation with the least ${MEASURE_TITLES[spec.measure]}${lossSettings.loss ? ` with ${lossChoiceText(lossSettings.loss, quasi.map((c) => c.name))}` : ''} among the ${nodes.toLocaleString('en-US')} of the lattice that meet the models with at most ${limitPercent} of the records suppressed (ties: fewest levels in total)`,
       columns: anonymityColumns,
     },
     suppressed: census.suppressedRows,
@@ -244,6 +248,30 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     externalWarnings: words.published.warnings,
     ...(optimum ? {} : { cannotRun: { message: refusalWithHint(none, frontier), key: 'method.models' } }),
   };
+}
+
+/**
+ * The Loss's settings for the search, only when the job states one (a job without them searches as
+ * before, to the bit): each quasi-identifier's weight, ARX's 0.5 for one not named.
+ */
+function lossSettingsOf(spec: GlobalRecodingSpec, quasi: readonly string[]): { loss?: LossSettings } {
+  if (spec.gsFactor === undefined && spec.attributeWeights === undefined) return {};
+  const weights = quasi.map(() => DEFAULT_ATTRIBUTE_WEIGHT);
+  spec.attributeWeights?.forEach((entry, i) => {
+    const j = quasi.indexOf(entry.column);
+    if (j < 0) throw new JobError(`"${entry.column}" is not a quasi-identifier: attribute weights weigh the quasi-identifiers in the Loss`, `method.attributeWeights.${i}.column`);
+    weights[j] = entry.weight;
+  });
+  return { loss: { gsFactor: spec.gsFactor ?? 0.5, weights } };
+}
+
+function lossChoiceText(loss: LossSettings, quasi: readonly string[]): string {
+  return `ARX's generalization/suppression factor ${loss.gsFactor} and attribute weights ${lossWeightsText(loss.weights, quasi)}`;
+}
+
+/** Every quasi-identifier's weight as the search used it (named or ARX's default), for the report's parameters. */
+function lossWeightsText(weights: readonly number[], quasi: readonly string[]): string {
+  return quasi.map((name, j) => `${name} ${weights[j]}`).join(', ');
 }
 
 /**
