@@ -4,7 +4,7 @@ import { Callout, CheckField, NumberField, SelectField } from '../../../renderer
 import { named, own, type Named } from '../../../common/job/names.js';
 import type { Role } from '../../../common/job/job-parts.js';
 import type { HierarchySpec } from '../../../common/recoding/hierarchy-spec.js';
-import { globalRecoding, needsSensitiveColumn, type GlobalRecodingSpec, type ModelSpec } from '../definition.js';
+import { attributeOf, globalRecoding, needsSensitiveColumn, type GlobalRecodingSpec, type ModelSpec } from '../definition.js';
 
 export interface GlobalRecodingDraft {
   /** 'none': local suppression alone (the columns stay as collected). */
@@ -216,7 +216,11 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   formProblems: (d): Problems => (Number.isFinite(d.suppressionPercent) && d.suppressionPercent >= 0 && d.suppressionPercent <= 100 ? {} : { suppressionLimit: 'the suppression limit is a percentage from 0 to 100' }),
   dataProblems(d, context): Problems {
     const models = [...modelOf(d), ...d.otherModels];
-    return models.some(needsSensitiveColumn) && context.sensitive.length !== 1 ? { roles: 'ℓ-diversity and t-closeness need exactly one sensitive column' } : {};
+    // A model that names its sensitive column (an opened job's "attribute") needs that column sensitive; one that does not, exactly one sensitive column.
+    const sensitive = context.sensitive.map((c) => c.name);
+    const named = models.map(attributeOf).find((name) => name !== undefined && !sensitive.includes(name));
+    if (named !== undefined) return { roles: `"${named}", which a model names, is not marked sensitive` };
+    return models.some((m) => needsSensitiveColumn(m) && attributeOf(m) === undefined) && sensitive.length !== 1 ? { roles: 'ℓ-diversity and t-closeness need exactly one sensitive column' } : {};
   },
   Form,
 };
