@@ -27,7 +27,13 @@ function riskModel<T extends 'maximum-risk' | 'average-risk'>(type: T) {
     .strict();
 }
 
-/** The models of the job file; ℓ-diversity and t-closeness apply to the one sensitive column. */
+/**
+ * The sensitive column a model of the sensitive value applies to (ARX names one per model). Optional
+ * when the job marks one sensitive column; with several, every such model names its own.
+ */
+const attribute = z.string().min(1, 'name a sensitive column').optional();
+
+/** The models of the job file; ℓ-diversity, t-closeness, β-likeness and δ-disclosure apply to their `attribute`, by default the one sensitive column. */
 export const modelSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('k-anonymity'), k: z.number().int('k is a whole number ≥ 2').min(2, 'k must be at least 2') }).strict(),
   z
@@ -37,6 +43,7 @@ export const modelSchema = z.discriminatedUnion('type', [
       variant: z.enum(['distinct', 'entropy', 'recursive']).default('distinct'),
       /** Recursive (c,ℓ)-diversity's c. */
       c: z.number().gt(0, 'c must be > 0').optional(),
+      attribute,
     })
     .strict(),
   z
@@ -45,6 +52,7 @@ export const modelSchema = z.discriminatedUnion('type', [
       t: z.number().gt(0, 't must lie in (0, 1]').lte(1, 't must lie in (0, 1]'),
       /** equal: every two values 1 apart (categories); ordered: by the values' order (numbers); hierarchical: by the sensitive column's hierarchy. */
       distance: z.enum(['equal', 'ordered', 'hierarchical']).default('equal'),
+      attribute,
     })
     .strict(),
   /** Enhanced (ARX's default): (q_v − p_v)/p_v ≤ min(β, −ln p_v) for every value more frequent in the class than in the input; basic: ≤ β. */
@@ -53,10 +61,11 @@ export const modelSchema = z.discriminatedUnion('type', [
       type: z.literal('beta-likeness'),
       beta: z.number().gt(0, 'β must be > 0'),
       variant: z.enum(['enhanced', 'basic']).default('enhanced'),
+      attribute,
     })
     .strict(),
   /** |ln(q_v / p_v)| < δ for every value a class holds (natural logarithm, as Brickell and Shmatikov). */
-  z.object({ type: z.literal('delta-disclosure'), delta: z.number().gt(0, 'δ must be > 0') }).strict(),
+  z.object({ type: z.literal('delta-disclosure'), delta: z.number().gt(0, 'δ must be > 0'), attribute }).strict(),
   /** No released record above `risk`: 1 / its class size, the prosecutor's risk and the journalist's bound. */
   riskModel('maximum-risk'),
   /** The released records' mean risk at most `risk`: classes / records, the prosecutor's average and the journalist's bound. */
@@ -74,6 +83,19 @@ export const schema = z
     /** The largest share of records that may be suppressed (deleted with their class), as ARX's suppression limit. */
     suppressionLimit: share('the suppression limit').default(0),
     measure: z.enum(MEASURES).default('loss'),
+    /**
+     * The Loss's generalization/suppression factor, as ARX's Metric.createLossMetric(gsFactor): 0.5 (the
+     * default) weighs a suppressed record as a fully generalized one; below, suppression costs less
+     * (a suppressed record costs its share plus 2·gsFactor of the rest); above, generalization costs
+     * less (a released value costs 2 − 2·gsFactor of its share). With measure "loss" only.
+     */
+    gsFactor: share('the generalization/suppression factor').optional(),
+    /**
+     * ARX's attribute weights (ARXConfiguration.setAttributeWeight): a quasi-identifier with a higher
+     * weight counts more in the Loss, so the search generalizes it less. Weights in [0, 1]; a column
+     * not named weighs 0.5, ARX's default; all are divided by the largest. With measure "loss" only.
+     */
+    attributeWeights: z.array(z.object({ column: z.string().min(1, 'name a column'), weight: share('a weight') }).strict()).optional(),
     /**
      * After the recoding and its record suppression, cells of the released quasi-identifiers are
      * suppressed ("*", a wildcard) until every record is compatible with at least k records, as
@@ -104,6 +126,15 @@ function refine(m: GlobalRecodingSpec, ctx: z.RefinementCtx): void {
       seen.add(entry.column);
     });
   }
+  if (m.measure !== 'loss') {
+    if (m.gsFactor !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['gsFactor'], message: `the generalization/suppression factor belongs to the Loss measure ("measure": "loss"), not ${m.measure}` });
+    if (m.attributeWeights !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['attributeWeights'], message: `attribute weights belong to the Loss measure ("measure": "loss"), not ${m.measure}` });
+  }
+  const weighed = new Set<string>();
+  m.attributeWeights?.forEach((entry, i) => {
+    if (weighed.has(entry.column)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['attributeWeights', i, 'column'], message: `"${entry.column}" is weighed twice` });
+    weighed.add(entry.column);
+  });
   const populations = new Set<string>();
   m.models.forEach((model, i) => {
     if (model.type !== 'maximum-risk' && model.type !== 'average-risk') return;
@@ -135,18 +166,20 @@ export function samplingFraction(models: readonly ModelSpec[], rowCount: number)
  * estimate, not a bound (a sample unique may be a population unique), so it is never enforced.
  * Issue 36 (a population model: k-map with a population table or an estimator) may bound it better.
  */
-export function engineModel(model: ModelSpec): PrivacyModel {
+export function engineModel(model: ModelSpec, attributeIndex?: number): PrivacyModel {
+  // The search's index of the model's sensitive column; unsaid for the first (and only), as before.
+  const on = attributeIndex ? { attribute: attributeIndex } : {};
   switch (model.type) {
     case 'k-anonymity':
       return model;
     case 'l-diversity':
-      return model.variant === 'recursive' ? { type: 'recursive-cl-diversity', c: model.c!, l: model.l } : { type: model.variant === 'entropy' ? 'entropy-l-diversity' : 'distinct-l-diversity', l: model.l };
+      return model.variant === 'recursive' ? { type: 'recursive-cl-diversity', c: model.c!, l: model.l, ...on } : { type: model.variant === 'entropy' ? 'entropy-l-diversity' : 'distinct-l-diversity', l: model.l, ...on };
     case 't-closeness':
-      return { type: 't-closeness', t: model.t, distance: model.distance };
+      return { type: 't-closeness', t: model.t, distance: model.distance, ...on };
     case 'beta-likeness':
-      return { type: 'beta-likeness', beta: model.beta, variant: model.variant };
+      return { type: 'beta-likeness', beta: model.beta, variant: model.variant, ...on };
     case 'delta-disclosure':
-      return { type: 'delta-disclosure', delta: model.delta };
+      return { type: 'delta-disclosure', delta: model.delta, ...on };
     case 'maximum-risk':
     case 'average-risk':
       return { type: model.type, risk: model.risk };
@@ -158,9 +191,13 @@ export const needsSensitiveColumn = (model: ModelSpec): boolean => model.type ==
 /** Models measured against the input's distribution of the sensitive value, suppressed records included: the release alone does not hold it. */
 export const comparesWithInput = (model: ModelSpec): boolean => model.type === 't-closeness' || model.type === 'beta-likeness' || model.type === 'delta-disclosure';
 
-/** A model in words, as the report and the wizard name it. */
+/** The sensitive column a model names, if it names one. */
+export const attributeOf = (model: ModelSpec): string | undefined => (needsSensitiveColumn(model) ? (model as { attribute?: string }).attribute : undefined);
+
+/** A model in words, as the report and the wizard name it (on its own attribute, or on `sensitive`, the job's one sensitive column). */
 export function modelText(model: ModelSpec, sensitive?: string): string {
-  const on = sensitive ? ` on ${sensitive}` : '';
+  const column = attributeOf(model) ?? sensitive;
+  const on = column ? ` on ${column}` : '';
   switch (model.type) {
     case 'k-anonymity':
       return `${model.k}-anonymity`;

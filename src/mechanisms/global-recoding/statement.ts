@@ -9,7 +9,7 @@ import type { InternalStatement, PublicStatement, Statement } from '../../common
 import { modelText, samplingFraction, type GlobalRecodingSpec } from './definition.js';
 
 /** The job's parameters the sentences name. */
-export type StatedParameters = Pick<GlobalRecodingSpec, 'models' | 'suppressionLimit' | 'measure' | 'localSuppression'>;
+export type StatedParameters = Pick<GlobalRecodingSpec, 'models' | 'suppressionLimit' | 'measure' | 'localSuppression' | 'gsFactor' | 'attributeWeights'>;
 
 /** What the release shows: the sensitive column the models name (ℓ-diversity, t-closeness). */
 export interface PublishedFigures {
@@ -48,6 +48,15 @@ export function modelsTextOf(spec: Pick<GlobalRecodingSpec, 'models'>, sensitive
   return spec.models.length > 0 ? spec.models.map((m) => modelText(m, sensitive)).join(' and ') : 'no model (local suppression alone)';
 }
 
+/** The measure as the sentences name it: with the Loss's factor and weights when the job sets them (ARX's defaults otherwise, unsaid). */
+export function measureWordsOf(spec: Pick<GlobalRecodingSpec, 'measure' | 'gsFactor' | 'attributeWeights'>): string {
+  const settings = [
+    ...(spec.gsFactor !== undefined ? [`generalization/suppression factor ${spec.gsFactor}`] : []),
+    ...(spec.attributeWeights !== undefined ? [`attribute weights ${spec.attributeWeights.map((w) => `${w.column} ${w.weight}`).join(', ') || 'none named'} (others 0.5, divided by the largest)`] : []),
+  ];
+  return settings.length > 0 ? `${spec.measure} (${settings.join('; ')})` : spec.measure;
+}
+
 /** The suppression limit as the sentences state it. */
 export const limitPercentOf = (spec: Pick<GlobalRecodingSpec, 'suppressionLimit'>): string => `${Number((spec.suppressionLimit * 100).toFixed(4))} %`;
 
@@ -66,7 +75,7 @@ export function publishedStatement(spec: StatedParameters, f: PublishedFigures):
       source: `Sweeney 2002 (k-anonymity); Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam 2007 (ℓ-diversity); Li, Li, Venkatasubramanian 2007 (t-closeness); ${likenessSources(spec.models)}the search, the suppression limit and the measures as in ARX 3.9 (Prasser, Kohlmayer et al.)`,
     },
     summary: [
-      `Every quasi-identifier was generalized at one level of its hierarchy for the whole table, the combination chosen as the least ${spec.measure} that meets ${modelsText}; records of classes that did not meet it were deleted (at most ${limitPercent}).`,
+      `Every quasi-identifier was generalized at one level of its hierarchy for the whole table, the combination chosen as the least ${measureWordsOf(spec)} that meets ${modelsText}; records of classes that did not meet it were deleted (at most ${limitPercent}).`,
       ...(ls ? [`Then cells of the quasi-identifiers were suppressed ("*") until every record is compatible with at least ${ls.k} records, "*" matching any value (local suppression as sdcMicro's kAnon).`] : []),
       'The models are syntactic: no differential-privacy guarantee.',
     ],
@@ -84,7 +93,7 @@ export function statement(spec: StatedParameters, f: PublishedFigures, c: Intern
       ? [
           spec.models.length === 0
             ? 'No privacy model: every quasi-identifier stays as collected (level 0), and local suppression alone protects the release.'
-            : `Every quasi-identifier was generalized at the level of the optimal transformation (${c.levels.map((l) => `${l.name} ${l.level}`).join(', ')}), chosen by ${spec.measure} among the ${c.nodes.toLocaleString('en-US')} transformations of the lattice; ${c.satisfyingExact ? c.satisfying.toLocaleString('en-US') : `at least ${c.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
+            : `Every quasi-identifier was generalized at the level of the optimal transformation (${c.levels.map((l) => `${l.name} ${l.level}`).join(', ')}), chosen by ${measureWordsOf(spec)} among the ${c.nodes.toLocaleString('en-US')} transformations of the lattice; ${c.satisfyingExact ? c.satisfying.toLocaleString('en-US') : `at least ${c.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
           `${c.suppressedRows.toLocaleString('en-US')} record(s) in classes that failed the models were deleted; ${c.releasedRows.toLocaleString('en-US')} remain in ${c.classes.toLocaleString('en-US')} classes (the smallest has ${c.minClassSize}${local ? ', before local suppression' : ''}); ${spec.measure} ${Number(c.optimum.measure.toPrecision(10))}, generalization loss ${c.loss.toFixed(3)}.`,
           ...(local
             ? [

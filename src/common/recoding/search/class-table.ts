@@ -158,13 +158,29 @@ class ColumnTable implements ClassTable {
   }
 }
 
+/**
+ * The sensitive codes a class table counts: `codes` in [0, values), and, for several sensitive
+ * columns, each further column's codes already shifted past the cells of the columns before it.
+ */
+export interface HistogramCodes {
+  readonly codes: Uint32Array;
+  readonly values: number;
+  readonly more?: readonly Uint32Array[];
+}
+
+/** Each record's further sensitive cells (several sensitive columns): counted beside its first. */
+function countMore(hist: Uint32Array, more: readonly Uint32Array[] | undefined, classOf: ArrayLike<number>, values: number, rowCount: number): void {
+  if (!more) return;
+  for (const codes of more) for (let r = 0; r < rowCount; r++) hist[classOf[r]! * values + codes[r]!]!++;
+}
+
 /** Builds class tables for one search: from the records at the bottom, by roll-up above. */
 export class ClassBuilder {
   private readonly ids: KeyIds;
 
   constructor(
     private readonly columns: readonly QuasiColumn[],
-    private readonly sensitive: { readonly codes: Uint32Array; readonly values: number } | undefined,
+    private readonly sensitive: HistogramCodes | undefined,
     private readonly rowCount: number,
     /** undefined: one array per column (wide inputs, or forced by tests). */
     private readonly layout: KeyLayout | undefined = keyLayout(columns),
@@ -191,6 +207,7 @@ export class ClassBuilder {
         if (sizes[c]!++ === 0) for (let j = 0; j < keys.length; j++) codes[j]![c] = keys[j]!.codes[r]!;
         if (hist) hist[c * values + sensitive!.codes[r]!]!++;
       }
+      if (hist) countMore(hist, sensitive!.more, ids, values, rowCount);
       return Object.assign(new ColumnTable(count, codes, sizes, hist, values), { classOf: ids });
     }
     const rowKeys = new Float64Array(rowCount);
@@ -213,6 +230,7 @@ export class ClassBuilder {
       if (sizes[c]!++ === 0) keys[c] = rowKeys[r]!;
       if (hist) hist[c * values + sensitive!.codes[r]!]!++;
     }
+    if (hist) countMore(hist, sensitive!.more, classOf, values, rowCount);
     return Object.assign(new PackedTable(count, keys, sizes, hist, values, layout), { classOf });
   }
 

@@ -1,4 +1,4 @@
-import type { ClassTable } from './class-table.js';
+import type { ClassTable, HistogramCodes } from './class-table.js';
 import type { SensitiveColumn } from './recoding-input.js';
 import { compareLog } from '../../exact/log.js';
 import { rationalFromNumber, type Rational } from '../../exact/rational.js';
@@ -10,20 +10,20 @@ import { rationalFromNumber, type Rational } from '../../exact/rational.js';
  */
 export type PrivacyModel =
   | { readonly type: 'k-anonymity'; readonly k: number }
-  | { readonly type: 'distinct-l-diversity'; readonly l: number }
-  | { readonly type: 'entropy-l-diversity'; readonly l: number }
-  | { readonly type: 'recursive-cl-diversity'; readonly c: number; readonly l: number }
-  | { readonly type: 't-closeness'; readonly t: number; readonly distance: 'equal' | 'ordered' | 'hierarchical' }
+  | (OnAttribute & { readonly type: 'distinct-l-diversity'; readonly l: number })
+  | (OnAttribute & { readonly type: 'entropy-l-diversity'; readonly l: number })
+  | (OnAttribute & { readonly type: 'recursive-cl-diversity'; readonly c: number; readonly l: number })
+  | (OnAttribute & { readonly type: 't-closeness'; readonly t: number; readonly distance: 'equal' | 'ordered' | 'hierarchical' })
   /**
    * ARX's BasicBLikeness and EnhancedBLikeness (Cao, Karras 2012): for every value v of a class with
    * q_v > p_v, (q_v − p_v)/p_v ≤ β (basic) or ≤ min(β, −ln p_v) (enhanced); p is the input's distribution.
    */
-  | { readonly type: 'beta-likeness'; readonly beta: number; readonly variant: 'basic' | 'enhanced' }
+  | (OnAttribute & { readonly type: 'beta-likeness'; readonly beta: number; readonly variant: 'basic' | 'enhanced' })
   /**
    * δ-disclosure privacy (Brickell, Shmatikov 2008): |ln(q_v / p_v)| < δ for every value v the class
    * holds. Natural logarithm, as the paper and pycanon; ARX's DDisclosurePrivacy takes log₂ (its δ is this δ / ln 2).
    */
-  | { readonly type: 'delta-disclosure'; readonly delta: number }
+  | (OnAttribute & { readonly type: 'delta-disclosure'; readonly delta: number })
   /**
    * No released record with risk 1/|class| above `risk`. The prosecutor's risk, and the bound of the
    * journalist's (a class's population count is at least its sample count): a journalist threshold
@@ -32,6 +32,14 @@ export type PrivacyModel =
   | { readonly type: 'maximum-risk'; readonly risk: number }
   /** Released records' mean risk, classes / records, at most `risk`. */
   | { readonly type: 'average-risk'; readonly risk: number };
+
+/**
+ * Which sensitive column a model of the sensitive value is applied to, as ARX names each model's
+ * attribute: the index in the search's list of sensitive columns (0, the only one, by default).
+ */
+export interface OnAttribute {
+  readonly attribute?: number;
+}
 
 export function needsSensitive(model: PrivacyModel): boolean {
   return model.type !== 'k-anonymity' && model.type !== 'maximum-risk' && model.type !== 'average-risk';
@@ -74,27 +82,75 @@ export function exactlyMonotoneWithGeneralization(model: PrivacyModel): boolean 
   return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk' || model.type === 'beta-likeness' || model.type === 'entropy-l-diversity' || model.type === 't-closeness';
 }
 
-/** What a class check needs beyond the class: the whole input's sensitive distribution. */
-export interface ModelContext {
-  readonly sensitive: SensitiveColumn | undefined;
+/** One sensitive column as the checks see it: its cells in the class table's histogram and the input's distribution. */
+export interface SensitivePart {
+  readonly sensitive: SensitiveColumn;
+  /** The column's first cell in each class's histogram row, and its number of cells: hist[c · table.values + offset + v]. */
+  readonly offset: number;
+  readonly values: number;
   /** The input's distribution of sensitive values (all records, suppressed ones included, as ARX). */
   readonly overall: Float64Array;
   /** Values present in the input, in the ordered distance's order (ARX's order over its dictionary). */
   readonly ordered: Uint32Array;
   /** The input's count of each sensitive value (all records), for the exact decisions of β-likeness and δ-disclosure. */
   readonly counts: Float64Array;
+}
+
+/** What a class check needs beyond the class: each sensitive column's part (the first's fields repeated at the top, for a job with one). */
+export interface ModelContext {
+  readonly sensitive: SensitiveColumn | undefined;
+  readonly overall: Float64Array;
+  readonly ordered: Uint32Array;
+  readonly counts: Float64Array;
+  readonly parts: readonly SensitivePart[];
   /** The input's records, N: p_v = counts[v] / N. */
   readonly total: number;
 }
 
-export function modelContext(sensitive: SensitiveColumn | undefined, rowCount: number): ModelContext {
-  if (!sensitive) return { sensitive, overall: new Float64Array(0), ordered: new Uint32Array(0), counts: new Float64Array(0), total: rowCount };
-  const counts = new Float64Array(sensitive.values);
-  for (let r = 0; r < rowCount; r++) counts[sensitive.codes[r]!]!++;
-  const overall = counts.map((c) => c / rowCount);
-  const present = Array.from({ length: sensitive.values }, (_, v) => v).filter((v) => counts[v]! > 0);
-  present.sort((a, b) => sensitive.rank[a]! - sensitive.rank[b]!);
-  return { sensitive, overall, ordered: Uint32Array.from(present), counts, total: rowCount };
+/** The sensitive columns as a list (a search of one passes it alone, as before). */
+export const sensitiveList = (sensitive: SensitiveColumn | readonly SensitiveColumn[] | undefined): readonly SensitiveColumn[] =>
+  sensitive === undefined ? [] : Array.isArray(sensitive) ? (sensitive as readonly SensitiveColumn[]) : [sensitive as SensitiveColumn];
+
+export function modelContext(sensitive: SensitiveColumn | readonly SensitiveColumn[] | undefined, rowCount: number): ModelContext {
+  const list = sensitiveList(sensitive);
+  let offset = 0;
+  const parts = list.map((column): SensitivePart => {
+    const counts = new Float64Array(column.values);
+    for (let r = 0; r < rowCount; r++) counts[column.codes[r]!]!++;
+    const overall = counts.map((c) => c / rowCount);
+    const present = Array.from({ length: column.values }, (_, v) => v).filter((v) => counts[v]! > 0);
+    present.sort((a, b) => column.rank[a]! - column.rank[b]!);
+    const part = { sensitive: column, offset, values: column.values, overall, ordered: Uint32Array.from(present), counts };
+    offset += column.values;
+    return part;
+  });
+  const first = parts[0];
+  if (!first) return { sensitive: undefined, overall: new Float64Array(0), ordered: new Uint32Array(0), counts: new Float64Array(0), parts, total: rowCount };
+  return { sensitive: first.sensitive, overall: first.overall, ordered: first.ordered, counts: first.counts, parts, total: rowCount };
+}
+
+/**
+ * The class builder's histogram codes for the sensitive columns: one column as it is; several side
+ * by side, each record counted once in each column's cells (the later columns' codes shifted by the
+ * cells before them), so every column's histogram rolls up with the classes.
+ */
+export function histogramCodes(sensitive: SensitiveColumn | readonly SensitiveColumn[] | undefined): HistogramCodes | undefined {
+  const list = sensitiveList(sensitive);
+  if (list.length <= 1) return list[0];
+  let offset = list[0]!.values;
+  const more = list.slice(1).map((column) => {
+    const shifted = Uint32Array.from(column.codes, (code) => code + offset);
+    offset += column.values;
+    return shifted;
+  });
+  return { codes: list[0]!.codes, values: offset, more };
+}
+
+/** The part a model of the sensitive value checks. */
+function partOf(model: OnAttribute, ctx: ModelContext): SensitivePart {
+  const part = ctx.parts[model.attribute ?? 0];
+  if (!part) throw new RangeError(`the model names sensitive column ${model.attribute ?? 0}, and the search has ${ctx.parts.length}`);
+  return part;
 }
 
 /** Whether class c meets a model that is decided class by class (every model but the average risk). */
@@ -109,22 +165,23 @@ export function classMeets(model: PrivacyModel, table: ClassTable, c: number, ct
     case 'average-risk':
       return true;
     case 'distinct-l-diversity':
-      return distinctValues(table, c) >= model.l;
+      return distinctValues(table, c, partOf(model, ctx)) >= model.l;
     case 'entropy-l-diversity':
-      return entropyDiverse(table, c, model.l);
+      return entropyDiverse(table, c, model.l, partOf(model, ctx));
     case 'recursive-cl-diversity':
-      return recursiveDiverse(table, c, model.c, model.l);
+      return recursiveDiverse(table, c, model.c, model.l, partOf(model, ctx));
     case 't-closeness': {
-      const distance = closeness(model.distance, table, c, ctx);
+      const part = partOf(model, ctx);
+      const distance = closenessOf(model.distance, table, c, part);
       if (!near(distance, model.t)) return distance <= model.t;
-      const { scaled, unit } = scaledCloseness(model.distance, table, c, ctx);
+      const { scaled, unit } = scaledCloseness(model.distance, table, c, part, ctx.total);
       const t = exactThreshold(model.t);
       return scaled * t.den <= t.num * unit;
     }
     case 'beta-likeness':
-      return betaLike(table, c, model.beta, model.variant, ctx);
+      return betaLike(table, c, model.beta, model.variant, partOf(model, ctx), ctx.total);
     case 'delta-disclosure':
-      return deltaDisclosed(table, c, model.delta, ctx);
+      return deltaDisclosed(table, c, model.delta, partOf(model, ctx), ctx.total);
   }
 }
 
@@ -153,14 +210,13 @@ function exactThreshold(value: number): Rational {
  * is decided by compareLog. A gain exactly β meets the model (≤, as ARX); a gain exactly −ln p_v
  * cannot occur (a logarithm of a rational ≠ 1 is irrational).
  */
-function betaLike(table: ClassTable, c: number, beta: number, variant: 'basic' | 'enhanced', ctx: ModelContext): boolean {
-  const { hist, values } = table;
+function betaLike(table: ClassTable, c: number, beta: number, variant: 'basic' | 'enhanced', part: SensitivePart, N: number): boolean {
+  const { hist } = table;
   const n = table.sizes[c]!;
-  const N = ctx.total;
-  for (let v = 0, at = c * values; v < values; v++, at++) {
+  for (let v = 0, at = c * table.values + part.offset; v < part.values; v++, at++) {
     const f = hist![at]!;
     if (f === 0) continue;
-    const C = ctx.counts[v]!;
+    const C = part.counts[v]!;
     if (N <= EXACT_COUNTS) {
       const gain = f * N - n * C;
       if (gain <= 0) continue;
@@ -189,14 +245,13 @@ function betaLikeExactly(f: bigint, n: bigint, C: bigint, N: bigint, beta: numbe
  * Near the threshold: compareLog on the larger of fN, nC over the smaller against δ as written. A
  * ratio whose logarithm is exactly δ cannot occur (δ > 0 rational), so < and ≤ decide alike.
  */
-function deltaDisclosed(table: ClassTable, c: number, delta: number, ctx: ModelContext): boolean {
-  const { hist, values } = table;
+function deltaDisclosed(table: ClassTable, c: number, delta: number, part: SensitivePart, N: number): boolean {
+  const { hist } = table;
   const n = table.sizes[c]!;
-  const N = ctx.total;
-  for (let v = 0, at = c * values; v < values; v++, at++) {
+  for (let v = 0, at = c * table.values + part.offset; v < part.values; v++, at++) {
     const f = hist![at]!;
     if (f === 0) continue;
-    const C = ctx.counts[v]!;
+    const C = part.counts[v]!;
     if (N <= EXACT_COUNTS) {
       const distance = Math.abs(Math.log((f * N) / (n * C)));
       if (!near(distance, delta)) {
@@ -212,10 +267,10 @@ function deltaDisclosed(table: ClassTable, c: number, delta: number, ctx: ModelC
   return true;
 }
 
-function distinctValues(table: ClassTable, c: number): number {
-  const { hist, values } = table;
+function distinctValues(table: ClassTable, c: number, part: SensitivePart): number {
+  const { hist } = table;
   let distinct = 0;
-  for (let v = 0, at = c * values; v < values; v++, at++) if (hist![at]! > 0) distinct++;
+  for (let v = 0, at = c * table.values + part.offset; v < part.values; v++, at++) if (hist![at]! > 0) distinct++;
   return distinct;
 }
 
@@ -226,12 +281,12 @@ function distinctValues(table: ClassTable, c: number): number {
  * An entropy of exactly log₂ ℓ (ℓ values of n/ℓ records each) meets the model, as its ≥ says; ARX's
  * doubles can reject it (a rounding step below log₂ 3 on Adult, issue 36).
  */
-function entropyDiverse(table: ClassTable, c: number, l: number): boolean {
-  if (distinctValues(table, c) < l) return false;
-  const { hist, values } = table;
+function entropyDiverse(table: ClassTable, c: number, l: number, part: SensitivePart): boolean {
+  if (distinctValues(table, c, part) < l) return false;
+  const { hist } = table;
   const total = table.sizes[c]!;
   let sum = 0;
-  for (let v = 0, at = c * values; v < values; v++, at++) {
+  for (let v = 0, at = c * table.values + part.offset; v < part.values; v++, at++) {
     const n = hist![at]!;
     if (n === 0) continue;
     const p = n / total;
@@ -240,7 +295,7 @@ function entropyDiverse(table: ClassTable, c: number, l: number): boolean {
   const threshold = Math.log(l) / Math.log(2);
   if (!near(-sum, threshold)) return -sum >= threshold;
   let product = 1n;
-  for (let v = 0, at = c * values; v < values; v++, at++) {
+  for (let v = 0, at = c * table.values + part.offset; v < part.values; v++, at++) {
     const f = hist![at]!;
     if (f > 1) product *= BigInt(f) ** BigInt(f);
   }
@@ -249,10 +304,10 @@ function entropyDiverse(table: ClassTable, c: number, l: number): boolean {
 }
 
 /** Recursive (c,ℓ)-diversity (Machanavajjhala et al.): r₁ < c·(r_ℓ + … + r_m) with counts sorted descending. */
-function recursiveDiverse(table: ClassTable, c: number, cValue: number, l: number): boolean {
-  const { hist, values } = table;
+function recursiveDiverse(table: ClassTable, c: number, cValue: number, l: number, part: SensitivePart): boolean {
+  const { hist } = table;
   const counts: number[] = [];
-  for (let v = 0, at = c * values; v < values; v++, at++) if (hist![at]! > 0) counts.push(hist![at]!);
+  for (let v = 0, at = c * table.values + part.offset; v < part.values; v++, at++) if (hist![at]! > 0) counts.push(hist![at]!);
   if (counts.length < l) return false;
   counts.sort((a, b) => b - a);
   let tail = 0;
@@ -260,31 +315,36 @@ function recursiveDiverse(table: ClassTable, c: number, cValue: number, l: numbe
   return counts[0]! < cValue * tail;
 }
 
-/** The earth mover's distance of the class's sensitive distribution to the input's. */
-export function closeness(distance: 'equal' | 'ordered' | 'hierarchical', table: ClassTable, c: number, ctx: ModelContext): number {
-  const { hist, values } = table;
+/** The earth mover's distance of the class's sensitive distribution to the input's (the first sensitive column's, or `attribute`'s). */
+export function closeness(distance: 'equal' | 'ordered' | 'hierarchical', table: ClassTable, c: number, ctx: ModelContext, attribute = 0): number {
+  return closenessOf(distance, table, c, partOf({ attribute }, ctx));
+}
+
+function closenessOf(distance: 'equal' | 'ordered' | 'hierarchical', table: ClassTable, c: number, part: SensitivePart): number {
+  const { hist } = table;
+  const values = part.values;
   const size = table.sizes[c]!;
-  const base = c * values;
+  const base = c * table.values + part.offset;
   if (distance === 'equal') {
     // ARX's EqualDistanceTCloseness: ½ Σ |p_v − q_v|.
     let sum = 0;
-    for (let v = 0; v < values; v++) sum += Math.abs(ctx.overall[v]! - hist![base + v]! / size);
+    for (let v = 0; v < values; v++) sum += Math.abs(part.overall[v]! - hist![base + v]! / size);
     return sum / 2;
   }
   if (distance === 'ordered') {
     // ARX's OrderedDistanceTCloseness: Σ_i |Σ_{j ≤ i} (p_j − q_j)| / (m − 1) over the m values present.
-    const m = ctx.ordered.length;
+    const m = part.ordered.length;
     if (m <= 1) return 0;
     let running = 0;
     let sum = 0;
     for (let i = 0; i < m; i++) {
-      const v = ctx.ordered[i]!;
-      running += hist![base + v]! / size - ctx.overall[v]!;
+      const v = part.ordered[i]!;
+      running += hist![base + v]! / size - part.overall[v]!;
       sum += Math.abs(running);
     }
     return sum / (m - 1);
   }
-  return hierarchicalDistance(table, c, ctx);
+  return hierarchicalDistance(table, c, part);
 }
 
 /**
@@ -294,11 +354,13 @@ export function closeness(distance: 'equal' | 'ordered' | 'hierarchical', table:
  * and (m − 1)·n·N (ordered), Σ_N level(N)·min(surplus, deficit) and H·n·N (hierarchical). A distance
  * of exactly t meets the model (≤, as ARX).
  */
-function scaledCloseness(distance: 'equal' | 'ordered' | 'hierarchical', table: ClassTable, c: number, ctx: ModelContext): { scaled: bigint; unit: bigint } {
-  const { hist, values } = table;
+function scaledCloseness(distance: 'equal' | 'ordered' | 'hierarchical', table: ClassTable, c: number, part: SensitivePart, total: number): { scaled: bigint; unit: bigint } {
+  const { hist } = table;
+  const values = part.values;
   const n = BigInt(table.sizes[c]!);
-  const N = BigInt(ctx.total);
-  const difference = (v: number): bigint => BigInt(hist![c * values + v]!) * N - BigInt(ctx.counts[v]!) * n;
+  const N = BigInt(total);
+  const base = c * table.values + part.offset;
+  const difference = (v: number): bigint => BigInt(hist![base + v]!) * N - BigInt(part.counts[v]!) * n;
   const abs = (x: bigint): bigint => (x < 0n ? -x : x);
   if (distance === 'equal') {
     let sum = 0n;
@@ -306,17 +368,17 @@ function scaledCloseness(distance: 'equal' | 'ordered' | 'hierarchical', table: 
     return { scaled: sum, unit: 2n * n * N };
   }
   if (distance === 'ordered') {
-    const m = ctx.ordered.length;
+    const m = part.ordered.length;
     if (m <= 1) return { scaled: 0n, unit: 1n };
     let running = 0n;
     let sum = 0n;
     for (let i = 0; i < m; i++) {
-      running += difference(ctx.ordered[i]!);
+      running += difference(part.ordered[i]!);
       sum += abs(running);
     }
     return { scaled: sum, unit: BigInt(m - 1) * n * N };
   }
-  const ancestors = ctx.sensitive?.ancestors;
+  const ancestors = part.sensitive.ancestors;
   if (!ancestors || ancestors.length === 0) throw new RangeError('hierarchical t-closeness needs a hierarchy for the sensitive column');
   // The walk of hierarchicalDistance, on integer extras.
   const height = ancestors.length;
@@ -357,16 +419,18 @@ function scaledCloseness(distance: 'equal' | 'ordered' | 'hierarchical', table: 
  * height(N)/H · min(pos_extra(N), neg_extra(N)), extra being the class's surplus over the input's
  * distribution in N's subtree; the levels of the sensitive column's hierarchy are the heights.
  */
-function hierarchicalDistance(table: ClassTable, c: number, ctx: ModelContext): number {
-  const ancestors = ctx.sensitive?.ancestors;
+function hierarchicalDistance(table: ClassTable, c: number, part: SensitivePart): number {
+  const ancestors = part.sensitive.ancestors;
   if (!ancestors || ancestors.length === 0) throw new RangeError('hierarchical t-closeness needs a hierarchy for the sensitive column');
-  const { hist, values } = table;
+  const { hist } = table;
+  const values = part.values;
+  const base = c * table.values + part.offset;
   const size = table.sizes[c]!;
   const height = ancestors.length;
   // extra of every leaf, then of each level's nodes, split into surplus and deficit of their children.
   let extra = new Map<number, number>();
   for (let v = 0; v < values; v++) {
-    const e = hist![c * values + v]! / size - ctx.overall[v]!;
+    const e = hist![base + v]! / size - part.overall[v]!;
     if (e !== 0) extra.set(v, e);
   }
   let distance = 0;

@@ -1,9 +1,9 @@
 import { latticeNodesOf, latticeSizeOf, nodeAtIndex, nodeHeight } from '../lattice.js';
-import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
+import { ClassBuilder, keyLayout, type ClassTable, type HistogramCodes } from './class-table.js';
 import { checkNode, maxSuppressed } from './evaluate.js';
 import { monotonyOf, SearchTooLarge, visitBottomUp } from './lattice-visit.js';
-import { lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
-import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
+import { lowerBound, measureOf, measureTables, type LossSettings, type Measure, type MeasureTables } from './measures.js';
+import { exactlyMonotoneWithGeneralization, histogramCodes, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
 import { better, cannotBeat, type NodeResult, type SearchResult } from './optimum.js';
 import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
 
@@ -16,12 +16,17 @@ export const MAX_LATTICE_NODES = 5_000_000;
 
 export interface SearchInput {
   readonly columns: readonly QuasiColumn[];
+  /** The sensitive column (a model's `attribute` 0, its default). */
   readonly sensitive?: SensitiveColumn;
+  /** Further sensitive columns, attributes 1, 2, …: several sensitive columns, each with its own models (as ARX). */
+  readonly moreSensitive?: readonly SensitiveColumn[];
   readonly rowCount: number;
   readonly models: readonly PrivacyModel[];
   /** The largest share of records that may be suppressed, in [0, 1]. */
   readonly suppressionLimit: number;
   readonly measure: Measure;
+  /** The Loss's generalization/suppression factor and attribute weights (one per measured column); ARX's defaults without. */
+  readonly loss?: LossSettings;
   /**
    * How many of the leading columns the measure sees (default: all). The columns after them are
    * keys of depth 1 that split classes without being released as data: the random part of
@@ -47,14 +52,17 @@ function prepare(input: SearchInput): Prepared {
   if (input.models.some(needsSensitive) && !input.sensitive) throw new RangeError('ℓ-diversity and t-closeness need a sensitive column');
   if (!(input.suppressionLimit >= 0 && input.suppressionLimit <= 1)) throw new RangeError('the suppression limit is a share in [0, 1]');
   return {
-    ctx: modelContext(input.sensitive, input.rowCount),
-    tables: measureTables(measuredOf(input), input.rowCount),
+    ctx: modelContext(sensitiveOf(input), input.rowCount),
+    tables: measureTables(measuredOf(input), input.rowCount, input.loss),
     limit: maxSuppressed(input.suppressionLimit, input.rowCount),
     depths: input.columns.map((c) => c.depth),
   };
 }
 
-const histogramFor = (input: SearchInput): { codes: Uint32Array; values: number } | undefined => (input.models.some(needsSensitive) ? input.sensitive : undefined);
+/** The sensitive columns in attribute order: the one column alone when there is one, so a search of one runs as before. */
+const sensitiveOf = (input: SearchInput): SensitiveColumn | readonly SensitiveColumn[] | undefined => (input.sensitive && input.moreSensitive?.length ? [input.sensitive, ...input.moreSensitive] : input.sensitive);
+
+const histogramFor = (input: SearchInput): HistogramCodes | undefined => (input.models.some(needsSensitive) ? histogramCodes(sensitiveOf(input)) : undefined);
 
 export interface SearchOptions {
   /** false: evaluate every node (the satisfying count is then exact). */

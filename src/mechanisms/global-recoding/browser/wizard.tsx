@@ -4,7 +4,7 @@ import { Callout, CheckField, NumberField, SelectField } from '../../../renderer
 import { named, own, type Named } from '../../../common/job/names.js';
 import type { Role } from '../../../common/job/job-parts.js';
 import type { HierarchySpec } from '../../../common/recoding/hierarchy-spec.js';
-import { globalRecoding, needsSensitiveColumn, type GlobalRecodingSpec, type ModelSpec } from '../definition.js';
+import { attributeOf, globalRecoding, needsSensitiveColumn, type GlobalRecodingSpec, type ModelSpec } from '../definition.js';
 
 export interface GlobalRecodingDraft {
   /** 'none': local suppression alone (the columns stay as collected). */
@@ -33,6 +33,8 @@ export interface GlobalRecodingDraft {
   readonly alsoK: boolean;
   /** Models of an opened job beyond the first, kept as written (the form edits one, and k beside it). */
   readonly otherModels: readonly ModelSpec[];
+  /** The Loss's gsFactor and attribute weights of an opened job, kept as written (no field yet); sent with the Loss only. */
+  readonly lossSettings?: Pick<GlobalRecodingSpec, 'gsFactor' | 'attributeWeights'>;
 }
 
 /** The parameters of the models not chosen, offered when the person switches model. */
@@ -174,7 +176,8 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   recodedRoles,
   fromMethod: (m) => {
     // β-likeness and δ-disclosure have no field in the form yet: a job that leads with one keeps its models as written.
-    const formed = m.models[0]?.type !== 'beta-likeness' && m.models[0]?.type !== 'delta-disclosure';
+    // Nor has a model's sensitive column ("attribute", several sensitive columns): a job that leads with one keeps it too.
+    const formed = m.models[0]?.type !== 'beta-likeness' && m.models[0]?.type !== 'delta-disclosure' && (m.models[0] === undefined || attributeOf(m.models[0]) === undefined);
     type FormModel = Exclude<ModelSpec, { type: 'beta-likeness' | 'delta-disclosure' }>;
     const first = formed ? (m.models[0] as FormModel | undefined) : undefined;
     const rest = formed ? m.models.slice(1) : m.models;
@@ -202,6 +205,7 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
       suppressionPercent: Number((m.suppressionLimit * 100).toFixed(6)),
       measure: m.measure,
       otherModels,
+      ...(m.gsFactor !== undefined || m.attributeWeights !== undefined ? { lossSettings: { ...(m.gsFactor !== undefined ? { gsFactor: m.gsFactor } : {}), ...(m.attributeWeights !== undefined ? { attributeWeights: m.attributeWeights } : {}) } } : {}),
     };
   },
   toMethod: (d, { recoding, roles }) => ({
@@ -210,13 +214,18 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
     models: [...modelOf(d), ...(d.alsoK && d.model !== 'k-anonymity' && d.model !== 'none' ? [{ type: 'k-anonymity' as const, k: d.k }] : []), ...d.otherModels],
     suppressionLimit: d.suppressionPercent / 100,
     measure: d.measure,
+    ...(d.measure === 'loss' ? d.lossSettings : {}),
     ...(d.localSuppression ? { localSuppression: { k: d.lsK, importance: d.lsImportance } } : {}),
   }),
   fieldOf: (path) => (path[0] === 'models' ? String(path[2] ?? 'model') : path[0] === 'localSuppression' ? `localSuppression.${String(path[1] ?? 'k')}` : String(path[0] ?? '')),
   formProblems: (d): Problems => (Number.isFinite(d.suppressionPercent) && d.suppressionPercent >= 0 && d.suppressionPercent <= 100 ? {} : { suppressionLimit: 'the suppression limit is a percentage from 0 to 100' }),
   dataProblems(d, context): Problems {
     const models = [...modelOf(d), ...d.otherModels];
-    return models.some(needsSensitiveColumn) && context.sensitive.length !== 1 ? { roles: 'ℓ-diversity and t-closeness need exactly one sensitive column' } : {};
+    // A model that names its sensitive column (an opened job's "attribute") needs that column sensitive; one that does not, exactly one sensitive column.
+    const sensitive = context.sensitive.map((c) => c.name);
+    const named = models.map(attributeOf).find((name) => name !== undefined && !sensitive.includes(name));
+    if (named !== undefined) return { roles: `"${named}", which a model names, is not marked sensitive` };
+    return models.some((m) => needsSensitiveColumn(m) && attributeOf(m) === undefined) && sensitive.length !== 1 ? { roles: 'ℓ-diversity and t-closeness need exactly one sensitive column' } : {};
   },
   Form,
 };

@@ -14,12 +14,12 @@ import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { loadHierarchies, recodeAt } from '../../../jobs/method-kit/recoding.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import { ClassBuilder, HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
-import { engineModel, needsSensitiveColumn, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
+import { attributeOf, engineModel, needsSensitiveColumn, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
 import { limitPercentOf, modelsTextOf, statement } from '../statement.js';
-import { MEASURE_TITLES } from '../../../common/recoding/search/measures.js';
+import { DEFAULT_ATTRIBUTE_WEIGHT, MEASURE_TITLES, type LossSettings } from '../../../common/recoding/search/measures.js';
 import { importanceOrder, LOCAL_SUPPRESSION_WORK_LIMIT, localSuppression, LocalSuppressionTooLarge, WILDCARD, type LocalSuppressionResult } from '../local-suppression.js';
 import { checkNode, maxSuppressed } from '../../../common/recoding/search/evaluate.js';
-import { modelContext, needsSensitive as modelNeedsSensitive } from '../../../common/recoding/search/models.js';
+import { histogramCodes, modelContext, needsSensitive as modelNeedsSensitive } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
 import { FRONTIER_LIMITS, suppressionFrontier, type FrontierPoint } from '../frontier.js';
 import { MAX_LATTICE_NODES, optimalRecoding, SearchTooLarge, searchWorkLimit } from '../../../common/recoding/search/search.js';
@@ -38,25 +38,34 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const { table } = imported;
   const needsSensitive = spec.models.some(needsSensitiveColumn);
   const plan = resolveRoles(job, table, { requireSensitive: needsSensitive });
-  if (needsSensitive && plan.sensitive.length !== 1) throw new JobError(`ℓ-diversity and t-closeness need exactly one sensitive column; ${plan.sensitive.length} are marked`, 'attributes');
+  const attributes = modelAttributes(spec, plan.sensitive.map((c) => c.name));
   const releasedPlan = plan.columns.filter((c) => c.role !== 'identifier');
   const released = releasedPlan.map((c) => c.column);
   const quasi = plan.columns.filter((c) => c.role === 'quasi').map((c) => c.column);
   if (quasi.length === 0) throw new JobError('mark at least one quasi-identifier: the classes are formed on them', 'attributes');
   const loaded = loadHierarchies(plan, released, spec.hierarchies, {}, ctx.baseDir);
   const sensitiveName = plan.sensitive[0]?.name;
-  const hierarchicalIndex = spec.models.findIndex((m) => m.type === 't-closeness' && m.distance === 'hierarchical');
-  if (hierarchicalIndex >= 0 && (!sensitiveName || !loaded.has(sensitiveName))) throw new JobError('hierarchical t-closeness needs a hierarchy for the sensitive column in method.hierarchies', `method.models.${hierarchicalIndex}`);
+  // The sensitive columns the models name, in the job's column order: the first is attribute 0.
+  const used = plan.sensitive.filter((c) => attributes.includes(c.name));
+  const hierarchical = new Set<string>();
+  spec.models.forEach((m, i) => {
+    if (m.type !== 't-closeness' || m.distance !== 'hierarchical') return;
+    if (!loaded.has(attributes[i]!)) throw new JobError(`hierarchical t-closeness needs a hierarchy for the sensitive column${plan.sensitive.length > 1 ? ` "${attributes[i]}"` : ''} in method.hierarchies`, `method.models.${i}`);
+    hierarchical.add(attributes[i]!);
+  });
 
   let columns: QuasiColumn[];
-  let sensitive: SensitiveColumn | undefined;
+  let sensitiveColumns: SensitiveColumn[];
   try {
     columns = quasi.map((column) => quasiColumn(column, loaded.get(column.name)?.hierarchy));
-    sensitive = plan.sensitive.length === 1 ? sensitiveColumn(plan.sensitive[0]!, hierarchicalIndex >= 0 ? loaded.get(sensitiveName!)?.hierarchy : undefined) : undefined;
+    sensitiveColumns = used.map((c) => sensitiveColumn(c, hierarchical.has(c.name) ? loaded.get(c.name)?.hierarchy : undefined));
   } catch (error) {
     if (error instanceof HierarchyError) throw new JobError(error.message, 'method.hierarchies');
     throw error;
   }
+  const sensitive = sensitiveColumns[0];
+  const moreSensitive = sensitiveColumns.slice(1);
+  const sensitiveInput = moreSensitive.length > 0 ? { sensitive, moreSensitive } : { sensitive };
   const nodes = latticeSizeOf(columns.map((c) => c.depth));
   if (nodes > MAX_LATTICE_NODES) throw new JobError(`the lattice has ${nodes.toLocaleString('en-US')} nodes, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} the search takes; use fewer hierarchy levels or fewer quasi-identifiers`, 'method.hierarchies');
 
@@ -70,16 +79,18 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     lsWeights[j] = entry.weight;
   });
 
+  const lossSettings = lossSettingsOf(spec, quasi.map((c) => c.name));
+
   ctx.progress('analyze', 0.5);
   // No model (local suppression alone): k = 1 holds everywhere, so the search keeps every column as collected.
-  const models = spec.models.length > 0 ? spec.models.map(engineModel) : [{ type: 'k-anonymity' as const, k: 1 }];
+  const models = spec.models.length > 0 ? spec.models.map((m, i) => engineModel(m, attributes[i] === undefined ? undefined : used.findIndex((c) => c.name === attributes[i]))) : [{ type: 'k-anonymity' as const, k: 1 }];
   const started = performance.now();
   let search: ReturnType<typeof optimalRecoding>;
   try {
     // Without a model every node satisfies and the bottom one is best: a lattice of that node alone, not thousands of evaluations.
     const searched = spec.models.length > 0 ? columns : columns.map((c) => ({ ...c, depth: 1 }));
     search = optimalRecoding(
-      { columns: searched, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure },
+      { columns: searched, ...sensitiveInput, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings },
       { onProgress: (f) => ctx.progress('analyze', 0.5 + 0.5 * f), maxWork: searchWorkLimit(table.rowCount) },
     );
   } catch (error) {
@@ -92,12 +103,12 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   // an assessment of a table and lattice of Adult's order counts them all (4,320 nodes of 30,162
   // records: 0.6 s, about 0.14 ms a node); larger ones keep the bound.
   if (ctx.mode === 'assess' && spec.models.length > 0 && !search.satisfyingExact && search.nodes <= EXACT_COUNT_NODES && table.rowCount <= EXACT_COUNT_RECORDS) {
-    const all = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure }, { prune: false });
+    const all = optimalRecoding({ columns, ...sensitiveInput, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings }, { prune: false });
     search = { ...search, satisfying: all.satisfying, satisfyingExact: true };
   }
   // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
   // Each point is a search of its own: where one search is slow the preview does without them. Without a model there is no lattice to search.
-  const frontier = ctx.mode === 'assess' && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
+  const frontier = ctx.mode === 'assess' && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, ...sensitiveInput, rowCount: table.rowCount, models, measure: spec.measure, ...lossSettings }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
   const modelsText = modelsTextOf(spec, sensitiveName);
   const limitPercent = limitPercentOf(spec);
   const none = `no transformation of the ${nodes.toLocaleString('en-US')} in the lattice meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
@@ -110,8 +121,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   quasi.forEach((column, j) => (levels[column.name] = node[j]!));
 
   ctx.progress('release', 0);
-  const classes = new ClassBuilder(columns, models.some(modelNeedsSensitive) ? sensitive : undefined, table.rowCount).fromRecords(node);
-  const check = checkNode(classes, models, modelContext(sensitive, table.rowCount), maxSuppressed(spec.suppressionLimit, table.rowCount));
+  const classes = new ClassBuilder(columns, models.some(modelNeedsSensitive) ? histogramCodes(sensitiveColumns) : undefined, table.rowCount).fromRecords(node);
+  const check = checkNode(classes, models, modelContext(sensitiveColumns, table.rowCount), maxSuppressed(spec.suppressionLimit, table.rowCount));
   const allRows = Uint32Array.from({ length: table.rowCount }, (_, r) => r);
   const census = suppressClasses(ctx.random, allRows, classes.classOf, classes.count, (c) => check.suppressed[c] === 0);
   const recoding = recodeAt(released, loaded, levels);
@@ -187,6 +198,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         models: modelsText,
         suppressionLimit: spec.suppressionLimit,
         measure: spec.measure,
+        ...(spec.gsFactor !== undefined ? { gsFactor: spec.gsFactor } : {}),
+        ...(spec.attributeWeights !== undefined ? { attributeWeights: lossWeightsText(lossSettings.loss!.weights, quasi.map((c) => c.name)) } : {}),
         ...(ls ? { localSuppression: `k = ${ls.k}; columns least important first: ${local!.order.join(', ')}` } : {}),
       },
       // The suppressed cells are in the release ("*"): publishable, as the levels are.
@@ -234,7 +247,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     anonymity: {
       model: modelsText,
       neighbours: 'not applicable: syntactic models, no differential-privacy guarantee',
-      choice: `the transformation with the least ${MEASURE_TITLES[spec.measure]} among the ${nodes.toLocaleString('en-US')} of the lattice that meet the models with at most ${limitPercent} of the records suppressed (ties: fewest levels in total)`,
+      choice: `the transformation with the least ${MEASURE_TITLES[spec.measure]}${lossSettings.loss ? ` with ${lossChoiceText(lossSettings.loss, quasi.map((c) => c.name))}` : ''} among the ${nodes.toLocaleString('en-US')} of the lattice that meet the models with at most ${limitPercent} of the records suppressed (ties: fewest levels in total)`,
       columns: anonymityColumns,
     },
     suppressed: census.suppressedRows,
@@ -244,6 +257,47 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     externalWarnings: words.published.warnings,
     ...(optimum ? {} : { cannotRun: { message: refusalWithHint(none, frontier), key: 'method.models' } }),
   };
+}
+
+/**
+ * The sensitive column of each model (undefined for models of the quasi-identifiers): its `attribute`,
+ * or the job's one sensitive column. Several sensitive columns: each model names its own, as in ARX.
+ */
+function modelAttributes(spec: GlobalRecodingSpec, sensitive: readonly string[]): (string | undefined)[] {
+  return spec.models.map((model, i) => {
+    if (!needsSensitiveColumn(model)) return undefined;
+    const named = attributeOf(model);
+    if (named === undefined) {
+      if (sensitive.length === 1) return sensitive[0];
+      throw new JobError(`${sensitive.length} columns are marked sensitive: name the one this model applies to ("attribute": one of ${sensitive.map((s) => `"${s}"`).join(', ')})`, `method.models.${i}.attribute`);
+    }
+    if (!sensitive.includes(named)) throw new JobError(`"${named}" is not a sensitive column: mark it "sensitive" in attributes${sensitive.length > 0 ? ` (sensitive: ${sensitive.map((s) => `"${s}"`).join(', ')})` : ''}`, `method.models.${i}.attribute`);
+    return named;
+  });
+}
+
+/**
+ * The Loss's settings for the search, only when the job states one (a job without them searches as
+ * before, to the bit): each quasi-identifier's weight, ARX's 0.5 for one not named.
+ */
+function lossSettingsOf(spec: GlobalRecodingSpec, quasi: readonly string[]): { loss?: LossSettings } {
+  if (spec.gsFactor === undefined && spec.attributeWeights === undefined) return {};
+  const weights = quasi.map(() => DEFAULT_ATTRIBUTE_WEIGHT);
+  spec.attributeWeights?.forEach((entry, i) => {
+    const j = quasi.indexOf(entry.column);
+    if (j < 0) throw new JobError(`"${entry.column}" is not a quasi-identifier: attribute weights weigh the quasi-identifiers in the Loss`, `method.attributeWeights.${i}.column`);
+    weights[j] = entry.weight;
+  });
+  return { loss: { gsFactor: spec.gsFactor ?? 0.5, weights } };
+}
+
+function lossChoiceText(loss: LossSettings, quasi: readonly string[]): string {
+  return `ARX's generalization/suppression factor ${loss.gsFactor} and attribute weights ${lossWeightsText(loss.weights, quasi)}`;
+}
+
+/** Every quasi-identifier's weight as the search used it (named or ARX's default), for the report's parameters. */
+function lossWeightsText(weights: readonly number[], quasi: readonly string[]): string {
+  return quasi.map((name, j) => `${name} ${weights[j]}`).join(', ');
 }
 
 /**

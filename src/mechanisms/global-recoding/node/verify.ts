@@ -2,9 +2,9 @@ import { makeColumn } from '../../../common/table/table.js';
 import { releasedRecords } from '../../../jobs/method-kit/verify-classes.js';
 import type { VerifyContext } from '../../../jobs/method-kit/node-mechanism.js';
 import { ClassBuilder } from '../../../common/recoding/search/class-table.js';
-import { comparesWithInput, engineModel, modelText, type GlobalRecodingSpec } from '../definition.js';
+import { attributeOf, comparesWithInput, engineModel, modelText, type GlobalRecodingSpec } from '../definition.js';
 import { wildcardFrequencies, WILDCARD } from '../local-suppression.js';
-import { classMeets, modelContext, type PrivacyModel } from '../../../common/recoding/search/models.js';
+import { classMeets, histogramCodes, modelContext, type PrivacyModel } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
 
 /**
@@ -22,13 +22,15 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
   const { checks, report } = ctx;
   const { release, roles } = releasedRecords(ctx);
   const quasi = release.columns.filter((c) => roles.get(c.name) === 'quasi');
-  const sensitiveName = report.input.columns.find((c) => c.role === 'sensitive')?.name;
-  const sensitiveReleased = sensitiveName === undefined ? undefined : release.columns.find((c) => c.name === sensitiveName);
+  const sensitiveNames = report.input.columns.filter((c) => c.role === 'sensitive').map((c) => c.name);
+  const sensitiveName = sensitiveNames[0];
+  // Every sensitive column the release holds, each a part of the class histograms (a model names its own: attribute).
+  const sensitiveReleased = sensitiveNames.flatMap((name) => release.columns.filter((c) => c.name === name));
   // Every released value at level 0 of a hierarchy of one level: the classes of the release as it stands.
   const columns = quasi.map((c) => quasiColumn(makeColumn(c.name, c.codes, c.dictionary), undefined));
-  const sensitive = sensitiveReleased ? sensitiveColumn(sensitiveReleased) : undefined;
-  const table = new ClassBuilder(columns, sensitive, release.rowCount).fromRecords(columns.map(() => 0));
-  const context = modelContext(sensitive, release.rowCount);
+  const sensitiveColumns = sensitiveReleased.map((c) => sensitiveColumn(c));
+  const table = new ClassBuilder(columns, histogramCodes(sensitiveColumns), release.rowCount).fromRecords(columns.map(() => 0));
+  const context = modelContext(sensitiveColumns, release.rowCount);
   const nothingSuppressed = ctx.internal?.output?.suppressed === 0;
   let frequencies: Uint32Array | undefined;
   if (spec.localSuppression) {
@@ -45,13 +47,15 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
   // A journalist threshold is held on its bound 1 / |class|, which the release alone shows: no population needed.
   spec.models.forEach((spec) => {
     const name = modelText(spec, sensitiveName);
-    const model: PrivacyModel = engineModel(spec);
+    const attribute = attributeOf(spec) ?? sensitiveName;
+    const index = sensitiveReleased.findIndex((c) => c.name === attribute);
+    const model: PrivacyModel = engineModel(spec, index > 0 ? index : undefined);
     if (comparesWithInput(spec) && !nothingSuppressed) {
       checks.add(`${name} (not re-checked)`, true, `${model.type === 't-closeness' ? 'the distance is' : 'the model compares each class'} to the distribution of every input record, suppressed ones included, which the release alone does not hold; re-checked when the internal report shows nothing was suppressed`);
       return;
     }
-    if ((model.type !== 'k-anonymity' && model.type !== 'maximum-risk' && model.type !== 'average-risk') && !sensitive) {
-      checks.add(name, false, `the release has no sensitive column ${sensitiveName ?? ''}`);
+    if ((model.type !== 'k-anonymity' && model.type !== 'maximum-risk' && model.type !== 'average-risk') && index < 0) {
+      checks.add(name, false, `the release has no sensitive column ${attribute ?? ''}`);
       return;
     }
     if (frequencies && (model.type === 'k-anonymity' || model.type === 'maximum-risk' || model.type === 'average-risk')) {

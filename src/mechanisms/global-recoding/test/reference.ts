@@ -22,6 +22,8 @@ export interface RefInput {
   readonly models: readonly PrivacyModel[];
   readonly limit: number;
   readonly measure: Measure;
+  /** ARX's gsFactor and raw attribute weights (one per column) of the Loss; its defaults without. */
+  readonly loss?: { readonly gsFactor: number; readonly weights: readonly number[] };
 }
 
 export interface RefClass {
@@ -159,18 +161,27 @@ export function refMeasure(input: RefInput, node: readonly number[], classes: re
   const m = input.columns.length;
   switch (input.measure) {
     case 'loss': {
+      // ARX's MetricMDNMLoss(gsFactor): gFactor scales a released value's share, sFactor the rest of a suppressed one's.
+      const gs = input.loss?.gsFactor ?? 0.5;
+      const g = gs <= 0.5 ? 1 : 2 - 2 * gs;
+      const s = gs < 0.5 ? 2 * gs : 1;
+      const raw = input.loss?.weights ?? input.columns.map(() => 1);
+      const largest = Math.max(...raw);
+      const weights = largest === 0 ? raw.map(() => 1) : raw.map((w) => w / largest);
       let product = 1;
       input.columns.forEach((col, j) => {
         let sum = 0;
         for (const cls of classes) {
-          const value = col.values[node[j]!]![cls.records[0]!]!;
-          sum += cls.suppressed ? cls.records.length : cls.records.length * col.share(value, node[j]!);
+          for (const r of cls.records) {
+            const share = col.share(col.values[node[j]!]![r]!, node[j]!);
+            sum += cls.suppressed ? share + s * (1 - share) : g * share;
+          }
         }
-        const min = n / col.domainSize;
+        const min = (g * n) / col.domainSize;
         // ARX: (x − min)/(max − min), anything not ≥ 0 (NaN when the domain has one value) becomes 0.
         const raw = (sum - min) / (n - min);
         const v = raw >= 0 ? raw : 0;
-        product *= Math.pow(Math.floor(v * 1e10) / 1e10 + 1, 1 / m);
+        product *= Math.pow((Math.floor(v * 1e10) / 1e10) * weights[j]! + 1, 1 / m);
       });
       return product - 1;
     }

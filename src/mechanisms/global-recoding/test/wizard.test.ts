@@ -56,4 +56,18 @@ describe('the wizard form of global recoding', () => {
     const refined = schema.superRefine((m, ctx) => globalRecoding.refine!(m, ctx));
     expect(refined.safeParse(globalRecodingBrowser.toMethod({ ...draft, localSuppression: false }, recoding)).error?.issues[0]?.message).toMatch(/at least one privacy model/);
   });
+
+  it('keeps an opened job\'s sensitive columns per model and the Loss\'s gsFactor and attribute weights (no field for them yet), and drops the Loss settings with another measure', () => {
+    const l = { type: 'l-diversity', l: 3, variant: 'distinct', attribute: 'occupation' };
+    const t = { type: 't-closeness', t: 0.2, distance: 'equal', attribute: 'salary' };
+    expect(roundTrip([l, t])).toEqual([l, t]);
+    const method = schema.parse({ type: 'global-recoding', models: [{ type: 'k-anonymity', k: 5 }], gsFactor: 0.3, attributeWeights: [{ column: 'age', weight: 1 }] });
+    const draft = globalRecodingBrowser.fromMethod(method);
+    const again = schema.parse(globalRecodingBrowser.toMethod(draft, recoding));
+    expect(again.gsFactor).toBe(0.3);
+    expect(again.attributeWeights).toEqual([{ column: 'age', weight: 1 }]);
+    const entropy = schema.parse(globalRecodingBrowser.toMethod({ ...draft, measure: 'entropy' }, recoding));
+    expect(entropy.gsFactor).toBeUndefined();
+    expect(entropy.attributeWeights).toBeUndefined();
+  });
 });
