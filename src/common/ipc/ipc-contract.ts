@@ -53,6 +53,15 @@ export const IPC_CONTRACT = {
     request: z.object({ path, fileId: z.string().uuid(), column: z.string().max(10_000) }).strict(),
     response: resultSchema(z.object({ levels: z.number().int().nonnegative(), unmapped: z.array(z.string()).max(8), unmappedCount: z.number().int().nonnegative() })),
   },
+  /**
+   * A hierarchy built in the wizard, written as an ARX CSV file (the form `method.hierarchies`
+   * already reads): a new file, or one this session wrote; never a file Custos did not write.
+   */
+  saveHierarchy: {
+    channel: 'custos:save-hierarchy',
+    request: z.object({ path, rows: z.array(z.array(z.string().max(10_000)).min(2).max(64)).min(1).max(1_000_000) }).strict(),
+    response: resultSchema(z.object({ path: z.string() })),
+  },
   /** `assess` on a job object (paths relative to the input's folder). */
   assess: { channel: 'custos:assess', request: z.object({ job }).strict(), response: resultSchema(anyReportSchema) },
   /** A run; with comparisonId, the comparison its setting was chosen from goes into the internal folder (never the release). */
