@@ -142,7 +142,8 @@ function TreeItem(props: { node: TreeNode; depth: number }) {
     </>
   );
   if (node.children.length === 0) return <li>{label}</li>;
-  const shown = node.children.slice(0, MAX_CHILDREN);
+  // In reading order (numbers as numbers: 2 before 10), whatever order the values came in.
+  const shown = [...node.children].sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true })).slice(0, MAX_CHILDREN);
   return (
     <li>
       <details open={depth < 2}>
