@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startHost } from './dev-host.js';
@@ -187,6 +187,25 @@ test('keyboard only: a category hierarchy and a date hierarchy built in the wiza
     const internal = JSON.parse(readFileSync(join(`${release}-internal`, 'job.json'), 'utf8'));
     expect(internal.method.hierarchies.town).toBe(saved);
     await shot(page, 'builder-results');
+
+    // Before and after: in the app only; nothing of it is written into the release folder.
+    const files = readdirSync(release).sort();
+    const view = page.getByRole('region', { name: 'Before and after' });
+    await chooseByKeys(page, view.getByLabel('Distribution of'), /^town$/);
+    await expect(view.getByRole('table', { name: /^Input \(internal\)/ }).first()).toContainText('Oslo');
+    await expect(view.getByRole('table', { name: /^Release/ }).first()).not.toContainText('Oslo');
+    await chooseByKeys(page, view.getByLabel('Contingency table: rows'), /^town$/);
+    await chooseByKeys(page, view.getByLabel('columns'), /^diagnosis$/);
+    await tabTo(page, view.getByRole('button', { name: 'Draw the contingency table' }));
+    await page.keyboard.press('Enter');
+    await expect(view.getByRole('table', { name: 'Input (internal): town by diagnosis' })).toContainText('asthma');
+    await expect(view.getByRole('table', { name: 'Release: town by diagnosis' })).toContainText('asthma');
+    await tabTo(page, view.getByRole('button', { name: /Show the input's riskiest records/ }));
+    await page.keyboard.press('Enter');
+    await expect(view.getByRole('table', { name: 'Input (internal)', exact: true })).toBeVisible({ timeout: 60_000 });
+    await view.getByRole('table', { name: 'Input (internal): town by diagnosis' }).scrollIntoViewIfNeeded();
+    await shot(page, 'before-after');
+    expect(readdirSync(release).sort()).toEqual(files);
     expect(errors).toEqual([]);
   } finally {
     host.stop();
