@@ -215,7 +215,7 @@ export class AppSession {
       ...(options.dates ? { dates: options.dates } : {}),
     });
     if (!outcome.ok) return { ok: false, failure: failureOf(outcome.failure) };
-    this.remember(path);
+    if (options.recent !== false) this.remember(path);
     return { ok: true, value: outcome.value };
   }
 

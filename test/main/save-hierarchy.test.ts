@@ -67,3 +67,13 @@ describe('the hierarchy builder saves its table as an ARX file', () => {
     expect(existsSync(elsewhere)).toBe(false);
   });
 });
+
+it('a file the app opens for its own view (the release beside the input) stays off the recent files', async () => {
+  const session = testSession();
+  const release = join(dir, 'release.csv');
+  writeFileSync(release, 'town\nOslo\nLund\n');
+  await expect(session.dispatch(IPC_CHANNELS.inspect, { path: release, options: { recent: false } })).resolves.toMatchObject({ ok: true });
+  expect(await session.dispatch(IPC_CHANNELS.recentFiles, {})).toEqual([]);
+  await session.dispatch(IPC_CHANNELS.inspect, { path: release, options: {} });
+  expect(await session.dispatch(IPC_CHANNELS.recentFiles, {})).toEqual([release]);
+});

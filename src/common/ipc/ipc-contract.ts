@@ -23,6 +23,8 @@ const fileOptions = z
     missing: z.array(z.string().max(64)).max(50).optional(),
     sheet: z.union([z.string(), z.number().int().nonnegative(), z.null()]).optional(),
     dates: input.shape.dates,
+    /** False: a file the app opens for its own view (the release beside the input), kept off the recent files. */
+    recent: z.boolean().optional(),
   })
   .strict();
 const job = z.record(z.string(), z.unknown());

@@ -150,7 +150,7 @@ export function BeforeAfter(props: { api: Pick<CustosApi, 'inspect' | 'rows' | '
     let live = true;
     const dir = report.output.dir;
     const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
-    void api.inspect({ path: `${dir}${dir.endsWith(sep) ? '' : sep}release.csv`, options: {} }).then((r) => live && setRelease(r.ok ? r.value : r.failure.message));
+    void api.inspect({ path: `${dir}${dir.endsWith(sep) ? '' : sep}release.csv`, options: { recent: false } }).then((r) => live && setRelease(r.ok ? r.value : r.failure.message));
     return () => {
       live = false;
     };
