@@ -301,6 +301,8 @@ export class AppSession {
     void entry.job.result.then((outcome) => {
       if (entry.status.state === 'cancelled') return;
       if (outcome.ok) this.rememberJob(job, outcome.outDir ?? resolve(this.env.baseDir, outDir));
+      // The release's files are Custos's own, in a folder the person chose: the Results step's before/after view reads them back.
+      if (outcome.ok) for (const f of outcome.report.output?.files ?? []) this.env.access.grantFile(join(outcome.outDir ?? resolve(this.env.baseDir, outDir), f.name));
       entry.status = outcome.ok
         ? { id, state: 'done', fraction: 1, report: outcome.report, ...(outcome.outDir ? { outDir: outcome.outDir } : {}), ...(outcome.internalDir ? { internalDir: outcome.internalDir } : {}) }
         : { id, state: outcome.failure.kind === 'cancelled' ? 'cancelled' : 'failed', fraction: 0, failure: outcome.failure };

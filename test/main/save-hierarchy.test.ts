@@ -77,3 +77,34 @@ it('a file the app opens for its own view (the release beside the input) stays o
   await session.dispatch(IPC_CHANNELS.inspect, { path: release, options: {} });
   expect(await session.dispatch(IPC_CHANNELS.recentFiles, {})).toEqual([release]);
 });
+
+it('on the desktop, the files a run wrote may be read back by the page (the before/after view), the internal report not', async () => {
+  const job = JSON.parse(readFileSync('resources/demo/adult-job.json', 'utf8')) as { input: { path: string }; output: object };
+  job.input.path = resolve('resources/demo', job.input.path);
+  const out = mkdtempSync(join(tmpdir(), 'custos-grant-release-'));
+  const access = new GrantedAccess();
+  access.grantFile(job.input.path);
+  access.grantFolder(out);
+  const session = new AppSession({
+    info: { version: 'test', host: 'electron', samplePath: resolve('resources/adult/adult.csv'), sampleName: 'Adult' },
+    workerUrl: new URL('../../dist/cli/job-worker.mjs', import.meta.url),
+    baseDir: process.cwd(),
+    access,
+    chooseFile: async () => null,
+    chooseFolder: async () => null,
+    revealFolder: async () => undefined,
+  });
+  const release = join(out, 'release');
+  expect(access.mayRead(join(release, 'release.csv'))).toBe(false);
+  const started = (await session.dispatch(IPC_CHANNELS.startRun, { job, outDir: release })) as { ok: true; value: { id: string } };
+  let state = 'running';
+  for (let i = 0; i < 1200 && state === 'running'; i++) {
+    state = ((await session.dispatch(IPC_CHANNELS.runStatus, { id: started.value.id })) as { state: string }).state;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(state).toBe('done');
+  expect(access.mayRead(join(release, 'release.csv'))).toBe(true);
+  expect(access.mayRead(join(`${release}-internal`, 'internal-report.json'))).toBe(false);
+  await session.close();
+  rmSync(out, { recursive: true, force: true });
+}, 120_000);
