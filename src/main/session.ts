@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { hierarchyCsv } from '../common/recoding/hierarchy-builder.js';
 import { normalizeEncoding } from '../common/job/encoding.js';
 import type { JobFailure, JobRequest } from '../jobs/job-request.js';
 import { startJob, type RunningJob } from '../jobs/worker-host.js';
@@ -79,6 +80,8 @@ export class AppSession {
   /** Files opened in this session, newest first: the recent list where the shell keeps none. */
   private openedThisSession: string[] = [];
   private ranThisSession: RecentJob[] = [];
+  /** Hierarchy files the builder wrote in this session: the only existing files it may write again. */
+  private readonly hierarchiesWritten = new Set<string>();
 
   /** The Compare step's comparisons, kept so a run can carry the one its setting was chosen from. */
   private readonly comparisons: ComparisonRuns;
@@ -107,6 +110,7 @@ export class AppSession {
     inspect: (r) => this.inspect(r.path, r.options),
     rows: (r) => this.rows(r.fileId, r.offset, r.count),
     checkHierarchy: (r) => this.checkHierarchy(r.path, r.fileId, r.column),
+    saveHierarchy: (r) => this.saveHierarchy(r.path, r.rows),
     // A file deleted or moved since is left out (the stored list keeps it, should it come back): a chip must open what it names.
     recentFiles: () => [...(this.env.recent?.list() ?? this.openedThisSession)].filter((p) => this.env.access.mayRead(p) && isFile(p)).slice(0, MAX_RECENT),
     // The preferences file is the user's to edit: an entry that no longer reads as a job, or whose files are gone, is left out.
@@ -211,7 +215,7 @@ export class AppSession {
       ...(options.dates ? { dates: options.dates } : {}),
     });
     if (!outcome.ok) return { ok: false, failure: failureOf(outcome.failure) };
-    this.remember(path);
+    if (options.recent !== false) this.remember(path);
     return { ok: true, value: outcome.value };
   }
 
@@ -226,6 +230,30 @@ export class AppSession {
     if (!this.env.access.mayRead(full)) return { ok: false, failure: { kind: 'input', message: `${basename(full)} was not opened in Custos: choose it with Choose…` } };
     const outcome = await this.service.call({ call: 'checkHierarchy', fileId, column, path: full });
     return outcome.ok ? outcome : { ok: false, failure: failureOf(outcome.failure) };
+  }
+
+  /**
+   * A hierarchy the wizard built, written as an ARX CSV file beside the data (or where the person
+   * typed): a new file, or one this session wrote before (the builder saving again); a file Custos
+   * did not write is never replaced. Written whole to a temporary name and renamed, then granted
+   * to the page, which names it in the job.
+   */
+  saveHierarchy(path: string, rows: readonly (readonly string[])[]): Result<{ path: string }> {
+    const full = resolve(this.env.baseDir, path);
+    if (!full.toLowerCase().endsWith('.csv')) return { ok: false, failure: { kind: 'job', key: 'hierarchy', message: `a hierarchy file is a .csv file: name it ${basename(full)}.csv` } };
+    if (!this.env.access.mayWrite(full)) return { ok: false, failure: { kind: 'job', key: 'hierarchy', message: `Custos writes only into a folder you chose: choose the folder for ${basename(full)}` } };
+    if (existsSync(full) && !this.hierarchiesWritten.has(full)) return { ok: false, failure: { kind: 'job', key: 'hierarchy', message: `${basename(full)} is there already and Custos did not write it in this session: choose another name` } };
+    const temporary = join(dirname(full), `.${basename(full)}.${randomUUID()}.tmp`);
+    try {
+      writeFileSync(temporary, hierarchyCsv(rows), { flag: 'wx' });
+      renameSync(temporary, full);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      return { ok: false, failure: { kind: 'job', key: 'hierarchy', message: `cannot write ${basename(full)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'its folder does not exist' : ((error as Error).message ?? 'unknown error')}` } };
+    }
+    this.hierarchiesWritten.add(full);
+    this.env.access.grantFile(full);
+    return { ok: true, value: { path: full } };
   }
 
   async assess(job: unknown): Promise<Result<Report>> {
@@ -273,6 +301,8 @@ export class AppSession {
     void entry.job.result.then((outcome) => {
       if (entry.status.state === 'cancelled') return;
       if (outcome.ok) this.rememberJob(job, outcome.outDir ?? resolve(this.env.baseDir, outDir));
+      // The release's files are Custos's own, in a folder the person chose: the Results step's before/after view reads them back.
+      if (outcome.ok) for (const f of outcome.report.output?.files ?? []) this.env.access.grantFile(join(outcome.outDir ?? resolve(this.env.baseDir, outDir), f.name));
       entry.status = outcome.ok
         ? { id, state: 'done', fraction: 1, report: outcome.report, ...(outcome.outDir ? { outDir: outcome.outDir } : {}), ...(outcome.internalDir ? { internalDir: outcome.internalDir } : {}) }
         : { id, state: outcome.failure.kind === 'cancelled' ? 'cancelled' : 'failed', fraction: 0, failure: outcome.failure };

@@ -16,6 +16,7 @@ import { MethodStep } from './steps/method-step.js';
 import { OpenStep } from './steps/open-step.js';
 import { ParametersStep } from './steps/parameters-step.js';
 import { ResultsStep } from './steps/results-step.js';
+import { BeforeAfter } from './components/before-after.js';
 import { RiskStep } from './steps/risk-step.js';
 import { RunStep, STEP_ACTIONS_ID } from './steps/run-step.js';
 
@@ -253,11 +254,11 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'open' && <OpenStep api={api} info={info} state={state} dispatch={dispatch} open={(p) => open(p)} restoreJob={(r) => restoreJob(r.job, `The job run on ${new Date(r.ranAt).toLocaleString()}`, 'parameters')} />}
         {state.step === 'columns' && state.file && <ColumnsStep file={state.file} state={state} dispatch={dispatch} />}
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
-        {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} checkHierarchy={api.checkHierarchy} />}
+        {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} checkHierarchy={api.checkHierarchy} rows={api.rows} saveHierarchy={api.saveHierarchy} />}
         {state.step === 'compare' && state.file && compareView && <CompareStep api={api} state={state} dispatch={dispatch} desktop={info.host === 'electron'} view={compareView} setView={updateCompareView} />}
         {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed} onUseSuppressionLimit={chooseSuppressionLimit} onAcceptReview={(acceptance) => dispatch(acceptance ? { type: 'acceptReview', acceptance } : { type: 'acceptReview' })} onSamplingFraction={(fraction) => dispatch(fraction === undefined ? { type: 'setSamplingFraction' } : { type: 'setSamplingFraction', fraction })} />}
         {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run', failedPreview)} desktop={info.host === 'electron'} />}
-        {state.step === 'results' && state.report && <ResultsStep report={state.report} chosenFromComparison={state.comparison !== undefined} />}
+        {state.step === 'results' && state.report && <ResultsStep report={state.report} chosenFromComparison={state.comparison !== undefined} beforeAfter={state.file && <BeforeAfter api={api} input={state.file} report={state.report} job={buildJob(state) as unknown as Record<string, unknown>} />} />}
         {state.step === 'export' && state.report && state.run && <ExportStep api={api} report={state.report} runId={state.run.id} saveJob={saveJob} desktop={info.host === 'electron'} internalDir={state.run.status.internalDir} />}
         <footer className="wizard-nav">
           {previous && (

@@ -23,6 +23,8 @@ const fileOptions = z
     missing: z.array(z.string().max(64)).max(50).optional(),
     sheet: z.union([z.string(), z.number().int().nonnegative(), z.null()]).optional(),
     dates: input.shape.dates,
+    /** False: a file the app opens for its own view (the release beside the input), kept off the recent files. */
+    recent: z.boolean().optional(),
   })
   .strict();
 const job = z.record(z.string(), z.unknown());
@@ -52,6 +54,15 @@ export const IPC_CONTRACT = {
     channel: 'custos:check-hierarchy',
     request: z.object({ path, fileId: z.string().uuid(), column: z.string().max(10_000) }).strict(),
     response: resultSchema(z.object({ levels: z.number().int().nonnegative(), unmapped: z.array(z.string()).max(8), unmappedCount: z.number().int().nonnegative() })),
+  },
+  /**
+   * A hierarchy built in the wizard, written as an ARX CSV file (the form `method.hierarchies`
+   * already reads): a new file, or one this session wrote; never a file Custos did not write.
+   */
+  saveHierarchy: {
+    channel: 'custos:save-hierarchy',
+    request: z.object({ path, rows: z.array(z.array(z.string().max(10_000)).min(2).max(64)).min(1).max(1_000_000) }).strict(),
+    response: resultSchema(z.object({ path: z.string() })),
   },
   /** `assess` on a job object (paths relative to the input's folder). */
   assess: { channel: 'custos:assess', request: z.object({ job }).strict(), response: resultSchema(anyReportSchema) },

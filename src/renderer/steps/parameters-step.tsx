@@ -6,6 +6,7 @@ import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-regist
 import type { MechanismType } from '../../mechanisms/definitions.js';
 import type { FormProps } from '../components/browser-mechanism.js';
 import { RecodingTable } from '../components/recoding-table.js';
+import { HierarchyBuilder } from '../components/hierarchy-builder.js';
 import { checkKey } from '../components/recoding.js';
 import { plainFailure } from '../components/plain-messages.js';
 import { levelsChosenAfterPreview, levelsSearched } from '../state/job.js';
@@ -32,6 +33,9 @@ export function ParametersStep(props: {
   chooseFile?: (() => Promise<string | null>) | undefined;
   /** Checks hierarchy files against their columns on the host, where they are typed. */
   checkHierarchy?: CustosApi['checkHierarchy'] | undefined;
+  /** The hierarchy builder's reads of a column's values and its writes of the files it builds. */
+  rows?: CustosApi['rows'] | undefined;
+  saveHierarchy?: CustosApi['saveHierarchy'] | undefined;
 }) {
   const { file, state, dispatch, checkHierarchy } = props;
   // Every hierarchy file is checked against its column as soon as it is named (debounced while typing).
@@ -55,9 +59,11 @@ export function ParametersStep(props: {
   const mechanism = browserMechanismOf(type);
   const problems = parameterProblems(state, file);
   const context = wizardContext(state, file);
+  const columns = mechanism.recodes ? recodedColumns(file, state, mechanism.recodedRoles?.(state.drafts[type] as never)) : [];
   const recodingTable = mechanism.recodes ? (
+    <>
     <RecodingTable
-      columns={recodedColumns(file, state, mechanism.recodedRoles?.(state.drafts[type] as never))}
+      columns={columns}
       choices={state.hierarchies}
       onChange={(column, patch) => dispatch({ type: 'setHierarchy', column, patch })}
       problems={problems}
@@ -66,6 +72,8 @@ export function ParametersStep(props: {
       checks={state.hierarchyChecks}
       fileId={file.fileId}
     />
+    <HierarchyBuilder file={file} columns={columns} choices={state.hierarchies} rows={props.rows} saveHierarchy={props.saveHierarchy} onUse={(column, patch) => dispatch({ type: 'setHierarchy', column, patch })} />
+    </>
   ) : null;
   // The draft and the form come from the same registry entry, keyed by the same type.
   const Form = mechanism.Form as ComponentType<FormProps<Drafts[MechanismType]>>;

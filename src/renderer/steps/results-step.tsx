@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Report } from '../../common/ipc/api.js';
 import { TWO_ERRORS } from '../../common/compare/comparison.js';
 import { reportFacts } from '../../common/report/report-facts.js';
@@ -13,7 +14,7 @@ import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-ve
  * workbook (key figures and charts), plus the views only a screen offers:
  * distributions, the δ curve, the β bounds per value.
  */
-export function ResultsStep({ report, chosenFromComparison = false }: { report: Report; chosenFromComparison?: boolean }) {
+export function ResultsStep({ report, chosenFromComparison = false, beforeAfter }: { report: Report; chosenFromComparison?: boolean; /** The input beside the release (components/before-after.tsx), in the app only. */ beforeAfter?: ReactNode }) {
   const g = report.guarantee;
   const facts = reportFacts(report);
   // A guarantee that holds with warnings is not shown as a plain green pass: the warnings say where it protects less than its name suggests.
@@ -140,6 +141,7 @@ export function ResultsStep({ report, chosenFromComparison = false }: { report: 
         </section>
       )}
       <IdentityRisk report={report} />
+      {beforeAfter}
     </>
   );
 }
