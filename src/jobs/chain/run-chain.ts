@@ -120,6 +120,17 @@ function composed(identity: MethodOutcome, attribute: MethodOutcome): MethodOutc
  * step's) and settles nothing later; the attribute step runs as any method does.
  */
 export function runChain(steps: ChainSteps, imported: ImportedTable, ctx: MethodContext): MethodOutcome {
+  return runChainSteps(steps, imported, ctx).outcome;
+}
+
+/** Both steps' own outcomes beside the chain's: compare reads the identity step's release and attack (src/jobs/chain/compare-chain.ts). */
+export interface ChainOutcomes {
+  readonly identity: MethodOutcome;
+  readonly attribute: MethodOutcome;
+  readonly outcome: MethodOutcome;
+}
+
+export function runChainSteps(steps: ChainSteps, imported: ImportedTable, ctx: MethodContext): ChainOutcomes {
   const { settleLater: _settleLater, ...plain } = ctx;
   const identity = runStep(steps[0], 0, imported, { ...plain, measureUtility: false });
   const first = identity.releases[0];
@@ -130,7 +141,7 @@ export function runChain(steps: ChainSteps, imported: ImportedTable, ctx: Method
   const { firstLines: _firstLines, ...read } = imported;
   const released: ImportedTable = { ...read, table: tableOfRelease(first.table) };
   const attribute = runStep(steps[1], 1, released, ctx);
-  return composed(identity, attribute);
+  return { identity, attribute, outcome: composed(identity, attribute) };
 }
 
 /**
