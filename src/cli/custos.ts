@@ -18,7 +18,8 @@ import { inspectJson, inspectText, reportText } from './summaries.js';
 import { COMMAND_HELP, isCommand, USAGE } from './help.js';
 import { SOFTWARE_VERSION } from '../jobs/version.js';
 import { datedColumnInfo } from '../jobs/column-info.js';
-import { ambiguousDatesNote, jobSkeleton, MAX_PROPOSED_VALUES, sortedValues } from '../jobs/job-skeleton.js';
+import { ambiguousDatesNote, jobSkeleton, MAX_PROPOSED_VALUES, sortedValues, type SkeletonInput } from '../jobs/job-skeleton.js';
+import { chainMethods, chainSkeleton } from '../jobs/chain/chain-skeleton.js';
 import { readDateColumns } from '../io/input/date-columns.js';
 import { DEFAULT_MECHANISM, isMechanismType, MECHANISM_DEFINITIONS } from '../mechanisms/definitions.js';
 import { unknownMethodMessage } from '../common/method-names.js';
@@ -126,7 +127,13 @@ function inspect(args: string[]): number {
 function init(args: string[]): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...READING_OPTIONS, method: { type: 'string' } } });
   if (positionals.length !== 1) throw new UsageError('init needs exactly one FILE');
-  const method = values.method ?? DEFAULT_MECHANISM;
+  // `--method A,B`: a chain of two methods (an identity step, then an attribute step).
+  const named = (values.method ?? DEFAULT_MECHANISM).split(',').map((m) => m.trim());
+  const unknown = named.find((m) => !isMechanismType(m));
+  if (unknown !== undefined) throw new UsageError(`--method: ${unknownMethodMessage(unknown, MECHANISM_DEFINITIONS.map((d) => d.metadata))}`);
+  const chain = named.length > 1 ? chainMethods(named) : undefined;
+  if (chain && 'problem' in chain) throw new UsageError(`--method ${named.join(',')}: ${chain.problem.message}`);
+  const method = named[0]!;
   if (!isMechanismType(method)) throw new UsageError(`--method: ${unknownMethodMessage(method, MECHANISM_DEFINITIONS.map((d) => d.metadata))}`);
   const path = positionals[0]!;
   const reading = readingOptions(values);
@@ -136,23 +143,21 @@ function init(args: string[]): number {
   // Each format found is written into input.dates, an ambiguous one asked about.
   const dated = readDateColumns(read, basename(path), undefined, new Set());
   const imported = dated.imported;
-  const job = jobSkeleton(
-    {
-      // Absolute: a job's paths are relative to the job file, and where that is saved is not known here.
-      path: resolve(path),
-      ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
-      ...(imported.encoding ? { encoding: imported.encoding } : {}),
-      ...(imported.sheet ? { sheet: imported.sheet } : {}),
-      missing: reading.missing,
-      rows: imported.table.rowCount,
-      columns: datedColumnInfo(dated),
-      labelSets: new Map((imported.variables ?? []).flatMap((v) => (v.labelSet ? [[v.name, v.labelSet] as const] : []))),
-      // Sorted: the order of the file's first occurrences would say which value came first.
-      values: new Map(imported.table.columns.filter((c) => c.distinct <= MAX_PROPOSED_VALUES).map((c) => [c.name, sortedValues(c.dictionary.slice(1), c.type)] as const)),
-      dates: { found: dated.read, ambiguous: dated.ambiguous },
-    },
-    method,
-  );
+  const skeletonInput: SkeletonInput = {
+    // Absolute: a job's paths are relative to the job file, and where that is saved is not known here.
+    path: resolve(path),
+    ...(imported.delimiter !== undefined ? { delimiter: imported.delimiter } : {}),
+    ...(imported.encoding ? { encoding: imported.encoding } : {}),
+    ...(imported.sheet ? { sheet: imported.sheet } : {}),
+    missing: reading.missing,
+    rows: imported.table.rowCount,
+    columns: datedColumnInfo(dated),
+    labelSets: new Map((imported.variables ?? []).flatMap((v) => (v.labelSet ? [[v.name, v.labelSet] as const] : []))),
+    // Sorted: the order of the file's first occurrences would say which value came first.
+    values: new Map(imported.table.columns.filter((c) => c.distinct <= MAX_PROPOSED_VALUES).map((c) => [c.name, sortedValues(c.dictionary.slice(1), c.type)] as const)),
+    dates: { found: dated.read, ambiguous: dated.ambiguous },
+  };
+  const job = chain ? chainSkeleton(skeletonInput, chain.steps) : jobSkeleton(skeletonInput, method);
   for (const a of dated.ambiguous) process.stderr.write(`custos: ${ambiguousDatesNote(a.column, a.formats)}\n`);
   if (imported.renamedColumns?.length) process.stderr.write(`custos: ${renamedColumnsWarning(imported.renamedColumns)}\n`);
   if (imported.rejectedRowCount > 0) {

@@ -30,13 +30,14 @@ ${wrapped(`Reads a file as a job would (${INPUT_FORMATS_IN_WORDS}) and describes
   --missing "A,B"    the codes that mean missing, comma-separated (default: empty cells)
   --skip-bad-rows    list malformed rows instead of stopping at the first one
   --json             the description as JSON`,
-  init: `custos init FILE [--method TYPE] [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] > job.json
+  init: `custos init FILE [--method TYPE | --method A,B] [--sheet S] [--delimiter D] [--encoding E] [--missing "A,B"] > job.json
 
 Writes a job for FILE to standard output: the roles the wizard would suggest for its columns (with
 the reason of each), the method's suggested parameters, CSV output with every report, and "_help"
 notes saying what to check. Custos ignores the notes when it reads the job.
 
   --method TYPE      ${wrapped(METHOD_LIST, 21, 100)}
+  --method A,B       ${wrapped('a chain: an identity method (global-recoding, microaggregation), then an attribute method (beta-privacy, uniform-perturbation) run on its release, e.g. global-recoding,beta-privacy', 21, 100)}
   (reading options as for inspect)`,
   assess: `custos assess JOB.json [--json]
 

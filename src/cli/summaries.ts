@@ -69,7 +69,8 @@ export function inspectText(path: string, imported: ImportedTable): string {
 export function reportText(report: Report, internalDir?: string): string {
   const lines: string[] = [];
   if (report.notice) lines.push(`!! ${report.notice}`);
-  lines.push(`${report.method.title} — ${report.kind}`);
+  // A chain is named by its steps, in order (the report's method is its last step's).
+  lines.push(`${report.chain ? report.chain.steps.map((s) => s.title).join(', then ') : report.method.title} — ${report.kind}`);
   if (report.input.rows !== undefined) lines.push(`  input: ${formatCount(report.input.rows)} records`);
   for (const s of report.risk.bySensitive ?? []) {
     lines.push(

@@ -18,8 +18,8 @@ export async function executeRequest(
   request: JobRequest,
   hooks: { onProgress?: ProgressListener; onStaging?: (path: string) => void; signal?: AbortSignal; readTable?: RunOptions['readTable']; helperScript?: WorkerScript } = {},
 ): Promise<RunResult> {
-  // A chain of methods is run (assessJob refuses it by name); the parser refuses it where it cannot go.
-  const chains = { chains: request.command === 'run' };
+  // A chain of methods is run and assessed (its two steps made in memory, src/jobs/chain/run-chain.ts).
+  const chains = { chains: true };
   const loaded = 'jobPath' in request ? loadJobFile(request.jobPath, chains) : parseJob(request.job, request.baseDir, undefined, chains);
   const options = {
     random: randomSourceFor(request),

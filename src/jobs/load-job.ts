@@ -61,13 +61,13 @@ function tooDeep(text: string): boolean {
   return false;
 }
 
-/** Where chains are taken: `custos run` and `verify` (assess, compare and the app take one method). */
+/** Where chains are taken: by a caller that runs both steps (run, assess and the app's preview, compare, verify); a caller that reads `LoadedJob.job` alone must not get one. */
 export interface ParseOptions {
   readonly chains?: boolean;
 }
 
 /** A chain where one method is taken: refused by name, never run as its last step alone. */
-const CHAIN_NOT_HERE = 'a chain of methods (a list) is taken by custos run and custos verify only; assess, compare and the app take one method object';
+const CHAIN_NOT_HERE = 'a chain of methods (a list) is not taken here: this reader takes one method object';
 
 /** Validates a parsed job; every problem is reported with its key. */
 export function parseJob(written: unknown, baseDir: string, path?: string, options: ParseOptions = {}): LoadedJob {

@@ -27,7 +27,8 @@ import type { MechanismType } from '../mechanisms/definitions.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
 import { stamped } from './method-kit/release-view.js';
 import { checkedRelease } from './release-checks.js';
-import { runChain } from './chain/run-chain.js';
+import { assessChain, runChain } from './chain/run-chain.js';
+import type { ChainSteps } from '../mechanisms/chain.js';
 import { publicJob } from './public-job.js';
 import { CancelledError, STAGES, type ProgressListener, type Stage } from './progress.js';
 import { buildReport, externalVariant, type PublicParts } from './report-builder.js';
@@ -153,11 +154,10 @@ function publicParts(job: Job, outcome: MethodOutcome): PublicParts {
 
 /** Risk of the input under the job; writes nothing. */
 export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
-  // A chain's second step reads the first's release: there is no assessment of it without one.
-  if (loaded.chain) throw new JobError('a chain of methods is run, not assessed: assess each step as a job of its own', 'method');
   const progress = progressOf(options);
   const { imported, inputPath } = importInput(loaded, progress, options.readTable, options.helperScript);
   const ctx = methodContext(loaded, options, 'assess', progress);
+  if (loaded.chain) return assessChainJob(loaded, loaded.chain.steps, imported, inputPath, ctx, options);
   const outcome = runMethod(loaded.job, imported, ctx);
   const built = buildReport({
     kind: 'assessment', job: loaded.job, inputPath, imported, outcome,
@@ -170,6 +170,30 @@ export function assessJob(loaded: LoadedJob, options: RunOptions): Report {
   const report: Report = { ...built, risk: { ...built.risk, ...(profile ? { profile } : {}) }, review: projectedReview(loaded.job, imported.table, built) };
   return checked(loaded.job.output.variant[0] === 'external' ? externalVariant(report, publicParts(loaded.job, outcome)) : report);
 }
+
+/**
+ * A chain's assessment (src/jobs/chain/run-chain.ts: both steps made in memory): the identity step's
+ * figures of its release, the attribute step's on it, and the disclosure review and risk profile of
+ * the final release, computed as the run computes them from the tables it would write.
+ */
+function assessChainJob(loaded: LoadedJob, steps: ChainSteps, imported: ImportedTable, inputPath: string, ctx: MethodContext, options: RunOptions): Report {
+  const { job } = loaded;
+  const outcome = assessChain(steps, imported, ctx);
+  const releases = outcome.releases.map((r) => ({ ...r, table: compactReleaseTable(r.table) }));
+  const roles = releasedRoles(outcome);
+  const review = reviewRelease(job, releases, roles, steps[0]);
+  const profile = releaseRiskProfile(job, releases, quasiOf(roles), weightColumnOf(imported));
+  const built = buildReport({ kind: 'assessment', job, inputPath, imported, outcome, testRandomness: options.random.deterministic, createdAt: (options.now ?? (() => new Date()))() });
+  const report = withChainJob({ ...built, risk: { ...built.risk, ...(profile ? { profile } : {}) }, review }, loaded, false);
+  return checked(job.output.variant[0] === 'external' ? withChainJob(externalVariant(report, publicParts(job, outcome)), loaded, true) : report);
+}
+
+/** The role of each column the release may carry (identifiers are never released). */
+function releasedRoles(outcome: MethodOutcome): Map<string, 'quasi' | 'sensitive' | 'insensitive'> {
+  return new Map(outcome.plan.columns.flatMap((c) => (c.role === 'identifier' ? [] : [[c.column.name, c.role] as const])));
+}
+
+const quasiOf = (roles: ReadonlyMap<string, string>): Set<string> => new Set([...roles].flatMap(([name, role]) => (role === 'quasi' ? [name] : [])));
 
 /** The internal report's folder: the job's, or a sibling of the release named after it. */
 export function internalDirOf(job: Job, baseDir: string, outDir: string, override?: string): string {
@@ -250,7 +274,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const releases = outcome.releases.map((r) => ({ ...r, table: compactReleaseTable(testStamp ? stamped(r.table) : r.table) }));
     // The disclosure review of the tables as they will be written; a failure the job does not acknowledge stops here, before any folder is made.
     // A seeded test run is stamped NOT A PROTECTED RELEASE and never publishable (verify fails it): its review is reported, and does not stop it.
-    const roles = new Map(outcome.plan.columns.flatMap((c) => (c.role === 'identifier' ? [] : [[c.column.name, c.role] as const])));
+    const roles = releasedRoles(outcome);
     const review = reviewRelease(job, releases, roles, loaded.chain?.steps[0]);
     if (review.verdict === 'failed' && !testStamp) throw new ReviewFailedError(review.checks);
     progress('write', 0);
@@ -298,7 +322,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     // The internal report lists the release's files too, so the custodian holds every checksum.
     const settled = outcome.pending ? draftOf(outcome.pending.settle()) : draft;
     // Every risk figure of the released quasi-identifiers, for the internal report only.
-    const profile = releaseRiskProfile(job, releases, new Set([...roles].flatMap(([name, role]) => (role === 'quasi' ? [name] : []))), weightColumnOf(imported));
+    const profile = releaseRiskProfile(job, releases, quasiOf(roles), weightColumnOf(imported));
     const confidential = checked({
       ...settled,
       risk: { ...settled.risk, ...(profile ? { profile } : {}) },

@@ -11,7 +11,7 @@ const SECTIONS = ['input', 'method', 'output', 'review'] as const;
 
 /**
  * The job without its notes: `_help` and the other underscore keys are dropped quietly where the
- * schema has fixed keys (the job, input, method, output and review, output.csv), never from
+ * schema has fixed keys (the job, input, method or each step of a chain's, output and review, output.csv), never from
  * attributes or hierarchies, whose keys are column names. Every place that loads a job (the
  * command line's loader, the wizard) reads it through this.
  */
@@ -24,6 +24,8 @@ export function withoutHelp(job: unknown): unknown {
   // A copy: the job as written is never changed.
   const out = { ...(strip(job) as Record<string, unknown>) };
   for (const key of SECTIONS) if (Object.hasOwn(out, key)) out[key] = strip(out[key]);
+  // A chain's method is a list of steps, each a method object with its own notes.
+  if (Array.isArray(out['method'])) out['method'] = out['method'].map(strip);
   if (isRecord(out['output']) && Object.hasOwn(out['output'], 'csv')) out['output'] = { ...out['output'], csv: strip(out['output']['csv']) };
   return out;
 }

@@ -16,10 +16,26 @@ import type { MethodContext } from '../method-kit/method-context.js';
 import type { NodeMechanism } from '../method-kit/node-mechanism.js';
 import type { MethodOutcome } from '../method-kit/outcome.js';
 import { checkedRelease } from '../release-checks.js';
+import { JobError } from '../method-kit/job-error.js';
 
-function runStep(job: Job, imported: ImportedTable, ctx: MethodContext): MethodOutcome {
+/**
+ * One step. A step's refusal names its key as the step's method does ("method.models"); in the
+ * chain's job that key is the step's ("method[0].models"), so the refusal is re-keyed.
+ */
+function runStep(job: Job, index: 0 | 1, imported: ImportedTable, ctx: MethodContext): MethodOutcome {
   const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
-  return checkedRelease(job, imported.table, mechanism.run(job, imported, ctx));
+  try {
+    return checkedRelease(job, imported.table, mechanism.run(job, imported, ctx));
+  } catch (error) {
+    if (error instanceof JobError && error.key !== undefined && /^method(\.|$)/.test(error.key)) throw stepError(error, error.key, index);
+    throw error;
+  }
+}
+
+function stepError(error: JobError, stepKey: string, index: 0 | 1): JobError {
+  const key = `method[${index}]${stepKey.slice('method'.length)}`;
+  const message = error.message.startsWith(`${stepKey}: `) ? error.message.slice(stepKey.length + 2) : error.message;
+  return new JobError(message, key, error.issues.map((issue) => (issue.startsWith(`${stepKey}:`) ? `${key}${issue.slice(stepKey.length)}` : issue)));
 }
 
 /** A released table as a table a method reads: its rows' values, "" missing as in any input. */
@@ -104,8 +120,19 @@ function composed(identity: MethodOutcome, attribute: MethodOutcome): MethodOutc
  * step's) and settles nothing later; the attribute step runs as any method does.
  */
 export function runChain(steps: ChainSteps, imported: ImportedTable, ctx: MethodContext): MethodOutcome {
+  return runChainSteps(steps, imported, ctx).outcome;
+}
+
+/** Both steps' own outcomes beside the chain's: compare reads the identity step's release and attack (src/jobs/chain/compare-chain.ts). */
+export interface ChainOutcomes {
+  readonly identity: MethodOutcome;
+  readonly attribute: MethodOutcome;
+  readonly outcome: MethodOutcome;
+}
+
+export function runChainSteps(steps: ChainSteps, imported: ImportedTable, ctx: MethodContext): ChainOutcomes {
   const { settleLater: _settleLater, ...plain } = ctx;
-  const identity = runStep(steps[0], imported, { ...plain, measureUtility: false });
+  const identity = runStep(steps[0], 0, imported, { ...plain, measureUtility: false });
   const first = identity.releases[0];
   if (!first || identity.releases.length !== 1) throw new Error(`${steps[0].method.type} released ${identity.releases.length} tables; an identity step releases one`);
   // The attribute step reads the identity step's release as its input; what it reports of its input
@@ -113,6 +140,18 @@ export function runChain(steps: ChainSteps, imported: ImportedTable, ctx: Method
   // Its first lines are the original file's, not the released table's.
   const { firstLines: _firstLines, ...read } = imported;
   const released: ImportedTable = { ...read, table: tableOfRelease(first.table) };
-  const attribute = runStep(steps[1], released, ctx);
-  return composed(identity, attribute);
+  const attribute = runStep(steps[1], 1, released, ctx);
+  return { identity, attribute, outcome: composed(identity, attribute) };
+}
+
+/**
+ * A chain's assessment: the attribute step's figures are of the identity step's release, so there is
+ * none without that release. Both steps are run in memory (nothing is written), without the utility
+ * pools: the outcome holds the identity step's figures of its release, the attribute step's on it,
+ * and the final release, which the caller reviews as a run would. The identity step chooses its
+ * recoding (or groups) as a run would; the attribute step's random draws are this preview's own.
+ */
+export function assessChain(steps: ChainSteps, imported: ImportedTable, ctx: MethodContext): MethodOutcome {
+  const { settleLater: _settleLater, ...plain } = ctx;
+  return runChain(steps, imported, { ...plain, mode: 'run', measureUtility: false });
 }

@@ -72,11 +72,15 @@ function setAt(method: Record<string, unknown>, path: string, value: unknown): v
   Object.defineProperty(target, parts[parts.length - 1]!, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** The method a job object names, in words, when it names a known one (for a candidate that cannot run). */
+/** A chain of methods is one candidate (src/jobs/chain/compare-chain.ts). */
+const CHAINS = { chains: true } as const;
+
+/** The method a job object names, in words, when it names a known one (for a candidate that cannot run); a chain's when each step does. */
 function methodNamed(job: unknown): { type: string; title: string } | undefined {
-  const type = typeof job === 'object' && job !== null ? (job as { method?: { type?: unknown } }).method?.type : undefined;
-  const definition = MECHANISM_DEFINITIONS.find((d) => d.metadata.type === type);
-  return definition ? { type: definition.metadata.type, title: definition.metadata.title } : undefined;
+  const method = typeof job === 'object' && job !== null ? (job as { method?: unknown }).method : undefined;
+  const steps = (Array.isArray(method) ? method : [method]).map((m: unknown) => MECHANISM_DEFINITIONS.find((d) => d.metadata.type === (typeof m === 'object' && m !== null ? (m as { type?: unknown }).type : undefined)));
+  if (steps.length === 0 || steps.some((d) => d === undefined)) return undefined;
+  return { type: steps.map((d) => d!.metadata.type).join(','), title: steps.map((d) => d!.metadata.title).join(', then ') };
 }
 
 /** Whether an error is the candidate's own (its job, its parameters, a file it names), so the others can go on without it. */
@@ -143,13 +147,13 @@ export function loadCandidates(jobPaths: readonly string[], axes: readonly GridA
     const name = unique ? names[i]! : jobPath;
     const from = { label: name, jobPath: resolve(jobPath), grid: [] };
     if (axes.length === 0) {
-      admit(out, from, readJson(jobPath), () => loadJobFile(jobPath));
+      admit(out, from, readJson(jobPath), () => loadJobFile(jobPath, CHAINS));
       return;
     }
     let raw: Record<string, unknown>;
     try {
       // Read and checked as a job first: a job file that does not parse at all gives no grid to vary.
-      loadJobFile(jobPath);
+      loadJobFile(jobPath, CHAINS);
       raw = JSON.parse(readFileSync(jobPath, 'utf8')) as Record<string, unknown>;
     } catch (error) {
       if (!isCandidateProblem(error)) throw error;
@@ -169,7 +173,7 @@ export function loadCandidates(jobPaths: readonly string[], axes: readonly GridA
       const method = typeof job['method'] === 'object' && job['method'] !== null ? (job['method'] as Record<string, unknown>) : {};
       for (const c of combination) setAt(method, c.key, c.value);
       job['method'] = method;
-      admit(out, { label, jobPath: resolve(jobPath), grid: combination.map((c) => ({ key: c.key, value: c.written })) }, job, () => parseJob(job, dirname(resolve(jobPath)), resolve(jobPath)));
+      admit(out, { label, jobPath: resolve(jobPath), grid: combination.map((c) => ({ key: c.key, value: c.written })) }, job, () => parseJob(job, dirname(resolve(jobPath)), resolve(jobPath), CHAINS));
     }
   });
   return out;
@@ -203,7 +207,7 @@ export function candidatesOfJobs(jobs: readonly CandidateJob[], baseDir: string)
   if (jobs.length < 1) throw new JobError('compare needs at least one candidate');
   if (jobs.length > MAX_CANDIDATES) throw new JobError(`${jobs.length} candidates; a comparison holds at most ${MAX_CANDIDATES}: list fewer values`);
   const out = { candidates: [] as Candidate[], skipped: [] as SkippedCandidate[] };
-  for (const c of jobs) admit(out, { label: c.label, jobPath: FROM_THE_APP, grid: c.grid }, c.job, () => parseJob(c.job, baseDir));
+  for (const c of jobs) admit(out, { label: c.label, jobPath: FROM_THE_APP, grid: c.grid }, c.job, () => parseJob(c.job, baseDir, undefined, CHAINS));
   return out;
 }
 

@@ -16,6 +16,9 @@ import { comparedPartsOf, nodeMechanismOf } from '../../mechanisms/node-registry
 import { JobError } from '../method-kit/job-error.js';
 import type { NodeMechanism } from '../method-kit/node-mechanism.js';
 import type { MethodOutcome } from '../method-kit/outcome.js';
+import type { MethodContext } from '../method-kit/method-context.js';
+import { runChainSteps, type ChainOutcomes } from '../chain/run-chain.js';
+import { chainGuaranteeLabel, chainReleasedRecords, chainRisk, chainTitle, chainType } from '../chain/compare-chain.js';
 import { prepareInput, readDates, sensitiveColumns } from '../prepare-input.js';
 import { CancelledError } from '../progress.js';
 import { SOFTWARE_VERSION } from '../version.js';
@@ -76,7 +79,7 @@ function importOptions(job: Job): ImportOptions {
 }
 
 /** A test seed per candidate from the comparison's seed and the candidate's own job, so the order of candidates changes no figure. */
-function candidateSeed(seed: number, job: Job): number {
+function candidateSeed(seed: number, job: Pick<Job, 'attributes'> & { readonly method: unknown }): number {
   const digest = createHash('sha256').update(`${seed}\u0000${JSON.stringify({ attributes: job.attributes, method: job.method })}`).digest();
   return digest.readUInt32LE(0);
 }
@@ -138,28 +141,45 @@ export type CandidateFigures = Omit<CandidateResult, 'frontier'>;
  */
 export function assessCandidate(c: Candidate, basis: ComparisonBasis, testSeed: number | undefined, progress: (fraction: number) => void = () => undefined): CandidateFigures {
   const job = c.loaded.job;
-  const random = testSeed !== undefined ? new SeededTestRandomSource(candidateSeed(testSeed, job)) : new CryptoRandomSource();
-  const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
-  const outcome: MethodOutcome = mechanism.run(job, prepareInput(job, basis.read), {
+  const random = testSeed !== undefined ? new SeededTestRandomSource(candidateSeed(testSeed, c.loaded.chain?.job ?? job)) : new CryptoRandomSource();
+  const ctx: MethodContext = {
     random,
     mode: 'run',
     measureUtility: false,
     baseDir: c.loaded.baseDir,
     progress: (_stage, f) => progress(Math.min(1, Math.max(0, f))),
-  });
+  };
+  const imported = prepareInput(job, basis.read);
+  const from = { id: c.id, label: c.label, job: c.jobPath, grid: c.grid };
+  if (c.loaded.chain) return chainFigures(from, runChainSteps(c.loaded.chain.steps, imported, ctx), basis);
+  const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
+  const outcome: MethodOutcome = mechanism.run(job, imported, ctx);
   const compared = comparedPartsOf(outcome.method.type);
   const released = compared.node.releasedRecords(outcome, basis.truth, basis.poolColumns);
   const error = meanRelativeError(basis.pool, estimatePool(basis.pool, released));
   return {
-    id: c.id,
-    label: c.label,
-    job: c.jobPath,
-    grid: c.grid,
+    ...from,
     method: { type: outcome.method.type, title: outcome.method.title },
     parameters: parametersInWords(outcome),
     guarantee: { label: guaranteeLabel(outcome), statement: outcome.guarantee.statement, holds: outcome.guarantee.holds === true },
     risk: candidateRisk(outcome, basis.truth.rowCount),
     utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: compared.definition.estimator },
+    releasedRecords: released.records,
+  };
+}
+
+/** A chain as one candidate (src/jobs/chain/compare-chain.ts): the composed guarantee, both attacks on the final release, the pool answered from it. */
+function chainFigures(from: Pick<CandidateFigures, 'id' | 'label' | 'job' | 'grid'>, outcomes: ChainOutcomes, basis: ComparisonBasis): CandidateFigures {
+  const released = chainReleasedRecords(outcomes, basis.truth, basis.poolColumns);
+  const error = meanRelativeError(basis.pool, estimatePool(basis.pool, released));
+  const { outcome } = outcomes;
+  return {
+    ...from,
+    method: { type: chainType(outcomes), title: chainTitle(outcomes) },
+    parameters: `step 1: ${parametersInWords(outcomes.identity)}; step 2: ${parametersInWords(outcomes.attribute)}`,
+    guarantee: { label: chainGuaranteeLabel(outcomes, guaranteeLabel), statement: outcome.guarantee.statement, holds: outcome.guarantee.holds === true },
+    risk: chainRisk(outcomes, basis.truth.rowCount),
+    utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: comparedPartsOf(outcome.method.type).definition.estimator },
     releasedRecords: released.records,
   };
 }
@@ -173,7 +193,8 @@ export function assessOrSkip(c: Candidate, basis: ComparisonBasis, testSeed: num
     return { figures: assessCandidate(c, basis, testSeed, progress) };
   } catch (error) {
     if (!isCandidateProblem(error)) throw error;
-    return { skipped: skippedOf(c, error, 'run', { type: c.loaded.job.method.type, title: definitionOf(c.loaded.job.method.type).metadata.title }) };
+    const steps = c.loaded.chain?.steps.map((step) => step.method.type) ?? [c.loaded.job.method.type];
+    return { skipped: skippedOf(c, error, 'run', { type: steps.join(','), title: steps.map((type) => definitionOf(type).metadata.title).join(', then ') }) };
   }
 }
 
