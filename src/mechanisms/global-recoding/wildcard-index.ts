@@ -91,9 +91,10 @@ class ProjectionIndex {
  */
 class ProjectionTotals {
   private readonly head: Int32Array;
-  private readonly next: number[] = [];
-  private readonly reps: number[] = [];
-  private readonly totals: number[] = [];
+  // Typed arrays sized for every member (each distinct projection takes one slot): no growing.
+  private readonly next: Int32Array;
+  private readonly reps: Int32Array;
+  private readonly totals: Float64Array;
 
   constructor(
     private readonly store: TupleStore,
@@ -101,7 +102,11 @@ class ProjectionTotals {
     members: readonly number[],
   ) {
     this.head = new Int32Array(bucketCount(members.length)).fill(-1);
+    this.next = new Int32Array(members.length);
+    this.reps = new Int32Array(members.length);
+    this.totals = new Float64Array(members.length);
     const mask = this.head.length - 1;
+    let slots = 0;
     for (const t of members) {
       const records = store.count[t]!;
       if (records === 0) continue;
@@ -111,10 +116,11 @@ class ProjectionTotals {
       if (slot >= 0) {
         this.totals[slot]! += records;
       } else {
-        this.reps.push(t);
-        this.totals.push(records);
-        this.next.push(this.head[bucket]!);
-        this.head[bucket] = this.reps.length - 1;
+        slot = slots++;
+        this.reps[slot] = t;
+        this.totals[slot] = records;
+        this.next[slot] = this.head[bucket]!;
+        this.head[bucket] = slot;
       }
     }
   }
