@@ -6,6 +6,7 @@ import { rememberStaging } from './staging-register.js';
 import { TableService } from './service/table-service.js';
 import { serveUtilityWork } from './method-kit/utility-helper.js';
 import { serveCsvChunk } from '../io/input/csv-chunk.js';
+import { serveRiskProfile } from './review/risk-profile-helper.js';
 import { thisBundle } from './bundled-scripts.js';
 import { executeComparison, HelperFailure, serveCompareHelper } from './compare/compare-worker.js';
 import type { CompareMessage, CompareRequest } from './compare/compare-request.js';
@@ -86,6 +87,9 @@ switch (request.command) {
     break;
   case 'csv-chunk':
     serveCsvChunk(request);
+    break;
+  case 'risk-profile-helper':
+    serveRiskProfile(request);
     break;
   case 'assess':
   case 'run':

@@ -13,7 +13,7 @@ import { writersFor } from './release-writers.js';
 import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { renderReportHtml } from '../io/report/report-html.js';
 import { renderReportPdf, type ExtraPdfSection } from '../io/report/report-pdf.js';
-import { CONFIDENTIAL_MARK, type OutputFile, type Report } from '../common/report/report-model.js';
+import { CONFIDENTIAL_MARK, type OutputFile, type Report, type RiskProfileReport } from '../common/report/report-model.js';
 import { JobError } from './method-kit/job-error.js';
 import { prepareInput } from './prepare-input.js';
 import { jsonReplacer } from './json.js';
@@ -39,7 +39,8 @@ import { verdictWords } from '../common/report/guarantee-verdict.js';
 import { reviewWords } from '../common/report/review-words.js';
 import { projectedReview, reviewRelease } from './review/review-release.js';
 import { ReviewFailedError } from './review/review-error.js';
-import { inputRiskProfile, releaseRiskProfile, weightColumnOf } from './review/risk-profile.js';
+import { inputRiskProfile, releaseProfileInput, releaseRiskProfile, weightColumnOf } from './review/risk-profile.js';
+import { startRiskProfile, type PendingProfile } from './review/risk-profile-helper.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -268,6 +269,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   const ctx = methodContext(loaded, options, 'run', progress);
   const outcome = runLoaded(loaded, imported, ctx);
   const stagings: StagingDir[] = [];
+  let pendingProfile: PendingProfile | undefined;
   try {
     // Every released table of a test-randomness run carries the stamp, whatever the method; every
     // table is cut to the values its rows hold before any writer sees it.
@@ -277,6 +279,10 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const roles = releasedRoles(outcome);
     const review = reviewRelease(job, releases, roles, loaded.chain?.steps[0]);
     if (review.verdict === 'failed' && !testStamp) throw new ReviewFailedError(review.checks);
+    // Every risk figure of the released quasi-identifiers, for the internal report only: on a helper
+    // thread while the release folder is written (settled below, where the internal report needs it).
+    const profileInput = releaseProfileInput(job, releases, new Set([...roles].flatMap(([name, role]) => (role === 'quasi' ? [name] : []))), weightColumnOf(imported));
+    pendingProfile = profileInput ? startRiskProfile(options.helperScript, profileInput.columns, profileInput.records, profileInput.options) : undefined;
     progress('write', 0);
     const internal = new StagingDir(internalDir, 'internal', options.onStaging, outDir);
     stagings.push(internal);
@@ -321,8 +327,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
 
     // The internal report lists the release's files too, so the custodian holds every checksum.
     const settled = outcome.pending ? draftOf(outcome.pending.settle()) : draft;
-    // Every risk figure of the released quasi-identifiers, for the internal report only.
-    const profile = releaseRiskProfile(job, releases, quasiOf(roles), weightColumnOf(imported));
+    const profile: RiskProfileReport | undefined = pendingProfile ? { basis: 'release', ...pendingProfile.settle() } : undefined;
     const confidential = checked({
       ...settled,
       risk: { ...settled.risk, ...(profile ? { profile } : {}) },
@@ -348,6 +353,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const problems = commitStaged(stagings);
     return { report: confidential, published, outDir, internalDir, ...(problems.length ? { problems } : {}) };
   } catch (error) {
+    pendingProfile?.close();
     for (const staging of stagings) staging.discard();
     // A folder that changed while the job ran (another program wrote into it), met when its staging
     // folder is made or when it is committed: refused as before the run, by its key.

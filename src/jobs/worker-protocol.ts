@@ -3,6 +3,7 @@ import type { CompareMessage, CompareRequest } from './compare/compare-request.j
 import type { CompareHelperData } from './compare/compare-worker.js';
 import type { JobRequest, WorkerMessage } from './job-request.js';
 import type { HelperData } from './method-kit/utility-helper.js';
+import type { RiskProfileHelperData } from './review/risk-profile-helper.js';
 import type { ServiceCall, ServiceReply } from './service/table-service.js';
 
 /**
@@ -11,7 +12,7 @@ import type { ServiceCall, ServiceReply } from './service/table-service.js';
  * all of them because the single-file executable has no other script to start (`thisBundle`).
  *
  * The helpers that talk over a `MessagePort` of their own (`utility-helper`, `compare-helper`,
- * `csv-chunk`) keep that port's messages private to their module: only their start is listed here.
+ * `csv-chunk`, `risk-profile-helper`) keep that port's messages private to their module: only their start is listed here.
  */
 export interface JobWorkerEntries {
   /** A run or an assessment (`startJob`): progress, then done or failed. */
@@ -24,6 +25,7 @@ export interface JobWorkerEntries {
   readonly 'compare-helper': { readonly data: CompareHelperData; readonly posts: never };
   readonly 'utility-helper': { readonly data: HelperData; readonly posts: never };
   readonly 'csv-chunk': { readonly data: CsvChunkRequest; readonly posts: never };
+  readonly 'risk-profile-helper': { readonly data: RiskProfileHelperData; readonly posts: never };
 }
 
 export type JobWorkerCommand = keyof JobWorkerEntries;

@@ -107,7 +107,9 @@ function compactColumn(column: ReleaseColumn, rowCount: number): ReleaseColumn {
     kept.push('');
   }
   let identity = empty <= 0;
-  for (let r = 0; r < rowCount; r++) {
+  // Once every entry is seen the later rows can add nothing: most columns hold few values, all
+  // shown within the first rows, and the rest of the scan (random reads through `via`) is skipped.
+  for (let r = 0; r < rowCount && kept.length < dictionary.length; r++) {
     const code = codes[via ? via[r]! : r]!;
     if (renumber[code] !== UNSEEN) continue;
     if (code !== kept.length) identity = false;

@@ -1,4 +1,4 @@
-import { riskProfile, type ProfileColumn } from '../../common/risk/risk-profile.js';
+import { riskProfile, type ProfileColumn, type ProfileOptions } from '../../common/risk/risk-profile.js';
 import type { RiskProfileReport } from '../../common/report/report-model.js';
 import type { Table } from '../../common/table/table.js';
 import { codeBlocks, type ReleaseTable } from '../../io/output/release-table.js';
@@ -44,8 +44,12 @@ export function inputRiskProfile(job: Job, table: Table, quasi: readonly string[
   return { basis: 'input', ...riskProfile(columns, table.rowCount, { ...(fraction !== undefined ? { fraction } : {}), ...(weights ? { weights } : {}) }) };
 }
 
-/** The profile of the first released table holding a quasi-identifier (a run); undefined when none does. */
-export function releaseRiskProfile(job: Job, tables: readonly { readonly table: ReleaseTable }[], quasi: ReadonlySet<string>, weightColumn: string | undefined): RiskProfileReport | undefined {
+/**
+ * What the release's profile is computed from (a run; undefined when no released table holds a
+ * quasi-identifier): the first released table holding one, its quasi-identifiers' codes gathered into
+ * arrays of their own (a helper thread may take them, risk-profile-helper.ts).
+ */
+export function releaseProfileInput(job: Job, tables: readonly { readonly table: ReleaseTable }[], quasi: ReadonlySet<string>, weightColumn: string | undefined): { columns: ProfileColumn[]; records: number; options: ProfileOptions } | undefined {
   for (const { table } of tables) {
     const wanted = table.columns.flatMap((c, j) => (quasi.has(c.name) || c.name === weightColumn ? [j] : []));
     if (!wanted.some((j) => quasi.has(table.columns[j]!.name)) || table.rowCount === 0) continue;
@@ -55,7 +59,13 @@ export function releaseRiskProfile(job: Job, tables: readonly { readonly table: 
     const columns = all.filter((c) => quasi.has(c.name));
     const weights = weightsOf(weightColumn, all.find((c) => c.name === weightColumn), table.rowCount);
     const fraction = fractionOf(job, table.rowCount);
-    return { basis: 'release', ...riskProfile(columns, table.rowCount, { ...(fraction !== undefined ? { fraction } : {}), ...(weights ? { weights } : {}) }) };
+    return { columns, records: table.rowCount, options: { ...(fraction !== undefined ? { fraction } : {}), ...(weights ? { weights } : {}) } };
   }
   return undefined;
+}
+
+/** The profile of the first released table holding a quasi-identifier, computed here (an assessment); undefined when none does. */
+export function releaseRiskProfile(job: Job, tables: readonly { readonly table: ReleaseTable }[], quasi: ReadonlySet<string>, weightColumn: string | undefined): RiskProfileReport | undefined {
+  const input = releaseProfileInput(job, tables, quasi, weightColumn);
+  return input ? { basis: 'release', ...riskProfile(input.columns, input.records, input.options) } : undefined;
 }

@@ -173,12 +173,14 @@ export function localSuppression(input: LocalSuppressionInput, options: LocalSup
   let scanned = 0;
   const work = (): number => scanned + tuples.probes;
   let firstPassRecords = 0;
+  let lastProblems = 0;
   for (;;) {
     const problems: number[] = [];
     for (let r = 0; r < rowCount; r++) if (fk[r]! < k) problems.push(r);
     if (problems.length === 0) break;
     passes++;
     if (passes === 1) firstPassRecords = problems.length;
+    lastProblems = problems.length;
     // Without the index the pass compares every problem record with every tuple: refused before it starts.
     if (!indexed && work() + problems.length * tuples.size > maxWork) throw new LocalSuppressionTooLarge(work() + problems.length * tuples.size, maxWork, problems.length, tuples.size);
     const passStart = work();
@@ -205,8 +207,22 @@ export function localSuppression(input: LocalSuppressionInput, options: LocalSup
       cellsPerColumn[column]!++;
       touched[i] = 1;
     }
-    fk = indexed ? recordFrequencies(tuples, rowCount) : scannedFrequencies(codes, rowCount);
+    // Only this pass's records can still be below k (fk never falls, and every other record met k
+    // when it was last counted): their fk alone decides the next pass, and the next pass's order.
+    if (indexed) {
+      const wanted = new Uint8Array(tuples.size);
+      for (const r of problems) wanted[tuples.tupleOf[r]!] = 1;
+      const perTuple = tuples.frequencies(wanted);
+      for (const r of problems) fk[r] = perTuple[tuples.tupleOf[r]!]!;
+    } else {
+      fk = scannedFrequencies(codes, rowCount);
+    }
     if (work() > maxWork) throw new LocalSuppressionTooLarge(work(), maxWork, problems.length, tuples.size, true);
+  }
+  // The other records' fk rose too: counted once more, all of them, for the release's risks.
+  if (indexed && passes > 0) {
+    fk = recordFrequencies(tuples, rowCount);
+    if (work() > maxWork) throw new LocalSuppressionTooLarge(work(), maxWork, lastProblems, tuples.size, true);
   }
   options.onProgress?.(1);
   let records = 0;

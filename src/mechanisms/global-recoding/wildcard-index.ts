@@ -18,24 +18,36 @@ export const WILDCARD = 0xffffffff;
 /** The most columns the indexed search handles: the patterns are bit masks of a 32-bit integer. */
 export const MAX_INDEXED_COLUMNS = 30;
 
-/** Tuples with equal values in the projected columns, chained in hash buckets. */
+/**
+ * Tuples with equal values in the projected columns, chained in hash buckets. It covers its group's
+ * members up to `covered` and takes the newer ones in when it is next asked: most indexes are asked
+ * rarely while tuples appear at every suppression, so adding each to every index at once cost more
+ * than the lookups did.
+ */
 class ProjectionIndex {
   private head: Int32Array;
   private next = new Int32Array(16);
   private ids = new Int32Array(16);
   private size = 0;
+  private covered = 0;
 
   constructor(
     private readonly store: TupleStore,
     /** The projected columns. */
     readonly columns: readonly number[],
-    members: readonly number[],
+    private readonly members: readonly number[],
   ) {
     this.head = new Int32Array(bucketCount(members.length)).fill(-1);
-    for (const t of members) this.add(t);
+    this.catchUp();
   }
 
-  add(t: number): void {
+  /** Adds the group's members that appeared since the index was last asked. */
+  private catchUp(): void {
+    const members = this.members;
+    while (this.covered < members.length) this.add(members[this.covered++]!);
+  }
+
+  private add(t: number): void {
     if (this.size === this.ids.length) {
       this.ids = grow(this.ids);
       this.next = grow(this.next);
@@ -50,6 +62,7 @@ class ProjectionIndex {
 
   /** Calls visit with each tuple equal to tuple `o` in the projected columns (itself included) until visit returns true. */
   some(o: number, visit: (t: number) => boolean): boolean {
+    this.catchUp();
     const store = this.store;
     store.probes++;
     for (let slot = this.head[store.hash(o, this.columns) & (this.head.length - 1)]!; slot >= 0; slot = this.next[slot]!) {
@@ -78,9 +91,10 @@ class ProjectionIndex {
  */
 class ProjectionTotals {
   private readonly head: Int32Array;
-  private readonly next: number[] = [];
-  private readonly reps: number[] = [];
-  private readonly totals: number[] = [];
+  // Typed arrays sized for every member (each distinct projection takes one slot): no growing.
+  private readonly next: Int32Array;
+  private readonly reps: Int32Array;
+  private readonly totals: Float64Array;
 
   constructor(
     private readonly store: TupleStore,
@@ -88,7 +102,11 @@ class ProjectionTotals {
     members: readonly number[],
   ) {
     this.head = new Int32Array(bucketCount(members.length)).fill(-1);
+    this.next = new Int32Array(members.length);
+    this.reps = new Int32Array(members.length);
+    this.totals = new Float64Array(members.length);
     const mask = this.head.length - 1;
+    let slots = 0;
     for (const t of members) {
       const records = store.count[t]!;
       if (records === 0) continue;
@@ -98,10 +116,11 @@ class ProjectionTotals {
       if (slot >= 0) {
         this.totals[slot]! += records;
       } else {
-        this.reps.push(t);
-        this.totals.push(records);
-        this.next.push(this.head[bucket]!);
-        this.head[bucket] = this.reps.length - 1;
+        slot = slots++;
+        this.reps[slot] = t;
+        this.totals[slot] = records;
+        this.next[slot] = this.head[bucket]!;
+        this.head[bucket] = slot;
       }
     }
   }
@@ -152,6 +171,7 @@ export class TupleStore {
   private chain = new Int32Array(1 << 16);
   private readonly groups = new Map<number, Group>();
   private readonly groupList: Group[] = [];
+  private readonly scratch: number[];
 
   constructor(
     codes: readonly Uint32Array[],
@@ -160,6 +180,7 @@ export class TupleStore {
   ) {
     this.flat = new Uint32Array(Math.max(16, rowCount) * m);
     this.tupleOf = new Uint32Array(rowCount);
+    this.scratch = new Array<number>(m).fill(0);
     const tuple = new Array<number>(m);
     for (let r = 0; r < rowCount; r++) {
       for (let j = 0; j < m; j++) tuple[j] = codes[j]![r]!;
@@ -182,7 +203,8 @@ export class TupleStore {
   /** Record r's cell in column j becomes a wildcard: the record moves to that tuple. */
   suppress(r: number, j: number): void {
     const from = this.tupleOf[r]!;
-    const tuple = Array.from(this.flat.subarray(from * this.m, from * this.m + this.m));
+    const tuple = this.scratch;
+    for (let c = 0; c < this.m; c++) tuple[c] = this.flat[from * this.m + c]!;
     tuple[j] = WILDCARD;
     const to = this.find(tuple);
     this.count[from]!--;
@@ -208,16 +230,19 @@ export class TupleStore {
   }
 
   /**
-   * fk of every tuple with records: the records in tuples compatible with it, its own included. The
-   * counts are read as they are now; the totals per projection are built for this call and dropped.
+   * fk of every tuple with records, or of the tuples `wanted` marks only (the others are left 0): the
+   * records in tuples compatible with it, its own included. The counts are read as they are now; the
+   * totals per projection are built for this call and dropped.
    */
-  frequencies(): Float64Array {
+  frequencies(wanted?: Uint8Array): Float64Array {
     this.compact();
     const out = new Float64Array(this.size);
     // Per group, its totals per set of compared columns, for this call only.
     const totals = this.groupList.map(() => new Map<number, ProjectionTotals>());
     for (const own of this.groupList) {
       if (own.records === 0) continue;
+      const asked = wanted ? own.members.filter((o) => wanted[o] === 1 && this.count[o]! > 0) : own.members.filter((o) => this.count[o]! > 0);
+      if (asked.length === 0) continue;
       for (let g = 0; g < this.groupList.length; g++) {
         const group = this.groupList[g]!;
         if (group.records === 0) continue;
@@ -227,7 +252,7 @@ export class TupleStore {
           index = new ProjectionTotals(this, columnList(columns, this.m), group.members);
           totals[g]!.set(columns, index);
         }
-        for (const o of own.members) if (this.count[o]! > 0) out[o]! += index.total(o);
+        for (const o of asked) out[o]! += index.total(o);
       }
     }
     return out;
@@ -330,7 +355,6 @@ export class TupleStore {
         this.groupList.push(group);
       }
       group.members.push(t);
-      for (const index of group.indexes.values()) index.add(t);
     }
     return t;
   }

@@ -1,0 +1,101 @@
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { riskProfile, type ProfileColumn, type ProfileOptions, type RiskProfile } from '../../common/risk/risk-profile.js';
+import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
+
+/**
+ * The release's risk profile (internal report only) on a helper thread while the release folder is
+ * written: at 1M records it is seconds of work the run otherwise did after the last file, on one
+ * thread. The columns are gathered on the job's thread and handed over (their buffers transferred);
+ * the profile is a function of them alone, so the report is the same wherever it is computed.
+ */
+
+/** What the helper is started with (the job worker's `risk-profile-helper` entry). */
+export interface RiskProfileHelperData {
+  readonly command: 'risk-profile-helper';
+  readonly columns: readonly ProfileColumn[];
+  readonly records: number;
+  readonly options: ProfileOptions;
+  readonly port: MessagePort;
+  /** Set to 1 once the result is posted, so the job's thread can wait without an event loop. */
+  readonly posted: SharedArrayBuffer;
+}
+
+type HelperReply = { readonly ok: true; readonly profile: RiskProfile } | { readonly ok: false; readonly message: string };
+
+/** The helper's side: compute, post, flag. */
+export function serveRiskProfile(data: RiskProfileHelperData): void {
+  let reply: HelperReply;
+  try {
+    reply = { ok: true, profile: riskProfile(data.columns, data.records, data.options) };
+  } catch (error) {
+    reply = { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  data.port.postMessage(reply);
+  const flag = new Int32Array(data.posted);
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+}
+
+export interface PendingProfile {
+  /** The profile, waiting for the helper if it is still working (computed here when no helper runs). */
+  settle(): RiskProfile;
+  /** Stops the helper (a run that failed no longer needs it). */
+  close(): void;
+}
+
+/**
+ * Starts the profile on a helper thread running `helperScript` (the job worker's own script); without
+ * one, or when it cannot start, the profile is computed here when settled, as before.
+ */
+export function startRiskProfile(helperScript: WorkerScript | undefined, columns: readonly ProfileColumn[], records: number, options: ProfileOptions): PendingProfile {
+  const here = (): PendingProfile => {
+    let profile: RiskProfile | undefined;
+    return { settle: () => (profile ??= riskProfile(columns, records, options)), close: () => undefined };
+  };
+  if (!helperScript) return here();
+  const posted = new SharedArrayBuffer(4);
+  const flag = new Int32Array(posted);
+  const { port1, port2 } = new MessageChannel();
+  // The gathered codes and weights are this run's own copies: moved, not copied.
+  const buffers = new Set<ArrayBuffer>();
+  for (const c of columns) if (ArrayBuffer.isView(c.codes) && c.codes.buffer instanceof ArrayBuffer) buffers.add(c.codes.buffer);
+  const weights = options.weights?.values;
+  if (weights && ArrayBuffer.isView(weights) && weights.buffer instanceof ArrayBuffer) buffers.add(weights.buffer);
+  let worker: Worker;
+  try {
+    worker = spawnWorker(helperScript, { workerData: { command: 'risk-profile-helper', columns, records, options, port: port2, posted } satisfies RiskProfileHelperData, transferList: [port2, ...buffers] });
+    // It must never keep a finished job (or the command line) waiting.
+    worker.unref();
+  } catch {
+    port1.close();
+    return here();
+  }
+  let settled: RiskProfile | undefined;
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    port1.close();
+    void worker.terminate();
+  };
+  return {
+    settle: () => {
+      if (settled) return settled;
+      try {
+        for (;;) {
+          const got = receiveMessageOnPort(port1);
+          if (got) {
+            const reply = got.message as HelperReply;
+            if (!reply.ok) throw new Error(`the risk profile failed: ${reply.message}`);
+            return (settled = reply.profile);
+          }
+          // Woken when the helper has posted; the time limit only guards against a helper that died.
+          if (Atomics.wait(flag, 0, 0, 600_000) === 'timed-out') throw new Error('the risk profile helper stopped answering');
+        }
+      } finally {
+        close();
+      }
+    },
+    close,
+  };
+}
