@@ -6,6 +6,7 @@ import { rejectedLines, reportFacts } from '../../common/report/report-facts.js'
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-verdict.js';
 import { riskProfileBasis, riskProfileFacts } from '../../common/report/risk-profile-facts.js';
+import { analysisUtilitySection } from './analysis-utility-html.js';
 
 /** The mechanism's own part of the report, drawn by the mechanism (its node registry entry). */
 export type MethodSections = (report: Report) => string;
@@ -56,6 +57,7 @@ ${guaranteeSection(report)}
 ${methodSections(report)}
 ${reidentificationSection(report)}
 ${riskProfileSection(report)}
+${analysisUtilitySection(report)}
 ${parametersSection(report)}
 ${inputSection(report)}
 ${outputSection(report)}
