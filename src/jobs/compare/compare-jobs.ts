@@ -22,6 +22,7 @@ import { SOFTWARE_VERSION } from '../version.js';
 import { isCandidateProblem, skippedOf, type Candidate } from './candidates.js';
 import { candidateRisk } from './candidate-risk.js';
 import { guaranteeLabel, parametersInWords } from './candidate-words.js';
+import { analysisAxes, checkUtilitySettings, releaseAnalysis } from '../utility/analysis-utility.js';
 
 export interface CompareProgress {
   /** 0-based candidate being assessed; equal to `of` while the results are put together. */
@@ -140,7 +141,10 @@ export function assessCandidate(c: Candidate, basis: ComparisonBasis, testSeed: 
   const job = c.loaded.job;
   const random = testSeed !== undefined ? new SeededTestRandomSource(candidateSeed(testSeed, job)) : new CryptoRandomSource();
   const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
-  const outcome: MethodOutcome = mechanism.run(job, prepareInput(job, basis.read), {
+  // A `utility` key naming a column this candidate does not release is its own problem (it is skipped, naming the key).
+  checkUtilitySettings(job, basis.truth);
+  const prepared = prepareInput(job, basis.read);
+  const outcome: MethodOutcome = mechanism.run(job, prepared, {
     random,
     mode: 'run',
     measureUtility: false,
@@ -150,6 +154,8 @@ export function assessCandidate(c: Candidate, basis: ComparisonBasis, testSeed: 
   const compared = comparedPartsOf(outcome.method.type);
   const released = compared.node.releasedRecords(outcome, basis.truth, basis.poolColumns);
   const error = meanRelativeError(basis.pool, estimatePool(basis.pool, released));
+  // The job's `utility` key asks for the analysis-based utility too (a classifier, contingency tables).
+  const analysis = job.utility ? analysisAxes(releaseAnalysis(job, prepared.table, outcome, false)) : {};
   return {
     id: c.id,
     label: c.label,
@@ -159,7 +165,7 @@ export function assessCandidate(c: Candidate, basis: ComparisonBasis, testSeed: 
     parameters: parametersInWords(outcome),
     guarantee: { label: guaranteeLabel(outcome), statement: outcome.guarantee.statement, holds: outcome.guarantee.holds === true },
     risk: candidateRisk(outcome, basis.truth.rowCount),
-    utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: compared.definition.estimator },
+    utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: compared.definition.estimator, ...analysis },
     releasedRecords: released.records,
   };
 }

@@ -1,5 +1,7 @@
 import type { Column, Table } from '../../common/table/table.js';
 import { own } from '../../common/job/names.js';
+import { meanTotalVariation } from '../../common/report/analysis-utility-facts.js';
+import type { CandidateResult } from '../../common/compare/comparison.js';
 import { analysisUtility } from '../../common/utility/analysis.js';
 import { MAX_PAIRS, type AnalysisReport } from '../../common/utility/analysis-model.js';
 import { definitionOf, type Job } from '../../mechanisms/definitions.js';
@@ -66,4 +68,15 @@ export function releaseAnalysis(job: Job, truth: Table, outcome: MethodOutcome, 
     ...(job.utility?.target !== undefined ? { target: job.utility.target } : {}),
     pairs: pairsOf(job, outcome),
   });
+}
+
+/** A candidate's analysis as the comparison's utility axes read it: the accuracies, the mean total variation of its tables. */
+export function analysisAxes(analysis: AnalysisReport): Pick<CandidateResult['utility'], 'accuracy' | 'tableDistance'> {
+  if ('notMeasured' in analysis) return {};
+  const c = analysis.classifier;
+  const distance = meanTotalVariation(analysis);
+  return {
+    ...(c && !('skipped' in c) ? { accuracy: { target: c.target, release: c.releaseAccuracy, input: c.inputAccuracy } } : {}),
+    ...(distance !== undefined ? { tableDistance: distance } : {}),
+  };
 }
