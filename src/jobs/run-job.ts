@@ -41,6 +41,7 @@ import { projectedReview, reviewRelease } from './review/review-release.js';
 import { ReviewFailedError } from './review/review-error.js';
 import { inputRiskProfile, releaseProfileInput, releaseRiskProfile, weightColumnOf } from './review/risk-profile.js';
 import { startRiskProfile, type PendingProfile } from './review/risk-profile-helper.js';
+import { checkUtilitySettings, releaseAnalysis } from './utility/analysis-utility.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -102,6 +103,8 @@ function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => v
   if (job.input.sha256 && job.input.sha256 !== imported.sha256) {
     throw new JobError(`the input's SHA-256 is ${imported.sha256}, the job expects ${job.input.sha256}: the file changed since the job was written`, 'input.sha256');
   }
+  // The columns the job's `utility` key names must be in the input and released (a chain's identifiers are its first step's).
+  checkUtilitySettings(job, imported.table, loaded.chain?.steps[0].attributes);
   return { imported, inputPath };
 }
 
@@ -326,11 +329,15 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     writeFileSync(release.file(MANIFEST), manifestJson('release', releaseFiles, releaseId), { flag: 'wx' });
 
     // The internal report lists the release's files too, so the custodian holds every checksum.
-    const settled = outcome.pending ? draftOf(outcome.pending.settle()) : draft;
+    const settledOutcome = outcome.pending ? outcome.pending.settle() : outcome;
+    const settled = outcome.pending ? draftOf(settledOutcome) : draft;
     const profile: RiskProfileReport | undefined = pendingProfile ? { basis: 'release', ...pendingProfile.settle() } : undefined;
+    // A classifier and contingency tables on the release against the input: internal only.
+    const analysis = releaseAnalysis(job, imported.table, settledOutcome, loaded.chain !== undefined);
     const confidential = checked({
       ...settled,
       risk: { ...settled.risk, ...(profile ? { profile } : {}) },
+      utility: { ...settled.utility, analysis },
       output: { ...settled.output!, files: releaseFiles },
       warnings: [...settled.warnings, ...stale.map((name) => `Removed ${name}, a staging folder left by an interrupted run (it held partial output).`), ...(options.comparison ? [comparisonWarning(options.comparison)] : [])],
     });

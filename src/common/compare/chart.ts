@@ -1,5 +1,6 @@
 import { esc } from '../report/format.js';
 import type { CandidateResult } from './comparison.js';
+import { QUERY_ERROR_AXIS, type UtilityAxis } from './axes.js';
 
 const WIDTH = 640;
 const HEIGHT = 420;
@@ -42,10 +43,10 @@ export function errorTickText(layout: ChartLayout, e: number): string {
  * errors differ more than twentyfold (generalized releases err a hundred times
  * more than randomized ones on Adult, and all but the worst would sit on the axis).
  */
-export function chartLayout(candidates: readonly CandidateResult[]): ChartLayout {
-  const placed = candidates.filter((c) => c.utility.relativeError !== undefined && Number.isFinite(c.risk.share));
+export function chartLayout(candidates: readonly CandidateResult[], axis: UtilityAxis = QUERY_ERROR_AXIS): ChartLayout {
+  const placed = candidates.filter((c) => axis.value(c.utility) !== undefined && Number.isFinite(c.risk.share));
   const maxRisk = Math.max(1e-9, ...placed.map((c) => c.risk.share)) * 1.08;
-  const errors = placed.map((c) => c.utility.relativeError!);
+  const errors = placed.map((c) => axis.value(c.utility)!);
   const maxError = Math.max(1e-9, ...errors) * 1.08;
   const positive = errors.filter((e) => e > 0);
   const minError = positive.length ? Math.min(...positive) : maxError;
@@ -61,8 +62,9 @@ export function chartLayout(candidates: readonly CandidateResult[]): ChartLayout
 }
 
 /** A point's parameters and guarantee in words (its hover text). */
-export function pointTitle(c: CandidateResult): string {
-  return `${c.id}. ${c.label}: ${c.parameters}; ${c.guarantee.label}; risk ${percent(c.risk.share)}, common-pool query error ${c.utility.relativeError!.toFixed(4)}${c.frontier ? ' (on the frontier)' : ''}`;
+export function pointTitle(c: CandidateResult, axis: UtilityAxis = QUERY_ERROR_AXIS, onFrontier = c.frontier): string {
+  const value = axis.value(c.utility);
+  return `${c.id}. ${c.label}: ${c.parameters}; ${c.guarantee.label}; risk ${percent(c.risk.share)}, ${axis.words.toLowerCase()} ${value === undefined ? 'n/a' : axis.text(value)}${onFrontier ? ' (on the frontier)' : ''}`;
 }
 
 /**

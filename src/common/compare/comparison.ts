@@ -55,8 +55,17 @@ export interface CandidateResult {
   readonly guarantee: { readonly label: string; readonly statement: string; readonly holds: boolean };
   /** Share of the input's records the method's own attack model recovers (sensitive value or identity). */
   readonly risk: { readonly share: number; readonly measure: string };
-  /** Mean relative error of the common pool answered from the release (absent when no query could be asked). */
-  readonly utility: { readonly relativeError?: number; readonly estimator: string };
+  /**
+   * Mean relative error of the common pool answered from the release (absent when no query could be asked); with the
+   * job's `utility` key, the analysis-based utility too (src/common/utility/analysis.ts): a classifier's accuracy trained
+   * on the release and on the input, and the mean total variation of the contingency tables (absent when not measured).
+   */
+  readonly utility: {
+    readonly relativeError?: number;
+    readonly estimator: string;
+    readonly accuracy?: { readonly target: string; readonly release: number; readonly input: number };
+    readonly tableDistance?: number;
+  };
   readonly releasedRecords: number;
   readonly frontier: boolean;
 }

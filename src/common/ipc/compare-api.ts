@@ -34,7 +34,12 @@ export const candidateResultSchema = z.object({
   parameters: z.string(),
   guarantee: z.object({ label: z.string(), statement: z.string(), holds: z.boolean() }),
   risk: z.object({ share, measure: z.string() }),
-  utility: z.object({ relativeError: z.number().nonnegative().optional(), estimator: z.string() }),
+  utility: z.object({
+    relativeError: z.number().nonnegative().optional(),
+    estimator: z.string(),
+    accuracy: z.object({ target: z.string(), release: z.number().min(0).max(1), input: z.number().min(0).max(1) }).optional(),
+    tableDistance: z.number().min(0).max(1).optional(),
+  }),
   releasedRecords: count,
   frontier: z.boolean(),
 });

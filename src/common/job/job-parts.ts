@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reviewSettings } from '../review/release-review.js';
+import { utilitySettings } from '../utility/analysis-model.js';
 import { parseRational, rationalFromNumber, type Rational } from '../exact/rational.js';
 import { normalizeEncoding, type TextEncoding } from './encoding.js';
 import { DATE_FORMATS, NOT_A_DATE } from '../table/date-text.js';
@@ -182,6 +183,8 @@ export const jobShell = {
   output,
   /** The release-level disclosure review's thresholds and acknowledgements (src/common/review/release-review.ts); every default when absent. */
   review: reviewSettings.optional(),
+  /** What the internal report's analysis-based utility measures: a classifier's target, contingency tables' pairs (src/common/utility/analysis-model.ts). */
+  utility: utilitySettings.optional(),
 };
 
 export const jobShellSchema = z.object(jobShell).strict();

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { nameRecord } from '../job/job-parts.js';
 import { INPUT_FORMAT_NAMES } from '../input-formats.js';
+import { analysisReport } from '../utility/analysis-model.js';
 
 export const REPORT_SCHEMA = 'custos.report/2';
 /**
@@ -488,6 +489,8 @@ function baseShape(internal: boolean) {
       /** Generalization loss of the released cells, 0 (as collected) … 1 (fully generalized). */
       generalizationLoss: num.optional(),
       lossFunction: z.string().optional(),
+      /** A run's analysis-based utility (classifier accuracy, contingency tables), measured against the input: internal only. */
+      ...internalOnly(internal, { analysis: analysisReport.optional() }),
     }),
     output: obj({
       dir: z.string(),
@@ -546,6 +549,7 @@ export type ReviewReport = NonNullable<Report['review']>;
 export type RiskProfileReport = NonNullable<Report['risk']['profile']>;
 export type ChainReport = NonNullable<Report['chain']>;
 export type ChainStepReport = ChainReport['steps'][number];
+export type AnalysisUtilityReport = NonNullable<Report['utility']['analysis']>;
 
 /**
  * A copy without the numbers that are not finite: a value the report cannot

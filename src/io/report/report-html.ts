@@ -7,6 +7,7 @@ import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model
 import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-verdict.js';
 import { riskProfileBasis, riskProfileFacts } from '../../common/report/risk-profile-facts.js';
 import { formatCount } from '../../common/format/numbers.js';
+import { analysisUtilitySection } from './analysis-utility-html.js';
 
 /** The mechanism's own part of the report, drawn by the mechanism (its node registry entry). */
 export type MethodSections = (report: Report) => string;
@@ -57,6 +58,7 @@ ${guaranteeSection(report)}
 ${methodSections(report)}
 ${reidentificationSection(report)}
 ${riskProfileSection(report)}
+${analysisUtilitySection(report)}
 ${parametersSection(report)}
 ${inputSection(report)}
 ${outputSection(report)}

@@ -25,6 +25,7 @@ import { SOFTWARE_VERSION } from '../version.js';
 import { isCandidateProblem, skippedOf, type Candidate } from './candidates.js';
 import { candidateRisk } from './candidate-risk.js';
 import { guaranteeLabel, parametersInWords } from './candidate-words.js';
+import { analysisAxes, checkUtilitySettings, releaseAnalysis } from '../utility/analysis-utility.js';
 
 export interface CompareProgress {
   /** 0-based candidate being assessed; equal to `of` while the results are put together. */
@@ -142,6 +143,8 @@ export type CandidateFigures = Omit<CandidateResult, 'frontier'>;
 export function assessCandidate(c: Candidate, basis: ComparisonBasis, testSeed: number | undefined, progress: (fraction: number) => void = () => undefined): CandidateFigures {
   const job = c.loaded.job;
   const random = testSeed !== undefined ? new SeededTestRandomSource(candidateSeed(testSeed, c.loaded.chain?.job ?? job)) : new CryptoRandomSource();
+  // A `utility` key naming a column this candidate does not release is its own problem (it is skipped, naming the key).
+  checkUtilitySettings(job, basis.truth);
   const ctx: MethodContext = {
     random,
     mode: 'run',
@@ -149,21 +152,23 @@ export function assessCandidate(c: Candidate, basis: ComparisonBasis, testSeed: 
     baseDir: c.loaded.baseDir,
     progress: (_stage, f) => progress(Math.min(1, Math.max(0, f))),
   };
-  const imported = prepareInput(job, basis.read);
+  const prepared = prepareInput(job, basis.read);
   const from = { id: c.id, label: c.label, job: c.jobPath, grid: c.grid };
-  if (c.loaded.chain) return chainFigures(from, runChainSteps(c.loaded.chain.steps, imported, ctx), basis);
+  if (c.loaded.chain) return chainFigures(from, runChainSteps(c.loaded.chain.steps, prepared, ctx), basis);
   const mechanism = nodeMechanismOf(job.method.type) as NodeMechanism<Job['method']>;
-  const outcome: MethodOutcome = mechanism.run(job, imported, ctx);
+  const outcome: MethodOutcome = mechanism.run(job, prepared, ctx);
   const compared = comparedPartsOf(outcome.method.type);
   const released = compared.node.releasedRecords(outcome, basis.truth, basis.poolColumns);
   const error = meanRelativeError(basis.pool, estimatePool(basis.pool, released));
+  // The job's `utility` key asks for the analysis-based utility too (a classifier, contingency tables).
+  const analysis = job.utility ? analysisAxes(releaseAnalysis(job, prepared.table, outcome, false)) : {};
   return {
     ...from,
     method: { type: outcome.method.type, title: outcome.method.title },
     parameters: parametersInWords(outcome),
     guarantee: { label: guaranteeLabel(outcome), statement: outcome.guarantee.statement, holds: outcome.guarantee.holds === true },
     risk: candidateRisk(outcome, basis.truth.rowCount),
-    utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: compared.definition.estimator },
+    utility: { ...(Number.isFinite(error) ? { relativeError: error } : {}), estimator: compared.definition.estimator, ...analysis },
     releasedRecords: released.records,
   };
 }

@@ -8,6 +8,7 @@ import { domainOfText, proposedValues } from '../components/domain-fields.js';
 import { named, own } from '../../common/job/names.js';
 import type { DomainSpec } from '../../common/job/job-parts.js';
 import type { WizardState } from './wizard-state.js';
+import type { UtilityAxis } from '../../common/compare/axes.js';
 
 /** One parameter of a method the Compare step varies (the mechanism's own `compare.axis`), and the method. */
 export interface CompareAxis extends MechanismCompareAxis {
@@ -73,10 +74,11 @@ export interface BuiltCandidate extends CandidateJobMessage {
  * value of each included method's parameter, set into that method's form as
  * last filled in (so hierarchies and other settings are the wizard's).
  */
-export function buildCandidates(state: WizardState, families: readonly CandidateFamily[], includeCurrent: boolean): BuiltCandidate[] {
+export function buildCandidates(state: WizardState, families: readonly CandidateFamily[], includeCurrent: boolean, utility?: CandidateUtility): BuiltCandidate[] {
   const out: BuiltCandidate[] = [];
+  const measured = utilityKeyOf(utility);
   // A method compare cannot measure (dp-counts releases answers, not records) has no axis and is not a candidate.
-  if (includeCurrent && axisOf(state.method)) out.push({ label: `current setting (${shortTitle(state.method)})`, method: state.method, job: buildJob(state) as JobFile & Record<string, unknown>, grid: [] });
+  if (includeCurrent && axisOf(state.method)) out.push({ label: `current setting (${shortTitle(state.method)})`, method: state.method, job: { ...buildJob(state), ...measured } as JobFile & Record<string, unknown>, grid: [] });
   for (const f of families) {
     const axis = axisOf(f.method);
     if (!f.included || !axis) continue;
@@ -86,10 +88,29 @@ export function buildCandidates(state: WizardState, families: readonly Candidate
     const decided = withDomainDecisions(state, f.method, base.method as MethodObject);
     for (const v of parsed.values) {
       const method = axis.apply(decided, v);
-      out.push({ label: `${shortTitle(f.method)}, ${axis.words} ${v}`, method: f.method, job: { ...base, method } as JobFile & Record<string, unknown>, grid: [{ key: axis.key, value: String(v) }] });
+      out.push({ label: `${shortTitle(f.method)}, ${axis.words} ${v}`, method: f.method, job: { ...base, method, ...measured } as JobFile & Record<string, unknown>, grid: [{ key: axis.key, value: String(v) }] });
     }
   }
   return out;
+}
+
+/**
+ * The utility axis the Compare step plots, and the classifier's target when it plots accuracy: anything
+ * but the query error asks every candidate's job for the analysis-based utility (its `utility` key).
+ */
+export interface CandidateUtility {
+  readonly axis: UtilityAxis['key'];
+  readonly target?: string;
+}
+
+function utilityKeyOf(utility: CandidateUtility | undefined): { utility?: { target?: string } } {
+  if (!utility || utility.axis === 'query-error') return {};
+  return { utility: utility.axis === 'accuracy-lost' && utility.target ? { target: utility.target } : {} };
+}
+
+/** The columns a classifier can learn to predict: those every candidate releases (not identifiers), in the file's order. */
+export function targetChoices(state: WizardState): string[] {
+  return (state.file?.columns ?? []).map((c) => c.name).filter((name) => own(state.roles, name) !== 'identifier');
 }
 
 /** The methods whose sensitive columns need a domain decision (the run refuses a column without one), as each definition says. */

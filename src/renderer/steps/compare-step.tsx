@@ -8,7 +8,10 @@ import { definitionOf, type MechanismType, type MethodSpecs } from '../../mechan
 import { Callout, CheckField, TextField } from '../components/fields.js';
 import { plainFailure } from '../components/plain-messages.js';
 import { RiskErrorChart } from '../components/risk-error-chart.js';
-import { axisOf, buildCandidates, cannotRunBefore, notComparedBecause, parseValues, shortTitle, type BuiltCandidate, type CandidateFamily } from '../state/compare-candidates.js';
+import { axisOf, buildCandidates, cannotRunBefore, notComparedBecause, parseValues, shortTitle, targetChoices, type BuiltCandidate, type CandidateFamily } from '../state/compare-candidates.js';
+import { utilityAxisOf, type UtilityAxis } from '../../common/compare/axes.js';
+import { frontier } from '../../common/compare/frontier.js';
+import { UtilityAxisFields } from '../components/utility-axis-fields.js';
 import { defaultOutDir, type Action, type WizardState } from '../state/wizard-state.js';
 
 /** What the step shows, kept by the app while the person visits other steps. */
@@ -20,6 +23,9 @@ export interface CompareView {
   readonly status?: CompareStatus;
   readonly csvPath: string;
   readonly exported?: string;
+  /** What the chart measures utility by (default: the common pool's query error), and the classifier's target. */
+  readonly utilityAxis?: UtilityAxis['key'];
+  readonly target?: string;
 }
 
 /**
@@ -45,6 +51,19 @@ export function skippedWords(s: Compared['skipped'][number]): string {
   return `cannot run${s.stage === 'check' ? ' (checked before the start)' : ''}: ${plainFailure({ message: s.reason, key: s.key }, s.method?.type)}`;
 }
 
+/** The ids of the candidates no other beats on both risk and the axis shown. */
+function frontierOn(axis: UtilityAxis, candidates: Compared['candidates']): number[] {
+  const placed = candidates.filter((c) => axis.value(c.utility) !== undefined);
+  const flags = frontier(placed.map((c) => ({ risk: c.risk.share, error: axis.value(c.utility)! })));
+  return placed.filter((_, i) => flags[i]).map((c) => c.id);
+}
+
+/** A candidate's figure on the utility axis shown, or n/a when it was not measured. */
+function axisText(axis: UtilityAxis, utility: Compared['candidates'][number]['utility']): string {
+  const value = axis.value(utility);
+  return value === undefined ? 'n/a' : axis.text(value);
+}
+
 export function defaultCsvPath(inputPath: string): string {
   return defaultOutDir(inputPath).replace(/-release$/, '-comparison.csv');
 }
@@ -63,7 +82,10 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
     return () => clearInterval(timer);
   }, [api, status, setView]);
 
-  const candidates = buildCandidates(state, view.families, view.includeCurrent);
+  const targets = targetChoices(state);
+  const target = view.target !== undefined && targets.includes(view.target) ? view.target : targets[0];
+  const axis = utilityAxisOf(view.utilityAxis ?? 'query-error');
+  const candidates = buildCandidates(state, view.families, view.includeCurrent, { axis: axis.key, ...(target !== undefined ? { target } : {}) });
   // Candidates that cannot run as set are said before the start; they are sent all the same, and come back as "cannot run" in their place.
   const cannotRun = candidates.flatMap((c, i) => {
     const why = cannotRunBefore(c);
@@ -103,6 +125,8 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
     setView((v) => ({ ...v, exported: result.ok ? `Written: ${result.value.path} (confidential: keep it with the data).` : `Not written: ${plainFailure(result.failure)}` }));
   };
   const detail = comparison?.candidates.find((c) => c.id === shown);
+  // The frontier on the axis shown (the comparison's own flags are the query error's).
+  const onFrontier = new Set(comparison ? frontierOn(axis, comparison.candidates) : []);
   const setFamily = (method: MechanismType, patch: Partial<CandidateFamily>): void => setView((v) => ({ ...v, families: v.families.map((f) => (f.method === method ? { ...f, ...patch } : f)) }));
 
   return (
@@ -149,6 +173,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
       ) : (
         <p className="muted">The current method ({shortTitle(state.method)}) {notComparedBecause(state.method)}: the count queries cannot be asked of it, so it is not among the candidates.</p>
       )}
+      <UtilityAxisFields axis={axis.key} target={target ?? ''} targets={targets} onAxis={(utilityAxis) => setView((v) => ({ ...v, utilityAxis }))} onTarget={(t) => setView((v) => ({ ...v, target: t }))} />
       <div className="actions">
         <button type="button" className="primary" disabled={running || runnable === 0 || tooMany} aria-describedby={cannotRun.length ? 'compare-cannot-run' : undefined} onClick={() => void start()}>
           Compare {runnable} candidate{runnable === 1 ? '' : 's'}
@@ -206,7 +231,7 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
           </div>
           <div className="compare-layout">
             <div>
-              <RiskErrorChart candidates={comparison.candidates} shown={shown} onShow={setShown} onSelect={(id) => setShown(id)} />
+              <RiskErrorChart candidates={comparison.candidates} shown={shown} onShow={setShown} onSelect={(id) => setShown(id)} axis={axis} />
               {comparison.skipped.length > 0 && (
                 <div className="cannot-run-summary">
                   <p>Not on the chart: {comparison.skipped.length === 1 ? 'one candidate' : `${comparison.skipped.length} candidates`} could not run.</p>
@@ -241,8 +266,22 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
                     <dd>
                       {detail.utility.relativeError === undefined ? 'n/a' : detail.utility.relativeError.toFixed(4)} ({COMMON_POOL_ERROR_WORDS})
                     </dd>
+                    {detail.utility.accuracy && (
+                      <>
+                        <dt>Classifier accuracy ({detail.utility.accuracy.target})</dt>
+                        <dd>
+                          {percent(detail.utility.accuracy.release)} trained on the release, {percent(detail.utility.accuracy.input)} trained on the input
+                        </dd>
+                      </>
+                    )}
+                    {detail.utility.tableDistance !== undefined && (
+                      <>
+                        <dt>Contingency tables&apos; total variation</dt>
+                        <dd>{detail.utility.tableDistance.toFixed(4)} (mean over the tables, 0 = the input&apos;s shares)</dd>
+                      </>
+                    )}
                     <dt>Frontier</dt>
-                    <dd>{detail.frontier ? 'yes: no other candidate has both lower risk and lower error' : 'no: another candidate is better on one axis and no worse on the other'}</dd>
+                    <dd>{onFrontier.has(detail.id) ? 'yes: no other candidate has both lower risk and lower error' : 'no: another candidate is better on one axis and no worse on the other'}</dd>
                   </dl>
                   <button type="button" className="primary" onClick={() => use(detail.id)}>
                     Use this setting
@@ -267,6 +306,11 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
                 <th scope="col" className="n">
                   Common-pool query error
                 </th>
+                {axis.key !== 'query-error' && (
+                  <th scope="col" className="n">
+                    {axis.words}
+                  </th>
+                )}
                 <th scope="col">Frontier</th>
                 <th scope="col">
                   <span className="visually-hidden">Action</span>
@@ -282,10 +326,10 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
                       {c.label}
                       <div className="muted">{c.method?.title ?? ''}</div>
                     </td>
-                    <td colSpan={5}>{skippedWords(c)}</td>
+                    <td colSpan={axis.key !== 'query-error' ? 6 : 5}>{skippedWords(c)}</td>
                   </tr>
                 ) : (
-                <tr key={c.id} className={c.frontier ? 'on-frontier' : undefined}>
+                <tr key={c.id} className={onFrontier.has(c.id) ? 'on-frontier' : undefined}>
                   <td>{c.id}</td>
                   <td>
                     {c.label}
@@ -294,7 +338,8 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
                   <td>{c.guarantee.label}</td>
                   <td className="n">{percent(c.risk.share)}</td>
                   <td className="n">{c.utility.relativeError === undefined ? 'n/a' : c.utility.relativeError.toFixed(4)}</td>
-                  <td>{c.frontier ? 'on the frontier' : ''}</td>
+                  {axis.key !== 'query-error' && <td className="n">{axisText(axis, c.utility)}</td>}
+                  <td>{onFrontier.has(c.id) ? 'on the frontier' : ''}</td>
                   <td>
                     <button type="button" onClick={() => use(c.id)} aria-label={`Use this setting: ${c.label}`}>
                       Use this setting

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Report } from '../../common/ipc/api.js';
+import { QualityMeasures } from '../components/quality-measures.js';
 import { TWO_ERRORS } from '../../common/compare/comparison.js';
 import { reportFacts } from '../../common/report/report-facts.js';
 import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
@@ -56,6 +57,7 @@ export function ResultsStep({ report, chosenFromComparison = false, beforeAfter 
         {/* Where the person meets both errors: the one the Compare step showed, and this one. */}
         {chosenFromComparison && facts.keyFigures.some(([label]) => label.includes('sensitive-value count queries')) && <p className="muted">{TWO_ERRORS}</p>}
       </section>
+      <QualityMeasures report={report} />
       {report.risk.bySensitive?.map(
         (s) =>
           s.distribution && (

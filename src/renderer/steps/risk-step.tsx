@@ -5,6 +5,7 @@ import { BarChart, DeltaCurveChart } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { IdentityRisk } from '../components/identity-risk.js';
 import { RiskProfile } from '../components/risk-profile.js';
+import { QualityMeasures } from '../components/quality-measures.js';
 import { ReviewVerdict, type ReviewAcceptance } from '../components/review-verdict.js';
 import { RecodingLattice } from '../components/recoding-lattice.js';
 import { formatNumber, formatPercent } from '../../common/format/numbers.js';
@@ -87,6 +88,7 @@ export function RiskStep(props: {
           {report.method.levels && report.method.frontier && <RecodingLattice report={report} onUseLimit={props.onUseSuppressionLimit} />}
           <IdentityRisk report={report} />
           <RiskProfile report={report} {...(props.onSamplingFraction ? { onSamplingFraction: props.onSamplingFraction } : {})} />
+          <QualityMeasures report={report} />
           <ReportWarnings warnings={report.warnings} />
         </>
       )}
