@@ -6,6 +6,7 @@ import { lowerBound, measureOf, measureTables, type Measure, type MeasureTables 
 import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
 import { better, cannotBeat, type NodeResult, type SearchResult } from './optimum.js';
 import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
+import { boundsOf, withinBounds, type LevelBounds } from './level-bounds.js';
 
 // The tests and callers know the search by this module.
 export { better, type NodeResult, type SearchResult } from './optimum.js';
@@ -28,6 +29,8 @@ export interface SearchInput {
    * partitioned recoding, so every part's classes meet the models on their own.
    */
   readonly measuredColumns?: number;
+  /** The levels each column may take (undefined: all of them): the search covers that sub-lattice only. */
+  readonly bounds?: readonly (LevelBounds | undefined)[];
 }
 
 /** The columns the measure is taken over. */
@@ -40,6 +43,7 @@ interface Prepared {
   readonly tables: MeasureTables;
   readonly limit: number;
   readonly depths: number[];
+  readonly bounds: LevelBounds[];
 }
 
 function prepare(input: SearchInput): Prepared {
@@ -51,6 +55,7 @@ function prepare(input: SearchInput): Prepared {
     tables: measureTables(measuredOf(input), input.rowCount),
     limit: maxSuppressed(input.suppressionLimit, input.rowCount),
     depths: input.columns.map((c) => c.depth),
+    bounds: boundsOf(input.columns.map((c) => c.depth), input.bounds),
   };
 }
 
@@ -100,6 +105,7 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
     check: (table) => checkNode(table, models, ctx, limit),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
+    bounds: prepared.bounds,
   });
 }
 
@@ -111,19 +117,21 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
  * in one pass from the bottom node's. The satisfying count is exact.
  */
 function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, prune: boolean, options: SearchOptions): SearchResult {
-  const { ctx, tables, limit, depths } = prepared;
+  const { ctx, tables, limit, bounds } = prepared;
   const { columns, models, measure } = input;
   const measured = measuredOf(input);
-  const m = depths.length;
-  const size = latticeSizeOf(depths);
+  // The sub-lattice the bounds allow, indexed by each column's offset from its lowest allowed level.
+  const spans = bounds.map((b) => b.max - b.min + 1);
+  const m = spans.length;
+  const size = latticeSizeOf(spans);
   const stride = new Array<number>(m);
   for (let j = m - 1, s = 1; j >= 0; j--) {
     stride[j] = s;
-    s *= depths[j]!;
+    s *= spans[j]!;
   }
-  const maxHeight = depths.reduce((sum, d) => sum + d - 1, 0);
+  const maxHeight = spans.reduce((sum, d) => sum + d - 1, 0);
   const byHeight: number[][] = Array.from({ length: maxHeight + 1 }, () => []);
-  for (let index = 0; index < size; index++) byHeight[nodeHeight(nodeAtIndex(depths, index))]!.push(index);
+  for (let index = 0; index < size; index++) byHeight[nodeHeight(nodeAtIndex(spans, index))]!.push(index);
   const FAIL = 2;
   const status = new Uint8Array(size);
   const bottom = columns.map(() => 0);
@@ -141,16 +149,17 @@ function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, 
         if (work > maxWork) throw new SearchTooLarge(work, maxWork, evaluated, size);
         options.onProgress?.(done / size);
       }
-      const node = nodeAtIndex(depths, index);
+      const offset = nodeAtIndex(spans, index);
       let implied = false;
-      for (let j = 0; j < m && !implied; j++) implied = node[j]! + 1 < depths[j]! && status[index + stride[j]!] === FAIL;
+      for (let j = 0; j < m && !implied; j++) implied = offset[j]! + 1 < spans[j]! && status[index + stride[j]!] === FAIL;
       if (implied) {
         status[index] = FAIL;
         continue;
       }
       evaluated++;
       work += base.count;
-      const table = height === 0 ? base : builder.lift(base, bottom, node);
+      const node = offset.map((o, j) => o + bounds[j]!.min);
+      const table = nodeHeight(node) === 0 ? base : builder.lift(base, bottom, node);
       const check = checkNode(table, models, ctx, limit);
       status[index] = check.satisfies ? 1 : FAIL;
       if (!check.satisfies) continue;
@@ -166,10 +175,10 @@ function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, 
 
 /** Every node evaluated from the records directly, no roll-up and no pruning: the oracle of the tests. */
 export function bruteForceRecoding(input: SearchInput): SearchResult & { readonly all: readonly (NodeResult & { readonly satisfies: boolean })[] } {
-  const { ctx, tables, limit, depths } = prepare(input);
+  const { ctx, tables, limit, depths, bounds } = prepare(input);
   const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, undefined);
   let best: NodeResult | undefined;
-  const all = latticeNodesOf(depths).map((node) => {
+  const all = latticeNodesOf(depths).filter((node) => withinBounds(node, bounds)).map((node) => {
     const table = builder.fromRecords(node);
     const check = checkNode(table, input.models, ctx, limit);
     const result = { node, measure: measureOf(input.measure, table, check.suppressed, node, measuredOf(input), tables), suppressedRecords: check.suppressedRecords, satisfies: check.satisfies };

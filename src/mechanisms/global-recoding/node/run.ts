@@ -25,6 +25,8 @@ import { FRONTIER_LIMITS, suppressionFrontier, type FrontierPoint } from '../fro
 import { MAX_LATTICE_NODES, optimalRecoding, SearchTooLarge, searchWorkLimit } from '../../../common/recoding/search/search.js';
 import { searchTooLargeText } from '../../../jobs/method-kit/search-limit.js';
 import { nodeQuality } from '../../../common/recoding/search/node-quality.js';
+import { boundedSize, boundsOf, type LevelBounds } from '../../../common/recoding/search/level-bounds.js';
+import { levelBoundsOf, levelBoundsText } from '../level-bounds.js';
 
 /** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
 const FRONTIER_SEARCH_BUDGET_MS = 1500;
@@ -58,7 +60,14 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     throw error;
   }
   const nodes = latticeSizeOf(columns.map((c) => c.depth));
-  if (nodes > MAX_LATTICE_NODES) throw new JobError(`the lattice has ${nodes.toLocaleString('en-US')} nodes, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} the search takes; use fewer hierarchy levels or fewer quasi-identifiers`, 'method.hierarchies');
+  const jobBounds = levelBoundsOf(spec.levels, columns);
+  if ('problem' in jobBounds) throw new JobError(jobBounds.problem.message, jobBounds.problem.key);
+  const bounds: LevelBounds[] = boundsOf(columns.map((c) => c.depth), jobBounds.bounds);
+  const boundsText = levelBoundsText(spec.levels);
+  // The transformations the search may choose from: the lattice, or its part within the job's levels.
+  const searchedNodes = boundedSize(bounds);
+  if (searchedNodes > MAX_LATTICE_NODES) throw new JobError(`the lattice has ${searchedNodes.toLocaleString('en-US')} nodes${boundsText ? ' within the job\'s levels' : ''}, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} the search takes; use fewer hierarchy levels or fewer quasi-identifiers, or pin some columns' levels (method.levels)`, 'method.hierarchies');
+  const among = boundsText ? `the ${searchedNodes.toLocaleString('en-US')} of the lattice's ${nodes.toLocaleString('en-US')} within the job's levels (${boundsText})` : `the ${nodes.toLocaleString('en-US')} of the lattice`;
 
   const fraction = samplingFraction(spec.models, table.rowCount);
   if (fraction !== undefined && fraction > 1) throw new JobError(`the population (${Math.round(table.rowCount / fraction).toLocaleString('en-US')}) is smaller than the input's ${table.rowCount.toLocaleString('en-US')} records`, 'method.models');
@@ -76,10 +85,10 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const started = performance.now();
   let search: ReturnType<typeof optimalRecoding>;
   try {
-    // Without a model every node satisfies and the bottom one is best: a lattice of that node alone, not thousands of evaluations.
-    const searched = spec.models.length > 0 ? columns : columns.map((c) => ({ ...c, depth: 1 }));
+    // Without a model every node satisfies and the lowest one allowed is best: a lattice of that node alone, not thousands of evaluations.
+    const searchedBounds = spec.models.length > 0 ? bounds : bounds.map((b) => ({ min: b.min, max: b.min }));
     search = optimalRecoding(
-      { columns: searched, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure },
+      { columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, bounds: searchedBounds },
       { onProgress: (f) => ctx.progress('analyze', 0.5 + 0.5 * f), maxWork: searchWorkLimit(table.rowCount) },
     );
   } catch (error) {
@@ -92,19 +101,19 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   // an assessment of a table and lattice of Adult's order counts them all (4,320 nodes of 30,162
   // records: 0.6 s, about 0.14 ms a node); larger ones keep the bound.
   if (ctx.mode === 'assess' && spec.models.length > 0 && !search.satisfyingExact && search.nodes <= EXACT_COUNT_NODES && table.rowCount <= EXACT_COUNT_RECORDS) {
-    const all = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure }, { prune: false });
+    const all = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, bounds }, { prune: false });
     search = { ...search, satisfying: all.satisfying, satisfyingExact: true };
   }
   // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
   // Each point is a search of its own: where one search is slow the preview does without them. Without a model there is no lattice to search.
-  const frontier = ctx.mode === 'assess' && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
+  const frontier = ctx.mode === 'assess' && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, sensitive, rowCount: table.rowCount, models, measure: spec.measure, bounds }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
   const modelsText = modelsTextOf(spec, sensitiveName);
   const limitPercent = limitPercentOf(spec);
-  const none = `no transformation of the ${nodes.toLocaleString('en-US')} in the lattice meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
+  const none = `no transformation of ${boundsText ? among : `the ${nodes.toLocaleString('en-US')} in the lattice`} meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
   // A run refuses; the risk preview shows what the most generalized transformation would suppress, and that it fails.
   if (!search.optimum && ctx.mode === 'run') throw new JobError(none, 'method.models');
   const optimum = search.optimum;
-  const node = optimum ? optimum.node : columns.map((c) => c.depth - 1);
+  const node = optimum ? optimum.node : bounds.map((b) => b.max);
   // Names are data: keyed without a prototype.
   const levels = Object.create(null) as Record<string, number>;
   quasi.forEach((column, j) => (levels[column.name] = node[j]!));
@@ -166,7 +175,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const words = statement(spec, { sensitive: sensitiveName }, {
     optimum,
     levels: quasi.map((c) => ({ name: c.name, level: levels[c.name]! })),
-    nodes,
+    nodes: searchedNodes,
+    bounds: boundsText,
     satisfying: search.satisfying,
     satisfyingExact: search.satisfyingExact,
     suppressedRows: census.suppressedRows,
@@ -187,10 +197,11 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         models: modelsText,
         suppressionLimit: spec.suppressionLimit,
         measure: spec.measure,
+        ...(boundsText ? { levels: boundsText } : {}),
         ...(ls ? { localSuppression: `k = ${ls.k}; columns least important first: ${local!.order.join(', ')}` } : {}),
       },
       // The suppressed cells are in the release ("*"): publishable, as the levels are.
-      derived: { latticeNodes: nodes, measure: MEASURE_TITLES[spec.measure], ...(local ? { suppressedCells: local.result.cells, recordsWithSuppressedCells: local.result.records } : {}) },
+      derived: { latticeNodes: nodes, ...(boundsText ? { searchedNodes } : {}), measure: MEASURE_TITLES[spec.measure], ...(local ? { suppressedCells: local.result.cells, recordsWithSuppressedCells: local.result.records } : {}) },
       levels,
       // The choice among the transformations and its measure depend on the confidential records beyond what the release shows;
       // how many records record suppression would have deleted instead is a count of the input's small classes.
@@ -234,7 +245,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     anonymity: {
       model: modelsText,
       neighbours: 'not applicable: syntactic models, no differential-privacy guarantee',
-      choice: `the transformation with the least ${MEASURE_TITLES[spec.measure]} among the ${nodes.toLocaleString('en-US')} of the lattice that meet the models with at most ${limitPercent} of the records suppressed (ties: fewest levels in total)`,
+      choice: `the transformation with the least ${MEASURE_TITLES[spec.measure]} among ${among} that meet the models with at most ${limitPercent} of the records suppressed (ties: fewest levels in total)`,
       columns: anonymityColumns,
     },
     suppressed: census.suppressedRows,
