@@ -83,6 +83,21 @@ export const schema = z
      */
     levels: nameRecord(z.union([levelNumber, z.object({ min: levelNumber.optional(), max: levelNumber.optional() }).strict()]), 'an object of column name → level or { "min": level, "max": level }').optional(),
     /**
+     * How the lattice is searched: exhaustively (the optimum, up to MAX_LATTICE_NODES transformations),
+     * or by a heuristic with a budget (the best transformation it finds and a bound on how far the
+     * optimum can be). auto: exhaustive up to that size, the heuristic beyond.
+     */
+    search: z
+      .object({
+        strategy: z.enum(['auto', 'exhaustive', 'heuristic']).default('auto'),
+        /** The heuristic's time budget. */
+        timeLimitSeconds: z.number().gt(0, 'the time limit is > 0 seconds').max(86_400, 'the time limit is at most 86,400 seconds (a day)').default(60),
+        /** The heuristic's budget in transformations evaluated: the same steps give the same answer. */
+        steps: z.number().int('steps is a whole number ≥ 1').min(1, 'steps is a whole number ≥ 1').optional(),
+      })
+      .strict()
+      .optional(),
+    /**
      * After the recoding and its record suppression, cells of the released quasi-identifiers are
      * suppressed ("*", a wildcard) until every record is compatible with at least k records, as
      * sdcMicro's kAnon. Importance: a column with a higher weight is suppressed later (unnamed: 1).

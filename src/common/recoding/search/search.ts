@@ -34,11 +34,11 @@ export interface SearchInput {
 }
 
 /** The columns the measure is taken over. */
-function measuredOf(input: SearchInput): readonly QuasiColumn[] {
+export function measuredOf(input: SearchInput): readonly QuasiColumn[] {
   return input.measuredColumns === undefined ? input.columns : input.columns.slice(0, input.measuredColumns);
 }
 
-interface Prepared {
+export interface Prepared {
   readonly ctx: ModelContext;
   readonly tables: MeasureTables;
   readonly limit: number;
@@ -46,7 +46,7 @@ interface Prepared {
   readonly bounds: LevelBounds[];
 }
 
-function prepare(input: SearchInput): Prepared {
+export function prepare(input: SearchInput): Prepared {
   if (input.models.length === 0) throw new RangeError('at least one privacy model is needed');
   if (input.models.some(needsSensitive) && !input.sensitive) throw new RangeError('ℓ-diversity and t-closeness need a sensitive column');
   if (!(input.suppressionLimit >= 0 && input.suppressionLimit <= 1)) throw new RangeError('the suppression limit is a share in [0, 1]');
@@ -59,7 +59,7 @@ function prepare(input: SearchInput): Prepared {
   };
 }
 
-const histogramFor = (input: SearchInput): { codes: Uint32Array; values: number } | undefined => (input.models.some(needsSensitive) ? input.sensitive : undefined);
+export const histogramFor = (input: SearchInput): { codes: Uint32Array; values: number } | undefined => (input.models.some(needsSensitive) ? input.sensitive : undefined);
 
 export interface SearchOptions {
   /** false: evaluate every node (the satisfying count is then exact). */
