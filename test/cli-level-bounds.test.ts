@@ -24,6 +24,12 @@ describe('global recoding: the job bounds a quasi-identifier\'s levels (method.l
     const free = spawnSync(process.execPath, [CLI, 'assess', join(demoJob({}), 'job.json'), '--json'], { encoding: 'utf8' });
     expect(free.status, free.stderr).toBe(0);
     const freeLevels = JSON.parse(free.stdout).method.levels;
+    // The solution space: every transformation that meets the model, the optimum first and marked chosen, each within the model.
+    const solutions = JSON.parse(free.stdout).method.solutions;
+    expect(solutions.length).toBe(Math.min(500, JSON.parse(free.stdout).method.internal.satisfyingTransformations));
+    expect(solutions[0]).toMatchObject({ levels: freeLevels, chosen: true });
+    for (const s of solutions) expect(s.highestRisk).toBeLessThanOrEqual(1 / 5);
+    for (let i = 1; i < solutions.length; i++) expect(solutions[i].measure).toBeGreaterThanOrEqual(solutions[i - 1].measure - 1e-9);
     // Pin age where the free optimum does not put it, and cap education below its free level when it has one.
     const pinnedAge = freeLevels.age === 0 ? 1 : 0;
     const dir = demoJob({ levels: { age: pinnedAge, education: { max: Math.max(0, freeLevels.education - 1) } } });

@@ -46,6 +46,8 @@ export interface BottomUpEngine<T extends ClassTable> {
   readonly maxWork?: number;
   /** The levels each column may take (default: all): the visit covers that sub-lattice only, from its lowest node. */
   readonly bounds?: readonly LevelBounds[];
+  /** Told of every evaluated node that meets the models, with its classes and which of them are suppressed (the solution space). */
+  readonly onSatisfying?: (result: NodeResult, table: T, check: NodeCheck) => void;
 }
 
 /**
@@ -129,6 +131,7 @@ export function visitBottomUp<T extends ClassTable>(engine: BottomUpEngine<T>): 
     if (check.satisfies) {
       satisfying++;
       const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
+      engine.onSatisfying?.(result, table, check);
       if (better(result, best)) best = result;
     }
     if (prune && cannotBeat(best, lowerBound(measure, node, columns, tables, table), node, false)) {

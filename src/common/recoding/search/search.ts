@@ -1,6 +1,6 @@
 import { latticeNodesOf, latticeSizeOf, nodeAtIndex, nodeHeight } from '../lattice.js';
 import { ClassBuilder, keyLayout, type ClassTable } from './class-table.js';
-import { checkNode, maxSuppressed } from './evaluate.js';
+import { checkNode, maxSuppressed, type NodeCheck } from './evaluate.js';
 import { monotonyOf, SearchTooLarge, visitBottomUp } from './lattice-visit.js';
 import { lowerBound, measureOf, measureTables, type Measure, type MeasureTables } from './measures.js';
 import { exactlyMonotoneWithGeneralization, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
@@ -72,6 +72,8 @@ export interface SearchOptions {
   readonly onProgress?: (fraction: number) => void;
   /** The most classes the search may form (searchWorkLimit); beyond, it throws SearchTooLarge. Unbounded by default. */
   readonly maxWork?: number;
+  /** Told of every evaluated node that meets the models (bottom-up only: with `prune: false`, every such node). */
+  readonly onSatisfying?: (result: NodeResult, table: ClassTable, check: NodeCheck) => void;
 }
 
 /**
@@ -93,7 +95,7 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
   const strategy = options.strategy ?? 'auto';
   const monotone = input.models.every(monotoneWithSuppression) || (limit === 0 && input.models.every(exactlyMonotoneWithGeneralization));
   if (strategy === 'top-down' && !monotone) throw new RangeError('the top-down search needs models that are monotone under this suppression limit');
-  if (strategy === 'top-down' || (strategy === 'auto' && prune && limit === 0 && input.models.every(exactlyMonotoneWithGeneralization))) return topDown(input, prepared, builder, prune, options);
+  if (strategy === 'top-down' || (strategy === 'auto' && prune && !options.onSatisfying && limit === 0 && input.models.every(exactlyMonotoneWithGeneralization))) return topDown(input, prepared, builder, prune, options);
   const { models } = input;
   return visitBottomUp<ClassTable>({
     depths,
@@ -106,6 +108,7 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
     bounds: prepared.bounds,
+    ...(options.onSatisfying ? { onSatisfying: options.onSatisfying } : {}),
   });
 }
 

@@ -28,6 +28,7 @@ import { nodeQuality } from '../../../common/recoding/search/node-quality.js';
 import { boundedSize, boundsOf, type LevelBounds } from '../../../common/recoding/search/level-bounds.js';
 import { levelBoundsOf, levelBoundsText } from '../level-bounds.js';
 import { heuristicRecoding, type HeuristicResult } from '../../../common/recoding/search/heuristic.js';
+import { bestSolutions, solutionOf, type Solution } from '../solution-space.js';
 import { heuristicChoiceText, heuristicSettingText, heuristicSummary } from '../heuristic-words.js';
 
 /** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
@@ -106,12 +107,15 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     throw error;
   }
   const searchMs = performance.now() - started;
-  // The preview says how many transformations meet the models: where pruning left that a lower bound,
-  // an assessment of a table and lattice of Adult's order counts them all (4,320 nodes of 30,162
-  // records: 0.6 s, about 0.14 ms a node); larger ones keep the bound.
-  if (ctx.mode === 'assess' && !heuristic && spec.models.length > 0 && !search.satisfyingExact && search.nodes <= EXACT_COUNT_NODES && table.rowCount <= EXACT_COUNT_RECORDS) {
-    const all = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, bounds }, { prune: false });
+  // The preview says how many transformations meet the models and lists them (the solution space the
+  // wizard browses): an assessment of a table and lattice of Adult's order evaluates them all (4,320
+  // nodes of 30,162 records: 0.6 s, about 0.14 ms a node); larger ones keep the count from the search.
+  let solutions: Solution[] | undefined;
+  if (ctx.mode === 'assess' && !heuristic && spec.models.length > 0 && search.nodes <= EXACT_COUNT_NODES && table.rowCount <= EXACT_COUNT_RECORDS) {
+    const collected: Solution[] = [];
+    const all = optimalRecoding({ columns, sensitive, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, bounds }, { prune: false, onSatisfying: (result, t, check) => collected.push(solutionOf(result, t, check)) });
     search = { ...search, satisfying: all.satisfying, satisfyingExact: true };
+    solutions = bestSolutions(collected);
   }
   // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
   // Each point is a search of its own: where one search is slow the preview does without them. Without a model there is no lattice to search.
@@ -228,6 +232,15 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         ...(local ? { recordsRecordSuppressionWouldDelete: local.recordsBelowK, localSuppressionPasses: local.result.passes } : {}),
         ...quality,
       },
+      ...(solutions
+        ? {
+            solutions: solutions.map((s) => {
+              const solutionLevels = Object.create(null) as Record<string, number>;
+              quasi.forEach((column, j) => (solutionLevels[column.name] = s.node[j]!));
+              return { levels: solutionLevels, measure: s.measure, suppressedRecords: s.suppressedRecords, highestRisk: s.highestRisk, chosen: optimum !== undefined && s.node.every((level, j) => level === optimum.node[j]) };
+            }),
+          }
+        : {}),
       ...(frontier
         ? {
             frontier: frontier.map((point) => {

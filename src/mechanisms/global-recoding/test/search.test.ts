@@ -135,6 +135,19 @@ describe('optimal global recoding', () => {
     );
   });
 
+  it('without pruning, onSatisfying is told of exactly the nodes the brute force finds satisfying, each with its measure (the solution space; property)', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const told: NodeResult[] = [];
+        optimalRecoding(c.input, { prune: false, onSatisfying: (r) => told.push(r) });
+        const brute = bruteForceRecoding(c.input).all.filter((r) => r.satisfies);
+        expect(told.map((r) => r.node.join(',')).sort()).toEqual(brute.map((r) => r.node.join(',')).sort());
+        for (const r of told) expect(close(r.measure, brute.find((b) => b.node.join(',') === r.node.join(','))!.measure)).toBe(true);
+      }),
+      { seed: SEED + 5, numRuns: 200 },
+    );
+  });
+
   it('refuses bounds outside a column\'s levels', () => {
     fc.assert(
       fc.property(caseArb, (c) => {
