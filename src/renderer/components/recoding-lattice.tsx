@@ -254,7 +254,8 @@ function SolutionSpace(props: { solutions: readonly Solution[]; columns: readonl
                 <td className="n">{heightOf(s)}</td>
                 <td>
                   {s.chosen ? (
-                    <strong>chosen</strong>
+                    // Not <strong>: the frontier's chosen row holds the one the focus returns to.
+                    <em>chosen</em>
                   ) : (
                     onUse && (
                       <button type="button" aria-label={`Use ${label}`} onClick={() => onUse(named(columns.map((name) => [name, own(s.levels, name) ?? 0] as const)))}>
