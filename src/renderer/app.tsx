@@ -3,7 +3,8 @@ import type { AppInfo, CustosApi, HostFailure } from '../common/ipc/api.js';
 import { Callout } from './components/fields.js';
 import { HelpPanel } from './components/glossary.js';
 import { plainFailure } from './components/plain-messages.js';
-import { own } from '../common/job/names.js';
+import { own, type Named } from '../common/job/names.js';
+import type { LevelEntry } from './components/recoding-lattice.js';
 import { buildJob, changedOnSave, stateFromJob } from './state/job.js';
 import { draftOf, readDraft, writeDraft } from './state/autosave.js';
 import { parameterProblems } from './state/validation.js';
@@ -191,6 +192,7 @@ export function App({ api }: { api: CustosApi }) {
   const nextBlocked = next ? blockedReason(state, next.id, failedPreview, assessedJob) : undefined;
   const onPreviewed = useCallback((path: string, levels: string): void => dispatch({ type: 'previewed', path, levels }), []);
   const chooseSuppressionLimit = (limit: number): void => dispatch({ type: 'patchDraft', method: 'global-recoding', patch: { suppressionPercent: Number((limit * 100).toFixed(6)) } });
+  const chooseLevels = (levels: Named<LevelEntry>): void => dispatch({ type: 'patchDraft', method: 'global-recoding', patch: { levels } });
   const fixKey = (key: string): void => dispatch({ type: 'go', step: key.startsWith('attributes') ? 'columns' : 'parameters' });
   if (!info) return <p className="loading">Starting Custos…</p>;
   return (
@@ -256,7 +258,7 @@ export function App({ api }: { api: CustosApi }) {
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
         {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} checkHierarchy={api.checkHierarchy} rows={api.rows} saveHierarchy={api.saveHierarchy} />}
         {state.step === 'compare' && state.file && compareView && <CompareStep api={api} state={state} dispatch={dispatch} desktop={info.host === 'electron'} view={compareView} setView={updateCompareView} />}
-        {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed} onUseSuppressionLimit={chooseSuppressionLimit} onAcceptReview={(acceptance) => dispatch(acceptance ? { type: 'acceptReview', acceptance } : { type: 'acceptReview' })} onSamplingFraction={(fraction) => dispatch(fraction === undefined ? { type: 'setSamplingFraction' } : { type: 'setSamplingFraction', fraction })} />}
+        {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed}  onUseSuppressionLimit={chooseSuppressionLimit} onSetLevels={chooseLevels} onAcceptReview={(acceptance) => dispatch(acceptance ? { type: 'acceptReview', acceptance } : { type: 'acceptReview' })} onSamplingFraction={(fraction) => dispatch(fraction === undefined ? { type: 'setSamplingFraction' } : { type: 'setSamplingFraction', fraction })} />}
         {state.step === 'run' && <RunStep api={api} state={state} dispatch={dispatch} blocked={blockedReason(state, 'run', failedPreview)} desktop={info.host === 'electron'} />}
         {state.step === 'results' && state.report && <ResultsStep report={state.report} chosenFromComparison={state.comparison !== undefined} beforeAfter={state.file && <BeforeAfter api={api} input={state.file} report={state.report} job={buildJob(state) as unknown as Record<string, unknown>} />} />}
         {state.step === 'export' && state.report && state.run && <ExportStep api={api} report={state.report} runId={state.run.id} saveJob={saveJob} desktop={info.host === 'electron'} internalDir={state.run.status.internalDir} />}

@@ -446,6 +446,8 @@ function baseShape(internal: boolean) {
         internal: nameRecord(num).optional(),
         /** Global recoding, in an assessment: the optimum at each suppression limit of a grid (the trade-off the person may choose from). */
         frontier: z.array(obj({ suppressionLimit: num, levels: nameRecord(count), measure: num, suppressedRecords: count, chosen: z.boolean() })).optional(),
+        /** Global recoding, in an assessment of a small lattice: the transformations that meet the models, best first (the solution space the person may pick from). */
+        solutions: z.array(obj({ levels: nameRecord(count), measure: num, suppressedRecords: count, highestRisk: num, chosen: z.boolean() })).optional(),
       }),
     }),
     guarantee: obj({

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
-import { hierarchies } from '../../common/recoding/hierarchy-spec.js';
+import { hierarchies, maxLevelOf } from '../../common/recoding/hierarchy-spec.js';
+import { nameRecord } from '../../common/job/job-parts.js';
 import { MEASURES } from '../../common/recoding/search/measures.js';
 import type { PrivacyModel } from '../../common/recoding/search/models.js';
 
 const share = (what: string) => z.number().min(0, `${what} is a share in [0, 1]`).max(1, `${what} is a share in [0, 1]`);
+const levelNumber = z.number().int('a level is a whole number ≥ 0').min(0, 'a level is a whole number ≥ 0');
 const risk = z.number().gt(0, 'a risk threshold lies in (0, 1]').max(1, 'a risk threshold lies in (0, 1]');
 
 /**
@@ -97,6 +99,27 @@ export const schema = z
      */
     attributeWeights: z.array(z.object({ column: z.string().min(1, 'name a column'), weight: share('a weight') }).strict()).optional(),
     /**
+     * The levels a quasi-identifier may take ("keep birth year"): a number pins the column to that
+     * level, { min, max } allows a range (either end may be left out). The search covers only the
+     * transformations within them; a level for every quasi-identifier names one transformation exactly.
+     */
+    levels: nameRecord(z.union([levelNumber, z.object({ min: levelNumber.optional(), max: levelNumber.optional() }).strict()]), 'an object of column name → level or { "min": level, "max": level }').optional(),
+    /**
+     * How the lattice is searched: exhaustively (the optimum, up to MAX_LATTICE_NODES transformations),
+     * or by a heuristic with a budget (the best transformation it finds and a bound on how far the
+     * optimum can be). auto: exhaustive up to that size, the heuristic beyond.
+     */
+    search: z
+      .object({
+        strategy: z.enum(['auto', 'exhaustive', 'heuristic']).default('auto'),
+        /** The heuristic's time budget. */
+        timeLimitSeconds: z.number().gt(0, 'the time limit is > 0 seconds').max(86_400, 'the time limit is at most 86,400 seconds (a day)').default(60),
+        /** The heuristic's budget in transformations evaluated: the same steps give the same answer. */
+        steps: z.number().int('steps is a whole number ≥ 1').min(1, 'steps is a whole number ≥ 1').optional(),
+      })
+      .strict()
+      .optional(),
+    /**
      * After the recoding and its record suppression, cells of the released quasi-identifiers are
      * suppressed ("*", a wildcard) until every record is compatible with at least k records, as
      * sdcMicro's kAnon. Importance: a column with a higher weight is suppressed later (unnamed: 1).
@@ -114,6 +137,15 @@ export const schema = z
 export type GlobalRecodingSpec = z.output<typeof schema>;
 
 function refine(m: GlobalRecodingSpec, ctx: z.RefinementCtx): void {
+  for (const [column, bound] of Object.entries(m.levels ?? {})) {
+    const { min, max } = levelRange(bound);
+    if (min !== undefined && max !== undefined && min > max) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['levels', column], message: `the lowest level (${min}) is above the highest (${max})` });
+    // Hierarchies whose height the job itself states; one read from a file is checked when it is read.
+    const spec = Object.hasOwn(m.hierarchies, column) ? m.hierarchies[column] : undefined;
+    const height = spec === undefined ? undefined : maxLevelOf(spec);
+    const top = max ?? min;
+    if (height !== undefined && top !== undefined && top > height) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['levels', column, ...(typeof bound === 'number' ? [] : [max !== undefined ? 'max' : 'min'])], message: `level ${top} is beyond the hierarchy's ${height} levels` });
+  }
   if (m.models.length === 0 && !m.localSuppression) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models'], message: 'name at least one privacy model (or local suppression)' });
   if (m.localSuppression) {
     m.models.forEach((model, i) => {
@@ -148,6 +180,11 @@ function refine(m: GlobalRecodingSpec, ctx: z.RefinementCtx): void {
     if (model.type === 'l-diversity' && model.variant === 'recursive' && model.c === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i, 'c'], message: 'recursive (c,ℓ)-diversity needs c' });
     if (model.type === 'l-diversity' && model.variant !== 'recursive' && model.c !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i, 'c'], message: 'c belongs to the recursive variant only' });
   });
+}
+
+/** A job's level entry as a range: a number pins both ends. */
+export function levelRange(bound: number | { readonly min?: number | undefined; readonly max?: number | undefined }): { readonly min: number | undefined; readonly max: number | undefined } {
+  return typeof bound === 'number' ? { min: bound, max: bound } : { min: bound.min, max: bound.max };
 }
 
 /** The job's journalist population as a sampling fraction π (input records / population), or undefined without one. */

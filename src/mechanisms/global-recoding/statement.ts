@@ -7,13 +7,16 @@
 import type { Report } from '../../common/report/report-model.js';
 import type { InternalStatement, PublicStatement, Statement } from '../../common/report/statement.js';
 import { modelText, samplingFraction, type GlobalRecodingSpec } from './definition.js';
+import { levelBoundsText } from './level-bounds.js';
 
 /** The job's parameters the sentences name. */
-export type StatedParameters = Pick<GlobalRecodingSpec, 'models' | 'suppressionLimit' | 'measure' | 'localSuppression' | 'gsFactor' | 'attributeWeights'>;
+export type StatedParameters = Pick<GlobalRecodingSpec, 'models' | 'suppressionLimit' | 'measure' | 'localSuppression' | 'gsFactor' | 'attributeWeights' | 'levels'>;
 
 /** What the release shows: the sensitive column the models name (ℓ-diversity, t-closeness). */
 export interface PublishedFigures {
   readonly sensitive: string | undefined;
+  /** The lattice was searched by the heuristic (derived.searchStrategy): the choice need not be the optimum. */
+  readonly heuristic?: boolean;
 }
 
 /** Figures of the run: the search's choice and what record and local suppression did. */
@@ -22,7 +25,12 @@ export interface InternalFigures {
   readonly optimum: { readonly measure: number } | undefined;
   /** Each quasi-identifier with its chosen level. */
   readonly levels: readonly { readonly name: string; readonly level: number }[];
+  /** The transformations searched: the lattice's, or those within the job's levels. */
   readonly nodes: number;
+  /** The job's levels in words, when it bounds any. */
+  readonly bounds: string | undefined;
+  /** What the heuristic search did and its distance to the optimum, when it chose. */
+  readonly heuristic: string | undefined;
   readonly satisfying: number;
   readonly satisfyingExact: boolean;
   readonly suppressedRows: number;
@@ -66,6 +74,7 @@ export function publishedStatement(spec: StatedParameters, f: PublishedFigures):
   const ls = spec.localSuppression;
   // Whether a journalist model names a population; the row count only sizes π, which the words do not state.
   const journalist = samplingFraction(spec.models, 1) !== undefined;
+  const bounds = levelBoundsText(spec.levels);
   return {
     guarantee: {
       name: `${modelsText}${ls ? `, then local suppression to ${ls.k}-anonymity with wildcards` : ''}, at most ${limitPercent} suppressed (syntactic, no DP guarantee)`,
@@ -75,7 +84,7 @@ export function publishedStatement(spec: StatedParameters, f: PublishedFigures):
       source: `Sweeney 2002 (k-anonymity); Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam 2007 (ℓ-diversity); Li, Li, Venkatasubramanian 2007 (t-closeness); ${likenessSources(spec.models)}the search, the suppression limit and the measures as in ARX 3.9 (Prasser, Kohlmayer et al.)`,
     },
     summary: [
-      `Every quasi-identifier was generalized at one level of its hierarchy for the whole table, the combination chosen as the least ${measureWordsOf(spec)} that meets ${modelsText}; records of classes that did not meet it were deleted (at most ${limitPercent}).`,
+      `Every quasi-identifier was generalized at one level of its hierarchy for the whole table, the combination chosen as the least ${measureWordsOf(spec)} that meets ${modelsText}${bounds ? ` among the levels the job allowed (${bounds})` : ''}${f.heuristic ? ' that a heuristic search with a budget found (another combination may lose less)' : ''}; records of classes that did not meet it were deleted (at most ${limitPercent}).`,
       ...(ls ? [`Then cells of the quasi-identifiers were suppressed ("*") until every record is compatible with at least ${ls.k} records, "*" matching any value (local suppression as sdcMicro's kAnon).`] : []),
       'The models are syntactic: no differential-privacy guarantee.',
     ],
@@ -93,7 +102,8 @@ export function statement(spec: StatedParameters, f: PublishedFigures, c: Intern
       ? [
           spec.models.length === 0
             ? 'No privacy model: every quasi-identifier stays as collected (level 0), and local suppression alone protects the release.'
-            : `Every quasi-identifier was generalized at the level of the optimal transformation (${c.levels.map((l) => `${l.name} ${l.level}`).join(', ')}), chosen by ${measureWordsOf(spec)} among the ${c.nodes.toLocaleString('en-US')} transformations of the lattice; ${c.satisfyingExact ? c.satisfying.toLocaleString('en-US') : `at least ${c.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
+            : `Every quasi-identifier was generalized at the level of the optimal transformation (${c.levels.map((l) => `${l.name} ${l.level}`).join(', ')}), chosen by ${measureWordsOf(spec)} among the ${c.nodes.toLocaleString('en-US')} transformations of the lattice${c.bounds ? ` within the job's levels (${c.bounds})` : ''}; ${c.satisfyingExact ? c.satisfying.toLocaleString('en-US') : `at least ${c.satisfying.toLocaleString('en-US')}`} of them meet ${modelsText} with at most ${limitPercent} suppressed.`,
+          ...(c.heuristic ? [c.heuristic] : []),
           `${c.suppressedRows.toLocaleString('en-US')} record(s) in classes that failed the models were deleted; ${c.releasedRows.toLocaleString('en-US')} remain in ${c.classes.toLocaleString('en-US')} classes (the smallest has ${c.minClassSize}${local ? ', before local suppression' : ''}); ${spec.measure} ${Number(c.optimum.measure.toPrecision(10))}, generalization loss ${c.loss.toFixed(3)}.`,
           ...(local
             ? [
@@ -110,7 +120,7 @@ export function statement(spec: StatedParameters, f: PublishedFigures, c: Intern
 
 /** The published sentences written again from report.json (verify): the sensitive column from the released columns' roles. */
 export function publishedStatementOf(report: Report): PublicStatement {
-  return publishedStatement(report.job['method'] as StatedParameters, { sensitive: report.input.columns.find((c) => c.role === 'sensitive')?.name });
+  return publishedStatement(report.job['method'] as StatedParameters, { sensitive: report.input.columns.find((c) => c.role === 'sensitive')?.name, heuristic: report.method.derived['searchStrategy'] === 'heuristic' });
 }
 
 /** The guarantee in words: what the models give, what they do not, and what they protect against. */

@@ -145,7 +145,7 @@ export function stateFromJob(value: unknown): WizardState {
     missingSensitive: job.input.missingSensitive,
     method: method.type,
     drafts: draftsWith(initialState.drafts, method.type, method),
-    hierarchies: recodes ? choicesOf(method.hierarchies, 'levels' in method ? method.levels : 'search') : named(),
+    hierarchies: recodes ? choicesOf(method.hierarchies, 'levels' in method && method.type !== 'global-recoding' ? method.levels : 'search') : named(),
     output: {
       dir: job.output.dir,
       csv: job.output.formats.includes('csv'),

@@ -7,7 +7,8 @@ import { IdentityRisk } from '../components/identity-risk.js';
 import { RiskProfile } from '../components/risk-profile.js';
 import { QualityMeasures } from '../components/quality-measures.js';
 import { ReviewVerdict, type ReviewAcceptance } from '../components/review-verdict.js';
-import { RecodingLattice } from '../components/recoding-lattice.js';
+import { RecodingLattice, type LevelEntry } from '../components/recoding-lattice.js';
+import type { Named } from '../../common/job/names.js';
 import { formatNumber, formatPercent } from '../../common/format/numbers.js';
 import { buildJob, fixedLevelsMatter, levelsKey } from '../state/job.js';
 import type { WizardState } from '../state/wizard-state.js';
@@ -43,6 +44,8 @@ export function RiskStep(props: {
   onAssessed?: (job: string, failure: HostFailure | undefined) => void;
   /** Global recoding: take another suppression limit from the frontier. */
   onUseSuppressionLimit?: (limit: number) => void;
+  /** Global recoding: keep columns at levels, or name one transformation (method.levels). */
+  onSetLevels?: (levels: Named<LevelEntry>) => void;
   /** "Release anyway": the failed review checks accepted with a reason, or withdrawn. */
   onAcceptReview?: (acceptance: ReviewAcceptance | undefined) => void;
   /** The population stated as a sampling fraction (review.samplingFraction), or withdrawn. */
@@ -85,7 +88,7 @@ export function RiskStep(props: {
         <>
           <ReviewVerdict report={report} acceptance={state.reviewAcceptance} {...(props.onAcceptReview ? { onAccept: props.onAcceptReview } : {})} />
           <AssessmentView report={report} />
-          {report.method.levels && report.method.frontier && <RecodingLattice report={report} onUseLimit={props.onUseSuppressionLimit} />}
+          {report.method.levels && (report.method.frontier || report.method.solutions) && <RecodingLattice report={report} onUseLimit={props.onUseSuppressionLimit} {...(props.onSetLevels ? { onSetLevels: props.onSetLevels } : {})} />}
           <IdentityRisk report={report} />
           <RiskProfile report={report} {...(props.onSamplingFraction ? { onSamplingFraction: props.onSamplingFraction } : {})} />
           <QualityMeasures report={report} />

@@ -1,10 +1,10 @@
-import { latticeSizeOf } from '../lattice.js';
 import type { ClassTable } from './class-table.js';
 import type { NodeCheck } from './evaluate.js';
 import { boundFromLevels, lowerBound, measureOf, type Measure, type MeasureTables } from './measures.js';
 import { exactlyMonotoneWithGeneralization, monotoneWithSuppression, type PrivacyModel } from './models.js';
 import { better, cannotBeat, type NodeResult, type SearchResult } from './optimum.js';
 import type { QuasiColumn } from './recoding-input.js';
+import { boundedSize, boundsOf, type LevelBounds } from './level-bounds.js';
 
 /** What the models allow the visit to conclude without checking a node. */
 export interface Monotony {
@@ -44,6 +44,10 @@ export interface BottomUpEngine<T extends ClassTable> {
   readonly onProgress?: (fraction: number) => void;
   /** The most classes the visit may form in all (see SearchBudget); beyond, it throws SearchTooLarge. */
   readonly maxWork?: number;
+  /** The levels each column may take (default: all): the visit covers that sub-lattice only, from its lowest node. */
+  readonly bounds?: readonly LevelBounds[];
+  /** Told of every evaluated node that meets the models, with its classes and which of them are suppressed (the solution space). */
+  readonly onSatisfying?: (result: NodeResult, table: T, check: NodeCheck) => void;
 }
 
 /**
@@ -92,15 +96,18 @@ const REPORT_EVERY = 64;
  *   and is counted as such; otherwise the count of satisfying nodes becomes a lower bound.
  */
 export function visitBottomUp<T extends ClassTable>(engine: BottomUpEngine<T>): SearchResult {
-  const { depths, monotony, prune } = engine;
+  const { monotony, prune } = engine;
   const { measure, columns, tables } = engine.scoring;
+  const bounds = boundsOf(engine.depths, engine.bounds);
+  // One past the highest level each column may take: the sub-lattice's own depths.
+  const depths = bounds.map((b) => b.max + 1);
   const m = depths.length;
   const levelBound = prune && boundFromLevels(measure);
   let best: NodeResult | undefined;
   let evaluated = 0;
   let satisfying = 0;
   let satisfyingExact = true;
-  const total = latticeSizeOf(depths);
+  const total = boundedSize(bounds);
   // Nodes visited or skipped with a pruned subtree, and the classes formed: for progress and the budget.
   let covered = 0;
   let work = 0;
@@ -108,7 +115,7 @@ export function visitBottomUp<T extends ClassTable>(engine: BottomUpEngine<T>): 
 
   const subtreeSize = (node: readonly number[], pivot: number): number => {
     let size = depths[pivot]! - node[pivot]!;
-    for (let j = pivot + 1; j < m; j++) size *= depths[j]!;
+    for (let j = pivot + 1; j < m; j++) size *= depths[j]! - bounds[j]!.min;
     return size;
   };
 
@@ -124,6 +131,7 @@ export function visitBottomUp<T extends ClassTable>(engine: BottomUpEngine<T>): 
     if (check.satisfies) {
       satisfying++;
       const result = { node: [...node], measure: measureOf(measure, table, check.suppressed, node, columns, tables), suppressedRecords: check.suppressedRecords };
+      engine.onSatisfying?.(result, table, check);
       if (better(result, best)) best = result;
     }
     if (prune && cannotBeat(best, lowerBound(measure, node, columns, tables, table), node, false)) {
@@ -156,7 +164,7 @@ export function visitBottomUp<T extends ClassTable>(engine: BottomUpEngine<T>): 
     }
   };
 
-  const bottom = depths.map(() => 0);
+  const bottom = bounds.map((b) => b.min);
   visit(bottom, engine.fromRecords(bottom), 0, false);
   engine.onProgress?.(1);
   return { optimum: best, nodes: total, evaluated, satisfying, satisfyingExact };

@@ -1,11 +1,12 @@
 import { latticeNodesOf, latticeSizeOf, nodeAtIndex, nodeHeight } from '../lattice.js';
 import { ClassBuilder, keyLayout, type ClassTable, type HistogramCodes } from './class-table.js';
-import { checkNode, maxSuppressed } from './evaluate.js';
+import { checkNode, maxSuppressed, type NodeCheck } from './evaluate.js';
 import { monotonyOf, SearchTooLarge, visitBottomUp } from './lattice-visit.js';
 import { lowerBound, measureOf, measureTables, type LossSettings, type Measure, type MeasureTables } from './measures.js';
 import { exactlyMonotoneWithGeneralization, histogramCodes, modelContext, monotoneWithSuppression, needsSensitive, type ModelContext, type PrivacyModel } from './models.js';
 import { better, cannotBeat, type NodeResult, type SearchResult } from './optimum.js';
 import type { QuasiColumn, SensitiveColumn } from './recoding-input.js';
+import { boundsOf, withinBounds, type LevelBounds } from './level-bounds.js';
 
 // The tests and callers know the search by this module.
 export { better, type NodeResult, type SearchResult } from './optimum.js';
@@ -33,21 +34,24 @@ export interface SearchInput {
    * partitioned recoding, so every part's classes meet the models on their own.
    */
   readonly measuredColumns?: number;
+  /** The levels each column may take (undefined: all of them): the search covers that sub-lattice only. */
+  readonly bounds?: readonly (LevelBounds | undefined)[];
 }
 
 /** The columns the measure is taken over. */
-function measuredOf(input: SearchInput): readonly QuasiColumn[] {
+export function measuredOf(input: SearchInput): readonly QuasiColumn[] {
   return input.measuredColumns === undefined ? input.columns : input.columns.slice(0, input.measuredColumns);
 }
 
-interface Prepared {
+export interface Prepared {
   readonly ctx: ModelContext;
   readonly tables: MeasureTables;
   readonly limit: number;
   readonly depths: number[];
+  readonly bounds: LevelBounds[];
 }
 
-function prepare(input: SearchInput): Prepared {
+export function prepare(input: SearchInput): Prepared {
   if (input.models.length === 0) throw new RangeError('at least one privacy model is needed');
   if (input.models.some(needsSensitive) && !input.sensitive) throw new RangeError('ℓ-diversity and t-closeness need a sensitive column');
   if (!(input.suppressionLimit >= 0 && input.suppressionLimit <= 1)) throw new RangeError('the suppression limit is a share in [0, 1]');
@@ -56,13 +60,14 @@ function prepare(input: SearchInput): Prepared {
     tables: measureTables(measuredOf(input), input.rowCount, input.loss),
     limit: maxSuppressed(input.suppressionLimit, input.rowCount),
     depths: input.columns.map((c) => c.depth),
+    bounds: boundsOf(input.columns.map((c) => c.depth), input.bounds),
   };
 }
 
 /** The sensitive columns in attribute order: the one column alone when there is one, so a search of one runs as before. */
 const sensitiveOf = (input: SearchInput): SensitiveColumn | readonly SensitiveColumn[] | undefined => (input.sensitive && input.moreSensitive?.length ? [input.sensitive, ...input.moreSensitive] : input.sensitive);
 
-const histogramFor = (input: SearchInput): HistogramCodes | undefined => (input.models.some(needsSensitive) ? histogramCodes(sensitiveOf(input)) : undefined);
+export const histogramFor = (input: SearchInput): HistogramCodes | undefined => (input.models.some(needsSensitive) ? histogramCodes(sensitiveOf(input)) : undefined);
 
 export interface SearchOptions {
   /** false: evaluate every node (the satisfying count is then exact). */
@@ -75,6 +80,8 @@ export interface SearchOptions {
   readonly onProgress?: (fraction: number) => void;
   /** The most classes the search may form (searchWorkLimit); beyond, it throws SearchTooLarge. Unbounded by default. */
   readonly maxWork?: number;
+  /** Told of every evaluated node that meets the models (bottom-up only: with `prune: false`, every such node). */
+  readonly onSatisfying?: (result: NodeResult, table: ClassTable, check: NodeCheck) => void;
 }
 
 /**
@@ -96,7 +103,7 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
   const strategy = options.strategy ?? 'auto';
   const monotone = input.models.every(monotoneWithSuppression) || (limit === 0 && input.models.every(exactlyMonotoneWithGeneralization));
   if (strategy === 'top-down' && !monotone) throw new RangeError('the top-down search needs models that are monotone under this suppression limit');
-  if (strategy === 'top-down' || (strategy === 'auto' && prune && limit === 0 && input.models.every(exactlyMonotoneWithGeneralization))) return topDown(input, prepared, builder, prune, options);
+  if (strategy === 'top-down' || (strategy === 'auto' && prune && !options.onSatisfying && limit === 0 && input.models.every(exactlyMonotoneWithGeneralization))) return topDown(input, prepared, builder, prune, options);
   const { models } = input;
   return visitBottomUp<ClassTable>({
     depths,
@@ -108,6 +115,8 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
     check: (table) => checkNode(table, models, ctx, limit),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
+    bounds: prepared.bounds,
+    ...(options.onSatisfying ? { onSatisfying: options.onSatisfying } : {}),
   });
 }
 
@@ -119,19 +128,21 @@ export function optimalRecoding(input: SearchInput, options: SearchOptions = {})
  * in one pass from the bottom node's. The satisfying count is exact.
  */
 function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, prune: boolean, options: SearchOptions): SearchResult {
-  const { ctx, tables, limit, depths } = prepared;
+  const { ctx, tables, limit, bounds } = prepared;
   const { columns, models, measure } = input;
   const measured = measuredOf(input);
-  const m = depths.length;
-  const size = latticeSizeOf(depths);
+  // The sub-lattice the bounds allow, indexed by each column's offset from its lowest allowed level.
+  const spans = bounds.map((b) => b.max - b.min + 1);
+  const m = spans.length;
+  const size = latticeSizeOf(spans);
   const stride = new Array<number>(m);
   for (let j = m - 1, s = 1; j >= 0; j--) {
     stride[j] = s;
-    s *= depths[j]!;
+    s *= spans[j]!;
   }
-  const maxHeight = depths.reduce((sum, d) => sum + d - 1, 0);
+  const maxHeight = spans.reduce((sum, d) => sum + d - 1, 0);
   const byHeight: number[][] = Array.from({ length: maxHeight + 1 }, () => []);
-  for (let index = 0; index < size; index++) byHeight[nodeHeight(nodeAtIndex(depths, index))]!.push(index);
+  for (let index = 0; index < size; index++) byHeight[nodeHeight(nodeAtIndex(spans, index))]!.push(index);
   const FAIL = 2;
   const status = new Uint8Array(size);
   const bottom = columns.map(() => 0);
@@ -149,16 +160,17 @@ function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, 
         if (work > maxWork) throw new SearchTooLarge(work, maxWork, evaluated, size);
         options.onProgress?.(done / size);
       }
-      const node = nodeAtIndex(depths, index);
+      const offset = nodeAtIndex(spans, index);
       let implied = false;
-      for (let j = 0; j < m && !implied; j++) implied = node[j]! + 1 < depths[j]! && status[index + stride[j]!] === FAIL;
+      for (let j = 0; j < m && !implied; j++) implied = offset[j]! + 1 < spans[j]! && status[index + stride[j]!] === FAIL;
       if (implied) {
         status[index] = FAIL;
         continue;
       }
       evaluated++;
       work += base.count;
-      const table = height === 0 ? base : builder.lift(base, bottom, node);
+      const node = offset.map((o, j) => o + bounds[j]!.min);
+      const table = nodeHeight(node) === 0 ? base : builder.lift(base, bottom, node);
       const check = checkNode(table, models, ctx, limit);
       status[index] = check.satisfies ? 1 : FAIL;
       if (!check.satisfies) continue;
@@ -174,10 +186,10 @@ function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, 
 
 /** Every node evaluated from the records directly, no roll-up and no pruning: the oracle of the tests. */
 export function bruteForceRecoding(input: SearchInput): SearchResult & { readonly all: readonly (NodeResult & { readonly satisfies: boolean })[] } {
-  const { ctx, tables, limit, depths } = prepare(input);
+  const { ctx, tables, limit, depths, bounds } = prepare(input);
   const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, undefined);
   let best: NodeResult | undefined;
-  const all = latticeNodesOf(depths).map((node) => {
+  const all = latticeNodesOf(depths).filter((node) => withinBounds(node, bounds)).map((node) => {
     const table = builder.fromRecords(node);
     const check = checkNode(table, input.models, ctx, limit);
     const result = { node, measure: measureOf(input.measure, table, check.suppressed, node, measuredOf(input), tables), suppressedRecords: check.suppressedRecords, satisfies: check.satisfies };

@@ -4,6 +4,7 @@ import { Callout, CheckField, NumberField, SelectField } from '../../../renderer
 import { named, own, type Named } from '../../../common/job/names.js';
 import type { Role } from '../../../common/job/job-parts.js';
 import type { HierarchySpec } from '../../../common/recoding/hierarchy-spec.js';
+import { levelBoundsText } from '../level-bounds.js';
 import { attributeOf, globalRecoding, needsSensitiveColumn, type GlobalRecodingSpec, type ModelSpec } from '../definition.js';
 
 export interface GlobalRecodingDraft {
@@ -35,7 +36,12 @@ export interface GlobalRecodingDraft {
   readonly otherModels: readonly ModelSpec[];
   /** The Loss's gsFactor and attribute weights of an opened job, kept as written (no field yet); sent with the Loss only. */
   readonly lossSettings?: Pick<GlobalRecodingSpec, 'gsFactor' | 'attributeWeights'>;
+  /** The job's method.levels: columns pinned to a level or bounded, from the Risk step's solution space. */
+  readonly levels: Named<LevelEntry>;
 }
+
+/** One column's entry of method.levels. */
+export type LevelEntry = NonNullable<GlobalRecodingSpec['levels']>[string];
 
 /** The parameters of the models not chosen, offered when the person switches model. */
 const START = { k: 5, l: 2, variant: 'distinct', c: 3, t: 0.2, distance: 'equal', risk: 0.2, populationSize: 100_000, samplingFraction: 0.1, lsK: 5 } as const;
@@ -126,6 +132,14 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
       </fieldset>
       <fieldset className="options">
         <legend>Search</legend>
+        {Object.keys(draft.levels).length > 0 && (
+          <p>
+            Levels kept: {levelBoundsText(draft.levels)}.{' '}
+            <button type="button" onClick={() => set({ levels: named() })}>
+              Free all levels
+            </button>
+          </p>
+        )}
         <RecodingSearchFields suppressionPercent={draft.suppressionPercent} measure={draft.measure} onChange={set} error={problems['suppressionLimit']} limitHelp="The largest share of records that may be deleted with their class." />
       </fieldset>
       {recodingTable}
@@ -206,6 +220,7 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
       measure: m.measure,
       otherModels,
       ...(m.gsFactor !== undefined || m.attributeWeights !== undefined ? { lossSettings: { ...(m.gsFactor !== undefined ? { gsFactor: m.gsFactor } : {}), ...(m.attributeWeights !== undefined ? { attributeWeights: m.attributeWeights } : {}) } } : {}),
+      levels: named(m.levels ?? named()),
     };
   },
   toMethod: (d, { recoding, roles }) => ({
@@ -216,6 +231,7 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
     measure: d.measure,
     ...(d.measure === 'loss' ? d.lossSettings : {}),
     ...(d.localSuppression ? { localSuppression: { k: d.lsK, importance: d.lsImportance } } : {}),
+    ...(Object.keys(d.levels).length > 0 ? { levels: d.levels } : {}),
   }),
   fieldOf: (path) => (path[0] === 'models' ? String(path[2] ?? 'model') : path[0] === 'localSuppression' ? `localSuppression.${String(path[1] ?? 'k')}` : String(path[0] ?? '')),
   formProblems: (d): Problems => (Number.isFinite(d.suppressionPercent) && d.suppressionPercent >= 0 && d.suppressionPercent <= 100 ? {} : { suppressionLimit: 'the suppression limit is a percentage from 0 to 100' }),

@@ -25,6 +25,11 @@ import { FRONTIER_LIMITS, suppressionFrontier, type FrontierPoint } from '../fro
 import { MAX_LATTICE_NODES, optimalRecoding, SearchTooLarge, searchWorkLimit } from '../../../common/recoding/search/search.js';
 import { searchTooLargeText } from '../../../jobs/method-kit/search-limit.js';
 import { nodeQuality } from '../../../common/recoding/search/node-quality.js';
+import { boundedSize, boundsOf, type LevelBounds } from '../../../common/recoding/search/level-bounds.js';
+import { levelBoundsOf, levelBoundsText } from '../level-bounds.js';
+import { heuristicRecoding, type HeuristicResult } from '../../../common/recoding/search/heuristic.js';
+import { bestSolutions, solutionOf, type Solution } from '../solution-space.js';
+import { heuristicChoiceText, heuristicSettingText, heuristicSummary } from '../heuristic-words.js';
 
 /** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
 const FRONTIER_SEARCH_BUDGET_MS = 1500;
@@ -67,7 +72,17 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const moreSensitive = sensitiveColumns.slice(1);
   const sensitiveInput = moreSensitive.length > 0 ? { sensitive, moreSensitive } : { sensitive };
   const nodes = latticeSizeOf(columns.map((c) => c.depth));
-  if (nodes > MAX_LATTICE_NODES) throw new JobError(`the lattice has ${nodes.toLocaleString('en-US')} nodes, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} the search takes; use fewer hierarchy levels or fewer quasi-identifiers`, 'method.hierarchies');
+  const jobBounds = levelBoundsOf(spec.levels, columns);
+  if ('problem' in jobBounds) throw new JobError(jobBounds.problem.message, jobBounds.problem.key);
+  const bounds: LevelBounds[] = boundsOf(columns.map((c) => c.depth), jobBounds.bounds);
+  const boundsText = levelBoundsText(spec.levels);
+  // The transformations the search may choose from: the lattice, or its part within the job's levels.
+  const searchedNodes = boundedSize(bounds);
+  const strategy = spec.search?.strategy ?? 'auto';
+  // Without a model there is nothing to search (one node): never the heuristic.
+  const heuristic = spec.models.length > 0 && (strategy === 'heuristic' || (strategy === 'auto' && searchedNodes > MAX_LATTICE_NODES));
+  if (searchedNodes > MAX_LATTICE_NODES && !heuristic && spec.models.length > 0) throw new JobError(`the lattice has ${searchedNodes.toLocaleString('en-US')} nodes${boundsText ? ' within the job\'s levels' : ''}, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} the exhaustive search takes; leave method.search.strategy at "auto" or set "heuristic" (a best-first search with a time budget), use fewer hierarchy levels or quasi-identifiers, or pin some columns' levels (method.levels)`, 'method.search.strategy');
+  const among = boundsText ? `the ${searchedNodes.toLocaleString('en-US')} of the lattice's ${nodes.toLocaleString('en-US')} within the job's levels (${boundsText})` : `the ${nodes.toLocaleString('en-US')} of the lattice`;
 
   const fraction = samplingFraction(spec.models, table.rowCount);
   if (fraction !== undefined && fraction > 1) throw new JobError(`the population (${Math.round(table.rowCount / fraction).toLocaleString('en-US')}) is smaller than the input's ${table.rowCount.toLocaleString('en-US')} records`, 'method.models');
@@ -86,36 +101,46 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const models = spec.models.length > 0 ? spec.models.map((m, i) => engineModel(m, attributes[i] === undefined ? undefined : used.findIndex((c) => c.name === attributes[i]))) : [{ type: 'k-anonymity' as const, k: 1 }];
   const started = performance.now();
   let search: ReturnType<typeof optimalRecoding>;
+  let heuristicResult: HeuristicResult | undefined;
   try {
-    // Without a model every node satisfies and the bottom one is best: a lattice of that node alone, not thousands of evaluations.
-    const searched = spec.models.length > 0 ? columns : columns.map((c) => ({ ...c, depth: 1 }));
-    search = optimalRecoding(
-      { columns: searched, ...sensitiveInput, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings },
-      { onProgress: (f) => ctx.progress('analyze', 0.5 + 0.5 * f), maxWork: searchWorkLimit(table.rowCount) },
-    );
+    // Without a model every node satisfies and the lowest one allowed is best: a lattice of that node alone, not thousands of evaluations.
+    const searchedBounds = spec.models.length > 0 ? bounds : bounds.map((b) => ({ min: b.min, max: b.min }));
+    const searchInput = { columns, ...sensitiveInput, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings, bounds: searchedBounds };
+    const onProgress = (f: number) => ctx.progress('analyze', 0.5 + 0.5 * f);
+    if (heuristic) {
+      const steps = spec.search?.steps;
+      heuristicResult = heuristicRecoding(searchInput, { milliseconds: 1000 * (spec.search?.timeLimitSeconds ?? 60), ...(steps !== undefined ? { steps } : {}), onProgress });
+      search = heuristicResult;
+    } else search = optimalRecoding(searchInput, { onProgress, maxWork: searchWorkLimit(table.rowCount) });
   } catch (error) {
     if (error instanceof HistogramTooLarge) throw new JobError(error.message, 'method.models');
     if (error instanceof SearchTooLarge) throw new JobError(searchTooLargeText(error, table.rowCount), 'method.hierarchies');
     throw error;
   }
   const searchMs = performance.now() - started;
-  // The preview says how many transformations meet the models: where pruning left that a lower bound,
-  // an assessment of a table and lattice of Adult's order counts them all (4,320 nodes of 30,162
-  // records: 0.6 s, about 0.14 ms a node); larger ones keep the bound.
-  if (ctx.mode === 'assess' && spec.models.length > 0 && !search.satisfyingExact && search.nodes <= EXACT_COUNT_NODES && table.rowCount <= EXACT_COUNT_RECORDS) {
-    const all = optimalRecoding({ columns, ...sensitiveInput, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings }, { prune: false });
+  // The preview says how many transformations meet the models and lists them (the solution space the
+  // wizard browses): an assessment of a table and lattice of Adult's order evaluates them all (4,320
+  // nodes of 30,162 records: 0.6 s, about 0.14 ms a node); larger ones keep the count from the search.
+  let solutions: Solution[] | undefined;
+  if (ctx.mode === 'assess' && !heuristic && spec.models.length > 0 && search.nodes <= EXACT_COUNT_NODES && table.rowCount <= EXACT_COUNT_RECORDS) {
+    const collected: Solution[] = [];
+    const all = optimalRecoding({ columns, ...sensitiveInput, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings, bounds }, { prune: false, onSatisfying: (result, t, check) => collected.push(solutionOf(result, t, check)) });
     search = { ...search, satisfying: all.satisfying, satisfyingExact: true };
+    solutions = bestSolutions(collected);
   }
   // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
   // Each point is a search of its own: where one search is slow the preview does without them. Without a model there is no lattice to search.
-  const frontier = ctx.mode === 'assess' && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, ...sensitiveInput, rowCount: table.rowCount, models, measure: spec.measure, ...lossSettings }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
+  const frontier = ctx.mode === 'assess' && !heuristic && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, ...sensitiveInput, rowCount: table.rowCount, models, measure: spec.measure, ...lossSettings, bounds }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
   const modelsText = modelsTextOf(spec, sensitiveName);
   const limitPercent = limitPercentOf(spec);
-  const none = `no transformation of the ${nodes.toLocaleString('en-US')} in the lattice meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
+  const exhausted = heuristicResult !== undefined && heuristicResult.stoppedBy !== 'completed';
+  const none = exhausted
+    ? `the heuristic search found no transformation that meets ${modelsText} with at most ${limitPercent} of the records suppressed among the ${heuristicResult!.steps.toLocaleString('en-US')} it evaluated within its budget; give it more time (method.search.timeLimitSeconds) or steps, pin some columns' levels (method.levels), allow more suppression or relax the model`
+    : `no transformation of ${boundsText ? among : `the ${nodes.toLocaleString('en-US')} in the lattice`} meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
   // A run refuses; the risk preview shows what the most generalized transformation would suppress, and that it fails.
-  if (!search.optimum && ctx.mode === 'run') throw new JobError(none, 'method.models');
+  if (!search.optimum && ctx.mode === 'run') throw new JobError(none, exhausted ? 'method.search' : 'method.models');
   const optimum = search.optimum;
-  const node = optimum ? optimum.node : columns.map((c) => c.depth - 1);
+  const node = optimum ? optimum.node : bounds.map((b) => b.max);
   // Names are data: keyed without a prototype.
   const levels = Object.create(null) as Record<string, number>;
   quasi.forEach((column, j) => (levels[column.name] = node[j]!));
@@ -174,10 +199,12 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     : recoding.report;
   const quality = optimum && !local ? qualityFigures(columns, node, classes.classOf, check.suppressed, table.rowCount) : {};
   const satisfyingKey = search.satisfyingExact ? 'satisfyingTransformations' : 'satisfyingTransformationsAtLeast';
-  const words = statement(spec, { sensitive: sensitiveName }, {
+  const words = statement(spec, { sensitive: sensitiveName, heuristic }, {
     optimum,
     levels: quasi.map((c) => ({ name: c.name, level: levels[c.name]! })),
-    nodes,
+    nodes: searchedNodes,
+    bounds: boundsText,
+    heuristic: heuristicResult ? heuristicSummary(heuristicResult, spec.measure) : undefined,
     satisfying: search.satisfying,
     satisfyingExact: search.satisfyingExact,
     suppressedRows: census.suppressedRows,
@@ -200,10 +227,12 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         measure: spec.measure,
         ...(spec.gsFactor !== undefined ? { gsFactor: spec.gsFactor } : {}),
         ...(spec.attributeWeights !== undefined ? { attributeWeights: lossWeightsText(lossSettings.loss!.weights, quasi.map((c) => c.name)) } : {}),
+        ...(boundsText ? { levels: boundsText } : {}),
+        ...(heuristic ? { search: heuristicSettingText(spec.search) } : {}),
         ...(ls ? { localSuppression: `k = ${ls.k}; columns least important first: ${local!.order.join(', ')}` } : {}),
       },
       // The suppressed cells are in the release ("*"): publishable, as the levels are.
-      derived: { latticeNodes: nodes, measure: MEASURE_TITLES[spec.measure], ...(local ? { suppressedCells: local.result.cells, recordsWithSuppressedCells: local.result.records } : {}) },
+      derived: { latticeNodes: nodes, ...(boundsText ? { searchedNodes } : {}), ...(heuristic ? { searchStrategy: 'heuristic' } : {}), measure: MEASURE_TITLES[spec.measure], ...(local ? { suppressedCells: local.result.cells, recordsWithSuppressedCells: local.result.records } : {}) },
       levels,
       // The choice among the transformations and its measure depend on the confidential records beyond what the release shows;
       // how many records record suppression would have deleted instead is a count of the input's small classes.
@@ -212,9 +241,19 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         evaluatedNodes: search.evaluated,
         ...(optimum ? { measureValue: optimum.measure } : {}),
         searchMilliseconds: Math.round(searchMs),
+        ...(heuristicResult ? { heuristicSteps: heuristicResult.steps, heuristicCompleted: heuristicResult.stoppedBy === 'completed' ? 1 : 0, ...(heuristicResult.lowerBound !== undefined ? { measureLowerBound: heuristicResult.lowerBound } : {}) } : {}),
         ...(local ? { recordsRecordSuppressionWouldDelete: local.recordsBelowK, localSuppressionPasses: local.result.passes } : {}),
         ...quality,
       },
+      ...(solutions
+        ? {
+            solutions: solutions.map((s) => {
+              const solutionLevels = Object.create(null) as Record<string, number>;
+              quasi.forEach((column, j) => (solutionLevels[column.name] = s.node[j]!));
+              return { levels: solutionLevels, measure: s.measure, suppressedRecords: s.suppressedRecords, highestRisk: s.highestRisk, chosen: optimum !== undefined && s.node.every((level, j) => level === optimum.node[j]) };
+            }),
+          }
+        : {}),
       ...(frontier
         ? {
             frontier: frontier.map((point) => {
@@ -247,7 +286,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
     anonymity: {
       model: modelsText,
       neighbours: 'not applicable: syntactic models, no differential-privacy guarantee',
-      choice: `the transformation with the least ${MEASURE_TITLES[spec.measure]}${lossSettings.loss ? ` with ${lossChoiceText(lossSettings.loss, quasi.map((c) => c.name))}` : ''} among the ${nodes.toLocaleString('en-US')} of the lattice that meet the models with at most ${limitPercent} of the records suppressed (ties: fewest levels in total)`,
+      choice: heuristic ? heuristicChoiceText(MEASURE_TITLES[spec.measure], among, modelsText, limitPercent) : `the transformation with the least ${MEASURE_TITLES[spec.measure]}${lossSettings.loss ? ` with ${lossChoiceText(lossSettings.loss, quasi.map((c) => c.name))}` : ''} among ${among} that meet the models with at most ${limitPercent} of the records suppressed (ties: fewest levels in total)`,
       columns: anonymityColumns,
     },
     suppressed: census.suppressedRows,

@@ -97,6 +97,67 @@ describe('optimal global recoding', () => {
       { seed: SEED + 2, numRuns: 300 },
     );
   });
+
+  it('with level bounds, the optimum of every strategy is the best of a brute force over the whole lattice restricted to the bounds (property)', () => {
+    const boundedCase = caseArb.chain((c) =>
+      fc.record({
+        c: fc.constant(c),
+        // Per column: no bound, or a range drawn inside its levels (a pinned level when both ends meet).
+        bounds: fc.tuple(...c.input.columns.map((col) => fc.option(fc.tuple(fc.integer({ min: 0, max: col.depth - 1 }), fc.integer({ min: 0, max: col.depth - 1 })).map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) })), { nil: undefined }))),
+      }),
+    );
+    fc.assert(
+      fc.property(boundedCase, ({ c, bounds }) => {
+        const inside = (node: readonly number[]) => node.every((level, j) => !bounds[j] || (level >= bounds[j]!.min && level <= bounds[j]!.max));
+        const allowed = bruteForceRecoding(c.input).all.filter((r) => inside(r.node));
+        let best: NodeResult | undefined;
+        for (const r of allowed) if (r.satisfies && better(r, best)) best = r;
+        const input = { ...c.input, bounds };
+        const exact = c.input.models.every((m) => m.type === 'k-anonymity' || m.type === 'distinct-l-diversity' || m.type === 'maximum-risk' || m.type === 'average-risk');
+        const upSet = c.input.models.every((m) => m.type === 'k-anonymity' || m.type === 'distinct-l-diversity' || m.type === 'maximum-risk') || (exact && Math.floor(c.input.suppressionLimit * c.input.rowCount) === 0);
+        const strategies: SearchOptions[] = [{ prune: true, strategy: 'bottom-up' }, { prune: false }, { prune: true, packed: false, strategy: 'bottom-up' }, { prune: true }];
+        if (upSet) strategies.push({ prune: true, strategy: 'top-down' }, { prune: false, strategy: 'top-down' });
+        for (const options of strategies) {
+          const found = optimalRecoding(input, options);
+          expect(found.nodes).toBe(allowed.length);
+          expect(found.optimum === undefined).toBe(best === undefined);
+          if (best) {
+            expect(found.optimum!.node).toEqual(best.node);
+            expect(close(found.optimum!.measure, best.measure)).toBe(true);
+            expect(found.optimum!.suppressedRecords).toBe(best.suppressedRecords);
+          }
+          const satisfying = allowed.filter((r) => r.satisfies).length;
+          if (found.satisfyingExact) expect(found.satisfying).toBe(satisfying);
+          else expect(found.satisfying).toBeLessThanOrEqual(satisfying);
+        }
+      }),
+      { seed: SEED + 3, numRuns: 400 },
+    );
+  });
+
+  it('without pruning, onSatisfying is told of exactly the nodes the brute force finds satisfying, each with its measure (the solution space; property)', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const told: NodeResult[] = [];
+        optimalRecoding(c.input, { prune: false, onSatisfying: (r) => told.push(r) });
+        const brute = bruteForceRecoding(c.input).all.filter((r) => r.satisfies);
+        expect(told.map((r) => r.node.join(',')).sort()).toEqual(brute.map((r) => r.node.join(',')).sort());
+        for (const r of told) expect(close(r.measure, brute.find((b) => b.node.join(',') === r.node.join(','))!.measure)).toBe(true);
+      }),
+      { seed: SEED + 5, numRuns: 200 },
+    );
+  });
+
+  it('refuses bounds outside a column\'s levels', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const depth = c.input.columns[0]!.depth;
+        expect(() => optimalRecoding({ ...c.input, bounds: [{ min: 0, max: depth }] })).toThrow(RangeError);
+        expect(() => optimalRecoding({ ...c.input, bounds: [{ min: 1, max: 0 }] })).toThrow(RangeError);
+      }),
+      { seed: SEED + 4, numRuns: 20 },
+    );
+  });
 });
 
 describe('measures on a worked example', () => {
