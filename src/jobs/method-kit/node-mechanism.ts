@@ -34,8 +34,8 @@ export interface NodeMechanism<S> {
   run(job: JobWith<S>, imported: ImportedTable, ctx: MethodContext): MethodOutcome;
   /** Adds the guarantee's checks to ctx.checks; returns what was checked, in one line. */
   verify(ctx: VerifyContext, spec: S): string;
-  /** The mechanism's sections of the HTML report. */
-  reportSections(report: Report): string;
+  /** The mechanism's sections of the HTML report, where its definition has no `reportView` yet. */
+  reportSections?(report: Report): string;
   /** False when the release is the mechanism's own tables (answers), not the input's columns. */
   readonly releasesInputColumns: boolean;
   /**
