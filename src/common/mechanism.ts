@@ -70,7 +70,7 @@ export interface MechanismDefinition<S extends z.ZodObject<z.ZodRawShape> = z.Zo
    * Its part of a report as plain data (report-view.ts in its folder): the HTML report, the PDF and
    * the wizard draw it with generic renderers (src/common/report/view-model.ts).
    */
-  readonly reportView?: (report: Report) => ReportView;
+  readonly reportView: (report: Report) => ReportView;
   /**
    * Whose values the release shows, so whose domain a job must declare (`method.domains`): the
    * sensitive columns, the method's own `method.columns`, or none.
@@ -121,6 +121,7 @@ export interface AnyMechanismDefinition {
   readonly domainsOf: 'sensitive' | 'method-columns' | 'none';
   readonly startingColumns?: (columns: readonly ColumnInfo[], isIdentifier: (name: string) => boolean) => StartingColumns;
   readonly chain: ChainStep;
+  readonly reportView: (report: Report) => ReportView;
 }
 
 /** A method object as the wizard and a grid build it, before parsing. */
