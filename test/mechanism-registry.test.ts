@@ -55,7 +55,11 @@ const fakeDefinition: MechanismDefinition<typeof fakeSchema> = {
   domainsOf: 'none',
   compare: fakeComparison,
   chain: { role: 'alone', why: 'exists to show what a mechanism must provide' },
+  reportView: (report) => ({ sections: [[{ kind: 'paragraph', text: ['k = ', { data: String(report.method.parameters['k']) }] }]] }),
 };
+
+// @ts-expect-error nor one without its part of the report (the view the HTML, the PDF and the wizard draw)
+const withoutView: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, domainsOf: 'none', compare: fakeComparison, chain: { role: 'attribute' } };
 
 // @ts-expect-error a definition without its compare hook does not compile (no silent default measures it with another's attack)
 const withoutCompare: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, domainsOf: 'none', chain: { role: 'attribute' } };
@@ -80,7 +84,6 @@ const fakeNode: NodeMechanism<FakeSpec> = {
     throw new Error('the fake mechanism does not run');
   },
   verify: () => 'nothing to check',
-  reportSections: () => '',
   releasesInputColumns: true,
   compare: { risk: identityRisk, releasedRecords: recordsAsReleased },
   publishedStatement: (report) => ({ guarantee: { name: report.guarantee.name, statement: 'Nothing.', formula: 'none', source: 'none' }, summary: [], warnings: [] }),
@@ -90,13 +93,13 @@ const fakeNode: NodeMechanism<FakeSpec> = {
 };
 
 // @ts-expect-error nor one that does not say whether an empty release must be refused, or whether its parameters alone decide the release
-const nodeWithoutReleaseChecks: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, reportSections: fakeNode.reportSections, releasesInputColumns: true, compare: fakeNode.compare, publishedStatement: fakeNode.publishedStatement, releasedFrequencies: null };
+const nodeWithoutReleaseChecks: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, releasesInputColumns: true, compare: fakeNode.compare, publishedStatement: fakeNode.publishedStatement, releasedFrequencies: null };
 
 // @ts-expect-error a Node part without its compare hook does not compile
-const nodeWithoutCompare: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, reportSections: fakeNode.reportSections, releasesInputColumns: true };
+const nodeWithoutCompare: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, releasesInputColumns: true };
 
 // @ts-expect-error nor one that does not write its published sentences again (verify checks every mechanism's words)
-const nodeWithoutStatement: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, reportSections: fakeNode.reportSections, releasesInputColumns: true, compare: fakeNode.compare, releasedFrequencies: null };
+const nodeWithoutStatement: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, releasesInputColumns: true, compare: fakeNode.compare, releasedFrequencies: null };
 
 // The registries are keyed by every type: registering a tenth type means an entry in each, or no compile.
 type WithFake = MechanismType | 'fake-tenth';
@@ -109,7 +112,7 @@ const definitionsWithFake: { readonly [T in WithFake]: AnyMechanismDefinition } 
 const nodeWithoutFake: { readonly [T in WithFake]: NodeMechanism<never> } = realNode;
 const nodeWithFake: { readonly [T in WithFake]: NodeMechanism<never> } = { ...realNode, 'fake-tenth': fakeNode as NodeMechanism<never> };
 
-void [withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, nodeWithoutReleaseChecks, definitionsWithoutFake, nodeWithoutFake];
+void [withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutView, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, nodeWithoutReleaseChecks, definitionsWithoutFake, nodeWithoutFake];
 
 // ---- At run time: what every registered mechanism must have, checked over a registry. ----
 
@@ -132,7 +135,8 @@ function missingHooks(type: string, { definition, node }: Registered): string[] 
     if (!compare.why) problems.push(`${type}: not compared, without a reason`);
     if (node.compare !== null) problems.push(`${type}: not compared, but its Node part has a compare`);
   }
-  for (const hook of ['run', 'verify', 'reportSections', 'publishedStatement'] as const) if (typeof node[hook] !== 'function') problems.push(`${type}: no ${hook}`);
+  if (typeof definition.reportView !== 'function') problems.push(`${type}: no reportView`);
+  for (const hook of ['run', 'verify', 'publishedStatement'] as const) if (typeof node[hook] !== 'function') problems.push(`${type}: no ${hook}`);
   return problems;
 }
 

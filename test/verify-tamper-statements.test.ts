@@ -11,10 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/common/report/report-model.js';
-import { renderReportHtml } from '../src/io/report/report-html.js';
+import { reportHtml } from '../src/jobs/report-renderings.js';
 import { renderReportPdf } from '../src/io/report/report-pdf.js';
-import type { NodeMechanism } from '../src/jobs/method-kit/node-mechanism.js';
-import { nodeMechanismOf } from '../src/mechanisms/node-registry.js';
 import { rehashRelease } from './insider-rehash.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
@@ -105,8 +103,7 @@ function editStatement(dir: string, edit: (report: Sentences) => void): void {
   writeFileSync(join(dir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
   // The renderings list the release's files but themselves (as the run draws them, and verify again).
   const forRenderings: Report = { ...report, output: { ...report.output!, files: report.output!.files.filter((f) => f.name !== 'report.html' && f.name !== 'report.pdf') } };
-  const mechanism = nodeMechanismOf(report.method.type as 'microaggregation') as NodeMechanism<unknown>;
-  writeFileSync(join(dir, 'report.html'), renderReportHtml(forRenderings, (r) => mechanism.reportSections(r)));
+  writeFileSync(join(dir, 'report.html'), reportHtml(forRenderings));
   writeFileSync(join(dir, 'report.pdf'), renderReportPdf(forRenderings));
   rehashRelease(dir, ['report.html', 'report.pdf']);
 }

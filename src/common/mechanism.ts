@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ColumnInfo } from './ipc/api.js';
 import type { Report, ReportSectionName } from './report/report-model.js';
+import type { ReportView } from './report/view-model.js';
 
 /**
  * What a mechanism says about itself, in plain words, for the wizard's method
@@ -93,6 +94,11 @@ export interface MechanismDefinition<S extends z.ZodObject<z.ZodRawShape> = z.Zo
   /** Which step of a chain (`"method": [identity step, attribute step]`) it can be, or why none (src/mechanisms/chain.ts). */
   readonly chain: ChainStep<z.output<S>>;
   /**
+   * Its part of a report as plain data (report-view.ts in its folder): the HTML report, the PDF and
+   * the wizard draw it with generic renderers (src/common/report/view-model.ts).
+   */
+  readonly reportView: (report: Report) => ReportView;
+  /**
    * Whose values the release shows, so whose domain a job must declare (`method.domains`): the
    * sensitive columns, the method's own `method.columns`, or none.
    */
@@ -142,6 +148,7 @@ export interface AnyMechanismDefinition {
   readonly domainsOf: 'sensitive' | 'method-columns' | 'none';
   readonly startingColumns?: (columns: readonly ColumnInfo[], isIdentifier: (name: string) => boolean) => StartingColumns;
   readonly chain: ChainStep;
+  readonly reportView: (report: Report) => ReportView;
 }
 
 /** A method object as the wizard and a grid build it, before parsing. */

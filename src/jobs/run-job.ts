@@ -11,7 +11,7 @@ import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputD
 import { writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import { writersFor } from './release-writers.js';
 import { reportFacts, type Fact } from '../common/report/report-facts.js';
-import { renderReportHtml } from '../io/report/report-html.js';
+import { reportHtml } from './report-renderings.js';
 import { renderReportPdf, type ExtraPdfSection } from '../io/report/report-pdf.js';
 import { CONFIDENTIAL_MARK, type OutputFile, type Report, type RiskProfileReport } from '../common/report/report-model.js';
 import { JobError } from './method-kit/job-error.js';
@@ -23,7 +23,6 @@ import type { MethodContext } from './method-kit/method-context.js';
 import type { NodeMechanism } from './method-kit/node-mechanism.js';
 import { nodeMechanismOf } from '../mechanisms/node-registry.js';
 import { parseReport } from '../mechanisms/report-schema.js';
-import type { MechanismType } from '../mechanisms/definitions.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
 import { stamped } from './method-kit/release-view.js';
 import { checkedRelease } from './release-checks.js';
@@ -380,8 +379,7 @@ interface ExtraSections {
 /** report.html and report.pdf of one variant (the PDF drawn offline by PDFKit), each with the run's extra sections. */
 function writeRenderings(staging: StagingDir, stem: string, report: Report, formats: readonly string[], extra: ExtraSections = { html: '', pdf: [] }): OutputFile[] {
   const out: OutputFile[] = [];
-  const mechanism = nodeMechanismOf(report.method.type as MechanismType);
-  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), renderReportHtml(report, (r) => mechanism.reportSections(r) + extra.html)) });
+  if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), reportHtml(report, extra.html)) });
   if (formats.includes('pdf')) {
     const writer = new HashedFileWriter(staging.file(`${stem}.pdf`));
     writer.write(renderReportPdf(report, extra.pdf));

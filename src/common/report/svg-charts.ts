@@ -5,6 +5,8 @@ export interface Bar {
   readonly label: string;
   readonly value: number;
   readonly tone: 'danger' | 'safe' | 'neutral';
+  /** The value as written after its bar (else `format` of it). */
+  readonly text?: string;
 }
 
 const TONES = { danger: '#b3261e', safe: '#1b6e3a', neutral: '#3a5a8c' } as const;
@@ -24,7 +26,7 @@ export function barChart(title: string, bars: readonly Bar[], format: (v: number
       return (
         `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end">${esc(b.label)}</text>` +
         `<rect x="${labelWidth}" y="${y + 2}" width="${w.toFixed(1)}" height="18" fill="${TONES[b.tone]}" rx="2"/>` +
-        `<text x="${(labelWidth + w + 6).toFixed(1)}" y="${y + 15}">${esc(format(b.value))}</text>`
+        `<text x="${(labelWidth + w + 6).toFixed(1)}" y="${y + 15}">${esc(b.text ?? format(b.value))}</text>`
       );
     })
     .join('');

@@ -27,15 +27,13 @@ export interface VerifyContext {
 
 /**
  * A mechanism's Node part: how it runs (assess and release), how verify
- * re-checks its guarantee from the released files, and the report section it
- * draws. S is the mechanism's parsed method object.
+ * re-checks its guarantee from the released files (its part of the report is
+ * its definition's `reportView`, environment-free). S is the mechanism's parsed method object.
  */
 export interface NodeMechanism<S> {
   run(job: JobWith<S>, imported: ImportedTable, ctx: MethodContext): MethodOutcome;
   /** Adds the guarantee's checks to ctx.checks; returns what was checked, in one line. */
   verify(ctx: VerifyContext, spec: S): string;
-  /** The mechanism's sections of the HTML report. */
-  reportSections(report: Report): string;
   /** False when the release is the mechanism's own tables (answers), not the input's columns. */
   readonly releasesInputColumns: boolean;
   /**

@@ -3,6 +3,7 @@ import type { Rational } from '../../common/exact/rational.js';
 import { domains, exactValue, nameRecord } from '../../common/job/job-parts.js';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
+import { betaPrivacyView } from './report-view.js';
 
 /**
  * β as a number or an exact string, in (0, 1]. The job keeps what the user
@@ -61,6 +62,7 @@ export const betaPrivacy: MechanismDefinition<typeof schema> = {
   domainsOf: 'sensitive',
   recodes: false,
   compare: comparison,
+  reportView: betaPrivacyView,
   chain: { role: 'attribute' },
   metadata: {
     type: 'beta-privacy',

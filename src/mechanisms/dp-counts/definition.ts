@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { domains, nameRecord } from '../../common/job/job-parts.js';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
+import { dpCountsView } from './report-view.js';
 import { MAX_RHO } from './glm.js';
 
 export const schema = z
@@ -50,6 +51,7 @@ export const dpCounts: MechanismDefinition<typeof schema> = {
   refine,
   recodes: false,
   compare: comparison,
+  reportView: dpCountsView,
   chain: { role: 'alone', why: 'is differentially private: a data-dependent recoding in front of it looked at the data, and its choice is not private, so the composed release would have no DP guarantee' },
   metadata: {
     type: 'dp-counts',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
+import { anonymityView } from '../../common/report/anonymity-view.js';
 import { hierarchies, maxLevelOf } from '../../common/recoding/hierarchy-spec.js';
 import { nameRecord } from '../../common/job/job-parts.js';
 import { MEASURES } from '../../common/recoding/search/measures.js';
@@ -266,6 +267,7 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
   refine,
   recodes: true,
   compare: comparison,
+  reportView: anonymityView,
   // It generalizes the quasi-identifiers by role only: a sensitive column's hierarchy serves t-closeness's distance and is not applied.
   chain: {
     role: 'identity',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
+import { microaggregationView } from './report-view.js';
 
 export const schema = z
   .object({
@@ -49,6 +50,7 @@ export const microaggregation: MechanismDefinition<typeof schema> = {
   refine,
   recodes: false,
   compare: comparison,
+  reportView: microaggregationView,
   chain: { role: 'identity', namedColumns: (method) => method.columns.map((column, i) => ({ key: `columns[${i}]`, column })), sensitiveModels: () => [] },
   metadata: {
     type: 'microaggregation',

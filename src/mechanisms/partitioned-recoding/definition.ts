@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
+import { anonymityView } from '../../common/report/anonymity-view.js';
 import { checkLevels, hierarchies, levels } from '../../common/recoding/hierarchy-spec.js';
 import { MEASURES } from '../../common/recoding/search/measures.js';
 
@@ -43,6 +44,7 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
   refine,
   recodes: true,
   compare: comparison,
+  reportView: anonymityView,
   chain: { role: 'alone', why: 'recodes random parts of the data with a private part assignment of its own: as a step of a chain its parts would be drawn from, or recode, another recoding\'s release, which its guarantee does not cover' },
   metadata: {
     type: 'partitioned-recoding',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { domains, probability } from '../../common/job/job-parts.js';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
+import { randomizedView } from '../../common/report/randomized-view.js';
 import { attack, riskTest } from '../../common/randomized-response/job-parts.js';
 
 export const schema = z
@@ -26,6 +27,7 @@ export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
   domainsOf: 'sensitive',
   recodes: false,
   compare: comparison,
+  reportView: randomizedView({ releaseMeetsTest: true }),
   chain: { role: 'alone', why: 'samples and scales the records of each group (a group may release fewer records than it has, or none), so the quasi-identifiers of the released file would no longer be those the identity step protected' },
   metadata: {
     type: 'reconstruction-privacy',

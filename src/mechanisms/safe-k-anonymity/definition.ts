@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
+import { anonymityView } from '../../common/report/anonymity-view.js';
 import { checkLevels, hierarchies, levels } from '../../common/recoding/hierarchy-spec.js';
 import { DEFAULT_LOSS_WEIGHT } from './lattice-score.js';
 
@@ -43,6 +44,7 @@ export const safeKAnonymity: MechanismDefinition<typeof schema> = {
   refine,
   recodes: true,
   compare: comparison,
+  reportView: anonymityView,
   chain: { role: 'alone', why: 'is a recoding with a differentially private choice of its own: a second recoding before or after it would either spend that choice on recoded data chosen without privacy or recode its release again' },
   metadata: {
     type: 'safe-k-anonymity',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { domains, probability } from '../../common/job/job-parts.js';
 import type { MechanismDefinition } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
+import { randomizedView } from '../../common/report/randomized-view.js';
 import { attack, riskTest } from '../../common/randomized-response/job-parts.js';
 
 export const schema = z
@@ -44,6 +45,7 @@ export const uniformPerturbation: MechanismDefinition<typeof schema> = {
   refine,
   recodes: false,
   compare: comparison,
+  reportView: randomizedView({ releaseMeetsTest: false }),
   chain: { role: 'attribute' },
   metadata: {
     type: 'uniform-perturbation',

@@ -2,14 +2,12 @@ import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-me
 import { betaPrivacyCompare } from './compare.js';
 import type { BetaPrivacySpec } from '../definition.js';
 import { publishedStatementOf } from '../statement.js';
-import { betaSections } from './report-html.js';
 import { runBetaPrivacy } from './run.js';
 import { verifyBetaPrivacy } from './verify.js';
 
 export const betaPrivacyNode: NodeMechanism<BetaPrivacySpec> = {
   run: (job, imported, ctx) => runBetaPrivacy(job, imported, job.method, ctx),
   verify: verifiedBy(verifyBetaPrivacy),
-  reportSections: (report) => (report.beta ? betaSections(report, report.beta) : ''),
   releasesInputColumns: true,
   compare: betaPrivacyCompare,
   // Bucketization releases a quasi-identifier table and a sensitive table (release-buckets.ts).

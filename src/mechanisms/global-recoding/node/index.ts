@@ -1,6 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import { globalRecodingCompare } from './compare.js';
-import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import type { GlobalRecodingSpec } from '../definition.js';
 import { publishedStatementOf } from '../statement.js';
 import { runGlobalRecoding } from './run.js';
@@ -10,7 +9,6 @@ import { wildcardFrequencies, WILDCARD } from '../local-suppression.js';
 export const globalRecodingNode: NodeMechanism<GlobalRecodingSpec> = {
   run: (job, imported, ctx) => runGlobalRecoding(job, imported, job.method, ctx),
   verify: verifiedBy(verifyGlobalRecoding),
-  reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
   compare: globalRecodingCompare,
   publishedStatement: publishedStatementOf,

@@ -4,12 +4,10 @@ import type { MicroaggregationSpec } from '../definition.js';
 import { publishedStatementOf } from '../statement.js';
 import { runMicroaggregation } from './run.js';
 import { verifyMicroaggregation } from './verify.js';
-import { microaggregationSection } from './report-html.js';
 
 export const microaggregationNode: NodeMechanism<MicroaggregationSpec> = {
   run: (job, imported, ctx) => runMicroaggregation(job, imported, job.method, ctx),
   verify: verifiedBy(verifyMicroaggregation),
-  reportSections: microaggregationSection,
   releasesInputColumns: true,
   compare: microaggregationCompare,
   publishedStatement: publishedStatementOf,

@@ -1,6 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import { partitionedRecodingCompare } from './compare.js';
-import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import { verifyPartitionedRecoding } from './verify.js';
 import type { PartitionedRecodingSpec } from '../definition.js';
 import { publishedStatementOf } from '../statement.js';
@@ -9,7 +8,6 @@ import { runPartitionedRecoding } from './run.js';
 export const partitionedRecodingNode: NodeMechanism<PartitionedRecodingSpec> = {
   run: (job, imported, ctx) => runPartitionedRecoding(job, imported, job.method, ctx),
   verify: verifiedBy(verifyPartitionedRecoding),
-  reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
   compare: partitionedRecodingCompare,
   publishedStatement: publishedStatementOf,

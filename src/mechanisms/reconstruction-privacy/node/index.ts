@@ -1,6 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import { reconstructionPrivacyCompare } from './compare.js';
-import { randomizedSections } from '../../../jobs/method-kit/report-html-randomized.js';
 import { verifyReconstructionPrivacy } from './verify.js';
 import type { ReconstructionPrivacySpec } from '../definition.js';
 import { publishedStatementOf } from '../statement.js';
@@ -9,7 +8,6 @@ import { releaseSheetName, releaseStems, runReconstructionPrivacy } from './run.
 export const reconstructionPrivacyNode: NodeMechanism<ReconstructionPrivacySpec> = {
   run: (job, imported, ctx) => runReconstructionPrivacy(job, imported, job.method, ctx),
   verify: verifiedBy(verifyReconstructionPrivacy),
-  reportSections: (report) => (report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''),
   releasesInputColumns: true,
   compare: reconstructionPrivacyCompare,
   publishedStatement: publishedStatementOf,

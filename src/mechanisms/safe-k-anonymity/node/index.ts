@@ -1,6 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import { safeKAnonymityCompare } from './compare.js';
-import { anonymitySections } from '../../../jobs/method-kit/report-html-anonymity.js';
 import { verifySafeKAnonymity } from './verify.js';
 import type { SafeKAnonymitySpec } from '../definition.js';
 import { publishedStatementOf } from '../statement.js';
@@ -9,7 +8,6 @@ import { runSafeKAnonymity } from './run.js';
 export const safeKAnonymityNode: NodeMechanism<SafeKAnonymitySpec> = {
   run: (job, imported, ctx) => runSafeKAnonymity(job, imported, job.method, ctx),
   verify: verifiedBy(verifySafeKAnonymity),
-  reportSections: (report) => (report.anonymity ? anonymitySections(report, report.anonymity) : ''),
   releasesInputColumns: true,
   compare: safeKAnonymityCompare,
   publishedStatement: publishedStatementOf,

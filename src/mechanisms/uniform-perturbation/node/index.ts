@@ -1,6 +1,5 @@
 import { verifiedBy, type NodeMechanism } from '../../../jobs/method-kit/node-mechanism.js';
 import { uniformPerturbationCompare } from './compare.js';
-import { randomizedSections } from '../../../jobs/method-kit/report-html-randomized.js';
 import { verifyUniformPerturbation } from './verify.js';
 import type { UniformPerturbationSpec } from '../definition.js';
 import { publishedStatementOf } from '../statement.js';
@@ -9,7 +8,6 @@ import { runUniformPerturbation } from './run.js';
 export const uniformPerturbationNode: NodeMechanism<UniformPerturbationSpec> = {
   run: (job, imported, ctx) => runUniformPerturbation(job, imported, job.method, ctx),
   verify: verifiedBy(verifyUniformPerturbation),
-  reportSections: (report) => (report.risk.bySensitive ? randomizedSections(report, report.risk.bySensitive) : ''),
   releasesInputColumns: true,
   compare: uniformPerturbationCompare,
   publishedStatement: publishedStatementOf,

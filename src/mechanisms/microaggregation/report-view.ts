@@ -1,12 +1,12 @@
-import { esc } from '../../../common/report/format.js';
-import { formatNumber } from '../../../common/format/numbers.js';
-import type { Report } from '../../../common/report/report-model.js';
+import { formatNumber } from '../../common/format/numbers.js';
+import type { Report } from '../../common/report/report-model.js';
+import { data, type ReportView } from '../../common/report/view-model.js';
 
 /**
  * Microaggregation's section: what the release shows of its groups, and (internal report only)
  * the information loss, which compares the released values with the confidential ones.
  */
-export function microaggregationSection(report: Report): string {
+export function microaggregationView(report: Report): ReportView {
   const { parameters, derived } = report.method;
   const internal = report.variant === 'internal' ? report.method.internal : undefined;
   const rows: [string, string][] = [
@@ -23,7 +23,15 @@ export function microaggregationSection(report: Report): string {
       ['MDAV groups (internal)', formatNumber(internal['groups'])],
     );
   }
-  return `<h2>Microaggregation</h2>
-<table><tbody>${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</tbody></table>
-${internal ? `<p class="meta">${esc(String(derived['informationLoss'] ?? ''))}.</p>` : '<p class="meta">The information loss compares the released values with the confidential ones: it is in the internal report.</p>'}`;
+  return {
+    sections: [
+      [{ kind: 'heading', level: 2, text: 'Microaggregation' }],
+      [{ kind: 'facts', rows: rows.map(([k, v]) => [[data(k)], [data(v)]] as const) }],
+      [
+        internal
+          ? { kind: 'paragraph', tone: 'meta', text: [data(String(derived['informationLoss'] ?? '')), '.'] }
+          : { kind: 'paragraph', tone: 'meta', text: 'The information loss compares the released values with the confidential ones: it is in the internal report.' },
+      ],
+    ],
+  };
 }

@@ -1,0 +1,93 @@
+import { formatNumber } from '../../common/format/numbers.js';
+import type { BetaReport, Report } from '../../common/report/report-model.js';
+import { data, type Block, type ReportView, type ViewBar, type ViewCell } from '../../common/report/view-model.js';
+
+const n = (text: string | number): ViewCell => ({ text: [data(text)], n: true });
+const cell = (text: string): ViewCell => ({ text: [data(text)] });
+
+/** β-privacy's part of the report: per-value thresholds and bounds, bucket sizes, baselines, attacks. */
+export function betaPrivacyView(report: Report): ReportView {
+  return { sections: report.beta ? betaSections(report, report.beta) : [] };
+}
+
+function betaSections(report: Report, beta: BetaReport): Block[][] {
+  const bounds = report.guarantee.maxInference;
+  // The input's counts are internal; the published report leaves their columns out.
+  const counted = beta.values.some((v) => v.count !== undefined);
+  const valueRows = beta.values.map((v): ViewCell[] => {
+    // Values are data: a value named "constructor" must not find Object.prototype's.
+    const bound = bounds && Object.hasOwn(bounds, v.value) ? bounds[v.value] : undefined;
+    const verdict: ViewCell = { text: bound ? [bound.holds ? { verdict: 'ok', text: '≤ β' } : { verdict: 'bad', text: 'exceeds β' }] : '' };
+    return [
+      cell(v.value),
+      ...(counted ? [n(formatNumber(v.count)), n(formatNumber(v.frequency, 4))] : []),
+      { text: [data(v.betaExact), ' (', data(formatNumber(v.beta, 4)), ')'], n: true },
+      ...(counted ? [{ ...n(bound && bound.count !== undefined ? `${bound.count}/${bound.size} = ${formatNumber(bound.value, 4)}` : 'n/a'), br: true } as const] : []),
+      counted ? verdict : { ...verdict, br: true },
+    ];
+  });
+  const bar = (label: string, value: number, tone: ViewBar['tone']): ViewBar => ({ label, value, tone, text: formatNumber(value) });
+  const sizes = Object.entries(beta.chosen.sizes).map(([size, count]) => bar(`size ${size}`, count, 'neutral'));
+  const settings = [beta.chosen, ...(beta.twoSize && beta.chosen.algorithm !== 'two-size' ? [beta.twoSize] : []), ...(beta.multiSize && beta.chosen.algorithm !== 'multi-size' ? [beta.multiSize] : []), ...(beta.anatomy && beta.chosen.algorithm !== 'anatomy' ? [beta.anatomy] : [])];
+  const settingRows = settings.map((s): ViewCell[] => [
+    { text: [data(s.algorithm), s === beta.chosen ? ' (released)' : ''] },
+    cell(Object.entries(s.sizes).map(([k, count]) => `${count}×${k}`).join(', ') || '—'),
+    n(formatNumber(s.loss)),
+    n(formatNumber(s.mse, 3)),
+    s.feasible ? { text: 'yes' } : cell(s.note ?? 'no'),
+  ]);
+  const errors = report.utility.relativeError;
+  const errorBars = [
+    ...(errors.release !== undefined ? [bar(`${beta.chosen.algorithm} (this release)`, errors.release, 'safe')] : []),
+    ...(errors.anatomy !== undefined && beta.anatomy ? [bar(`anatomy, ℓ = ${beta.anatomy.l}`, errors.anatomy, 'neutral')] : []),
+  ];
+  const corruption = beta.corruption ?? [];
+  const shown = corruption.filter((c, i) => i < 12 || c.corrupted === corruption.length);
+  const fakes = beta.fakeValues > 0;
+  const corruptionLines: Block[][] = [
+    [{ kind: 'heading', level: 2, text: 'Corruption attack' }],
+    [
+      {
+        kind: 'paragraph',
+        text: ['The adversary learns the true values of c other records of a bucket and reads what remains. Worst posterior over all buckets that a remaining record holds a given value', ...(fakes ? [', without and with the ', data(beta.fakeValues), ' fake value(s) per bucket'] : []), ':'],
+      },
+    ],
+    [
+      {
+        kind: 'table',
+        head: [{ text: 'c' }, { text: 'Without fakes' }, ...(fakes ? [{ text: 'With fakes' }] : [])],
+        rows: shown.map((c) => [n(c.corrupted), n(formatNumber(c.withoutFakes, 3)), ...(fakes ? [n(formatNumber(c.withFakes, 3))] : [])]),
+      },
+    ],
+  ];
+  return [
+    [{ kind: 'heading', level: 2, text: 'Sensitive values and their thresholds' }],
+    [
+      {
+        kind: 'paragraph',
+        text: ['Sensitive column “', data(beta.sensitive), '”; bucket sizes searched in [', data(beta.sizeRange.min), ', ', data(beta.sizeRange.max), ']. Buckets meeting every β exist because no value is more frequent than its β allows (f_v ≤ β_v; Lemma 3.7 of the paper).'],
+      },
+    ],
+    [
+      {
+        kind: 'table',
+        head: [{ text: 'Value' }, ...(counted ? [{ text: 'Records' }, { text: 'f_v' }] : []), { text: 'β_v' }, ...(counted ? [{ text: 'Largest count/size' }] : []), { text: '' }],
+        rows: valueRows,
+      },
+    ],
+    [{ kind: 'heading', level: 2, text: 'Buckets' }],
+    sizes.length ? [{ kind: 'bars', title: 'Number of buckets per size', bars: sizes }] : [],
+    [
+      {
+        kind: 'table',
+        head: [{ text: 'Setting' }, { text: 'Buckets' }, { text: 'Blur: loss (Σ|B|²)' }, { text: 'Mean squared error' }, { text: 'Feasible' }],
+        rows: settingRows,
+      },
+    ],
+    beta.multiSize ? [{ kind: 'paragraph', tone: 'meta', text: ['MultiSizeBucketing: ', data(beta.multiSize.calls), ' TwoSizeBucketing calls, recursion depth ', data(beta.multiSize.depth), '.'] }] : [],
+    [{ kind: 'heading', level: 2, text: 'Utility' }],
+    [{ kind: 'paragraph', text: [data(report.utility.queryPool), '.'] }],
+    [errorBars.length ? { kind: 'bars', title: 'Mean relative error of sensitive-value count queries (lower is better)', bars: errorBars } : { kind: 'paragraph', tone: 'meta', text: 'Measured when the job runs.' }],
+    ...(shown.length ? corruptionLines : [[]]),
+  ];
+}
