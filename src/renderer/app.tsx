@@ -7,7 +7,9 @@ import { own } from '../common/job/names.js';
 import { buildJob, changedOnSave, stateFromJob } from './state/job.js';
 import { draftOf, readDraft, writeDraft } from './state/autosave.js';
 import { parameterProblems } from './state/validation.js';
-import { initialState, nextStepAfter, previousStepBefore, reducer, stepNumber, STEPS, type StepId, type WizardState } from './state/wizard-state.js';
+import { nextStepAfter, previousStepBefore, stepNumber, STEPS, type StepId, type WizardState } from './state/wizard-state.js';
+import { historyReducer, initialHistory } from './state/history.js';
+import { ResetStepButton, UndoBar, useUndoKeys } from './undo-bar.js';
 import { CompareStep, defaultCsvPath, type CompareView } from './steps/compare-step.js';
 import { initialFamilies } from './state/compare-candidates.js';
 import { ColumnsStep } from './steps/columns-step.js';
@@ -62,7 +64,10 @@ function download(name: string, text: string): void {
 }
 
 export function App({ api }: { api: CustosApi }) {
-  const [state, dispatch] = useReducer(reducer, initialState);
+  // The wizard's state with the undo history of its job (state/history.ts).
+  const [history, dispatch] = useReducer(historyReducer, initialHistory);
+  const state = history.present;
+  useUndoKeys(dispatch);
   const [info, setInfo] = useState<AppInfo>();
   const [notice, setNotice] = useState<string>();
   const [failedPreview, setFailedPreview] = useState<FailedPreview>();
@@ -231,6 +236,10 @@ export function App({ api }: { api: CustosApi }) {
         <h2 ref={heading} tabIndex={-1}>
           {stepNumber(state.step) !== undefined ? `${stepNumber(state.step)}. ${STEPS[index]!.title}` : `${STEPS[index]!.title} (optional)`}
         </h2>
+        <div className="step-tools">
+          <UndoBar history={history} dispatch={dispatch} />
+          {(state.step === 'columns' || state.step === 'parameters') && <ResetStepButton step={state.step} dispatch={dispatch} />}
+        </div>
         {savedDraft && (
           <Callout tone="info" title="You were working on a job when Custos closed.">
             {savedDraft.job.input.path.split(/[\\/]/).pop()}, {savedDraft.job.method.type}, saved {new Date(savedDraft.savedAt).toLocaleString()}.{' '}
