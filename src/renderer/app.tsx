@@ -16,6 +16,7 @@ import { ColumnsStep } from './steps/columns-step.js';
 import { ExportStep } from './steps/export-step.js';
 import { MethodStep } from './steps/method-step.js';
 import { OpenStep } from './steps/open-step.js';
+import { ProjectsPanel } from './projects-panel.js';
 import { ParametersStep } from './steps/parameters-step.js';
 import { ResultsStep } from './steps/results-step.js';
 import { RiskStep } from './steps/risk-step.js';
@@ -259,7 +260,7 @@ export function App({ api }: { api: CustosApi }) {
             </button>
           </Callout>
         )}
-        {state.step === 'open' && <OpenStep api={api} info={info} state={state} dispatch={dispatch} open={(p) => open(p)} restoreJob={(r) => restoreJob(r.job, `The job run on ${new Date(r.ranAt).toLocaleString()}`, 'parameters')} />}
+        {state.step === 'open' && <OpenStep api={api} info={info} state={state} dispatch={dispatch} open={(p) => open(p)} restoreJob={(r) => restoreJob(r.job, `The job run on ${new Date(r.ranAt).toLocaleString()}`, 'parameters')} projects={<ProjectsPanel state={state} storage={window.localStorage} openProject={(p) => void restoreJob(p.job, `Project “${p.name}”`, 'parameters')} />} />}
         {state.step === 'columns' && state.file && <ColumnsStep file={state.file} state={state} dispatch={dispatch} />}
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
         {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} checkHierarchy={api.checkHierarchy} />}

@@ -98,6 +98,8 @@ export function OpenStep(props: {
   dispatch: (a: Action) => void;
   open: (path: string) => Promise<HostFailure | undefined>;
   restoreJob: (job: RecentJob) => Promise<void>;
+  /** The named projects (projects-panel.tsx), shown below the recent runs. */
+  projects?: ReactNode;
 }) {
   const { api, info, state, dispatch, open, restoreJob } = props;
   const [failure, setFailure] = useState<HostFailure>();
@@ -210,6 +212,7 @@ export function OpenStep(props: {
           )}
         />
       )}
+      {props.projects}
       <form
         className="path-form"
         onSubmit={(e) => {
