@@ -6,6 +6,9 @@ import { OWN_UNDO } from './undo-bar.js';
 
 const ownUndo = { [OWN_UNDO]: '' };
 
+/** How many projects are listed before "More…". */
+const PROJECTS_SHOWN = 3;
+
 function inputName(p: Project): string {
   return (p.job.input.path ?? '').split(/[\\/]/).pop() ?? '';
 }
@@ -24,6 +27,9 @@ export function ProjectsPanel(props: { state: WizardState; storage: Storage; ope
   const [message, setMessage] = useState<string>();
   const [renaming, setRenaming] = useState<{ id: string; name: string }>();
   const [deleting, setDeleting] = useState<string>();
+  // The form opens on request and the list shows the newest few: the Open step's path field stays in view.
+  const [saving, setSaving] = useState(false);
+  const [all, setAll] = useState(false);
   const id = useId();
   const refresh = (): void => setProjects(readProjects(storage));
   const save = (): void => {
@@ -36,7 +42,12 @@ export function ProjectsPanel(props: { state: WizardState; storage: Storage; ope
   return (
     <section className="projects" aria-labelledby={`${id}-title`} {...ownUndo}>
       <h3 id={`${id}-title`}>Projects</h3>
-      {state.inputPath && (
+      {state.inputPath && !saving && (
+        <button type="button" aria-expanded={false} onClick={() => setSaving(true)}>
+          Save as project…
+        </button>
+      )}
+      {state.inputPath && saving && (
         <form
           className="project-save"
           onSubmit={(e) => {
@@ -45,13 +56,18 @@ export function ProjectsPanel(props: { state: WizardState; storage: Storage; ope
           }}
         >
           <label htmlFor={`${id}-name`}>Project name</label>
-          <input id={`${id}-name`} type="text" value={name} onChange={(e) => setName(e.target.value)} placeholder="Census 2025, public file" />
+          <input id={`${id}-name`} type="text" autoFocus value={name} onChange={(e) => setName(e.target.value)} placeholder="Census 2025, public file" />
           <label htmlFor={`${id}-notes`}>Notes</label>
           <textarea id={`${id}-notes`} rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Why these settings, who asked, what is left to check" />
-          <button type="submit" disabled={!name.trim()}>
-            Save as project
-          </button>
-          <span className="muted">The job and your notes, never a value of the data.</span>
+          <span className="project-actions">
+            <button type="submit" disabled={!name.trim()}>
+              Save as project
+            </button>{' '}
+            <button type="button" className="link" onClick={() => setSaving(false)}>
+              Close
+            </button>{' '}
+            <span className="muted">The job and your notes, never a value of the data.</span>
+          </span>
         </form>
       )}
       {message && (
@@ -61,7 +77,7 @@ export function ProjectsPanel(props: { state: WizardState; storage: Storage; ope
       )}
       {projects.length > 0 ? (
         <ul className="project-list" aria-label="Recent projects">
-          {projects.map((p) => (
+          {(all ? projects : projects.slice(0, PROJECTS_SHOWN)).map((p) => (
             <li key={p.id}>
               {renaming?.id === p.id ? (
                 <form
@@ -124,6 +140,13 @@ export function ProjectsPanel(props: { state: WizardState; storage: Storage; ope
               )}
             </li>
           ))}
+          {projects.length > PROJECTS_SHOWN && (
+            <li>
+              <button type="button" className="link" aria-expanded={all} onClick={() => setAll(!all)}>
+                {all ? 'Fewer' : `More… (${projects.length - PROJECTS_SHOWN})`}
+              </button>
+            </li>
+          )}
         </ul>
       ) : (
         <p className="muted">No projects yet: open a file, then save its job here with a name and notes.</p>

@@ -86,6 +86,7 @@ describe('the projects panel', () => {
     const openedProjects: Project[] = [];
     render(<ProjectsPanel state={opened()} storage={storage} openProject={(p) => openedProjects.push(p)} now={() => at(5)} />);
     expect(screen.getByText(/No projects yet/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save as project…' }));
     const save = screen.getByRole('button', { name: 'Save as project' });
     expect(save.hasAttribute('disabled')).toBe(true);
     fireEvent.change(screen.getByLabelText('Project name'), { target: { value: 'Survey' } });
@@ -112,8 +113,18 @@ describe('the projects panel', () => {
     expect(screen.getByText(/No projects yet/)).toBeTruthy();
   });
 
+  it('lists the three newest, the rest behind More…', () => {
+    const storage = memoryStorage();
+    for (let i = 1; i <= 5; i++) saveProject(storage, projectOf(opened(), `P${i}`, '', String(i), at(i))!);
+    render(<ProjectsPanel state={opened()} storage={storage} openProject={() => undefined} />);
+    const list = screen.getByRole('list', { name: 'Recent projects' });
+    expect(within(list).getAllByRole('button', { name: /^P\d$/ }).map((b) => b.textContent)).toEqual(['P5', 'P4', 'P3']);
+    fireEvent.click(within(list).getByRole('button', { name: 'More… (2)' }));
+    expect(within(list).getAllByRole('button', { name: /^P\d$/ })).toHaveLength(5);
+  });
+
   it('offers no save before a file is chosen', () => {
     render(<ProjectsPanel state={initialState} storage={memoryStorage()} openProject={() => undefined} />);
-    expect(screen.queryByRole('button', { name: 'Save as project' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Save as project/ })).toBeNull();
   });
 });

@@ -212,7 +212,6 @@ export function OpenStep(props: {
           )}
         />
       )}
-      {props.projects}
       <form
         className="path-form"
         onSubmit={(e) => {
@@ -241,6 +240,7 @@ export function OpenStep(props: {
           </span>
         )}
       </form>
+      {props.projects}
       <fieldset className="options">
         <legend>How to read the file</legend>
         {ownEncoding ? (
