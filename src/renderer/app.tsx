@@ -8,13 +8,16 @@ import type { LevelEntry } from './components/recoding-lattice.js';
 import { buildJob, changedOnSave, stateFromJob } from './state/job.js';
 import { draftOf, readDraft, writeDraft } from './state/autosave.js';
 import { parameterProblems } from './state/validation.js';
-import { initialState, nextStepAfter, previousStepBefore, reducer, stepNumber, STEPS, type StepId, type WizardState } from './state/wizard-state.js';
+import { nextStepAfter, previousStepBefore, stepNumber, STEPS, type StepId, type WizardState } from './state/wizard-state.js';
+import { historyReducer, initialHistory } from './state/history.js';
+import { ResetStepButton, UndoBar, useUndoKeys } from './undo-bar.js';
 import { CompareStep, defaultCsvPath, type CompareView } from './steps/compare-step.js';
 import { initialFamilies } from './state/compare-candidates.js';
 import { ColumnsStep } from './steps/columns-step.js';
 import { ExportStep } from './steps/export-step.js';
 import { MethodStep } from './steps/method-step.js';
 import { OpenStep } from './steps/open-step.js';
+import { ProjectsPanel } from './projects-panel.js';
 import { ParametersStep } from './steps/parameters-step.js';
 import { ResultsStep } from './steps/results-step.js';
 import { BeforeAfter } from './components/before-after.js';
@@ -64,7 +67,10 @@ function download(name: string, text: string): void {
 }
 
 export function App({ api }: { api: CustosApi }) {
-  const [state, dispatch] = useReducer(reducer, initialState);
+  // The wizard's state with the undo history of its job (state/history.ts).
+  const [history, dispatch] = useReducer(historyReducer, initialHistory);
+  const state = history.present;
+  useUndoKeys(dispatch);
   const [info, setInfo] = useState<AppInfo>();
   const [notice, setNotice] = useState<string>();
   const [failedPreview, setFailedPreview] = useState<FailedPreview>();
@@ -234,6 +240,10 @@ export function App({ api }: { api: CustosApi }) {
         <h2 ref={heading} tabIndex={-1}>
           {stepNumber(state.step) !== undefined ? `${stepNumber(state.step)}. ${STEPS[index]!.title}` : `${STEPS[index]!.title} (optional)`}
         </h2>
+        <div className="step-tools">
+          <UndoBar history={history} dispatch={dispatch} />
+          {(state.step === 'columns' || state.step === 'parameters') && <ResetStepButton step={state.step} dispatch={dispatch} />}
+        </div>
         {savedDraft && (
           <Callout tone="info" title="You were working on a job when Custos closed.">
             {savedDraft.job.input.path.split(/[\\/]/).pop()}, {savedDraft.job.method.type}, saved {new Date(savedDraft.savedAt).toLocaleString()}.{' '}
@@ -253,7 +263,7 @@ export function App({ api }: { api: CustosApi }) {
             </button>
           </Callout>
         )}
-        {state.step === 'open' && <OpenStep api={api} info={info} state={state} dispatch={dispatch} open={(p) => open(p)} restoreJob={(r) => restoreJob(r.job, `The job run on ${new Date(r.ranAt).toLocaleString()}`, 'parameters')} />}
+        {state.step === 'open' && <OpenStep api={api} info={info} state={state} dispatch={dispatch} open={(p) => open(p)} restoreJob={(r) => restoreJob(r.job, `The job run on ${new Date(r.ranAt).toLocaleString()}`, 'parameters')} projects={<ProjectsPanel state={state} storage={window.localStorage} openProject={(p) => void restoreJob(p.job, `Project “${p.name}”`, 'parameters')} />} />}
         {state.step === 'columns' && state.file && <ColumnsStep file={state.file} state={state} dispatch={dispatch} />}
         {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
         {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} checkHierarchy={api.checkHierarchy} rows={api.rows} saveHierarchy={api.saveHierarchy} />}

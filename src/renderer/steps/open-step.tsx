@@ -98,6 +98,8 @@ export function OpenStep(props: {
   dispatch: (a: Action) => void;
   open: (path: string) => Promise<HostFailure | undefined>;
   restoreJob: (job: RecentJob) => Promise<void>;
+  /** The named projects (projects-panel.tsx), shown below the recent runs. */
+  projects?: ReactNode;
 }) {
   const { api, info, state, dispatch, open, restoreJob } = props;
   const [failure, setFailure] = useState<HostFailure>();
@@ -238,6 +240,7 @@ export function OpenStep(props: {
           </span>
         )}
       </form>
+      {props.projects}
       <fieldset className="options">
         <legend>How to read the file</legend>
         {ownEncoding ? (

@@ -79,13 +79,6 @@ export function ParametersStep(props: {
   const Form = mechanism.Form as ComponentType<FormProps<Drafts[MechanismType]>>;
   return (
     <>
-      {state.undo && (
-        <p className="undo">
-          <button type="button" className="link" onClick={() => dispatch({ type: 'undo' })}>
-            Undo the last change
-          </button>
-        </p>
-      )}
       <Form
       draft={state.drafts[type]}
       set={(patch) => dispatch({ type: 'patchDraft', method: type, patch } as Action)}

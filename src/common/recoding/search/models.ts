@@ -76,10 +76,12 @@ export function monotoneWithSuppression(model: PrivacyModel): boolean {
  * its values at least as many, and a class near the threshold is decided in integers (entropyDiverse).
  * So is t-closeness: each distance is an earth mover's distance to the fixed input distribution,
  * convex in the class's distribution, so a merge's is at most the largest of its parts', and a
- * class near t is decided in integers (scaledCloseness).
+ * class near t is decided in integers (scaledCloseness). Recursive (c,ℓ)-diversity is: merging classes
+ * adds their counts, r₁ of the merge is at most the sum of the parts' r₁ and its tail at least the
+ * sum of theirs, and its boundary is decided in integers (recursiveDiverse).
  */
 export function exactlyMonotoneWithGeneralization(model: PrivacyModel): boolean {
-  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk' || model.type === 'beta-likeness' || model.type === 'entropy-l-diversity' || model.type === 't-closeness';
+  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk' || model.type === 'beta-likeness' || model.type === 'entropy-l-diversity' || model.type === 't-closeness' || model.type === 'recursive-cl-diversity';
 }
 
 /** One sensitive column as the checks see it: its cells in the class table's histogram and the input's distribution. */
@@ -303,7 +305,15 @@ function entropyDiverse(table: ClassTable, c: number, l: number, part: Sensitive
   return n ** n >= BigInt(l) ** n * product;
 }
 
-/** Recursive (c,ℓ)-diversity (Machanavajjhala et al.): r₁ < c·(r_ℓ + … + r_m) with counts sorted descending. */
+/** c of recursive (c,ℓ)-diversity as an exact fraction num/den, parsed once per value (the job's decimal). */
+const recursiveC = new Map<number, Rational>();
+
+/**
+ * Recursive (c,ℓ)-diversity (Machanavajjhala et al.): r₁ < c·(r_ℓ + … + r_m) with counts sorted
+ * descending, decided exactly as den·r₁ < num·tail for c = num/den (in doubles c·tail rounds, and a
+ * class at the boundary could pass where its merge with another fails: exact, the model is monotone
+ * with generalization and the search may skip checks above a node that suppresses nothing).
+ */
 function recursiveDiverse(table: ClassTable, c: number, cValue: number, l: number, part: SensitivePart): boolean {
   const { hist } = table;
   const counts: number[] = [];
@@ -312,7 +322,9 @@ function recursiveDiverse(table: ClassTable, c: number, cValue: number, l: numbe
   counts.sort((a, b) => b - a);
   let tail = 0;
   for (let i = l - 1; i < counts.length; i++) tail += counts[i]!;
-  return counts[0]! < cValue * tail;
+  let exact = recursiveC.get(cValue);
+  if (!exact) recursiveC.set(cValue, (exact = rationalFromNumber(cValue)));
+  return exact.den * BigInt(counts[0]!) < exact.num * BigInt(tail);
 }
 
 /** The earth mover's distance of the class's sensitive distribution to the input's (the first sensitive column's, or `attribute`'s). */

@@ -88,9 +88,8 @@ export interface SearchOptions {
  * The optimal transformation over the whole lattice, bottom-up (see visitBottomUp). Classes come from
  * a roll-up of the parent node's. Above a node that suppresses nothing the checks are skipped only for
  * models that stay met under merging in exact arithmetic (k-anonymity, distinct ℓ-diversity, the risk
- * thresholds, and entropy ℓ-diversity, t-closeness and β-likeness, whose boundary classes are decided
- * exactly): recursive ℓ-diversity is monotone too, but its product c·(r_ℓ + … + r_m) is taken in
- * doubles, so it is checked; δ-disclosure privacy is not monotone at all.
+ * thresholds, and entropy ℓ-diversity, recursive (c,ℓ)-diversity, t-closeness and β-likeness, whose
+ * boundary classes are decided exactly); δ-disclosure privacy is not monotone at all.
  *
  * With `prune: false` every node is evaluated (and the count is exact). When nothing may be suppressed
  * and every model is exactly monotone, the search runs top-down instead (see topDown).
