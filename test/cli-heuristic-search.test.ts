@@ -49,7 +49,8 @@ describe('global recoding: the heuristic search (method.search)', () => {
     expect(external.method.internal).toBeUndefined();
     const verify = spawnSync(process.execPath, [CLI, 'verify', join(dir, 'out'), '--accept-test-randomness', '--json'], { encoding: 'utf8' });
     expect(verify.status, verify.stdout).toBe(0);
-  });
+    // Four assessments or runs of Adult and a verify: 20–30 s on a quiet machine.
+  }, 180_000);
 
   it('a lattice beyond the exhaustive search\'s 5,000,000 nodes goes to the heuristic (auto), and "exhaustive" refuses it naming method.search.strategy', () => {
     // Ten numeric columns with six-level interval hierarchies: 6^10 ≈ 60 million transformations.
