@@ -8,40 +8,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { OpenedFile } from '../../src/common/ipc/api.js';
-import { named } from '../../src/common/job/names.js';
 import { chainColumnProblems, chainJobSchema, type ChainJob } from '../../src/mechanisms/chain.js';
 import { adviseMethods } from '../../src/renderer/state/method-goal.js';
 import { buildCandidates, cannotRunBefore } from '../../src/renderer/state/compare-candidates.js';
 import { buildJob, changedOnSave, JobFileError, stateFromJob } from '../../src/renderer/state/job.js';
 import { CHAIN_KEY, parameterProblems } from '../../src/renderer/state/validation.js';
-import { initialState, reducer, type WizardState } from '../../src/renderer/state/wizard-state.js';
-import { SURVEY_FILE } from './survey-file.js';
+import { reducer } from '../../src/renderer/state/wizard-state.js';
+import { chained, CSV, FILE } from './chain-state.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
-
-/** 60 records: age (a whole number), sex, diagnosis. */
-const CSV = ['age,sex,diagnosis', ...Array.from({ length: 60 }, (_, i) => `${20 + (i % 40)},${i % 2 ? 'M' : 'F'},${['flu', 'cold', 'asthma'][i % 3]}`)].join('\n') + '\n';
-
-const FILE: OpenedFile = {
-  ...SURVEY_FILE,
-  rows: 60,
-  columns: [
-    { name: 'age', type: 'integer', distinct: 40, missing: 0, top: [{ value: '20', count: 2 }] },
-    { name: 'sex', type: 'text', distinct: 2, missing: 0, top: [{ value: 'F', count: 30 }, { value: 'M', count: 30 }] },
-    { name: 'diagnosis', type: 'text', distinct: 3, missing: 0, top: [{ value: 'asthma', count: 20 }, { value: 'cold', count: 20 }, { value: 'flu', count: 20 }] },
-  ],
-};
-
-/** The file opened, roles set as custos init proposes them, "both" answered and the two steps chosen on the Method step. */
-function chained(): WizardState {
-  let state = reducer({ ...initialState, inputPath: FILE.path }, { type: 'opened', file: FILE });
-  state = reducer(state, { type: 'setRoles', roles: named([['age', 'quasi'], ['sex', 'quasi'], ['diagnosis', 'sensitive']]) });
-  state = reducer(state, { type: 'setHierarchy', column: 'age', patch: { kind: 'interval', widths: '5, 10, 20' } as never });
-  state = reducer(state, { type: 'answerGoal', answer: { protect: 'both', attacker: 'membership', release: 'records' } });
-  state = reducer(state, { type: 'patchDraft', method: 'beta-privacy', patch: { domains: { diagnosis: 'asthma, cold, flu' } } as never });
-  return reducer(state, { type: 'chooseChain', chain: { identity: 'global-recoding', attribute: 'beta-privacy' } });
-}
 
 /** What `custos init FILE --method global-recoding,beta-privacy` writes for the same file. */
 function initJob(): Record<string, unknown> {
