@@ -160,10 +160,13 @@ export class AppSession {
   /** Records a job that ran, with the release folder it wrote in place of what the page named. */
   private rememberJob(ran: unknown, wroteTo: string): void {
     if (typeof ran !== 'object' || ran === null) return;
-    const j = ran as { input?: { path?: unknown }; method?: { type?: unknown }; output?: unknown };
-    if (typeof j.input?.path !== 'string' || typeof j.method?.type !== 'string') return;
+    const j = ran as { input?: { path?: unknown }; method?: unknown; output?: unknown };
+    // One method's type, or a chain's two types in order ("global-recoding,beta-privacy", as custos init --method takes them).
+    const types = (Array.isArray(j.method) ? j.method : [j.method]).map((m: unknown) => (typeof m === 'object' && m !== null ? (m as { type?: unknown }).type : undefined));
+    if (typeof j.input?.path !== 'string' || types.length === 0 || !types.every((t): t is string => typeof t === 'string')) return;
+    const methodType = types.join(',');
     const job = { ...(ran as Record<string, unknown>), output: { ...(typeof j.output === 'object' && j.output !== null ? j.output : {}), dir: wroteTo } };
-    const entry: RecentJob = { ranAt: new Date().toISOString(), inputName: basename(j.input.path), methodType: j.method.type, job };
+    const entry: RecentJob = { ranAt: new Date().toISOString(), inputName: basename(j.input.path), methodType, job };
     const same = JSON.stringify(job);
     this.ranThisSession = [entry, ...this.ranThisSession.filter((r) => JSON.stringify(r.job) !== same)].slice(0, MAX_RECENT);
     this.env.recentJobs?.add(entry);

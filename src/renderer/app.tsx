@@ -5,7 +5,7 @@ import { HelpPanel } from './components/glossary.js';
 import { plainFailure } from './components/plain-messages.js';
 import { own, type Named } from '../common/job/names.js';
 import type { LevelEntry } from './components/recoding-lattice.js';
-import { buildJob, changedOnSave, stateFromJob } from './state/job.js';
+import { buildJob, changedOnSave, stateFromJob, type JobFile } from './state/job.js';
 import { draftOf, readDraft, writeDraft } from './state/autosave.js';
 import { parameterProblems } from './state/validation.js';
 import { nextStepAfter, previousStepBefore, stepNumber, STEPS, type StepId, type WizardState } from './state/wizard-state.js';
@@ -55,6 +55,11 @@ export function blockedReason(state: WizardState, step: StepId, failedPreview?: 
     if (step === 'run' && state.step === 'risk' && assessedJob !== JSON.stringify(buildJob(state))) return 'wait for the risk preview to finish';
   }
   return undefined;
+}
+
+/** A saved draft's method in words: its type, or a chain's two types in order. */
+function draftMethods(method: JobFile['method']): string {
+  return Array.isArray(method) ? method.map((m) => m.type).join(', then ') : method.type;
 }
 
 function download(name: string, text: string): void {
@@ -246,7 +251,7 @@ export function App({ api }: { api: CustosApi }) {
         </div>
         {savedDraft && (
           <Callout tone="info" title="You were working on a job when Custos closed.">
-            {savedDraft.job.input.path.split(/[\\/]/).pop()}, {savedDraft.job.method.type}, saved {new Date(savedDraft.savedAt).toLocaleString()}.{' '}
+            {savedDraft.job.input.path.split(/[\\/]/).pop()}, {draftMethods(savedDraft.job.method)}, saved {new Date(savedDraft.savedAt).toLocaleString()}.{' '}
             <button type="button" onClick={() => void restoreDraft()}>
               Restore it
             </button>{' '}
@@ -265,7 +270,7 @@ export function App({ api }: { api: CustosApi }) {
         )}
         {state.step === 'open' && <OpenStep api={api} info={info} state={state} dispatch={dispatch} open={(p) => open(p)} restoreJob={(r) => restoreJob(r.job, `The job run on ${new Date(r.ranAt).toLocaleString()}`, 'parameters')} projects={<ProjectsPanel state={state} storage={window.localStorage} openProject={(p) => void restoreJob(p.job, `Project “${p.name}”`, 'parameters')} />} />}
         {state.step === 'columns' && state.file && <ColumnsStep file={state.file} state={state} dispatch={dispatch} />}
-        {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} />}
+        {state.step === 'method' && <MethodStep state={state} dispatch={dispatch} onChooseChain={(chain) => dispatch({ type: 'chooseChain', chain })} />}
         {state.step === 'parameters' && state.file && <ParametersStep file={state.file} state={state} dispatch={dispatch} chooseFile={info.host === 'electron' ? () => api.chooseFile({}) : undefined} checkHierarchy={api.checkHierarchy} rows={api.rows} saveHierarchy={api.saveHierarchy} />}
         {state.step === 'compare' && state.file && compareView && <CompareStep api={api} state={state} dispatch={dispatch} desktop={info.host === 'electron'} view={compareView} setView={updateCompareView} />}
         {state.step === 'risk' && <RiskStep api={api} state={state} onFix={fixKey} onPreviewed={onPreviewed} onAssessed={onAssessed}  onUseSuppressionLimit={chooseSuppressionLimit} onSetLevels={chooseLevels} onAcceptReview={(acceptance) => dispatch(acceptance ? { type: 'acceptReview', acceptance } : { type: 'acceptReview' })} onSamplingFraction={(fraction) => dispatch(fraction === undefined ? { type: 'setSamplingFraction' } : { type: 'setSamplingFraction', fraction })} />}

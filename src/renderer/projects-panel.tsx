@@ -4,6 +4,12 @@ import { deleteProject, nextProjectId, projectOf, readProjects, renameProject, s
 import type { WizardState } from './state/wizard-state.js';
 import { OWN_UNDO } from './undo-bar.js';
 
+/** The project's method by its card title; a chain by both steps', in order. */
+function methodsOf(method: Project['job']['method']): string {
+  const title = (type: string): string => metadataOf(type)?.cardTitle ?? type;
+  return Array.isArray(method) ? method.map((m) => title(m.type)).join(', then ') : title(method.type);
+}
+
 const ownUndo = { [OWN_UNDO]: '' };
 
 /** How many projects are listed before "More…". */
@@ -106,7 +112,7 @@ export function ProjectsPanel(props: { state: WizardState; storage: Storage; ope
                     {p.name}
                   </button>{' '}
                   <span className="muted">
-                    {inputName(p)} · {metadataOf(p.job.method.type)?.cardTitle ?? p.job.method.type} · saved {new Date(p.savedAt).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}
+                    {inputName(p)} · {methodsOf(p.job.method)} · saved {new Date(p.savedAt).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}
                   </span>{' '}
                   <button type="button" className="link" aria-label={`Rename ${p.name}`} onClick={() => setRenaming({ id: p.id, name: p.name })}>
                     Rename

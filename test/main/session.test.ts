@@ -9,6 +9,7 @@ import { IPC_CHANNELS } from '../../src/common/ipc/ipc-contract.js';
 import { folderWrittenBy, GrantedAccess, OpenAccess } from '../../src/main/path-access.js';
 import type { RecentJob } from '../../src/common/ipc/api.js';
 import { ACCEPT_REVIEW } from '../accept-review.js';
+import { ATTRIBUTES, BETA, RECODING, register } from '../chain/chain-job.js';
 
 const session = testSession();
 
@@ -133,6 +134,22 @@ describe('IPC handlers validate every message', () => {
     expect(folderWrittenBy({ output: { dir: 'release' } })).toBeUndefined();
     expect(folderWrittenBy(null)).toBeUndefined();
     rmSync(out, { recursive: true, force: true });
+  });
+
+  it('a chain job that runs to completion becomes a recent job too, named by both steps’ types in order', async () => {
+    const dir = register(null);
+    const job = { version: 1, input: { path: join(dir, 'register.csv') }, attributes: ATTRIBUTES, review: ACCEPT_REVIEW, output: { dir: 'out', formats: ['csv'], report: ['json'] }, method: [RECODING, BETA] };
+    const started = (await session.dispatch(IPC_CHANNELS.startRun, { job, outDir: join(dir, 'release') })) as { ok: true; value: { id: string } };
+    expect(started.ok).toBe(true);
+    let state = 'running';
+    for (let i = 0; i < 600 && state === 'running'; i++) {
+      state = ((await session.dispatch(IPC_CHANNELS.runStatus, { id: started.value.id })) as { state: string }).state;
+      if (state === 'running') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(state).toBe('done');
+    const listed = (await session.dispatch(IPC_CHANNELS.recentJobs, {})) as RecentJob[];
+    expect(listed[0]).toMatchObject({ inputName: 'register.csv', methodType: 'global-recoding,beta-privacy', job: { method: [RECODING, BETA] } });
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('a release folder typed as a bare name lands beside the data, and is allowed there as the proposed one is', async () => {

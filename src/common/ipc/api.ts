@@ -119,6 +119,7 @@ export const recentJobSchema = z.object({
   ranAt: z.string().datetime(),
   /** The input file's name (not its path), for the label. */
   inputName: z.string().max(1024),
+  /** The method's type, or a chain's two types in order joined by a comma. */
   methodType: z.string().max(64),
   job: z.record(z.string(), z.unknown()),
 });

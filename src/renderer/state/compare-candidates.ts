@@ -4,6 +4,8 @@ import { definitionOf, MECHANISM_TYPES, type MechanismType } from '../../mechani
 import { jobSchema } from '../../mechanisms/job-schema.js';
 import { plainFailure, plainMessage, specificIssues } from '../components/plain-messages.js';
 import { buildJob, jobWithMethodOf, type JobFile } from './job.js';
+import { chainJobSchema, chainTypeProblem, isChainMethod } from '../../mechanisms/chain.js';
+import { chainTitle, type ChainChoice } from './chain-choice.js';
 import { domainOfText, proposedValues } from '../components/domain-fields.js';
 import { named, own } from '../../common/job/names.js';
 import type { DomainSpec } from '../../common/job/job-parts.js';
@@ -66,6 +68,8 @@ export function shortTitle(method: MechanismType): string {
 /** A candidate the page sends, with the method object "Use this setting" fills the job with. */
 export interface BuiltCandidate extends CandidateJobMessage {
   readonly method: MechanismType;
+  /** The current setting when it is a chain (compare measures it as one candidate); `method` is then its identity step. */
+  readonly chain?: ChainChoice;
   readonly job: JobFile & Record<string, unknown>;
 }
 
@@ -78,7 +82,8 @@ export function buildCandidates(state: WizardState, families: readonly Candidate
   const out: BuiltCandidate[] = [];
   const measured = utilityKeyOf(utility);
   // A method compare cannot measure (dp-counts releases answers, not records) has no axis and is not a candidate.
-  if (includeCurrent && axisOf(state.method)) out.push({ label: `current setting (${shortTitle(state.method)})`, method: state.method, job: { ...buildJob(state), ...measured } as JobFile & Record<string, unknown>, grid: [] });
+  if (includeCurrent && state.chain) out.push({ label: `current setting (${chainTitle(state.chain)})`, method: state.method, chain: state.chain, job: { ...buildJob(state), ...measured } as JobFile & Record<string, unknown>, grid: [] });
+  else if (includeCurrent && axisOf(state.method)) out.push({ label: `current setting (${shortTitle(state.method)})`, method: state.method, job: { ...buildJob(state), ...measured } as JobFile & Record<string, unknown>, grid: [] });
   for (const f of families) {
     const axis = axisOf(f.method);
     if (!f.included || !axis) continue;
@@ -144,7 +149,10 @@ function withDomainDecisions(state: WizardState, type: MechanismType, method: Me
  * in the results; this says beforehand which will be skipped.
  */
 export function cannotRunBefore(candidate: BuiltCandidate): string | undefined {
-  const parsed = jobSchema.safeParse(candidate.job);
+  // A chain is one candidate: its steps must make a chain, and its job reads with the chain's schema.
+  const typeProblem = isChainMethod(candidate.job.method) ? chainTypeProblem(candidate.job.method) : undefined;
+  if (typeProblem) return plainFailure({ message: typeProblem.message, key: typeProblem.key }, candidate.method);
+  const parsed = (isChainMethod(candidate.job.method) ? chainJobSchema : jobSchema).safeParse(candidate.job);
   if (parsed.success) return undefined;
   const issue = specificIssues(parsed.error.issues)[0];
   if (!issue) return 'the job does not read';

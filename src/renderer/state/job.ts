@@ -6,21 +6,32 @@ import { named, own } from '../../common/job/names.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import type { MechanismType, MethodSpecs } from '../../mechanisms/definitions.js';
 import { jobSchema } from '../../mechanisms/job-schema.js';
+import { chainJobSchema, chainTypeProblem, isChainMethod } from '../../mechanisms/chain.js';
 import { specificIssues, plainMessage } from '../components/plain-messages.js';
 import { choicesOf, recodingOf, type RecodingChoice } from '../components/recoding.js';
 import { initialState, type WizardState } from './wizard-state.js';
+import { jobMethodTypes } from './chain-choice.js';
 
-/** A job file as written (before the schema applies its defaults). */
-export type JobFile = z.input<typeof jobSchema>;
+/** One method of a job file as written. */
+export type JobMethod = z.input<typeof jobSchema>['method'];
+
+/** A job file as written (before the schema applies its defaults): one method, or a chain's two steps. */
+export type JobFile = Omit<z.input<typeof jobSchema>, 'method'> & { method: JobMethod | z.input<typeof chainJobSchema>['method'] };
 
 /** The hierarchies and levels of the recoding mechanisms, from the table (identifiers left out). */
 export function recodingOfState(state: Pick<WizardState, 'hierarchies' | 'roles'>): RecodingChoice {
   return recodingOf(state.hierarchies, state.roles);
 }
 
-function methodOf<T extends MechanismType>(type: T, drafts: Drafts, recoding: RecodingChoice, roles: WizardState['roles'], extras?: WizardState['methodExtras']): JobFile['method'] {
+function methodOf<T extends MechanismType>(type: T, drafts: Drafts, recoding: RecodingChoice, roles: WizardState['roles'], extras?: WizardState['methodExtras']): JobMethod {
   const shown = browserMechanismOf(type).toMethod(drafts[type], { recoding, roles });
-  return { ...(extras?.type === type ? extras.fields : {}), ...shown } as JobFile['method'];
+  return { ...(extras?.type === type ? extras.fields : {}), ...shown } as JobMethod;
+}
+
+/** The job's method: the one method's draft, or each chain step's own draft in order (identity step first). */
+function jobMethodOf(state: WizardState): JobFile['method'] {
+  const methods = jobMethodTypes(state).map((type) => methodOf(type, state.drafts, recodingOfState(state), state.roles, state.methodExtras));
+  return state.chain ? [methods[0]!, methods[1]!] : methods[0]!;
 }
 
 /** The wizard's job with another method's form as last filled in (the Compare step's candidates of other methods). */
@@ -48,7 +59,7 @@ export function buildJob(state: WizardState): JobFile {
     },
     attributes: named(state.roles),
     ...reviewOf(state),
-    method: methodOf(state.method, state.drafts, recodingOfState(state), state.roles, state.methodExtras),
+    method: jobMethodOf(state),
     output: {
       dir: out.dir,
       formats: [...(out.csv ? (['csv'] as const) : []), ...(out.xlsx ? (['xlsx'] as const) : []), ...(out.csv && out.sav ? (['sav'] as const) : []), ...(out.csv && out.dta ? (['dta'] as const) : []), ...(out.parquet ? (['parquet'] as const) : [])],
@@ -121,13 +132,20 @@ function draftsWith<T extends MechanismType>(drafts: Drafts, type: T, method: Me
  */
 export function stateFromJob(value: unknown): WizardState {
   // A job written by custos init carries notes for people; the wizard shows the settings, not the notes.
-  const parsed = jobSchema.safeParse(withoutHelp(value));
+  const written = withoutHelp(value) as { method?: unknown };
+  // A chain whose steps make no chain (two identity steps, say) is refused with the CLI's own words.
+  const typeProblem = isChainMethod(written.method) ? chainTypeProblem(written.method) : undefined;
+  if (typeProblem) throw new JobFileError(`${typeProblem.key}: ${typeProblem.message}`);
+  const parsed = isChainMethod(written.method) ? chainJobSchema.safeParse(written) : jobSchema.safeParse(written);
   if (!parsed.success) {
-    const problems = specificIssues(parsed.error.issues).map((i) => `${i.path.join('.') || 'the file'}: ${plainMessage(i)}`);
+    const problems = specificIssues(parsed.error.issues).map((i) => `${pathText(i.path) || 'the file'}: ${plainMessage(i)}`);
     throw new JobFileError(problems.slice(0, 5).join('; ') + (problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''));
   }
   const job = parsed.data;
-  const method = job.method;
+  const steps = Array.isArray(job.method) ? job.method : [job.method];
+  const method = steps[0]!;
+  const attribute = steps[1];
+  // The hierarchy table is the recoding step's: a chain's identity step, or the one method.
   const recodes = 'hierarchies' in method;
   const restored: WizardState = {
     ...initialState,
@@ -144,7 +162,8 @@ export function stateFromJob(value: unknown): WizardState {
     roles: named(Object.entries(job.attributes).map(([name, role]): [string, Role] => [name, role])),
     missingSensitive: job.input.missingSensitive,
     method: method.type,
-    drafts: draftsWith(initialState.drafts, method.type, method),
+    ...(attribute ? { chain: { identity: method.type, attribute: attribute.type } } : {}),
+    drafts: steps.reduce((drafts, step) => draftsWith(drafts, step.type, step), initialState.drafts),
     hierarchies: recodes ? choicesOf(method.hierarchies, 'levels' in method && method.type !== 'global-recoding' ? method.levels : 'search') : named(),
     output: {
       dir: job.output.dir,
@@ -167,11 +186,12 @@ export function stateFromJob(value: unknown): WizardState {
     (restored as { reviewSettings?: WizardState['reviewSettings'] }).reviewSettings = (value as { review: NonNullable<WizardState['reviewSettings']> }).review;
     if (reasons.length === 1) (restored as { reviewAcceptance?: WizardState['reviewAcceptance'] }).reviewAcceptance = { checks: job.review.acknowledge.map((a) => a.check), reason: reasons[0]! };
   }
+  // A chain's steps are restored as their forms show them (changedOnSave names what that changes).
+  if (attribute) return restored;
   // The method's fields the form does not show are kept as the file wrote them.
   const shown = new Set(Object.keys(methodOf(method.type, restored.drafts, recodingOfState(restored), restored.roles)));
   // Notes (`_help`, `_comment`) are not fields: the form neither shows nor keeps them.
-  const written = (withoutHelp(value) as { method: Record<string, unknown> }).method;
-  const fields = Object.fromEntries(Object.entries(written).filter(([key]) => !shown.has(key)));
+  const fields = Object.fromEntries(Object.entries(written.method as Record<string, unknown>).filter(([key]) => !shown.has(key)));
   return Object.keys(fields).length > 0 ? { ...restored, methodExtras: { type: method.type, fields } } : restored;
 }
 
@@ -180,11 +200,29 @@ export function stateFromJob(value: unknown): WizardState {
  * form cannot show, say), by key: the person is told before saving can change them.
  */
 export function changedOnSave(original: unknown, state: WizardState): string[] {
-  const before = jobSchema.parse(withoutHelp(original)).method as unknown as Record<string, unknown>;
+  const schemaOf = (job: { method?: unknown }) => (isChainMethod(job.method) ? chainJobSchema : jobSchema);
+  const written = withoutHelp(original) as { method?: unknown };
+  const before = stepsOf(schemaOf(written).parse(written).method);
   const built = JSON.parse(JSON.stringify(buildJob(state))) as JobFile;
-  const reparsed = jobSchema.safeParse(built);
+  const reparsed = schemaOf(built).safeParse(built);
   // A job the form cannot even express (no columns to count, say) is compared as written.
-  const after = (reparsed.success ? reparsed.data.method : built.method) as unknown as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).map((key) => `method.${key}`);
+  const after = stepsOf(reparsed.success ? reparsed.data.method : built.method);
+  const chain = before.length > 1 || after.length > 1;
+  const changed: string[] = [];
+  for (let i = 0; i < Math.max(before.length, after.length); i++) {
+    const [b, a] = [before[i] ?? {}, after[i] ?? {}];
+    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+    changed.push(...keys.filter((key) => JSON.stringify(b[key]) !== JSON.stringify(a[key])).map((key) => (chain ? `method[${i}].${key}` : `method.${key}`)));
+  }
+  return changed;
+}
+
+/** A job's method as the list of its steps (one method: one step). */
+function stepsOf(method: unknown): Record<string, unknown>[] {
+  return (Array.isArray(method) ? method : [method]) as Record<string, unknown>[];
+}
+
+/** A problem's key as the CLI writes it: `method[1].beta`, not `method.1.beta`. */
+function pathText(path: readonly (string | number)[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }

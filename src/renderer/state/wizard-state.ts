@@ -9,6 +9,7 @@ import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-regist
 import { DEFAULT_MECHANISM, definitionOf, MECHANISM_TYPES, type MechanismType, type MethodSpecs } from '../../mechanisms/definitions.js';
 import { adviseMethods, answerGoal, selectable, type GoalAnswers } from './method-goal.js';
 import { keepWhatApplies } from './switch-file.js';
+import type { ChainChoice } from './chain-choice.js';
 import { NO_HIERARCHY, type HierarchyCheck, type HierarchyChoice } from '../components/recoding.js';
 
 export type { Role };
@@ -91,6 +92,11 @@ export interface WizardState {
   readonly missingSensitive: MissingSensitive;
   /** The job's method.type: also the key of its draft and its report section. */
   readonly method: MechanismType;
+  /**
+   * "Protect identity, then the sensitive value": the job's method is the list of both steps, each
+   * from its own draft (chain-choice.ts); `method` is then the identity step. Absent: one method.
+   */
+  readonly chain?: ChainChoice;
   /** The Method step's answers (what must be protected, the attacker, records or tables); not part of the job. */
   readonly goal?: GoalAnswers;
   /** Every mechanism's form as last filled in, so switching method and back loses nothing. */
@@ -175,6 +181,8 @@ export type Action =
   | { type: 'setRole'; column: string; role: Role }
   | { type: 'setRoles'; roles: Named<Role> }
   | { type: 'setMethod'; method: MechanismType }
+  /** The Method step's "Use these two steps": a chain of an identity and an attribute method. */
+  | { type: 'chooseChain'; chain: ChainChoice }
   /** An answer on the Method step: a method that does not fit the answers gives way to the first recommended. */
   | { type: 'answerGoal'; answer: GoalAnswers }
   | { type: 'setMissingSensitive'; missingSensitive: MissingSensitive }
@@ -186,7 +194,7 @@ export type Action =
   | { type: 'runStarted'; id: string; at: number }
   | { type: 'runStatus'; status: RunStatus }
   | { type: 'load'; state: WizardState }
-  | { type: 'useCandidate'; method: MechanismType; drafts: Drafts; comparison: NonNullable<WizardState['comparison']> }
+  | { type: 'useCandidate'; method: MechanismType; /** The current chain, compared as one candidate. */ chain?: ChainChoice; drafts: Drafts; comparison: NonNullable<WizardState['comparison']> }
   | { type: 'previewed'; path: string; levels: string }
   | { type: 'acceptReview'; acceptance?: NonNullable<WizardState['reviewAcceptance']> }
   /** The population the records were drawn from, as the job's review.samplingFraction (absent: not stated). */
@@ -252,13 +260,20 @@ export function reducer(state: WizardState, action: Action): WizardState {
       return { ...state, roles: withName(state.roles, action.column, action.role) };
     case 'setRoles':
       return { ...state, roles: named(state.roles, action.roles) };
-    case 'setMethod':
+    case 'setMethod': {
+      // One method chosen: the job is no chain any more (both steps' drafts stay, as every draft does).
+      const { chain: _chain, ...single } = state;
       // A folder the wizard named follows the method; one the person chose stays.
-      return { ...state, method: action.method, ...(state.output.dirAuto && state.file ? { output: { ...state.output, dir: defaultOutDir(state.file.path, action.method) } } : {}) };
+      return { ...single, method: action.method, ...(state.output.dirAuto && state.file ? { output: { ...state.output, dir: defaultOutDir(state.file.path, action.method) } } : {}) };
+    }
+    case 'chooseChain':
+      return { ...reducer(state, { type: 'setMethod', method: action.chain.identity }), chain: action.chain };
     case 'answerGoal': {
       const goal = answerGoal(state.goal ?? {}, action.answer);
       const advice = adviseMethods(goal);
-      const answered = { ...state, goal };
+      // Answers that recommend no chain any more (identity only, say) leave one method: the identity step.
+      const { chain: _chain, ...single } = state;
+      const answered = state.chain && !(advice.kind === 'advice' && advice.chain) ? { ...single, goal } : { ...state, goal };
       return advice.kind === 'advice' && !selectable(advice).includes(state.method) ? reducer(answered, { type: 'setMethod', method: advice.preselect }) : answered;
     }
     case 'setMissingSensitive':
@@ -305,13 +320,12 @@ export function reducer(state: WizardState, action: Action): WizardState {
     case 'useCandidate':
       // The chosen candidate's method and parameters fill the job; back into the flow toward Run.
       return {
-        ...state,
+        // A candidate of one method makes the job no chain any more; the current chain stays one.
+        ...reducer(state, action.chain ? { type: 'chooseChain', chain: action.chain } : { type: 'setMethod', method: action.method }),
         undo: { drafts: state.drafts, hierarchies: state.hierarchies },
-        method: action.method,
         drafts: action.drafts,
         comparison: action.comparison,
         step: 'risk',
-        ...(state.output.dirAuto && state.file ? { output: { ...state.output, dir: defaultOutDir(state.file.path, action.method) } } : {}),
       };
   }
 }

@@ -117,7 +117,9 @@ export function CompareStep(props: { api: CustosApi; state: WizardState; dispatc
   const use = (id: number): void => {
     const chosen = view.candidates[id - 1];
     if (!chosen || !comparison || !status) return;
-    dispatch({ type: 'useCandidate', method: chosen.method, drafts: draftsWith(state.drafts, chosen.method, chosen.job.method), comparison: { id: status.id, chosen: chosen.label, candidates: comparison.candidates.length } });
+    // The current chain is used as it stands: its steps' drafts are the wizard's own.
+    const drafts = chosen.chain ? state.drafts : draftsWith(state.drafts, chosen.method, chosen.job.method);
+    dispatch({ type: 'useCandidate', method: chosen.method, ...(chosen.chain ? { chain: chosen.chain } : {}), drafts, comparison: { id: status.id, chosen: chosen.label, candidates: comparison.candidates.length } });
   };
   const exportCsv = async (): Promise<void> => {
     if (!status) return;

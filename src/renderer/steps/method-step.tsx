@@ -2,6 +2,7 @@ import { definitionOf, MECHANISM_DEFINITIONS, type MechanismType } from '../../m
 import { GoalQuestion, MethodAdvice, type ChainChoice } from './method-advice.js';
 import { adviseMethods, ATTACKER_OPTIONS, ATTACKER_QUESTION, misfit, PROTECT_OPTIONS, PROTECT_QUESTION, RELEASE_OPTIONS, RELEASE_QUESTION, type GoalAnswers } from '../state/method-goal.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
+import { chainTitle } from '../state/chain-choice.js';
 
 /**
  * The goal first (what must be protected, what the attacker is assumed to know, records or tables),
@@ -26,7 +27,15 @@ export function MethodStep(props: { state: WizardState; dispatch: (a: Action) =>
       </div>
       <MethodAdvice advice={advice} method={props.state.method} onMethod={choose} onChooseChain={props.onChooseChain} />
       <p className="chosen-method" role="status">
+        {props.state.chain ? (
+          <>
+            Selected: two steps, <strong>{chainTitle(props.state.chain)}</strong> (<code className="method-id">{props.state.chain.identity}</code>, then <code className="method-id">{props.state.chain.attribute}</code>). Choosing one method below replaces them.
+          </>
+        ) : (
+          <>
         Selected: <strong>{chosen.metadata.title}</strong> (<code className="method-id">{chosen.metadata.type}</code>){why ? <span className="warn-text">: it does not fit these answers, it {why}.</span> : '.'}
+          </>
+        )}
       </p>
       <details className="all-methods">
         <summary>All methods ({MECHANISM_DEFINITIONS.length})</summary>

@@ -44,7 +44,7 @@ const DELIMITERS = [
 
 function recentJobLabel(r: RecentJob, inputLabel: string): string {
   const when = new Date(r.ranAt).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  return `${inputLabel} · ${metadataOf(r.methodType)?.cardTitle ?? r.methodType} · ${when}`;
+  return `${inputLabel} · ${r.methodType.split(',').map((t) => metadataOf(t)?.cardTitle ?? t).join(', then ')} · ${when}`;
 }
 
 /** The input a recent job read, as its job names it (its name where the job does not say). */

@@ -4,13 +4,15 @@ import { own } from '../../common/job/names.js';
 import type { Role } from '../../common/job/job-parts.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import type { MechanismType } from '../../mechanisms/definitions.js';
-import type { FormProps } from '../components/browser-mechanism.js';
+import type { FormProps, Problems } from '../components/browser-mechanism.js';
 import { RecodingTable } from '../components/recoding-table.js';
 import { HierarchyBuilder } from '../components/hierarchy-builder.js';
 import { checkKey } from '../components/recoding.js';
 import { plainFailure } from '../components/plain-messages.js';
 import { levelsChosenAfterPreview, levelsSearched } from '../state/job.js';
-import { parameterProblems, wizardContext } from '../state/validation.js';
+import { CHAIN_KEY, parameterProblems, stepProblems, wizardContext } from '../state/validation.js';
+import { chainStepHeading } from '../state/chain-choice.js';
+import { Callout } from '../components/fields.js';
 import type { Action, WizardState } from '../state/wizard-state.js';
 
 /** The columns the hierarchy table lists: those of the roles the mechanism recodes, else every column not dropped. */
@@ -55,9 +57,42 @@ export function ParametersStep(props: {
     return () => clearTimeout(timer);
     // pendingKey stands for `pending`: the checks to run change only when it does.
   }, [pendingKey, checkHierarchy, file.fileId, dispatch]);
-  const type: MechanismType = state.method;
+  const undo = state.undo && (
+    <p className="undo">
+      <button type="button" className="link" onClick={() => dispatch({ type: 'undo' })}>
+        Undo the last change
+      </button>
+    </p>
+  );
+  if (!state.chain) return (
+    <>
+      {undo}
+      <MechanismForm {...props} type={state.method} problems={parameterProblems(state, file)} />
+    </>
+  );
+  // A chain: both steps' own forms, one after the other, each with its own problems; then the chain's rules.
+  const chainProblem = parameterProblems(state, file)[CHAIN_KEY];
+  return (
+    <>
+      {undo}
+      {([1, 2] as const).map((step) => {
+        const type = step === 1 ? state.chain!.identity : state.chain!.attribute;
+        return (
+          <section key={step} className="chain-step" aria-labelledby={`chain-step-${step}`}>
+            <h3 id={`chain-step-${step}`}>{chainStepHeading(step, type)}</h3>
+            <MechanismForm {...props} type={type} problems={stepProblems(state, file, type)} />
+          </section>
+        );
+      })}
+      {chainProblem && <Callout tone="error" title="These two steps do not make a sound chain.">{chainProblem}</Callout>}
+    </>
+  );
+}
+
+/** One mechanism's form with its problems; the shared hierarchy table when it recodes. */
+function MechanismForm(props: Parameters<typeof ParametersStep>[0] & { type: MechanismType; problems: Problems }) {
+  const { file, state, dispatch, type, problems } = props;
   const mechanism = browserMechanismOf(type);
-  const problems = parameterProblems(state, file);
   const context = wizardContext(state, file);
   const columns = mechanism.recodes ? recodedColumns(file, state, mechanism.recodedRoles?.(state.drafts[type] as never)) : [];
   const recodingTable = mechanism.recodes ? (
@@ -78,15 +113,13 @@ export function ParametersStep(props: {
   // The draft and the form come from the same registry entry, keyed by the same type.
   const Form = mechanism.Form as ComponentType<FormProps<Drafts[MechanismType]>>;
   return (
-    <>
-      <Form
+    <Form
       draft={state.drafts[type]}
       set={(patch) => dispatch({ type: 'patchDraft', method: type, patch } as Action)}
       context={context}
       problems={problems}
       recodingTable={recodingTable}
       levelsChangedAfterPreview={levelsChosenAfterPreview(state)}
-      />
-    </>
+    />
   );
 }
