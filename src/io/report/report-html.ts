@@ -57,8 +57,7 @@ ${reviewSection(report)}
 ${guaranteeSection(report)}
 ${methodSections(report)}
 ${reidentificationSection(report)}
-${riskProfileSection(report)}
-${analysisUtilitySection(report)}
+${riskProfileSection(report)}${analysisUtilitySection(report)}
 ${parametersSection(report)}
 ${inputSection(report)}
 ${outputSection(report)}
