@@ -9,6 +9,18 @@ import { definitionOf, type MechanismType } from '../mechanisms/definitions.js';
  * it and verify writes it again from report.json with this one function.
  */
 export function reportHtml(report: Report, extraHtml = ''): string {
-  const view = definitionOf(report.method.type as MechanismType).reportView;
-  return renderReportHtml(report, (r) => viewHtml(view(r).sections) + extraHtml);
+  return renderReportHtml(report, (r) => stepReports(r).map((s) => viewHtml(definitionOf(s.method.type as MechanismType).reportView(s).sections)).join('\n') + extraHtml);
+}
+
+/**
+ * The report as each step's mechanism reads it: a chain's report holds both steps' sections (the
+ * identity step's classes, the attribute step's buckets) and names the last step as its method, so
+ * the identity step's view is given its own method (type, title, parameters, figures, levels).
+ */
+function stepReports(report: Report): Report[] {
+  if (!report.chain) return [report];
+  const identity = report.chain.steps[0]!;
+  const { internal: _internal, frontier: _frontier, solutions: _solutions, levels: _levels, ...shared } = report.method;
+  const first: Report = { ...report, method: { ...shared, type: identity.type, title: identity.title, parameters: identity.parameters, derived: identity.derived, ...(identity.levels ? { levels: identity.levels } : {}) } };
+  return [first, report];
 }
