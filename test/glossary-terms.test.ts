@@ -15,10 +15,9 @@ function printingSources(): { path: string; text: string }[] {
     }
   };
   walk('src/renderer', (p) => p.endsWith('.tsx') || p.endsWith('.ts'));
-  walk('src/mechanisms', (p) => /statement\.ts$|browser\/wizard\.tsx$|node\/report-html\.ts$/.test(p));
+  walk('src/mechanisms', (p) => /statement\.ts$|browser\/wizard\.tsx$|report-view\.ts$/.test(p));
   walk('src/common/report', (p) => p.endsWith('.ts'));
   walk('src/io/report', (p) => p.endsWith('.ts'));
-  walk('src/jobs/method-kit', (p) => /report-html/.test(p));
   walk('src/cli', (p) => p.endsWith('.ts'));
   // The glossary itself is not evidence that a term is printed.
   return files.filter((p) => !p.endsWith('glossary.tsx')).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
