@@ -40,7 +40,7 @@ describe('the solution space in the risk preview (global recoding)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use age 2, zip 1' }));
     expect(chosen.map((c) => ({ ...c }))).toEqual([{ age: 2, zip: 1 }]);
     // Keep one column at its chosen level.
-    fireEvent.click(screen.getByRole('button', { name: 'Keep age at level 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep level 1 of age' }));
     expect({ ...chosen[1] }).toEqual({ age: 1 });
   });
 

@@ -86,7 +86,7 @@ export function RecodingLattice(props: { report: Report; onUseLimit?: (limit: nu
                         </button>
                       </>
                     ) : (
-                      <button type="button" aria-label={`Keep ${c.name} at level ${c.level}`} onClick={() => onSetLevels(named(kept, [[c.name, c.level]]))}>
+                      <button type="button" aria-label={`Keep level ${c.level} of ${c.name}`} onClick={() => onSetLevels(named(kept, [[c.name, c.level]]))}>
                         Keep level {c.level}
                       </button>
                     )}
