@@ -1,26 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeAdultDemoJob } from './adult-demo-job.js';
 
 /** Issue 36, item 3: the Loss's ARX settings, several sensitive attributes, δ-presence, through the command line. */
 const CLI = resolve('dist/cli/custos.mjs');
-const DEMO = resolve('resources/demo/adult-global-recoding-job.json');
 const QUASI = ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class'];
 
-/** The Adult demo job, paths absolute, its method changed by `method`, written to a fresh folder. */
-function adultJob(method: Record<string, unknown>, attributes: Record<string, string> = {}): { dir: string; path: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'custos-grm-'));
-  const job = JSON.parse(readFileSync(DEMO, 'utf8'));
-  job.input.path = resolve('resources/adult/adult.csv');
-  for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
-  Object.assign(job.method, method);
-  Object.assign(job.attributes, attributes);
-  job.output = { dir: 'out', formats: ['csv'], report: ['json'] };
-  writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
-  return { dir, path: join(dir, 'job.json') };
-}
+const adultJob = (method: Record<string, unknown>, attributes: Record<string, string> = {}) => writeAdultDemoJob('custos-grm-', method, attributes);
 
 const run = (path: string, command = 'run') => spawnSync(process.execPath, [CLI, command, path, '--json', '--test-seed', '3'], { encoding: 'utf8', env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' } });
 

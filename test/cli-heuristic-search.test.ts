@@ -3,21 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeAdultDemoJob } from './adult-demo-job.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
-const DEMO = resolve('resources/demo/adult-global-recoding-job.json');
 const ENV = { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' };
 
-function demoJob(method: Record<string, unknown>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'custos-heuristic-'));
-  const job = JSON.parse(readFileSync(DEMO, 'utf8'));
-  job.input.path = resolve('resources/adult/adult.csv');
-  for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
-  Object.assign(job.method, method);
-  job.output = { dir: 'out', formats: ['csv'], report: ['json'] };
-  writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
-  return dir;
-}
+const demoJob = (method: Record<string, unknown>): string => writeAdultDemoJob('custos-heuristic-', method).dir;
 
 const assess = (dir: string) => spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
 

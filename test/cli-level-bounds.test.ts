@@ -1,23 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeAdultDemoJob } from './adult-demo-job.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
-const DEMO = resolve('resources/demo/adult-global-recoding-job.json');
 
 /** The Adult demo job with absolute paths and the given method fields, written in a fresh folder. */
-function demoJob(method: Record<string, unknown>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'custos-levels-'));
-  const job = JSON.parse(readFileSync(DEMO, 'utf8'));
-  job.input.path = resolve('resources/adult/adult.csv');
-  for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
-  Object.assign(job.method, method);
-  job.output = { dir: 'out', formats: ['csv'], report: ['json'] };
-  writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
-  return dir;
-}
+const demoJob = (method: Record<string, unknown>): string => writeAdultDemoJob('custos-levels-', method).dir;
 
 describe('global recoding: the job bounds a quasi-identifier\'s levels (method.levels)', () => {
   it('the search keeps the bounds, the reports state them, and verify writes the sentences again', () => {
