@@ -2,7 +2,7 @@
  * npm run bench [-- --rows N] [--keep] [--rounds R] [--end-to-end-only] [--check] [--bounded-work-only] [--dp-counts-only]
  * Times ingest, assess, the reconstruction-privacy run and the exports separately on census-like
  * data, then `custos run` end to end in its own process, each as a ratio to a naive scan of the same
- * file measured in the same run. --check compares the ratios with the README's table and fails on a
+ * file measured in the same run. --check compares the ratios with docs/BENCHMARK.md's table and fails on a
  * regression of more than 20%. Issue 37's targets close the output, each with its ratio and a verdict
  * (--dp-counts-only: the census file, the scan and target 1 alone).
  */
@@ -353,12 +353,12 @@ targets.push(bounded ? localSuppressionTarget(bounded) : { id: '3a', what: 'loca
 targets.push({ id: '3b', what: 'microaggregation of 1M rows', limit: 60, unit: 's', note: 'bench/microaggregation-1m.ts, not part of this run' });
 targets.push({ id: '4', what: '50M rows end to end', limit: 12, unit: '×', note: 'bench/census-50m.ts, not part of this run' });
 printTargets(targets, loadavg().map((l) => l.toFixed(2)).join(', '));
-const regressions = values.check ? checkAgainstReadme(readFileSync(resolve('README.md'), 'utf8'), ratios, scanMs, rows) : [];
+const regressions = values.check ? checkAgainstReadme(readFileSync(resolve('docs/BENCHMARK.md'), 'utf8'), ratios, scanMs, rows) : [];
 if (!values.keep) rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);
 
 if (values.check) {
   for (const line of regressions) console.error(line);
   if (regressions.length > 0) process.exitCode = 1;
-  else console.log('--check: no ratio more than 20% above the README\'s table');
+  else console.log('--check: no ratio more than 20% above docs/BENCHMARK.md\'s table');
 }

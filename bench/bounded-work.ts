@@ -90,7 +90,7 @@ function localSuppressionMillion(): Row {
 
 /**
  * Issue 37 target 3 (local suppression within 30 s): 1,000,000 records of 8 skewed columns of 10
- * values at k = 5, the README's figure. Timed in wall-clock and in this process's CPU seconds: on
+ * values at k = 5, docs/BENCHMARK.md's figure. Timed in wall-clock and in this process's CPU seconds: on
  * the shared machine the CPU time is the figure another run can compare.
  */
 function localSuppressionSkewedMillion(): Row & { cpuMs: number } {

@@ -1,6 +1,6 @@
 /**
  * Issue 37 target 3 (microaggregation): partitioned MDAV on 1,000,000 records within 60 s, and its
- * information loss against exact MDAV on 200,000 (the README's figures). Not part of `npm test`:
+ * information loss against exact MDAV on 200,000 (docs/BENCHMARK.md's figures). Not part of `npm test`:
  *   npx esbuild bench/microaggregation-1m.ts --bundle --platform=node --format=esm --packages=external --outfile=dist/bench/microaggregation-1m.mjs
  *   node dist/bench/microaggregation-1m.mjs [--rows 1000000] [--k 5] [--block 5000] [--compare 200000 [--partitioned-only]]
  * The data: census-like numbers, fixed pseudo-random (xorshift32, benchmark data, not privacy

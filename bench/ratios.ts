@@ -1,6 +1,6 @@
 /**
  * Benchmark figures as ratios to a naive scan of the same file in the same run, printed as the
- * README's table, and checked against it: a ratio more than 20% above the README's is a regression.
+ * docs/BENCHMARK.md's table, and checked against it: a ratio more than 20% above BENCHMARK.md's is a regression.
  */
 export interface Ratio {
   readonly name: string;
@@ -10,7 +10,7 @@ export interface Ratio {
   readonly unchecked?: boolean;
 }
 
-/** The README's table for a row count starts after this marker. */
+/** BENCHMARK.md's table for a row count starts after this marker. */
 export const marker = (rows: number): string => `<!-- bench-ratios rows=${rows} -->`;
 const TOLERANCE = 1.2;
 
@@ -28,7 +28,7 @@ export function printRatios(ratios: readonly Ratio[], scanMs: number, rows: numb
   for (const line of ratioTable(ratios, scanMs, rows)) console.log(line);
 }
 
-/** The ratios recorded in the README for this row count, by name. */
+/** The ratios recorded in docs/BENCHMARK.md for this row count, by name. */
 export function recordedRatios(readme: string, rows: number): ReadonlyMap<string, number> | undefined {
   const start = readme.indexOf(marker(rows));
   if (start < 0) return undefined;
@@ -42,15 +42,15 @@ export function recordedRatios(readme: string, rows: number): ReadonlyMap<string
   return recorded;
 }
 
-/** One line per ratio more than 20% above the README's (none: no regression). */
+/** One line per ratio more than 20% above BENCHMARK.md's (none: no regression). */
 export function checkAgainstReadme(readme: string, ratios: readonly Ratio[], scanMs: number, rows: number): string[] {
   const recorded = recordedRatios(readme, rows);
-  if (!recorded) return [`--check: the README has no table for ${rows.toLocaleString('en-US')} rows (${marker(rows)}): nothing to compare with`];
+  if (!recorded) return [`--check: docs/BENCHMARK.md has no table for ${rows.toLocaleString('en-US')} rows (${marker(rows)}): nothing to compare with`];
   const regressions: string[] = [];
   for (const r of ratios) {
     const before = recorded.get(r.name);
     const now = r.ms / scanMs;
-    if (!r.unchecked && before !== undefined && now > before * TOLERANCE) regressions.push(`regression: ${r.name}: ${now.toFixed(2)}× the naive scan, README ${before.toFixed(2)}× (limit ${(before * TOLERANCE).toFixed(2)}×)`);
+    if (!r.unchecked && before !== undefined && now > before * TOLERANCE) regressions.push(`regression: ${r.name}: ${now.toFixed(2)}× the naive scan, BENCHMARK.md ${before.toFixed(2)}× (limit ${(before * TOLERANCE).toFixed(2)}×)`);
   }
   return regressions;
 }
