@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, write
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { internalOnlyFacts } from '../src/jobs/verify/confidential-facts.js';
 
 /**
  * Issue 36, item 6: the job's `utility` key (a classifier's target, contingency tables' pairs) is
@@ -114,5 +115,14 @@ describe('the analysis is in the internal report only', () => {
     // The check above can find a figure: the internal report holds them.
     const internalJson = readFileSync(join(dir, 'out-internal', 'internal-report.json'), 'utf8');
     for (const t of figures.map((v) => JSON.stringify(v))) expect(internalJson).toContain(t);
+
+    // verify's backstop searches the release for the input's side of the contingency tables: every cell of
+    // at least 1,000 records that the release's table does not hold is a confidential fact, and the release passes.
+    const changed = analysis.tables.flatMap((t: { cells?: { input: number[]; release: number[] } }) => (t.cells ? t.cells.input.filter((n, i) => n >= 1000 && n !== t.cells!.release[i]) : []));
+    expect(changed.length).toBeGreaterThan(0);
+    const searched = new Set(internalOnlyFacts(internal, new Set(published.summary), []).map((f) => f.number));
+    for (const n of changed) expect(searched.has(n), `cell ${n}`).toBe(true);
+    const v = custos(dir, 'verify', 'out', '--internal', 'out-internal');
+    expect(v.status, v.stdout + v.stderr).toBe(0);
   }, 120_000);
 });

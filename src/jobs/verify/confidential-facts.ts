@@ -124,9 +124,7 @@ export function internalOnlyFacts(internal: Report, publicSentences: ReadonlySet
     if (keys.some((k) => SEPARATE.has(k)) && keys[0] !== 'summary' && keys[0] !== 'warnings') return;
     // The release's own files: their sizes and rows are facts of the release.
     if (path.startsWith('output.files')) return;
-    // The analysis's contingency cells (up to 12 tables of 144 counts, most of them small) would match
-    // ordinary figures of the published report by chance and fail every release; the analysis's own
-    // figures (accuracies, distances, records) are still searched, and its test checks none is published.
+    // The analysis's contingency cells are searched below (analysisCellFacts), not as figures here.
     if (path.startsWith('utility.analysis.tables') && keys.includes('cells')) return;
     if (typeof v === 'number') {
       if (!Number.isInteger(v) || Math.abs(v) < SMALLEST_SEARCHED_NUMBER || publicNumbers.has(v) || seenNumbers.has(v)) return;
@@ -146,6 +144,7 @@ export function internalOnlyFacts(internal: Report, publicSentences: ReadonlySet
   // The input's size first, so that a column whose every value is distinct is not what names that number.
   if (internal.input.rows !== undefined) visit('input.rows', internal.input.rows);
   walk(internal as unknown as Json, '', visit);
+  facts.push(...analysisCellFacts(internal, publicNumbers));
   const input = internal.input;
   const job = internal.job as { input?: { encoding?: unknown }; method?: { hierarchies?: Record<string, unknown> }; output?: { internalDir?: unknown } };
   // An encoding the job names is a parameter, published in job.json; a detected one is a fact of the file.
@@ -156,6 +155,27 @@ export function internalOnlyFacts(internal: Report, publicSentences: ReadonlySet
   for (const spec of Object.values(job.method?.hierarchies ?? {})) if (typeof spec === 'string') facts.push(...fileFacts(spec, 'hierarchy'));
   if (typeof job.output?.internalDir === 'string' && /[/\\]/.test(job.output.internalDir)) facts.push({ kind: "the internal report's folder", text: job.output.internalDir, inCells: true });
   return dedupe(facts);
+}
+
+/**
+ * The input's side of the analysis's contingency tables: a cell of the input that the release's table
+ * at the same place does not equal is a count of the confidential input. Searched in the report texts
+ * and files, not in released cells: a table of up to 144 counts would otherwise meet ordinary values
+ * of the data by chance. A cell the release holds too is a count anyone can take from the release.
+ */
+function analysisCellFacts(internal: Report, publicNumbers: ReadonlySet<number>): ConfidentialFact[] {
+  const analysis = internal.utility.analysis;
+  if (!analysis || !('tables' in analysis)) return [];
+  const facts: ConfidentialFact[] = [];
+  analysis.tables.forEach((table, t) => {
+    if (!('cells' in table) || !table.cells) return;
+    const released = table.cells.release;
+    table.cells.input.forEach((n, i) => {
+      if (!Number.isInteger(n) || n < SMALLEST_SEARCHED_NUMBER || n === released[i] || publicNumbers.has(n)) return;
+      facts.push({ kind: `an internal-only figure (utility.analysis.tables[${t}].cells.input)`, number: n, inCells: false });
+    });
+  });
+  return facts;
 }
 
 /** One fact per value: a base name that equals another fact's text, say, is reported once. */
