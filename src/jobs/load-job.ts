@@ -3,7 +3,7 @@ import { describeErrno } from '../io/input/file-kind.js';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { withoutHelp } from '../common/job/job-notes.js';
-import { JobError } from './method-kit/job-error.js';
+import { JobError } from '../common/job/job-error.js';
 import { jobSchema } from '../mechanisms/job-schema.js';
 import type { Job } from '../mechanisms/definitions.js';
 import { chainColumnProblems, chainJobSchema, chainSteps, chainTypeProblem, isChainMethod, type ChainJob, type ChainSteps } from '../mechanisms/chain.js';

@@ -2,7 +2,7 @@ import type { Table } from '../common/table/table.js';
 import { codeBlocks, type ReleaseTable } from '../io/output/release-table.js';
 import type { Job } from '../mechanisms/definitions.js';
 import { nodeMechanismOf } from '../mechanisms/node-registry.js';
-import { JobError } from './method-kit/job-error.js';
+import { JobError } from '../common/job/job-error.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
 
 /**

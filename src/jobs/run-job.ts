@@ -14,7 +14,7 @@ import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { reportHtml } from './report-renderings.js';
 import { renderReportPdf, type ExtraPdfSection } from '../io/report/report-pdf.js';
 import { CONFIDENTIAL_MARK, type OutputFile, type Report, type RiskProfileReport } from '../common/report/report-model.js';
-import { JobError } from './method-kit/job-error.js';
+import { JobError } from '../common/job/job-error.js';
 import { prepareInput } from './prepare-input.js';
 import { jsonReplacer } from './json.js';
 import type { Job } from '../mechanisms/definitions.js';

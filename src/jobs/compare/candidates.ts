@@ -4,7 +4,7 @@ import type { SkippedCandidate } from '../../common/compare/comparison.js';
 import { InputError } from '../../io/input/input-error.js';
 import { definitionOf, MECHANISM_DEFINITIONS } from '../../mechanisms/definitions.js';
 import { MAX_CANDIDATES, MAX_CANDIDATES_LIMIT } from '../../common/compare/comparison.js';
-import { JobError } from '../method-kit/job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 import { loadJobFile, parseJob, type LoadedJob } from '../load-job.js';
 import type { CandidateJob, CandidateSource } from './compare-request.js';
 

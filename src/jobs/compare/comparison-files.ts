@@ -10,7 +10,7 @@ import { checkNotAroundInputs, checkNotInsideCustosFolder, checkOutputDir, commi
 import { csvText } from '../../io/output/neutralize.js';
 import { CsvTokenizer } from '../../io/input/csv-tokenizer.js';
 import type { ExtraPdfSection } from '../../io/report/report-pdf.js';
-import { JobError } from '../method-kit/job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 
 const percent = (v: number): string => (Number.isFinite(v) ? `${(100 * v).toFixed(2)}%` : 'n/a');
 const error = (v: number | undefined): string => (v === undefined ? 'n/a' : v.toFixed(4));

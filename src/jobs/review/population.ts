@@ -1,5 +1,5 @@
 import type { ReviewSettings } from '../../common/review/release-review.js';
-import { JobError } from '../method-kit/job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 
 /**
  * The sampling fraction π of `records` records under the population the job's `review` states

@@ -1,7 +1,7 @@
 import { formatRational, toNumber, type Rational } from '../../../common/exact/rational.js';
 import { randomPermutation } from '../../../common/random/draws.js';
 import type { BetaReport, InferenceBound } from '../../../common/report/report-model.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { ReleasedTable } from '../../../jobs/method-kit/outcome.js';
 import type { Plan } from '../../../jobs/method-kit/plan.js';

@@ -6,7 +6,7 @@ import { latticeSizeOf } from '../../../common/recoding/lattice.js';
 import { reidentificationRisk, wildcardReidentificationRisk, withSamplingFraction } from '../../../common/risk/reidentification.js';
 import type { GeneralizedColumn } from '../../../common/recoding/hierarchy.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { generalizedView, releasedAsNumbers } from '../../../jobs/method-kit/generalized-view.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';

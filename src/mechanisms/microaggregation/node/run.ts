@@ -5,7 +5,7 @@ import { reidentificationRisk } from '../../../common/risk/reidentification.js';
 import { MISSING_CODE, type Column } from '../../../common/table/table.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import type { ReleaseColumn, ReleaseTable } from '../../../io/output/release-table.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';

@@ -9,7 +9,7 @@ import { searchTooLargeText } from '../../../jobs/method-kit/search-limit.js';
 import { optimalPartitionedRecoding } from '../../../common/recoding/search/partitioned-search.js';
 import { HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
 import type { Measure } from '../../../common/recoding/search/measures.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { Plan } from '../../../jobs/method-kit/plan.js';
 import type { loadHierarchies } from '../../../jobs/method-kit/recoding.js';
 

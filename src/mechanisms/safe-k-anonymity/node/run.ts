@@ -8,7 +8,7 @@ import { anonymizeSample, bernoulliSample, classesOf } from '../../../common/rec
 import { rationalFromNumber, formatRational } from '../../../common/exact/rational.js';
 import { reidentificationRisk } from '../../../common/risk/reidentification.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { SafeKAnonymitySpec } from '../definition.js';
 import { statement } from '../statement.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
