@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startHost } from './dev-host.js';
 import { clippedText } from './clipped-text.js';
+import { chooseByKeys, tabTo } from './journey.js';
 
 const SHOTS = 'test-output/e2e';
 const FILES = resolve('test-output/hierarchy-builder');
@@ -27,32 +28,6 @@ function writeRegister(path: string): void {
   const lines = ['id;town;born;diagnosis'];
   for (let i = 1; i <= 240; i++) lines.push(`P${i};${towns[next(towns.length)]};${two(1 + next(28))}.${two(1 + next(12))}.${1940 + next(60)};${['asthma', 'diabetes', 'none', 'migraine'][next(4)]}`);
   writeFileSync(path, lines.join('\n') + '\n');
-}
-
-/**
- * Tab, or Shift+Tab when the element comes before the focus, until the element has the focus: the
- * way a person without a mouse reaches it.
- */
-async function tabTo(page: Page, target: Locator, limit = 150): Promise<void> {
-  const handle = await target.elementHandle();
-  for (let i = 0; i < limit; i++) {
-    const where = await page.evaluate((el) => (document.activeElement === el ? 'here' : document.activeElement && document.activeElement !== document.body && el!.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before'), handle);
-    if (where === 'here') return;
-    await page.keyboard.press(where === 'after' ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
-
-/** Chooses an option of a focused closed <select> by its text with the arrow keys. */
-async function chooseByKeys(page: Page, select: Locator, text: RegExp): Promise<void> {
-  await tabTo(page, select);
-  const options = await select.locator('option').allTextContents();
-  const want = options.findIndex((o) => text.test(o));
-  if (want < 0) throw new Error(`no option ${text} in ${options.join(' | ')}`);
-  const at = await select.evaluate((el) => (el as HTMLSelectElement).selectedIndex);
-  for (let i = at; i < want; i++) await page.keyboard.press('ArrowDown');
-  for (let i = at; i > want; i--) await page.keyboard.press('ArrowUp');
-  await expect(select.locator('option:checked')).toHaveText(text);
 }
 
 /** Selects options of a focused multi-select by their values with Ctrl+arrows and Ctrl+Space, none else. */

@@ -50,7 +50,9 @@ export const ALLOWED = {
   cli: { layers: ['common', 'io', 'jobs', 'cli', 'registry', 'method-kit'], packages: NODE_PACKAGES },
   main: { layers: ['common', 'io', 'jobs', 'main', 'registry', 'method-kit'], packages: (p) => p === 'electron' || NODE_PACKAGES(p) },
   preload: { layers: ['common', 'preload'], packages: (p) => p === 'electron' || p === 'zod' },
-  'renderer-kit': { layers: ['common', 'renderer-kit'], packages: BROWSER_PACKAGES },
+  // The environment-free registry (the mechanisms' metadata: plain-messages names a method's own fields),
+  // never the browser registry, which imports the mechanisms' forms built on these components.
+  'renderer-kit': { layers: ['common', 'renderer-kit', 'registry'], packages: BROWSER_PACKAGES },
   renderer: { layers: ['common', 'registry', 'registry-browser', 'renderer-kit', 'renderer'], packages: BROWSER_PACKAGES },
 };
 

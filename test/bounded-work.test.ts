@@ -15,7 +15,7 @@ import { optimalRecoding, SearchTooLarge, searchWorkLimit } from '../src/common/
 import { SeededTestRandomSource } from '../src/common/random/source.js';
 import { tableFromRows, type Table } from '../src/common/table/table.js';
 import type { ImportedTable } from '../src/io/input/import-types.js';
-import { JobError } from '../src/jobs/method-kit/job-error.js';
+import { JobError } from '../src/common/job/job-error.js';
 import type { MethodContext } from '../src/jobs/method-kit/method-context.js';
 import { searchTooLargeText } from '../src/jobs/method-kit/search-limit.js';
 import { parseJob } from '../src/jobs/load-job.js';

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { loadAdult } from '../src/mechanisms/global-recoding/test/adult-fixture.js';
 import { optimalRecoding } from '../src/common/recoding/search/search.js';
 import { ACCEPT_REVIEW } from './accept-review.js';
+import { writeAdultDemoJob } from './adult-demo-job.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
-const DEMO = resolve('resources/demo/adult-global-recoding-job.json');
 const QUASI = ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'salary-class'];
 
 /** The release's rows as objects, from the CSV the run wrote (semicolons in the input, commas out). */
@@ -20,13 +20,8 @@ function releasedRows(dir: string): Record<string, string>[] {
 
 describe('custos run: optimal global recoding (the Adult demo job)', () => {
   it('chooses the levels, releases classes of at least k, reports method.levels, and verify passes', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
     // The demo job with its paths made absolute, written where the release may go.
-    const job = JSON.parse(readFileSync(DEMO, 'utf8'));
-    job.input.path = resolve('resources/adult/adult.csv');
-    for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
-    job.output = { dir: 'out', formats: ['csv'], report: ['json', 'html'] };
-    writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+    const { dir } = writeAdultDemoJob('custos-gr-', {}, {}, { dir: 'out', formats: ['csv'], report: ['json', 'html'] });
     const started = performance.now();
     const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json', '--test-seed', '3'], { encoding: 'utf8', env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' } });
     const elapsed = performance.now() - started;
@@ -65,13 +60,8 @@ describe('custos run: optimal global recoding (the Adult demo job)', () => {
   });
 
   it('assess --json gives the chosen levels as method.levels', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
-    const job = JSON.parse(readFileSync(DEMO, 'utf8'));
-    job.input.path = resolve('resources/adult/adult.csv');
-    for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
-    job.method.models = [{ type: 'k-anonymity', k: 5 }, { type: 'l-diversity', l: 3 }];
-    job.attributes.occupation = 'sensitive';
-    writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+    const { dir } = writeAdultDemoJob('custos-gr-', { models: [{ type: 'k-anonymity', k: 5 }, { type: 'l-diversity', l: 3 }] }, { occupation: 'sensitive' }, 'demo');
+    const job = JSON.parse(readFileSync(join(dir, 'job.json'), 'utf8'));
     const r = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -164,17 +154,9 @@ function wildcardFrequencies(rows: Record<string, string>[], quasi: readonly str
 
 describe('custos run: local suppression and journalist risk on Adult', () => {
   it('suppresses cells so every record is compatible with k, reports them per column, compares with record suppression, and verify passes', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-ls-'));
-    const job = JSON.parse(readFileSync(DEMO, 'utf8'));
-    job.input.path = resolve('resources/adult/adult.csv');
-    for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
     // 2-anonymity by recoding without record suppression, then local suppression to 5: the cells do what deleted records would.
-    job.method.models = [{ type: 'k-anonymity', k: 2 }];
-    job.method.suppressionLimit = 0;
-    job.method.localSuppression = { k: 5, importance: [{ column: 'age', weight: 3 }, { column: 'sex', weight: 2 }] };
-    job.output = { dir: 'out', formats: ['csv'], report: ['json'] };
     // No acknowledgement: the disclosure review reads "*" as a wildcard too, so the release passes it.
-    writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+    const { dir } = writeAdultDemoJob('custos-gr-ls-', { models: [{ type: 'k-anonymity', k: 2 }], suppressionLimit: 0, localSuppression: { k: 5, importance: [{ column: 'age', weight: 3 }, { column: 'sex', weight: 2 }] } });
     const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -215,15 +197,10 @@ describe('custos run: local suppression and journalist risk on Adult', () => {
   });
 
   it('a journalist threshold with a population size is held on its bound 1/|class| (the prosecutor threshold\'s levels): no sample unique passes; the population gives estimates only (issue 30)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-j-'));
-    const job = JSON.parse(readFileSync(DEMO, 'utf8'));
-    job.input.path = resolve('resources/adult/adult.csv');
-    for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
     // 30,162 records of 301,620 people: π = 0.1. The estimate π/|class| ≤ 0.2 would pass every sample unique
     // (0.1 / 1); the bound 1/|class| ≤ 0.2 asks for classes of 5, whatever the population.
-    job.method.models = [{ type: 'maximum-risk', risk: 0.2, attacker: 'journalist', populationSize: 301620 }];
-    job.method.suppressionLimit = 0;
-    writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+    const { dir } = writeAdultDemoJob('custos-gr-j-', { models: [{ type: 'maximum-risk', risk: 0.2, attacker: 'journalist', populationSize: 301620 }], suppressionLimit: 0 }, {}, 'demo');
+    const job = JSON.parse(readFileSync(join(dir, 'job.json'), 'utf8'));
     const r = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);

@@ -3,20 +3,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { adultDemoHierarchies, writeAdultDemoJob } from './adult-demo-job.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
-const DEMO = resolve('resources/demo/adult-global-recoding-job.json');
 
 describe('a rounding hierarchy in a recoding job (Adult, global recoding)', () => {
   it('rounds age down to a multiple of the chosen level\'s base, describes the hierarchy, and verify passes', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'custos-rounding-'));
-    const job = JSON.parse(readFileSync(DEMO, 'utf8'));
-    job.input.path = resolve('resources/adult/adult.csv');
-    for (const column of Object.keys(job.method.hierarchies)) job.method.hierarchies[column] = resolve('resources/demo', job.method.hierarchies[column]);
     const bases = [5, 10, 100];
-    job.method.hierarchies.age = { type: 'rounding', bases };
-    job.output = { dir: 'out', formats: ['csv'], report: ['json'] };
-    writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+    const { dir } = writeAdultDemoJob('custos-rounding-', { hierarchies: { ...adultDemoHierarchies(), age: { type: 'rounding', bases } } });
     const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json'), '--json', '--test-seed', '2'], { encoding: 'utf8', env: { ...process.env, CUSTOS_TEST_RANDOMNESS: '1' } });
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as { method: { levels: Record<string, number> }; anonymity: { columns: { name: string; hierarchy: string; depth: number }[] } };

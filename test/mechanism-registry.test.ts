@@ -5,6 +5,7 @@
  * registered type is found in every registry and list that the mechanisms' hooks generate.
  */
 import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
 import { z } from 'zod';
 import { OUTPUT_FORMATS } from '../src/common/job/job-parts.js';
 import type { AnyMechanismDefinition, MechanismDefinition, MechanismMetadata, RecordComparison } from '../src/common/mechanism.js';
@@ -12,6 +13,7 @@ import { COMMAND_HELP } from '../src/cli/help.js';
 import { identityRisk, recordsAsReleased } from '../src/jobs/method-kit/compare-kit.js';
 import type { NodeMechanism } from '../src/jobs/method-kit/node-mechanism.js';
 import { jobSkeleton } from '../src/jobs/job-skeleton.js';
+import type { BrowserMechanism } from '../src/renderer/components/browser-mechanism.js';
 import { WRITTEN_FORMATS } from '../src/jobs/release-writers.js';
 import { browserMechanismOf } from '../src/mechanisms/browser-registry.js';
 import { DEFAULT_MECHANISM, definitionOf, MECHANISM_TYPES, type MechanismType } from '../src/mechanisms/definitions.js';
@@ -37,8 +39,12 @@ const fakeMetadata: MechanismMetadata = {
   reportSections: [],
   attackerKnowledge: 'This method assumes nothing; it protects nothing.',
   sensitiveRelease: 'as-collected',
+  fieldNames: { k: 'the smallest class' },
   recommendation: { guards: 'identity', reason: 'It shows what a mechanism must provide.' },
 };
+
+// @ts-expect-error metadata without the wizard's names of its own keys does not compile (plain-messages names the field from them)
+const metadataWithoutFieldNames: MechanismMetadata = { ...fakeMetadata, fieldNames: undefined };
 
 const fakeComparison: RecordComparison = {
   releasesRecords: true,
@@ -101,6 +107,25 @@ const nodeWithoutCompare: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify:
 // @ts-expect-error nor one that does not write its published sentences again (verify checks every mechanism's words)
 const nodeWithoutStatement: NodeMechanism<FakeSpec> = { run: fakeNode.run, verify: fakeNode.verify, releasesInputColumns: true, compare: fakeNode.compare, releasedFrequencies: null };
 
+type FakeDraft = { readonly k: number };
+const fakeBrowser: BrowserMechanism<FakeSpec, FakeDraft> = {
+  definition: fakeDefinition as unknown as AnyMechanismDefinition,
+  sensitive: 'none',
+  recodes: false,
+  tableLevels: null,
+  latticeChoice: null,
+  fromMethod: (m) => ({ k: m.k }),
+  toMethod: (d) => ({ type: 'fake-tenth', k: d.k }),
+  dataProblems: () => ({}),
+  Form: () => createElement('p', null, 'k'),
+};
+
+// @ts-expect-error a wizard part that does not say which levels the hierarchy table shows for a job (or null: it does not recode) does not compile
+const browserWithoutTableLevels: BrowserMechanism<FakeSpec, FakeDraft> = { ...fakeBrowser, tableLevels: undefined };
+
+// @ts-expect-error nor one that does not say how the risk preview's lattice changes its draft (or null: no lattice)
+const browserWithoutLattice: BrowserMechanism<FakeSpec, FakeDraft> = { ...fakeBrowser, latticeChoice: undefined };
+
 // The registries are keyed by every type: registering a tenth type means an entry in each, or no compile.
 type WithFake = MechanismType | 'fake-tenth';
 const realDefinitions = Object.fromEntries(MECHANISM_TYPES.map((t) => [t, definitionOf(t)])) as unknown as { readonly [T in MechanismType]: AnyMechanismDefinition };
@@ -112,7 +137,7 @@ const definitionsWithFake: { readonly [T in WithFake]: AnyMechanismDefinition } 
 const nodeWithoutFake: { readonly [T in WithFake]: NodeMechanism<never> } = realNode;
 const nodeWithFake: { readonly [T in WithFake]: NodeMechanism<never> } = { ...realNode, 'fake-tenth': fakeNode as NodeMechanism<never> };
 
-void [withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutView, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, nodeWithoutReleaseChecks, definitionsWithoutFake, nodeWithoutFake];
+void [metadataWithoutFieldNames, browserWithoutTableLevels, browserWithoutLattice, withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutView, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, nodeWithoutReleaseChecks, definitionsWithoutFake, nodeWithoutFake];
 
 // ---- At run time: what every registered mechanism must have, checked over a registry. ----
 
@@ -136,6 +161,8 @@ function missingHooks(type: string, { definition, node }: Registered): string[] 
     if (node.compare !== null) problems.push(`${type}: not compared, but its Node part has a compare`);
   }
   if (typeof definition.reportView !== 'function') problems.push(`${type}: no reportView`);
+  const keys = Object.keys(definition.schema.shape);
+  for (const key of Object.keys(definition.metadata.fieldNames)) if (!keys.includes(key)) problems.push(`${type}: names a field ${key} its method does not have`);
   for (const hook of ['run', 'verify', 'publishedStatement'] as const) if (typeof node[hook] !== 'function') problems.push(`${type}: no ${hook}`);
   return problems;
 }
@@ -154,6 +181,8 @@ describe('the mechanism registries', () => {
   it('find a hook missing at run time (a definition built around the types)', () => {
     const broken = { ...fakeDefinition, compare: undefined } as unknown as AnyMechanismDefinition;
     expect(registryProblems(['fake-tenth'], () => ({ definition: broken, node: fakeNode as NodeMechanism<never> }))).toEqual(['fake-tenth: no compare']);
+    const misnamed = { ...fakeDefinition, metadata: { ...fakeMetadata, fieldNames: { columns: 'the columns' } } } as unknown as AnyMechanismDefinition;
+    expect(registryProblems(['fake-tenth'], () => ({ definition: misnamed, node: fakeNode as NodeMechanism<never> }))).toEqual(['fake-tenth: names a field columns its method does not have']);
     const disagreeing = { ...fakeNode, compare: null } as NodeMechanism<never>;
     expect(registryProblems(['fake-tenth'], () => ({ definition: fakeDefinition, node: disagreeing }))).toEqual(['fake-tenth: releases records but its Node part has no compare']);
   });
@@ -163,6 +192,8 @@ describe('the mechanism registries', () => {
       const browser = browserMechanismOf(type);
       expect(browser.definition.metadata.type, type).toBe(type);
       expect(browser.recodes, type).toBe(definitionOf(type).recodes);
+      // The hierarchy table's levels come from exactly the methods that recode.
+      expect(browser.tableLevels !== null, type).toBe(browser.recodes);
     }
   });
 

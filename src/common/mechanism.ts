@@ -43,6 +43,12 @@ export interface MechanismMetadata {
    * bucketized or not released as records).
    */
   readonly sensitiveRelease: 'as-collected' | 'protected';
+  /**
+   * The wizard's name of a key of this method's object where the shared name would mislead ("columns":
+   * "the columns to count"), for the messages that name a field (src/renderer/components/plain-messages.ts).
+   * Empty when the shared names fit.
+   */
+  readonly fieldNames: Readonly<Record<string, string>>;
   /** What it protects and why a custodian would choose it: the wizard's Method step recommends from this (src/renderer/state/method-goal.ts). */
   readonly recommendation: MethodRecommendation;
 }

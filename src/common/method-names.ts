@@ -10,7 +10,7 @@ export interface NamedMethod {
   readonly aliases: readonly string[];
 }
 
-/** Case, spaces, underscores and Greek letters do not make a name different: "Beta_Privacy", "β-privacy" and "beta-privacy" are one. */
+/** Case, spaces, underscores and Greek letters do not make a name different: Beta_Privacy, β-privacy and beta-privacy are one name. */
 export function normalizeMethodName(name: string): string {
   return name
     .trim()

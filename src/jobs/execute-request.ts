@@ -2,7 +2,7 @@ import { ReviewFailedError } from './review/review-error.js';
 import type { WorkerScript } from '../io/worker-script.js';
 import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../common/random/source.js';
 import { InputError } from '../io/input/input-error.js';
-import { JobError } from './method-kit/job-error.js';
+import { JobError } from '../common/job/job-error.js';
 import type { JobFailure, JobRequest } from './job-request.js';
 import { loadJobFile, parseJob } from './load-job.js';
 import { CancelledError, type ProgressListener } from './progress.js';

@@ -5,6 +5,7 @@ import { HELP_KEY } from '../common/job/job-notes.js';
 import { describeFormats, type DateFormat } from '../common/table/date-text.js';
 import { definitionOf, MECHANISM_TYPES, type MechanismType } from '../mechanisms/definitions.js';
 import { nodeMechanismOf } from '../mechanisms/node-registry.js';
+import { formatCount } from '../common/format/numbers.js';
 
 
 export interface SkeletonInput {
@@ -56,7 +57,7 @@ function proposedDomain(name: string, input: SkeletonInput, missingCategory: str
   if (values && values.length + (missingCategory ? 1 : 0) >= 2) {
     return { spec: [...values, ...(missingCategory ? [missingCategory] : [])], review: name };
   }
-  return { spec: FROM_DATA, note: `${name}: ${values ? 'fewer than 2 values' : `more than ${MAX_PROPOSED_VALUES.toLocaleString('en-US')} values`} to list; "${FROM_DATA}" publishes which values occur (a warning in the report says so): declare the public values instead where you can` };
+  return { spec: FROM_DATA, note: `${name}: ${values ? 'fewer than 2 values' : `more than ${formatCount(MAX_PROPOSED_VALUES)} values`} to list; "${FROM_DATA}" publishes which values occur (a warning in the report says so): declare the public values instead where you can` };
 }
 
 /** Why methods that generalize need hierarchies, said where they are set. */
@@ -140,7 +141,7 @@ export function jobSkeleton(input: SkeletonInput, method: MechanismType): Record
   const ambiguous = input.dates?.ambiguous ?? [];
   return {
     [HELP_KEY]: [
-      `A job for ${input.path} (${input.rows.toLocaleString('en-US')} records) with ${definition.metadata.title}, written by custos init. Check every role and parameter, then run: custos assess job.json, custos run job.json.`,
+      `A job for ${input.path} (${formatCount(input.rows)} records) with ${definition.metadata.title}, written by custos init. Check every role and parameter, then run: custos assess job.json, custos run job.json.`,
       sensitive.length === 0 ? 'No column looks sensitive by its name: mark the column to protect as "sensitive" under attributes.' : `Sensitive: ${sensitive.join(', ')}. Check that these are the columns to protect.`,
       ...notes,
       ...(reviewed.length > 0 ? [`REVIEW method.domains (${reviewed.join(', ')}): the values were copied from the file; the note under method says what to check.`] : []),

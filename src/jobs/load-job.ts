@@ -3,10 +3,11 @@ import { describeErrno } from '../io/input/file-kind.js';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { withoutHelp } from '../common/job/job-notes.js';
-import { JobError } from './method-kit/job-error.js';
+import { JobError } from '../common/job/job-error.js';
 import { jobSchema } from '../mechanisms/job-schema.js';
 import type { Job } from '../mechanisms/definitions.js';
 import { chainColumnProblems, chainJobSchema, chainSteps, chainTypeProblem, isChainMethod, type ChainJob, type ChainSteps } from '../mechanisms/chain.js';
+import { formatCount } from '../common/format/numbers.js';
 
 export interface LoadedJob {
   /** The job as its method runs; of a chain, the last step's (the release is its tables). */
@@ -127,7 +128,7 @@ export function loadJobFile(path: string, options: ParseOptions = {}): LoadedJob
   try {
     const stat = statSync(absolute);
     if (!stat.isFile()) throw new JobError(`the job file ${path} is ${stat.isDirectory() ? 'a folder' : 'not a regular file'}`);
-    if (stat.size > MAX_JOB_BYTES) throw new JobError(`the job file ${path} has ${stat.size.toLocaleString('en-US')} bytes, more than the ${MAX_JOB_BYTES / 1024 / 1024} MiB a job can have; it is not a Custos job`);
+    if (stat.size > MAX_JOB_BYTES) throw new JobError(`the job file ${path} has ${formatCount(stat.size)} bytes, more than the ${MAX_JOB_BYTES / 1024 / 1024} MiB a job can have; it is not a Custos job`);
     // A byte-order mark, as Notepad writes one, is not part of the JSON.
     text = readFileSync(absolute, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {

@@ -5,7 +5,7 @@ import { readDateColumns } from '../io/input/date-columns.js';
 import { treatMissingSensitive } from '../common/table/missing-sensitive.js';
 import type { ImportedTable } from '../io/input/import-types.js';
 import type { Job } from '../mechanisms/definitions.js';
-import { JobError } from './method-kit/job-error.js';
+import { JobError } from '../common/job/job-error.js';
 
 /** The columns the job treats as sensitive: those its attributes mark, and the one a method names itself. */
 export function sensitiveColumns(job: Job): string[] {

@@ -2,8 +2,9 @@ import type { Table } from '../common/table/table.js';
 import { codeBlocks, type ReleaseTable } from '../io/output/release-table.js';
 import type { Job } from '../mechanisms/definitions.js';
 import { nodeMechanismOf } from '../mechanisms/node-registry.js';
-import { JobError } from './method-kit/job-error.js';
+import { JobError } from '../common/job/job-error.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
+import { formatCount } from '../common/format/numbers.js';
 
 /**
  * Two releases a custodian must not publish unawares, caught before anything is written: a
@@ -21,7 +22,7 @@ export function refuseEmptyRecoding(job: Job, input: Table, outcome: MethodOutco
   if (key === null || outcome.anonymity === undefined || input.rowCount === 0) return;
   if (outcome.releases.length === 0 || outcome.releases.some((r) => r.table.rowCount > 0)) return;
   throw new JobError(
-    `the release would hold no records: all ${input.rowCount.toLocaleString('en-US')} records of the input were deleted with classes that fail the model, and a release with no records publishes nothing while meeting any model trivially. Lower k (${key}) below the size of the classes this data can form, generalize more, or lower the suppression limit so that records must be kept`,
+    `the release would hold no records: all ${formatCount(input.rowCount)} records of the input were deleted with classes that fail the model, and a release with no records publishes nothing while meeting any model trivially. Lower k (${key}) below the size of the classes this data can form, generalize more, or lower the suppression limit so that records must be kept`,
     key,
   );
 }

@@ -16,7 +16,7 @@ import type { StagingDir } from '../io/output/staging-dir.js';
 import { UnencodableError } from '../io/output/text-encoding.js';
 import { CellTooLongError, MAX_SHEET_DATA_ROWS, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import type { Job } from '../mechanisms/definitions.js';
-import { JobError } from './method-kit/job-error.js';
+import { JobError } from '../common/job/job-error.js';
 import type { ReleasedTableName } from './method-kit/node-mechanism.js';
 
 /** A released table as the writers take it: cut to the values its rows hold. */

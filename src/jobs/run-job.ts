@@ -14,7 +14,7 @@ import { reportFacts, type Fact } from '../common/report/report-facts.js';
 import { reportHtml } from './report-renderings.js';
 import { renderReportPdf, type ExtraPdfSection } from '../io/report/report-pdf.js';
 import { CONFIDENTIAL_MARK, type OutputFile, type Report, type RiskProfileReport } from '../common/report/report-model.js';
-import { JobError } from './method-kit/job-error.js';
+import { JobError } from '../common/job/job-error.js';
 import { prepareInput } from './prepare-input.js';
 import { jsonReplacer } from './json.js';
 import type { Job } from '../mechanisms/definitions.js';
@@ -41,6 +41,7 @@ import { ReviewFailedError } from './review/review-error.js';
 import { inputRiskProfile, releaseProfileInput, releaseRiskProfile, weightColumnOf } from './review/risk-profile.js';
 import { startRiskProfile, type PendingProfile } from './review/risk-profile-helper.js';
 import { checkUtilitySettings, releaseAnalysis } from './utility/analysis-utility.js';
+import { formatCount } from '../common/format/numbers.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -228,7 +229,7 @@ function checkWorkbookLimits(job: Job, imported: ImportedTable): void {
   const identifiers = Object.values(job.attributes).filter((role) => role === 'identifier').length;
   const released = imported.table.columns.length - identifiers + 2;
   if (released > MAX_XLSX_COLUMNS) {
-    throw new JobError(`the release would have up to ${released.toLocaleString('en-US')} columns; an Excel sheet holds at most ${MAX_XLSX_COLUMNS.toLocaleString('en-US')}. Write CSV only, or drop columns`, 'output.formats');
+    throw new JobError(`the release would have up to ${formatCount(released)} columns; an Excel sheet holds at most ${formatCount(MAX_XLSX_COLUMNS)}. Write CSV only, or drop columns`, 'output.formats');
   }
 }
 

@@ -8,7 +8,8 @@ import type { LevelEntry } from './components/recoding-lattice.js';
 import { buildJob, changedOnSave, stateFromJob, type JobFile } from './state/job.js';
 import { draftOf, readDraft, writeDraft } from './state/autosave.js';
 import { parameterProblems } from './state/validation.js';
-import { nextStepAfter, previousStepBefore, stepNumber, STEPS, type StepId, type WizardState } from './state/wizard-state.js';
+import { nextStepAfter, previousStepBefore, stepNumber, STEPS, type Action, type StepId, type WizardState } from './state/wizard-state.js';
+import { browserMechanismOf } from '../mechanisms/browser-registry.js';
 import { historyReducer, initialHistory } from './state/history.js';
 import { ResetStepButton, UndoBar, useUndoKeys } from './undo-bar.js';
 import { CompareStep, defaultCsvPath, type CompareView } from './steps/compare-step.js';
@@ -202,8 +203,14 @@ export function App({ api }: { api: CustosApi }) {
   const previous = previousStepBefore(state.step);
   const nextBlocked = next ? blockedReason(state, next.id, failedPreview, assessedJob) : undefined;
   const onPreviewed = useCallback((path: string, levels: string): void => dispatch({ type: 'previewed', path, levels }), []);
-  const chooseSuppressionLimit = (limit: number): void => dispatch({ type: 'patchDraft', method: 'global-recoding', patch: { suppressionPercent: Number((limit * 100).toFixed(6)) } });
-  const chooseLevels = (levels: Named<LevelEntry>): void => dispatch({ type: 'patchDraft', method: 'global-recoding', patch: { levels } });
+  // The lattice the risk preview draws changes the draft of the method whose report draws it.
+  const lattice = browserMechanismOf(state.method).latticeChoice;
+  const chooseSuppressionLimit = (limit: number): void => {
+    if (lattice) dispatch({ type: 'patchDraft', method: state.method, patch: lattice.suppressionLimit(limit) } as Action);
+  };
+  const chooseLevels = (levels: Named<LevelEntry>): void => {
+    if (lattice) dispatch({ type: 'patchDraft', method: state.method, patch: lattice.levels(levels) } as Action);
+  };
   const fixKey = (key: string): void => dispatch({ type: 'go', step: key.startsWith('attributes') ? 'columns' : 'parameters' });
   if (!info) return <p className="loading">Starting Custos…</p>;
   return (

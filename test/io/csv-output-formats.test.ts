@@ -14,7 +14,7 @@ import { writeCsv } from '../../src/io/output/csv-writer.js';
 import { compactReleaseTable, type CompactTable } from '../../src/io/output/release-table.js';
 import { UnencodableError } from '../../src/io/output/text-encoding.js';
 import { parseJob } from '../../src/jobs/load-job.js';
-import { JobError } from '../../src/jobs/method-kit/job-error.js';
+import { JobError } from '../../src/common/job/job-error.js';
 import { runJob } from '../../src/jobs/run-job.js';
 import { verifyRelease } from '../../src/jobs/verify/verify-release.js';
 

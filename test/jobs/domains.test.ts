@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../src/io/input/read-table.js';
 import { resolveDomain } from '../../src/jobs/method-kit/domains.js';
-import { JobError } from '../../src/jobs/method-kit/job-error.js';
+import { JobError } from '../../src/common/job/job-error.js';
 import { parseJob } from '../../src/jobs/load-job.js';
 import { jobSkeleton } from '../../src/jobs/job-skeleton.js';
 

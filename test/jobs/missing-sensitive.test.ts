@@ -11,7 +11,7 @@ import { SeededTestRandomSource } from '../../src/common/random/source.js';
 import { keepRows, missingAsCategory, treatMissingSensitive } from '../../src/common/table/missing-sensitive.js';
 import { tableFromRows } from '../../src/common/table/table.js';
 import { parseJob } from '../../src/jobs/load-job.js';
-import { JobError } from '../../src/jobs/method-kit/job-error.js';
+import { JobError } from '../../src/common/job/job-error.js';
 import { runJob } from '../../src/jobs/run-job.js';
 import { verifyRelease } from '../../src/jobs/verify/verify-release.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobError } from '../../src/jobs/method-kit/job-error.js';
+import { JobError } from '../../src/common/job/job-error.js';
 import { parseJob } from '../../src/jobs/load-job.js';
 
 const base = {

@@ -26,6 +26,7 @@ describe('the layering rule (eslint/layers.js)', () => {
     ['src/renderer/x.tsx', "import { Form } from '../mechanisms/dp-counts/browser/wizard.js';\nexport const y = Form;", /renderer layer may import/],
     ['src/preload/x.ts', "import { runJob } from '../jobs/run-job.js';\nexport const y = runJob;", /preload layer may import/],
     ['src/io/x.ts', "import { runJob } from '../jobs/run-job.js';\nexport const y = runJob;", /io layer may import/],
+    ['src/renderer/components/x.ts', "import { browserMechanismOf } from '../../mechanisms/browser-registry.js';\nexport const y = browserMechanismOf;", /renderer-kit layer may import/],
     ['src/elsewhere/x.ts', "import { z } from '../common/x.js';\nexport const y = z;", /is in no layer/],
   ];
   for (const [path, code, why] of refused) {
@@ -41,6 +42,7 @@ describe('the layering rule (eslint/layers.js)', () => {
     ['src/mechanisms/dp-counts/node/x.ts', "import { readTable } from '../../../io/input/read-table.js';\nimport { definition } from '../definition.js';\nexport const y = [readTable, definition];"],
     ['src/jobs/method-kit/x.ts', "import type { Definition } from '../../mechanisms/dp-counts/definition.js';\nexport type Y = Definition;"],
     ['src/jobs/x.ts', "import { nodeMechanisms } from '../mechanisms/node-registry.js';\nexport const y = nodeMechanisms;"],
+    ['src/renderer/components/x.ts', "import { metadataOf } from '../../mechanisms/definitions.js';\nexport const y = metadataOf;"],
     ['src/common/x.test.ts', "import { readTable } from '../io/input/read-table.js';\nexport const y = readTable;"],
   ];
   for (const [path, code] of allowed) {

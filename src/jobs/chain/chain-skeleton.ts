@@ -9,6 +9,7 @@ import { HELP_KEY } from '../../common/job/job-notes.js';
 import { chainTypeProblem, type ChainProblem } from '../../mechanisms/chain.js';
 import { definitionOf, isMechanismType, type MechanismType } from '../../mechanisms/definitions.js';
 import { jobSkeleton, type SkeletonInput } from '../job-skeleton.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /** The two steps `--method A,B` names, or why they make no chain (the rules of src/mechanisms/chain.ts that need only the types). */
 export function chainMethods(types: readonly string[]): { steps: readonly [MechanismType, MechanismType] } | { problem: ChainProblem } {
@@ -63,7 +64,7 @@ export function chainSkeleton(input: SkeletonInput, [identity, attribute]: reado
   const titles = [definitionOf(identity).metadata.title, definitionOf(attribute).metadata.title];
   return {
     [HELP_KEY]: [
-      `A job for ${input.path} (${input.rows.toLocaleString('en-US')} records) with a chain of two methods, written by custos init: ${titles[0]} protects identity on the quasi-identifiers, then ${titles[1]} protects the sensitive value within the groups it released. Check every role and parameter, then run: custos assess job.json, custos run job.json.`,
+      `A job for ${input.path} (${formatCount(input.rows)} records) with a chain of two methods, written by custos init: ${titles[0]} protects identity on the quasi-identifiers, then ${titles[1]} protects the sensitive value within the groups it released. Check every role and parameter, then run: custos assess job.json, custos run job.json.`,
       ...(sensitiveLine ? [sensitiveLine] : []),
       ...fromFirst,
       ...(dropped.length > 0 ? [`${dropped.join(', ')} ${dropped.length === 1 ? 'is' : 'are'} sensitive, so the identity step leaves ${dropped.length === 1 ? 'it' : 'them'} as collected (method[0].columns names ${dropped.length === 1 ? 'it' : 'them'} no more): the second step protects ${dropped.length === 1 ? 'it' : 'them'}.`] : []),

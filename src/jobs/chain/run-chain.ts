@@ -16,7 +16,7 @@ import type { MethodContext } from '../method-kit/method-context.js';
 import type { NodeMechanism } from '../method-kit/node-mechanism.js';
 import type { MethodOutcome } from '../method-kit/outcome.js';
 import { checkedRelease } from '../release-checks.js';
-import { JobError } from '../method-kit/job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 
 /**
  * One step. A step's refusal names its key as the step's method does ("method.models"); in the

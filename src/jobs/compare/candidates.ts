@@ -4,9 +4,10 @@ import type { SkippedCandidate } from '../../common/compare/comparison.js';
 import { InputError } from '../../io/input/input-error.js';
 import { definitionOf, MECHANISM_DEFINITIONS } from '../../mechanisms/definitions.js';
 import { MAX_CANDIDATES, MAX_CANDIDATES_LIMIT } from '../../common/compare/comparison.js';
-import { JobError } from '../method-kit/job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 import { loadJobFile, parseJob, type LoadedJob } from '../load-job.js';
 import type { CandidateJob, CandidateSource } from './compare-request.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /** One axis of a grid: a key of the job's method object and the values it takes. */
 export interface GridAxis {
@@ -187,14 +188,14 @@ export function loadCandidates(jobPaths: readonly string[], axes: readonly GridA
 export function plannedCandidates(jobFiles: number, axes: readonly GridAxis[], maxCandidates: number = MAX_CANDIDATES): number {
   if (axes.length > 0 && jobFiles !== 1) throw new JobError('--grid varies one job: give exactly one JOB.json with it', '--grid');
   if (jobFiles < 1) throw new JobError('compare needs at least one JOB.json');
-  if (!Number.isSafeInteger(maxCandidates) || maxCandidates < 1 || maxCandidates > MAX_CANDIDATES_LIMIT) throw new JobError(`--max-candidates must be a whole number from 1 to ${MAX_CANDIDATES_LIMIT.toLocaleString('en-US')}`, '--max-candidates');
+  if (!Number.isSafeInteger(maxCandidates) || maxCandidates < 1 || maxCandidates > MAX_CANDIDATES_LIMIT) throw new JobError(`--max-candidates must be a whole number from 1 to ${formatCount(MAX_CANDIDATES_LIMIT)}`, '--max-candidates');
   const count = axes.reduce((n, axis) => n * axis.values.length, jobFiles);
   if (count > maxCandidates) {
-    const raise = maxCandidates < MAX_CANDIDATES_LIMIT ? ` (--max-candidates raises that to at most ${MAX_CANDIDATES_LIMIT.toLocaleString('en-US')})` : '';
-    const cap = `a comparison holds at most ${maxCandidates.toLocaleString('en-US')} candidates${raise}`;
-    if (axes.length === 0) throw new JobError(`${count.toLocaleString('en-US')} job files make ${count.toLocaleString('en-US')} candidates; ${cap}: compare fewer at once`);
-    const made = axes.map((a) => `${a.key} (${a.values.length.toLocaleString('en-US')} value${a.values.length === 1 ? '' : 's'})`).join(' × ');
-    throw new JobError(`${made} make ${count.toLocaleString('en-US')} candidates; ${cap}: list fewer values`, '--grid');
+    const raise = maxCandidates < MAX_CANDIDATES_LIMIT ? ` (--max-candidates raises that to at most ${formatCount(MAX_CANDIDATES_LIMIT)})` : '';
+    const cap = `a comparison holds at most ${formatCount(maxCandidates)} candidates${raise}`;
+    if (axes.length === 0) throw new JobError(`${formatCount(count)} job files make ${formatCount(count)} candidates; ${cap}: compare fewer at once`);
+    const made = axes.map((a) => `${a.key} (${formatCount(a.values.length)} value${a.values.length === 1 ? '' : 's'})`).join(' × ');
+    throw new JobError(`${made} make ${formatCount(count)} candidates; ${cap}: list fewer values`, '--grid');
   }
   return count;
 }

@@ -13,7 +13,7 @@ import { readTable } from '../../io/input/read-table.js';
 import type { Job } from '../../mechanisms/definitions.js';
 import { definitionOf } from '../../mechanisms/definitions.js';
 import { comparedPartsOf, nodeMechanismOf } from '../../mechanisms/node-registry.js';
-import { JobError } from '../method-kit/job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 import type { NodeMechanism } from '../method-kit/node-mechanism.js';
 import type { MethodOutcome } from '../method-kit/outcome.js';
 import type { MethodContext } from '../method-kit/method-context.js';

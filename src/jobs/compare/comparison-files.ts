@@ -10,7 +10,8 @@ import { checkNotAroundInputs, checkNotInsideCustosFolder, checkOutputDir, commi
 import { csvText } from '../../io/output/neutralize.js';
 import { CsvTokenizer } from '../../io/input/csv-tokenizer.js';
 import type { ExtraPdfSection } from '../../io/report/report-pdf.js';
-import { JobError } from '../method-kit/job-error.js';
+import { JobError } from '../../common/job/job-error.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 const percent = (v: number): string => (Number.isFinite(v) ? `${(100 * v).toFixed(2)}%` : 'n/a');
 const error = (v: number | undefined): string => (v === undefined ? 'n/a' : v.toFixed(4));
@@ -53,14 +54,14 @@ export function comparisonHtml(comparison: Comparison): string {
 <body>
 <div class="confidential" role="alert">${esc(comparison.confidential)}</div>
 <h1>Comparison of ${comparison.candidates.length} candidate jobs${comparison.skipped.length ? ` (${comparison.skipped.length} more could not run)` : ''}</h1>
-<p>Input: ${esc(comparison.input.path)} (${comparison.input.rows.toLocaleString('en-US')} records, SHA-256 ${esc(comparison.input.sha256)}). Created ${esc(comparison.createdAt)}, Custos ${esc(comparison.software.version)}${comparison.testRandomness ? '; TEST RANDOMNESS: not a protected release' : ''}.</p>
+<p>Input: ${esc(comparison.input.path)} (${formatCount(comparison.input.rows)} records, SHA-256 ${esc(comparison.input.sha256)}). Created ${esc(comparison.createdAt)}, Custos ${esc(comparison.software.version)}${comparison.testRandomness ? '; TEST RANDOMNESS: not a protected release' : ''}.</p>
 <p class="warning">${esc(comparison.notes[0] ?? '')}</p>
 <figure>${riskErrorChart(comparison.candidates)}<figcaption>Risk against error; filled points lie on the non-dominated frontier (no other candidate has lower risk and no higher error, or lower error and no higher risk).${notPlaced(comparison)}</figcaption></figure>
 <table><thead><tr>${TABLE_HEADER.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>
 ${rows}
 </tbody></table>
 <h2>Measures</h2>
-<p>Utility (${esc(COMMON_POOL_ERROR)}: the ${esc(COMMON_POOL_ERROR_WORDS)}): ${esc(comparison.pool.description)}. ${comparison.pool.queries.toLocaleString('en-US')} queries over ${esc(comparison.pool.columns.join(', '))}.</p>
+<p>Utility (${esc(COMMON_POOL_ERROR)}: the ${esc(COMMON_POOL_ERROR_WORDS)}): ${esc(comparison.pool.description)}. ${formatCount(comparison.pool.queries)} queries over ${esc(comparison.pool.columns.join(', '))}.</p>
 <p>${esc(TWO_ERRORS)}</p>
 <ul>${measures}</ul>
 <h2>Notes</h2>
@@ -79,7 +80,7 @@ export function comparisonSectionHtml(comparison: Comparison): string {
   return `<section class="comparison" aria-labelledby="comparison-heading">
 <h2 id="comparison-heading">Comparison the setting was chosen from (confidential)</h2>
 <div class="confidential">${esc(comparison.confidential)}</div>
-<p>${comparison.candidates.length} candidates measured${comparison.skipped.length ? ` (${comparison.skipped.length} more could not run)` : ''} on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${esc(comparison.createdAt)}. The measures and notes are in comparison.html beside this report.</p>
+<p>${comparison.candidates.length} candidates measured${comparison.skipped.length ? ` (${comparison.skipped.length} more could not run)` : ''} on this input with ${formatCount(comparison.pool.queries)} count queries, ${esc(comparison.createdAt)}. The measures and notes are in comparison.html beside this report.</p>
 <p>${esc(TWO_ERRORS)}</p>
 <p class="warn">${esc(comparison.notes[0] ?? '')}</p>
 <figure>${riskErrorChart(comparison.candidates)}<figcaption>Risk against error; filled points lie on the non-dominated frontier.${notPlaced(comparison)}</figcaption></figure>
@@ -95,7 +96,7 @@ export function comparisonPdfSection(comparison: Comparison): ExtraPdfSection {
     title: 'Comparison the setting was chosen from (confidential)',
     paragraphs: [
       comparison.confidential,
-      `${comparison.candidates.length} candidates measured${comparison.skipped.length ? ` (${comparison.skipped.length} more could not run)` : ''} on this input with ${comparison.pool.queries.toLocaleString('en-US')} count queries, ${comparison.createdAt}. The chart, the measures and the notes are in comparison.html beside this report.`,
+      `${comparison.candidates.length} candidates measured${comparison.skipped.length ? ` (${comparison.skipped.length} more could not run)` : ''} on this input with ${formatCount(comparison.pool.queries)} count queries, ${comparison.createdAt}. The chart, the measures and the notes are in comparison.html beside this report.`,
       ...(comparison.notes[0] ? [comparison.notes[0]] : []),
       TWO_ERRORS,
     ],

@@ -10,7 +10,7 @@ import { asInputProblem, resolveDomains, type DomainSource, type DomainSources }
 import type { Named } from '../../common/job/names.js';
 import type { Column } from '../../common/table/table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
-import { JobError } from './job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 import type { DomainSpec, JobWith } from '../../common/job/job-parts.js';
 import type { ReconstructionPrivacySpec } from '../../mechanisms/reconstruction-privacy/definition.js';
 import type { UniformPerturbationSpec } from '../../mechanisms/uniform-perturbation/definition.js';

@@ -5,7 +5,7 @@ import { OutsideDomainError } from '../../common/table/sensitive-domain.js';
 import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import { InputError } from '../../io/input/input-error.js';
-import { JobError } from './job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 import type { DomainSource } from '../../common/job/domain-words.js';
 
 // The words about domains are environment-free (the mechanisms' statements and verify write them).

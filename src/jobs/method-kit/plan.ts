@@ -1,5 +1,5 @@
 import type { Column, Table } from '../../common/table/table.js';
-import { JobError } from './job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 import type { JobShell } from '../../common/job/job-parts.js';
 import type { Role } from '../../common/job/job-parts.js';
 import { own } from '../../common/job/names.js';

@@ -3,7 +3,7 @@ import { dateHierarchy, generalizeColumn, withMetadataLoss, HierarchyError, inte
 import type { Column } from '../../common/table/table.js';
 import { readHierarchyRows } from '../../io/input/hierarchy-reader.js';
 import type { AnonymityReport } from '../../common/report/report-model.js';
-import { JobError } from './job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 import type { HierarchySpec } from '../../common/recoding/hierarchy-spec.js';
 import type { Plan } from './plan.js';
 import { own } from '../../common/job/names.js';

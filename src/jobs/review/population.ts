@@ -1,5 +1,6 @@
 import type { ReviewSettings } from '../../common/review/release-review.js';
-import { JobError } from '../method-kit/job-error.js';
+import { JobError } from '../../common/job/job-error.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /**
  * The sampling fraction π of `records` records under the population the job's `review` states
@@ -10,6 +11,6 @@ import { JobError } from '../method-kit/job-error.js';
 export function samplingFraction(review: ReviewSettings | undefined, records: number, whose: string): number | undefined {
   if (review?.samplingFraction !== undefined) return review.samplingFraction;
   if (review?.populationSize === undefined) return undefined;
-  if (review.populationSize < records) throw new JobError(`the population (${review.populationSize.toLocaleString('en-US')}) is smaller than the ${records.toLocaleString('en-US')} ${whose}`, 'review.populationSize');
+  if (review.populationSize < records) throw new JobError(`the population (${formatCount(review.populationSize)}) is smaller than the ${formatCount(records)} ${whose}`, 'review.populationSize');
   return records / review.populationSize;
 }

@@ -6,7 +6,7 @@ import { analysisUtility } from '../../common/utility/analysis.js';
 import { MAX_PAIRS, type AnalysisReport } from '../../common/utility/analysis-model.js';
 import { definitionOf, type Job } from '../../mechanisms/definitions.js';
 import { comparedPartsOf } from '../../mechanisms/node-registry.js';
-import { JobError } from '../method-kit/job-error.js';
+import { JobError } from '../../common/job/job-error.js';
 import type { MethodOutcome } from '../method-kit/outcome.js';
 
 /**

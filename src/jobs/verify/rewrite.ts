@@ -25,6 +25,7 @@ import { workbookReportSheets } from '../run-job.js';
 import { releaseLayout } from './release-layout.js';
 import type { ReleaseFiles } from './release-files.js';
 import { dtaNumericColumns, parquetNumericColumns, savNumericColumns, xlsxNumericColumns, zipEntries, zipEntryText } from './stored-types.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /**
  * Every byte of a release folder accounted for: its files are exactly those the published job and
@@ -286,8 +287,8 @@ function firstDifference(path: string, again: Buffer): string {
   const actual = readFileSync(path);
   let i = 0;
   while (i < actual.length && i < again.length && actual[i] === again[i]) i++;
-  if (i === again.length && actual.length > again.length) return `it has ${(actual.length - again.length).toLocaleString('en-US')} bytes more, after byte ${i.toLocaleString('en-US')}`;
-  return `it differs from byte ${i.toLocaleString('en-US')} on (${actual.length.toLocaleString('en-US')} bytes; written again, ${again.length.toLocaleString('en-US')})`;
+  if (i === again.length && actual.length > again.length) return `it has ${formatCount(actual.length - again.length)} bytes more, after byte ${formatCount(i)}`;
+  return `it differs from byte ${formatCount(i)} on (${formatCount(actual.length)} bytes; written again, ${formatCount(again.length)})`;
 }
 
 /** How a workbook differs from the one written again: parts it has that Custos does not write, a shared string no released record carries, or which part. */

@@ -77,6 +77,7 @@ export const betaPrivacy: MechanismDefinition<typeof schema> = {
     reportSections: ['beta', 'buckets'],
     attackerKnowledge: 'This method assumes the attacker already knows who is in the file, their quasi-identifiers and how frequent each value of {sensitive} is overall; it bounds what the buckets add about {sensitive} only: the quasi-identifiers are published as collected.',
     sensitiveRelease: 'protected',
+    fieldNames: {},
     recommendation: {
       guards: 'attribute',
       reason: 'Publishes the sensitive values apart from the other columns, in buckets, so no one\'s value can be inferred with a probability above the β you set, strictest for the rare, most sensitive values.',

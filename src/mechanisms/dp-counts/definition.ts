@@ -66,6 +66,7 @@ export const dpCounts: MechanismDefinition<typeof schema> = {
     reportSections: ['dp'],
     attackerKnowledge: 'This method assumes the attacker may know everything about everyone but one person; each noisy count is differentially private and no record is published.',
     sensitiveRelease: 'protected',
+    fieldNames: { columns: 'the columns to count' },
     recommendation: {
       guards: 'counts',
       reason: 'Publishes tables of counts with noise instead of records, so no row can be traced to a person; with its exact discrete Laplace noise the tables are ε-differentially private whatever else the attacker knows.',

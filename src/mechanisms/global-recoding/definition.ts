@@ -288,6 +288,7 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
     reportSections: ['anonymity'],
     attackerKnowledge: 'This method assumes the attacker knows a person\'s quasi-identifiers (and, against the prosecutor, that the person is in the file); every released class meets the models on the generalized quasi-identifiers, and {sensitive} and the other columns are published as collected within their classes.',
     sensitiveRelease: 'as-collected',
+    fieldNames: {},
     recommendation: {
       guards: 'identity',
       reason: 'Coarsens the quasi-identifiers (age bands, shorter postcodes) just enough that every combination is shared by at least k records and deletes the few records that still stand out, so knowing someone\'s quasi-identifiers does not single out their record.',

@@ -1,12 +1,13 @@
 import type { HeuristicResult } from '../../common/recoding/search/heuristic.js';
 import type { GlobalRecodingSpec } from './definition.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 const figure = (x: number): string => String(Number(x.toPrecision(6)));
 
 /** The job's heuristic budget in words (parameters.search). */
 export function heuristicSettingText(search: GlobalRecodingSpec['search']): string {
   const seconds = search?.timeLimitSeconds ?? 60;
-  return `heuristic: best-first from the lowest transformation with greedy climbs, within ${seconds} s${search?.steps !== undefined ? ` or ${search.steps.toLocaleString('en-US')} transformations evaluated` : ''}, whichever comes first`;
+  return `heuristic: best-first from the lowest transformation with greedy climbs, within ${seconds} s${search?.steps !== undefined ? ` or ${formatCount(search.steps)} transformations evaluated` : ''}, whichever comes first`;
 }
 
 /** anonymity.choice when the heuristic chose. */
@@ -19,7 +20,7 @@ export function heuristicChoiceText(measureTitle: string, among: string, modelsT
  * ran out of transformations that could do better; otherwise the distance to its lower bound.
  */
 export function heuristicSummary(r: HeuristicResult, measure: string): string {
-  const evaluated = `${r.steps.toLocaleString('en-US')} of the ${r.nodes.toLocaleString('en-US')} transformations`;
+  const evaluated = `${formatCount(r.steps)} of the ${formatCount(r.nodes)} transformations`;
   if (r.stoppedBy === 'completed') return `A heuristic search evaluated ${evaluated} and ran out of transformations that could do better: its choice is the optimum, as the exhaustive search would choose.`;
   const why = r.stoppedBy === 'time' ? 'its time limit' : 'its budget of steps';
   if (!r.optimum || r.lowerBound === undefined) return `A heuristic search evaluated ${evaluated} before ${why} stopped it, and found no transformation that meets the models: no bound.`;

@@ -41,6 +41,7 @@
  */
 
 import { MAX_INDEXED_COLUMNS, TupleStore, WILDCARD } from './wildcard-index.js';
+import { formatCount } from '../../common/format/numbers.js';
 
 /** The code of a suppressed cell in a column's code array. */
 export { WILDCARD };
@@ -136,8 +137,8 @@ export class LocalSuppressionTooLarge extends RangeError {
   ) {
     super(
       projected
-        ? `local suppression would make about ${work.toLocaleString('en-US')} lookups and comparisons for ${problems.toLocaleString('en-US')} records below k among ${tuples.toLocaleString('en-US')} distinct tuples, more than its limit of ${limit.toLocaleString('en-US')}`
-        : `local suppression would compare ${problems.toLocaleString('en-US')} records below k with ${tuples.toLocaleString('en-US')} distinct tuples (${work.toLocaleString('en-US')} comparisons or more), more than its limit of ${limit.toLocaleString('en-US')}`,
+        ? `local suppression would make about ${formatCount(work)} lookups and comparisons for ${formatCount(problems)} records below k among ${formatCount(tuples)} distinct tuples, more than its limit of ${formatCount(limit)}`
+        : `local suppression would compare ${formatCount(problems)} records below k with ${formatCount(tuples)} distinct tuples (${formatCount(work)} comparisons or more), more than its limit of ${formatCount(limit)}`,
     );
     this.name = 'LocalSuppressionTooLarge';
   }

@@ -67,6 +67,7 @@ export const microaggregation: MechanismDefinition<typeof schema> = {
     reportSections: [],
     attackerKnowledge: 'This method assumes the attacker knows a person\'s values of the aggregated columns; each released combination of them is shared by at least k records, and the other columns (among them {sensitive}) are published as collected.',
     sensitiveRelease: 'as-collected',
+    fieldNames: { columns: 'the columns to aggregate' },
     recommendation: {
       guards: 'identity',
       reason: 'Replaces the numeric quasi-identifiers by the mean of a group of at least k similar records, so no record keeps its own combination of those values.',

@@ -59,6 +59,7 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
     reportSections: ['anonymity'],
     attackerKnowledge: 'This method assumes the attacker knows a person\'s quasi-identifiers and that the person is in the file; each random part meets its model on the generalized quasi-identifiers, and {sensitive} and the other columns are published as collected within their classes.',
     sensitiveRelease: 'as-collected',
+    fieldNames: {},
     recommendation: {
       guards: 'identity',
       reason: 'Generalizes the quasi-identifiers with one recoding shared by random parts of the file and deletes the classes of a part that still have fewer than k records (or fail ℓ-diversity, t-closeness), so no one is singled out in any part.',

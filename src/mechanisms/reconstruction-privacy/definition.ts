@@ -42,6 +42,7 @@ export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
     reportSections: [],
     attackerKnowledge: 'This method assumes the attacker already knows who is in the file and their quasi-identifiers; it protects {sensitive} only (randomized, and large groups sampled down): the quasi-identifiers and the other columns are published as collected.',
     sensitiveRelease: 'protected',
+    fieldNames: {},
     recommendation: {
       guards: 'attribute',
       reason: 'Randomizes the sensitive value and samples down groups of people who share all their other values, so what such a group has in common (its share of each diagnosis) cannot be reconstructed reliably, even by someone who knows who is in it.',

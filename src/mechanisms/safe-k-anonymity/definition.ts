@@ -59,6 +59,7 @@ export const safeKAnonymity: MechanismDefinition<typeof schema> = {
     reportSections: ['anonymity'],
     attackerKnowledge: 'This method assumes the attacker may know any person\'s values and whether that person is in the input; random sampling before k-anonymity gives (ε,δ)-differential privacy over the records, and the columns it does not generalize are published as collected within their classes.',
     sensitiveRelease: 'as-collected',
+    fieldNames: {},
     recommendation: {
       guards: 'identity',
       reason: 'Releases a random sample generalized until every combination appears at least k times, with differential privacy: it holds whatever else the attacker knows, for whether a person is in the file and for every value of their record.',

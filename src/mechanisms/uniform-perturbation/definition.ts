@@ -60,6 +60,7 @@ export const uniformPerturbation: MechanismDefinition<typeof schema> = {
     reportSections: [],
     attackerKnowledge: 'This method assumes the attacker already knows who is in the file and their quasi-identifiers; it protects {sensitive} only (each value kept with probability p, otherwise replaced at random): the quasi-identifiers and the other columns are published as collected.',
     sensitiveRelease: 'protected',
+    fieldNames: {},
     recommendation: {
       guards: 'attribute',
       reason: 'Keeps each person\'s sensitive value only with probability p and otherwise replaces it at random, so no single record can be trusted to show a person\'s true value, while totals can still be estimated.',

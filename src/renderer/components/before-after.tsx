@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { CustosApi, OpenedFile, Report } from '../../common/ipc/api.js';
 import { formatNumber } from '../../common/format/numbers.js';
 import { crossTable, distributionOf, type CrossTable, type Share } from './before-after-tables.js';
+import { RiskiestRecords, type Riskiest } from './riskiest-records.js';
 
 /** Records read page by page for a contingency table (each side). */
 const MAX_ROWS = 200_000;
@@ -85,42 +86,6 @@ function Contingency(props: { title: string; table: CrossTable; a: string; b: st
                 {formatNumber(table.counts[i]![j]!)}
               </td>
             ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-type Riskiest = Extract<NonNullable<Report['risk']['profile']>['individual'], { riskiest: unknown }>['riskiest'];
-
-function RiskiestTable(props: { title: string; quasi: readonly string[]; records: Riskiest }) {
-  return (
-    <table className="grid before-after-risk">
-      <caption>{props.title}</caption>
-      <thead>
-        <tr>
-          {props.quasi.map((q) => (
-            <th key={q} scope="col">
-              {q}
-            </th>
-          ))}
-          <th scope="col" className="n">
-            Class size
-          </th>
-          <th scope="col" className="n">
-            Risk
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.records.map((r) => (
-          <tr key={r.record}>
-            {r.values.map((v, i) => (
-              <td key={i}>{v === '' ? <span className="muted">missing</span> : v}</td>
-            ))}
-            <td className="n">{formatNumber(r.classSize)}</td>
-            <td className="n">{r.risk.toFixed(4)}</td>
           </tr>
         ))}
       </tbody>
@@ -251,8 +216,8 @@ export function BeforeAfter(props: { api: Pick<CustosApi, 'inspect' | 'rows' | '
           {inputRisk === 'loading' && <p className="muted" role="status">Assessing the input…</p>}
           {typeof inputRisk === 'string' && inputRisk !== 'loading' && <p className="error-text">{inputRisk}</p>}
           <div className="side-by-side">
-            {typeof inputRisk === 'object' && riskiestOf(inputRisk) && <RiskiestTable title="Input (internal)" {...riskiestOf(inputRisk)!} />}
-            <RiskiestTable title="Release" quasi={releasedRisk.quasi} records={releasedRisk.records} />
+            {typeof inputRisk === 'object' && riskiestOf(inputRisk) && <RiskiestRecords caption="Input (internal)" {...riskiestOf(inputRisk)!} recordColumn={false} riskHeading="Risk" className="before-after-risk" />}
+            <RiskiestRecords caption="Release" quasi={releasedRisk.quasi} records={releasedRisk.records} recordColumn={false} riskHeading="Risk" className="before-after-risk" />
           </div>
         </>
       )}

@@ -5,6 +5,7 @@ import type { Role } from '../../common/job/job-parts.js';
 import type { Named } from '../../common/job/names.js';
 import type { AnyMechanismDefinition } from '../../common/mechanism.js';
 import type { RecodingChoice } from './recoding.js';
+import type { LevelEntry } from './recoding-lattice.js';
 
 /** What a mechanism's form and checks may know of the wizard: the opened file and the roles. */
 export interface WizardContext {
@@ -64,6 +65,17 @@ export interface BrowserMechanism<S, D> {
   /** The levels are chosen by the mechanism itself (a private search), not typed in the table. */
   levelsSearched?(draft: D): boolean;
   /**
+   * The levels the hierarchy table shows for a job's method: its fixed `method.levels`, or 'search'
+   * when the table fixes none (the mechanism searches them; global recoding keeps its own level bounds
+   * in its form). Null exactly when it does not recode.
+   */
+  readonly tableLevels: ((method: S) => Named<number> | 'search') | null;
+  /**
+   * How a choice on the risk preview's lattice (recoding-lattice.tsx: another suppression limit from
+   * the frontier, columns kept at levels) changes its draft; null when its report draws no lattice.
+   */
+  readonly latticeChoice: LatticeChoice<D> | null;
+  /**
    * The draft a method object fills (`next`, from `fromMethod`), keeping from the form as it was
    * (`previous`) what that object does not state: β-privacy's per-value thresholds when a candidate
    * of the Compare step sets a coefficient. Without it, `next` as it is.
@@ -72,4 +84,12 @@ export interface BrowserMechanism<S, D> {
   /** Map a schema issue's path to the field it belongs to ("target.epsilon" → "targetEpsilon"). */
   fieldOf?(path: readonly (string | number)[]): string;
   Form(props: FormProps<D>): ReactElement;
+}
+
+/** A mechanism's draft changed by a choice on the risk preview's lattice of levels. */
+export interface LatticeChoice<D> {
+  /** Another suppression limit (a share of the records) from the frontier. */
+  suppressionLimit(limit: number): Partial<D>;
+  /** Columns kept at levels, or one transformation named (the job's method.levels). */
+  levels(levels: Named<LevelEntry>): Partial<D>;
 }

@@ -1,4 +1,6 @@
 import type { ZodIssue } from 'zod';
+import { own } from '../../common/job/names.js';
+import { metadataOf } from '../../mechanisms/definitions.js';
 
 /**
  * A schema message in the words a person needs next to a field. The job
@@ -75,19 +77,14 @@ const PARAMETER_NAMES: Readonly<Record<string, string>> = {
   localSuppression: 'local suppression',
 };
 
-/** Where one key means different fields in different methods, each method's own name for it. */
-const METHOD_PARAMETER_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'dp-counts': { columns: 'the columns to count' },
-  microaggregation: { columns: 'the columns to aggregate' },
-};
-
 /**
  * The field a job key names, as the wizard calls it ("method.hierarchies.age" → the hierarchy of “age”);
  * `method` is the method type the key belongs to, for keys that name different fields in different methods.
  */
 export function fieldName(key: string, method?: string): string {
   const parameter = key.replace(/^method\./, '').split(/[.[]/)[0]!;
-  const own = key.startsWith('method.') && method ? METHOD_PARAMETER_NAMES[method]?.[parameter] : undefined;
+  // Where one key means different fields in different methods, the method's own name for it (its metadata's fieldNames).
+  const ownName = key.startsWith('method.') && method ? ownFieldName(method, parameter) : undefined;
   const named = (prefix: string, words: string): string | undefined => (key.startsWith(prefix) ? `${words} of “${key.slice(prefix.length)}”` : undefined);
   return (
     named('method.hierarchies.', 'the hierarchy') ??
@@ -99,10 +96,15 @@ export function fieldName(key: string, method?: string): string {
     (key === '--out' || key === 'output.dir' ? 'the release folder' : undefined) ??
     (key === '--internal' || key === 'output.internalDir' ? 'the internal report folder' : undefined) ??
     (key.startsWith('output') ? 'the outputs' : undefined) ??
-    own ??
+    ownName ??
     PARAMETER_NAMES[parameter] ??
     'a setting'
   );
+}
+
+function ownFieldName(method: string, parameter: string): string | undefined {
+  const names = metadataOf(method)?.fieldNames;
+  return names ? own(names, parameter) : undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Report } from '../../common/ipc/api.js';
 import { riskProfileBasis, riskProfileFacts } from '../../common/report/risk-profile-facts.js';
 import { BarChart, type Bar } from './charts.js';
+import { RiskiestRecords } from './riskiest-records.js';
 import { formatNumber } from '../../common/format/numbers.js';
 
 /** The job's review.samplingFraction: a number in (0, 1] is passed on as typed, an empty field withdraws it. */
@@ -60,37 +61,7 @@ export function RiskProfile({ report, onSamplingFraction }: { report: Report; on
             title="Records by individual risk"
             bars={individual.histogram.map((b) => ({ label: `risk ${b.from} – ${b.to}`, value: b.records, tone: tone(b.from), text: formatNumber(b.records) }))}
           />
-          <table className="grid">
-            <caption>The riskiest records</caption>
-            <thead>
-              <tr>
-                <th scope="col">Record</th>
-                {profile.quasiIdentifiers.map((q) => (
-                  <th key={q} scope="col">
-                    {q}
-                  </th>
-                ))}
-                <th scope="col" className="n">
-                  Class size
-                </th>
-                <th scope="col" className="n">
-                  Individual risk
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {individual.riskiest.map((r) => (
-                <tr key={r.record}>
-                  <td className="n">{formatNumber(r.record)}</td>
-                  {r.values.map((v, i) => (
-                    <td key={i}>{v === '' ? <span className="muted">missing</span> : v}</td>
-                  ))}
-                  <td className="n">{formatNumber(r.classSize)}</td>
-                  <td className="n">{r.risk.toFixed(4)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RiskiestRecords caption="The riskiest records" quasi={profile.quasiIdentifiers} records={individual.riskiest} recordColumn riskHeading="Individual risk" />
         </>
       )}
       <ul>

@@ -2,7 +2,7 @@ import type { ReviewCheckName } from '../../common/review/release-review.js';
 import type { z } from 'zod';
 import { withoutHelp } from '../../common/job/job-notes.js';
 import type { Role } from '../../common/job/job-parts.js';
-import { named, own } from '../../common/job/names.js';
+import { named, own, type Named } from '../../common/job/names.js';
 import { browserMechanismOf, type Drafts } from '../../mechanisms/browser-registry.js';
 import type { MechanismType, MethodSpecs } from '../../mechanisms/definitions.js';
 import { jobSchema } from '../../mechanisms/job-schema.js';
@@ -125,6 +125,11 @@ function draftsWith<T extends MechanismType>(drafts: Drafts, type: T, method: Me
   return { ...drafts, [type]: browserMechanismOf(type).fromMethod(method) };
 }
 
+/** The levels the hierarchy table shows for a job's method (its mechanism's `tableLevels`): fixed, or 'search'. */
+function tableLevels<T extends MechanismType>(type: T, method: MethodSpecs[T]): Named<number> | 'search' {
+  return browserMechanismOf(type).tableLevels?.(method) ?? 'search';
+}
+
 /**
  * Restores the wizard from a saved job file, parsed with the job schema the
  * CLI uses (the input is inspected again by the caller). A file that is not a
@@ -164,7 +169,7 @@ export function stateFromJob(value: unknown): WizardState {
     method: method.type,
     ...(attribute ? { chain: { identity: method.type, attribute: attribute.type } } : {}),
     drafts: steps.reduce((drafts, step) => draftsWith(drafts, step.type, step), initialState.drafts),
-    hierarchies: recodes ? choicesOf(method.hierarchies, 'levels' in method && method.type !== 'global-recoding' ? method.levels : 'search') : named(),
+    hierarchies: recodes ? choicesOf(method.hierarchies, tableLevels(method.type, method)) : named(),
     output: {
       dir: job.output.dir,
       csv: job.output.formats.includes('csv'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReleaseTable } from '../../../io/output/release-table.js';
-import { JobError } from '../../method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import { bucketGuesses } from '../candidate-risk.js';
 import { parseGridAxis } from '../candidates.js';
 

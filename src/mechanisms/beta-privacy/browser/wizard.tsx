@@ -211,6 +211,8 @@ export const betaPrivacyBrowser: BrowserMechanism<BetaPrivacySpec, BetaPrivacyDr
   definition: betaPrivacy,
   sensitive: betaPrivacy.metadata.sensitiveColumns,
   recodes: false,
+  tableLevels: null,
+  latticeChoice: null,
   fromMethod: (m) => ({
     mode: 'coefficient' in m.beta ? 'coefficient' : 'values',
     coefficient: 'coefficient' in m.beta ? Number(m.beta.coefficient) : START_COEFFICIENT,

@@ -1,7 +1,7 @@
 import type { Rational } from '../../../common/exact/rational.js';
 import { compare } from '../../../common/exact/rational.js';
 import type { BucketSettingReport } from '../../../common/report/report-model.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import { anatomyGroups, anatomySizeOnlyLoss } from '../anatomy.js';
 import type { BetaPrivacySpec } from '../definition.js';
 import { multiSizeBucketing, type BucketClass } from '../multi-size.js';

@@ -1,7 +1,7 @@
 import { formatRational, toNumber, type Rational } from '../../../common/exact/rational.js';
 import { randomPermutation } from '../../../common/random/draws.js';
 import type { BetaReport, InferenceBound } from '../../../common/report/report-model.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { ReleasedTable } from '../../../jobs/method-kit/outcome.js';
 import type { Plan } from '../../../jobs/method-kit/plan.js';
@@ -13,6 +13,7 @@ import { bucketPoolRelativeError, drawDisjunctivePool } from '../query-pool.js';
 import type { BucketSetting } from './bucket-setting.js';
 import { quasiIdentifierTable, sensitiveTable } from './release-view.js';
 import { maxOf } from '../../../common/extremes.js';
+import { formatCount } from '../../../common/format/numbers.js';
 
 /** Query-pool work is rows × queries; above this the pool is shortened and the report says so. */
 const POOL_WORK_LIMIT = 3e8;
@@ -136,7 +137,7 @@ export function releaseBuckets(ctx: MethodContext, spec: BetaPrivacySpec, plan: 
   }
   const relativeError = { release: releaseError, ...(anatomyError !== undefined ? { anatomy: anatomyError } : {}) };
   const poolNote =
-    `${pool.queries.length.toLocaleString('en-US')} queries${pool.queries.length < 5000 ? ` (the paper's 5,000 shortened to bound the work on ${total.toLocaleString('en-US')} rows)` : ''}: ` +
+    `${formatCount(pool.queries.length)} queries${pool.queries.length < 5000 ? ` (the paper's 5,000 shortened to bound the work on ${formatCount(total)} rows)` : ''}: ` +
     'COUNT(*) WHERE A1 ∈ S1 ∧ … ∧ SA ∈ V, qd uniform over the quasi-identifiers, b = ⌈|A|·s^{1/(qd+1)}⌉ random values per attribute, s = 1%, ' +
     "answered from QIT and ST with Anatomy's estimator Σ_B matches_B · count_B(V)/|B| (Wang, Wang, Fu, Wong, §7.2.2)";
   return { releases, maxInference: maxInferenceReport, relativeError, poolNote, corruption: corruptionCurve(bucketization) };

@@ -5,7 +5,7 @@ import { domainValues } from '../../../common/table/sensitive-domain.js';
 import { sensitiveDomains } from '../../../jobs/method-kit/analyze.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import type { BetaReport } from '../../../common/report/report-model.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import { exactValue, type Role } from '../../../common/job/job-parts.js';
 import type { BetaPrivacySpec } from '../definition.js';
 import { statement, strictestOf } from '../statement.js';

@@ -132,6 +132,8 @@ export const dpCountsBrowser: BrowserMechanism<DpCountsSpec, DpCountsDraft> = {
   definition: dpCounts,
   sensitive: dpCounts.metadata.sensitiveColumns,
   recodes: false,
+  tableLevels: null,
+  latticeChoice: null,
   fromMethod: (m) => ({
     epsilon: m.epsilon,
     columns: m.columns ?? [],

@@ -2,7 +2,7 @@ import type { RandomSource } from '../../../common/random/source.js';
 import { independentParts } from '../../../common/recoding/partitioned.js';
 import type { Column } from '../../../common/table/table.js';
 import type { ResolvedDomain } from '../../../jobs/method-kit/domains.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { Plan } from '../../../jobs/method-kit/plan.js';
 import { answerQueries, marginalQueries, type CountQuerySpec } from '../count-queries.js';
 import type { DpCountsSpec } from '../definition.js';

@@ -2,7 +2,7 @@ import { declaredPositions } from '../../../common/table/sensitive-domain.js';
 import type { Column } from '../../../common/table/table.js';
 import { domainCheck } from '../../../jobs/method-kit/analyze.js';
 import type { ResolvedDomain } from '../../../jobs/method-kit/domains.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { DpCountsSpec } from '../definition.js';
 
 export function columnIndex(columns: readonly Column[], name: string, key: string): number {

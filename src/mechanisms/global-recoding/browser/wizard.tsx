@@ -186,6 +186,9 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   definition: globalRecoding,
   sensitive: globalRecoding.metadata.sensitiveColumns,
   recodes: true,
+  // Its method.levels are bounds of its own search, kept in its form: the table fixes no level.
+  tableLevels: () => 'search',
+  latticeChoice: { suppressionLimit: (limit) => ({ suppressionPercent: Number((limit * 100).toFixed(6)) }), levels: (levels) => ({ levels }) },
   levelsSearched: () => true,
   recodedRoles,
   fromMethod: (m) => {

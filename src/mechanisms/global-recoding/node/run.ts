@@ -6,7 +6,7 @@ import { latticeSizeOf } from '../../../common/recoding/lattice.js';
 import { reidentificationRisk, wildcardReidentificationRisk, withSamplingFraction } from '../../../common/risk/reidentification.js';
 import type { GeneralizedColumn } from '../../../common/recoding/hierarchy.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import { generalizedView, releasedAsNumbers } from '../../../jobs/method-kit/generalized-view.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
@@ -30,6 +30,7 @@ import { levelBoundsOf, levelBoundsText } from '../level-bounds.js';
 import { heuristicRecoding, type HeuristicResult } from '../../../common/recoding/search/heuristic.js';
 import { bestSolutions, solutionOf, type Solution } from '../solution-space.js';
 import { heuristicChoiceText, heuristicSettingText, heuristicSummary } from '../heuristic-words.js';
+import { formatCount } from '../../../common/format/numbers.js';
 
 /** The longest search after which an assessment still runs one search per suppression limit of the frontier. */
 const FRONTIER_SEARCH_BUDGET_MS = 1500;
@@ -81,11 +82,11 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const strategy = spec.search?.strategy ?? 'auto';
   // Without a model there is nothing to search (one node): never the heuristic.
   const heuristic = spec.models.length > 0 && (strategy === 'heuristic' || (strategy === 'auto' && searchedNodes > MAX_LATTICE_NODES));
-  if (searchedNodes > MAX_LATTICE_NODES && !heuristic && spec.models.length > 0) throw new JobError(`the lattice has ${searchedNodes.toLocaleString('en-US')} nodes${boundsText ? ' within the job\'s levels' : ''}, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} the exhaustive search takes; leave method.search.strategy at "auto" or set "heuristic" (a best-first search with a time budget), use fewer hierarchy levels or quasi-identifiers, or pin some columns' levels (method.levels)`, 'method.search.strategy');
-  const among = boundsText ? `the ${searchedNodes.toLocaleString('en-US')} of the lattice's ${nodes.toLocaleString('en-US')} within the job's levels (${boundsText})` : `the ${nodes.toLocaleString('en-US')} of the lattice`;
+  if (searchedNodes > MAX_LATTICE_NODES && !heuristic && spec.models.length > 0) throw new JobError(`the lattice has ${formatCount(searchedNodes)} nodes${boundsText ? ' within the job\'s levels' : ''}, more than the ${formatCount(MAX_LATTICE_NODES)} the exhaustive search takes; leave method.search.strategy at "auto" or set "heuristic" (a best-first search with a time budget), use fewer hierarchy levels or quasi-identifiers, or pin some columns' levels (method.levels)`, 'method.search.strategy');
+  const among = boundsText ? `the ${formatCount(searchedNodes)} of the lattice's ${formatCount(nodes)} within the job's levels (${boundsText})` : `the ${formatCount(nodes)} of the lattice`;
 
   const fraction = samplingFraction(spec.models, table.rowCount);
-  if (fraction !== undefined && fraction > 1) throw new JobError(`the population (${Math.round(table.rowCount / fraction).toLocaleString('en-US')}) is smaller than the input's ${table.rowCount.toLocaleString('en-US')} records`, 'method.models');
+  if (fraction !== undefined && fraction > 1) throw new JobError(`the population (${formatCount(Math.round(table.rowCount / fraction))}) is smaller than the input's ${formatCount(table.rowCount)} records`, 'method.models');
   const ls = spec.localSuppression;
   const lsWeights = ls ? quasi.map(() => 1) : [];
   ls?.importance.forEach((entry, i) => {
@@ -135,8 +136,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const limitPercent = limitPercentOf(spec);
   const exhausted = heuristicResult !== undefined && heuristicResult.stoppedBy !== 'completed';
   const none = exhausted
-    ? `the heuristic search found no transformation that meets ${modelsText} with at most ${limitPercent} of the records suppressed among the ${heuristicResult!.steps.toLocaleString('en-US')} it evaluated within its budget; give it more time (method.search.timeLimitSeconds) or steps, pin some columns' levels (method.levels), allow more suppression or relax the model`
-    : `no transformation of ${boundsText ? among : `the ${nodes.toLocaleString('en-US')} in the lattice`} meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
+    ? `the heuristic search found no transformation that meets ${modelsText} with at most ${limitPercent} of the records suppressed among the ${formatCount(heuristicResult!.steps)} it evaluated within its budget; give it more time (method.search.timeLimitSeconds) or steps, pin some columns' levels (method.levels), allow more suppression or relax the model`
+    : `no transformation of ${boundsText ? among : `the ${formatCount(nodes)} in the lattice`} meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
   // A run refuses; the risk preview shows what the most generalized transformation would suppress, and that it fails.
   if (!search.optimum && ctx.mode === 'run') throw new JobError(none, exhausted ? 'method.search' : 'method.models');
   const optimum = search.optimum;

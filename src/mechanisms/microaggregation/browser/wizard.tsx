@@ -63,6 +63,8 @@ export const microaggregationBrowser: BrowserMechanism<MicroaggregationSpec, Mic
   definition: microaggregation,
   sensitive: microaggregation.metadata.sensitiveColumns,
   recodes: false,
+  tableLevels: null,
+  latticeChoice: null,
   fromMethod: (m) => ({ columns: [...m.columns], k: m.k, aggregation: m.aggregation, decimals: m.decimals }),
   toMethod: (d) => ({ type: 'microaggregation', columns: [...d.columns], k: d.k, aggregation: d.aggregation, decimals: d.decimals }),
   fieldOf: (path) => String(path[0] ?? ''),

@@ -5,7 +5,7 @@ import { reidentificationRisk } from '../../../common/risk/reidentification.js';
 import { MISSING_CODE, type Column } from '../../../common/table/table.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import type { ReleaseColumn, ReleaseTable } from '../../../io/output/release-table.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
@@ -15,6 +15,7 @@ import { LOSS_TEXT, roundingText, statement } from '../statement.js';
 import { decimalText, exactColumn, exactGroupValues, informationLoss, MAX_DECIMAL_PLACES, parseDecimal, type ExactColumn } from '../exact.js';
 import { mdav, mdavWork, standardize, type MdavPartition } from '../mdav.js';
 import { algorithmOf, partitionedMdav, partitionedWork, type Algorithm } from '../partitioned.js';
+import { formatCount } from '../../../common/format/numbers.js';
 
 /**
  * The most MDAV work a run takes, in mdavWork's units (n²·(p + 2)/(2k)): 10,000,000,000. Measured on
@@ -90,7 +91,7 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
     const work = partitionedWork(n, chosen.length, spec.k, algorithm.blockSize);
     if (work > MAX_MDAV_WORK)
       throw new JobError(
-        `partitioned MDAV on ${n.toLocaleString('en-US')} records of ${chosen.length} column(s) with k = ${spec.k} and blocks of ${algorithm.blockSize.toLocaleString('en-US')} is ${Number(work.toPrecision(3)).toLocaleString('en-US')} units of work (about n·blockSize·(columns + 2)/2k), more than the limit of ${MAX_MDAV_WORK.toLocaleString('en-US')}: use smaller blocks or a larger k`,
+        `partitioned MDAV on ${formatCount(n)} records of ${chosen.length} column(s) with k = ${spec.k} and blocks of ${formatCount(algorithm.blockSize)} is ${formatCount(Number(work.toPrecision(3)))} units of work (about n·blockSize·(columns + 2)/2k), more than the limit of ${formatCount(MAX_MDAV_WORK)}: use smaller blocks or a larger k`,
         'method.blockSize',
       );
   }
@@ -99,7 +100,7 @@ export function runMicroaggregation(job: JobWith<MicroaggregationSpec>, imported
     // The least k within the limit for these records and columns.
     const least = Math.ceil(mdavWork(n, chosen.length, 1) / MAX_MDAV_WORK);
     throw new JobError(
-      `MDAV on ${n.toLocaleString('en-US')} records of ${chosen.length} column(s) with k = ${spec.k} is ${Number(work.toPrecision(3)).toLocaleString('en-US')} units of work (n²·(columns + 2)/2k), more than the limit of ${MAX_MDAV_WORK.toLocaleString('en-US')} (about 2 minutes on the 2-core development machine; its time grows with the square of the records): use k ≥ ${least.toLocaleString('en-US')}, algorithm "partitioned-mdav" (MDAV within blocks), aggregate within strata, or sample`,
+      `MDAV on ${formatCount(n)} records of ${chosen.length} column(s) with k = ${spec.k} is ${formatCount(Number(work.toPrecision(3)))} units of work (n²·(columns + 2)/2k), more than the limit of ${formatCount(MAX_MDAV_WORK)} (about 2 minutes on the 2-core development machine; its time grows with the square of the records): use k ≥ ${formatCount(least)}, algorithm "partitioned-mdav" (MDAV within blocks), aggregate within strata, or sample`,
       'method.k',
     );
   }

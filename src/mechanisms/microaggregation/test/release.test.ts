@@ -5,7 +5,7 @@ import { SeededTestRandomSource } from '../../../common/random/source.js';
 import { tableFromRows, type Table } from '../../../common/table/table.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
 import type { ReleaseTable } from '../../../io/output/release-table.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import { parseJob } from '../../../jobs/load-job.js';
 import type { MicroaggregationSpec } from '../definition.js';
 import { runMicroaggregation } from '../node/run.js';

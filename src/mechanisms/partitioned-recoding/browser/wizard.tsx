@@ -61,6 +61,8 @@ export const partitionedRecodingBrowser: BrowserMechanism<PartitionedRecodingSpe
   definition: partitionedRecoding,
   sensitive: partitionedRecoding.metadata.sensitiveColumns,
   recodes: true,
+  tableLevels: (m) => m.levels,
+  latticeChoice: null,
   levelsSearched: (d) => d.search,
   formProblems: (d): Problems => (!d.search || (Number.isFinite(d.suppressionPercent) && d.suppressionPercent >= 0 && d.suppressionPercent <= 100) ? {} : { suppressionLimit: 'the suppression limit is a percentage from 0 to 100' }),
   fromMethod: (m) => ({

@@ -6,7 +6,7 @@ import { classesOf } from '../../../common/recoding/classes.js';
 import { GrowableUint32 } from '../../../common/table/growable.js';
 import { reidentificationRisk } from '../../../common/risk/reidentification.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { PartitionedRecodingSpec } from '../definition.js';
 import { modelText, statement } from '../statement.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';

@@ -9,9 +9,10 @@ import { searchTooLargeText } from '../../../jobs/method-kit/search-limit.js';
 import { optimalPartitionedRecoding } from '../../../common/recoding/search/partitioned-search.js';
 import { HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
 import type { Measure } from '../../../common/recoding/search/measures.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { Plan } from '../../../jobs/method-kit/plan.js';
 import type { loadHierarchies } from '../../../jobs/method-kit/recoding.js';
+import { formatCount } from '../../../common/format/numbers.js';
 
 
 /** The part of every record as a key column of depth 1: it splits classes by part and is never generalized or measured. */
@@ -76,7 +77,7 @@ export function searchPartLevels(
     throw error;
   }
   const nodes = latticeSizeOf(columns.map((c) => c.depth));
-  if (nodes > MAX_LATTICE_NODES) throw new JobError(`the lattice has ${nodes.toLocaleString('en-US')} nodes, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} the search takes; use fewer hierarchy levels or fewer quasi-identifiers`, 'method.hierarchies');
+  if (nodes > MAX_LATTICE_NODES) throw new JobError(`the lattice has ${formatCount(nodes)} nodes, more than the ${formatCount(MAX_LATTICE_NODES)} the search takes; use fewer hierarchy levels or fewer quasi-identifiers`, 'method.hierarchies');
   const sensitive = model.type === 'k-anonymity' ? undefined : sensitiveColumn(plan.sensitive[0]!);
   const keyed = split.length > 1 ? [...columns, partColumn(split, rowCount)] : columns;
   const started = performance.now();
@@ -97,7 +98,7 @@ export function searchPartLevels(
   const milliseconds = performance.now() - started;
   if (!result.optimum) {
     throw new JobError(
-      `no recoding of the ${nodes.toLocaleString('en-US')} in the lattice meets the model in every part with at most ${Number((spec.suppressionLimit * 100).toFixed(4))} % of the records deleted; allow more suppression, add hierarchy levels, use fewer parts or relax the model`,
+      `no recoding of the ${formatCount(nodes)} in the lattice meets the model in every part with at most ${Number((spec.suppressionLimit * 100).toFixed(4))} % of the records deleted; allow more suppression, add hierarchy levels, use fewer parts or relax the model`,
       'method.model',
     );
   }

@@ -8,7 +8,7 @@ import { randomParts } from '../../../common/recoding/partitioned.js';
 import { maxSuppressed } from '../../../common/recoding/search/evaluate.js';
 import { tableFromRows, type Table } from '../../../common/table/table.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import { parseJob } from '../../../jobs/load-job.js';
 import type { PartitionedRecodingSpec } from '../definition.js';
 import { runPartitionedRecoding } from '../node/run.js';

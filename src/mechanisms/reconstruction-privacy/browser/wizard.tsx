@@ -36,6 +36,8 @@ export const reconstructionPrivacyBrowser: BrowserMechanism<ReconstructionPrivac
   definition: reconstructionPrivacy,
   sensitive: reconstructionPrivacy.metadata.sensitiveColumns,
   recodes: false,
+  tableLevels: null,
+  latticeChoice: null,
   fromMethod: (m) => ({ retention: m.retention, epsilon: m.epsilon, delta: m.delta, bound: m.bound, strict: m.strict, domains: textsOf(m.domains) }),
   toMethod: (d, context) => ({ type: 'reconstruction-privacy', retention: d.retention, epsilon: d.epsilon, delta: d.delta, bound: d.bound, strict: d.strict, ...domainsOf(d.domains, sensitiveNames(d.domains, context.roles)) }),
   dataProblems(d, context) {

@@ -98,6 +98,8 @@ export const safeKAnonymityBrowser: BrowserMechanism<SafeKAnonymitySpec, SafeKAn
   definition: safeKAnonymity,
   sensitive: safeKAnonymity.metadata.sensitiveColumns,
   recodes: true,
+  tableLevels: (m) => m.levels,
+  latticeChoice: null,
   levelsSearched: (d) => d.search,
   fromMethod: (m) => ({
     k: m.k === 'auto' ? (START.k as number) : m.k,

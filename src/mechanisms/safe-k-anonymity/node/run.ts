@@ -8,7 +8,7 @@ import { anonymizeSample, bernoulliSample, classesOf } from '../../../common/rec
 import { rationalFromNumber, formatRational } from '../../../common/exact/rational.js';
 import { reidentificationRisk } from '../../../common/risk/reidentification.js';
 import type { ImportedTable } from '../../../io/input/import-types.js';
-import { JobError } from '../../../jobs/method-kit/job-error.js';
+import { JobError } from '../../../common/job/job-error.js';
 import type { SafeKAnonymitySpec } from '../definition.js';
 import { statement } from '../statement.js';
 import { resolveRoles } from '../../../jobs/method-kit/plan.js';
@@ -17,6 +17,7 @@ import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { loadHierarchies, recodeAt, recodeColumns, type Recoding } from '../../../jobs/method-kit/recoding.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
+import { formatCount } from '../../../common/format/numbers.js';
 
 const POOL_WORK_LIMIT = 3e8;
 /** Beyond this the full search's score arrays and time grow too large; the path walk still works. */
@@ -109,7 +110,7 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
     const rule = scoreRule(p.k, lattice.length, sample.length, { lossWeight: spec.searchLossWeight });
     const nodes = latticeSize(lattice);
     if (spec.searchStrategy === 'lattice' && nodes > MAX_LATTICE_NODES) {
-      throw new JobError(`the lattice has ${nodes.toLocaleString('en-US')} nodes, more than the ${MAX_LATTICE_NODES.toLocaleString('en-US')} a full search scores; use searchStrategy "path" or fewer hierarchy levels`, 'method.searchStrategy');
+      throw new JobError(`the lattice has ${formatCount(nodes)} nodes, more than the ${formatCount(MAX_LATTICE_NODES)} a full search scores; use searchStrategy "path" or fewer hierarchy levels`, 'method.searchStrategy');
     }
     const choice = spec.searchStrategy === 'lattice' ? chooseGeneralization(ctx.random, rule, lattice, sample, spec.searchEpsilon, (f) => ctx.progress('release', 0.8 * f)) : choosePath(ctx.random, rule, lattice, sample, spec.searchEpsilon);
     const levels = Object.fromEntries(released.map((c, j) => [c.name, choice.node[j]!]));
@@ -174,7 +175,7 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
       relativeError: utility && Number.isFinite(utility.error) ? { release: utility.error } : {},
       queryPool:
         utility !== undefined
-          ? `${utility.queries.toLocaleString('en-US')} queries COUNT(*) WHERE A1=a1 ∧ … ∧ Ad=ad over original values, d ∈ {1,2,3}, answer ≥ 0.1% of the records, estimated from the generalized sample by spreading each record uniformly over the values it covers and dividing by β`
+          ? `${formatCount(utility.queries)} queries COUNT(*) WHERE A1=a1 ∧ … ∧ Ad=ad over original values, d ∈ {1,2,3}, answer ≥ 0.1% of the records, estimated from the generalized sample by spreading each record uniformly over the values it covers and dividing by β`
           : 'measured when the job runs',
       generalizationLoss: loss,
     },
@@ -183,7 +184,7 @@ export function runSafeKAnonymity(job: JobWith<SafeKAnonymitySpec>, imported: Im
       sampling: p.beta,
       samplingExact: formatRational(samplingExact),
       choice: search
-        ? `${p.choice}; generalization chosen by the exponential mechanism (${spec.searchStrategy === 'lattice' ? `one choice among all ${search.nodes.toLocaleString('en-US')} lattice nodes; branches bounded well below the best are scored only if drawn` : `SafePub's walk up the lattice, budget split equally over the steps and the final choice`}; ε_sel = ${spec.searchEpsilon}; ` +
+        ? `${p.choice}; generalization chosen by the exponential mechanism (${spec.searchStrategy === 'lattice' ? `one choice among all ${formatCount(search.nodes)} lattice nodes; branches bounded well below the best are scored only if drawn` : `SafePub's walk up the lattice, budget split equally over the steps and the final choice`}; ε_sel = ${spec.searchEpsilon}; ` +
           `score = Σ over the sample's classes of g(size)·(1 − ${spec.searchLossWeight}·loss), loss taken from the hierarchies alone, g(s) = s for s ≥ k and max(0, ${search.slope}s − ${search.slope - 1}k) below, so Δu = ${search.slope}; drawn exactly by rejection with exact Bernoulli(e^−γ) coins)`
         : p.choice,
       neighbours: 'unbounded: datasets that differ by adding or removing one record (Li, Qardaji, Su 2012)',

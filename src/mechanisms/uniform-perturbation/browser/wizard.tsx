@@ -81,6 +81,8 @@ export const uniformPerturbationBrowser: BrowserMechanism<UniformPerturbationSpe
   definition: uniformPerturbation,
   sensitive: uniformPerturbation.metadata.sensitiveColumns,
   recodes: false,
+  tableLevels: null,
+  latticeChoice: null,
   fromMethod: (m) => ({
     mode: m.rho1 !== undefined ? 'rho' : 'retention',
     retention: m.retention ?? START.retention!,
