@@ -3,11 +3,13 @@ import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { basename, dirname, join, resolve } from 'node:path';
 import { hierarchyCsv } from '../common/recoding/hierarchy-builder.js';
 import { normalizeEncoding } from '../common/job/encoding.js';
+import { readHierarchyRows } from '../io/input/hierarchy-reader.js';
+import { InputError } from '../io/input/input-error.js';
 import type { JobFailure, JobRequest } from '../jobs/job-request.js';
 import { startJob, type RunningJob } from '../jobs/worker-host.js';
 import { ServiceClient } from '../jobs/service/service-client.js';
 import type { AppInfo, HostFailure, OpenedFile, RecentJob, Result, RunStatus } from '../common/ipc/api.js';
-import { IPC_CONTRACT, METHOD_OF_CHANNEL, type Method, type ParsedRequestOf, type ResponseOf } from '../common/ipc/ipc-contract.js';
+import { IPC_CONTRACT, MAX_EDITABLE_HIERARCHY_ROWS, METHOD_OF_CHANNEL, type Method, type ParsedRequestOf, type ResponseOf } from '../common/ipc/ipc-contract.js';
 import type { Report } from '../common/report/report-model.js';
 import { pathsReadBy, type PathAccess } from './path-access.js';
 import { outputFoldersBesideInput } from './output-folders.js';
@@ -111,6 +113,7 @@ export class AppSession {
     rows: (r) => this.rows(r.fileId, r.offset, r.count),
     checkHierarchy: (r) => this.checkHierarchy(r.path, r.fileId, r.column),
     saveHierarchy: (r) => this.saveHierarchy(r.path, r.rows),
+    readHierarchy: (r) => this.readHierarchy(r.path),
     // A file deleted or moved since is left out (the stored list keeps it, should it come back): a chip must open what it names.
     recentFiles: () => [...(this.env.recent?.list() ?? this.openedThisSession)].filter((p) => this.env.access.mayRead(p) && isFile(p)).slice(0, MAX_RECENT),
     // The preferences file is the user's to edit: an entry that no longer reads as a job, or whose files are gone, is left out.
@@ -233,6 +236,23 @@ export class AppSession {
     if (!this.env.access.mayRead(full)) return { ok: false, failure: { kind: 'input', message: `${basename(full)} was not opened in Custos: choose it with Choose…` } };
     const outcome = await this.service.call({ call: 'checkHierarchy', fileId, column, path: full });
     return outcome.ok ? outcome : { ok: false, failure: failureOf(outcome.failure) };
+  }
+
+  /**
+   * The rows of a hierarchy file the page may read (one the builder saved, or one the person chose),
+   * so the builder can show its groups again after a reload. Small files only: the builder lists values.
+   */
+  readHierarchy(path: string): Result<string[][]> {
+    const full = resolve(this.env.baseDir, path);
+    if (!this.env.access.mayRead(full)) return { ok: false, failure: { kind: 'input', message: `${basename(full)} was not opened in Custos: choose it with Choose…` } };
+    try {
+      const rows = readHierarchyRows(full);
+      if (rows.length > MAX_EDITABLE_HIERARCHY_ROWS) return { ok: false, failure: { kind: 'input', message: `${basename(full)} has ${rows.length.toLocaleString('en-US')} values, too many to edit in the builder: edit it in a spreadsheet` } };
+      return { ok: true, value: rows };
+    } catch (error) {
+      if (error instanceof InputError) return { ok: false, failure: { kind: 'input', message: `${inputLocation(error)}: ${error.reason}` } };
+      throw error;
+    }
   }
 
   /**

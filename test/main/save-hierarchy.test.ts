@@ -37,6 +37,13 @@ describe('the hierarchy builder saves its table as an ARX file', () => {
     expect(readFileSync(path, 'utf8')).toBe('the custodian\'s own file\n');
   });
 
+  it('reads a hierarchy file back for the builder, or says where it is malformed', async () => {
+    const session = testSession();
+    const broken = join(dir, 'broken.csv');
+    writeFileSync(broken, 'Oslo;Østlandet;*\nLund;*\n');
+    await expect(session.dispatch(IPC_CHANNELS.readHierarchy, { path: broken })).resolves.toEqual({ ok: false, failure: { kind: 'input', message: 'broken.csv, line 2: this row of the hierarchy has 2 levels where the first (line 1) has 3' } });
+  });
+
   it('refuses a name that is not a .csv file, and a row without a level', async () => {
     const session = testSession();
     await expect(session.dispatch(IPC_CHANNELS.saveHierarchy, { path: join(dir, 'towns.txt'), rows })).resolves.toMatchObject({ ok: false, failure: { message: 'a hierarchy file is a .csv file: name it towns.txt.csv' } });
@@ -62,6 +69,11 @@ describe('the hierarchy builder saves its table as an ARX file', () => {
     expect(access.mayRead(beside)).toBe(false);
     await expect(session.dispatch(IPC_CHANNELS.saveHierarchy, { path: beside, rows })).resolves.toMatchObject({ ok: true });
     expect(access.mayRead(beside)).toBe(true);
+    // The builder reads back what it saved (its groups after a reload); a file the person never chose it does not.
+    await expect(session.dispatch(IPC_CHANNELS.readHierarchy, { path: beside })).resolves.toEqual({ ok: true, value: rows });
+    const unchosen = join(dir, 'not-chosen.csv');
+    writeFileSync(unchosen, 'Oslo;Norway\n');
+    await expect(session.dispatch(IPC_CHANNELS.readHierarchy, { path: unchosen })).resolves.toMatchObject({ ok: false, failure: { message: 'not-chosen.csv was not opened in Custos: choose it with Choose…' } });
     const elsewhere = join(mkdtempSync(join(tmpdir(), 'custos-elsewhere-')), 'h.csv');
     await expect(session.dispatch(IPC_CHANNELS.saveHierarchy, { path: elsewhere, rows })).resolves.toMatchObject({ ok: false, failure: { message: 'Custos writes only into a folder you chose: choose the folder for h.csv' } });
     expect(existsSync(elsewhere)).toBe(false);

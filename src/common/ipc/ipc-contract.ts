@@ -16,6 +16,8 @@ const nothing = z.void();
 const pathOrNull = z.string().nullable();
 
 const path = z.string().min(1).max(4096);
+/** The most rows of a hierarchy file the builder reads back to edit (its multi-select lists values, not a census). */
+export const MAX_EDITABLE_HIERARCHY_ROWS = 100_000;
 const fileOptions = z
   .object({
     delimiter: z.string().min(1).max(3).optional(),
@@ -54,6 +56,12 @@ export const IPC_CONTRACT = {
     channel: 'custos:check-hierarchy',
     request: z.object({ path, fileId: z.string().uuid(), column: z.string().max(10_000) }).strict(),
     response: resultSchema(z.object({ levels: z.number().int().nonnegative(), unmapped: z.array(z.string()).max(8), unmappedCount: z.number().int().nonnegative() })),
+  },
+  /** A hierarchy file's rows (one per value, coarser to the right), for the builder to edit again what it saved. */
+  readHierarchy: {
+    channel: 'custos:read-hierarchy',
+    request: z.object({ path }).strict(),
+    response: resultSchema(z.array(z.array(z.string())).max(MAX_EDITABLE_HIERARCHY_ROWS)),
   },
   /**
    * A hierarchy built in the wizard, written as an ARX CSV file (the form `method.hierarchies`

@@ -148,7 +148,20 @@ export function readMapping(column: string, text: string, known?: readonly strin
   const numbered = text.split(/\r\n|\n|\r/).map((line, i) => ({ line: i + 1, text: line })).filter((l) => l.text.trim() !== '');
   if (numbered.length === 0) return { ok: false, problems: ['the mapping is empty: paste one line per value, the value then its group (e.g. “Oslo;Østlandet;Norway”)'] };
   const sep = separatorOf(numbered.map((l) => l.text));
-  const rows = numbered.map((l) => ({ line: l.line, fields: l.text.split(sep).map((f) => f.trim()) }));
+  return groupsOfLines(column, numbered.map((l) => ({ line: l.line, fields: l.text.split(sep).map((f) => f.trim()) })), known);
+}
+
+/**
+ * The rows of a hierarchy file (one per value, coarser to the right, "*" last) read back as groups,
+ * so a hierarchy the builder saved can be edited again after a reload: the same checks as a pasted
+ * mapping, the row's number standing for its line.
+ */
+export function levelsOfRows(column: string, rows: readonly (readonly string[])[], known?: readonly string[]): ReadMapping {
+  if (rows.length === 0) return { ok: false, problems: ['the hierarchy file holds no rows'] };
+  return groupsOfLines(column, rows.map((fields, i) => ({ line: i + 1, fields: fields.map((f) => f.trim()) })), known);
+}
+
+function groupsOfLines(column: string, rows: readonly { readonly line: number; readonly fields: readonly string[] }[], known: readonly string[] | undefined): ReadMapping {
   const problems: string[] = [];
   const width = rows[0]!.fields.length;
   if (width < 2) return { ok: false, problems: [`line ${rows[0]!.line} holds no group: write the value, then its group, separated by a tab, “;” or “,”`] };

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ColumnInfo, CustosApi, OpenedFile } from '../../common/ipc/api.js';
 import { own, type Named } from '../../common/job/names.js';
-import { ageRows, assign, categoryRows, codedRecords, dateRows, levelName, proposedHierarchyPath, readMapping, removeGroup, treeOf, wholeNumbers, type GroupLevels, type TreeNode } from '../../common/recoding/hierarchy-builder.js';
+import { ageRows, assign, categoryRows, codedRecords, dateRows, levelName, levelsOfRows, proposedHierarchyPath, readMapping, removeGroup, treeOf, wholeNumbers, type GroupLevels, type TreeNode } from '../../common/recoding/hierarchy-builder.js';
 import { formatNumber } from '../../common/format/numbers.js';
 import { loadColumnValues, summaryValues, type ColumnValues } from './column-values.js';
 import type { HierarchyChoice } from './recoding.js';
@@ -28,6 +28,8 @@ export interface BuilderProps {
   readonly choices: Named<HierarchyChoice>;
   readonly rows?: CustosApi['rows'] | undefined;
   readonly saveHierarchy?: CustosApi['saveHierarchy'] | undefined;
+  /** Reads back a hierarchy file the table names, so its groups can be edited again (after a reload too). */
+  readonly readHierarchy?: CustosApi['readHierarchy'] | undefined;
   /** Puts the built hierarchy into the table's row of the column. */
   readonly onUse: (column: string, patch: Partial<HierarchyChoice>) => void;
 }
@@ -44,19 +46,22 @@ export function HierarchyBuilder(props: BuilderProps) {
   const [column, setColumn] = useState(columns[0]?.name ?? '');
   const info = columns.find((c) => c.name === column) ?? columns[0];
   const [kind, setKind] = useState<Kind>(info ? suggestedKind(info) : 'groups');
-  const [values, setValues] = useState<ColumnValues | 'loading'>('loading');
+  // The values are kept with the column they are of: in the render right after another column is
+  // chosen the state still holds the last column's, which a panel must not take for this one's.
+  const [read, setValues] = useState<{ readonly column: ColumnInfo; readonly values: ColumnValues } | 'loading'>('loading');
   const id = useId();
   useEffect(() => {
     if (!info) return;
     let live = true;
     const summary = summaryValues(info);
-    setValues(summary.complete ? summary : 'loading');
-    if (!summary.complete) void loadColumnValues(props.rows, file, info).then((v) => live && setValues(v));
+    setValues(summary.complete ? { column: info, values: summary } : 'loading');
+    if (!summary.complete) void loadColumnValues(props.rows, file, info).then((v) => live && setValues({ column: info, values: v }));
     return () => {
       live = false;
     };
   }, [info, file, props.rows]);
   if (!info) return null;
+  const values = read !== 'loading' && read.column === info ? read.values : 'loading';
   const current = own(props.choices, info.name);
   const use = (patch: Partial<HierarchyChoice>) => props.onUse(info.name, { ...patch, level: Math.max(1, current?.level ?? 0) });
   return (
@@ -104,7 +109,7 @@ export function HierarchyBuilder(props: BuilderProps) {
               “{info.name}” has {formatNumber(info.distinct)} values in {formatNumber(file.rows)} records; the {formatNumber(values.counts.size)} most frequent are listed here. Paste a mapping for the others: values left out are named when the file is checked.
             </p>
           )}
-          {kind === 'groups' && <GroupsPanel key={info.name} file={file} info={info} values={values} save={props.saveHierarchy} use={use} />}
+          {kind === 'groups' && <GroupsPanel key={info.name} file={file} info={info} values={values} save={props.saveHierarchy} read={props.readHierarchy} savedFile={current?.kind === 'file' && current.file.trim() !== '' ? current.file.trim() : undefined} use={use} />}
           {kind === 'date' && <DatePanel info={info} values={values} use={use} />}
           {kind === 'age' && <AgePanel key={info.name} file={file} info={info} values={values} save={props.saveHierarchy} use={use} />}
           {kind === 'coding' && <CodingPanel key={info.name} info={info} values={values} current={current} use={use} />}
@@ -176,9 +181,10 @@ export function TreePreview(props: { rows: readonly (readonly string[])[]; count
 }
 
 /** The file's path field and the button that writes it and puts it in the table. */
-function SaveFile(props: { file: OpenedFile; column: string; suffix: string; rows: string[][] | undefined; save?: CustosApi['saveHierarchy'] | undefined; use: (patch: Partial<HierarchyChoice>) => void }) {
+function SaveFile(props: { file: OpenedFile; column: string; suffix: string; rows: string[][] | undefined; save?: CustosApi['saveHierarchy'] | undefined; use: (patch: Partial<HierarchyChoice>) => void; path?: string | undefined }) {
   const id = useId();
-  const [path, setPath] = useState(() => proposedHierarchyPath(props.file.path, props.suffix));
+  // The file the groups were read from is saved again in place; a new hierarchy goes beside the data.
+  const [path, setPath] = useState(() => props.path ?? proposedHierarchyPath(props.file.path, props.suffix));
   const [state, setState] = useState<{ saved?: string; failure?: string; saving?: boolean }>({});
   if (!props.save) return <p className="muted">This host cannot write files: export the hierarchy from a spreadsheet and name it in the table.</p>;
   const save = props.save;
@@ -216,11 +222,34 @@ function SaveFile(props: { file: OpenedFile; column: string; suffix: string; row
   );
 }
 
-function GroupsPanel(props: PanelProps & { file: OpenedFile; save?: CustosApi['saveHierarchy'] | undefined }) {
+/** Reading back the groups of the file the table names: while read, what was read, or why they cannot be edited here. */
+type Reread = { readonly state: 'reading' } | { readonly state: 'read'; readonly path: string } | { readonly state: 'failed'; readonly path: string; readonly problems: readonly string[] };
+
+function GroupsPanel(props: PanelProps & { file: OpenedFile; save?: CustosApi['saveHierarchy'] | undefined; read?: CustosApi['readHierarchy'] | undefined; savedFile?: string | undefined }) {
   const { info, values } = props;
   const id = useId();
   const all = useMemo(() => [...values.counts.keys()], [values]);
   const [levels, setLevels] = useState<GroupLevels>([]);
+  // The groups live in this panel only; after a reload (or on coming back to the column) they are read
+  // back from the file the table names, once, so the custodian edits them instead of starting again.
+  const { read, savedFile } = props;
+  const [reread, setReread] = useState<Reread | undefined>(() => (read && savedFile ? { state: 'reading' } : undefined));
+  useEffect(() => {
+    if (!read || !savedFile) return;
+    let live = true;
+    void read({ path: savedFile }).then((result) => {
+      if (!live) return;
+      if (!result.ok) return setReread({ state: 'failed', path: savedFile, problems: [result.failure.message] });
+      const groups = levelsOfRows(info.name, result.value, values.complete ? all : undefined);
+      if (!groups.ok) return setReread({ state: 'failed', path: savedFile, problems: groups.problems });
+      setLevels(groups.levels);
+      setReread({ state: 'read', path: savedFile });
+    });
+    return () => {
+      live = false;
+    };
+    // Once per panel (a column's panel is keyed by the column): later saves come from these groups.
+  }, []);
   const [level, setLevel] = useState(0);
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
@@ -237,6 +266,22 @@ function GroupsPanel(props: PanelProps & { file: OpenedFile; save?: CustosApi['s
   };
   return (
     <div className="builder-panel">
+      {reread?.state === 'reading' && (
+        <p className="muted" role="status">
+          Reading the groups of {savedFile}…
+        </p>
+      )}
+      {reread?.state === 'read' && (
+        <p className="ok-text" role="status">
+          The groups of {reread.path}, which the table uses for “{info.name}”: change them and save again to replace it.
+        </p>
+      )}
+      {reread?.state === 'failed' && (
+        <div role="status">
+          <p className="warn-text">The table names {reread.path} for “{info.name}”, but its groups cannot be edited here:</p>
+          <Problems problems={reread.problems} />
+        </div>
+      )}
       <div className="field-row">
         <div className="field">
           <label htmlFor={`${id}-level`}>Level</label>
@@ -329,7 +374,7 @@ function GroupsPanel(props: PanelProps & { file: OpenedFile; save?: CustosApi['s
         <Problems problems={mappingProblems} />
       </details>
       {built.ok ? <TreePreview rows={built.rows} counts={values.counts} title={`Preview: “${info.name}” from the top (records per node)`} /> : levels.length > 0 && <Problems problems={built.problems} />}
-      <SaveFile file={props.file} column={info.name} suffix={info.name} rows={built.ok ? built.rows : undefined} save={props.save} use={props.use} />
+      <SaveFile key={reread?.state === 'read' ? reread.path : ''} file={props.file} column={info.name} suffix={info.name} rows={built.ok ? built.rows : undefined} save={props.save} use={props.use} path={reread?.state === 'read' ? reread.path : undefined} />
     </div>
   );
 }

@@ -38,6 +38,7 @@ export function ParametersStep(props: {
   /** The hierarchy builder's reads of a column's values and its writes of the files it builds. */
   rows?: CustosApi['rows'] | undefined;
   saveHierarchy?: CustosApi['saveHierarchy'] | undefined;
+  readHierarchy?: CustosApi['readHierarchy'] | undefined;
 }) {
   const { file, state, dispatch, checkHierarchy } = props;
   // Every hierarchy file is checked against its column as soon as it is named (debounced while typing).
@@ -107,7 +108,7 @@ function MechanismForm(props: Parameters<typeof ParametersStep>[0] & { type: Mec
       checks={state.hierarchyChecks}
       fileId={file.fileId}
     />
-    <HierarchyBuilder file={file} columns={columns} choices={state.hierarchies} rows={props.rows} saveHierarchy={props.saveHierarchy} onUse={(column, patch) => dispatch({ type: 'setHierarchy', column, patch })} />
+    <HierarchyBuilder file={file} columns={columns} choices={state.hierarchies} rows={props.rows} saveHierarchy={props.saveHierarchy} readHierarchy={props.readHierarchy} onUse={(column, patch) => dispatch({ type: 'setHierarchy', column, patch })} />
     </>
   ) : null;
   // The draft and the form come from the same registry entry, keyed by the same type.
