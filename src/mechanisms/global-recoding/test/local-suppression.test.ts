@@ -1,9 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { importanceOrder, localSuppression, LocalSuppressionTooLarge, wildcardFrequencies, WILDCARD } from '../local-suppression.js';
+import { importanceOrder, localSuppression, LocalSuppressionTooLarge, PROJECTION_MARGIN, wildcardFrequencies, WILDCARD } from '../local-suppression.js';
 import { scanFrequencies, scanLocalSuppression } from './local-suppression-scan.js';
 
 const SEED = 20261125;
+
+/** bench/bounded-work.ts's skewed columns of ten values (xorshift32: test data, not privacy noise). */
+function skewedCodes(rows: number, columns: number, seed: number): Uint32Array[] {
+  let s = seed;
+  const next = (n: number): number => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s % n;
+  };
+  return Array.from({ length: columns }, () => Uint32Array.from({ length: rows }, () => 1 + Math.floor(10 * (next(1_000_000) / 1_000_000) ** 3)));
+}
 
 /** fk by definition: for every record, the records equal or wildcard in every column (itself included). */
 function naiveFrequencies(codes: readonly Uint32Array[], n: number): number[] {
@@ -176,6 +189,50 @@ describe('local suppression (sdcMicro kAnon, wildcards)', () => {
     expect(ample.work).toBeGreaterThan(n);
     expect(localSuppression({ codes, rowCount: n, k: 2, order: [0, 1, 2, 3] }, { maxWork: ample.work * 4 }).cells).toBe(ample.cells);
     expect(() => localSuppression({ codes, rowCount: n, k: 2, order: [0, 1, 2, 3] }, { maxWork: Math.floor(ample.work / 4) })).toThrow(LocalSuppressionTooLarge);
+  });
+
+  it('finishes a skewed table whose first records cost the most when its whole work is within the budget', () => {
+    // bench/bounded-work.ts's skewed columns: the records below k with the rarest tuples come first and
+    // cost several times the pass's average, so the average of the first records, extended to the
+    // pass, overestimated 6.7× here and refused runs well within their budget.
+    const codes = skewedCodes(5_000, 6, 2);
+    const order = [0, 1, 2, 3, 4, 5];
+    const ample = localSuppression({ codes, rowCount: 5_000, k: 5, order });
+    const within = localSuppression({ codes, rowCount: 5_000, k: 5, order }, { maxWork: Math.ceil(ample.work * 1.1) });
+    expect(within.cells).toBe(ample.cells);
+    expect(within.codes).toEqual(ample.codes);
+    // The limit itself still holds: just below the run's work, it stops, having spent at most the
+    // limit plus one check's records (32 of them).
+    const limit = ample.work - 1;
+    let refusal: unknown;
+    try {
+      localSuppression({ codes, rowCount: 5_000, k: 5, order }, { maxWork: limit });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(LocalSuppressionTooLarge);
+    expect((refusal as LocalSuppressionTooLarge).spent).toBeGreaterThan(limit);
+    expect((refusal as LocalSuppressionTooLarge).spent).toBeLessThanOrEqual(ample.work);
+  });
+
+  it('refuses a pass projected beyond ten times its budget early, before spending the budget', () => {
+    // Every value unique: the records cost alike, so the projection from the first records is close.
+    // At the first check (32 of 1,000 records) about 3 % of the work is spent, under the 5 % budget.
+    const n = 1_000;
+    const codes = [0, 1, 2, 3].map((j) => Uint32Array.from({ length: n }, (_, r) => r * 4 + j));
+    const ample = localSuppression({ codes, rowCount: n, k: 2, order: [0, 1, 2, 3] });
+    const limit = Math.floor(ample.work / (PROJECTION_MARGIN * 2));
+    let refusal: unknown;
+    try {
+      localSuppression({ codes, rowCount: n, k: 2, order: [0, 1, 2, 3] }, { maxWork: limit });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(LocalSuppressionTooLarge);
+    const { projected, spent, work } = refusal as LocalSuppressionTooLarge;
+    expect(projected).toBe(true);
+    expect(work).toBeGreaterThan(limit * PROJECTION_MARGIN);
+    expect(spent).toBeLessThan(limit);
   });
 
   it('refuses k above the number of records', () => {
