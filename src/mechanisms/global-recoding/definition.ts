@@ -226,6 +226,22 @@ export function engineModel(model: ModelSpec, attributeIndex?: number): PrivacyM
 
 export const needsSensitiveColumn = (model: ModelSpec): boolean => model.type === 'l-diversity' || model.type === 't-closeness' || model.type === 'beta-likeness' || model.type === 'delta-disclosure';
 
+/** A model of the sensitive values with its parameter, as a chain's refusal names it. */
+function sensitiveModelName(model: ModelSpec): string {
+  switch (model.type) {
+    case 'l-diversity':
+      return `ℓ-diversity (ℓ = ${model.l})`;
+    case 't-closeness':
+      return `t-closeness (t = ${model.t})`;
+    case 'beta-likeness':
+      return `β-likeness (β = ${model.beta})`;
+    case 'delta-disclosure':
+      return `δ-disclosure privacy (δ = ${model.delta})`;
+    default:
+      return model.type;
+  }
+}
+
 /** Models measured against the input's distribution of the sensitive value, suppressed records included: the release alone does not hold it. */
 export const comparesWithInput = (model: ModelSpec): boolean => model.type === 't-closeness' || model.type === 'beta-likeness' || model.type === 'delta-disclosure';
 
@@ -272,7 +288,8 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
   chain: {
     role: 'identity',
     namedColumns: () => [],
-    sensitiveModels: (method) => method.models.flatMap((m, i) => (m.type === 'l-diversity' || m.type === 't-closeness' ? [{ key: `models[${i}]`, model: m.type === 'l-diversity' ? `ℓ-diversity (ℓ = ${m.l})` : `t-closeness (t = ${m.t})` }] : [])),
+    // Every model of the sensitive values within a class (needsSensitiveColumn): the second step bucketizes or perturbs those values, so the released classes would not show the model held.
+    sensitiveModels: (method) => method.models.flatMap((m, i) => (needsSensitiveColumn(m) ? [{ key: `models[${i}]`, model: sensitiveModelName(m) }] : [])),
   },
   metadata: {
     type: 'global-recoding',
