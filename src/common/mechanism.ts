@@ -135,7 +135,7 @@ export type ChainStep<M = never> =
       readonly role: 'identity';
       readonly namedColumns: (method: M) => readonly { readonly key: string; readonly column: string }[];
       /**
-       * Its parameters that constrain the sensitive values within a class (ℓ-diversity, t-closeness), each with
+       * Its parameters that constrain the sensitive values within a class (ℓ-diversity, t-closeness, β-likeness, δ-disclosure), each with
        * its key and name: refused in a chain, whose second step publishes the sensitive value otherwise.
        */
       readonly sensitiveModels: (method: M) => readonly { readonly key: string; readonly model: string }[];

@@ -97,6 +97,13 @@ describe('unsound chains are refused before the input is read: exit 2, the key n
     expect(refused([{ ...RECODING, models: [{ type: 'k-anonymity', k: 5 }, { type: 'l-diversity', l: 2 }] }, BETA])).toMatch(/method\[0\]\.models\[1\]: ℓ-diversity \(ℓ = 2\) constrains the sensitive values within each class/);
   });
 
+  it('β-likeness and δ-disclosure privacy in the identity step: models of the sensitive values within a class too', () => {
+    const models = [{ type: 'k-anonymity', k: 5 }, { type: 'beta-likeness', beta: 1 }, { type: 'delta-disclosure', delta: 1.5 }];
+    const message = refused([{ ...RECODING, models }, BETA]);
+    expect(message).toMatch(/method\[0\]\.models\[1\]: β-likeness \(β = 1\) constrains the sensitive values within each class/);
+    expect(message).toMatch(/method\[0\]\.models\[2\]: δ-disclosure privacy \(δ = 1\.5\) constrains the sensitive values within each class/);
+  });
+
   it('a step\'s own parameter problem is named inside its step', () => {
     expect(refused([{ ...RECODING, models: [{ type: 'k-anonymity', k: 0 }] }, BETA])).toMatch(/method\[0\]\.models\[0\]\.k/);
   });

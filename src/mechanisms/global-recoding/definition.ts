@@ -69,6 +69,20 @@ export const modelSchema = z.discriminatedUnion('type', [
     .strict(),
   /** |ln(q_v / p_v)| < δ for every value a class holds (natural logarithm, as Brickell and Shmatikov). */
   z.object({ type: z.literal('delta-disclosure'), delta: z.number().gt(0, 'δ must be > 0'), attribute }).strict(),
+  /**
+   * δ-presence with a research subset (ARX's DPresence): the input is the population, the records the
+   * `subset` column marks are the research subset, which alone is released; every released class holds
+   * between deltaMin and deltaMax of the input's records with its generalized quasi-identifiers.
+   */
+  z
+    .object({
+      type: z.literal('delta-presence'),
+      deltaMin: share('δmin').default(0),
+      deltaMax: share('δmax'),
+      /** The column that marks the research subset: 1, true or yes (in it), 0, false or no (not), any case. */
+      subset: z.string().min(1, 'name the column that marks the research subset'),
+    })
+    .strict(),
   /** No released record above `risk`: 1 / its class size, the prosecutor's risk and the journalist's bound. */
   riskModel('maximum-risk'),
   /** The released records' mean risk at most `risk`: classes / records, the prosecutor's average and the journalist's bound. */
@@ -177,6 +191,19 @@ function refine(m: GlobalRecodingSpec, ctx: z.RefinementCtx): void {
     if (model.attacker === 'journalist') populations.add(`${model.populationSize}|${model.samplingFraction}`);
   });
   if (populations.size > 1) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models'], message: 'the journalist models name different populations; give one' });
+  const presence = m.models.flatMap((model, i) => (model.type === 'delta-presence' ? [{ model, i }] : []));
+  presence.forEach(({ model, i }, n) => {
+    if (n > 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i], message: 'one δ-presence model: the research subset is one' });
+    if (model.deltaMax === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i, 'deltaMax'], message: 'δmax = 0 would release no record: give δmax > 0' });
+    if (model.deltaMin > model.deltaMax) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i, 'deltaMin'], message: `δmin (${model.deltaMin}) is above δmax (${model.deltaMax})` });
+  });
+  if (presence.length > 0) {
+    // As far as the search's subset counting goes (ARX counts the other models on the subset too; the sensitive histograms and the average risk are not counted so here).
+    m.models.forEach((model, i) => {
+      if (needsSensitiveColumn(model) || model.type === 'average-risk') ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i], message: 'δ-presence goes with k-anonymity and the highest risk only (they count the research subset\'s records in each class)' });
+    });
+    if (m.localSuppression) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['localSuppression'], message: 'δ-presence is a property of whole classes; local suppression\'s wildcard records are not classes' });
+  }
   m.models.forEach((model, i) => {
     if (model.type === 'l-diversity' && model.variant === 'recursive' && model.c === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i, 'c'], message: 'recursive (c,ℓ)-diversity needs c' });
     if (model.type === 'l-diversity' && model.variant !== 'recursive' && model.c !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['models', i, 'c'], message: 'c belongs to the recursive variant only' });
@@ -221,10 +248,39 @@ export function engineModel(model: ModelSpec, attributeIndex?: number): PrivacyM
     case 'maximum-risk':
     case 'average-risk':
       return { type: model.type, risk: model.risk };
+    case 'delta-presence':
+      return { type: 'delta-presence', deltaMin: model.deltaMin, deltaMax: model.deltaMax };
   }
 }
 
+/** The job's δ-presence model, if it states one. */
+export const presenceOf = (models: readonly ModelSpec[]): Extract<ModelSpec, { type: 'delta-presence' }> | undefined => models.find((m): m is Extract<ModelSpec, { type: 'delta-presence' }> => m.type === 'delta-presence');
+
+/** How a value of the subset column reads: in the research subset, not in it, or neither (refused). */
+export function subsetMembership(value: string): boolean | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === '1' || v === 'true' || v === 'yes') return true;
+  if (v === '0' || v === 'false' || v === 'no') return false;
+  return undefined;
+}
+
 export const needsSensitiveColumn = (model: ModelSpec): boolean => model.type === 'l-diversity' || model.type === 't-closeness' || model.type === 'beta-likeness' || model.type === 'delta-disclosure';
+
+/** A model of the sensitive values with its parameter, as a chain's refusal names it. */
+function sensitiveModelName(model: ModelSpec): string {
+  switch (model.type) {
+    case 'l-diversity':
+      return `ℓ-diversity (ℓ = ${model.l})`;
+    case 't-closeness':
+      return `t-closeness (t = ${model.t})`;
+    case 'beta-likeness':
+      return `β-likeness (β = ${model.beta})`;
+    case 'delta-disclosure':
+      return `δ-disclosure privacy (δ = ${model.delta})`;
+    default:
+      return model.type;
+  }
+}
 
 /** Models measured against the input's distribution of the sensitive value, suppressed records included: the release alone does not hold it. */
 export const comparesWithInput = (model: ModelSpec): boolean => model.type === 't-closeness' || model.type === 'beta-likeness' || model.type === 'delta-disclosure';
@@ -250,6 +306,8 @@ export function modelText(model: ModelSpec, sensitive?: string): string {
     case 'maximum-risk':
     case 'average-risk':
       return `${model.type === 'maximum-risk' ? 'highest' : 'average'} ${model.attacker ?? 'prosecutor'} risk ≤ ${model.risk}${populationText(model)}`;
+    case 'delta-presence':
+      return `(${model.deltaMin}, ${model.deltaMax})-presence of the research subset ${model.subset}`;
   }
 }
 
@@ -272,7 +330,8 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
   chain: {
     role: 'identity',
     namedColumns: () => [],
-    sensitiveModels: (method) => method.models.flatMap((m, i) => (m.type === 'l-diversity' || m.type === 't-closeness' ? [{ key: `models[${i}]`, model: m.type === 'l-diversity' ? `ℓ-diversity (ℓ = ${m.l})` : `t-closeness (t = ${m.t})` }] : [])),
+    // Every model of the sensitive values within a class (needsSensitiveColumn): the second step bucketizes or perturbs those values, so the released classes would not show the model held.
+    sensitiveModels: (method) => method.models.flatMap((m, i) => (needsSensitiveColumn(m) ? [{ key: `models[${i}]`, model: sensitiveModelName(m) }] : [])),
   },
   metadata: {
     type: 'global-recoding',

@@ -1,5 +1,5 @@
 import { maxSuppressed } from '../../common/recoding/search/evaluate.js';
-import { optimalRecoding, type SearchInput } from '../../common/recoding/search/search.js';
+import { optimalRecoding, outputRecords, type SearchInput } from '../../common/recoding/search/search.js';
 
 /** The suppression limits the wizard offers beside the chosen one: the steps ARX and sdcMicro users try. */
 export const FRONTIER_LIMITS: readonly number[] = [0, 0.01, 0.02, 0.05, 0.1, 0.2];
@@ -24,7 +24,7 @@ export function suppressionFrontier(input: Omit<SearchInput, 'suppressionLimit'>
   // Limits that allow the same number of records are one limit.
   const byAllowed = new Map<number, number>();
   for (const limit of [...limits].sort((a, b) => a - b)) {
-    const allowed = maxSuppressed(limit, input.rowCount);
+    const allowed = maxSuppressed(limit, outputRecords(input));
     if (!byAllowed.has(allowed)) byAllowed.set(allowed, limit);
   }
   const points: FrontierPoint[] = [];

@@ -79,7 +79,7 @@ export function publishedStatement(spec: StatedParameters, f: PublishedFigures):
     guarantee: {
       name: `${modelsText}${ls ? `, then local suppression to ${ls.k}-anonymity with wildcards` : ''}, at most ${limitPercent} suppressed (syntactic, no DP guarantee)`,
       // Local suppression alone: no class claim, only the cells' (stated first, as the guarantee it is).
-      statement: spec.models.length > 0 ? syntacticStatement(modelsText, limitPercent, journalist) + likenessStatement(spec.models) + (ls ? ` ${localStatement(ls.k)}` : '') : `${localStatement(ls!.k)} ${syntacticStatement(undefined, limitPercent)}`,
+      statement: spec.models.length > 0 ? syntacticStatement(modelsText, limitPercent, journalist) + likenessStatement(spec.models) + presenceStatement(spec.models) + (ls ? ` ${localStatement(ls.k)}` : '') : `${localStatement(ls!.k)} ${syntacticStatement(undefined, limitPercent)}`,
       formula: [...spec.models.map(modelFormula), ...(ls ? [`every released record compatible with ≥ ${ls.k} released records ("*" matches any value)`] : [])].join('; '),
       source: `Sweeney 2002 (k-anonymity); Machanavajjhala, Kifer, Gehrke, Venkitasubramaniam 2007 (ℓ-diversity); Li, Li, Venkatasubramanian 2007 (t-closeness); ${likenessSources(spec.models)}the search, the suppression limit and the measures as in ARX 3.9 (Prasser, Kohlmayer et al.)`,
     },
@@ -159,8 +159,23 @@ export function likenessStatement(models: StatedParameters['models']): string {
   return ` ${parts.join('. ')}. These bound what the class tells about a person's sensitive value relative to the whole input, not what the input's distribution P itself tells.`;
 }
 
+/**
+ * What δ-presence gives, said only when the job states it: ARX's DPresence, with the input as the
+ * population and the research subset's records alone released. Every number in it is the job's.
+ */
+export function presenceStatement(models: StatedParameters['models']): string {
+  const m = models.find((model) => model.type === 'delta-presence');
+  if (!m || m.type !== 'delta-presence') return '';
+  return (
+    ` (${m.deltaMin}, ${m.deltaMax})-presence: the input is taken as the population, and only the records its column ${m.subset} marks as the research subset are released (the other records are not; subset records of classes that failed the models were deleted, the suppression limit being a share of the subset's records). ` +
+    `Of the input's records in each released class (all records with that class's generalized quasi-identifiers), at least ${m.deltaMin} and at most ${m.deltaMax} are in the research subset, so someone who knows a person's quasi-identifiers and that the person is in the input, and nothing more of how the subset was chosen, can put the chance that the person is among the released records no lower than ${m.deltaMin} and no higher than ${m.deltaMax}. ` +
+    (m.deltaMin > 0 ? 'Every class of the input at these levels holds a subset record; a class whose subset records were all deleted shows none in the release. ' : '') +
+    'The other models are met by the subset\'s records in each class. This holds against that population only: a person outside the input is not covered.'
+  );
+}
+
 function likenessSources(models: StatedParameters['models']): string {
-  return (models.some((m) => m.type === 'beta-likeness') ? 'Cao, Karras 2012 (β-likeness); ' : '') + (models.some((m) => m.type === 'delta-disclosure') ? 'Brickell, Shmatikov 2008 (δ-disclosure privacy); ' : '');
+  return (models.some((m) => m.type === 'delta-presence') ? 'Nergiz, Atzori, Clifton 2007 (δ-presence); ' : '') + (models.some((m) => m.type === 'beta-likeness') ? 'Cao, Karras 2012 (β-likeness); ' : '') + (models.some((m) => m.type === 'delta-disclosure') ? 'Brickell, Shmatikov 2008 (δ-disclosure privacy); ' : '');
 }
 
 /** What local suppression's wildcard k-anonymity gives, and the weaker point of it. */
@@ -187,5 +202,7 @@ function modelFormula(model: GlobalRecodingSpec['models'][number]): string {
       return model.attacker === 'journalist' ? 'journalist risk ≤ 1 / |class| ≤ r (a class\'s population count ≥ |class|)' : '1 / |class| ≤ r';
     case 'average-risk':
       return model.attacker === 'journalist' ? 'mean journalist risk ≤ classes / records ≤ r' : 'classes / records ≤ r';
+    case 'delta-presence':
+      return 'δmin ≤ |class ∩ subset| / |class| ≤ δmax, |class| over every input record';
   }
 }

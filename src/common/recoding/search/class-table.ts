@@ -13,6 +13,11 @@ export interface ClassTable {
   readonly values: number;
   /** The number of quasi-identifiers. */
   readonly width: number;
+  /**
+   * With a research subset (δ-presence): every record of the class, in the subset or not (ARX's
+   * pcount), while `sizes` and `hist` count the subset's records only (ARX's count). Absent without one.
+   */
+  readonly population?: Uint32Array;
   /** Column j's code of every class at the node's level of column j. */
   column(j: number): Uint32Array;
 }
@@ -118,6 +123,7 @@ class PackedTable implements ClassTable {
     readonly hist: Uint32Array | null,
     readonly values: number,
     private readonly layout: KeyLayout,
+    readonly population?: Uint32Array,
   ) {
     this.decoded = new Array(layout.radix.length);
   }
@@ -147,6 +153,7 @@ class ColumnTable implements ClassTable {
     readonly sizes: Uint32Array,
     readonly hist: Uint32Array | null,
     readonly values: number,
+    readonly population?: Uint32Array,
   ) {}
 
   get width(): number {
@@ -184,8 +191,11 @@ export class ClassBuilder {
     private readonly rowCount: number,
     /** undefined: one array per column (wide inputs, or forced by tests). */
     private readonly layout: KeyLayout | undefined = keyLayout(columns),
+    /** The research subset (1: in it): sizes count its records, `population` every record (δ-presence). */
+    private readonly subset?: Uint8Array,
   ) {
     this.ids = new KeyIds(1024);
+    if (subset && sensitive) throw new RangeError('a research subset is counted without sensitive histograms');
   }
 
   /** The classes of a node computed from the records, with each record's class. */
@@ -202,13 +212,20 @@ export class ClassBuilder {
       const codes = keys.map(() => new Uint32Array(count));
       const sizes = new Uint32Array(count);
       const hist = sensitive ? new Uint32Array(count * values) : null;
+      const { subset } = this;
+      const population = subset ? new Uint32Array(count) : undefined;
       for (let r = 0; r < rowCount; r++) {
         const c = ids[r]!;
+        if (population) {
+          if (population[c]!++ === 0) for (let j = 0; j < keys.length; j++) codes[j]![c] = keys[j]!.codes[r]!;
+          sizes[c]! += subset![r]!;
+          continue;
+        }
         if (sizes[c]!++ === 0) for (let j = 0; j < keys.length; j++) codes[j]![c] = keys[j]!.codes[r]!;
         if (hist) hist[c * values + sensitive!.codes[r]!]!++;
       }
       if (hist) countMore(hist, sensitive!.more, ids, values, rowCount);
-      return Object.assign(new ColumnTable(count, codes, sizes, hist, values), { classOf: ids });
+      return Object.assign(new ColumnTable(count, codes, sizes, hist, values, population), { classOf: ids });
     }
     const rowKeys = new Float64Array(rowCount);
     columns.forEach((c, j) => {
@@ -225,13 +242,20 @@ export class ClassBuilder {
     const keys = new Float64Array(count);
     const sizes = new Uint32Array(count);
     const hist = sensitive ? new Uint32Array(count * values) : null;
+    const { subset } = this;
+    const population = subset ? new Uint32Array(count) : undefined;
     for (let r = 0; r < rowCount; r++) {
       const c = classOf[r]!;
+      if (population) {
+        if (population[c]!++ === 0) keys[c] = rowKeys[r]!;
+        sizes[c]! += subset![r]!;
+        continue;
+      }
       if (sizes[c]!++ === 0) keys[c] = rowKeys[r]!;
       if (hist) hist[c * values + sensitive!.codes[r]!]!++;
     }
     if (hist) countMore(hist, sensitive!.more, classOf, values, rowCount);
-    return Object.assign(new PackedTable(count, keys, sizes, hist, values, layout), { classOf });
+    return Object.assign(new PackedTable(count, keys, sizes, hist, values, layout, population), { classOf });
   }
 
   /**
@@ -278,17 +302,20 @@ export class ClassBuilder {
     const keys = new Float64Array(count);
     const sizes = new Uint32Array(count);
     const hist = source.hist ? new Uint32Array(count * values) : null;
+    const population = source.population ? new Uint32Array(count) : undefined;
     for (let p = 0; p < source.count; p++) {
       const c = map[p]!;
+      // Classes merged into c share its key: writing it again (a class of no subset record) changes nothing.
       if (sizes[c] === 0) keys[c] = moved[p]!;
       sizes[c]! += source.sizes[p]!;
+      if (population) population[c]! += source.population![p]!;
       if (hist) {
         const src = p * values;
         const dst = c * values;
         for (let v = 0; v < values; v++) hist[dst + v]! += source.hist![src + v]!;
       }
     }
-    return new PackedTable(count, keys, sizes, hist, values, this.layout!);
+    return new PackedTable(count, keys, sizes, hist, values, this.layout!, population);
   }
 
   /**
@@ -323,16 +350,18 @@ export class ClassBuilder {
     const sizes = new Uint32Array(count);
     const { values } = parent;
     const hist = parent.hist ? new Uint32Array(count * values) : null;
+    const population = parent.population ? new Uint32Array(count) : undefined;
     for (let p = 0; p < parent.count; p++) {
       const c = ids[p]!;
       if (sizes[c] === 0) for (let i = 0; i < keys.length; i++) codes[i]![c] = keys[i]!.codes[p]!;
       sizes[c]! += parent.sizes[p]!;
+      if (population) population[c]! += parent.population![p]!;
       if (hist) {
         const src = p * values;
         const dst = c * values;
         for (let v = 0; v < values; v++) hist[dst + v]! += parent.hist![src + v]!;
       }
     }
-    return new ColumnTable(count, codes, sizes, hist, values);
+    return new ColumnTable(count, codes, sizes, hist, values, population);
   }
 }

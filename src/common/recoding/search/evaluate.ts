@@ -24,7 +24,15 @@ export function checkNode(table: ClassTable, models: readonly PrivacyModel[], ct
   const suppressed = new Uint8Array(table.count);
   let suppressedRecords = 0;
   const local = models.filter((m) => m.type !== 'average-risk');
+  // With a research subset (δ-presence), a class of no subset record releases nothing and cannot be
+  // suppressed: it passes, unless δmin > 0, which then no suppression can meet (ARX fails the node).
+  const presence = table.population ? models.find((m) => m.type === 'delta-presence') : undefined;
+  let absentFails = false;
   for (let c = 0; c < table.count; c++) {
+    if (table.population && table.sizes[c] === 0) {
+      if (presence && presence.deltaMin > 0) absentFails = true;
+      continue;
+    }
     for (const model of local) {
       if (!classMeets(model, table, c, ctx)) {
         suppressed[c] = 1;
@@ -37,7 +45,7 @@ export function checkNode(table: ClassTable, models: readonly PrivacyModel[], ct
     if (model.type !== 'average-risk') continue;
     suppressedRecords += suppressForAverageRisk(table, suppressed, model.risk);
   }
-  return { suppressed, suppressedRecords, satisfies: suppressedRecords <= limit };
+  return { suppressed, suppressedRecords, satisfies: !absentFails && suppressedRecords <= limit };
 }
 
 /**

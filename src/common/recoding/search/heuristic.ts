@@ -122,7 +122,7 @@ export function heuristicRecoding(input: SearchInput, budget: HeuristicBudget): 
   const { models, measure } = input;
   const measured = measuredOf(input);
   const m = bounds.length;
-  const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, keyLayout(input.columns));
+  const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, keyLayout(input.columns), input.subset);
   const lowest = bounds.map((b) => b.min);
   const base = builder.fromRecords(lowest);
   const byLevels = boundFromLevels(measure);

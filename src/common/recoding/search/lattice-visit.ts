@@ -152,6 +152,7 @@ export function visitBottomUp<T extends ClassTable>(engine: BottomUpEngine<T>): 
       node[j]!--;
     }
     if (levelBound) children.sort((a, b) => a.bound - b.bound || a.j - b.j);
+    // A child's parent is clean when every class meets the models: nothing suppressed and the node satisfied (δ-presence can fail with nothing suppressed).
     for (const { j, bound } of children) {
       node[j]!++;
       // A bound from the levels alone spares the child's roll-up too.
@@ -159,7 +160,7 @@ export function visitBottomUp<T extends ClassTable>(engine: BottomUpEngine<T>): 
         covered += subtreeSize(node, j);
         if (check.satisfies && monotony.withSuppression) satisfying += subtreeSize(node, j);
         else satisfyingExact = false;
-      } else visit(node, engine.rollUp(table, node, j), j, check.suppressedRecords === 0);
+      } else visit(node, engine.rollUp(table, node, j), j, check.satisfies && check.suppressedRecords === 0);
       node[j]!--;
     }
   };

@@ -54,6 +54,7 @@ export const DEFAULT_ATTRIBUTE_WEIGHT = 0.5;
 
 /** Per column and level, what the measures need from the input alone (no class structure). */
 export interface MeasureTables {
+  /** The records measured: the input's, or its research subset's. */
   readonly rowCount: number;
   /** The Loss's factors and normalized weights (1, 1 and all 1 by default: the sums are then ARX's default Loss to the bit). */
   readonly gFactor: number;
@@ -65,7 +66,8 @@ export interface MeasureTables {
   readonly entropyBase: readonly Float64Array[];
 }
 
-export function measureTables(columns: readonly QuasiColumn[], rowCount: number, loss?: LossSettings): MeasureTables {
+/** `subset`: a research subset (δ-presence), whose records alone the measures count, as ARX's with one. */
+export function measureTables(columns: readonly QuasiColumn[], rowCount: number, loss?: LossSettings, subset?: Uint8Array): MeasureTables {
   const gsFactor = loss?.gsFactor ?? 0.5;
   if (!(gsFactor >= 0 && gsFactor <= 1)) throw new RangeError('the generalization/suppression factor lies in [0, 1]');
   if (loss && loss.weights.length !== columns.length) throw new RangeError('one attribute weight per measured column');
@@ -76,7 +78,7 @@ export function measureTables(columns: readonly QuasiColumn[], rowCount: number,
   const entropyBase: Float64Array[] = [];
   for (const column of columns) {
     const counts = new Float64Array(column.cardinality[0]!);
-    for (let r = 0; r < rowCount; r++) counts[column.codes[r]!]!++;
+    for (let r = 0; r < rowCount; r++) counts[column.codes[r]!]! += subset ? subset[r]! : 1;
     const totals = new Float64Array(column.depth);
     const entropy = new Float64Array(column.depth);
     for (let level = 0; level < column.depth; level++) {
@@ -100,7 +102,12 @@ export function measureTables(columns: readonly QuasiColumn[], rowCount: number,
   // ARX's MetricMDNMLoss constructor: exactly 1 and 1 at gsFactor 0.5.
   const sFactor = gsFactor < 0.5 ? 2 * gsFactor : 1;
   const gFactor = gsFactor <= 0.5 ? 1 : 1 - 2 * (gsFactor - 0.5);
-  return { rowCount, gFactor, sFactor, weights, shareTotal, entropyBase };
+  let records = rowCount;
+  if (subset) {
+    records = 0;
+    for (let r = 0; r < rowCount; r++) records += subset[r]!;
+  }
+  return { rowCount: records, gFactor, sFactor, weights, shareTotal, entropyBase };
 }
 
 /** ARX's normalization of one column's Loss sum: from gFactor·n/|domain| (everything at level 0) to n. */
@@ -156,6 +163,8 @@ export function measureOf(measure: Measure, table: ClassTable, suppressed: Uint8
       let released = 0;
       let any = false;
       for (let c = 0; c < table.count; c++) {
+        // A class of no subset record (δ-presence) is no class of the release.
+        if (table.sizes[c] === 0) continue;
         if (suppressed[c]) any = true;
         else released++;
       }

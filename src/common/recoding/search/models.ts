@@ -31,7 +31,14 @@ export type PrivacyModel =
    */
   | { readonly type: 'maximum-risk'; readonly risk: number }
   /** Released records' mean risk, classes / records, at most `risk`. */
-  | { readonly type: 'average-risk'; readonly risk: number };
+  | { readonly type: 'average-risk'; readonly risk: number }
+  /**
+   * δ-presence (Nergiz, Atzori, Clifton 2007), as ARX's DPresence: the input is the population and a
+   * research subset of it is released; every class with subset records has δmin ≤ subset records /
+   * all records ≤ δmax (the class table's sizes / population), and a class with none has δ = 0, which
+   * fails the whole transformation when δmin > 0 (no record of it can be suppressed).
+   */
+  | { readonly type: 'delta-presence'; readonly deltaMin: number; readonly deltaMax: number };
 
 /**
  * Which sensitive column a model of the sensitive value is applied to, as ARX names each model's
@@ -42,7 +49,7 @@ export interface OnAttribute {
 }
 
 export function needsSensitive(model: PrivacyModel): boolean {
-  return model.type !== 'k-anonymity' && model.type !== 'maximum-risk' && model.type !== 'average-risk';
+  return model.type !== 'k-anonymity' && model.type !== 'maximum-risk' && model.type !== 'average-risk' && model.type !== 'delta-presence';
 }
 
 /**
@@ -58,6 +65,9 @@ export function needsSensitive(model: PrivacyModel): boolean {
  * class is at least as large, with at least as many distinct values). Entropy and recursive
  * ℓ-diversity, t-closeness, β-likeness and the average risk are not: a class that meets them merged
  * with one that fails can fail, adding records to the suppressed count (ARX marks them so too).
+ *
+ * δ-presence is not either (ARX's DPresence declares so): a class within [δmin, δmax] merged with
+ * one outside can fall outside.
  *
  * δ-disclosure privacy is not monotone even with generalization: it bounds q_v/p_v from below for
  * the values a class holds, and a class merged with one that lacks v can fall below e^−δ·p_v (ARX's
@@ -78,10 +88,13 @@ export function monotoneWithSuppression(model: PrivacyModel): boolean {
  * convex in the class's distribution, so a merge's is at most the largest of its parts', and a
  * class near t is decided in integers (scaledCloseness). Recursive (c,ℓ)-diversity is: merging classes
  * adds their counts, r₁ of the merge is at most the sum of the parts' r₁ and its tail at least the
- * sum of theirs, and its boundary is decided in integers (recursiveDiverse).
+ * sum of theirs, and its boundary is decided in integers (recursiveDiverse). δ-presence is (ARX's
+ * DPresence says so too): a merge's share s₁+s₂ / p₁+p₂ lies between its parts' s/p (a mediant), a
+ * class of no subset record meets it only when δmin = 0 and then adds no constraint, and the
+ * bounds are decided in integers (present).
  */
 export function exactlyMonotoneWithGeneralization(model: PrivacyModel): boolean {
-  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk' || model.type === 'beta-likeness' || model.type === 'entropy-l-diversity' || model.type === 't-closeness' || model.type === 'recursive-cl-diversity';
+  return model.type === 'k-anonymity' || model.type === 'distinct-l-diversity' || model.type === 'maximum-risk' || model.type === 'average-risk' || model.type === 'beta-likeness' || model.type === 'entropy-l-diversity' || model.type === 't-closeness' || model.type === 'recursive-cl-diversity' || model.type === 'delta-presence';
 }
 
 /** One sensitive column as the checks see it: its cells in the class table's histogram and the input's distribution. */
@@ -184,7 +197,27 @@ export function classMeets(model: PrivacyModel, table: ClassTable, c: number, ct
       return betaLike(table, c, model.beta, model.variant, partOf(model, ctx), ctx.total);
     case 'delta-disclosure':
       return deltaDisclosed(table, c, model.delta, partOf(model, ctx), ctx.total);
+    case 'delta-presence':
+      return present(table, c, model.deltaMin, model.deltaMax);
   }
+}
+
+/**
+ * δ-presence of class c: δ = s/p with s its subset records and p all its records (0 without subset
+ * records, as ARX), δmin ≤ δ ≤ δmax decided exactly: s·den ≥ num·p for each bound num/den, the
+ * bound being the decimal the job wrote (a share of exactly δmax meets it, as ARX's ≤).
+ */
+export function present(table: ClassTable, c: number, deltaMin: number, deltaMax: number): boolean {
+  if (!table.population) throw new RangeError('δ-presence needs a research subset');
+  const inSubset = table.sizes[c]!;
+  if (inSubset === 0) return deltaMin === 0;
+  const share = inSubset / table.population[c]!;
+  if (!near(share, deltaMin) && !near(share, deltaMax)) return share >= deltaMin && share <= deltaMax;
+  const s = BigInt(inSubset);
+  const p = BigInt(table.population[c]!);
+  const low = exactThreshold(deltaMin);
+  const high = exactThreshold(deltaMax);
+  return s * low.den >= low.num * p && s * high.den <= high.num * p;
 }
 
 /**

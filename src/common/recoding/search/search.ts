@@ -36,6 +36,21 @@ export interface SearchInput {
   readonly measuredColumns?: number;
   /** The levels each column may take (undefined: all of them): the search covers that sub-lattice only. */
   readonly bounds?: readonly (LevelBounds | undefined)[];
+  /**
+   * A research subset (δ-presence, as ARX): 1 for each record in it. The classes are formed over
+   * every record (the population), the models other than δ-presence count the subset's records, the
+   * suppression limit and the measure are over the subset (what is released). Not with models of the
+   * sensitive value.
+   */
+  readonly subset?: Uint8Array;
+}
+
+/** The records the release is drawn from: the research subset's, or all. */
+export function outputRecords(input: Pick<SearchInput, 'rowCount' | 'subset'>): number {
+  if (!input.subset) return input.rowCount;
+  let n = 0;
+  for (let r = 0; r < input.rowCount; r++) n += input.subset[r]!;
+  return n;
 }
 
 /** The columns the measure is taken over. */
@@ -55,10 +70,12 @@ export function prepare(input: SearchInput): Prepared {
   if (input.models.length === 0) throw new RangeError('at least one privacy model is needed');
   if (input.models.some(needsSensitive) && !input.sensitive) throw new RangeError('ℓ-diversity and t-closeness need a sensitive column');
   if (!(input.suppressionLimit >= 0 && input.suppressionLimit <= 1)) throw new RangeError('the suppression limit is a share in [0, 1]');
+  if (input.models.some((m) => m.type === 'delta-presence') && !input.subset) throw new RangeError('δ-presence needs a research subset');
+  if (input.subset && (input.models.some(needsSensitive) || input.models.some((m) => m.type === 'average-risk'))) throw new RangeError('a research subset goes with k-anonymity, the highest risk and δ-presence only');
   return {
     ctx: modelContext(sensitiveOf(input), input.rowCount),
-    tables: measureTables(measuredOf(input), input.rowCount, input.loss),
-    limit: maxSuppressed(input.suppressionLimit, input.rowCount),
+    tables: measureTables(measuredOf(input), input.rowCount, input.loss, input.subset),
+    limit: maxSuppressed(input.suppressionLimit, outputRecords(input)),
     depths: input.columns.map((c) => c.depth),
     bounds: boundsOf(input.columns.map((c) => c.depth), input.bounds),
   };
@@ -96,7 +113,7 @@ export interface SearchOptions {
  */
 export function optimalRecoding(input: SearchInput, options: SearchOptions = {}): SearchResult {
   const prune = options.prune ?? true;
-  const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, options.packed === false ? undefined : keyLayout(input.columns));
+  const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, options.packed === false ? undefined : keyLayout(input.columns), input.subset);
   const prepared = prepare(input);
   const { ctx, tables, limit, depths } = prepared;
   const strategy = options.strategy ?? 'auto';
@@ -186,7 +203,7 @@ function topDown(input: SearchInput, prepared: Prepared, builder: ClassBuilder, 
 /** Every node evaluated from the records directly, no roll-up and no pruning: the oracle of the tests. */
 export function bruteForceRecoding(input: SearchInput): SearchResult & { readonly all: readonly (NodeResult & { readonly satisfies: boolean })[] } {
   const { ctx, tables, limit, depths, bounds } = prepare(input);
-  const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, undefined);
+  const builder = new ClassBuilder(input.columns, histogramFor(input), input.rowCount, undefined, input.subset);
   let best: NodeResult | undefined;
   const all = latticeNodesOf(depths).filter((node) => withinBounds(node, bounds)).map((node) => {
     const table = builder.fromRecords(node);

@@ -194,8 +194,8 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   fromMethod: (m) => {
     // β-likeness and δ-disclosure have no field in the form yet: a job that leads with one keeps its models as written.
     // Nor has a model's sensitive column ("attribute", several sensitive columns): a job that leads with one keeps it too.
-    const formed = m.models[0]?.type !== 'beta-likeness' && m.models[0]?.type !== 'delta-disclosure' && (m.models[0] === undefined || attributeOf(m.models[0]) === undefined);
-    type FormModel = Exclude<ModelSpec, { type: 'beta-likeness' | 'delta-disclosure' }>;
+    const formed = m.models[0]?.type !== 'beta-likeness' && m.models[0]?.type !== 'delta-disclosure' && m.models[0]?.type !== 'delta-presence' && (m.models[0] === undefined || attributeOf(m.models[0]) === undefined);
+    type FormModel = Exclude<ModelSpec, { type: 'beta-likeness' | 'delta-disclosure' | 'delta-presence' }>;
     const first = formed ? (m.models[0] as FormModel | undefined) : undefined;
     const rest = formed ? m.models.slice(1) : m.models;
     // k-anonymity right after another model is the form's "and k-anonymity"; anything else is kept as written.

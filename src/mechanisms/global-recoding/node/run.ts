@@ -14,7 +14,7 @@ import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import { loadHierarchies, recodeAt } from '../../../jobs/method-kit/recoding.js';
 import { reidentificationSection } from '../../../jobs/method-kit/reidentification.js';
 import { ClassBuilder, HistogramTooLarge } from '../../../common/recoding/search/class-table.js';
-import { attributeOf, engineModel, needsSensitiveColumn, samplingFraction, type GlobalRecodingSpec } from '../definition.js';
+import { attributeOf, engineModel, needsSensitiveColumn, presenceOf, samplingFraction, subsetMembership, type GlobalRecodingSpec } from '../definition.js';
 import { limitPercentOf, modelsTextOf, statement } from '../statement.js';
 import { DEFAULT_ATTRIBUTE_WEIGHT, MEASURE_TITLES, type LossSettings } from '../../../common/recoding/search/measures.js';
 import { importanceOrder, LOCAL_SUPPRESSION_WORK_LIMIT, localSuppression, LocalSuppressionTooLarge, WILDCARD, type LocalSuppressionResult } from '../local-suppression.js';
@@ -22,7 +22,7 @@ import { checkNode, maxSuppressed } from '../../../common/recoding/search/evalua
 import { histogramCodes, modelContext, needsSensitive as modelNeedsSensitive } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn, type QuasiColumn, type SensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
 import { FRONTIER_LIMITS, suppressionFrontier, type FrontierPoint } from '../frontier.js';
-import { MAX_LATTICE_NODES, optimalRecoding, SearchTooLarge, searchWorkLimit } from '../../../common/recoding/search/search.js';
+import { MAX_LATTICE_NODES, optimalRecoding, outputRecords, SearchTooLarge, searchWorkLimit } from '../../../common/recoding/search/search.js';
 import { searchTooLargeText } from '../../../jobs/method-kit/search-limit.js';
 import { nodeQuality } from '../../../common/recoding/search/node-quality.js';
 import { boundedSize, boundsOf, type LevelBounds } from '../../../common/recoding/search/level-bounds.js';
@@ -96,6 +96,9 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   });
 
   const lossSettings = lossSettingsOf(spec, quasi.map((c) => c.name));
+  // δ-presence: the input is the population, the research subset (marked by its column) is what is released.
+  const subset = researchSubset(spec, plan.columns, job.input.path);
+  const subsetInput = subset ? { subset } : {};
 
   ctx.progress('analyze', 0.5);
   // No model (local suppression alone): k = 1 holds everywhere, so the search keeps every column as collected.
@@ -106,7 +109,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   try {
     // Without a model every node satisfies and the lowest one allowed is best: a lattice of that node alone, not thousands of evaluations.
     const searchedBounds = spec.models.length > 0 ? bounds : bounds.map((b) => ({ min: b.min, max: b.min }));
-    const searchInput = { columns, ...sensitiveInput, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings, bounds: searchedBounds };
+    const searchInput = { columns, ...sensitiveInput, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings, ...subsetInput, bounds: searchedBounds };
     const onProgress = (f: number) => ctx.progress('analyze', 0.5 + 0.5 * f);
     if (heuristic) {
       const steps = spec.search?.steps;
@@ -125,13 +128,13 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   let solutions: Solution[] | undefined;
   if (ctx.mode === 'assess' && !heuristic && spec.models.length > 0 && search.nodes <= EXACT_COUNT_NODES && table.rowCount <= EXACT_COUNT_RECORDS) {
     const collected: Solution[] = [];
-    const all = optimalRecoding({ columns, ...sensitiveInput, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings, bounds }, { prune: false, onSatisfying: (result, t, check) => collected.push(solutionOf(result, t, check)) });
+    const all = optimalRecoding({ columns, ...sensitiveInput, rowCount: table.rowCount, models, suppressionLimit: spec.suppressionLimit, measure: spec.measure, ...lossSettings, ...subsetInput, bounds }, { prune: false, onSatisfying: (result, t, check) => collected.push(solutionOf(result, t, check)) });
     search = { ...search, satisfying: all.satisfying, satisfyingExact: true };
     solutions = bestSolutions(collected);
   }
   // An assessment shows what other limits would give, so the person can choose another trade-off; a run has chosen.
   // Each point is a search of its own: where one search is slow the preview does without them. Without a model there is no lattice to search.
-  const frontier = ctx.mode === 'assess' && !heuristic && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, ...sensitiveInput, rowCount: table.rowCount, models, measure: spec.measure, ...lossSettings, bounds }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
+  const frontier = ctx.mode === 'assess' && !heuristic && spec.models.length > 0 && searchMs <= FRONTIER_SEARCH_BUDGET_MS ? suppressionFrontier({ columns, ...sensitiveInput, rowCount: table.rowCount, models, measure: spec.measure, ...lossSettings, ...subsetInput, bounds }, [...FRONTIER_LIMITS, spec.suppressionLimit]) : undefined;
   const modelsText = modelsTextOf(spec, sensitiveName);
   const limitPercent = limitPercentOf(spec);
   const exhausted = heuristicResult !== undefined && heuristicResult.stoppedBy !== 'completed';
@@ -147,10 +150,11 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   quasi.forEach((column, j) => (levels[column.name] = node[j]!));
 
   ctx.progress('release', 0);
-  const classes = new ClassBuilder(columns, models.some(modelNeedsSensitive) ? histogramCodes(sensitiveColumns) : undefined, table.rowCount).fromRecords(node);
-  const check = checkNode(classes, models, modelContext(sensitiveColumns, table.rowCount), maxSuppressed(spec.suppressionLimit, table.rowCount));
-  const allRows = Uint32Array.from({ length: table.rowCount }, (_, r) => r);
-  const census = suppressClasses(ctx.random, allRows, classes.classOf, classes.count, (c) => check.suppressed[c] === 0);
+  const classes = new ClassBuilder(columns, models.some(modelNeedsSensitive) ? histogramCodes(sensitiveColumns) : undefined, table.rowCount, undefined, subset).fromRecords(node);
+  const check = checkNode(classes, models, modelContext(sensitiveColumns, table.rowCount), maxSuppressed(spec.suppressionLimit, outputRecords({ rowCount: table.rowCount, ...subsetInput })));
+  // The records the release is drawn from: every one, or the research subset's alone (ARX's release with a subset).
+  const sourceRows = subset ? Uint32Array.from(Array.from(subset).flatMap((inside, r) => (inside ? [r] : []))) : Uint32Array.from({ length: table.rowCount }, (_, r) => r);
+  const census = suppressClasses(ctx.random, sourceRows, subset ? Uint32Array.from(sourceRows, (r) => classes.classOf[r]!) : classes.classOf, classes.count, (c) => check.suppressed[c] === 0);
   const recoding = recodeAt(released, loaded, levels);
   const quasiNames = new Set(quasi.map((c) => c.name));
   let generalized: readonly GeneralizedColumn[] = recoding.generalized;
@@ -198,7 +202,8 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
         return j < 0 ? c : { ...c, suppressedCells: local.result.cellsPerColumn[j]! };
       })
     : recoding.report;
-  const quality = optimum && !local ? qualityFigures(columns, node, classes.classOf, check.suppressed, table.rowCount) : {};
+  // ARX's quality measures over every input record: not the subset's release (no figures with a research subset).
+  const quality = optimum && !local && !subset ? qualityFigures(columns, node, classes.classOf, check.suppressed, table.rowCount) : {};
   const satisfyingKey = search.satisfyingExact ? 'satisfyingTransformations' : 'satisfyingTransformationsAtLeast';
   const words = statement(spec, { sensitive: sensitiveName, heuristic }, {
     optimum,
@@ -314,6 +319,38 @@ function modelAttributes(spec: GlobalRecodingSpec, sensitive: readonly string[])
     if (!sensitive.includes(named)) throw new JobError(`"${named}" is not a sensitive column: mark it "sensitive" in attributes${sensitive.length > 0 ? ` (sensitive: ${sensitive.map((s) => `"${s}"`).join(', ')})` : ''}`, `method.models.${i}.attribute`);
     return named;
   });
+}
+
+/**
+ * The research subset of a δ-presence model: 1 for each record whose subset column reads as in it
+ * (subsetMembership). The column is named in the job, is no quasi-identifier or sensitive column (it
+ * would be generalized or published as the model's value), and holds no other value.
+ */
+function researchSubset(spec: GlobalRecodingSpec, columns: ReturnType<typeof resolveRoles>['columns'], inputPath: string): Uint8Array | undefined {
+  const presence = presenceOf(spec.models);
+  if (!presence) return undefined;
+  const key = `method.models.${spec.models.indexOf(presence)}.subset`;
+  const planned = columns.find((c) => c.column.name === presence.subset);
+  if (!planned) throw new JobError(`"${presence.subset}" is not a column of ${inputPath} (the research subset's column)`, key);
+  if (planned.role === 'quasi' || planned.role === 'sensitive') throw new JobError(`"${presence.subset}" marks the research subset and is a ${planned.role === 'quasi' ? 'quasi-identifier' : 'sensitive column'}${planned.defaulted ? ' (the default of a column the job does not name)' : ''}: mark it "insensitive" (released, saying "in" on every record) or "identifier" (not released) in attributes`, key);
+  const { column } = planned;
+  const byCode = column.dictionary.map((value, code) => (code === 0 ? undefined : subsetMembership(value)));
+  const mask = new Uint8Array(column.codes.length);
+  let size = 0;
+  for (let r = 0; r < column.codes.length; r++) {
+    const code = column.codes[r]!;
+    const inside = byCode[code];
+    if (inside === undefined) {
+      const value = column.dictionary[code]!;
+      throw new JobError(`${inputPath}, column "${presence.subset}", record ${r + 1}: ${code === 0 ? 'no value' : `"${value}"`}; the research subset's column holds 1, true or yes (in the subset) and 0, false or no (not), in any case`, key);
+    }
+    if (inside) {
+      mask[r] = 1;
+      size++;
+    }
+  }
+  if (size === 0) throw new JobError(`no record of ${inputPath} is in the research subset ("${presence.subset}" says 0, false or no on every one): there is nothing to release`, key);
+  return mask;
 }
 
 /**

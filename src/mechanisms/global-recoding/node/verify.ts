@@ -2,7 +2,7 @@ import { makeColumn } from '../../../common/table/table.js';
 import { releasedRecords } from '../../../jobs/method-kit/verify-classes.js';
 import type { VerifyContext } from '../../../jobs/method-kit/node-mechanism.js';
 import { ClassBuilder } from '../../../common/recoding/search/class-table.js';
-import { attributeOf, comparesWithInput, engineModel, modelText, type GlobalRecodingSpec } from '../definition.js';
+import { attributeOf, comparesWithInput, engineModel, modelText, subsetMembership, type GlobalRecodingSpec } from '../definition.js';
 import { wildcardFrequencies, WILDCARD } from '../local-suppression.js';
 import { classMeets, histogramCodes, modelContext, type PrivacyModel } from '../../../common/recoding/search/models.js';
 import { quasiColumn, sensitiveColumn } from '../../../common/recoding/search/recoding-input.js';
@@ -47,6 +47,10 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
   // A journalist threshold is held on its bound 1 / |class|, which the release alone shows: no population needed.
   spec.models.forEach((spec) => {
     const name = modelText(spec, sensitiveName);
+    if (spec.type === 'delta-presence') {
+      checkPresence(checks, name, spec.subset, release);
+      return;
+    }
     const attribute = attributeOf(spec) ?? sensitiveName;
     const index = sensitiveReleased.findIndex((c) => c.name === attribute);
     const model: PrivacyModel = engineModel(spec, index > 0 ? index : undefined);
@@ -71,6 +75,20 @@ export function verifyGlobalRecoding(ctx: VerifyContext, spec: GlobalRecodingSpe
     for (let c = 0; c < table.count; c++) if (!classMeets(model, table, c, context)) failing++;
     checks.add(name, failing === 0, failing === 0 ? `all ${table.count} released classes meet it` : `${failing} of ${table.count} released classes do not meet it`);
   });
+}
+
+/**
+ * δ-presence: each class's share is of the input's records (the population), which the release does
+ * not hold, so the bounds are taken on trust (the run checked them on the input). What the release
+ * shows is checked: when the subset's column is released, every released record is in the subset.
+ */
+function checkPresence(checks: VerifyContext['checks'], name: string, subsetColumn: string, release: ReturnType<typeof releasedRecords>['release']): void {
+  checks.add(`${name} (not re-checked: taken on trust)`, true, 'each released class\'s share of the subset is of all the input\'s records with its generalized quasi-identifiers (the population), which the release does not hold; the run checked it on the input');
+  const column = release.columns.find((c) => c.name === subsetColumn);
+  if (!column) return;
+  let outside = 0;
+  for (const code of column.codes) if (subsetMembership(column.dictionary[code] ?? '') !== true) outside++;
+  checks.add(`only the research subset released (${subsetColumn})`, outside === 0, outside === 0 ? `every one of ${release.rowCount} released records is marked as in the subset` : `${outside} released record(s) are not marked as in the research subset`);
 }
 
 /** k-anonymity and the risk thresholds on wildcard frequencies: a record's risk is 1 / its frequency. */

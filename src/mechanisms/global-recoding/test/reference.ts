@@ -111,6 +111,8 @@ export function refMeets(model: PrivacyModel, input: RefInput, records: readonly
     case 'delta-disclosure':
       for (const [v, f] of sens) if (Math.abs(Math.log(f / size) - Math.log(overall.get(v)! / n)) >= model.delta) return false;
       return true;
+    case 'delta-presence':
+      throw new Error('δ-presence needs the population: presence.test.ts has its own reference');
   }
 }
 
