@@ -4,8 +4,12 @@
  * optional, or a registry that stops naming every type, breaks the typecheck); at run time, every
  * registered type is found in every registry and list that the mechanisms' hooks generate.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
+import { factsOf, keyFigureBlocks } from '../src/common/report/key-figures.js';
+import type { Report } from '../src/common/report/report-model.js';
+import { figure } from '../src/common/report/view-model.js';
 import { z } from 'zod';
 import { OUTPUT_FORMATS } from '../src/common/job/job-parts.js';
 import type { AnyMechanismDefinition, MechanismDefinition, MechanismMetadata, RecordComparison } from '../src/common/mechanism.js';
@@ -41,10 +45,13 @@ const fakeMetadata: MechanismMetadata = {
   sensitiveRelease: 'as-collected',
   fieldNames: { k: 'the smallest class' },
   recommendation: { guards: 'identity', reason: 'It shows what a mechanism must provide.' },
+  reportFigures: { utilityQueries: 'quasi-identifier', releaseIsPlainPerturbation: false, releaseMeetsReconstructionTest: false },
 };
 
 // @ts-expect-error metadata without the wizard's names of its own keys does not compile (plain-messages names the field from them)
 const metadataWithoutFieldNames: MechanismMetadata = { ...fakeMetadata, fieldNames: undefined };
+// @ts-expect-error metadata that does not say how the reports set its figures (the utility's pool, the baselines, what of the (ε,δ) test is published) does not compile
+const withoutFigures: MechanismMetadata = { ...fakeMetadata, reportFigures: undefined };
 
 const fakeComparison: RecordComparison = {
   releasesRecords: true,
@@ -61,8 +68,17 @@ const fakeDefinition: MechanismDefinition<typeof fakeSchema> = {
   domainsOf: 'none',
   compare: fakeComparison,
   chain: { role: 'alone', why: 'exists to show what a mechanism must provide' },
-  reportView: (report) => ({ sections: [[{ kind: 'paragraph', text: ['k = ', { data: String(report.method.parameters['k']) }] }]] }),
+  reportView: (report) => ({
+    sections: [[{ kind: 'paragraph', text: ['k = ', { data: String(report.method.parameters['k']) }] }]],
+    keyFigures: [
+      { kind: 'facts', rows: [figure('Fake k', String(report.method.parameters['k']))] },
+      { kind: 'bars', title: 'Fake bars', bars: [{ label: 'k', value: 2, tone: 'neutral', text: '2' }] },
+    ],
+  }),
 };
+
+// @ts-expect-error nor a view without its key figures (the PDF's, the workbook's and the results step's)
+const viewWithoutFigures: MechanismDefinition<typeof fakeSchema>['reportView'] = () => ({ sections: [] });
 
 // @ts-expect-error nor one without its part of the report (the view the HTML, the PDF and the wizard draw)
 const withoutView: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, domainsOf: 'none', compare: fakeComparison, chain: { role: 'attribute' } };
@@ -137,7 +153,7 @@ const definitionsWithFake: { readonly [T in WithFake]: AnyMechanismDefinition } 
 const nodeWithoutFake: { readonly [T in WithFake]: NodeMechanism<never> } = realNode;
 const nodeWithFake: { readonly [T in WithFake]: NodeMechanism<never> } = { ...realNode, 'fake-tenth': fakeNode as NodeMechanism<never> };
 
-void [metadataWithoutFieldNames, browserWithoutTableLevels, browserWithoutLattice, withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutView, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, nodeWithoutReleaseChecks, definitionsWithoutFake, nodeWithoutFake];
+void [metadataWithoutFieldNames, browserWithoutTableLevels, browserWithoutLattice, withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutView, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, nodeWithoutReleaseChecks, definitionsWithoutFake, nodeWithoutFake, withoutFigures, viewWithoutFigures];
 
 // ---- At run time: what every registered mechanism must have, checked over a registry. ----
 
@@ -163,6 +179,10 @@ function missingHooks(type: string, { definition, node }: Registered): string[] 
   if (typeof definition.reportView !== 'function') problems.push(`${type}: no reportView`);
   const keys = Object.keys(definition.schema.shape);
   for (const key of Object.keys(definition.metadata.fieldNames)) if (!keys.includes(key)) problems.push(`${type}: names a field ${key} its method does not have`);
+  const figures = definition.metadata.reportFigures as MechanismMetadata['reportFigures'] | undefined;
+  if (!figures || !['sensitive-value', 'quasi-identifier'].includes(figures.utilityQueries) || typeof figures.releaseIsPlainPerturbation !== 'boolean' || typeof figures.releaseMeetsReconstructionTest !== 'boolean') {
+    problems.push(`${type}: no reportFigures`);
+  }
   for (const hook of ['run', 'verify', 'publishedStatement'] as const) if (typeof node[hook] !== 'function') problems.push(`${type}: no ${hook}`);
   return problems;
 }
@@ -185,6 +205,21 @@ describe('the mechanism registries', () => {
     expect(registryProblems(['fake-tenth'], () => ({ definition: misnamed, node: fakeNode as NodeMechanism<never> }))).toEqual(['fake-tenth: names a field columns its method does not have']);
     const disagreeing = { ...fakeNode, compare: null } as NodeMechanism<never>;
     expect(registryProblems(['fake-tenth'], () => ({ definition: fakeDefinition, node: disagreeing }))).toEqual(['fake-tenth: releases records but its Node part has no compare']);
+  });
+
+  it("set the fake mechanism's key figures among the shared ones, worded by its hooks, for the PDF, the workbook and the results", () => {
+    const report = JSON.parse(readFileSync('test/fixtures/reports/safek-internal.json', 'utf8')) as Report;
+    const fake: Report = { ...report, method: { ...report.method, type: 'fake-tenth', parameters: { k: 7 } } };
+    const blocks = keyFigureBlocks(fake, [fakeDefinition.reportView(fake)], fakeMetadata.reportFigures);
+    const facts = factsOf(blocks);
+    expect(facts[0]![0]).toBe('Records in the input (internal)');
+    expect(facts).toContainEqual(['Fake k', '7']);
+    expect(facts.map(([label]) => label)).toContain('Mean relative error of quasi-identifier count queries');
+    const sensitive = factsOf(keyFigureBlocks(fake, [fakeDefinition.reportView(fake)], { ...fakeMetadata.reportFigures, utilityQueries: 'sensitive-value' }));
+    expect(sensitive.map(([label]) => label)).toContain('Mean relative error of sensitive-value count queries');
+    expect(blocks.filter((b) => b.kind === 'bars').map((b) => b.kind === 'bars' && b.title)).toEqual(['Fake bars', 'Mean relative error of quasi-identifier count queries (lower is better)']);
+    // Every real mechanism's view has its key figures (an empty list is a statement: microaggregation's are in its section).
+    for (const type of MECHANISM_TYPES) expect(Array.isArray(definitionOf(type).reportView(report).keyFigures), type).toBe(true);
   });
 
   it('give every registered type a wizard part that agrees with its definition', () => {

@@ -10,8 +10,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/common/report/report-model.js';
 import { reportFacts } from '../src/common/report/report-facts.js';
-import { renderReportPdf } from '../src/io/report/report-pdf.js';
-import { reportHtml } from '../src/jobs/report-renderings.js';
+import { reportHtml, reportPdf } from '../src/jobs/report-renderings.js';
+import { keyFiguresOf } from '../src/mechanisms/report-views.js';
 import { workbookReportSheets } from '../src/jobs/run-job.js';
 
 const DIR = resolve('test/fixtures/reports');
@@ -21,9 +21,9 @@ const sha = (bytes: string | Buffer): string => createHash('sha256').update(byte
 function renderings(report: Report): Record<string, string> {
   return {
     html: sha(reportHtml(report)),
-    pdf: sha(renderReportPdf(report)),
+    pdf: sha(reportPdf(report)),
     workbook: sha(JSON.stringify(workbookReportSheets(report, report.output?.files ?? []))),
-    facts: sha(JSON.stringify(reportFacts(report))),
+    facts: sha(JSON.stringify(reportFacts(report, keyFiguresOf(report)))),
   };
 }
 

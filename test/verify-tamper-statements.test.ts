@@ -11,8 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/common/report/report-model.js';
-import { reportHtml } from '../src/jobs/report-renderings.js';
-import { renderReportPdf } from '../src/io/report/report-pdf.js';
+import { reportHtml, reportPdf } from '../src/jobs/report-renderings.js';
 import { rehashRelease } from './insider-rehash.js';
 
 const CLI = resolve('dist/cli/custos.mjs');
@@ -104,7 +103,7 @@ function editStatement(dir: string, edit: (report: Sentences) => void): void {
   // The renderings list the release's files but themselves (as the run draws them, and verify again).
   const forRenderings: Report = { ...report, output: { ...report.output!, files: report.output!.files.filter((f) => f.name !== 'report.html' && f.name !== 'report.pdf') } };
   writeFileSync(join(dir, 'report.html'), reportHtml(forRenderings));
-  writeFileSync(join(dir, 'report.pdf'), renderReportPdf(forRenderings));
+  writeFileSync(join(dir, 'report.pdf'), reportPdf(forRenderings));
   rehashRelease(dir, ['report.html', 'report.pdf']);
 }
 

@@ -51,6 +51,28 @@ export interface MechanismMetadata {
   readonly fieldNames: Readonly<Record<string, string>>;
   /** What it protects and why a custodian would choose it: the wizard's Method step recommends from this (src/renderer/state/method-goal.ts). */
   readonly recommendation: MethodRecommendation;
+  /** How the reports set and word its figures beside the shared ones (src/common/report/key-figures.ts, the external variant, the risk preview). */
+  readonly reportFigures: ReportFigures;
+}
+
+/** What the shared parts of the reports need to know of a mechanism's figures. */
+export interface ReportFigures {
+  /**
+   * The count queries its report's utility figure averages: each fixes a sensitive value
+   * (… ∧ SA = x: the randomized methods, β-privacy), or asks the quasi-identifiers only.
+   */
+  readonly utilityQueries: 'sensitive-value' | 'quasi-identifier';
+  /**
+   * Its release is plain perturbation (uniform randomized response), the baseline the reports set
+   * other releases beside: its error is not set beside itself.
+   */
+  readonly releaseIsPlainPerturbation: boolean;
+  /**
+   * The (ε,δ) reconstruction test on the release is the guarantee it claims: the test's outcome on
+   * the release is published in the external report, and the reports and the risk preview set the
+   * release beside plain perturbation. Otherwise that outcome is a figure of the true data (internal).
+   */
+  readonly releaseMeetsReconstructionTest: boolean;
 }
 
 /**

@@ -102,8 +102,8 @@ export interface PublicParts {
  */
 export function externalVariant(report: Report, parts: PublicParts): Report {
   const { risk } = report;
-  // The (ε,δ) test runs on the true frequencies: its outcome is published only where it is the guarantee the release claims.
-  const testIsGuarantee = report.method.type === 'reconstruction-privacy';
+  // The (ε,δ) test runs on the true frequencies: its outcome is published only where it is the guarantee the release claims (the mechanism's metadata says).
+  const testIsGuarantee = metadataOf(report.method.type)?.reportFigures.releaseMeetsReconstructionTest ?? false;
   const dp = isDifferentiallyPrivate(report.method.type);
   const beta = report.beta;
   const input = report.input;

@@ -1,6 +1,8 @@
 import type { Report } from '../common/report/report-model.js';
 import { viewHtml } from '../common/report/view-model.js';
 import { renderReportHtml } from '../io/report/report-html.js';
+import { renderReportPdf, type ExtraPdfSection } from '../io/report/report-pdf.js';
+import { keyFiguresOf } from '../mechanisms/report-views.js';
 import { definitionOf, type MechanismType } from '../mechanisms/definitions.js';
 
 /**
@@ -23,4 +25,12 @@ function stepReports(report: Report): Report[] {
   const { internal: _internal, frontier: _frontier, solutions: _solutions, levels: _levels, ...shared } = report.method;
   const first: Report = { ...report, method: { ...shared, type: identity.type, title: identity.title, parameters: identity.parameters, derived: identity.derived, ...(identity.levels ? { levels: identity.levels } : {}) } };
   return [first, report];
+}
+
+/**
+ * report.pdf of a report: the shared parts and the key figures of its mechanisms' views, then
+ * `extra` (a run's comparison). The run writes it and verify writes it again with this one function.
+ */
+export function reportPdf(report: Report, extra: readonly ExtraPdfSection[] = []): Buffer {
+  return renderReportPdf(report, keyFiguresOf(report), extra);
 }

@@ -10,9 +10,11 @@ import { manifestJson, MANIFEST, newReleaseId } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
 import { writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import { writersFor } from './release-writers.js';
-import { reportFacts, type Fact } from '../common/report/report-facts.js';
-import { reportHtml } from './report-renderings.js';
-import { renderReportPdf, type ExtraPdfSection } from '../io/report/report-pdf.js';
+import { sharedFacts, type Fact } from '../common/report/report-facts.js';
+import { blockRows } from '../common/report/view-model.js';
+import { keyFiguresOf } from '../mechanisms/report-views.js';
+import { reportHtml, reportPdf } from './report-renderings.js';
+import type { ExtraPdfSection } from '../io/report/report-pdf.js';
 import { CONFIDENTIAL_MARK, type OutputFile, type Report, type RiskProfileReport } from '../common/report/report-model.js';
 import { JobError } from '../common/job/job-error.js';
 import { prepareInput } from './prepare-input.js';
@@ -383,7 +385,7 @@ function writeRenderings(staging: StagingDir, stem: string, report: Report, form
   if (formats.includes('html')) out.push({ name: `${stem}.html`, ...writeText(staging.file(`${stem}.html`), reportHtml(report, extra.html)) });
   if (formats.includes('pdf')) {
     const writer = new HashedFileWriter(staging.file(`${stem}.pdf`));
-    writer.write(renderReportPdf(report, extra.pdf));
+    writer.write(reportPdf(report, extra.pdf));
     out.push({ name: `${stem}.pdf`, ...writer.close() });
   }
   return out;
@@ -416,7 +418,7 @@ function reviewRows(report: Report): string[][] {
 }
 
 export function workbookReportSheets(report: Report, written: readonly OutputFile[]): ExtraSheet[] {
-  const facts = reportFacts(report);
+  const facts = sharedFacts(report);
   const rows = (list: readonly Fact[]): string[][] => list.map(([k, v]) => [k, v]);
   const mark = report.variant === 'internal' ? [[CONFIDENTIAL_MARK]] : [];
   const sheets: ExtraSheet[] = [
@@ -438,7 +440,8 @@ export function workbookReportSheets(report: Report, written: readonly OutputFil
         ['Formula', report.guarantee.formula],
         ['Source', report.guarantee.source],
         [],
-        ...rows(facts.keyFigures),
+        // The key figures of the mechanisms' views (src/mechanisms/report-views.ts), as the PDF and the results show them.
+        ...keyFiguresOf(report).flatMap(blockRows),
         ...(facts.reidentification.length ? [[], ['Re-identification risk'], ...rows(facts.reidentification)] : []),
         [],
         ...rows(facts.provenance),

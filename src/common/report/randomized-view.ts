@@ -1,4 +1,6 @@
 import { formatNumber } from '../format/numbers.js';
+import type { ReportFigures } from '../mechanism.js';
+import { randomizedKeyFigures } from './randomized-figures.js';
 import type { Report, SensitiveReport } from './report-model.js';
 import { data, type Block, type ReportView, type ViewBar, type ViewCell } from './view-model.js';
 
@@ -14,28 +16,32 @@ export interface RandomizedViewOptions {
 const n = (text: string | number): ViewCell => ({ text: [data(text)], n: true });
 const bar = (label: string, value: number, tone: ViewBar['tone']): ViewBar => ({ label, value, tone, text: formatNumber(value) });
 
-/** The randomized-response methods' part of the report: the (ε,δ) test before and after, utility, and each sensitive attribute. */
-export function randomizedView(options: RandomizedViewOptions): (report: Report) => ReportView {
-  return (report) => {
-    const by = report.risk.bySensitive;
-    if (!by) return { sections: [] };
-    if (report.variant === 'external') {
-      const after = report.risk.violatingAfter;
-      return {
-        sections: [
-          [
-            { kind: 'heading', level: 2, text: 'Risk' },
-            { kind: 'paragraph', text: ['Adversary: ', data(report.risk.adversary), '.'] },
-          ],
-          [
-            ...(after !== undefined ? [{ kind: 'paragraph', text: ['Micro groups in the release failing the (ε,δ) test: ', { strong: formatNumber(after) }, '.'] } as const] : []),
-            { kind: 'paragraph', text: 'Statistics of the confidential data are left out of this external report.' },
-          ],
-        ],
-      };
-    }
-    return { sections: [...riskLines(report, by, options), ...utilityLines(report, by), ...by.flatMap((s) => sensitiveLines(s, options))] };
-  };
+/**
+ * The randomized-response methods' part of the report: the (ε,δ) test before and after, utility,
+ * and each sensitive attribute; `figures` is the mechanism's metadata (whether its release meets the test).
+ */
+export function randomizedView(figures: Pick<ReportFigures, 'releaseMeetsReconstructionTest'>): (report: Report) => ReportView {
+  const options: RandomizedViewOptions = { releaseMeetsTest: figures.releaseMeetsReconstructionTest };
+  return (report) => ({ sections: randomizedSections(report, options), keyFigures: randomizedKeyFigures(report, figures) });
+}
+
+function randomizedSections(report: Report, options: RandomizedViewOptions): Block[][] {
+  const by = report.risk.bySensitive;
+  if (!by) return [];
+  if (report.variant === 'external') {
+    const after = report.risk.violatingAfter;
+    return [
+      [
+        { kind: 'heading', level: 2, text: 'Risk' },
+        { kind: 'paragraph', text: ['Adversary: ', data(report.risk.adversary), '.'] },
+      ],
+      [
+        ...(after !== undefined ? [{ kind: 'paragraph', text: ['Micro groups in the release failing the (ε,δ) test: ', { strong: formatNumber(after) }, '.'] } as const] : []),
+        { kind: 'paragraph', text: 'Statistics of the confidential data are left out of this external report.' },
+      ],
+    ];
+  }
+  return [...riskLines(report, by, options), ...utilityLines(report, by), ...by.flatMap((s) => sensitiveLines(s, options))];
 }
 
 function riskLines(report: Report, by: readonly SensitiveReport[], options: RandomizedViewOptions): Block[][] {

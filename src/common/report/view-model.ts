@@ -63,7 +63,16 @@ export type ViewSection = readonly (readonly Block[])[];
 export interface ReportView {
   /** Its sections of the HTML report, in order. */
   readonly sections: ViewSection;
+  /**
+   * Its key figures, which `keyFigureBlocks` (key-figures.ts) sets among the shared ones for the
+   * PDF, the workbook's Report sheet and the wizard's results: the rows of its `facts` blocks join
+   * the one table of key figures, its other blocks (charts) follow that table.
+   */
+  readonly keyFigures: readonly Block[];
 }
+
+/** A labelled figure as a row of a `facts` block: both sides text without markup, escaped wherever drawn. */
+export const figure = (label: string, value: string): readonly [Text, Text] => [[data(label)], [data(value)]];
 
 /** Text without markup (the PDF, the workbook, the wizard). */
 export function plainText(text: Text): string {
@@ -115,4 +124,24 @@ function blockHtml(block: Block): string {
 /** A section as the HTML report draws it. */
 export function viewHtml(section: ViewSection): string {
   return section.map((line) => line.map(blockHtml).join('')).join('\n');
+}
+
+/**
+ * A block as rows of a sheet (the workbook's Report sheet), one case per kind: labelled figures a
+ * row each, a table its head and rows, text a row. A chart is left out: a sheet states figures,
+ * and the charts of the key figures chart rows of their table.
+ */
+export function blockRows(block: Block): string[][] {
+  switch (block.kind) {
+    case 'heading':
+    case 'paragraph':
+      return [[plainText(block.text)]];
+    case 'facts':
+      return block.rows.flatMap((row) => (row ? [[plainText(row[0]), plainText(row[1])]] : []));
+    case 'table':
+      return [block.head, ...block.rows].map((row) => row.map((c) => plainText(c.text)));
+    case 'bars':
+    case 'estimates':
+      return [];
+  }
 }

@@ -2,7 +2,7 @@ import { esc, readableTime } from '../../common/report/format.js';
 import { formatNumber } from '../../common/format/numbers.js';
 import { reviewWords } from '../../common/report/review-words.js';
 import { parameterLabel, parameterValue } from '../../common/report/parameter-labels.js';
-import { rejectedLines, reportFacts } from '../../common/report/report-facts.js';
+import { rejectedLines, sharedFacts } from '../../common/report/report-facts.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
 import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-verdict.js';
 import { riskProfileBasis, riskProfileFacts } from '../../common/report/risk-profile-facts.js';
@@ -98,7 +98,7 @@ function mathematicsSection(report: Report): string {
 }
 
 function reidentificationSection(report: Report): string {
-  const facts = reportFacts(report).reidentification;
+  const facts = sharedFacts(report).reidentification;
   if (facts.length === 0) return '';
   return `<h2>Re-identification risk</h2>
 <p>Identity disclosure through the quasi-identifiers, as ARX and sdcMicro measure it (equivalence classes of records sharing every quasi-identifier value).</p>

@@ -1,7 +1,9 @@
 import { reviewWords } from '../../common/report/review-words.js';
 import { CONFIDENTIAL_MARK, type Report } from '../../common/report/report-model.js';
-import { reportFacts, type Fact } from '../../common/report/report-facts.js';
+import { sharedFacts, type Fact } from '../../common/report/report-facts.js';
+import { plainText, type Block, type ViewBar } from '../../common/report/view-model.js';
 import { readableTime } from '../../common/report/format.js';
+import { formatNumber } from '../../common/format/numbers.js';
 import { lazyRequire } from '../lazy-require.js';
 import { reportFonts } from './report-fonts.js';
 import { verdictWords } from '../../common/report/guarantee-verdict.js';
@@ -14,6 +16,7 @@ const DANGER = '#b3261e';
 const SAFE = '#1b6e3a';
 const ACCENT = '#3a5a8c';
 const MARGIN = 50;
+const TONES: Readonly<Record<ViewBar['tone'], string>> = { danger: DANGER, safe: SAFE, neutral: ACCENT };
 /** The most of a section's start a heading keeps with it on its page (as much as a table row break leaves). */
 const KEPT_WITH_HEADING = 80;
 
@@ -43,7 +46,11 @@ export function clip(text: string): string {
   return short.replace(new RegExp(`\\S{${LONGEST_RUN + 1},}`, 'g'), (run) => `${run.slice(0, LONGEST_RUN)}…`);
 }
 
-export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[] = []): Buffer {
+/**
+ * `keyFigures` are the report's key figures as view-model blocks (`keyFigureBlocks` of
+ * src/common/report/key-figures.ts, from the mechanisms' views), drawn by `block` below.
+ */
+export function renderReportPdf(report: Report, keyFigures: readonly Block[], extra: readonly ExtraPdfSection[] = []): Buffer {
   const created = new Date(report.createdAt);
   const PDFDocument = pdfKit();
   const fonts = reportFonts();
@@ -131,12 +138,48 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
     for (const row of rows) line(row, 'regular');
     doc.moveDown(0.4);
   };
-  /** A heading over a table of facts, the key column as wide as its widest key (within limits). */
-  const factSection = (title: string, rows: readonly Fact[], minKeyWidth = 170): void => {
+  /** The key column of a table of facts: as wide as its widest key (within limits). */
+  const keyWidthOf = (rows: readonly Fact[], minKeyWidth = 170): number => {
     const widest = Math.max(0, ...rows.map(([key]) => doc.font('bold').fontSize(9).widthOfString(clip(key))));
-    const keyWidth = Math.min(Math.max(minKeyWidth, Math.ceil(widest) + 12), Math.round(width * 0.45));
+    return Math.min(Math.max(minKeyWidth, Math.ceil(widest) + 12), Math.round(width * 0.45));
+  };
+  /** A heading over a table of facts. */
+  const factSection = (title: string, rows: readonly Fact[], minKeyWidth = 170): void => {
+    const keyWidth = keyWidthOf(rows, minKeyWidth);
     heading(title, tableStart(rows, keyWidth));
     table(rows, keyWidth);
+  };
+  const factRows = (rows: Extract<Block, { kind: 'facts' }>['rows']): Fact[] => rows.flatMap((row) => (row ? [[plainText(row[0]), plainText(row[1])] as const] : []));
+  /** How much of a block a heading keeps with it on its page. */
+  const blockStart = (block: Block | undefined): number => {
+    if (block?.kind !== 'facts') return KEPT_WITH_HEADING;
+    const rows = factRows(block.rows);
+    return tableStart(rows, keyWidthOf(rows));
+  };
+  /** A block of a view (src/common/report/view-model.ts) as the PDF draws it: one case per kind. */
+  const block = (b: Block): void => {
+    switch (b.kind) {
+      case 'heading':
+        return heading(plainText(b.text), KEPT_WITH_HEADING, b.level === 2 ? 14 : 12);
+      case 'paragraph':
+        return b.tone === 'meta' ? paragraph(plainText(b.text), { size: 8, color: MUTED }) : paragraph(plainText(b.text));
+      case 'facts': {
+        const rows = factRows(b.rows);
+        return table(rows, keyWidthOf(rows));
+      }
+      case 'table':
+        return grid(b.head.map((c) => plainText(c.text)), b.rows.map((r) => r.map((c) => plainText(c.text))), b.head.map(() => 1));
+      case 'bars':
+        return bars(b.title, b.bars.map((bar) => ({ label: bar.label, value: bar.value, color: TONES[bar.tone], text: bar.text })));
+      case 'estimates':
+        // The plot's points as a grid: a row per group, a column per series of the legend.
+        return grid(['', ...b.legend.map((l) => l.label)], b.rows.map((r) => [r.label, ...[r.truth, r.before, ...(r.after !== undefined ? [r.after] : [])].map((v) => formatNumber(v, 3))]), [2, ...b.legend.map(() => 1)]);
+    }
+  };
+  /** A heading over blocks, kept with the start of the first. */
+  const blockSection = (title: string, blocks: readonly Block[]): void => {
+    heading(title, blockStart(blocks[0]));
+    for (const b of blocks) block(b);
   };
   const bars = (title: string, items: readonly { label: string; value: number; color: string; text: string }[]): void => {
     if (items.length === 0) return;
@@ -156,7 +199,7 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
     doc.moveDown(0.4);
   };
 
-  const facts = reportFacts(report);
+  const facts = sharedFacts(report);
   doc.font('bold').fontSize(20).fillColor(INK).text(`${report.kind === 'release' ? 'Privacy report' : 'Risk assessment'}: ${report.method.title}`);
   paragraph(`${report.variant} variant · ${readableTime(report.createdAt)} · Custos ${report.software.version}`, { color: MUTED, size: 9 });
   if (report.notice) {
@@ -181,13 +224,7 @@ export function renderReportPdf(report: Report, extra: readonly ExtraPdfSection[
   paragraph(report.guarantee.statement);
   paragraph(`Source: ${report.guarantee.source}. The formula is in “The mathematics” at the end.`, { size: 8, color: MUTED });
 
-  factSection('Key figures', facts.keyFigures);
-  for (const chart of facts.charts) {
-    bars(
-      chart.title,
-      chart.bars.map((b) => ({ label: b.label, value: b.value, color: b.tone === 'danger' ? DANGER : b.tone === 'safe' ? SAFE : ACCENT, text: b.text })),
-    );
-  }
+  blockSection('Key figures', keyFigures);
   if (facts.reidentification.length > 0) {
     factSection('Re-identification risk (quasi-identifiers)', facts.reidentification, 230);
   }

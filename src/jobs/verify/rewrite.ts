@@ -14,13 +14,12 @@ import { writeParquet } from '../../io/output/parquet-writer.js';
 import { compactReleaseTable, type CompactTable, type ReleaseColumn } from '../../io/output/release-table.js';
 import { writeSav } from '../../io/output/sav-writer.js';
 import { MAX_SHEET_DATA_ROWS, SheetNames, writeXlsx } from '../../io/output/xlsx-writer.js';
-import { renderReportPdf } from '../../io/report/report-pdf.js';
 import type { Job } from '../../mechanisms/definitions.js';
 import { jsonReplacer } from '../json.js';
 import type { CheckList } from '../method-kit/checks.js';
 import type { ReleasedTableName } from '../method-kit/node-mechanism.js';
 import { RELEASED_TABLE_OPTIONS } from '../method-kit/released-table.js';
-import { reportHtml } from '../report-renderings.js';
+import { reportHtml, reportPdf } from '../report-renderings.js';
 import { workbookReportSheets } from '../run-job.js';
 import { releaseLayout } from './release-layout.js';
 import type { ReleaseFiles } from './release-files.js';
@@ -83,7 +82,7 @@ export async function checkRewritten(files: ReleaseFiles, manifest: Manifest, ma
   const forRenderings: Report = { ...report, output: { ...report.output!, files: (report.output?.files ?? []).filter((f) => f.name !== 'report.html' && f.name !== 'report.pdf') } };
   checks.run('job.json written again', () => same('job.json', JSON.stringify(report.job, null, 2) + '\n', 'the job report.json embeds, as Custos writes it'));
   if (layout.files.includes('report.html')) checks.run('report.html written again', () => same('report.html', reportHtml(forRenderings), 'the rendering of report.json'));
-  if (layout.files.includes('report.pdf')) checks.run('report.pdf written again', () => same('report.pdf', renderReportPdf(forRenderings), 'the rendering of report.json'));
+  if (layout.files.includes('report.pdf')) checks.run('report.pdf written again', () => same('report.pdf', reportPdf(forRenderings), 'the rendering of report.json'));
 
   const dataFiles = layout.files.filter((name) => /\.(csv|parquet|sav|dta|xlsx)$/.test(name));
   if (dataFiles.length === 0) return;

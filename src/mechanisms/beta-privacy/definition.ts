@@ -82,6 +82,7 @@ export const betaPrivacy: MechanismDefinition<typeof schema> = {
       guards: 'attribute',
       reason: 'Publishes the sensitive values apart from the other columns, in buckets, so no one\'s value can be inferred with a probability above the β you set, strictest for the rare, most sensitive values.',
     },
+    reportFigures: { utilityQueries: 'sensitive-value', releaseIsPlainPerturbation: false, releaseMeetsReconstructionTest: false },
     source: 'Wang, Wang, Fu, Wong, “Inferential or differential: privacy laws dictate” (preprint; published as “Generalized bucketization scheme for flexible privacy settings”, Information Sciences, 2016)',
   },
 };

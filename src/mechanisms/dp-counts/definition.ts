@@ -71,6 +71,7 @@ export const dpCounts: MechanismDefinition<typeof schema> = {
       guards: 'counts',
       reason: 'Publishes tables of counts with noise instead of records, so no row can be traced to a person; with its exact discrete Laplace noise the tables are ε-differentially private whatever else the attacker knows.',
     },
+    reportFigures: { utilityQueries: 'quasi-identifier', releaseIsPlainPerturbation: false, releaseMeetsReconstructionTest: false },
     source: 'Dwork, McSherry, Nissim, Smith, “Calibrating noise to sensitivity in private data analysis” (2006); “Correlated tuple data release via differential privacy” (Information Sciences, 2021)',
   },
 };

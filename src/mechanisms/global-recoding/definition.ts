@@ -352,6 +352,7 @@ export const globalRecoding: MechanismDefinition<typeof schema> = {
       guards: 'identity',
       reason: 'Coarsens the quasi-identifiers (age bands, shorter postcodes) just enough that every combination is shared by at least k records and deletes the few records that still stand out, so knowing someone\'s quasi-identifiers does not single out their record.',
     },
+    reportFigures: { utilityQueries: 'quasi-identifier', releaseIsPlainPerturbation: false, releaseMeetsReconstructionTest: false },
     source: 'Prasser, Kohlmayer et al., ARX (the search, models and measures as in ARX 3.9); Sweeney 2002; Machanavajjhala et al. 2007; Li, Li, Venkatasubramanian 2007; Templ, Kowarik, Meindl 2015 (sdcMicro, local suppression)',
   },
 };

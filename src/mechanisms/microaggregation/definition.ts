@@ -73,6 +73,7 @@ export const microaggregation: MechanismDefinition<typeof schema> = {
       reason: 'Replaces the numeric quasi-identifiers by the mean of a group of at least k similar records, so no record keeps its own combination of those values.',
       bestWhen: 'the quasi-identifiers are numbers (age, income, hours worked)',
     },
+    reportFigures: { utilityQueries: 'quasi-identifier', releaseIsPlainPerturbation: false, releaseMeetsReconstructionTest: false },
     source:
       'Domingo-Ferrer & Mateo-Sanz, “Practical data-oriented microaggregation for statistical disclosure control” (IEEE TKDE 2002); Domingo-Ferrer & Torra, “Ordinal, continuous and heterogeneous k-anonymity through microaggregation” (DMKD 2005); sdcMicro microaggregation(method = "mdav")',
   },

@@ -33,5 +33,7 @@ export function microaggregationView(report: Report): ReportView {
           : { kind: 'paragraph', tone: 'meta', text: 'The information loss compares the released values with the confidential ones: it is in the internal report.' },
       ],
     ],
+    // Its figures are in its section above; the key figures hold the shared ones only.
+    keyFigures: [],
   };
 }

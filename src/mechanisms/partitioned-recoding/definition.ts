@@ -65,6 +65,7 @@ export const partitionedRecoding: MechanismDefinition<typeof schema> = {
       reason: 'Generalizes the quasi-identifiers with one recoding shared by random parts of the file and deletes the classes of a part that still have fewer than k records (or fail ℓ-diversity, t-closeness), so no one is singled out in any part.',
       bestWhen: 'the file is split into random parts that are released or analysed separately and must compose safely',
     },
+    reportFigures: { utilityQueries: 'quasi-identifier', releaseIsPlainPerturbation: false, releaseMeetsReconstructionTest: false },
     source: 'Clifton, Hanson, Merrill, Merrill, Zahraa, “A partitioned recoding scheme for privacy preserving data publishing” (PSD 2020)',
   },
 };

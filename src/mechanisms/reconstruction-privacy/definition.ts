@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { domains, probability } from '../../common/job/job-parts.js';
-import type { MechanismDefinition } from '../../common/mechanism.js';
+import type { MechanismDefinition, ReportFigures } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
 import { randomizedView } from '../../common/report/randomized-view.js';
 import { attack, riskTest } from '../../common/randomized-response/job-parts.js';
@@ -21,13 +21,16 @@ export const schema = z
 
 export type ReconstructionPrivacySpec = z.output<typeof schema>;
 
+/** How the reports set its figures (its release meets the (ε,δ) test, its guarantee): its metadata, and its view's option. */
+const reportFigures: ReportFigures = { utilityQueries: 'sensitive-value', releaseIsPlainPerturbation: false, releaseMeetsReconstructionTest: true };
+
 export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3 },
   domainsOf: 'sensitive',
   recodes: false,
   compare: comparison,
-  reportView: randomizedView({ releaseMeetsTest: true }),
+  reportView: randomizedView(reportFigures),
   chain: { role: 'alone', why: 'samples and scales the records of each group (a group may release fewer records than it has, or none), so the quasi-identifiers of the released file would no longer be those the identity step protected' },
   metadata: {
     type: 'reconstruction-privacy',
@@ -47,6 +50,7 @@ export const reconstructionPrivacy: MechanismDefinition<typeof schema> = {
       guards: 'attribute',
       reason: 'Randomizes the sensitive value and samples down groups of people who share all their other values, so what such a group has in common (its share of each diagnosis) cannot be reconstructed reliably, even by someone who knows who is in it.',
     },
+    reportFigures,
     source: 'Wang, Han, Fu, “Randomization resilient to sensitive reconstruction” (arXiv:1202.3179, 2012)',
   },
 };

@@ -65,6 +65,7 @@ export const safeKAnonymity: MechanismDefinition<typeof schema> = {
       reason: 'Releases a random sample generalized until every combination appears at least k times, with differential privacy: it holds whatever else the attacker knows, for whether a person is in the file and for every value of their record.',
       bestWhen: 'a formal differential-privacy guarantee is wanted and a sample of the records is enough',
     },
+    reportFigures: { utilityQueries: 'quasi-identifier', releaseIsPlainPerturbation: false, releaseMeetsReconstructionTest: false },
     source: 'Li, Qardaji, Su, “On sampling, anonymization, and differential privacy or, k-anonymization meets differential privacy” (ASIACCS 2012)',
   },
 };

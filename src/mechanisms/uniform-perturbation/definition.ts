@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { domains, probability } from '../../common/job/job-parts.js';
-import type { MechanismDefinition } from '../../common/mechanism.js';
+import type { MechanismDefinition, ReportFigures } from '../../common/mechanism.js';
 import { comparison } from './compare.js';
 import { randomizedView } from '../../common/report/randomized-view.js';
 import { attack, riskTest } from '../../common/randomized-response/job-parts.js';
@@ -38,6 +38,9 @@ function refine(m: UniformPerturbationSpec, ctx: z.RefinementCtx): void {
 }
 
 
+/** How the reports set its figures (its release is plain perturbation, the baseline of the others): its metadata, and its view's option. */
+const reportFigures: ReportFigures = { utilityQueries: 'sensitive-value', releaseIsPlainPerturbation: true, releaseMeetsReconstructionTest: false };
+
 export const uniformPerturbation: MechanismDefinition<typeof schema> = {
   schema,
   suggested: { type: 'uniform-perturbation', retention: 0.5 },
@@ -45,7 +48,7 @@ export const uniformPerturbation: MechanismDefinition<typeof schema> = {
   refine,
   recodes: false,
   compare: comparison,
-  reportView: randomizedView({ releaseMeetsTest: false }),
+  reportView: randomizedView(reportFigures),
   chain: { role: 'attribute' },
   metadata: {
     type: 'uniform-perturbation',
@@ -65,6 +68,7 @@ export const uniformPerturbation: MechanismDefinition<typeof schema> = {
       guards: 'attribute',
       reason: 'Keeps each person\'s sensitive value only with probability p and otherwise replaces it at random, so no single record can be trusted to show a person\'s true value, while totals can still be estimated.',
     },
+    reportFigures,
     source: 'Evfimievski, Gehrke, Srikant, “Limiting privacy breaches in privacy preserving data mining” (PODS 2003); Agrawal, Haritsa, Prakash, “FRAPP: a framework for high-accuracy privacy-preserving mining” (2009); Wang, Han, Fu, “Randomization resilient to sensitive reconstruction” (2012) for the leak test',
   },
 };

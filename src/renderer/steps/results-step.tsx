@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import type { Report } from '../../common/ipc/api.js';
 import { QualityMeasures } from '../components/quality-measures.js';
 import { TWO_ERRORS } from '../../common/compare/comparison.js';
-import { reportFacts } from '../../common/report/report-facts.js';
-import { BarChart, DeltaCurveChart, PairedBars } from '../components/charts.js';
+import { factsOf } from '../../common/report/key-figures.js';
+import { keyFiguresOf } from '../../mechanisms/report-views.js';
+import { ViewBlocks } from '../components/view-blocks.js';
+import { DeltaCurveChart, PairedBars } from '../components/charts.js';
 import { Callout, ReportWarnings } from '../components/fields.js';
 import { formatNumber } from '../../common/format/numbers.js';
 import { IdentityRisk } from '../components/identity-risk.js';
@@ -11,13 +13,13 @@ import { ReviewVerdict } from '../components/review-verdict.js';
 import { guaranteeVerdict, verdictWords } from '../../common/report/guarantee-verdict.js';
 
 /**
- * The results of a run, drawn from the same report facts as the PDF and the
- * workbook (key figures and charts), plus the views only a screen offers:
- * distributions, the δ curve, the β bounds per value.
+ * The results of a run: the key figures of the mechanisms' views as the PDF and the workbook draw
+ * them (src/mechanisms/report-views.ts, drawn by components/view-blocks.tsx), plus the views only a
+ * screen offers: distributions, the δ curve, the β bounds per value.
  */
 export function ResultsStep({ report, chosenFromComparison = false, beforeAfter }: { report: Report; chosenFromComparison?: boolean; /** The input beside the release (components/before-after.tsx), in the app only. */ beforeAfter?: ReactNode }) {
   const g = report.guarantee;
-  const facts = reportFacts(report);
+  const figures = keyFiguresOf(report);
   // A guarantee that holds with warnings is not shown as a plain green pass: the warnings say where it protects less than its name suggests.
   const verdict = guaranteeVerdict(g);
   const caveats = verdict === 'holds' && report.warnings.length > 0;
@@ -41,21 +43,9 @@ export function ResultsStep({ report, chosenFromComparison = false, beforeAfter 
       </ul>
       <section className="card">
         <h3>Key figures</h3>
-        <table className="grid facts">
-          <tbody>
-            {facts.keyFigures.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {facts.charts.map((chart) => (
-          <BarChart key={chart.title} title={chart.title} bars={chart.bars} />
-        ))}
+        <ViewBlocks blocks={figures} />
         {/* Where the person meets both errors: the one the Compare step showed, and this one. */}
-        {chosenFromComparison && facts.keyFigures.some(([label]) => label.includes('sensitive-value count queries')) && <p className="muted">{TWO_ERRORS}</p>}
+        {chosenFromComparison && factsOf(figures).some(([label]) => label.includes('sensitive-value count queries')) && <p className="muted">{TWO_ERRORS}</p>}
       </section>
       <QualityMeasures report={report} />
       {report.risk.bySensitive?.map(

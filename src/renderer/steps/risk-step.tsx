@@ -11,6 +11,7 @@ import { RecodingLattice, type LevelEntry } from '../components/recoding-lattice
 import type { Named } from '../../common/job/names.js';
 import { formatNumber, formatPercent } from '../../common/format/numbers.js';
 import { buildJob, fixedLevelsMatter, levelsKey } from '../state/job.js';
+import { metadataOf } from '../../mechanisms/definitions.js';
 import type { WizardState } from '../state/wizard-state.js';
 
 /** `assess` on a job (as JSON text, so an unchanged job is not assessed again), run in a worker on the host, debounced while parameters change. */
@@ -174,7 +175,8 @@ function AssessmentView({ report }: { report: Report }) {
     );
   }
   const by = report.risk.bySensitive ?? [];
-  const rp = report.method.type === 'reconstruction-privacy';
+  // Whether the release meets the (ε,δ) test (reconstruction privacy) or is plain perturbation: the mechanism's metadata says.
+  const rp = metadataOf(report.method.type)?.reportFigures.releaseMeetsReconstructionTest ?? false;
   return (
     <>
       {by.map((s) => (
