@@ -34,8 +34,24 @@ export function randomizedView(options: RandomizedViewOptions): (report: Report)
         ],
       };
     }
-    return { sections: [...riskLines(report, by, options), ...utilityLines(report, by), ...by.flatMap((s) => sensitiveLines(s, options))] };
+    return { sections: [...riskLines(report, by, options), ...utilityLines(report, by), ...by.flatMap((s) => sensitiveLines(s, options))], mathematics: randomizedMathematics(options) };
   };
+}
+
+/** The appendix: the symbols behind the sensitive attributes' figures and tables. */
+function randomizedMathematics(options: RandomizedViewOptions): Block[][] {
+  return [
+    [{ kind: 'heading', level: 3, text: 'The figures of each sensitive attribute' }],
+    [
+      {
+        kind: 'paragraph',
+        text:
+          'Retention p: the probability a record keeps its value; domain size m. The (ε, δ) reconstruction test of a micro group of n records is the formula above; its largest size that passes is the safe size s_g, and the largest valid ε is the largest ε inside the test\'s valid range for every group, ε ≤ 1 + ((1−p)/m)/(p·f_max), f_max the group\'s largest share of one value. ' +
+          'The adversary\'s estimate F′ of a value\'s share f in a group is the raw maximum-likelihood estimate from the perturbed values, which may leave [0, 1]. ρ1 → ρ2: an adversary who believed a value with probability ρ1 before the release believes it with at most ρ2 after.' +
+          (options.releaseMeetsTest ? ' Groups larger than s_g are sampled down to s_g records, perturbed and scaled back to their size (Algorithm 1 of the paper: Sampling, Perturbing, Scaling).' : ''),
+      },
+    ],
+  ];
 }
 
 function riskLines(report: Report, by: readonly SensitiveReport[], options: RandomizedViewOptions): Block[][] {
@@ -49,7 +65,7 @@ function riskLines(report: Report, by: readonly SensitiveReport[], options: Rand
         kind: 'paragraph',
         text: [
           data(formatNumber(r.microGroups ?? 0)),
-          ' micro groups. Groups failing the (ε,δ) reconstruction test: ',
+          ' micro groups (records that share every non-sensitive value). Groups whose share of a sensitive value an adversary could estimate too closely (failing the (ε,δ) reconstruction test): ',
           { strong: formatNumber(r.violatingBefore) },
           ' under plain randomized response, ',
           { strong: formatNumber(r.violatingAfter) },
@@ -81,15 +97,15 @@ function sensitiveLines(s: SensitiveReport, options: RandomizedViewOptions): Blo
     kind: 'facts',
     lines: true,
     rows: [
-      ['Domain size m', [data(f(s.domainSize)), ` (${s.domainDeclared ? 'declared in the job' : 'values present in the file'})`]],
-      ['Retention p', [data(f(s.retention, 6)), ' (exact ', data(s.retentionExact), ')']],
+      ['Values in the domain (m)', [data(f(s.domainSize)), ` (${s.domainDeclared ? 'declared in the job' : 'values present in the file'})`]],
+      ['Chance a value is kept (retention p)', [data(f(s.retention, 6)), ' (exact ', data(s.retentionExact), ')']],
       ['Micro groups', [data(f(s.microGroups)), '; failing the test: ', data(f(s.violatingBefore)), ' before (', data(f(s.violatingRowsBefore)), ' records), ', data(f(s.violatingAfter)), ' after']],
-      ['Largest valid ε', [data(f(s.largestValidEpsilon, 6))]],
+      ['Largest ε the test accepts for these groups', [data(f(s.largestValidEpsilon, 6))]],
       s.sampledGroups !== undefined
-        ? ['Algorithm 1', [data(f(s.sampledGroups)), ' groups sampled, ', data(f(s.suppressedGroups)), ' suppressed (', data(f(s.suppressedRows)), ' records), ', data(f(s.trimmedRows)), ' trial rows trimmed by the strict option']]
+        ? ['Large groups sampled down', [data(f(s.sampledGroups)), ' groups sampled, ', data(f(s.suppressedGroups)), ' suppressed (', data(f(s.suppressedRows)), ' records), ', data(f(s.trimmedRows)), ' trial rows trimmed by the strict option']]
         : null,
       s.queries !== undefined && s.queryAttempts !== undefined ? ['Count queries', [data(f(s.queries)), ' kept of ', data(f(s.queryAttempts)), ' drawn']] : null,
-      ['ρ1 → ρ2', [data(s.rhoCurve.map((r) => `${r.rho1} → ${f(r.rho2, 3)}`).join(' · '))]],
+      ['Belief before → at most after (ρ1 → ρ2)', [data(s.rhoCurve.map((r) => `${r.rho1} → ${f(r.rho2, 3)}`).join(' · '))]],
     ],
   };
   const plotted = groups.length > 0 && groups.some((g) => Number.isFinite(g.estimateBefore));
@@ -112,7 +128,7 @@ function sensitiveLines(s: SensitiveReport, options: RandomizedViewOptions): Blo
     [
       {
         kind: 'table',
-        head: ['Group', 'Size', 'Value', 'True f', 'Global f', 's_g', 'F′ plain', 'F′ release', 'Trials'].map((text) => ({ text })),
+        head: ['Group', 'Size', 'Value', 'True share', 'Share in the input', 'Safe size', 'Estimate, plain', 'Estimate, release', 'Trials'].map((text) => ({ text })),
         rows: groups.map((g) => [
           { text: [data(Object.entries(g.values).map(([k, v]) => `${k}=${v}`).join(', '))], mono: true },
           { ...n(f(g.size)), br: true },
@@ -126,7 +142,7 @@ function sensitiveLines(s: SensitiveReport, options: RandomizedViewOptions): Blo
         ]),
       },
     ],
-    [{ kind: 'paragraph', tone: 'meta', text: "F′ is the adversary's raw maximum-likelihood estimate (it may leave [0,1]); a group is safe when its size is at most s_g." }],
+    [{ kind: 'paragraph', tone: 'meta', text: "The estimate is the adversary's raw reconstruction of the value's share in the group (it may fall outside 0 to 1); a group is safe when its size is at most its safe size." }],
   ];
   return [[{ kind: 'heading', level: 2, text: ['Sensitive attribute “', data(s.column), '”'] }], [facts], ...(groups.length > 0 ? groupLines : [[]])];
 }
