@@ -34,13 +34,14 @@ export function randomizedView(options: RandomizedViewOptions): (report: Report)
         ],
       };
     }
-    return { sections: [...riskLines(report, by, options), ...utilityLines(report, by), ...by.flatMap((s) => sensitiveLines(s, options))], mathematics: randomizedMathematics(options) };
+    return { sections: [...riskLines(report, by, options), ...utilityLines(report, by), ...by.flatMap((s) => sensitiveLines(s, options))], mathematics: randomizedMathematics(report, options) };
   };
 }
 
 /** The appendix: the symbols behind the sensitive attributes' figures and tables. */
-function randomizedMathematics(options: RandomizedViewOptions): Block[][] {
+function randomizedMathematics(report: Report, options: RandomizedViewOptions): Block[][] {
   return [
+    [{ kind: 'paragraph', text: ['The count queries of the utility figure: ', data(report.utility.queryPool), '.'] }],
     [{ kind: 'heading', level: 3, text: 'The figures of each sensitive attribute' }],
     [
       {
@@ -85,7 +86,7 @@ function utilityLines(report: Report, by: readonly SensitiveReport[]): Block[][]
   const measured = bars.some((b) => Number.isFinite(b.value));
   return [
     [{ kind: 'heading', level: 2, text: 'Utility' }],
-    [{ kind: 'paragraph', text: [data(report.utility.queryPool), '.'] }],
+    [{ kind: 'paragraph', text: 'Random count queries that fix a sensitive value (how many records with some of the other columns\' values hold it), answered from the release and compared with the true answers; how the queries are drawn is in “The mathematics”.' }],
     [measured ? { kind: 'bars', title: 'Mean relative error of sensitive-value count queries (lower is better)', bars } : { kind: 'paragraph', tone: 'meta', text: 'Measured when the job runs.' }],
   ];
 }

@@ -10,17 +10,18 @@ const cell = (text: string): ViewCell => ({ text: [data(text)] });
  * in words; the lemma, the loss and error formulas and the search's internals in "The mathematics".
  */
 export function betaPrivacyView(report: Report): ReportView {
-  return report.beta ? { sections: betaSections(report, report.beta), mathematics: betaMathematics(report.beta) } : { sections: [] };
+  return report.beta ? { sections: betaSections(report, report.beta), mathematics: betaMathematics(report, report.beta) } : { sections: [] };
 }
 
 /** The appendix: where the thresholds' feasibility comes from and how the blur is counted. */
-function betaMathematics(beta: BetaReport): Block[][] {
+function betaMathematics(report: Report, beta: BetaReport): Block[][] {
   return [
     [{ kind: 'heading', level: 3, text: 'Buckets and thresholds (β-privacy)' }],
     [{ kind: 'paragraph', text: 'Buckets meeting every threshold exist when no value v is more frequent in the input than its threshold allows (Lemma 3.7 of the paper), f_v being the share of the records holding v:' }],
     [{ kind: 'paragraph', tone: 'formula', text: 'f_v ≤ β_v for every value v' }],
     [{ kind: 'paragraph', text: 'The loss of a bucketing is the sum of its squared bucket sizes, and the mean squared error of a count estimated from the buckets follows from it (§5 of the paper), n records in buckets B:' }],
     [{ kind: 'paragraph', tone: 'formula', text: 'loss = Σ_B |B|²;  MSE = Σ_B |B|² / n − 1' }],
+    [{ kind: 'paragraph', text: ['The count queries of the utility figure: ', data(report.utility.queryPool), '.'] }],
     beta.multiSize ? [{ kind: 'paragraph', tone: 'meta', text: ['MultiSizeBucketing: ', data(beta.multiSize.calls), ' TwoSizeBucketing calls, recursion depth ', data(beta.multiSize.depth), '.'] }] : [],
   ];
 }
@@ -109,7 +110,7 @@ function betaSections(report: Report, beta: BetaReport): Block[][] {
       },
     ],
     [{ kind: 'heading', level: 2, text: 'Utility' }],
-    [{ kind: 'paragraph', text: [data(report.utility.queryPool), '.'] }],
+    [{ kind: 'paragraph', text: 'Random count queries that fix a sensitive value (how many records with some of the other columns\' values hold it), answered from the release and compared with the true answers; how the queries are drawn is in “The mathematics”.' }],
     [errorBars.length ? { kind: 'bars', title: 'Mean relative error of sensitive-value count queries (lower is better)', bars: errorBars } : { kind: 'paragraph', tone: 'meta', text: 'Measured when the job runs.' }],
     ...(shown.length ? corruptionLines : [[]]),
   ];

@@ -14,7 +14,7 @@ export function dpCountsView(report: Report): ReportView {
 
 /** The appendix: the effective ε, a part's ε′, and the attacks' measures. */
 function dpMathematics(dp: DpReport): Block[][] {
-  const lines: Block[][] = [[{ kind: 'heading', level: 3, text: 'Noise and attacks (DP counts)' }]];
+  const lines: Block[][] = [[{ kind: 'heading', level: 3, text: 'Noise and attacks (DP counts)' }], [{ kind: 'paragraph', text: ['The noise: ', data(dp.noise), '.'] }]];
   if (dp.epsilonEffective !== undefined) {
     lines.push([
       { kind: 'paragraph', text: 'The tail slope of the worst one-person change, for sensitivity vector Δ, noise correlation matrix R and scale b (a rate, not a bound on the privacy loss):' },
@@ -51,7 +51,8 @@ function dpSections(dp: DpReport): Block[][] {
     rows: [
       ['Answers', [data(formatNumber(dp.queries)), ' (', data(formatNumber(dp.distinctQueries)), ' distinct; a repeated query returns its cached noisy answer)']],
       ['Most one person changes the answers (sensitivity Δ)', [data(formatNumber(dp.sensitivity)), ': ', data(dp.sensitivityRule)]],
-      ['Noise', [data(dp.noise), ', scale b = ', data(formatNumber(dp.scale, 6)), ...(dp.grid ? ['; ', data(dp.grid)] : [])]],
+      // The noise's name; how it is drawn (its formula) is in the appendix.
+      ['Noise', [data(dp.noise.split(':')[0]!), ', scale b = ', data(formatNumber(dp.scale, 6)), ...(dp.grid ? ['; ', data(dp.grid)] : [])]],
       ['Correlation', [data(dp.correlation)]],
       ['ε per answer', [data(formatNumber(dp.epsilonPerAnswer, 6))]],
       dp.epsilonEffective !== undefined

@@ -18,7 +18,7 @@ export function microaggregationView(report: Report): ReportView {
   ];
   if (internal) {
     rows.push(
-      ['Information loss (internal)', `${formatNumber(internal['sseOverSst'], 6)}: 0 keeps every value, 1 loses as much as replacing every value by its column's mean`],
+      ['Information loss (internal)', `${formatNumber(internal['sseOverSst'], 6)} (0 keeps every value, 1 loses as much as replacing every value by its column's mean)`],
       ["Mean distance of a value from the one it replaced, scaled by its column's spread: sdcMicro's IL1s (internal)", formatNumber(internal['il1s'], 6)],
       ['MDAV groups (internal)', formatNumber(internal['groups'])],
     );
