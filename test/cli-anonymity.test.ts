@@ -86,7 +86,7 @@ describe('custos run: differentially private choice of the generalization', () =
     // Issue 30: the (ε, δ) sentence carries its condition, SafePub's composition of search and anonymization on one sample.
     for (const summary of [report.summary as string[], external.summary as string[]]) {
       const sentence = summary.find((line) => /-differentially private/.test(line));
-      expect(sentence).toMatch(/\(ε = 1\.1, δ = [^)]+\)-differentially private.* — provided the private search \(ε_sel = 0\.1\) and the sampling and k-anonymization \(ε = 1\), both run on the same sample, compose sequentially as SafePub argues/);
+      expect(sentence).toMatch(/\(ε = 1\.1, δ = [^)]+\)-differentially private.* — provided the private search \(ε = 0\.1\) and the sampling and k-anonymization \(ε = 1\), both run on the same sample, compose sequentially as SafePub argues/);
     }
     expect(external.method.derived.latticeNodes).toBe(report.method.derived.latticeNodes);
     expect(report.method.derived.searchLossWeight).toBe(0.6);

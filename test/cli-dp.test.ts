@@ -113,7 +113,7 @@ describe('custos run: DP counts', () => {
       expect(g.statement).not.toMatch(/the worst one-person change has ε_eff/);
     }
     expect(external.dp.epsilonPerAnswer).toBeCloseTo(1, 12);
-    expect(report.summary.join(' ')).toMatch(/no ε guarantee \(ε_eff is a tail slope, not a bound\)/);
+    expect(report.summary.join(' ')).toMatch(/no ε guarantee \(the report's effective ε is a tail slope, not a bound\)/);
     const html = readFileSync(join(r.dir, 'out', 'report.html'), 'utf8');
     expect(html).toMatch(/<span class="verdict none">no guarantee is claimed for the release as a whole<\/span>/);
     // The guarantee's verdict (the disclosure review's own verdict has its heading).

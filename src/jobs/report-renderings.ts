@@ -7,11 +7,19 @@ import { definitionOf, type MechanismType } from '../mechanisms/definitions.js';
 
 /**
  * report.html of a report: the shared parts and the mechanism's own sections (its view of the
- * report, src/common/report/view-model.ts), then `extraHtml` (a run's comparison). The run writes
+ * report, src/common/report/view-model.ts), then `extraHtml` (a run's comparison); the views'
+ * `mathematics` go into the appendix "The mathematics", after the guarantee's formula. The run writes
  * it and verify writes it again from report.json with this one function.
  */
 export function reportHtml(report: Report, extraHtml = ''): string {
-  return renderReportHtml(report, (r) => stepReports(r).map((s) => viewHtml(definitionOf(s.method.type as MechanismType).reportView(s).sections)).join('\n') + extraHtml);
+  const views = stepReports(report).map((s) => definitionOf(s.method.type as MechanismType).reportView(s));
+  // The appendix has no layout to keep: a line a report does not have is left out.
+  const mathematics = views.map((v) => (v.mathematics ?? []).filter((line) => line.length > 0)).filter((m) => m.length > 0);
+  return renderReportHtml(
+    report,
+    () => views.map((v) => viewHtml(v.sections)).join('\n') + extraHtml,
+    mathematics.map(viewHtml).join('\n'),
+  );
 }
 
 /**

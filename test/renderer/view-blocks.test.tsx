@@ -22,12 +22,12 @@ describe("the wizard draws the mechanisms' views", () => {
   // The results step shows the run's internal report.
   it.each(reports.filter(([, r]) => r.variant === 'internal'))("%s: the results step's key figures are the rows the PDF and the workbook draw", (_name, report) => {
     const { container } = render(<ResultsStep report={report} />);
-    const card = [...container.querySelectorAll('section.card')].find((s) => s.querySelector('h3')?.textContent === 'Key figures')!;
-    const drawn = [...card.querySelectorAll('table.facts tr')].map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]);
+    const card = Array.from(container.querySelectorAll('section.card')).find((s) => s.querySelector('h3')?.textContent === 'Key figures')!;
+    const drawn = Array.from(card.querySelectorAll('table.facts tr')).map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]);
     const expected = factsOf(keyFiguresOf(report));
     expect(expected.length).toBeGreaterThan(0);
     expect(drawn).toEqual(expected);
-    const captions = [...card.querySelectorAll('figure.chart figcaption')].map((c) => c.textContent);
+    const captions = Array.from(card.querySelectorAll('figure.chart figcaption')).map((c) => c.textContent);
     for (const block of keyFiguresOf(report)) if (block.kind === 'bars') expect(captions).toContain(block.title);
   });
 

@@ -12,7 +12,24 @@ const cell = (text: string): ViewCell => ({ text: [data(text)] });
  * curve and the parts, each where the report has it.
  */
 export function anonymityView(report: Report): ReportView {
-  return { sections: report.anonymity ? anonymitySections(report, report.anonymity) : [], keyFigures: anonymityKeyFigures(report) };
+  return report.anonymity ? { sections: anonymitySections(report, report.anonymity), mathematics: anonymityMathematics(report, report.anonymity), keyFigures: anonymityKeyFigures(report) } : { sections: [], keyFigures: anonymityKeyFigures(report) };
+}
+
+/** The appendix: how k and the levels were chosen, δ of the curve, the neighbours, and ε′ of a part. */
+function anonymityMathematics(report: Report, a: AnonymityReport): Block[][] {
+  const selection = report.method.derived['epsilonSelection'];
+  return [
+    [{ kind: 'heading', level: 3, text: 'The recoding' }],
+    a.choice !== undefined ? [{ kind: 'paragraph', text: [a.k !== undefined ? 'How k and the levels were chosen: ' : 'The levels chosen: ', data(a.choice), '.'] }] : [],
+    selection !== undefined && (a.curve ?? []).length > 0 ? [{ kind: 'paragraph', text: ["Each ε of the curve includes the search's ε_sel = ", data(selection), '; δ is d(k, β, ε − ε_sel), d as in the formula above.'] }] : [],
+    a.epsilonPrime
+      ? [
+          { kind: 'paragraph', text: "ε′ of a part (Theorem 2 of the partitioned recoding paper): a mechanism that is ε-DP, run on one part, a fixed-size random subset whose share of the records is at most β = ⌈n/P⌉/n (the largest part's), is ε′-DP under bounded neighbours:" },
+          { kind: 'paragraph', tone: 'formula', text: 'ε′ = ln((e^ε·β + 1 − β) / (1 − β))' },
+        ]
+      : [],
+    [{ kind: 'paragraph', text: ['Neighbours: ', data(a.neighbours), '.'] }],
+  ];
 }
 
 function anonymitySections(report: Report, a: AnonymityReport): Block[][] {
@@ -31,16 +48,17 @@ function anonymitySections(report: Report, a: AnonymityReport): Block[][] {
   const selection = report.method.derived['epsilonSelection'];
   const choice =
     report.method.levels !== undefined
-      ? ['The levels were chosen on this data by the optimal search over the lattice: ', data(a.choice ?? '')]
+      ? ['The levels were chosen on this data by a search over the lattice of level combinations (its choice and how it was made are in “The mathematics”)']
       : selection === undefined
         ? ['The recoding was fixed in the job, before any record was read']
-        : ['The recoding was chosen on the sample by the differentially private search (ε_sel = ', data(selection), ')'];
+        : ['The recoding was chosen on the sample by a differentially private search, which spends ε = ', data(selection), ' of the budget'];
   const classes = cells
     ? [data(formatNumber(report.risk.classes ?? 0)), ' distinct released tuples; with "*" matching any value, every released record is compatible with at least ', data(formatNumber(report.risk.minClassSize ?? 0)), ' records (local suppression).']
     : [data(formatNumber(report.risk.classes ?? 0)), ' released classes; the smallest has ', data(formatNumber(report.risk.minClassSize ?? 0)), ' records.'];
   const suppressed = report.output?.suppressed;
   const curveLines: Block[][] = [
     [{ kind: 'heading', level: 2, text: 'The (ε, δ) curve' }],
+    [{ kind: 'paragraph', text: ['Each row is an ε and the δ the theorem gives for it: the release is (ε, δ)-differentially private at every row at once', selection === undefined ? '' : ["; each ε includes the private search's ", data(selection)], ', and a smaller ε never comes with a smaller δ.'].flat() }],
     [
       {
         kind: 'bars',
@@ -51,14 +69,13 @@ function anonymitySections(report: Report, a: AnonymityReport): Block[][] {
         }),
       },
     ],
-    selection === undefined ? [] : [{ kind: 'paragraph', text: ["Each ε includes the search's ε_sel = ", data(selection), '; δ is d(k, β, ε − ε_sel).'] }],
     [{ kind: 'table', head: [{ text: 'ε' }, { text: 'δ' }], rows: curve.map((c) => [n(formatNumber(c.epsilon, 4)), n(c.delta.toExponential(4))]) }],
   ];
   const numeric = (text: string): ViewCell => ({ text, n: true });
   const partLines: Block[][] = [
     [
       { kind: 'heading', level: 2, text: 'Parts' },
-      { kind: 'paragraph', text: ['Model: ', data(a.model ?? ''), '. Neighbours: ', data(a.neighbours), '.'] },
+      { kind: 'paragraph', text: ['The records were split at random into parts, all generalized with the same recoding; every released class of every part meets ', data(a.model ?? ''), '.'] },
     ],
     [
       {
@@ -72,7 +89,7 @@ function anonymitySections(report: Report, a: AnonymityReport): Block[][] {
           [
             {
               kind: 'paragraph',
-              text: 'A DP mechanism with ε run on one part (a fixed-size random subset; β = ⌈n/P⌉/n, the share of the largest part) is ε′-DP under bounded neighbours, datasets of equal size differing in one record (Theorem 2); the report uses min(ε, ε′):',
+              text: 'A differentially private method with budget ε, run later on one part alone, is also ε′-differentially private for inputs of equal size that differ in one record (the formula is in “The mathematics”); the report lists the smaller of ε and ε′:',
             } as const,
           ],
           [{ kind: 'table', head: [{ text: 'ε' }, { text: 'ε′' }, { text: 'reported' }], rows: a.epsilonPrime.map((e) => [n(e.epsilon), n(formatNumber(e.epsilonPrime, 6)), n(formatNumber(e.reported, 6))]) } as const],
@@ -81,7 +98,7 @@ function anonymitySections(report: Report, a: AnonymityReport): Block[][] {
   ];
   return [
     [{ kind: 'heading', level: 2, text: 'Generalization' }],
-    [{ kind: 'paragraph', text: [...choice, a.k !== undefined ? '; a class is one distinct released tuple over every released column (strongly-safe k-anonymization)' : '', '.'] }],
+    [{ kind: 'paragraph', text: [...choice, a.k !== undefined ? '; a class is the released records identical in every released column (strongly-safe k-anonymization)' : '', '.'] }],
     [
       {
         kind: 'table',
@@ -104,7 +121,7 @@ function anonymitySections(report: Report, a: AnonymityReport): Block[][] {
       },
     ],
     a.k !== undefined
-      ? [{ kind: 'paragraph', text: ['k = ', data(a.k), ', sampling rate β = ', data(formatNumber(a.sampling, 6)), ' (exact ', data(a.samplingExact ?? ''), '). ', data(a.choice ?? ''), '. Neighbours: ', data(a.neighbours), '.'] }]
+      ? [{ kind: 'paragraph', text: ['Every released class holds at least k = ', data(a.k), ' records; each record entered the sample with probability β = ', data(formatNumber(a.sampling, 6)), ' (exactly ', data(a.samplingExact ?? ''), '). How k and the levels were chosen is in “The mathematics”.'] }]
       : [],
     ...(curve.length ? curveLines : [[]]),
     ...(parts.length ? partLines : [[]]),

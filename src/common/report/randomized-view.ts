@@ -22,7 +22,10 @@ const bar = (label: string, value: number, tone: ViewBar['tone']): ViewBar => ({
  */
 export function randomizedView(figures: Pick<ReportFigures, 'releaseMeetsReconstructionTest'>): (report: Report) => ReportView {
   const options: RandomizedViewOptions = { releaseMeetsTest: figures.releaseMeetsReconstructionTest };
-  return (report) => ({ sections: randomizedSections(report, options), keyFigures: randomizedKeyFigures(report, figures) });
+  return (report) => {
+    const internal = report.risk.bySensitive !== undefined && report.variant !== 'external';
+    return { sections: randomizedSections(report, options), keyFigures: randomizedKeyFigures(report, figures), ...(internal ? { mathematics: randomizedMathematics(report, options) } : {}) };
+  };
 }
 
 function randomizedSections(report: Report, options: RandomizedViewOptions): Block[][] {
@@ -44,6 +47,23 @@ function randomizedSections(report: Report, options: RandomizedViewOptions): Blo
   return [...riskLines(report, by, options), ...utilityLines(report, by), ...by.flatMap((s) => sensitiveLines(s, options))];
 }
 
+/** The appendix: the symbols behind the sensitive attributes' figures and tables. */
+function randomizedMathematics(report: Report, options: RandomizedViewOptions): Block[][] {
+  return [
+    [{ kind: 'paragraph', text: ['The count queries of the utility figure: ', data(report.utility.queryPool), '.'] }],
+    [{ kind: 'heading', level: 3, text: 'The figures of each sensitive attribute' }],
+    [
+      {
+        kind: 'paragraph',
+        text:
+          'Retention p: the probability a record keeps its value; domain size m. The (ε, δ) reconstruction test of a micro group of n records is the formula above; its largest size that passes is the safe size s_g, and the largest valid ε is the largest ε inside the test\'s valid range for every group, ε ≤ 1 + ((1−p)/m)/(p·f_max), f_max the group\'s largest share of one value. ' +
+          'The adversary\'s estimate F′ of a value\'s share f in a group is the raw maximum-likelihood estimate from the perturbed values, which may leave [0, 1]. ρ1 → ρ2: an adversary who believed a value with probability ρ1 before the release believes it with at most ρ2 after.' +
+          (options.releaseMeetsTest ? ' Groups larger than s_g are sampled down to s_g records, perturbed and scaled back to their size (Algorithm 1 of the paper: Sampling, Perturbing, Scaling).' : ''),
+      },
+    ],
+  ];
+}
+
 function riskLines(report: Report, by: readonly SensitiveReport[], options: RandomizedViewOptions): Block[][] {
   const r = report.risk;
   const bars = by.flatMap((s) => [bar(`${s.column}: plain perturbation`, s.violatingBefore ?? Number.NaN, 'danger'), ...(options.releaseMeetsTest ? [bar(`${s.column}: this release`, s.violatingAfter ?? 0, 'safe')] : [])]);
@@ -55,7 +75,7 @@ function riskLines(report: Report, by: readonly SensitiveReport[], options: Rand
         kind: 'paragraph',
         text: [
           data(formatNumber(r.microGroups ?? 0)),
-          ' micro groups. Groups failing the (ε,δ) reconstruction test: ',
+          ' micro groups (records that share every non-sensitive value). Groups whose share of a sensitive value an adversary could estimate too closely (failing the (ε,δ) reconstruction test): ',
           { strong: formatNumber(r.violatingBefore) },
           ' under plain randomized response, ',
           { strong: formatNumber(r.violatingAfter) },
@@ -75,7 +95,7 @@ function utilityLines(report: Report, by: readonly SensitiveReport[]): Block[][]
   const measured = bars.some((b) => Number.isFinite(b.value));
   return [
     [{ kind: 'heading', level: 2, text: 'Utility' }],
-    [{ kind: 'paragraph', text: [data(report.utility.queryPool), '.'] }],
+    [{ kind: 'paragraph', text: 'Random count queries that fix a sensitive value (how many records with some of the other columns\' values hold it), answered from the release and compared with the true answers; how the queries are drawn is in “The mathematics”.' }],
     [measured ? { kind: 'bars', title: 'Mean relative error of sensitive-value count queries (lower is better)', bars } : { kind: 'paragraph', tone: 'meta', text: 'Measured when the job runs.' }],
   ];
 }
@@ -87,15 +107,15 @@ function sensitiveLines(s: SensitiveReport, options: RandomizedViewOptions): Blo
     kind: 'facts',
     lines: true,
     rows: [
-      ['Domain size m', [data(f(s.domainSize)), ` (${s.domainDeclared ? 'declared in the job' : 'values present in the file'})`]],
-      ['Retention p', [data(f(s.retention, 6)), ' (exact ', data(s.retentionExact), ')']],
+      ['Values in the domain (m)', [data(f(s.domainSize)), ` (${s.domainDeclared ? 'declared in the job' : 'values present in the file'})`]],
+      ['Chance a value is kept (retention p)', [data(f(s.retention, 6)), ' (exact ', data(s.retentionExact), ')']],
       ['Micro groups', [data(f(s.microGroups)), '; failing the test: ', data(f(s.violatingBefore)), ' before (', data(f(s.violatingRowsBefore)), ' records), ', data(f(s.violatingAfter)), ' after']],
-      ['Largest valid ε', [data(f(s.largestValidEpsilon, 6))]],
+      ['Largest ε the test accepts for these groups', [data(f(s.largestValidEpsilon, 6))]],
       s.sampledGroups !== undefined
-        ? ['Algorithm 1', [data(f(s.sampledGroups)), ' groups sampled, ', data(f(s.suppressedGroups)), ' suppressed (', data(f(s.suppressedRows)), ' records), ', data(f(s.trimmedRows)), ' trial rows trimmed by the strict option']]
+        ? ['Large groups sampled down', [data(f(s.sampledGroups)), ' groups sampled, ', data(f(s.suppressedGroups)), ' suppressed (', data(f(s.suppressedRows)), ' records), ', data(f(s.trimmedRows)), ' trial rows trimmed by the strict option']]
         : null,
       s.queries !== undefined && s.queryAttempts !== undefined ? ['Count queries', [data(f(s.queries)), ' kept of ', data(f(s.queryAttempts)), ' drawn']] : null,
-      ['ρ1 → ρ2', [data(s.rhoCurve.map((r) => `${r.rho1} → ${f(r.rho2, 3)}`).join(' · '))]],
+      ['Belief before → at most after (ρ1 → ρ2)', [data(s.rhoCurve.map((r) => `${r.rho1} → ${f(r.rho2, 3)}`).join(' · '))]],
     ],
   };
   const plotted = groups.length > 0 && groups.some((g) => Number.isFinite(g.estimateBefore));
@@ -118,7 +138,7 @@ function sensitiveLines(s: SensitiveReport, options: RandomizedViewOptions): Blo
     [
       {
         kind: 'table',
-        head: ['Group', 'Size', 'Value', 'True f', 'Global f', 's_g', 'F′ plain', 'F′ release', 'Trials'].map((text) => ({ text })),
+        head: ['Group', 'Size', 'Value', 'True share', 'Share in the input', 'Safe size', 'Estimate, plain', 'Estimate, release', 'Trials'].map((text) => ({ text })),
         rows: groups.map((g) => [
           { text: [data(Object.entries(g.values).map(([k, v]) => `${k}=${v}`).join(', '))], mono: true },
           { ...n(f(g.size)), br: true },
@@ -132,7 +152,7 @@ function sensitiveLines(s: SensitiveReport, options: RandomizedViewOptions): Blo
         ]),
       },
     ],
-    [{ kind: 'paragraph', tone: 'meta', text: "F′ is the adversary's raw maximum-likelihood estimate (it may leave [0,1]); a group is safe when its size is at most s_g." }],
+    [{ kind: 'paragraph', tone: 'meta', text: "The estimate is the adversary's raw reconstruction of the value's share in the group (it may fall outside 0 to 1); a group is safe when its size is at most its safe size." }],
   ];
   return [[{ kind: 'heading', level: 2, text: ['Sensitive attribute “', data(s.column), '”'] }], [facts], ...(groups.length > 0 ? groupLines : [[]])];
 }

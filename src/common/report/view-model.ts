@@ -41,7 +41,8 @@ export interface ViewCell {
 
 export type Block =
   | { readonly kind: 'heading'; readonly level: 2 | 3; readonly text: Text }
-  | { readonly kind: 'paragraph'; readonly text: Text; readonly tone?: 'meta' }
+  /** `formula`: mathematics in symbols, set apart (the appendix "The mathematics"). */
+  | { readonly kind: 'paragraph'; readonly text: Text; readonly tone?: 'meta' | 'formula' }
   /** Labelled figures, one row each; `null` is a row this report does not have (in `lines` layout, an empty line). */
   | { readonly kind: 'facts'; readonly rows: readonly (readonly [Text, Text] | null)[]; readonly lines?: true }
   | { readonly kind: 'table'; readonly head: readonly ViewCell[]; readonly rows: readonly (readonly ViewCell[])[] }
@@ -61,7 +62,7 @@ export type ViewSection = readonly (readonly Block[])[];
 
 /** What a mechanism shows of a report. */
 export interface ReportView {
-  /** Its sections of the HTML report, in order. */
+  /** Its sections of the HTML report, in order: plain words first, what was done, what it protects, what it costs. */
   readonly sections: ViewSection;
   /**
    * Its key figures, which `keyFigureBlocks` (key-figures.ts) sets among the shared ones for the
@@ -69,6 +70,12 @@ export interface ReportView {
    * the one table of key figures, its other blocks (charts) follow that table.
    */
   readonly keyFigures: readonly Block[];
+  /**
+   * Its part of the appendix "The mathematics", drawn last (after the guarantee's formula): the
+   * formulas, symbols and the paper's lemma and theorem numbers behind the plain sections, which a
+   * custodian need not read and an auditor looks up. Empty or absent: nothing to add.
+   */
+  readonly mathematics?: ViewSection;
 }
 
 /** A labelled figure as a row of a `facts` block: both sides text without markup, escaped wherever drawn. */
@@ -104,7 +111,7 @@ function blockHtml(block: Block): string {
     case 'heading':
       return `<h${block.level}>${textHtml(block.text)}</h${block.level}>`;
     case 'paragraph':
-      return `<p${block.tone ? ` class="${block.tone}"` : ''}>${textHtml(block.text)}</p>`;
+      return `<p${block.tone ? ` class="${block.tone === 'formula' ? 'formula mono' : block.tone}"` : ''}>${textHtml(block.text)}</p>`;
     case 'facts': {
       const rows = block.rows.map((row) => (row ? `<tr><th>${textHtml(row[0])}</th><td>${textHtml(row[1])}</td></tr>` : ''));
       return block.lines ? `<table><tbody>\n${rows.join('\n')}\n</tbody></table>` : `<table><tbody>${rows.join('')}</tbody></table>`;

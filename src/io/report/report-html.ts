@@ -40,7 +40,8 @@ code, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, mono
 @media print { body { background: #fff; } main { padding: 0; max-width: none; } h2 { break-after: avoid; } table, svg { break-inside: avoid; } }
 `;
 
-export function renderReportHtml(report: Report, methodSections: MethodSections): string {
+/** `mathematics`: the mechanism's part of the appendix (HTML from its view), after the guarantee's formula. */
+export function renderReportHtml(report: Report, methodSections: MethodSections, mathematics = ''): string {
   const title = `${report.kind === 'release' ? 'Privacy report' : 'Risk assessment'}: ${report.method.title}`;
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -62,7 +63,7 @@ ${parametersSection(report)}
 ${inputSection(report)}
 ${outputSection(report)}
 ${report.warnings.length ? `<h2>Warnings</h2><ul>${report.warnings.map((w) => `<li class="warn">${esc(w)}</li>`).join('')}</ul>` : ''}
-${mathematicsSection(report)}
+${mathematicsSection(report, mathematics)}
 <h2>Provenance</h2>
 <table><tbody>
 <tr><th>Software</th><td>Custos ${esc(report.software.version)}, Node ${esc(report.software.node)}, ${esc(report.software.platform)}</td></tr>
@@ -91,10 +92,10 @@ function guaranteeSection(report: Report): string {
 }
 
 /** The appendix: the guarantee as a formula, after the plain sentences a custodian reads first. */
-function mathematicsSection(report: Report): string {
+function mathematicsSection(report: Report, mathematics: string): string {
   return `<h2>The mathematics</h2>
 <p>${esc(report.guarantee.name)}, as the theorem states it (${esc(report.guarantee.source)}):</p>
-<p class="formula mono">${esc(report.guarantee.formula)}</p>`;
+<p class="formula mono">${esc(report.guarantee.formula)}</p>${mathematics ? `\n${mathematics}` : ''}`;
 }
 
 function reidentificationSection(report: Report): string {

@@ -6,9 +6,25 @@ import { data, type Block, type ReportView, type ViewBar, type ViewCell } from '
 const n = (text: string | number): ViewCell => ({ text: [data(text)], n: true });
 const cell = (text: string): ViewCell => ({ text: [data(text)] });
 
-/** β-privacy's part of the report: per-value thresholds and bounds, bucket sizes, baselines, attacks. */
+/**
+ * β-privacy's part of the report: per-value thresholds and bounds, bucket sizes, baselines, attacks,
+ * in words; the lemma, the loss and error formulas and the search's internals in "The mathematics".
+ */
 export function betaPrivacyView(report: Report): ReportView {
-  return { sections: report.beta ? betaSections(report, report.beta) : [], keyFigures: betaKeyFigures(report) };
+  return report.beta ? { sections: betaSections(report, report.beta), mathematics: betaMathematics(report, report.beta), keyFigures: betaKeyFigures(report) } : { sections: [], keyFigures: betaKeyFigures(report) };
+}
+
+/** The appendix: where the thresholds' feasibility comes from and how the blur is counted. */
+function betaMathematics(report: Report, beta: BetaReport): Block[][] {
+  return [
+    [{ kind: 'heading', level: 3, text: 'Buckets and thresholds (β-privacy)' }],
+    [{ kind: 'paragraph', text: 'Buckets meeting every threshold exist when no value v is more frequent in the input than its threshold allows (Lemma 3.7 of the paper), f_v being the share of the records holding v:' }],
+    [{ kind: 'paragraph', tone: 'formula', text: 'f_v ≤ β_v for every value v' }],
+    [{ kind: 'paragraph', text: 'The loss of a bucketing is the sum of its squared bucket sizes, and the mean squared error of a count estimated from the buckets follows from it (§5 of the paper), n records in buckets B:' }],
+    [{ kind: 'paragraph', tone: 'formula', text: 'loss = Σ_B |B|²;  MSE = Σ_B |B|² / n − 1' }],
+    [{ kind: 'paragraph', text: ['The count queries of the utility figure: ', data(report.utility.queryPool), '.'] }],
+    beta.multiSize ? [{ kind: 'paragraph', tone: 'meta', text: ['MultiSizeBucketing: ', data(beta.multiSize.calls), ' TwoSizeBucketing calls, recursion depth ', data(beta.multiSize.depth), '.'] }] : [],
+  ];
 }
 
 function betaSections(report: Report, beta: BetaReport): Block[][] {
@@ -50,7 +66,7 @@ function betaSections(report: Report, beta: BetaReport): Block[][] {
     [
       {
         kind: 'paragraph',
-        text: ['The adversary learns the true values of c other records of a bucket and reads what remains. Worst posterior over all buckets that a remaining record holds a given value', ...(fakes ? [', without and with the ', data(beta.fakeValues), ' fake value(s) per bucket'] : []), ':'],
+        text: ['An adversary who learns the true values of some other records of a bucket (c of them) can cross those values off its list. The table gives, for each c, the highest chance over all buckets with which such an adversary infers that a remaining record holds a given value', ...(fakes ? [', without and with the ', data(beta.fakeValues), ' fake value(s) per bucket'] : []), ':'],
       },
     ],
     [
@@ -66,28 +82,36 @@ function betaSections(report: Report, beta: BetaReport): Block[][] {
     [
       {
         kind: 'paragraph',
-        text: ['Sensitive column “', data(beta.sensitive), '”; bucket sizes searched in [', data(beta.sizeRange.min), ', ', data(beta.sizeRange.max), ']. Buckets meeting every β exist because no value is more frequent than its β allows (f_v ≤ β_v; Lemma 3.7 of the paper).'],
+        text: [
+          'Each value of the sensitive column “',
+          data(beta.sensitive),
+          '” has a threshold β: the most an adversary may infer that a person holds it. Buckets that meet every threshold can be formed because no value is more frequent in the input than its threshold allows; buckets of ',
+          data(beta.sizeRange.min),
+          ' to ',
+          data(beta.sizeRange.max),
+          ' records were searched.',
+        ],
       },
     ],
     [
       {
         kind: 'table',
-        head: [{ text: 'Value' }, ...(counted ? [{ text: 'Records' }, { text: 'f_v' }] : []), { text: 'β_v' }, ...(counted ? [{ text: 'Largest count/size' }] : []), { text: '' }],
+        head: [{ text: 'Value' }, ...(counted ? [{ text: 'Records' }, { text: 'Share of records' }] : []), { text: 'Threshold β' }, ...(counted ? [{ text: 'Largest share in a bucket' }] : []), { text: '' }],
         rows: valueRows,
       },
     ],
     [{ kind: 'heading', level: 2, text: 'Buckets' }],
+    [{ kind: 'paragraph', text: 'Larger buckets hide a person better and blur the counts more: the loss and the mean squared error of a count estimated from the buckets grow with the bucket sizes (lower is more useful).' }],
     sizes.length ? [{ kind: 'bars', title: 'Number of buckets per size', bars: sizes }] : [],
     [
       {
         kind: 'table',
-        head: [{ text: 'Setting' }, { text: 'Buckets' }, { text: 'Blur: loss (Σ|B|²)' }, { text: 'Mean squared error' }, { text: 'Feasible' }],
+        head: [{ text: 'Setting' }, { text: 'Buckets' }, { text: 'Loss (squared bucket sizes)' }, { text: 'Mean squared error' }, { text: 'Feasible' }],
         rows: settingRows,
       },
     ],
-    beta.multiSize ? [{ kind: 'paragraph', tone: 'meta', text: ['MultiSizeBucketing: ', data(beta.multiSize.calls), ' TwoSizeBucketing calls, recursion depth ', data(beta.multiSize.depth), '.'] }] : [],
     [{ kind: 'heading', level: 2, text: 'Utility' }],
-    [{ kind: 'paragraph', text: [data(report.utility.queryPool), '.'] }],
+    [{ kind: 'paragraph', text: 'Random count queries that fix a sensitive value (how many records with some of the other columns\' values hold it), answered from the release and compared with the true answers; how the queries are drawn is in “The mathematics”.' }],
     [errorBars.length ? { kind: 'bars', title: 'Mean relative error of sensitive-value count queries (lower is better)', bars: errorBars } : { kind: 'paragraph', tone: 'meta', text: 'Measured when the job runs.' }],
     ...(shown.length ? corruptionLines : [[]]),
   ];

@@ -79,7 +79,7 @@ export function statement(spec: StatedParameters, f: PublishedFigures, c: Intern
   const internal: InternalStatement = {
     summary: [
       ...bucketSentences(f),
-      `Cost: loss ${c.loss.toLocaleString('en-US')} (MSE ${c.mse.toFixed(3)}); Anatomy with ℓ = ${c.anatomy.l} would give MSE ${c.anatomy.mse.toFixed(3)}${c.anatomy.feasible ? '' : ' and is not even feasible here'}.`,
+      `Cost: a count estimated from the buckets has a mean squared error (MSE) of ${c.mse.toFixed(3)} (loss ${c.loss.toLocaleString('en-US')}, the sum of the squared bucket sizes); Anatomy's buckets of ℓ = ${c.anatomy.l} distinct values would give ${c.anatomy.mse.toFixed(3)}${c.anatomy.feasible ? '' : ' and are not even feasible here'}.`,
       error
         ? `Count queries that fix a sensitive value, answered from the release, have a mean relative error of ${fmt(error.release)}${error.anatomy !== undefined ? ` (Anatomy: ${fmt(error.anatomy)})` : ''}.`
         : 'Run the job to measure the query error on the actual release.',

@@ -75,7 +75,7 @@ export function statement(spec: StatedParameters, f: PublishedFigures, c: Intern
   const internal: InternalStatement = {
     summary: [
       ...published.summary,
-      `Information loss ${c.loss.ratio === undefined ? 'SSE/SST not computable: every aggregated column is constant (SST = 0), yet rounding moved its values' : `SSE/SST = ${Number(c.loss.ratio.toPrecision(4))}`} (${LOSS_TEXT}); sdcMicro's IL1s = ${Number(c.loss.il1s.toPrecision(4))} (mean |x − x′| / sd · √2 as its dUtility computes it); ${c.groups.toLocaleString('en-US')} groups, ${c.aggregatedClasses.toLocaleString('en-US')} released combinations of the aggregated columns (the smallest shared by ${c.smallestAggregatedClass} records).`,
+      `${c.loss.ratio === undefined ? 'The information loss cannot be computed: every aggregated column is constant, yet rounding moved its values' : `Information lost: ${Number(c.loss.ratio.toPrecision(4))}, where 0 keeps every value and 1 loses as much as replacing every value by its column's mean`}; sdcMicro's IL1s, the mean distance of a value from the one it replaced scaled by its column's spread, is ${Number(c.loss.il1s.toPrecision(4))} (both defined in the report's appendix); ${c.groups.toLocaleString('en-US')} groups, ${c.aggregatedClasses.toLocaleString('en-US')} released combinations of the aggregated columns (the smallest shared by ${c.smallestAggregatedClass} records).`,
     ],
     warnings: notAggregated.length === 0 ? [] : [`Quasi-identifiers not aggregated (${notAggregated.join(', ')}) are released unchanged: the release is k-anonymous on ${columns} only; its smallest class over every quasi-identifier has ${c.smallestQuasiClass} record(s).`],
   };

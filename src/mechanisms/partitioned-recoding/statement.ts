@@ -90,7 +90,7 @@ export function statement(spec: StatedParameters, f: PublishedFigures, c: Intern
         : []),
       `The ${c.records.toLocaleString('en-US')} records were ${how(spec)} and every class that did not meet ${modelText(model)} was deleted.`,
       `${c.released.toLocaleString('en-US')} records remain in ${c.classes.toLocaleString('en-US')} classes (${worstText} per part: ${c.worst.map((w) => Number(w.toFixed(4))).join(', ')}); generalization loss ${c.loss.toFixed(3)}.`,
-      ...(spec.parts > 1 ? [`A differentially private mechanism run on one part of ${(c.share * 100).toFixed(1)}% of the records is ε′-DP by Theorem 2; the report lists min(ε, ε′).`] : []),
+      ...(spec.parts > 1 ? [`A differentially private method run later on one part alone (at most ${(c.share * 100).toFixed(1)}% of the records) is also ε′-differentially private; the report lists ε′ for several ε, and the smaller of the two (Theorem 2 of the paper, in the report's appendix).`] : []),
     ],
     warnings:
       c.suppressed > 0

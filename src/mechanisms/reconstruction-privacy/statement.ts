@@ -62,11 +62,11 @@ export function statement(spec: StatedParameters, f: PublishedFigures, c: Intern
   if (domainWarning) warnings.push(domainWarning.internal);
   if (f.violatingAfter > 0) {
     warnings.push(
-      `${f.violatingAfter} micro group(s) pass only "modulo coin flips": their sampled trials exceed s_g by the extra-row coins. ` +
+      `${f.violatingAfter} micro group(s) pass only "modulo coin flips": the sampling coins gave them more trials than their safe size (s_g). ` +
         'Set method.strict to true to trim them so every group passes the exact test.',
     );
   }
-  if (c.suppressedRows > 0) warnings.push(`${c.suppressedRows} record(s) in groups that could not be protected (s_g < 1) or lost every sampling coin were not published.`);
+  if (c.suppressedRows > 0) warnings.push(`${c.suppressedRows} record(s) in groups that could not be protected (a safe size below one record) or lost every sampling coin were not published.`);
   for (const r of c.releases) {
     // Scaling repeats sampled rows up to each group's size and rounds with a coin: the total can pass n.
     if (r.rows > c.rowCount) {
@@ -99,7 +99,7 @@ export function publishedStatementOf(report: Report): PublicStatement {
 function method(spec: StatedParameters, f: PublishedFigures): string[] {
   return [
     `This release protects ${f.sensitive.map((s) => s.column).join(', ')} against an adversary who knows a person's ${f.nonSensitive.join(', ')} and reconstructs the distribution of the sensitive value in that person's micro group (the records sharing those values).`,
-    `Each record's sensitive value was kept with probability ${spec.retention} and otherwise replaced by a random value from its domain; micro groups too large to be safe were sampled down to their safe size s_g and scaled back to their original size.`,
+    `Each record's sensitive value was kept with probability ${spec.retention} and otherwise replaced by a random value from its domain; micro groups too large to be safe were sampled down to the largest size that passes the test (their safe size) and scaled back to their original size.`,
   ];
 }
 
@@ -117,7 +117,7 @@ function separateFiles(f: PublishedFigures): string[] {
 export function reconstructionStatement(epsilon: number, delta: number, failing: number): string {
   const test =
     `the (ε = ${epsilon}, δ = ${delta}) reconstruction test: for each sensitive value, the Chernoff bounds on the probability that ` +
-    `the adversary's reconstruction F′ misses the value's frequency by more than ${epsilon} relative error (above or below) are both at least ${delta}`;
+    `the adversary's reconstruction misses the value's frequency by more than ${epsilon} relative error (above or below) are both at least ${delta}`;
   const caveat = ' The test compares bounds, not exact probabilities: it does not promise that a reconstruction within that error happens with probability at most 1 − δ.';
   return failing === 0
     ? `Every micro group of the release passes ${test}.${caveat}`

@@ -100,7 +100,7 @@ export function safeKStatement(g: { epsilon: number; delta: string; beta: number
  * for that composition, which Custos has not re-checked.
  */
 export function searchCondition(selection: number, anonymization: number): string {
-  return ` — provided the private search (ε_sel = ${selection}) and the sampling and k-anonymization (ε = ${anonymization}), both run on the same sample, compose sequentially as SafePub argues (an argument Custos has not re-checked)`;
+  return ` — provided the private search (ε = ${selection}) and the sampling and k-anonymization (ε = ${anonymization}), both run on the same sample, compose sequentially as SafePub argues (an argument Custos has not re-checked)`;
 }
 
 /** A release that holds little of the data is below this share of the input's records. */
