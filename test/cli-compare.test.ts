@@ -245,7 +245,7 @@ describe('custos compare', () => {
     expect(csv[3]).toMatch(/^2,micro-none\.json,Microaggregation.*cannot run: method\.columns: name at least one numeric column to aggregate/);
     expect(csv[1]).toContain(',common-pool query error,');
     const html = readFileSync(join(internal, 'comparison.html'), 'utf8');
-    expect(html).toContain('cannot run: method.models: no transformation');
+    expect(html).toContain('cannot run: method.models: none of the 3 ways of recoding');
     // Its error has its own name, told apart from the run report's sensitive-value query error.
     expect(html).toContain('is not the run report&#39;s &quot;mean relative error of sensitive-value count queries&quot;');
     const text = custos(['compare', up!, micro, rp!, '--test-seed', '5'], TEST_ENV, dir);
