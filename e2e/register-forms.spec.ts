@@ -135,7 +135,8 @@ test.describe('one register in three forms reaches Results with three methods (l
    * saved in place.
    */
   async function reloadAndRegroup(page: Page, saved: string): Promise<Page> {
-    await page.waitForTimeout(500); // the draft is written 300 ms after the last change
+    // The draft is written 300 ms after the last change: reload once it names the saved file.
+    await expect.poll(() => page.evaluate(() => JSON.stringify(window.localStorage))).toContain('municipality-hierarchy.csv');
     await page.reload();
     await page.getByRole('button', { name: 'Restore it' }).click();
     await page.getByRole('heading', { name: '4. Parameters' }).waitFor();
@@ -143,6 +144,7 @@ test.describe('one register in three forms reaches Results with three methods (l
     const builder = page.getByRole('region', { name: 'Build a hierarchy' });
     await builder.getByLabel('Column').selectOption('municipality');
     await builder.getByText(`The groups of ${saved}, which the table uses for “municipality”`).waitFor();
+    await builder.scrollIntoViewIfNeeded();
     await expect(builder.getByRole('listitem').filter({ hasText: 'Ticino:' })).toContainText('Lugano');
     await shots(page, 'register-csv-builder-reloaded');
     await builder.getByRole('button', { name: 'Remove the group Ticino' }).click();

@@ -236,7 +236,7 @@ describe('custos compare', () => {
       [4, 'recoding-infeasible.json', 'run', 'method.models'],
     ]);
     expect(out.skipped[0]!.reason).toBe('name at least one numeric column to aggregate');
-    expect(out.skipped[2]!.reason).toMatch(/^no transformation of the \d+ in the lattice meets 40000-anonymity/);
+    expect(out.skipped[2]!.reason).toMatch(/^none of the \d+ ways of recoding .*meets 40000-anonymity/);
     // The reason is the method's own, not prefixed with another method's words or the candidate's label.
     for (const s of out.skipped) expect(s.reason).not.toMatch(/candidate|columns to count/);
     expect(out.notes.some((n) => n.includes('3 candidates could not run'))).toBe(true);
@@ -245,7 +245,7 @@ describe('custos compare', () => {
     expect(csv[3]).toMatch(/^2,micro-none\.json,Microaggregation.*cannot run: method\.columns: name at least one numeric column to aggregate/);
     expect(csv[1]).toContain(',common-pool query error,');
     const html = readFileSync(join(internal, 'comparison.html'), 'utf8');
-    expect(html).toContain('cannot run: method.models: no transformation');
+    expect(html).toContain('cannot run: method.models: none of the 3 ways of recoding');
     // Its error has its own name, told apart from the run report's sensitive-value query error.
     expect(html).toContain('is not the run report&#39;s &quot;mean relative error of sensitive-value count queries&quot;');
     const text = custos(['compare', up!, micro, rp!, '--test-seed', '5'], TEST_ENV, dir);

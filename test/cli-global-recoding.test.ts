@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,16 +79,29 @@ describe('custos run: optimal global recoding (the Adult demo job)', () => {
     expect(report.method.internal.evaluatedNodes).toBeLessThan(everyNode.nodes);
   });
 
+  it('a refusal for want of a hierarchy names the quasi-identifiers that have none, in words', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
+    const rows = ['age;sex;town;diagnosis', ...Array.from({ length: 12 }, (_, i) => `${20 + i};${i % 2 ? 'F' : 'M'};${['Oslo', 'Lund', 'Bergen', 'Malmö', 'Tromsø', 'Umeå'][i % 6]};${i % 3 ? 'flu' : 'cold'}`)];
+    writeFileSync(join(dir, 'people.csv'), rows.join('\n') + '\n');
+    const method = { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 3 }], suppressionLimit: 0, hierarchies: { age: { type: 'interval', widths: [10] } } };
+    writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: 'people.csv' }, attributes: { age: 'quasi', sex: 'quasi', town: 'quasi', diagnosis: 'sensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
+    const r = spawnSync(process.execPath, [CLI, 'run', join(dir, 'job.json')], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toContain('method.models: none of the 3 ways of recoding (each combination of the columns\' hierarchy levels) meets 3-anonymity with at most 0 % of the records suppressed: "sex" and "town" have no hierarchy, so they stay as collected in every one; give them a hierarchy (or the role "identifier" if they are not needed), allow more suppression or relax the model');
+    expect(r.stderr).not.toMatch(/lattice|transformation/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   it('assess of a setting no transformation meets: the preview says so (holds: false) and exits 2 with the refusal run would give', () => {
     const dir = mkdtempSync(join(tmpdir(), 'custos-gr-'));
     const method = { type: 'global-recoding', models: [{ type: 'k-anonymity', k: 40000 }], hierarchies: { age: { type: 'interval', widths: [10] } } };
     writeFileSync(join(dir, 'job.json'), JSON.stringify({ version: 1, input: { path: resolve('resources/adult/adult.csv'), delimiter: ';' }, attributes: { occupation: 'insensitive' }, method, output: { dir: 'out', formats: ['csv'], report: ['json'] } }));
     const r = spawnSync(process.execPath, [CLI, 'assess', join(dir, 'job.json'), '--json'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/this setting cannot run: method\.models: no transformation of the 3 in the lattice meets 40000-anonymity/);
+    expect(r.stderr).toMatch(/this setting cannot run: method\.models: none of the 3 ways of recoding .*meets 40000-anonymity/);
     const report = JSON.parse(r.stdout);
     expect(report.guarantee.holds).toBe(false);
-    expect(report.summary[0]).toMatch(/Nothing can be released: no transformation of the 3 in the lattice meets 40000-anonymity/);
+    expect(report.summary[0]).toMatch(/Nothing can be released: none of the 3 ways of recoding .*meets 40000-anonymity/);
     expect(report.method.internal.satisfyingTransformations).toBe(0);
     // Nothing on the frontier either: no limit to suggest.
     expect(report.cannotRun).toEqual({ key: 'method.models', message: expect.not.stringMatching(/would\)$/) });
@@ -114,7 +127,7 @@ describe('custos run: optimal global recoding (the Adult demo job)', () => {
 
   it('rejects settings no transformation meets, or models without their sensitive column, with exit 2 and nothing written', () => {
     const cases: [Record<string, unknown>, Record<string, string>, RegExp][] = [
-      [{ type: 'global-recoding', models: [{ type: 'k-anonymity', k: 40000 }], hierarchies: { age: { type: 'interval', widths: [10] } } }, {}, /no transformation of the \d+ in the lattice meets 40000-anonymity/],
+      [{ type: 'global-recoding', models: [{ type: 'k-anonymity', k: 40000 }], hierarchies: { age: { type: 'interval', widths: [10] } } }, {}, /none of the \d+ ways of recoding .*meets 40000-anonymity/],
       [{ type: 'global-recoding', models: [{ type: 'l-diversity', l: 2 }] }, {}, /mark at least one column as "sensitive"/],
       [{ type: 'global-recoding', models: [{ type: 'l-diversity', l: 2, variant: 'recursive' }] }, {}, /recursive \(c,ℓ\)-diversity needs c/],
       [{ type: 'global-recoding', models: [] }, {}, /at least one privacy model/],

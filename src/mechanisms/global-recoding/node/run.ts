@@ -140,7 +140,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const exhausted = heuristicResult !== undefined && heuristicResult.stoppedBy !== 'completed';
   const none = exhausted
     ? `the heuristic search found no transformation that meets ${modelsText} with at most ${limitPercent} of the records suppressed among the ${formatCount(heuristicResult!.steps)} it evaluated within its budget; give it more time (method.search.timeLimitSeconds) or steps, pin some columns' levels (method.levels), allow more suppression or relax the model`
-    : `no transformation of ${boundsText ? among : `the ${formatCount(nodes)} in the lattice`} meets ${modelsText} with at most ${limitPercent} of the records suppressed; allow more suppression, add hierarchy levels or relax the model`;
+    : noRecodingText(boundsText ? `the ${formatCount(searchedNodes)} within the job's levels (${boundsText})` : `the ${formatCount(nodes)}`, modelsText, limitPercent, quasi.filter((_, j) => columns[j]!.depth === 1).map((c) => c.name));
   // A run refuses; the risk preview shows what the most generalized transformation would suppress, and that it fails.
   if (!search.optimum && ctx.mode === 'run') throw new JobError(none, exhausted ? 'method.search' : 'method.models');
   const optimum = search.optimum;
@@ -453,3 +453,18 @@ function suppressCells(columns: readonly GeneralizedColumn[], releasedRows: Uint
   });
   return { result, columns: released, order: order.map((j) => weights[j]!.name), tuples: tupleCount(result.codes).size, recordsBelowK };
 }
+
+/**
+ * Why nothing can be released, in the custodian's words: how many ways of recoding were tried, and
+ * the likeliest cause named first: quasi-identifiers without a hierarchy stay as collected in every
+ * one of them, so records unique on those alone can never be hidden in a class.
+ */
+function noRecodingText(tried: string, modelsText: string, limitPercent: string, withoutHierarchy: readonly string[]): string {
+  const none = `none of ${tried} ways of recoding (each combination of the columns' hierarchy levels) meets ${modelsText} with at most ${limitPercent} of the records suppressed`;
+  if (withoutHierarchy.length === 0) return `${none}; allow more suppression, add hierarchy levels or relax the model`;
+  const names = withoutHierarchy.map((n) => `"${n}"`);
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const one = names.length === 1;
+  return `${none}: ${list} ${one ? 'has' : 'have'} no hierarchy, so ${one ? 'it stays' : 'they stay'} as collected in every one; give ${one ? 'it' : 'them'} a hierarchy (or the role "identifier" if ${one ? 'it is' : 'they are'} not needed), allow more suppression or relax the model`;
+}
+
