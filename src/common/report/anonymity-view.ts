@@ -1,5 +1,6 @@
 import { formatNumber } from '../format/numbers.js';
 import { anonymityKeyFigures } from './anonymity-figures.js';
+import { anonymityPreview } from './anonymity-preview.js';
 import type { AnonymityReport, Report } from './report-model.js';
 import { data, type Block, type ReportView, type ViewCell } from './view-model.js';
 
@@ -12,7 +13,7 @@ const cell = (text: string): ViewCell => ({ text: [data(text)] });
  * curve and the parts, each where the report has it.
  */
 export function anonymityView(report: Report): ReportView {
-  return { sections: report.anonymity ? anonymitySections(report, report.anonymity) : [], keyFigures: anonymityKeyFigures(report) };
+  return { sections: report.anonymity ? anonymitySections(report, report.anonymity) : [], keyFigures: anonymityKeyFigures(report), preview: anonymityPreview(report) };
 }
 
 function anonymitySections(report: Report, a: AnonymityReport): Block[][] {

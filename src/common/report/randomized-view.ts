@@ -1,6 +1,7 @@
 import { formatNumber } from '../format/numbers.js';
 import type { ReportFigures } from '../mechanism.js';
 import { randomizedKeyFigures } from './randomized-figures.js';
+import { randomizedPreview } from './randomized-preview.js';
 import type { Report, SensitiveReport } from './report-model.js';
 import { data, type Block, type ReportView, type ViewBar, type ViewCell } from './view-model.js';
 
@@ -22,7 +23,7 @@ const bar = (label: string, value: number, tone: ViewBar['tone']): ViewBar => ({
  */
 export function randomizedView(figures: Pick<ReportFigures, 'releaseMeetsReconstructionTest'>): (report: Report) => ReportView {
   const options: RandomizedViewOptions = { releaseMeetsTest: figures.releaseMeetsReconstructionTest };
-  return (report) => ({ sections: randomizedSections(report, options), keyFigures: randomizedKeyFigures(report, figures) });
+  return (report) => ({ sections: randomizedSections(report, options), keyFigures: randomizedKeyFigures(report, figures), preview: randomizedPreview(report, figures) });
 }
 
 function randomizedSections(report: Report, options: RandomizedViewOptions): Block[][] {

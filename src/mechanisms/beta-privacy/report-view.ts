@@ -1,5 +1,6 @@
 import { formatNumber } from '../../common/format/numbers.js';
 import { betaKeyFigures } from './key-figures.js';
+import { betaPreview } from './preview.js';
 import type { BetaReport, Report } from '../../common/report/report-model.js';
 import { data, type Block, type ReportView, type ViewBar, type ViewCell } from '../../common/report/view-model.js';
 
@@ -8,7 +9,7 @@ const cell = (text: string): ViewCell => ({ text: [data(text)] });
 
 /** β-privacy's part of the report: per-value thresholds and bounds, bucket sizes, baselines, attacks. */
 export function betaPrivacyView(report: Report): ReportView {
-  return { sections: report.beta ? betaSections(report, report.beta) : [], keyFigures: betaKeyFigures(report) };
+  return { sections: report.beta ? betaSections(report, report.beta) : [], keyFigures: betaKeyFigures(report), preview: betaPreview(report) };
 }
 
 function betaSections(report: Report, beta: BetaReport): Block[][] {
