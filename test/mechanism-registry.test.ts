@@ -74,11 +74,15 @@ const fakeDefinition: MechanismDefinition<typeof fakeSchema> = {
       { kind: 'facts', rows: [figure('Fake k', String(report.method.parameters['k']))] },
       { kind: 'bars', title: 'Fake bars', bars: [{ label: 'k', value: 2, tone: 'neutral', text: '2' }] },
     ],
+    preview: [{ kind: 'card', blocks: [{ kind: 'callout', tone: 'warn', text: 'The fake protects nothing.' }] }],
   }),
 };
 
 // @ts-expect-error nor a view without its key figures (the PDF's, the workbook's and the results step's)
-const viewWithoutFigures: MechanismDefinition<typeof fakeSchema>['reportView'] = () => ({ sections: [] });
+const viewWithoutFigures: MechanismDefinition<typeof fakeSchema>['reportView'] = () => ({ sections: [], preview: [] });
+
+// @ts-expect-error nor a view without its risk preview (the wizard's risk step)
+const viewWithoutPreview: MechanismDefinition<typeof fakeSchema>['reportView'] = () => ({ sections: [], keyFigures: [] });
 
 // @ts-expect-error nor one without its part of the report (the view the HTML, the PDF and the wizard draw)
 const withoutView: MechanismDefinition<typeof fakeSchema> = { schema: fakeSchema, suggested: { type: 'fake-tenth', k: 2 }, metadata: fakeMetadata, recodes: false, domainsOf: 'none', compare: fakeComparison, chain: { role: 'attribute' } };
@@ -153,7 +157,7 @@ const definitionsWithFake: { readonly [T in WithFake]: AnyMechanismDefinition } 
 const nodeWithoutFake: { readonly [T in WithFake]: NodeMechanism<never> } = realNode;
 const nodeWithFake: { readonly [T in WithFake]: NodeMechanism<never> } = { ...realNode, 'fake-tenth': fakeNode as NodeMechanism<never> };
 
-void [metadataWithoutFieldNames, browserWithoutTableLevels, browserWithoutLattice, withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutView, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, nodeWithoutReleaseChecks, definitionsWithoutFake, nodeWithoutFake, withoutFigures, viewWithoutFigures];
+void [metadataWithoutFieldNames, browserWithoutTableLevels, browserWithoutLattice, withoutCompare, withoutRecodes, withoutDomains, withoutChain, withoutView, withoutLabel, withoutReason, nodeWithoutCompare, nodeWithoutStatement, nodeWithoutReleaseChecks, definitionsWithoutFake, nodeWithoutFake, withoutFigures, viewWithoutFigures, viewWithoutPreview];
 
 // ---- At run time: what every registered mechanism must have, checked over a registry. ----
 

@@ -16,3 +16,17 @@ export function keyFiguresOf(report: Report): Block[] {
   const views = types.map((type) => definitionOf(type as MechanismType).reportView(report));
   return keyFigureBlocks(report, views, definitionOf(report.method.type as MechanismType).metadata.reportFigures);
 }
+
+/**
+ * What the wizard's risk step shows of an assessment: its mechanism's preview. A chain's is its
+ * first step's that has one (the identity step's classes; the attribute step's where the identity
+ * step shows none), each reading the whole report.
+ */
+export function previewOf(report: Report): readonly Block[] {
+  const types = report.chain ? report.chain.steps.map((s) => s.type) : [report.method.type];
+  for (const type of types) {
+    const preview = definitionOf(type as MechanismType).reportView(report).preview;
+    if (preview.length > 0) return preview;
+  }
+  return [];
+}

@@ -7,7 +7,7 @@ import { factsOf } from '../../src/common/report/key-figures.js';
 import type { Report } from '../../src/common/report/report-model.js';
 import { plainText, type Block } from '../../src/common/report/view-model.js';
 import { definitionOf, type MechanismType } from '../../src/mechanisms/definitions.js';
-import { keyFiguresOf } from '../../src/mechanisms/report-views.js';
+import { keyFiguresOf, previewOf } from '../../src/mechanisms/report-views.js';
 import { ViewBlocks } from '../../src/renderer/components/view-blocks.js';
 import { ResultsStep } from '../../src/renderer/steps/results-step.js';
 
@@ -41,5 +41,26 @@ describe("the wizard draws the mechanisms' views", () => {
       if (block.kind === 'table') for (const row of block.rows) for (const cell of row) expect(text).toContain(plainText(cell.text));
       if (block.kind === 'estimates') for (const row of block.rows) expect(text).toContain(row.label);
     }
+  });
+});
+
+describe("the risk step draws the mechanism's preview", () => {
+  it.each(reports.filter(([, r]) => r.variant === 'internal'))('%s', (_name, report) => {
+    const preview = previewOf(report);
+    const { container } = render(<ViewBlocks blocks={preview} />);
+    const text = container.textContent ?? '';
+    const walk = (blocks: readonly Block[]): void => {
+      for (const block of blocks) {
+        if (block.kind === 'card') {
+          walk(block.blocks);
+          continue;
+        }
+        if (block.kind === 'heading' || block.kind === 'paragraph' || block.kind === 'callout') expect(text).toContain(plainText(block.text));
+        if (block.kind === 'bars') expect(container.querySelector(`svg[aria-label^="${block.title}"]`)).not.toBeNull();
+      }
+    };
+    walk(preview);
+    // Every method with a section of its own shows a preview (microaggregation shows the shared risk figures only).
+    expect(preview.length > 0, report.method.type).toBe(report.method.type !== 'microaggregation');
   });
 });

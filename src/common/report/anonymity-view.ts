@@ -1,5 +1,6 @@
 import { formatNumber } from '../format/numbers.js';
 import { anonymityKeyFigures } from './anonymity-figures.js';
+import { anonymityPreview } from './anonymity-preview.js';
 import type { AnonymityReport, Report } from './report-model.js';
 import { data, type Block, type ReportView, type ViewCell } from './view-model.js';
 
@@ -12,7 +13,7 @@ const cell = (text: string): ViewCell => ({ text: [data(text)] });
  * curve and the parts, each where the report has it.
  */
 export function anonymityView(report: Report): ReportView {
-  return report.anonymity ? { sections: anonymitySections(report, report.anonymity), mathematics: anonymityMathematics(report, report.anonymity), keyFigures: anonymityKeyFigures(report) } : { sections: [], keyFigures: anonymityKeyFigures(report) };
+  return report.anonymity ? { sections: anonymitySections(report, report.anonymity), mathematics: anonymityMathematics(report, report.anonymity), keyFigures: anonymityKeyFigures(report), preview: anonymityPreview(report) } : { sections: [], keyFigures: anonymityKeyFigures(report), preview: anonymityPreview(report) };
 }
 
 /** The appendix: how k and the levels were chosen, δ of the curve, the neighbours, and ε′ of a part. */

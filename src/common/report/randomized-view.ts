@@ -1,6 +1,7 @@
 import { formatNumber } from '../format/numbers.js';
 import type { ReportFigures } from '../mechanism.js';
 import { randomizedKeyFigures } from './randomized-figures.js';
+import { randomizedPreview } from './randomized-preview.js';
 import type { Report, SensitiveReport } from './report-model.js';
 import { data, type Block, type ReportView, type ViewBar, type ViewCell } from './view-model.js';
 
@@ -24,7 +25,7 @@ export function randomizedView(figures: Pick<ReportFigures, 'releaseMeetsReconst
   const options: RandomizedViewOptions = { releaseMeetsTest: figures.releaseMeetsReconstructionTest };
   return (report) => {
     const internal = report.risk.bySensitive !== undefined && report.variant !== 'external';
-    return { sections: randomizedSections(report, options), keyFigures: randomizedKeyFigures(report, figures), ...(internal ? { mathematics: randomizedMathematics(report, options) } : {}) };
+    return { sections: randomizedSections(report, options), keyFigures: randomizedKeyFigures(report, figures), preview: randomizedPreview(report, figures), ...(internal ? { mathematics: randomizedMathematics(report, options) } : {}) };
   };
 }
 

@@ -4,13 +4,13 @@ import { formatNumber } from '../format/numbers.js';
 import { parameterLabel, parameterValue } from './parameter-labels.js';
 import type { Report } from './report-model.js';
 import { factsOf, type Fact } from './key-figures.js';
-import type { Block } from './view-model.js';
+import type { Block, ViewBar } from './view-model.js';
 
 export type { Fact } from './key-figures.js';
 
 export interface FactChart {
   readonly title: string;
-  readonly bars: readonly { readonly label: string; readonly value: number; readonly tone: 'danger' | 'safe' | 'neutral'; readonly text: string }[];
+  readonly bars: readonly ViewBar[];
 }
 
 export interface ReportFacts {

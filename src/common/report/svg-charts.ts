@@ -4,12 +4,12 @@ import { formatNumber } from '../format/numbers.js';
 export interface Bar {
   readonly label: string;
   readonly value: number;
-  readonly tone: 'danger' | 'safe' | 'neutral';
+  readonly tone: 'danger' | 'safe' | 'neutral' | 'muted';
   /** The value as written after its bar (else `format` of it). */
   readonly text?: string;
 }
 
-const TONES = { danger: '#b3261e', safe: '#1b6e3a', neutral: '#3a5a8c' } as const;
+const TONES = { danger: '#b3261e', safe: '#1b6e3a', neutral: '#3a5a8c', muted: '#8a919c' } as const;
 
 /** A horizontal bar chart as inline SVG (no scripts, prints as drawn). */
 export function barChart(title: string, bars: readonly Bar[], format: (v: number) => string = (v) => formatNumber(v)): string {

@@ -25,7 +25,7 @@ export const data = (value: string | number): Piece => ({ data: value });
 export interface ViewBar {
   readonly label: string;
   readonly value: number;
-  readonly tone: 'danger' | 'safe' | 'neutral';
+  readonly tone: 'danger' | 'safe' | 'neutral' | 'muted';
   /** The value as the chart writes it after its bar. */
   readonly text: string;
 }
@@ -47,6 +47,10 @@ export type Block =
   | { readonly kind: 'facts'; readonly rows: readonly (readonly [Text, Text] | null)[]; readonly lines?: true }
   | { readonly kind: 'table'; readonly head: readonly ViewCell[]; readonly rows: readonly (readonly ViewCell[])[] }
   | { readonly kind: 'bars'; readonly title: string; readonly bars: readonly ViewBar[] }
+  /** A finding set apart: reassuring (`ok`) or a caution (`warn`), its title first. */
+  | { readonly kind: 'callout'; readonly tone: 'ok' | 'warn'; readonly title?: string; readonly text: Text }
+  /** Blocks that belong together (the wizard draws them on one card). */
+  | { readonly kind: 'card'; readonly blocks: readonly Block[] }
   | {
       readonly kind: 'estimates';
       readonly title: string;
@@ -76,6 +80,11 @@ export interface ReportView {
    * custodian need not read and an auditor looks up. Empty or absent: nothing to add.
    */
   readonly mathematics?: ViewSection;
+  /**
+   * What the wizard's risk step shows of an assessment, before anything is written: the figures a
+   * custodian weighs while setting the parameters. Empty where it shows none.
+   */
+  readonly preview: readonly Block[];
 }
 
 /** A labelled figure as a row of a `facts` block: both sides text without markup, escaped wherever drawn. */
@@ -120,6 +129,10 @@ function blockHtml(block: Block): string {
       return `<table><thead><tr>${block.head.map((c) => cellHtml('th', c)).join('')}</tr></thead><tbody>${block.rows.map((r) => `<tr>${r.map((c) => cellHtml('td', c)).join('')}</tr>`).join('')}</tbody></table>`;
     case 'bars':
       return barChart(block.title, block.bars);
+    case 'callout':
+      return `<p class="${block.tone === 'warn' ? 'warn' : 'meta'}">${block.title ? `<strong>${esc(block.title)}</strong> ` : ''}${textHtml(block.text)}</p>`;
+    case 'card':
+      return block.blocks.map(blockHtml).join('');
     case 'estimates':
       return (
         estimatePlot(block.title, block.rows) +
@@ -143,6 +156,10 @@ export function blockRows(block: Block): string[][] {
     case 'heading':
     case 'paragraph':
       return [[plainText(block.text)]];
+    case 'callout':
+      return [[`${block.title ? `${block.title} ` : ''}${plainText(block.text)}`]];
+    case 'card':
+      return block.blocks.flatMap(blockRows);
     case 'facts':
       return block.rows.flatMap((row) => (row ? [[plainText(row[0]), plainText(row[1])]] : []));
     case 'table':

@@ -16,7 +16,7 @@ const DANGER = '#b3261e';
 const SAFE = '#1b6e3a';
 const ACCENT = '#3a5a8c';
 const MARGIN = 50;
-const TONES: Readonly<Record<ViewBar['tone'], string>> = { danger: DANGER, safe: SAFE, neutral: ACCENT };
+const TONES: Readonly<Record<ViewBar['tone'], string>> = { danger: DANGER, safe: SAFE, neutral: ACCENT, muted: MUTED };
 /** The most of a section's start a heading keeps with it on its page (as much as a table row break leaves). */
 const KEPT_WITH_HEADING = 80;
 
@@ -169,6 +169,10 @@ export function renderReportPdf(report: Report, keyFigures: readonly Block[], ex
       }
       case 'table':
         return grid(b.head.map((c) => plainText(c.text)), b.rows.map((r) => r.map((c) => plainText(c.text))), b.head.map(() => 1));
+      case 'callout':
+        return paragraph(`${b.title ? `${b.title} ` : ''}${plainText(b.text)}`, b.tone === 'warn' ? { color: '#6b3f00' } : {});
+      case 'card':
+        return b.blocks.forEach(block);
       case 'bars':
         return bars(b.title, b.bars.map((bar) => ({ label: bar.label, value: bar.value, color: TONES[bar.tone], text: bar.text })));
       case 'estimates':

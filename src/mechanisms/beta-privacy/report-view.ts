@@ -1,5 +1,6 @@
 import { formatNumber } from '../../common/format/numbers.js';
 import { betaKeyFigures } from './key-figures.js';
+import { betaPreview } from './preview.js';
 import type { BetaReport, Report } from '../../common/report/report-model.js';
 import { data, type Block, type ReportView, type ViewBar, type ViewCell } from '../../common/report/view-model.js';
 
@@ -11,7 +12,7 @@ const cell = (text: string): ViewCell => ({ text: [data(text)] });
  * in words; the lemma, the loss and error formulas and the search's internals in "The mathematics".
  */
 export function betaPrivacyView(report: Report): ReportView {
-  return report.beta ? { sections: betaSections(report, report.beta), mathematics: betaMathematics(report, report.beta), keyFigures: betaKeyFigures(report) } : { sections: [], keyFigures: betaKeyFigures(report) };
+  return report.beta ? { sections: betaSections(report, report.beta), mathematics: betaMathematics(report, report.beta), keyFigures: betaKeyFigures(report), preview: betaPreview(report) } : { sections: [], keyFigures: betaKeyFigures(report), preview: betaPreview(report) };
 }
 
 /** The appendix: where the thresholds' feasibility comes from and how the blur is counted. */

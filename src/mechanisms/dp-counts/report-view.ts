@@ -1,5 +1,6 @@
 import { formatNumber } from '../../common/format/numbers.js';
 import { dpKeyFigures } from './key-figures.js';
+import { dpPreview } from './preview.js';
 import type { DpReport, Report } from '../../common/report/report-model.js';
 import { data, type Block, type ReportView, type ViewCell } from '../../common/report/view-model.js';
 
@@ -10,7 +11,7 @@ const head = (text: string, numeric = false): ViewCell => (numeric ? { text, n: 
 /** DP counts: sensitivity and scale, accounting, and the two attacks run on the release, in words; their formulas in "The mathematics". */
 export function dpCountsView(report: Report): ReportView {
   const dp = report.dp;
-  return dp ? { sections: dpSections(dp), mathematics: dpMathematics(dp), keyFigures: dpKeyFigures(report) } : { sections: [], keyFigures: dpKeyFigures(report) };
+  return dp ? { sections: dpSections(dp), mathematics: dpMathematics(dp), keyFigures: dpKeyFigures(report), preview: dpPreview(report) } : { sections: [], keyFigures: dpKeyFigures(report), preview: dpPreview(report) };
 }
 
 /** The appendix: the effective ε, a part's ε′, and the attacks' measures. */

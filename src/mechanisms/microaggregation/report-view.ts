@@ -42,5 +42,7 @@ export function microaggregationView(report: Report): ReportView {
     ],
     // Its figures are in its section above; the key figures hold the shared ones only.
     keyFigures: [],
+    // The risk step shows the shared risk figures only.
+    preview: [],
   };
 }

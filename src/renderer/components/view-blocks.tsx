@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { formatNumber } from '../../common/format/numbers.js';
 import { plainText, type Block, type Text } from '../../common/report/view-model.js';
 import { BarChart } from './charts.js';
+import { Callout } from './fields.js';
 
 /**
  * A mechanism's view of a report (src/common/report/view-model.ts) as the wizard draws it: one
@@ -100,6 +101,18 @@ function ViewBlock({ block }: { block: Block }) {
       );
     case 'bars':
       return <BarChart title={block.title} bars={block.bars} />;
+    case 'callout':
+      return (
+        <Callout tone={block.tone} {...(block.title ? { title: block.title } : {})}>
+          <ViewText text={block.text} />
+        </Callout>
+      );
+    case 'card':
+      return (
+        <section className="card">
+          <ViewBlocks blocks={block.blocks} />
+        </section>
+      );
     case 'estimates':
       // The plot's points as a table: a row per group, a column per series of the legend.
       return (
