@@ -9,7 +9,7 @@ import { attributeOf, globalRecoding, needsSensitiveColumn, type GlobalRecodingS
 
 export interface GlobalRecodingDraft {
   /** 'none': local suppression alone (the columns stay as collected). */
-  readonly model: 'k-anonymity' | 'l-diversity' | 't-closeness' | 'maximum-risk' | 'average-risk' | 'none';
+  readonly model: 'k-anonymity' | 'l-diversity' | 't-closeness' | 'maximum-risk' | 'average-risk' | 'delta-presence' | 'none';
   readonly k: number;
   readonly l: number;
   readonly variant: 'distinct' | 'entropy' | 'recursive';
@@ -17,6 +17,12 @@ export interface GlobalRecodingDraft {
   readonly t: number;
   readonly distance: 'equal' | 'ordered' | 'hierarchical';
   readonly risk: number;
+  /** ℓ-diversity and t-closeness: the sensitive column the model applies to (several sensitive columns); undefined: the one. */
+  readonly attribute?: string;
+  /** δ-presence: the bounds of a class's share in the research subset, and the column that marks the subset. */
+  readonly deltaMin: number;
+  readonly deltaMax: number;
+  readonly subset: string;
   /** Risk thresholds: who attacks; a journalist needs the population the data were sampled from. */
   readonly attacker: 'prosecutor' | 'journalist';
   readonly populationKind: 'size' | 'fraction';
@@ -34,7 +40,7 @@ export interface GlobalRecodingDraft {
   readonly alsoK: boolean;
   /** Models of an opened job beyond the first, kept as written (the form edits one, and k beside it). */
   readonly otherModels: readonly ModelSpec[];
-  /** The Loss's gsFactor and attribute weights of an opened job, kept as written (no field yet); sent with the Loss only. */
+  /** The Loss's gsFactor and attribute weights (each field sets its own); sent with the Loss only. */
   readonly lossSettings?: Pick<GlobalRecodingSpec, 'gsFactor' | 'attributeWeights'>;
   /** The job's method.levels: columns pinned to a level or bounded, from the Risk step's solution space. */
   readonly levels: Named<LevelEntry>;
@@ -44,7 +50,11 @@ export interface GlobalRecodingDraft {
 export type LevelEntry = NonNullable<GlobalRecodingSpec['levels']>[string];
 
 /** The parameters of the models not chosen, offered when the person switches model. */
-const START = { k: 5, l: 2, variant: 'distinct', c: 3, t: 0.2, distance: 'equal', risk: 0.2, populationSize: 100_000, samplingFraction: 0.1, lsK: 5 } as const;
+const START = { k: 5, l: 2, variant: 'distinct', c: 3, t: 0.2, distance: 'equal', risk: 0.2, populationSize: 100_000, samplingFraction: 0.1, lsK: 5, deltaMin: 0, deltaMax: 0.5 } as const;
+
+/** ARX's default weight of a quasi-identifier in the Loss, and its default generalization/suppression factor. */
+const DEFAULT_WEIGHT = 0.5;
+const DEFAULT_GS_FACTOR = 0.5;
 
 const isRisk = (model: GlobalRecodingDraft['model']): model is 'maximum-risk' | 'average-risk' => model === 'maximum-risk' || model === 'average-risk';
 
@@ -52,6 +62,12 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
   const quasi = context.file.columns.filter((c) => (own(context.roles, c.name) ?? 'quasi') === 'quasi').map((c) => c.name);
   const weightOf = (column: string) => draft.lsImportance.find((e) => e.column === column)?.weight ?? 1;
   const setWeight = (column: string, weight: number) => set({ lsImportance: [...draft.lsImportance.filter((e) => e.column !== column), { column, weight }] });
+  const lossWeights = draft.lossSettings?.attributeWeights ?? [];
+  const lossWeightOf = (column: string) => lossWeights.find((e) => e.column === column)?.weight ?? DEFAULT_WEIGHT;
+  const setLossWeight = (column: string, weight: number) => set({ lossSettings: { ...draft.lossSettings, attributeWeights: [...lossWeights.filter((e) => e.column !== column), { column, weight }] } });
+  const sensitive = context.sensitive.map((c) => c.name);
+  // The research subset's column: one the job neither generalizes nor publishes as a model's value.
+  const subsetColumns = context.file.columns.filter((c) => { const role = own(context.roles, c.name) ?? 'quasi'; return role === 'insensitive' || role === 'identifier'; }).map((c) => c.name);
   return (
     <>
       <p className="lead">Choose the privacy model, how many records may be deleted and what counts as loss; Custos finds the least destructive combination of hierarchy levels. The models are syntactic: no differential-privacy guarantee.</p>
@@ -68,6 +84,7 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
             { value: 't-closeness', label: 't-closeness' },
             { value: 'maximum-risk', label: 'highest prosecutor risk' },
             { value: 'average-risk', label: 'average re-identification risk' },
+            { value: 'delta-presence', label: 'δ-presence (a research subset of the file)' },
             ...(draft.localSuppression ? [{ value: 'none' as const, label: 'none: local suppression alone' }] : []),
           ]}
           onChange={(model) => set({ model })}
@@ -79,6 +96,20 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
             <NumberField label="ℓ" direction={{ stricter: 'larger' }} min={2} max={100} step={1} value={draft.l} onChange={(l) => set({ l })} error={problems['l']} help="Every released class holds at least ℓ well-represented sensitive values." />
             <SelectField label="Variant" value={draft.variant} options={[{ value: 'distinct', label: 'distinct' }, { value: 'entropy', label: 'entropy' }, { value: 'recursive', label: 'recursive (c,ℓ)' }]} onChange={(variant) => set({ variant })} />
             {draft.variant === 'recursive' && <NumberField label="c" direction={{ stricter: 'smaller' }} min={0.01} max={100} step={0.1} value={draft.c} onChange={(c) => set({ c })} error={problems['c']} help="The most frequent value is rarer than c times the ℓ-th and rarer ones together." />}
+          </>
+        )}
+        {(draft.model === 'l-diversity' || draft.model === 't-closeness') && sensitive.length > 1 && (
+          <>
+          {problems['attribute'] && <Callout tone="error">{problems['attribute']}</Callout>}
+          <SelectField label="Sensitive column" value={draft.attribute ?? ''} options={[{ value: '', label: 'choose one' }, ...sensitive.map((name) => ({ value: name, label: name }))]} onChange={(attribute) => set({ attribute: attribute === '' ? undefined : attribute })} help="Several columns are marked sensitive: the model applies to this one (add models for the others in the job file)." />
+          </>
+        )}
+        {draft.model === 'delta-presence' && (
+          <>
+            {problems['subset'] && <Callout tone="error">{problems['subset']}</Callout>}
+            <SelectField label="Research subset column" value={draft.subset} options={[{ value: '', label: subsetColumns.length > 0 ? 'choose one' : 'none: mark a column "insensitive" or "identifier"' }, ...subsetColumns.map((name) => ({ value: name, label: name }))]} onChange={(subset) => set({ subset })} help="The column that says which records are in the research subset: 1, true or yes (in it), 0, false or no (not). Only the subset's records are released; the whole file is the population." />
+            <NumberField label="δmin" direction={{ stricter: 'larger' }} min={0} max={1} step={0.01} value={draft.deltaMin} onChange={(deltaMin) => set({ deltaMin })} error={problems['deltaMin']} help="Every released class holds at least this share of the file's records with its quasi-identifiers in the subset." />
+            <NumberField label="δmax" direction={{ stricter: 'smaller' }} min={0} max={1} step={0.01} value={draft.deltaMax} onChange={(deltaMax) => set({ deltaMax })} error={problems['deltaMax']} help="…and at most this share: a person of the file is in the release with a chance no higher." />
           </>
         )}
         {draft.model === 't-closeness' && (
@@ -141,6 +172,25 @@ function Form({ draft, set, problems, recodingTable, context }: FormProps<Global
           </p>
         )}
         <RecodingSearchFields suppressionPercent={draft.suppressionPercent} measure={draft.measure} onChange={set} error={problems['suppressionLimit']} limitHelp="The largest share of records that may be deleted with their class." />
+        {draft.measure === 'loss' && (
+          <>
+            <NumberField
+              label="Generalization/suppression factor"
+              direction={{ neither: 'Neither: larger prefers generalizing values to deleting records, smaller deleting records to generalizing.' }}
+              min={0}
+              max={1}
+              step={0.05}
+              value={draft.lossSettings?.gsFactor ?? DEFAULT_GS_FACTOR}
+              onChange={(gsFactor) => set({ lossSettings: { ...draft.lossSettings, gsFactor } })}
+              error={problems['gsFactor']}
+              help="ARX's factor of the Loss: 0.5 weighs a deleted record as a fully generalized one."
+            />
+            {problems['attributeWeights'] && <Callout tone="error">{problems['attributeWeights']}</Callout>}
+            {quasi.map((column) => (
+              <NumberField key={column} label={`Weight of ${column} in the Loss`} direction={{ neither: 'Neither: larger keeps this column more detailed (its loss counts more), others coarser.' }} min={0} max={1} step={0.1} value={lossWeightOf(column)} onChange={(weight) => setLossWeight(column, weight)} help="ARX's attribute weight (0.5 unless set; all divided by the largest)." />
+            ))}
+          </>
+        )}
       </fieldset>
       {recodingTable}
     </>
@@ -173,14 +223,19 @@ function modelOf(d: GlobalRecodingDraft): ModelSpec[] {
     case 'k-anonymity':
       return [{ type: d.model, k: d.k }];
     case 'l-diversity':
-      return [d.variant === 'recursive' ? { type: d.model, l: d.l, variant: d.variant, c: d.c } : { type: d.model, l: d.l, variant: d.variant }];
+      return [d.variant === 'recursive' ? { type: d.model, l: d.l, variant: d.variant, c: d.c, ...on(d) } : { type: d.model, l: d.l, variant: d.variant, ...on(d) }];
     case 't-closeness':
-      return [{ type: d.model, t: d.t, distance: d.distance }];
+      return [{ type: d.model, t: d.t, distance: d.distance, ...on(d) }];
     case 'maximum-risk':
     case 'average-risk':
       return [riskOf(d, d.model)];
+    case 'delta-presence':
+      return [{ type: d.model, deltaMin: d.deltaMin, deltaMax: d.deltaMax, subset: d.subset }];
   }
 }
+
+/** The form's sensitive column for its model, when one is chosen. */
+const on = (d: GlobalRecodingDraft): { attribute?: string } => (d.attribute !== undefined ? { attribute: d.attribute } : {});
 
 export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalRecodingDraft> = {
   definition: globalRecoding,
@@ -193,9 +248,8 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
   recodedRoles,
   fromMethod: (m) => {
     // β-likeness and δ-disclosure have no field in the form yet: a job that leads with one keeps its models as written.
-    // Nor has a model's sensitive column ("attribute", several sensitive columns): a job that leads with one keeps it too.
-    const formed = m.models[0]?.type !== 'beta-likeness' && m.models[0]?.type !== 'delta-disclosure' && m.models[0]?.type !== 'delta-presence' && (m.models[0] === undefined || attributeOf(m.models[0]) === undefined);
-    type FormModel = Exclude<ModelSpec, { type: 'beta-likeness' | 'delta-disclosure' | 'delta-presence' }>;
+    const formed = m.models[0]?.type !== 'beta-likeness' && m.models[0]?.type !== 'delta-disclosure';
+    type FormModel = Exclude<ModelSpec, { type: 'beta-likeness' | 'delta-disclosure' }>;
     const first = formed ? (m.models[0] as FormModel | undefined) : undefined;
     const rest = formed ? m.models.slice(1) : m.models;
     // k-anonymity right after another model is the form's "and k-anonymity"; anything else is kept as written.
@@ -210,6 +264,10 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
       variant: first?.type === 'l-diversity' ? first.variant : START.variant,
       c: first?.type === 'l-diversity' && first.c !== undefined ? first.c : START.c,
       t: first?.type === 't-closeness' ? first.t : START.t,
+      ...(first && attributeOf(first) !== undefined ? { attribute: attributeOf(first)! } : {}),
+      deltaMin: first?.type === 'delta-presence' ? first.deltaMin : START.deltaMin,
+      deltaMax: first?.type === 'delta-presence' ? first.deltaMax : START.deltaMax,
+      subset: first?.type === 'delta-presence' ? first.subset : '',
       distance: first?.type === 't-closeness' ? first.distance : START.distance,
       risk: riskModel ? riskModel.risk : START.risk,
       attacker: riskModel?.attacker ?? 'prosecutor',
@@ -244,7 +302,8 @@ export const globalRecodingBrowser: BrowserMechanism<GlobalRecodingSpec, GlobalR
     const sensitive = context.sensitive.map((c) => c.name);
     const named = models.map(attributeOf).find((name) => name !== undefined && !sensitive.includes(name));
     if (named !== undefined) return { roles: `"${named}", which a model names, is not marked sensitive` };
-    return models.some((m) => needsSensitiveColumn(m) && attributeOf(m) === undefined) && sensitive.length !== 1 ? { roles: 'ℓ-diversity and t-closeness need exactly one sensitive column' } : {};
+    if (models.some((m) => needsSensitiveColumn(m) && attributeOf(m) === undefined) && sensitive.length !== 1) return sensitive.length > 1 ? { attribute: 'several columns are marked sensitive: choose the one this model applies to' } : { roles: 'ℓ-diversity and t-closeness need a column marked sensitive' };
+    return {};
   },
   Form,
 };

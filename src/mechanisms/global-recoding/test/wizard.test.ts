@@ -57,7 +57,7 @@ describe('the wizard form of global recoding', () => {
     expect(refined.safeParse(globalRecodingBrowser.toMethod({ ...draft, localSuppression: false }, recoding)).error?.issues[0]?.message).toMatch(/at least one privacy model/);
   });
 
-  it('keeps an opened job\'s sensitive columns per model and the Loss\'s gsFactor and attribute weights (no field for them yet), and drops the Loss settings with another measure', () => {
+  it('keeps an opened job\'s sensitive columns per model and the Loss\'s gsFactor and attribute weights, and drops the Loss settings with another measure', () => {
     const l = { type: 'l-diversity', l: 3, variant: 'distinct', attribute: 'occupation' };
     const t = { type: 't-closeness', t: 0.2, distance: 'equal', attribute: 'salary' };
     expect(roundTrip([l, t])).toEqual([l, t]);
@@ -69,5 +69,14 @@ describe('the wizard form of global recoding', () => {
     const entropy = schema.parse(globalRecodingBrowser.toMethod({ ...draft, measure: 'entropy' }, recoding));
     expect(entropy.gsFactor).toBeUndefined();
     expect(entropy.attributeWeights).toBeUndefined();
+  });
+
+  it('edits δ-presence with its research subset, and k-anonymity beside it', () => {
+    const presence = { type: 'delta-presence', deltaMin: 0.05, deltaMax: 0.5, subset: 'in_study' };
+    const k = { type: 'k-anonymity', k: 5 };
+    expect(roundTrip([presence, k])).toEqual([presence, k]);
+    const draft = globalRecodingBrowser.fromMethod(schema.parse({ type: 'global-recoding', models: [presence] }));
+    expect(draft).toMatchObject({ model: 'delta-presence', deltaMin: 0.05, deltaMax: 0.5, subset: 'in_study' });
+    expect(schema.parse(globalRecodingBrowser.toMethod({ ...draft, deltaMax: 0.25 }, recoding)).models).toEqual([{ ...presence, deltaMax: 0.25 }]);
   });
 });
