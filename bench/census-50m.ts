@@ -3,6 +3,7 @@
  * `npm run bench` (at 50M rows it runs for an hour or more and needs ~5 GB of disk):
  *   npx esbuild bench/census-50m.ts --bundle --platform=node --format=esm --packages=external --outfile=dist/bench/census-50m.mjs
  *   node scripts/build-cli.mjs --quiet && node dist/bench/census-50m.mjs [--rows 50000000] [--dir DIR] [--keep]
+ *     [--generate-only] [--input census-50000000.csv] [--only dp-counts]
  * Generates the census file (bench/gen-census.ts: Adult rows drawn with replacement, ages jittered
  * by ±2, a Zipf region column; 8 quasi-identifiers), times a streaming naive scan of it (4 MiB
  * chunks, so it stands for a file larger than memory), then `custos run` of three jobs, each with
@@ -20,20 +21,27 @@ import { dpCountsJob } from './dp-counts-peer.js';
 import { censusJob, naiveScan } from './end-to-end.js';
 import { writeCensus } from './gen-census.js';
 
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '50000000' }, dir: { type: 'string' }, keep: { type: 'boolean' } } });
+const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '50000000' }, dir: { type: 'string' }, keep: { type: 'boolean' }, input: { type: 'string' }, only: { type: 'string' }, 'generate-only': { type: 'boolean' } } });
 const rows = Number(args.rows);
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(', ');
 const dir = args.dir ? resolve(args.dir) : mkdtempSync(join(tmpdir(), 'custos-census-'));
 mkdirSync(dir, { recursive: true });
-const input = join(dir, `census-${rows}.csv`);
+// --input: a census file written before (by --generate-only --keep): generating 50M rows takes minutes.
+const input = args.input ? resolve(args.input) : join(dir, `census-${rows}.csv`);
 const delimiter = ';';
 const adult = (name: string): string => resolve(`resources/adult/adult_hierarchy_${name}.csv`);
 
 let t0 = performance.now();
-const fd = openSync(input, 'w');
-writeCensus(fd, { rows, seed: 1, jitter: 2, regions: 50, seedFile: resolve('resources/adult/adult.csv') });
-closeSync(fd);
-console.log(`census of ${rows.toLocaleString('en-US')} rows: ${(statSync(input).size / 1e9).toFixed(2)} GB written in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${load()})`);
+if (!args.input) {
+  const fd = openSync(input, 'w');
+  writeCensus(fd, { rows, seed: 1, jitter: 2, regions: 50, seedFile: resolve('resources/adult/adult.csv') });
+  closeSync(fd);
+  console.log(`census of ${rows.toLocaleString('en-US')} rows: ${(statSync(input).size / 1e9).toFixed(2)} GB written in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${load()})`);
+  if (args['generate-only']) {
+    console.log(`written ${input}`);
+    process.exit(0);
+  }
+}
 
 t0 = performance.now();
 const scan = naiveScan(input, 8, delimiter);
@@ -62,7 +70,8 @@ const jobs: Record<string, object> = {
 const timed = spawnSync('/usr/bin/time', ['-f', '%U', 'true']).status === 0;
 console.log('\n| run (CSV + JSON report) | seconds | × streaming scan | CPU s | peak RSS | load average |');
 console.log('|---|---:|---:|---:|---:|---|');
-for (const [name, job] of Object.entries(jobs)) {
+// --only: the jobs whose name contains it (e.g. --only dp-counts), one method at a time on a shared machine.
+for (const [name, job] of Object.entries(jobs).filter(([name]) => !args.only || name.includes(args.only))) {
   const jobPath = join(dir, 'job.json');
   writeFileSync(jobPath, JSON.stringify(job));
   const out = join(dir, 'release');
@@ -79,5 +88,5 @@ for (const [name, job] of Object.entries(jobs)) {
   }
   console.log(`| ${name} | ${(ms / 1000).toFixed(1)} | ${(ms / scanMs).toFixed(2)} | ${cpu ? (Number(cpu[1]) + Number(cpu[2])).toFixed(1) : ''} | ${cpu ? `${(Number(cpu[3]) / 2 ** 20).toFixed(2)} GiB` : ''} | ${load()} |`);
 }
-if (!args.keep) rmSync(dir, { recursive: true, force: true });
+if (!args.keep && !args.input) rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);

@@ -1,4 +1,4 @@
-import { GrowableUint32 } from '../../common/table/growable.js';
+import { GrowableCodes } from '../../common/table/growable.js';
 import { makeColumn, MISSING_CODE, type Column } from '../../common/table/table.js';
 import { TextBudget } from './table-limits.js';
 
@@ -9,7 +9,7 @@ import { TextBudget } from './table-limits.js';
  * a string per row.
  */
 export class ColumnCodes {
-  private readonly codes = new GrowableUint32(256);
+  private readonly codes = new GrowableCodes(256);
   private readonly dictionary: string[] = [''];
   private readonly index: Map<string, number>;
   /** Null values (the file's own missing values), not counting the job's missing tokens. */

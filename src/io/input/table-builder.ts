@@ -1,11 +1,12 @@
-import { GrowableUint32 } from '../../common/table/growable.js';
+import { GrowableCodes, type CompactCodes } from '../../common/table/growable.js';
 import { makeColumn, type Table } from '../../common/table/table.js';
 import { MAX_CELLS, MAX_COLUMNS, TableTooLargeError, TextBudget } from './table-limits.js';
 
 /** A builder's columns as plain arrays: they cross to another thread and back. */
 export interface BuiltParts {
   readonly rowCount: number;
-  readonly codes: readonly Uint32Array[];
+  /** In the narrowest width that holds them (GrowableCodes): the part crosses threads and waits to be appended. */
+  readonly codes: readonly CompactCodes[];
   readonly dictionaries: readonly (readonly string[])[];
   /** The line each value was first met on, per column and code (0: not known); see firstLines. */
   readonly lines: readonly (readonly number[])[];
@@ -13,7 +14,8 @@ export interface BuiltParts {
 
 /** Dictionary-encodes records column by column as they stream in. */
 export class TableBuilder {
-  private readonly codes: GrowableUint32[];
+  // One byte a code while the dictionary has at most 256 entries, two up to 65,536: the codes are most of a large file's memory while it is read.
+  private readonly codes: GrowableCodes[];
   private readonly dictionaries: string[][];
   private readonly indexes: Map<string, number>[];
   private readonly lines: number[][];
@@ -28,7 +30,7 @@ export class TableBuilder {
   ) {
     if (header.length > MAX_COLUMNS) throw TableTooLargeError.columns(header.length);
     // Small to start: a wide file with few rows must cost memory in proportion to its cells, not its columns.
-    this.codes = header.map(() => new GrowableUint32(16));
+    this.codes = header.map(() => new GrowableCodes(16));
     this.dictionaries = header.map(() => ['']);
     this.lines = header.map(() => [0]);
     // Missing-value tokens share the lookup with real values and map to code 0.
@@ -57,7 +59,7 @@ export class TableBuilder {
 
   /** The codes and dictionaries as read so far, for another builder to append (the second thread's part of a file). */
   parts(): BuiltParts {
-    return { rowCount: this.rowCount, codes: this.codes.map((c) => c.toArray()), dictionaries: this.dictionaries, lines: this.lines };
+    return { rowCount: this.rowCount, codes: this.codes.map((c) => c.toCompact()), dictionaries: this.dictionaries, lines: this.lines };
   }
 
   /**

@@ -41,3 +41,50 @@ describe('the table builder refuses tables too large to hold', () => {
     expect(() => first.append(second.parts())).toThrow(TableTooLargeError);
   });
 });
+
+describe('the table builder holds codes in the narrowest width while reading', () => {
+  // Values at column j, row r: `${r % distinct}`, so the dictionary has `distinct` entries plus missing.
+  const read = (distinct: number, rows: number): TableBuilder => {
+    const builder = new TableBuilder(['a'], ['']);
+    for (let r = 0; r < rows; r++) builder.add([r % 7 === 3 ? '' : String(r % distinct)]);
+    return builder;
+  };
+  const expected = (distinct: number, rows: number): Uint32Array => {
+    // The first value met gets code 1, in order of first appearance; missing is 0.
+    const codes = new Map<string, number>();
+    return Uint32Array.from({ length: rows }, (_, r) => {
+      if (r % 7 === 3) return 0;
+      const value = String(r % distinct);
+      if (!codes.has(value)) codes.set(value, codes.size + 1);
+      return codes.get(value)!;
+    });
+  };
+
+  const sameCodes = (a: Uint32Array, b: Uint32Array): boolean => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+  it('one byte up to 255 values, two up to 65,535, four beyond; the codes are those of Uint32 throughout', () => {
+    for (const [distinct, width] of [
+      [255, Uint8Array],
+      [256, Uint16Array],
+      [80_000, Uint32Array],
+    ] as const) {
+      const rows = distinct + 300;
+      const builder = read(distinct, rows);
+      expect(builder.parts().codes[0]).toBeInstanceOf(width);
+      expect(sameCodes(builder.build().columns[0]!.codes, expected(distinct, rows))).toBe(true);
+    }
+  });
+
+  it('appends another thread\'s compact part mapped to its own codes, widening when the mapped codes need it', () => {
+    const first = read(200, 1_000);
+    // The second part's values are new here: mapped after the first's 200, they pass 255.
+    const second = new TableBuilder(['a'], ['']);
+    for (let r = 0; r < 500; r++) second.add([`n${r % 100}`]);
+    expect(second.parts().codes[0]).toBeInstanceOf(Uint8Array);
+    first.append(second.parts());
+    expect(first.parts().codes[0]).toBeInstanceOf(Uint16Array);
+    const codes = first.build().columns[0]!.codes;
+    expect(codes.subarray(0, 1_000)).toEqual(expected(200, 1_000));
+    expect(codes.subarray(1_000)).toEqual(Uint32Array.from({ length: 500 }, (_, r) => 201 + (r % 100)));
+  });
+});
