@@ -9,13 +9,6 @@ import { MECHANISM_TYPES } from '../../src/mechanisms/definitions.js';
 /** The registries, which name every type by design. */
 const REGISTRIES = ['src/mechanisms/definitions.ts', 'src/mechanisms/node-registry.ts', 'src/mechanisms/browser-registry.ts'];
 
-/**
- * TEMPORARY: files whose literals engineer "views" is turning into mechanism hooks in parallel (#33
- * item 4). Remove each entry when that branch is merged; the test fails on an entry that no longer
- * holds a literal, so a stale one is noticed.
- */
-const PENDING: readonly string[] = ['src/common/report/report-facts.ts', 'src/jobs/report-builder.ts', 'src/renderer/steps/risk-step.tsx'];
-
 const isTest = (path: string): boolean => /\.test\.tsx?$/.test(path) || path.includes('/test/');
 
 /** Each quoted literal of a method type in a file's text, as "path:line: 'type'", unless the file may name it. */
@@ -42,12 +35,8 @@ describe('method type literals', () => {
   it('appear only in their own mechanism folder and the registries (tests aside)', () => {
     const files = sourceFiles('src');
     expect(files.length).toBeGreaterThan(100);
-    const stray = files.filter((f) => !PENDING.includes(f)).flatMap((f) => strayLiterals(f, readFileSync(f, 'utf8'), MECHANISM_TYPES));
+    const stray = files.flatMap((f) => strayLiterals(f, readFileSync(f, 'utf8'), MECHANISM_TYPES));
     expect(stray).toEqual([]);
-  });
-
-  it('are still found in each file of the temporary allow-list (remove an entry once its literals are gone)', () => {
-    for (const path of PENDING) expect(strayLiterals(path, readFileSync(path, 'utf8'), MECHANISM_TYPES).length, path).toBeGreaterThan(0);
   });
 
   it('are found in any quotes outside the folder, not inside it, in a registry or a test, and only for registered types', () => {
