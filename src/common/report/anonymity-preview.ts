@@ -26,7 +26,7 @@ export function anonymityPreview(report: Report): Block[] {
         data(g.delta.toExponential(3)),
         ')-differentially private',
         selection !== undefined
-          ? `, provided the private search (ε_sel = ${String(selection)}) and the sampling and k-anonymization, both run on the same sample, compose sequentially as SafePub argues (an argument Custos has not re-checked)`
+          ? `, provided the private search (ε = ${String(selection)}) and the sampling and k-anonymization, both run on the same sample, compose sequentially as SafePub argues (an argument Custos has not re-checked)`
           : ', provided the levels were fixed without looking at this data',
         '. ',
         data(a.choice ?? ''),

@@ -16,7 +16,7 @@ export function betaPreview(report: Report): Block[] {
       kind: 'callout',
       tone: 'ok',
       title: 'A β-private bucketization exists.',
-      text: "No value is more frequent in the whole file than its β allows, so buckets that meet every β can be formed (the paper's Lemma 3.7: f_v ≤ β_v for every value v).",
+      text: "No value is more frequent in the whole file than its β allows, so buckets that meet every β can be formed.",
     },
     { kind: 'bars', title: 'Information lost by the bucketing (mean squared error, lower is better)', bars },
     { kind: 'paragraph', text: ['Buckets: ', data(Object.entries(b.chosen.sizes).map(([size, n]) => `${formatNumber(n)} of ${size} records`).join(', ')), '.'] },
