@@ -460,7 +460,10 @@ function suppressCells(columns: readonly GeneralizedColumn[], releasedRows: Uint
  * one of them, so records unique on those alone can never be hidden in a class.
  */
 function noRecodingText(tried: string, modelsText: string, limitPercent: string, withoutHierarchy: readonly string[]): string {
-  const none = `none of ${tried} ways of recoding (each combination of the columns' hierarchy levels) meets ${modelsText} with at most ${limitPercent} of the records suppressed`;
+  // "the 1 ways" reads wrong: with one transformation there is a single way, the columns as they are.
+  const none = tried === 'the 1'
+    ? `the only way of recoding there is (each column at its one hierarchy level) does not meet ${modelsText} with at most ${limitPercent} of the records suppressed`
+    : `none of ${tried} ways of recoding (each combination of the columns' hierarchy levels) meets ${modelsText} with at most ${limitPercent} of the records suppressed`;
   if (withoutHierarchy.length === 0) return `${none}; allow more suppression, add hierarchy levels or relax the model`;
   const names = withoutHierarchy.map((n) => `"${n}"`);
   const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
