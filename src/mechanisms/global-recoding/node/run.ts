@@ -140,7 +140,7 @@ export function runGlobalRecoding(job: JobWith<GlobalRecodingSpec>, imported: Im
   const exhausted = heuristicResult !== undefined && heuristicResult.stoppedBy !== 'completed';
   const none = exhausted
     ? `the heuristic search found no transformation that meets ${modelsText} with at most ${limitPercent} of the records suppressed among the ${formatCount(heuristicResult!.steps)} it evaluated within its budget; give it more time (method.search.timeLimitSeconds) or steps, pin some columns' levels (method.levels), allow more suppression or relax the model`
-    : noRecodingText(boundsText ? `the ${formatCount(searchedNodes)} within the job's levels (${boundsText})` : `the ${formatCount(nodes)}`, modelsText, limitPercent, quasi.filter((_, j) => columns[j]!.depth === 1).map((c) => c.name));
+    : noRecodingText(boundsText ? searchedNodes : nodes, boundsText ?? '', modelsText, limitPercent, quasi.filter((_, j) => columns[j]!.depth === 1).map((c) => c.name));
   // A run refuses; the risk preview shows what the most generalized transformation would suppress, and that it fails.
   if (!search.optimum && ctx.mode === 'run') throw new JobError(none, exhausted ? 'method.search' : 'method.models');
   const optimum = search.optimum;
@@ -459,11 +459,12 @@ function suppressCells(columns: readonly GeneralizedColumn[], releasedRows: Uint
  * the likeliest cause named first: quasi-identifiers without a hierarchy stay as collected in every
  * one of them, so records unique on those alone can never be hidden in a class.
  */
-function noRecodingText(tried: string, modelsText: string, limitPercent: string, withoutHierarchy: readonly string[]): string {
-  // "the 1 ways" reads wrong: with one transformation there is a single way, the columns as they are.
-  const none = tried === 'the 1'
-    ? `the only way of recoding there is (each column at its one hierarchy level) does not meet ${modelsText} with at most ${limitPercent} of the records suppressed`
-    : `none of ${tried} ways of recoding (each combination of the columns' hierarchy levels) meets ${modelsText} with at most ${limitPercent} of the records suppressed`;
+function noRecodingText(count: number, within: string, modelsText: string, limitPercent: string, withoutHierarchy: readonly string[]): string {
+  const bounded = within ? ` within the job's levels (${within})` : '';
+  // One transformation is a single way (the columns as the job's levels leave them), not "none of the 1 ways".
+  const none = count === 1
+    ? `the only way of recoding ${bounded ? bounded.slice(1) : "there is (each column at its one hierarchy level)"} does not meet ${modelsText} with at most ${limitPercent} of the records suppressed`
+    : `none of the ${formatCount(count)} ways of recoding (each combination of the columns' hierarchy levels)${bounded} meets ${modelsText} with at most ${limitPercent} of the records suppressed`;
   if (withoutHierarchy.length === 0) return `${none}; allow more suppression, add hierarchy levels or relax the model`;
   const names = withoutHierarchy.map((n) => `"${n}"`);
   const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
