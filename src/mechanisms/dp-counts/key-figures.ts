@@ -8,9 +8,9 @@ export function dpKeyFigures(report: Report): Block[] {
   if (!dp) return [];
   const rows = [
     figure('Answers / distinct', `${fmt(dp.queries)} / ${fmt(dp.distinctQueries)}`),
-    figure('Sensitivity Δ / noise scale b', `${fmt(dp.sensitivity)} / ${fmt(dp.scale, 6)}`),
+    figure('Sensitivity (the most one person changes the answers) / noise scale', `${fmt(dp.sensitivity)} / ${fmt(dp.scale, 6)}`),
     figure('ε per answer', fmt(dp.epsilonPerAnswer, 6)),
-    ...(dp.epsilonEffective !== undefined ? [figure('ε_eff, worst one-person change (tail slope, not a bound)', fmt(dp.epsilonEffective, 6))] : []),
+    ...(dp.epsilonEffective !== undefined ? [figure('Effective ε of the worst one-person change (a tail slope, not a bound)', fmt(dp.epsilonEffective, 6))] : []),
     figure('Noise', `${dp.noise}; ${dp.correlation}`),
     ...(dp.filtering ?? []).map((f) => figure(`Filtering attack “${f.series}”`, `noise removed: IID ${fmt(f.removalIid, 3)}, release ${fmt(f.removalRelease, 3)} (gain ${fmt(f.gainIid, 3)} / ${fmt(f.gainRelease, 3)})`)),
   ];
