@@ -31,6 +31,11 @@ export interface ConfidentialFact {
    * (see `findInTable`).
    */
   readonly inCells: boolean;
+  /**
+   * Searched in a PDF's text only, not in its raw bytes: the bytes are numbers of every size (object
+   * lengths, offsets, glyph widths), which a fact among many small counts would meet by chance.
+   */
+  readonly textOnly?: true;
 }
 
 /**
@@ -144,7 +149,16 @@ export function internalOnlyFacts(internal: Report, publicSentences: ReadonlySet
   // The input's size first, so that a column whose every value is distinct is not what names that number.
   if (internal.input.rows !== undefined) visit('input.rows', internal.input.rows);
   walk(internal as unknown as Json, '', visit);
-  facts.push(...analysisCellFacts(internal, publicNumbers));
+  // A cell is searched only where no figure of the public report equals it, wherever that figure
+  // stands (a released distribution's count, a file's size): a table of up to 144 counts meets the
+  // report's other figures by chance often enough to fail honest releases.
+  const anyPublicNumber = new Set<number>(publicNumbers);
+  walk(external as unknown as Json, '', (_, v) => {
+    if (typeof v === 'number') anyPublicNumber.add(v);
+    else for (const n of numbersIn(v)) anyPublicNumber.add(n);
+  });
+  for (const sentence of publicSentences) for (const n of numbersIn(sentence)) anyPublicNumber.add(n);
+  facts.push(...analysisCellFacts(internal, anyPublicNumber));
   const input = internal.input;
   const job = internal.job as { input?: { encoding?: unknown }; method?: { hierarchies?: Record<string, unknown> }; output?: { internalDir?: unknown } };
   // An encoding the job names is a parameter, published in job.json; a detected one is a fact of the file.
@@ -172,7 +186,7 @@ function analysisCellFacts(internal: Report, publicNumbers: ReadonlySet<number>)
     const released = table.cells.release;
     table.cells.input.forEach((n, i) => {
       if (!Number.isInteger(n) || n < SMALLEST_SEARCHED_NUMBER || n === released[i] || publicNumbers.has(n)) return;
-      facts.push({ kind: `an internal-only figure (utility.analysis.tables[${t}].cells.input)`, number: n, inCells: false });
+      facts.push({ kind: `an internal-only figure (utility.analysis.tables[${t}].cells.input)`, number: n, inCells: false, textOnly: true });
     });
   });
   return facts;
