@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { internalOnlyFacts } from '../src/jobs/verify/confidential-facts.js';
+import { publishabilityProblems } from '../src/jobs/verify/publishability.js';
+import { ReleaseFiles } from '../src/jobs/verify/release-files.js';
+import { pdfText } from '../src/io/input/pdf-text.js';
 
 /**
  * Issue 36, item 6: the job's `utility` key (a classifier's target, contingency tables' pairs) is
@@ -124,5 +127,16 @@ describe('the analysis is in the internal report only', () => {
     for (const n of changed) expect(searched.has(n), `cell ${n}`).toBe(true);
     const v = custos(dir, 'verify', 'out', '--internal', 'out-internal');
     expect(v.status, v.stdout + v.stderr).toBe(0);
+
+    // A cell is looked for in the PDF's text, not its raw bytes: an object's /Length (a number of any size)
+    // once equalled an input cell and failed an honest release. A number only the bytes hold is found
+    // as an ordinary fact, and not as a cell.
+    const pdf = readFileSync(join(dir, 'out', 'report.pdf'));
+    const text = pdfText(pdf);
+    const structural = [...pdf.toString('latin1').matchAll(/\/Length (\d{4,})/g)].map((m) => Number(m[1])).find((n) => !text.includes(String(n)) && !text.includes(n.toLocaleString('en-US')));
+    expect(structural).toBeDefined();
+    const problemsWith = (textOnly: boolean) => publishabilityProblems(new ReleaseFiles(join(dir, 'out')), published, JSON.parse(readFileSync(join(dir, 'out', 'job.json'), 'utf8')), () => [{ kind: 'a planted figure', number: structural!, inCells: false, ...(textOnly ? { textOnly: true as const } : {}) }]);
+    expect(problemsWith(false)).toContain('report.pdf states a planted figure');
+    expect(problemsWith(true)).toEqual([]);
   }, 120_000);
 });
