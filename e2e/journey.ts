@@ -176,3 +176,13 @@ export async function chooseByKeys(page: Page, select: Locator, text: RegExp): P
   for (let i = at; i > want; i--) await page.keyboard.press('ArrowUp');
   await expect(select.locator('option:checked')).toHaveText(text);
 }
+
+/** At both sizes people use, each checked for cut-off text. */
+export async function shots(page: Page, name: string): Promise<void> {
+  for (const [width, height, suffix] of [[1280, 800, ''], [1920, 1080, '-1920']] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(SHOTS, `${name}${suffix}.png`) });
+    expect(await clippedText(page), `clipped text on ${name} at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

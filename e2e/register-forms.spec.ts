@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { chooseMethod } from './method-choice.js';
 import { startHost } from './dev-host.js';
 import { clippedText } from './clipped-text.js';
+import { shots } from './journey.js';
 
 /**
  * Issue 35's done-when: one made-up register (e2e/fixtures/register, written by its
@@ -41,16 +42,6 @@ const REGIONS: Readonly<Record<string, string>> = {
 };
 
 test.use({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-
-/** At both sizes people use, each checked for cut-off text. */
-async function shots(page: Page, name: string): Promise<void> {
-  for (const [width, height, suffix] of [[1280, 800, ''], [1920, 1080, '-1920']] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SHOTS, `${name}${suffix}.png`) });
-    expect(await clippedText(page), `clipped text on ${name} at ${width}px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** "Release anyway" with a reason when the review asks: these journeys are about the files, the review is tested elsewhere. */
 async function acceptReview(page: Page): Promise<void> {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseMethod } from './method-choice.js';
 import { startHost } from './dev-host.js';
-import { clippedText } from './clipped-text.js';
+import { shots } from './journey.js';
 import { registerRows, writeRegisterCsv, writeRegisterWorkbook } from '../test/fixtures/register-files.js';
 
 const require = createRequire(import.meta.url);
@@ -22,16 +22,6 @@ async function axeScan(page: Page, step: string): Promise<void> {
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
   });
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `axe on ${step}`).toEqual([]);
-}
-
-/** At both sizes people use, each checked for cut-off text. */
-async function shots(page: Page, name: string): Promise<void> {
-  for (const [width, height, suffix] of [[1280, 800, ''], [1920, 1080, '-1920']] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SHOTS, `${name}${suffix}.png`) });
-    expect(await clippedText(page), `clipped text on ${name} at ${width}px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test.use({ viewport: { width: 1280, height: 800 }, bypassCSP: true, acceptDownloads: true });
