@@ -152,12 +152,10 @@ export function internalOnlyFacts(internal: Report, publicSentences: ReadonlySet
   // A cell is searched only where no figure of the public report equals it, wherever that figure
   // stands (a released distribution's count, a file's size): a table of up to 144 counts meets the
   // report's other figures by chance often enough to fail honest releases.
+  // From what the walks above collected: the external report's numbers, its texts and the public sentences.
   const anyPublicNumber = new Set<number>(publicNumbers);
-  walk(external as unknown as Json, '', (_, v) => {
-    if (typeof v === 'number') anyPublicNumber.add(v);
-    else for (const n of numbersIn(v)) anyPublicNumber.add(n);
-  });
-  for (const sentence of publicSentences) for (const n of numbersIn(sentence)) anyPublicNumber.add(n);
+  for (const values of externalByShape.values()) for (const v of values) if (typeof v === 'number') anyPublicNumber.add(v);
+  for (const text of externalStrings) for (const n of numbersIn(text)) anyPublicNumber.add(n);
   facts.push(...analysisCellFacts(internal, anyPublicNumber));
   const input = internal.input;
   const job = internal.job as { input?: { encoding?: unknown }; method?: { hierarchies?: Record<string, unknown> }; output?: { internalDir?: unknown } };
