@@ -11,7 +11,14 @@ import { publicHierarchyName, publicInputName } from '../public-job.js';
  */
 export interface ConfidentialFact {
   readonly kind: string;
-  /** A whole number, searched in every way the reports print one. */
+  /**
+   * A whole number, searched in every way the reports print one. In a PDF it is searched in the text
+   * the PDF shows and its metadata, not in its raw bytes: those are numbers of every size (object
+   * lengths, offsets, glyph widths) that a fact among many four-digit counts meets by chance (a page
+   * stream's /Length, which changes with the date printed on it, once equalled a count and failed an
+   * honest release). A number hidden in a PDF's bytes and not shown is a PDF that verify's re-rendering
+   * (byte for byte from report.json) rejects.
+   */
   readonly number?: number;
   /** A text, searched verbatim (HTML- and JSON-escaped too, whitespace runs as one space). */
   readonly text?: string;
@@ -31,11 +38,6 @@ export interface ConfidentialFact {
    * (see `findInTable`).
    */
   readonly inCells: boolean;
-  /**
-   * Searched in a PDF's text only, not in its raw bytes: the bytes are numbers of every size (object
-   * lengths, offsets, glyph widths), which a fact among many small counts would meet by chance.
-   */
-  readonly textOnly?: true;
 }
 
 /**
@@ -184,7 +186,7 @@ function analysisCellFacts(internal: Report, publicNumbers: ReadonlySet<number>)
     const released = table.cells.release;
     table.cells.input.forEach((n, i) => {
       if (!Number.isInteger(n) || n < SMALLEST_SEARCHED_NUMBER || n === released[i] || publicNumbers.has(n)) return;
-      facts.push({ kind: `an internal-only figure (utility.analysis.tables[${t}].cells.input)`, number: n, inCells: false, textOnly: true });
+      facts.push({ kind: `an internal-only figure (utility.analysis.tables[${t}].cells.input)`, number: n, inCells: false });
     });
   });
   return facts;

@@ -196,12 +196,12 @@ export function publishabilityProblems(files: ReleaseFiles, report: Report, job:
   const facts = factsOf(read.flatMap((f) => f.tables?.tables.map((t) => t.rowCount) ?? []));
   for (const { name, text: raw, tables } of read) {
     const text = new SearchedText(raw);
-    // A PDF's text as read back, without the raw bytes its part begins with (see ConfidentialFact.textOnly).
-    const pdfOnly = name.toLowerCase().endsWith('.pdf') && facts.some((f) => f.textOnly) ? new SearchedText(pdfText(readFileSync(join(files.dir, name)))) : undefined;
+    // A PDF's text as read back, without the raw bytes its part begins with: where numbers are searched (see ConfidentialFact.number).
+    const pdfOnly = name.toLowerCase().endsWith('.pdf') && facts.some((f) => f.number !== undefined) ? new SearchedText(pdfText(readFileSync(join(files.dir, name)))) : undefined;
     const outside = tables && new SearchedText(tables.text);
     const found = outside
       ? new Set([...facts.filter((f) => states(f, outside) || (f.inCells && f.number === undefined && states(f, text))), ...tables.tables.flatMap((t) => findInTable(t, facts))])
-      : new Set(facts.filter((f) => states(f, f.textOnly && pdfOnly ? pdfOnly : text)));
+      : new Set(facts.filter((f) => states(f, f.number !== undefined && pdfOnly ? pdfOnly : text)));
     // One line per kind: several true counts of one field are one finding.
     for (const kind of new Set(facts.filter((f) => found.has(f)).map((f) => f.kind))) problems.push(`${name} states ${kind}`);
   }
