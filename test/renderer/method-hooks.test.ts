@@ -44,4 +44,11 @@ describe("the mechanisms' wizard hooks", () => {
     expect(fieldName('method.columns', 'microaggregation')).toBe('the columns to aggregate');
     expect(fieldName('method.columns', 'global-recoding')).toBe('the columns');
   });
+
+  it("call a key whose name is one of Object.prototype's members 'a setting', not a function's text", () => {
+    for (const key of ['method.constructor', 'method.toString', 'method.__proto__', 'method.hasOwnProperty']) {
+      expect(fieldName(key, 'global-recoding')).toBe('a setting');
+      expect(fieldName(key)).toBe('a setting');
+    }
+  });
 });

@@ -97,7 +97,7 @@ export function fieldName(key: string, method?: string): string {
     (key === '--internal' || key === 'output.internalDir' ? 'the internal report folder' : undefined) ??
     (key.startsWith('output') ? 'the outputs' : undefined) ??
     ownName ??
-    PARAMETER_NAMES[parameter] ??
+    own(PARAMETER_NAMES, parameter) ??
     'a setting'
   );
 }
