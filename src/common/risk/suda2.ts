@@ -42,7 +42,7 @@
  * The bound records × (M + Σ_{k ≤ maxSize} k·C(M, k)) on the values read is computed before the
  * search starts and refused (SudaWorkLimitError) above the limit.
  */
-import { classIds, encodeKeys, MISSING_CODE, RefineScratch, refineClasses, type KeyCodes, type KeyValue } from './key-codes.js';
+import { classIdsOnAll, encodeKeys, MISSING_CODE, RefineScratch, refineClasses, type KeyCodes, type KeyValue } from './key-codes.js';
 
 export class SudaWorkLimitError extends RangeError {
   constructor(
@@ -102,8 +102,7 @@ export function suda2OfKeys(keys: KeyCodes, options: SudaOptions = {}): SudaResu
   const work = searchWork(n, m, maxSize);
   if (work > limit) throw new SudaWorkLimitError(work, limit);
 
-  const all = Array.from({ length: m }, (_, a) => a);
-  const full = classIds(keys, all);
+  const full = classIdsOnAll(keys);
   const fullSize = new Int32Array(full.classes);
   for (let r = 0; r < n; r++) fullSize[full.ids[r]!]!++;
   let uniques = 0;
