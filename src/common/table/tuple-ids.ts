@@ -32,7 +32,7 @@ export function tupleIds(columns: readonly KeyColumn[], rows: Uint32Array | null
   return { ids, count };
 }
 
-/** The first size of the table of distinct keys; it doubles as they come. */
+/** The largest first size of the table of distinct keys (2n slots for fewer keys); it doubles as they come. */
 const FIRST_CAPACITY = 1 << 10;
 
 /**
@@ -44,7 +44,8 @@ const FIRST_CAPACITY = 1 << 10;
  * The ids depend only on the order of first occurrences, not on the table's size.
  */
 function renumberKeys(keys: Float64Array, n: number, out: Float64Array | Uint32Array): number {
-  let capacity = FIRST_CAPACITY;
+  let capacity = 16;
+  while (capacity < n * 2 && capacity < FIRST_CAPACITY) capacity *= 2;
   let mask = capacity - 1;
   let slotKey = new Float64Array(capacity);
   let slotId = new Int32Array(capacity).fill(-1);
