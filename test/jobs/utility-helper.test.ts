@@ -120,3 +120,15 @@ describe('a run settles the internal-only utility figure after the release folde
     });
   }
 });
+
+describe('the copies posted to the utility helper', () => {
+  it('are in shared memory with the same codes, and an array already shared is not copied again', async () => {
+    const { sharedCopy } = await import('../../src/jobs/method-kit/utility-helper.js');
+    const codes = Uint32Array.from({ length: 1000 }, (_, i) => (i * 7919) % 13);
+    const copy = sharedCopy(codes);
+    expect(copy.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(copy).not.toBe(codes);
+    expect(Array.from(copy)).toEqual(Array.from(codes));
+    expect(sharedCopy(copy)).toBe(copy);
+  });
+});

@@ -27,7 +27,7 @@
  * Global figures, as measure_risk reports them: `expectedReidentifications` = Σ r (global_risk_ER),
  * `globalRisk` = that / n (global_risk), `globalRiskPercent` = 100 · globalRisk (global_risk_pct).
  */
-import { classIds, encodeKeys, MISSING_CODE, type KeyCodes, type KeyValue } from './key-codes.js';
+import { classIdsOnAll, encodeKeys, MISSING_CODE, type KeyCodes, type KeyValue } from './key-codes.js';
 
 export type IndividualRiskMethod = 'sdcMicro' | 'muArgus';
 
@@ -151,7 +151,7 @@ function hasMissing(keys: KeyCodes): boolean {
 /** No missing values: fk and Fk of each record's class. */
 function classFrequencies(keys: KeyCodes, weights: Float64Array): { fk: Float64Array; Fk: Float64Array } {
   const n = keys.records;
-  const { ids, classes } = classIds(keys, keys.codes.map((_, a) => a));
+  const { ids, classes } = classIdsOnAll(keys);
   const count = new Float64Array(classes);
   const total = new Float64Array(classes);
   for (let r = 0; r < n; r++) {
@@ -174,7 +174,7 @@ function classFrequencies(keys: KeyCodes, weights: Float64Array): { fk: Float64A
 function compatibleFrequencies(keys: KeyCodes, weights: Float64Array, workLimit: number): { fk: Float64Array; Fk: Float64Array } {
   const n = keys.records;
   const m = keys.attributes;
-  const { ids, classes } = classIds(keys, keys.codes.map((_, a) => a));
+  const { ids, classes } = classIdsOnAll(keys);
   const work = classes * classes;
   if (work > workLimit) throw new IndividualRiskWorkLimitError(work, workLimit);
   const first = new Int32Array(classes).fill(-1);

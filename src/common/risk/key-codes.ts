@@ -58,6 +58,19 @@ export function classIds(keys: KeyCodes, attributes: readonly number[], out: Int
   return { ids: out, classes };
 }
 
+const classesOnAll = new WeakMap<KeyCodes, { readonly ids: Int32Array; readonly classes: number }>();
+
+/**
+ * The classes on every attribute (classIds of all of them), computed once per `keys`: the risk
+ * profile, the individual risk and SUDA2 each start from them, on the same keys (at 1M records each
+ * computation is a pass per attribute and 20 MB of scratch). The ids are shared: callers only read them.
+ */
+export function classIdsOnAll(keys: KeyCodes): { readonly ids: Int32Array; readonly classes: number } {
+  let found = classesOnAll.get(keys);
+  if (!found) classesOnAll.set(keys, (found = classIds(keys, keys.codes.map((_, a) => a))));
+  return found;
+}
+
 /** Buffers reused by successive `refineClasses` calls on one table (the search calls it per subset). */
 export class RefineScratch {
   readonly table: Int32Array;

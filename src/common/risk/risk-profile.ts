@@ -16,7 +16,7 @@
  * own, as the disclosure review counts them; the individual risk and SUDA2 read a missing value as
  * sdcMicro does (it matches any value; it is never part of an MSU).
  */
-import { classIds, MISSING_CODE, type KeyCodes } from './key-codes.js';
+import { classIdsOnAll, MISSING_CODE, type KeyCodes } from './key-codes.js';
 import { classSizeFrequencies, dankar, pitman, snb, zayatz, type PopulationUniquenessEstimate } from './population-uniqueness.js';
 import { kMapEstimated } from './k-map.js';
 import { individualRiskOfKeys, IndividualRiskInputError, IndividualRiskWorkLimitError } from './individual-risk.js';
@@ -126,7 +126,7 @@ export interface SudaFigures {
 
 export function riskProfile(columns: readonly ProfileColumn[], records: number, options: ProfileOptions = {}): RiskProfile {
   const keys = keyCodesOf(columns, records);
-  const { ids, classes } = classIds(keys, columns.map((_, a) => a));
+  const { ids, classes } = classIdsOnAll(keys);
   const sizes = new Int32Array(classes);
   for (let r = 0; r < records; r++) sizes[ids[r]!]!++;
   let sampleUniques = 0;

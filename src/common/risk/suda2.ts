@@ -42,7 +42,7 @@
  * The bound records × (M + Σ_{k ≤ maxSize} k·C(M, k)) on the values read is computed before the
  * search starts and refused (SudaWorkLimitError) above the limit.
  */
-import { classIds, encodeKeys, MISSING_CODE, RefineScratch, refineClasses, type KeyCodes, type KeyValue } from './key-codes.js';
+import { classIdsOnAll, encodeKeys, MISSING_CODE, RefineScratch, refineClasses, type KeyCodes, type KeyValue } from './key-codes.js';
 
 export class SudaWorkLimitError extends RangeError {
   constructor(
@@ -102,8 +102,7 @@ export function suda2OfKeys(keys: KeyCodes, options: SudaOptions = {}): SudaResu
   const work = searchWork(n, m, maxSize);
   if (work > limit) throw new SudaWorkLimitError(work, limit);
 
-  const all = Array.from({ length: m }, (_, a) => a);
-  const full = classIds(keys, all);
+  const full = classIdsOnAll(keys);
   const fullSize = new Int32Array(full.classes);
   for (let r = 0; r < n; r++) fullSize[full.ids[r]!]!++;
   let uniques = 0;
@@ -117,7 +116,9 @@ export function suda2OfKeys(keys: KeyCodes, options: SudaOptions = {}): SudaResu
     } else if (size === 2) pairedRecords++;
   }
 
-  const found: number[][][] = Array.from({ length: n }, () => []);
+  // Only a record unique on every attribute can have an MSU: a list for each of those (at 1M records,
+  // a list per record was a million arrays held through the search, most of the helper's GC time).
+  const found = new Map<number, number[][]>(candidates.map((r) => [r, []]));
   const msuCountsBySize = Array.from({ length: maxSize }, () => new Int32Array(n));
   const member = new Uint8Array(m);
   const whole = new Int32Array(n); // one class holding every record: the partition on no attribute
@@ -142,7 +143,7 @@ export function suda2OfKeys(keys: KeyCodes, options: SudaOptions = {}): SudaResu
       for (const r of candidates) {
         if (size[ids[r]!] !== 1) continue;
         if (subset.some((a) => keys.codes[a]![r] === MISSING_CODE)) continue;
-        const own = found[r]!;
+        const own = found.get(r)!;
         if (own.some((msu) => msu.every((a) => member[a] === 1))) continue;
         own.push(subset.slice());
         msuCountsBySize[k - 1]![r]!++;
@@ -167,13 +168,12 @@ export function suda2OfKeys(keys: KeyCodes, options: SudaOptions = {}): SudaResu
   const disScore = disScores(score, uniques, pairedRecords, fraction, weighted);
   const contribution = new Array<number>(m).fill(0);
   let total = 0;
-  for (let r = 0; r < n; r++) {
-    total += score[r]!;
-    for (const msu of found[r]!) for (const a of msu) contribution[a]! += weight[msu.length - 1]!;
-  }
+  for (let r = 0; r < n; r++) total += score[r]!;
+  // The records with MSUs in ascending order (as candidates are), so each sum is added in the same order.
+  for (const own of found.values()) for (const msu of own) for (const a of msu) contribution[a]! += weight[msu.length - 1]!;
   const attributeContributions = contribution.map((c) => (total > 0 ? (100 * c) / total : 0));
   const result: SudaResult = { records: n, attributes: m, maxSize, msuCountsBySize, score, disScore, uniques, pairedRecords, attributeContributions };
-  return options.listMsus === true ? { ...result, msus: found } : result;
+  return options.listMsus === true ? { ...result, msus: Array.from({ length: n }, (_, r) => found.get(r) ?? []) } : result;
 }
 
 /** records × (M + Σ_{k ≤ maxSize} k · C(M, k)): at most the values read while grouping (the full key, then every subset from scratch). */

@@ -18,51 +18,77 @@ export const keyColumn = (c: { readonly codes: Uint32Array; readonly dictionary:
 export function tupleIds(columns: readonly KeyColumn[], rows: Uint32Array | null, rowCount: number): { ids: Uint32Array; count: number } {
   const n = rows ? rows.length : rowCount;
   const keys = new Float64Array(n);
-  const renumber = (): number => renumberKeys(keys, n);
   let radix = 1;
   for (const column of columns) {
     const base = column.cardinality;
-    if (radix * base >= SAFE_KEY_LIMIT) radix = Math.max(1, renumber());
+    if (radix * base >= SAFE_KEY_LIMIT) radix = Math.max(1, renumberKeys(keys, n, keys));
     const codes = column.codes;
     if (rows) for (let i = 0; i < n; i++) keys[i] = keys[i]! * base + codes[rows[i]!]!;
     else for (let i = 0; i < n; i++) keys[i] = keys[i]! * base + codes[i]!;
     radix *= base;
   }
-  const count = n === 0 ? 0 : renumber();
-  return { ids: Uint32Array.from(keys), count };
+  const ids = new Uint32Array(n);
+  const count = n === 0 ? 0 : renumberKeys(keys, n, ids);
+  return { ids, count };
 }
 
+/** The largest first size of the table of distinct keys (2n slots for fewer keys); it doubles as they come. */
+const FIRST_CAPACITY = 1 << 10;
+
 /**
- * Replaces each key (a non-negative integer below 2^52) by the dense id of its
- * first occurrence, with an open-addressing table: several times faster than a
- * Map on the millions of keys grouping and lattice scoring produce.
+ * Writes to out[i] the dense id of key i's first occurrence (keys are non-negative integers below
+ * 2^52; out may be keys itself), with an open-addressing table: several times faster than a Map on
+ * the millions of keys grouping and lattice scoring produce. The table grows with the distinct
+ * keys, kept at most half full, rather than being sized for every key being distinct: a million
+ * rows of a few thousand tuples then probe a table that stays in cache, not 24 MB of fresh pages.
+ * The ids depend only on the order of first occurrences, not on the table's size.
  */
-function renumberKeys(keys: Float64Array, n: number): number {
+function renumberKeys(keys: Float64Array, n: number, out: Float64Array | Uint32Array): number {
   let capacity = 16;
-  while (capacity < n * 2) capacity *= 2;
-  const mask = capacity - 1;
-  const slotKey = new Float64Array(capacity);
-  const slotId = new Int32Array(capacity).fill(-1);
+  while (capacity < n * 2 && capacity < FIRST_CAPACITY) capacity *= 2;
+  let mask = capacity - 1;
+  let slotKey = new Float64Array(capacity);
+  let slotId = new Int32Array(capacity).fill(-1);
   let next = 0;
   for (let i = 0; i < n; i++) {
     const k = keys[i]!;
-    const lo = k % 4294967296;
-    const hi = (k - lo) / 4294967296;
-    let slot = (Math.imul(lo | 0, 0x9e3779b1) ^ Math.imul(hi | 0, 0x85ebca6b)) & mask;
+    let slot = slotOf(k, mask);
     for (;;) {
       const id = slotId[slot]!;
       if (id === -1) {
         slotId[slot] = next;
         slotKey[slot] = k;
-        keys[i] = next++;
+        out[i] = next++;
         break;
       }
       if (slotKey[slot] === k) {
-        keys[i] = id;
+        out[i] = id;
         break;
       }
       slot = (slot + 1) & mask;
     }
+    if (next * 2 > capacity) {
+      const oldKey = slotKey;
+      const oldId = slotId;
+      capacity *= 2;
+      mask = capacity - 1;
+      slotKey = new Float64Array(capacity);
+      slotId = new Int32Array(capacity).fill(-1);
+      for (let s = 0; s < oldId.length; s++) {
+        const id = oldId[s]!;
+        if (id === -1) continue;
+        let to = slotOf(oldKey[s]!, mask);
+        while (slotId[to] !== -1) to = (to + 1) & mask;
+        slotId[to] = id;
+        slotKey[to] = oldKey[s]!;
+      }
+    }
   }
   return next;
+}
+
+function slotOf(k: number, mask: number): number {
+  const lo = k % 4294967296;
+  const hi = (k - lo) / 4294967296;
+  return (Math.imul(lo | 0, 0x9e3779b1) ^ Math.imul(hi | 0, 0x85ebca6b)) & mask;
 }

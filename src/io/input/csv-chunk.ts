@@ -6,7 +6,7 @@ import { BadRowError, RecordRules } from './csv-records.js';
 import { CsvSyntaxError, CsvTokenizer } from './csv-tokenizer.js';
 import type { RejectedRow } from './import-types.js';
 import { TableBuilder, type BuiltParts } from './table-builder.js';
-import { chunkDecoder } from './text-decoder.js';
+import { chunkDecoder, decodePieces } from './text-decoder.js';
 
 const CHUNK_BYTES = 4 << 20;
 
@@ -67,13 +67,13 @@ function readPart(request: CsvChunkRequest): CsvChunkResult {
       const read = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, request.end - position), position);
       position += read;
       const final = read === 0 || position >= request.end;
-      let text: string;
+      let pieces: string[];
       try {
-        text = decoder.decode(chunk.subarray(0, read), !final);
+        pieces = decodePieces(decoder, chunk.subarray(0, read), !final);
       } catch {
         throw new PartNotText(tokenizer.nextLine);
       }
-      tokenizer.feed(text, final);
+      for (let k = 0; k < pieces.length; k++) tokenizer.feed(pieces[k]!, final && k === pieces.length - 1);
       if (final) break;
     }
   } catch (error) {

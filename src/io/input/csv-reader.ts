@@ -8,7 +8,7 @@ import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.j
 import { BadRowError, RecordRules } from './csv-records.js';
 import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
-import { chunkDecoder } from './text-decoder.js';
+import { chunkDecoder, decodePieces } from './text-decoder.js';
 import { nameColumns, TableBuilder, type BuiltParts, type RenamedColumn } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 import { locateInvalidUtf8 } from './utf8-location.js';
@@ -115,13 +115,13 @@ function parse(
       hash.update(bytes);
       position += read;
       const final = last && (read === 0 || position >= end);
-      let text: string;
+      let pieces: string[];
       try {
-        text = decoder.decode(bytes, !final);
+        pieces = decodePieces(decoder, bytes, !final);
       } catch {
         throw new TextInvalid(`invalid ${encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} in the bytes ${position - read}–${position}`, encoding);
       }
-      tokenizer.feed(text, final);
+      for (let k = 0; k < pieces.length; k++) tokenizer.feed(pieces[k]!, final && k === pieces.length - 1);
       options.onProgress?.(position, total);
       if (!second && split !== undefined && builder) second = startSecond(builder.header);
       if (final || read === 0 || position >= end) break;

@@ -63,6 +63,25 @@ function onlySensitive(release: ReleaseRows, sensitiveIndex: number): ReleaseRow
   return { sourceRow: release.sourceRow, sensitive: [release.sensitive[sensitiveIndex]!] };
 }
 
+/**
+ * The codes in shared memory, for posting to the helper. A posted Uint32Array is serialized into the
+ * message and copied again into the helper's heap (at 1M rows some 60 MB, twice, with the page
+ * faults of both: about 1 s of CPU); one of shared memory is posted by reference. So each array is
+ * copied once here, and the helper reads the copy. The copy is this run's own: nothing writes it.
+ */
+export function sharedCopy(codes: Uint32Array): Uint32Array {
+  if (codes.buffer instanceof SharedArrayBuffer) return codes;
+  const copy = new Uint32Array(new SharedArrayBuffer(codes.byteLength));
+  copy.set(codes);
+  return copy;
+}
+
+/** The rows of a release answered on the helper, in shared memory (a column missing stays missing: the helper names the failure). */
+function sharedRows(release: ReleaseRows, sensitiveIndex: number): ReleaseRows {
+  const { sourceRow, sensitive } = onlySensitive(release, sensitiveIndex);
+  return { sourceRow: sharedCopy(sourceRow), sensitive: sensitive.map((s) => (s === undefined ? s : sharedCopy(s))) };
+}
+
 function measure(pool: QueryPool, columns: readonly CountColumn[], m: number, queued: readonly { release: ReleaseRows; p: number }[]): MeasuredUtility {
   return { queries: pool.queries.length, attempts: pool.attempts, errors: queued.map((q) => poolRelativeError(pool, columns, q.release, 0, q.p, m)) };
 }
@@ -114,9 +133,10 @@ export function startUtilityWork(
       if (Atomics.wait(flag, 0, seen, 120_000) === 'timed-out') throw new Error('the utility helper stopped answering');
     }
   };
-  const plain = columns.map((c) => ({ codes: c.codes, distinct: c.distinct, dictionary: { length: c.dictionary.length } }));
+  const plain = columns.map((c) => ({ codes: sharedCopy(c.codes), distinct: c.distinct, dictionary: { length: c.dictionary.length } }));
   const seed = random.deterministic ? uniformInt(random, 2 ** 32) : null;
-  port1.postMessage({ type: 'pool', columns: plain, groups: groups ? { groupOfRow: groups.groupOfRow, groupCount: groups.groupCount } : null, values, m, seed } satisfies HelperRequest);
+  const shared = groups ? { groupOfRow: sharedCopy(groups.groupOfRow), groupCount: groups.groupCount } : null;
+  port1.postMessage({ type: 'pool', columns: plain, groups: shared, values: sharedCopy(values), m, seed } satisfies HelperRequest);
   let settled: MeasuredUtility | undefined;
   let closed = false;
   const close = (): void => {
@@ -126,7 +146,7 @@ export function startUtilityWork(
     void worker.terminate();
   };
   return {
-    answer: (release, sensitiveIndex, p) => port1.postMessage({ type: 'error', release: onlySensitive(release, sensitiveIndex), p } satisfies HelperRequest),
+    answer: (release, sensitiveIndex, p) => port1.postMessage({ type: 'error', release: sharedRows(release, sensitiveIndex), p } satisfies HelperRequest),
     settle: () => {
       if (settled) return settled;
       port1.postMessage({ type: 'settle' } satisfies HelperRequest);

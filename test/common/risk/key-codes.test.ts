@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { classIds, encodeKeys, type KeyValue } from '../../../src/common/risk/key-codes.js';
+import { classIds, classIdsOnAll, encodeKeys, type KeyValue } from '../../../src/common/risk/key-codes.js';
 
 describe('class ids', () => {
   test('equal ids exactly when the values are equal on the listed attributes, dense from 0', () => {
@@ -33,5 +33,18 @@ describe('class ids', () => {
 
   test('rows of different lengths are refused with the record named', () => {
     expect(() => encodeKeys([['a', 'b'], ['a']])).toThrow(/record 2 has 1 key values, the first has 2/);
+  });
+});
+
+describe('classIdsOnAll', () => {
+  test('is classIds on every attribute, computed once per keys and shared by its callers', () => {
+    const keys = encodeKeys([['a', 1], ['b', 1], ['a', 1], ['a', 2], [null, 2]]);
+    const first = classIdsOnAll(keys);
+    const fresh = classIds(keys, [0, 1]);
+    expect(Array.from(first.ids)).toEqual(Array.from(fresh.ids));
+    expect(first.classes).toBe(fresh.classes);
+    expect(classIdsOnAll(keys)).toBe(first);
+    // Other keys (even of equal values) have their own classes.
+    expect(classIdsOnAll(encodeKeys([['a', 1], ['b', 1], ['a', 1], ['a', 2], [null, 2]]))).not.toBe(first);
   });
 });
