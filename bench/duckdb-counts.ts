@@ -46,7 +46,8 @@ if (args.stage === 'duckdb') {
   const counts = await duckdbCounts(loadJobFile(args.job!), args.threads ? { threads: Number(args.threads) } : {});
   const ms = performance.now() - t0;
   writeFileSync(args['counts-out']!, JSON.stringify({ shapes: [...counts.shapes], cells: [...counts.cells], sql: counts.sql }));
-  console.log(JSON.stringify({ ms, maxRssKiB: process.resourceUsage().maxRSS }));
+  const usage = process.resourceUsage();
+  console.log(JSON.stringify({ ms, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, maxRssKiB: usage.maxRSS }));
   process.exit(0);
 }
 
@@ -71,21 +72,26 @@ if (child.status !== 0) {
   console.error(`the DuckDB stage exited ${child.status}: ${child.stderr}`);
   process.exit(1);
 }
-const duck = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { ms: number; maxRssKiB: number };
+const duck = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { ms: number; cpuMs: number; maxRssKiB: number };
 const saved = JSON.parse(readFileSync(countsPath, 'utf8')) as { shapes: string[]; cells: [string, number][]; sql: string };
 const engineCounts: EngineCounts = { shapes: new Set(saved.shapes), cells: new Map(saved.cells) };
 console.log(`DuckDB: ${saved.sql}`);
 const duckLoad = load();
 
 // 2. Custos's in-memory counting, then the release from its counts and from DuckDB's.
+const cpuNow = (): number => {
+  const usage = process.resourceUsage();
+  return (usage.userCPUTime + usage.systemCPUTime) / 1000;
+};
+const cpu0 = cpuNow();
 t0 = performance.now();
 const imported = readJobInput(loaded);
 const readMs = performance.now() - t0;
-let custos: { answers: AnswerPlan; truth: Float64Array; countMs: number; maxRssKiB: number } | undefined;
+let custos: { answers: AnswerPlan; truth: Float64Array; countMs: number; cpuMs: number; maxRssKiB: number } | undefined;
 const fromCustos = seededAnswers(loaded, imported, seed, (answers, rowCount) => {
   const t = performance.now();
   const truth = trueAnswers(answers, rowCount);
-  custos = { answers, truth, countMs: performance.now() - t, maxRssKiB: process.resourceUsage().maxRSS };
+  custos = { answers, truth, countMs: performance.now() - t, cpuMs: cpuNow() - cpu0, maxRssKiB: process.resourceUsage().maxRSS };
   return truth;
 });
 const custosLoad = load();
@@ -121,11 +127,11 @@ const cpu = /cpu ([\d.]+) ([\d.]+) (\d+)/.exec(run.stderr);
 const cliBytes = readFileSync(join(out, 'answers.csv'));
 const same = (path: string): boolean => cliBytes.equals(readFileSync(path));
 
-console.log('\n| stage | wall s | peak RSS | load average |');
-console.log('|---|---:|---:|---|');
-console.log(`| DuckDB counting (GROUP BY GROUPING SETS over read_csv; its process) | ${seconds(duck.ms)} (process ${seconds(duckWall)}) | ${gib(duck.maxRssKiB)} | ${duckLoad} |`);
-console.log(`| Custos in-memory counting (read ${seconds(readMs)} + count pass ${seconds(custos!.countMs)}) | ${seconds(readMs + custos!.countMs)} | ${gib(custos!.maxRssKiB)} | ${custosLoad} |`);
-console.log(`| custos run --test-seed ${seed} (CSV + JSON, whole run) | ${seconds(runMs)}${cpu ? ` (CPU ${(Number(cpu[1]) + Number(cpu[2])).toFixed(1)})` : ''} | ${cpu ? gib(Number(cpu[3])) : ''} | ${load()} |`);
+console.log('\n| stage | wall s | CPU s | peak RSS | load average |');
+console.log('|---|---:|---:|---:|---|');
+console.log(`| DuckDB counting (GROUP BY GROUPING SETS over read_csv; its process) | ${seconds(duck.ms)} (process ${seconds(duckWall)}) | ${seconds(duck.cpuMs)} | ${gib(duck.maxRssKiB)} | ${duckLoad} |`);
+console.log(`| Custos in-memory counting (read ${seconds(readMs)} + count pass ${seconds(custos!.countMs)}) | ${seconds(readMs + custos!.countMs)} | ${seconds(custos!.cpuMs)} | ${gib(custos!.maxRssKiB)} | ${custosLoad} |`);
+console.log(`| custos run --test-seed ${seed} (CSV + JSON, whole run) | ${seconds(runMs)} | ${cpu ? (Number(cpu[1]) + Number(cpu[2])).toFixed(1) : ''} | ${cpu ? gib(Number(cpu[3])) : ''} | ${load()} |`);
 console.log('');
 
 let failed = false;
