@@ -8,13 +8,14 @@
  * The job is bench/census-50m.ts's dp-counts job on --input (`dpCountsJob`: the 1- and 2-way
  * marginals of 5 columns, ε = 1, cells from the data), or any dp-counts job on a CSV (--job).
  *  1. DuckDB, in a process of its own: every count set of the job as one grouping set of one
- *     `GROUP BY GROUPING SETS` over `read_csv` (the job's delimiter, its missing codes as NULL).
- *  2. Custos, in this process: the input read as `custos run` reads it, its count pass
+ *     `GROUP BY GROUPING SETS`, rolled up from one group-by of `read_csv` over all the counted
+ *     columns (the job's delimiter, its missing codes as NULL): one pass over the file.
+ *  2. `custos run <job> --test-seed N` (CUSTOS_TEST_RANDOMNESS=1), the reference release.
+ *  3. Custos, in this process: the input read as `custos run` reads it, its count pass
  *     (`trueAnswers`) timed, then its dp-counts run twice with `--test-seed`'s generator: from its
  *     own counts, and from DuckDB's mapped onto its queries. Every count is compared (any
- *     difference is listed, exit 1).
- *  3. `custos run <job> --test-seed N` (CUSTOS_TEST_RANDOMNESS=1): its answers.csv must equal, byte
- *     for byte, the one written from DuckDB's counts (else exit 1).
+ *     difference is listed, exit 1), and answers.csv from DuckDB's counts must equal the run's
+ *     byte for byte (else exit 1).
  * Prints wall time and peak RSS of DuckDB's counting (its process) and of Custos's in-memory
  * counting (read + count pass, this process's peak at that point), the CLI run's, and the load
  * average. Custos reads on one thread here; `custos run` may read with a helper thread.
@@ -25,7 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadJobFile } from '../src/jobs/load-job.js';
-import { trueAnswers, type AnswerPlan } from '../src/mechanisms/dp-counts/node/answers.js';
+import { trueAnswers } from '../src/mechanisms/dp-counts/node/answers.js';
 import { dpCountsJob } from './dp-counts-peer.js';
 import { countDifferences, countsForPlan, duckdbCounts, readJobInput, seededAnswers, writeAnswersCsv, type EngineCounts } from './duckdb-marginals.js';
 
@@ -78,38 +79,7 @@ const engineCounts: EngineCounts = { shapes: new Set(saved.shapes), cells: new M
 console.log(`DuckDB: ${saved.sql}`);
 const duckLoad = load();
 
-// 2. Custos's in-memory counting, then the release from its counts and from DuckDB's.
-const cpuNow = (): number => {
-  const usage = process.resourceUsage();
-  return (usage.userCPUTime + usage.systemCPUTime) / 1000;
-};
-const cpu0 = cpuNow();
-t0 = performance.now();
-const imported = readJobInput(loaded);
-const readMs = performance.now() - t0;
-let custos: { answers: AnswerPlan; truth: Float64Array; countMs: number; cpuMs: number; maxRssKiB: number } | undefined;
-const fromCustos = seededAnswers(loaded, imported, seed, (answers, rowCount) => {
-  const t = performance.now();
-  const truth = trueAnswers(answers, rowCount);
-  custos = { answers, truth, countMs: performance.now() - t, cpuMs: cpuNow() - cpu0, maxRssKiB: process.resourceUsage().maxRSS };
-  return truth;
-});
-const custosLoad = load();
-let differences: ReturnType<typeof countDifferences> = [];
-let compared = 0;
-const fromDuckdb = seededAnswers(loaded, imported, seed, (answers) => {
-  const engine = countsForPlan(answers, engineCounts);
-  differences = countDifferences(answers, custos!.truth, engine);
-  compared = engine.length;
-  return engine;
-});
-const ownPath = join(dir, 'answers-custos-counts.csv');
-const duckPath = join(dir, 'answers-duckdb-counts.csv');
-writeAnswersCsv(ownPath, loaded, fromCustos);
-writeAnswersCsv(duckPath, loaded, fromDuckdb);
-console.log(`${imported.table.rowCount.toLocaleString('en-US')} rows; ${compared} distinct queries counted by both`);
-
-// 3. The CLI's seeded release.
+// 2. The CLI's seeded release (before this process holds the table: their memory is never summed).
 const out = join(dir, 'release');
 rmSync(out, { recursive: true, force: true });
 rmSync(`${out}-internal`, { recursive: true, force: true });
@@ -125,13 +95,49 @@ if (run.status !== 0) {
 }
 const cpu = /cpu ([\d.]+) ([\d.]+) (\d+)/.exec(run.stderr);
 const cliBytes = readFileSync(join(out, 'answers.csv'));
+const runLoad = load();
+
+// 3. Custos's in-memory counting, then the release from its counts and from DuckDB's.
+const cpuNow = (): number => {
+  const usage = process.resourceUsage();
+  return (usage.userCPUTime + usage.systemCPUTime) / 1000;
+};
+const cpu0 = cpuNow();
+t0 = performance.now();
+const imported = readJobInput(loaded);
+const readMs = performance.now() - t0;
+let custos: { truth: Float64Array; countMs: number; cpuMs: number; maxRssKiB: number } | undefined;
+const fromCustos = seededAnswers(loaded, imported, seed, (answers, rowCount) => {
+  const t = performance.now();
+  const truth = trueAnswers(answers, rowCount);
+  custos = { truth, countMs: performance.now() - t, cpuMs: cpuNow() - cpu0, maxRssKiB: process.resourceUsage().maxRSS };
+  return truth;
+});
+const custosLoad = load();
+let differences: ReturnType<typeof countDifferences> = [];
+let compared = 0;
+const fromDuckdb = seededAnswers(loaded, imported, seed, (answers) => {
+  const engine = countsForPlan(answers, engineCounts);
+  differences = countDifferences(answers, custos!.truth, engine);
+  compared = engine.length;
+  return engine;
+});
+const ownPath = join(dir, 'answers-custos-counts.csv');
+const duckPath = join(dir, 'answers-duckdb-counts.csv');
+// The CSV writer never overwrites (a --dir used before keeps its files until now).
+rmSync(ownPath, { force: true });
+rmSync(duckPath, { force: true });
+writeAnswersCsv(ownPath, loaded, fromCustos);
+writeAnswersCsv(duckPath, loaded, fromDuckdb);
+console.log(`${imported.table.rowCount.toLocaleString('en-US')} rows; ${compared} distinct queries counted by both`);
+
 const same = (path: string): boolean => cliBytes.equals(readFileSync(path));
 
 console.log('\n| stage | wall s | CPU s | peak RSS | load average |');
 console.log('|---|---:|---:|---:|---|');
 console.log(`| DuckDB counting (GROUP BY GROUPING SETS over read_csv; its process) | ${seconds(duck.ms)} (process ${seconds(duckWall)}) | ${seconds(duck.cpuMs)} | ${gib(duck.maxRssKiB)} | ${duckLoad} |`);
 console.log(`| Custos in-memory counting (read ${seconds(readMs)} + count pass ${seconds(custos!.countMs)}) | ${seconds(readMs + custos!.countMs)} | ${seconds(custos!.cpuMs)} | ${gib(custos!.maxRssKiB)} | ${custosLoad} |`);
-console.log(`| custos run --test-seed ${seed} (CSV + JSON, whole run) | ${seconds(runMs)} | ${cpu ? (Number(cpu[1]) + Number(cpu[2])).toFixed(1) : ''} | ${cpu ? gib(Number(cpu[3])) : ''} | ${load()} |`);
+console.log(`| custos run --test-seed ${seed} (CSV + JSON, whole run) | ${seconds(runMs)} | ${cpu ? (Number(cpu[1]) + Number(cpu[2])).toFixed(1) : ''} | ${cpu ? gib(Number(cpu[3])) : ''} | ${runLoad} |`);
 console.log('');
 
 let failed = false;
