@@ -3,10 +3,10 @@
 // from them is custos run --test-seed's answers.csv byte for byte. DuckDB is imported statically: if
 // @duckdb/node-api cannot load here, this file fails (it never skips).
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dpCountsJob } from '../bench/dp-counts-peer.js';
 import { countDifferences, countsForPlan, duckdbCounts, readJobInput, seededAnswers, writeAnswersCsv, type EngineCounts } from '../bench/duckdb-marginals.js';
 import { writeCensus } from '../bench/gen-census.js';
@@ -39,6 +39,8 @@ beforeAll(() => {
   census = join(dir, 'census.csv');
   writeFileSync(census, [lines[0], ...body].join('\n') + '\n');
 });
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function jobFile(name: string, job: object): LoadedJob {
   const path = join(dir, `${name}.json`);
