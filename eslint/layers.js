@@ -28,7 +28,8 @@ export function layerOf(path) {
   return { layer: 'unknown' };
 }
 
-const NODE_PACKAGES = (p) => !/^(react|react-dom|@tanstack\/react-virtual|electron)(\/|$)/.test(p);
+// @duckdb: a devDependency of bench/duckdb-counts.ts only; the product never runs on DuckDB.
+const NODE_PACKAGES = (p) => !/^(react|react-dom|@tanstack\/react-virtual|electron|@duckdb\/[^/]+)(\/|$)/.test(p);
 const BROWSER_PACKAGES = (p) => /^(react|react-dom|react\/jsx-runtime|@tanstack\/react-virtual|zod)(\/|$)/.test(p);
 const PURE_PACKAGES = (p) => p === 'zod';
 

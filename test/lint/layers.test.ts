@@ -28,6 +28,9 @@ describe('the layering rule (eslint/layers.js)', () => {
     ['src/io/x.ts', "import { runJob } from '../jobs/run-job.js';\nexport const y = runJob;", /io layer may import/],
     ['src/renderer/components/x.ts', "import { browserMechanismOf } from '../../mechanisms/browser-registry.js';\nexport const y = browserMechanismOf;", /renderer-kit layer may import/],
     ['src/elsewhere/x.ts', "import { z } from '../common/x.js';\nexport const y = z;", /is in no layer/],
+    // DuckDB is a devDependency for a bench script (bench/duckdb-counts.ts): no product layer runs on it.
+    ['src/jobs/x.ts', "import { DuckDBInstance } from '@duckdb/node-api';\nexport const y = DuckDBInstance;", /may not use this package/],
+    ['src/mechanisms/dp-counts/node/x.ts', "import { DuckDBInstance } from '@duckdb/node-api';\nexport const y = DuckDBInstance;", /may not use this package/],
   ];
   for (const [path, code, why] of refused) {
     it(`refuses ${path}: ${code.split('\n')[0]}`, async () => {

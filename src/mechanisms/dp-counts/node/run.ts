@@ -8,18 +8,26 @@ import { resolveRoles } from '../../../jobs/method-kit/plan.js';
 import type { MethodContext } from '../../../jobs/method-kit/method-context.js';
 import type { MethodOutcome } from '../../../jobs/method-kit/outcome.js';
 import type { DpCountsSpec } from '../definition.js';
-import { planAnswers, sensitivityOf, trueAnswers } from './answers.js';
+import { planAnswers, sensitivityOf, trueAnswers, type AnswerPlan } from './answers.js';
 import { answersTable } from './answers-table.js';
 import { ATTACK_EPSILON, filteringAttacks, inferenceAttacks } from './attacks.js';
 import { drawNoise, effectiveEpsilonOf, GLM_NOISE_TEXT, halfWidth } from './noise.js';
 import { cellColumnsOf, correlationText, statement } from '../statement.js';
 
 /**
+ * The exact count of every distinct query (`answers.unique`, in its order). A run counts them
+ * itself (`trueAnswers`, over the table in memory); bench/duckdb-counts.ts hands in counts DuckDB
+ * made with one GROUP BY GROUPING SETS, to show that the noise and all that follows depend on the
+ * counts and the plan alone, so a release from an engine's counts is byte-identical.
+ */
+export type ExactCounts = (answers: AnswerPlan, rowCount: number) => Float64Array;
+
+/**
  * Noisy counts and marginals with exact discrete Laplace or correlated (generalized Laplace) noise
  * (“Correlated tuple data release via differential privacy”, 2021): the answers, their noise, the
  * accounting, the attacks run on them, and the report's account of it all.
  */
-export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable, spec: DpCountsSpec, ctx: MethodContext): MethodOutcome {
+export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable, spec: DpCountsSpec, ctx: MethodContext, exactCounts: ExactCounts = trueAnswers): MethodOutcome {
   ctx.progress('analyze', 0);
   const { table } = imported;
   const plan = resolveRoles(job, table, { requireSensitive: false });
@@ -28,7 +36,8 @@ export function runDpCounts(job: JobWith<DpCountsSpec>, imported: ImportedTable,
   const { answered, unique, columns: cols } = answers;
   const { sensitivity, rule: sensitivityRule } = sensitivityOf(spec, answers);
   const b = sensitivity / spec.epsilon;
-  const truth = trueAnswers(answers, table.rowCount);
+  const truth = exactCounts(answers, table.rowCount);
+  if (truth.length !== answers.unique.length) throw new Error(`${truth.length} exact counts for ${answers.unique.length} distinct queries`);
   ctx.progress('release', 0);
   const noisy = drawNoise(ctx.random, spec, answers, truth, sensitivity, b);
   const { released } = noisy;
