@@ -113,17 +113,20 @@ test.describe('the wizard in the browser (loopback dev host): opening files', ()
     const folder = resolve('test-output/recent-many');
     rmSync(folder, { recursive: true, force: true });
     const paths = ['2024/release.csv', '2025/release.csv', 'a.csv', 'b.csv', 'c.csv', 'gone.csv'].map((p) => join(folder, p));
-    for (const path of paths) {
+    // Each file a different number of records, so each open is seen to finish: the two release.csv
+    // have one name, and waiting on the name alone let the next open start while one was still running.
+    const records = (f: number): number => 40 + f;
+    paths.forEach((path, f) => {
       mkdirSync(resolve(path, '..'), { recursive: true });
-      writeFileSync(path, 'age,sex,diagnosis\n' + Array.from({ length: 40 }, (_, i) => `${20 + i},${i % 2 ? 'F' : 'M'},${['flu', 'cold'][i % 2]}`).join('\n') + '\n');
-    }
+      writeFileSync(path, 'age,sex,diagnosis\n' + Array.from({ length: records(f) }, (_, i) => `${20 + i},${i % 2 ? 'F' : 'M'},${['flu', 'cold'][i % 2]}`).join('\n') + '\n');
+    });
     const s = await journey.open(fixturePage);
     const { page } = s;
     await page.setViewportSize({ width: 1024, height: 640 });
-    for (const path of paths) {
+    for (const [f, path] of paths.entries()) {
       await page.getByLabel('File path').fill(path);
       await page.getByRole('button', { name: 'Open', exact: true }).click();
-      await page.locator('.file-name', { hasText: path.split('/').pop()! }).waitFor();
+      await page.getByRole('status').filter({ hasText: `${path.split('/').pop()!}: ${records(f)} records` }).waitFor();
     }
     rmSync(paths[5]!);
     await page.reload();
