@@ -1,10 +1,12 @@
 /**
  * Dense ids for the distinct tuples of several dictionary-encoded columns over
  * a list of rows: mixed-radix keys while they stay exact in a double, re-numbered
- * through a Map whenever the next column would overflow, so any width works.
- * The one mechanism behind micro groups, equivalence classes and bucket checks.
+ * (`renumberKeys`) whenever the next column would overflow, so any width works.
+ * The one mechanism behind micro groups, equivalence classes, bucket checks and
+ * the query pool's lattice (`denseIds`).
  */
-const SAFE_KEY_LIMIT = 2 ** 52;
+/** Keys stay exact in a double below this. */
+export const SAFE_KEY_LIMIT = 2 ** 52;
 
 export interface KeyColumn {
   readonly codes: Uint32Array;
@@ -36,16 +38,25 @@ export function tupleIds(columns: readonly KeyColumn[], rows: Uint32Array | null
 const FIRST_CAPACITY = 1 << 10;
 
 /**
+ * Dense ids (first occurrence first) for keys[0 … n), which are non-negative integers below 2^52.
+ * `expected`, a guess of how many keys are distinct, sizes the table at the start.
+ */
+export function denseIds(keys: Float64Array, n: number, expected = 0): { ids: Uint32Array; count: number } {
+  const ids = new Uint32Array(n);
+  return { ids, count: renumberKeys(keys, n, ids, expected) };
+}
+
+/**
  * Writes to out[i] the dense id of key i's first occurrence (keys are non-negative integers below
  * 2^52; out may be keys itself), with an open-addressing table: several times faster than a Map on
  * the millions of keys grouping and lattice scoring produce. The table grows with the distinct
  * keys, kept at most half full, rather than being sized for every key being distinct: a million
  * rows of a few thousand tuples then probe a table that stays in cache, not 24 MB of fresh pages.
- * The ids depend only on the order of first occurrences, not on the table's size.
+ * The ids depend only on the order of first occurrences, not on the table's size or its hash.
  */
-function renumberKeys(keys: Float64Array, n: number, out: Float64Array | Uint32Array): number {
+function renumberKeys(keys: Float64Array, n: number, out: Float64Array | Uint32Array, expected = 0): number {
   let capacity = 16;
-  while (capacity < n * 2 && capacity < FIRST_CAPACITY) capacity *= 2;
+  while ((capacity < n * 2 && capacity < FIRST_CAPACITY) || capacity < expected * 2) capacity *= 2;
   let mask = capacity - 1;
   let slotKey = new Float64Array(capacity);
   let slotId = new Int32Array(capacity).fill(-1);
@@ -87,8 +98,9 @@ function renumberKeys(keys: Float64Array, n: number, out: Float64Array | Uint32A
   return next;
 }
 
+/** A key's slot: its exact 32-bit halves mixed, then the high bits folded down (keys that differ only high up still spread). */
 function slotOf(k: number, mask: number): number {
-  const lo = k % 4294967296;
-  const hi = (k - lo) / 4294967296;
-  return (Math.imul(lo | 0, 0x9e3779b1) ^ Math.imul(hi | 0, 0x85ebca6b)) & mask;
+  const hi = Math.floor(k / 4294967296);
+  const h = Math.imul((k - hi * 4294967296) ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1);
+  return (h ^ (h >>> 15)) & mask;
 }

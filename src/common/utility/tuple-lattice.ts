@@ -1,4 +1,4 @@
-import { tupleIds } from '../table/tuple-ids.js';
+import { denseIds, SAFE_KEY_LIMIT, tupleIds } from '../table/tuple-ids.js';
 
 /**
  * Counting over distinct tuples instead of rows. A census of a million rows has
@@ -58,64 +58,6 @@ const SAMPLE_STEP = 16;
 const SAMPLED_KEEP = 0.9;
 /** At most this many children of one node are built (the smallest by the sample). */
 const MAX_CHILDREN = 2;
-/** Keys stay exact in a double below this. */
-const SAFE_KEY_LIMIT = 2 ** 52;
-
-/**
- * Dense ids (first occurrence first) for keys[0 … n), which are non-negative
- * integers below 2^52, through an open-addressing table that grows with the
- * number of distinct keys (small when they are few, so it stays in cache).
- */
-function denseIds(keys: Float64Array, n: number, expected = 0): { ids: Uint32Array; count: number } {
-  const ids = new Uint32Array(n);
-  let capacity = 1024;
-  while (capacity < expected * 2) capacity *= 2;
-  let mask = capacity - 1;
-  let slotKey = new Float64Array(capacity);
-  let slotId = new Int32Array(capacity).fill(-1);
-  let next = 0;
-  const slotOf = (k: number): number => {
-    // Exact halves of a key below 2^52, without a floating-point remainder.
-    const hi = Math.floor(k / 4294967296);
-    const h = Math.imul((k - hi * 4294967296) ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1);
-    return (h ^ (h >>> 15)) & mask;
-  };
-  const grow = (): void => {
-    const oldKey = slotKey;
-    const oldId = slotId;
-    capacity *= 2;
-    mask = capacity - 1;
-    slotKey = new Float64Array(capacity);
-    slotId = new Int32Array(capacity).fill(-1);
-    for (let s = 0; s < oldId.length; s++) {
-      if (oldId[s] === -1) continue;
-      let slot = slotOf(oldKey[s]!);
-      while (slotId[slot] !== -1) slot = (slot + 1) & mask;
-      slotKey[slot] = oldKey[s]!;
-      slotId[slot] = oldId[s]!;
-    }
-  };
-  for (let i = 0; i < n; i++) {
-    const k = keys[i]!;
-    let slot = slotOf(k);
-    for (;;) {
-      const id = slotId[slot]!;
-      if (id === -1) {
-        slotId[slot] = next;
-        slotKey[slot] = k;
-        ids[i] = next++;
-        if (next * 2 > capacity) grow();
-        break;
-      }
-      if (slotKey[slot] === k) {
-        ids[i] = id;
-        break;
-      }
-      slot = (slot + 1) & mask;
-    }
-  }
-  return { ids, count: next };
-}
 
 /** Ids of the distinct tuples of `codes` (one array per column, radices given) over items 0 … n−1, or over every step-th item. */
 function tupleIdsOf(codes: readonly Uint32Array[], radices: readonly number[], n: number, step = 1, expected = 0): { ids: Uint32Array; count: number } {
