@@ -12,6 +12,8 @@ export interface SearchablePart {
   readonly text: string;
   /** A workbook's sheet as a table, from the same parse as its text (throws when it is not one). */
   readonly table?: () => Table;
+  /** A PDF's shown text alone (the end of `text`, without the raw bytes it begins with). */
+  readonly shown?: string;
 }
 
 /**
@@ -32,6 +34,9 @@ export function searchableText(path: string, workbookOptions: ImportOptions = { 
     return [{ sheet: null, text: workbook.properties }, ...workbook.sheets.map((s) => ({ sheet: s.name, text: `${s.name}\n${s.text}`, table: s.table }))];
   }
   const bytes = readFileSync(path);
-  if (ext === '.pdf') return [{ sheet: null, text: `${bytes.toString('latin1')}\n${pdfText(bytes)}` }];
+  if (ext === '.pdf') {
+    const shown = pdfText(bytes);
+    return [{ sheet: null, text: `${bytes.toString('latin1')}\n${shown}`, shown }];
+  }
   return [{ sheet: null, text: bytes.toString('utf8') }];
 }

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { SearchablePart } from '../../io/input/searchable-text.js';
-import { pdfText } from '../../io/input/pdf-text.js';
 import { REPORT_SHEETS, type ReleaseFiles } from './release-files.js';
 import { collapse, SearchedText } from './searched-text.js';
 import { parquetTableAndFooter } from '../../io/input/parquet-reader.js';
@@ -171,7 +170,7 @@ export function publishabilityProblems(files: ReleaseFiles, report: Report, job:
   // The external report's schema is the list of what may be published: any other field is internal.
   const parsed = parseReport(report, 'external');
   const problems: string[] = [...(parsed.ok ? [] : parsed.problems.map((p) => `report.json has ${p}`)), ...internalFieldsOfJob(job).map((f) => `job.json has ${f}`)];
-  const read: { name: string; text: string; tables: ReturnType<typeof tablesOf> }[] = [];
+  const read: { name: string; text: string; tables: ReturnType<typeof tablesOf>; shown: string | undefined }[] = [];
   for (const name of readdirSync(files.dir)) {
     const path = join(files.dir, name);
     try {
@@ -187,17 +186,18 @@ export function publishabilityProblems(files: ReleaseFiles, report: Report, job:
         // Not a table after all (a CSV with a note line, say): all of it is searched as text.
         tables = null;
       }
-      read.push({ name, text, tables });
+      const shown = parts.find((p) => p.shown !== undefined)?.shown;
+      read.push({ name, text, tables, shown });
     } catch (error) {
       problems.push(`${name} cannot be read to check it (${(error as Error).message})`);
     }
   }
   // The released tables' sizes, as the files show them (not as report.json says).
   const facts = factsOf(read.flatMap((f) => f.tables?.tables.map((t) => t.rowCount) ?? []));
-  for (const { name, text: raw, tables } of read) {
+  for (const { name, text: raw, tables, shown } of read) {
     const text = new SearchedText(raw);
     // A PDF's text as read back, without the raw bytes its part begins with: where numbers are searched (see ConfidentialFact.number).
-    const pdfOnly = name.toLowerCase().endsWith('.pdf') && facts.some((f) => f.number !== undefined) ? new SearchedText(pdfText(readFileSync(join(files.dir, name)))) : undefined;
+    const pdfOnly = shown === undefined ? undefined : new SearchedText(shown);
     const outside = tables && new SearchedText(tables.text);
     const found = outside
       ? new Set([...facts.filter((f) => states(f, outside) || (f.inCells && f.number === undefined && states(f, text))), ...tables.tables.flatMap((t) => findInTable(t, facts))])
