@@ -333,9 +333,10 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     // The internal report lists the release's files too, so the custodian holds every checksum.
     const settledOutcome = outcome.pending ? outcome.pending.settle() : outcome;
     const settled = outcome.pending ? draftOf(settledOutcome) : draft;
-    const profile: RiskProfileReport | undefined = pendingProfile ? { basis: 'release', ...pendingProfile.settle() } : undefined;
-    // A classifier and contingency tables on the release against the input: internal only.
+    // A classifier and contingency tables on the release against the input: internal only. Measured
+    // before the risk profile is waited for, so the helper thread finishes meanwhile.
     const analysis = releaseAnalysis(job, imported.table, settledOutcome, loaded.chain !== undefined);
+    const profile: RiskProfileReport | undefined = pendingProfile ? { basis: 'release', ...pendingProfile.settle() } : undefined;
     const confidential = checked({
       ...settled,
       risk: { ...settled.risk, ...(profile ? { profile } : {}) },

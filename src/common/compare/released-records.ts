@@ -27,6 +27,9 @@ export interface ReleasedRecords {
   readonly columns: readonly ReleasedColumn[];
 }
 
+/** Input × released code pairs up to which coveringColumn marks the pairs met in a byte array (16 MiB at most). */
+const DENSE_PAIRS = 1 << 24;
+
 /**
  * A column released value for value or generalized: each released code covers
  * the input values of the rows that carry it. truthOfRow and releasedOfRow give,
@@ -34,8 +37,8 @@ export interface ReleasedRecords {
  * or not the row itself is released), so a generalized value covers every input
  * value that generalizes to it.
  */
-export function coveringColumn(truthOfRow: Uint32Array, releasedOfRow: Uint32Array, truthCodeCount: number, codeCount: number, codes: Uint32Array): ReleasedColumn {
-  const seen = new Set<number>();
+export function coveringColumn(truthOfRow: Uint32Array, releasedOfRow: Uint32Array, truthCodeCount: number, codeCount: number, codes: Uint32Array, denseLimit = DENSE_PAIRS): ReleasedColumn {
+  const seen = pairsSeen(truthCodeCount * codeCount, denseLimit);
   const covering: number[][] = Array.from({ length: truthCodeCount }, () => []);
   const coverSize = new Float64Array(codeCount);
   for (let r = 0; r < truthOfRow.length; r++) {
@@ -43,9 +46,7 @@ export function coveringColumn(truthOfRow: Uint32Array, releasedOfRow: Uint32Arr
     // Missing is never asked for (the pool draws values, not gaps).
     if (x === 0) continue;
     const c = releasedOfRow[r]!;
-    const pair = x * codeCount + c;
-    if (seen.has(pair)) continue;
-    seen.add(pair);
+    if (!seen.firstTime(x * codeCount + c)) continue;
     covering[x]!.push(c);
     coverSize[c]!++;
   }
@@ -58,6 +59,28 @@ export function coveringColumn(truthOfRow: Uint32Array, releasedOfRow: Uint32Arr
       return w;
     },
     support: (x) => covering[x] ?? [],
+  };
+}
+
+/** Pairs already met: one byte per possible pair while there are few (a million rows test each), a set beyond. */
+function pairsSeen(possible: number, denseLimit: number): { firstTime(pair: number): boolean } {
+  if (possible <= denseLimit) {
+    const met = new Uint8Array(possible);
+    return {
+      firstTime(pair) {
+        if (met[pair] === 1) return false;
+        met[pair] = 1;
+        return true;
+      },
+    };
+  }
+  const met = new Set<number>();
+  return {
+    firstTime(pair) {
+      if (met.has(pair)) return false;
+      met.add(pair);
+      return true;
+    },
   };
 }
 

@@ -90,9 +90,14 @@ export class GrowableCodes {
   toCompact(): CompactCodes {
     return this.data.slice(0, this.length);
   }
-  /** The filled part as Uint32 codes, as a table's column holds them (copies). */
-  toArray(): Uint32Array {
-    const out = new Uint32Array(this.length);
+  /**
+   * The filled part as Uint32 codes, as a table's column holds them (copies). `shared`: in memory
+   * other threads can read (where the platform has it), so a helper thread is handed the column
+   * itself instead of a copy (a million rows × 10 columns cost a run a quarter of a second to copy).
+   */
+  toArray(shared = false): Uint32Array {
+    const bytes = this.length * Uint32Array.BYTES_PER_ELEMENT;
+    const out = shared && typeof SharedArrayBuffer === 'function' ? new Uint32Array(new SharedArrayBuffer(bytes)) : new Uint32Array(this.length);
     out.set(this.data.subarray(0, this.length));
     return out;
   }

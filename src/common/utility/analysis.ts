@@ -76,14 +76,8 @@ function analysed(column: Column, bins: ValueBins, released: ReleasedColumn): An
 function releasedTable(a: Analysed, b: Analysed, scale: number): Float64Array {
   const A = a.bins.labels.length;
   const B = b.bins.labels.length;
-  const pairs = new Map<number, number>();
-  const ca = a.released.codes;
-  const cb = b.released.codes;
   const width = b.released.codeCount;
-  for (let r = 0; r < ca.length; r++) {
-    const key = ca[r]! * width + cb[r]!;
-    pairs.set(key, (pairs.get(key) ?? 0) + 1);
-  }
+  const pairs = pairCounts(a.released.codes, b.released.codes, width, a.released.codeCount * width);
   const out = new Float64Array(A * B);
   for (const [key, records] of pairs) {
     const codeA = Math.floor(key / width);
@@ -95,6 +89,31 @@ function releasedTable(a: Analysed, b: Analysed, scale: number): Float64Array {
     }
   }
   return out;
+}
+
+/** Pairs of a dense table's cells at most: beyond, a map holds only the pairs met. */
+const DENSE_PAIRS = 1 << 22;
+
+/**
+ * How many records carry each (code a, code b), keyed a·width + b, in the order the pairs are first
+ * met: the sums above add in that order, so the figures do not depend on which way they were counted.
+ */
+export function pairCounts(ca: Uint32Array, cb: Uint32Array, width: number, possible: number, denseLimit = DENSE_PAIRS): Iterable<[number, number]> {
+  if (possible > denseLimit) {
+    const pairs = new Map<number, number>();
+    for (let r = 0; r < ca.length; r++) {
+      const key = ca[r]! * width + cb[r]!;
+      pairs.set(key, (pairs.get(key) ?? 0) + 1);
+    }
+    return pairs;
+  }
+  const counts = new Uint32Array(possible);
+  const order: number[] = [];
+  for (let r = 0; r < ca.length; r++) {
+    const key = ca[r]! * width + cb[r]!;
+    if (counts[key]!++ === 0) order.push(key);
+  }
+  return order.map((key): [number, number] => [key, counts[key]!]);
 }
 
 function inputTable(a: Analysed, b: Analysed, rows: number): Float64Array {

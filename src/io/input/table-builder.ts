@@ -103,7 +103,7 @@ export class TableBuilder {
   }
 
   build(): Table {
-    const columns = this.header.map((name, j) => makeColumn(name, this.codes[j]!.toArray(), this.dictionaries[j]!));
+    const columns = this.header.map((name, j) => makeColumn(name, this.codes[j]!.toArray(true), this.dictionaries[j]!));
     return { rowCount: this.rowCount, columns };
   }
 }

@@ -88,3 +88,15 @@ describe('the table builder holds codes in the narrowest width while reading', (
     expect(codes.subarray(1_000)).toEqual(Uint32Array.from({ length: 500 }, (_, r) => 201 + (r % 100)));
   });
 });
+
+describe('the table builder hands its columns to helper threads without a copy', () => {
+  it('builds every column in shared memory, with the codes it was given', () => {
+    const builder = new TableBuilder(['a', 'b'], ['']);
+    builder.add(['x', '1']);
+    builder.add(['y', '']);
+    builder.add(['x', '2']);
+    const table = builder.build();
+    for (const column of table.columns) expect(column.codes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(table.columns.map((c) => [...c.codes].map((code) => c.dictionary[code]))).toEqual([['x', 'y', 'x'], ['1', '', '2']]);
+  });
+});
