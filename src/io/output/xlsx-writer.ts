@@ -60,29 +60,61 @@ function* sheetXml(source: SheetSource): Generator<Buffer> {
   const cellStarts = Array.from({ length: source.columns }, (_, j) => ascii(`<c r="${columnLetters(j)}`));
   const out = new ByteChunks();
   out.put(Buffer.from(parts.WORKSHEET_START, 'utf8'));
-  const row = (excelRow: number, cell: (j: number) => Uint8Array): void => {
+  // The row's number is written once per cell: kept as its decimal digits and counted up in place,
+  // instead of formatted from the number ten times a row.
+  const number = new RowNumber(1);
+  const row = (cell: (j: number) => Uint8Array): void => {
+    const digits = number.digits;
     out.put(ROW_START);
-    out.putInteger(excelRow);
+    out.put(digits);
     out.put(ROW_OPEN_END);
     for (let j = 0; j < source.columns; j++) {
       const bytes = cell(j);
       if (bytes.length === 0) continue;
       out.put(cellStarts[j]!);
-      out.putInteger(excelRow);
+      out.put(digits);
       out.put(bytes);
     }
     out.put(ROW_END);
+    number.next();
   };
-  row(1, (j) => source.header[j] ?? EMPTY);
-  let excelRow = 2;
+  row((j) => source.header[j] ?? EMPTY);
+  const { cells } = source;
   for (const block of source.blocks()) {
-    for (let i = 0; i < block.count; i++, excelRow++) {
-      row(excelRow, (j) => source.cells[j]![block.codes[j]![i]!] ?? EMPTY);
+    const codes = block.codes;
+    for (let i = 0; i < block.count; i++) {
+      row((j) => cells[j]![codes[j]![i]!] ?? EMPTY);
       if (out.full) yield out.take();
     }
   }
   out.put(Buffer.from(parts.WORKSHEET_END, 'utf8'));
   yield out.take();
+}
+
+/** A positive whole number as its ASCII decimal digits, counted up by one in place. */
+export class RowNumber {
+  private readonly buffer = new Uint8Array(20);
+  private start: number;
+  /** The digits, a view that stays the same until the number gains a digit. */
+  digits: Uint8Array;
+
+  constructor(first: number) {
+    const text = String(first);
+    this.start = this.buffer.length - text.length;
+    for (let i = 0; i < text.length; i++) this.buffer[this.start + i] = text.charCodeAt(i);
+    this.digits = this.buffer.subarray(this.start);
+  }
+
+  next(): void {
+    const b = this.buffer;
+    let i = b.length - 1;
+    while (i >= this.start && b[i] === 0x39) b[i--] = 0x30;
+    if (i >= this.start) b[i]!++;
+    else {
+      b[--this.start] = 0x31;
+      this.digits = b.subarray(this.start);
+    }
+  }
 }
 
 const EMPTY = new Uint8Array(0);
