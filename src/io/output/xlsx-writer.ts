@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { xlsxText } from './neutralize.js';
 import { codeBlocks, type CompactTable } from './release-table.js';
 import { SharedStrings, sharedStringsXml, xmlAttribute } from './xlsx-strings.js';
 import * as parts from './xlsx-parts.js';
 import { ByteChunks, CHUNK_BYTES } from './byte-chunks.js';
+import { ZipFileWriter } from './zip-writer.js';
 import { trimTrailing } from '../../common/trim-ends.js';
 import { formatCount } from '../../common/format/numbers.js';
 
@@ -57,38 +54,74 @@ const ROW_END = ascii('</row>');
  * has taken the last one.
  */
 function* sheetXml(source: SheetSource): Generator<Buffer> {
-  const cellStarts = Array.from({ length: source.columns }, (_, j) => ascii(`<c r="${columnLetters(j)}`));
+  const columns = source.columns;
+  const cellStarts = Array.from({ length: columns }, (_, j) => ascii(`<c r="${columnLetters(j)}`));
   const out = new ByteChunks();
   out.put(Buffer.from(parts.WORKSHEET_START, 'utf8'));
   // The row's number is written once per cell: kept as its decimal digits and counted up in place,
   // instead of formatted from the number ten times a row.
   const number = new RowNumber(1);
-  const row = (cell: (j: number) => Uint8Array): void => {
-    const digits = number.digits;
-    out.put(ROW_START);
-    out.put(digits);
-    out.put(ROW_OPEN_END);
-    for (let j = 0; j < source.columns; j++) {
-      const bytes = cell(j);
-      if (bytes.length === 0) continue;
-      out.put(cellStarts[j]!);
-      out.put(digits);
-      out.put(bytes);
-    }
-    out.put(ROW_END);
-    number.next();
-  };
-  row((j) => source.header[j] ?? EMPTY);
+  const digits = (): Uint8Array => number.digits;
+  out.put(ROW_START);
+  out.put(digits());
+  out.put(ROW_OPEN_END);
+  for (let j = 0; j < columns; j++) {
+    const bytes = source.header[j] ?? EMPTY;
+    if (bytes.length === 0) continue;
+    out.put(cellStarts[j]!);
+    out.put(digits());
+    out.put(bytes);
+  }
+  out.put(ROW_END);
+  number.next();
+  // The same bytes in fewer copies: a row's first cell is opened together with the row (`">` and
+  // its `<c r="L`), and a cell's XML is copied together with the next column's `<c r="L` when that
+  // cell is present too (joined), which it nearly always is. Joined entries are made for columns of
+  // up to JOINED_ENTRIES values, so a column of a million distinct values does not double its cells.
+  const opening = cellStarts.map((start) => concatBytes(ROW_OPEN_END, start));
   const { cells } = source;
+  const joined = cells.map((column, j) => (j + 1 < columns && column.length <= JOINED_ENTRIES ? column.map((bytes) => (bytes.length === 0 ? EMPTY : concatBytes(bytes, cellStarts[j + 1]!))) : undefined));
   for (const block of source.blocks()) {
     const codes = block.codes;
     for (let i = 0; i < block.count; i++) {
-      row((j) => cells[j]![codes[j]![i]!] ?? EMPTY);
+      const rowDigits = number.digits;
+      out.put(ROW_START);
+      out.put(rowDigits);
+      let previous = -1;
+      let previousCode = 0;
+      for (let j = 0; j < columns; j++) {
+        const code = codes[j]![i]!;
+        const bytes = cells[j]![code] ?? EMPTY;
+        if (bytes.length === 0) continue;
+        if (previous < 0) out.put(opening[j]!);
+        else if (previous === j - 1 && joined[previous]) out.put(joined[previous]![previousCode]!);
+        else {
+          out.put(cells[previous]![previousCode]!);
+          out.put(cellStarts[j]!);
+        }
+        out.put(rowDigits);
+        previous = j;
+        previousCode = code;
+      }
+      if (previous < 0) out.put(ROW_OPEN_END);
+      else out.put(cells[previous]![previousCode]!);
+      out.put(ROW_END);
+      number.next();
       if (out.full) yield out.take();
     }
   }
   out.put(Buffer.from(parts.WORKSHEET_END, 'utf8'));
   yield out.take();
+}
+
+/** Columns of at most this many values get their cells joined with the next column's start. */
+const JOINED_ENTRIES = 65_536;
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 /** A positive whole number as its ASCII decimal digits, counted up by one in place. */
@@ -251,39 +284,24 @@ export async function writeXlsx(
       blocks: () => [{ count: body.length, codes: Array.from({ length: columns }, () => rowIndex) }],
     });
   }
-  // Loaded on first use: archiver costs about 0.13 s to load, which commands that write no workbook need not pay.
-  const { ZipArchive } = await import('archiver');
   // zlib's output chunk as large as ours: with its default 16 KiB, compressing a sheet took thousands of
-  // round trips between zlib's thread and this one, and the workbook 1.4 s longer.
-  const zip = new ZipArchive({ zlib: { level: DEFLATE_LEVEL, chunkSize: CHUNK_BYTES } });
-  // The checksum is taken from the bytes as they are written, not by reading the file back.
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const measured = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      done(null, chunk);
-    },
-  });
-  const written = pipeline(zip, measured, createWriteStream(path, { flags: 'wx' }));
-  // Every part dated with the given time (archiver's default is the clock's, in UTC), so the same
+  // round trips between zlib's thread and this one. Every part dated with the given time, so the same
   // tables and time give the same bytes: verify writes the workbook again and compares them.
-  const entry = (name: string): { name: string; date: Date } => ({ name, date: modified });
-  zip.append(parts.contentTypes(sources.length), entry('[Content_Types].xml'));
-  zip.append(parts.ROOT_RELATIONSHIPS, entry('_rels/.rels'));
-  zip.append(parts.CORE_PROPERTIES, entry('docProps/core.xml'));
-  zip.append(parts.APP_PROPERTIES, entry('docProps/app.xml'));
-  zip.append(parts.workbook(sources.map((s) => xmlAttribute(s.name))), entry('xl/workbook.xml'));
-  zip.append(parts.workbookRelationships(sources.length), entry('xl/_rels/workbook.xml.rels'));
-  zip.append(parts.STYLES, entry('xl/styles.xml'));
-  // Every string is known before the first row is written: the dictionaries are the shared strings.
-  zip.append(Readable.from(sharedStringsXml(strings), { objectMode: false }), entry('xl/sharedStrings.xml'));
-  // A few chunks of read-ahead: the next rows are formatted on this thread while zlib compresses the
-  // last ones on its own.
-  const readAhead = { objectMode: false, highWaterMark: 4 * CHUNK_BYTES };
-  sources.forEach((source, i) => zip.append(Readable.from(sheetXml(source), readAhead), entry(`xl/worksheets/sheet${i + 1}.xml`)));
-  await zip.finalize();
-  await written;
-  return { sha256: hash.digest('hex'), bytes, sheets };
+  const zip = new ZipFileWriter(path, DEFLATE_LEVEL, CHUNK_BYTES, modified);
+  try {
+    await zip.add('[Content_Types].xml', parts.contentTypes(sources.length));
+    await zip.add('_rels/.rels', parts.ROOT_RELATIONSHIPS);
+    await zip.add('docProps/core.xml', parts.CORE_PROPERTIES);
+    await zip.add('docProps/app.xml', parts.APP_PROPERTIES);
+    await zip.add('xl/workbook.xml', parts.workbook(sources.map((s) => xmlAttribute(s.name))));
+    await zip.add('xl/_rels/workbook.xml.rels', parts.workbookRelationships(sources.length));
+    await zip.add('xl/styles.xml', parts.STYLES);
+    // Every string is known before the first row is written: the dictionaries are the shared strings.
+    await zip.add('xl/sharedStrings.xml', sharedStringsXml(strings));
+    for (const [i, source] of sources.entries()) await zip.add(`xl/worksheets/sheet${i + 1}.xml`, sheetXml(source));
+    const { sha256, bytes } = zip.finish();
+    return { sha256, bytes, sheets };
+  } finally {
+    zip.close();
+  }
 }
