@@ -109,17 +109,28 @@ export function individualRisk(rows: readonly (readonly KeyValue[])[], options: 
 export function individualRiskOfKeys(keys: KeyCodes, options: IndividualRiskOptions = {}): IndividualRisk {
   const n = keys.records;
   const weights = recordWeights(n, options);
-  const { fk, Fk } = hasMissing(keys) ? compatibleFrequencies(keys, weights, options.workLimit ?? 1e8) : classFrequencies(keys, weights);
+  const { ids, fkOf, FkOf } = hasMissing(keys) ? compatibleFrequencies(keys, weights, options.workLimit ?? 1e8) : classFrequencies(keys, weights);
+  const fk = new Float64Array(n);
+  const Fk = new Float64Array(n);
   const risk = new Float64Array(n);
   const method = options.method ?? 'sdcMicro';
+  // A record's risk is its class's (or pattern's): computed once per class, when its first record
+  // is met, so an invalid class is named by the same record as when each record was computed.
+  const riskOf = new Float64Array(fkOf.length).fill(Number.NaN);
   let sum = 0;
   for (let r = 0; r < n; r++) {
-    try {
-      risk[r] = benedettiFranconiRisk(fk[r]!, Fk[r]!, method);
-    } catch (error) {
-      if (error instanceof IndividualRiskInputError) throw new IndividualRiskInputError(`record ${r + 1}: ${error.message}`);
-      throw error;
+    const id = ids[r]!;
+    fk[r] = fkOf[id]!;
+    Fk[r] = FkOf[id]!;
+    if (Number.isNaN(riskOf[id]!)) {
+      try {
+        riskOf[id] = benedettiFranconiRisk(fk[r]!, Fk[r]!, method);
+      } catch (error) {
+        if (error instanceof IndividualRiskInputError) throw new IndividualRiskInputError(`record ${r + 1}: ${error.message}`);
+        throw error;
+      }
     }
+    risk[r] = riskOf[id]!;
     sum += risk[r]!;
   }
   const globalRisk = n === 0 ? 0 : sum / n;
@@ -148,8 +159,15 @@ function hasMissing(keys: KeyCodes): boolean {
   return keys.codes.some((column) => column.includes(MISSING_CODE));
 }
 
-/** No missing values: fk and Fk of each record's class. */
-function classFrequencies(keys: KeyCodes, weights: Float64Array): { fk: Float64Array; Fk: Float64Array } {
+/** Each record's class, and each class's fk and Fk. */
+interface ClassFrequencies {
+  readonly ids: ArrayLike<number>;
+  readonly fkOf: Float64Array;
+  readonly FkOf: Float64Array;
+}
+
+/** No missing values: fk and Fk of each class. */
+function classFrequencies(keys: KeyCodes, weights: Float64Array): ClassFrequencies {
   const n = keys.records;
   const { ids, classes } = classIdsOnAll(keys);
   const count = new Float64Array(classes);
@@ -158,20 +176,14 @@ function classFrequencies(keys: KeyCodes, weights: Float64Array): { fk: Float64A
     count[ids[r]!]!++;
     total[ids[r]!]! += weights[r]!;
   }
-  const fk = new Float64Array(n);
-  const Fk = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    fk[r] = count[ids[r]!]!;
-    Fk[r] = total[ids[r]!]!;
-  }
-  return { fk, Fk };
+  return { ids, fkOf: count, FkOf: total };
 }
 
 /**
  * With missing values (sdcMicro freqCalc, alpha = 1): records grouped into distinct patterns, then
  * every pair of patterns compared: compatible when equal wherever both are known.
  */
-function compatibleFrequencies(keys: KeyCodes, weights: Float64Array, workLimit: number): { fk: Float64Array; Fk: Float64Array } {
+function compatibleFrequencies(keys: KeyCodes, weights: Float64Array, workLimit: number): ClassFrequencies {
   const n = keys.records;
   const m = keys.attributes;
   const { ids, classes } = classIdsOnAll(keys);
@@ -204,11 +216,5 @@ function compatibleFrequencies(keys: KeyCodes, weights: Float64Array, workLimit:
       }
     }
   }
-  const fk = new Float64Array(n);
-  const Fk = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    fk[r] = fkOf[ids[r]!]!;
-    Fk[r] = FkOf[ids[r]!]!;
-  }
-  return { fk, Fk };
+  return { ids, fkOf, FkOf };
 }

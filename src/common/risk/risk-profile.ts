@@ -203,8 +203,9 @@ function individualFigures(keys: KeyCodes, columns: readonly ProfileColumn[], op
   for (let r = 0; r < n; r++) {
     const x = risk[r]!;
     if (x > highest) highest = x;
-    let bin = RISK_BIN_EDGES.findIndex((edge) => x < edge);
-    if (bin === -1) bin = RISK_BIN_EDGES.length - 1;
+    // The first bin whose upper edge is above x; the last one holds the rest.
+    let bin = 0;
+    while (bin < RISK_BIN_EDGES.length - 1 && !(x < RISK_BIN_EDGES[bin]!)) bin++;
     counts[bin]!++;
   }
   const histogram = counts.map((records, i) => ({ from: i === 0 ? 0 : RISK_BIN_EDGES[i - 1]!, to: RISK_BIN_EDGES[i]!, records }));
