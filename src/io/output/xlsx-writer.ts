@@ -2,7 +2,7 @@ import { xlsxText } from './neutralize.js';
 import { codeBlocks, type CompactTable } from './release-table.js';
 import { SharedStrings, sharedStringsXml, xmlAttribute } from './xlsx-strings.js';
 import * as parts from './xlsx-parts.js';
-import { ByteChunks, CHUNK_BYTES } from './byte-chunks.js';
+import { ByteChunks } from './byte-chunks.js';
 import { ZipFileWriter } from './zip-writer.js';
 import { trimTrailing } from '../../common/trim-ends.js';
 import { formatCount } from '../../common/format/numbers.js';
@@ -284,10 +284,9 @@ export async function writeXlsx(
       blocks: () => [{ count: body.length, codes: Array.from({ length: columns }, () => rowIndex) }],
     });
   }
-  // zlib's output chunk as large as ours: with its default 16 KiB, compressing a sheet took thousands of
-  // round trips between zlib's thread and this one. Every part dated with the given time, so the same
-  // tables and time give the same bytes: verify writes the workbook again and compares them.
-  const zip = new ZipFileWriter(path, DEFLATE_LEVEL, CHUNK_BYTES, modified);
+  // Every part dated with the given time, so the same tables and time give the same bytes: verify
+  // writes the workbook again and compares them.
+  const zip = new ZipFileWriter(path, DEFLATE_LEVEL, modified);
   try {
     await zip.add('[Content_Types].xml', parts.contentTypes(sources.length));
     await zip.add('_rels/.rels', parts.ROOT_RELATIONSHIPS);
