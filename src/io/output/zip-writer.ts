@@ -13,8 +13,8 @@ function deflatePiece(chunk: Uint8Array, options: ZlibOptions): Promise<Buffer> 
 
 /**
  * A ZIP file (PKWARE APPNOTE 6.3: local headers, deflated data, central directory) written part by
- * part, as a workbook needs it. Node's zlib does the work: deflate on its own thread while the next
- * part's bytes are made here, and its CRC-32 in native code. (archiver, used before, took its CRC in
+ * part, as a workbook needs it. Node's zlib does the work: deflate on its thread pool while the next
+ * bytes are made here, and its CRC-32 in native code. (archiver, used before, took its CRC in
  * JavaScript, a third of a second for a million-row sheet, and a tenth of a second to load.)
  *
  * Each part is deflated into memory before its local header is written, so the header carries the
@@ -58,7 +58,11 @@ export class ZipFileWriter {
     let pending: Uint8Array | undefined;
     const send = (chunk: Uint8Array, last: boolean): void => {
       const dictionary = previous && previous.length > 0 ? previous.subarray(Math.max(0, previous.length - WINDOW)) : undefined;
-      inFlight.push(deflatePiece(chunk, { level: this.level, ...(dictionary ? { dictionary } : {}), finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }));
+      const piece = deflatePiece(chunk, { level: this.level, ...(dictionary ? { dictionary } : {}), finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
+      // Awaited in order below; when an earlier piece fails, the later ones are never awaited and
+      // must not end the process as unhandled rejections.
+      piece.catch(() => undefined);
+      inFlight.push(piece);
       previous = chunk;
     };
     for (const chunk of chunks) {
