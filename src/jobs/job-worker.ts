@@ -8,7 +8,6 @@ import { serveUtilityWork } from './method-kit/utility-helper.js';
 import { serveCsvChunk } from '../io/input/csv-chunk.js';
 import { serveRiskProfile } from './review/risk-profile-helper.js';
 import { thisBundle } from './bundled-scripts.js';
-import type { HelperWorkMessage } from '../io/helper-threads.js';
 import { executeComparison, HelperFailure, serveCompareHelper } from './compare/compare-worker.js';
 import type { CompareMessage, CompareRequest } from './compare/compare-request.js';
 
@@ -71,14 +70,6 @@ async function compare(request: CompareRequest): Promise<void> {
   }
 }
 
-type OneShotData = Extract<JobWorkerData, { command: 'csv-chunk' | 'risk-profile-helper' }>;
-
-/** A helper that does one piece of work and posts it: a second reader of a file, or the risk profile. */
-function serveOneShot(data: OneShotData): void {
-  if (data.command === 'csv-chunk') serveCsvChunk(data);
-  else serveRiskProfile(data);
-}
-
 const { stagingBuffer, ...request } = workerData as JobWorkerData & { stagingBuffer?: SharedArrayBuffer };
 // Not awaited at the top level: the standalone build is CommonJS, which has no top-level await.
 switch (request.command) {
@@ -95,10 +86,10 @@ switch (request.command) {
     serveUtilityWork(request);
     break;
   case 'csv-chunk':
+    serveCsvChunk(request);
+    break;
   case 'risk-profile-helper':
-    serveOneShot(request);
-    // Kept by its owner when done (src/io/helper-threads.ts): the next one-shot helper's work comes as a message.
-    port.on('message', (message: HelperWorkMessage) => serveOneShot(message.helperWork as OneShotData));
+    serveRiskProfile(request);
     break;
   case 'assess':
   case 'run':

@@ -13,8 +13,6 @@ import type { ServiceCall, ServiceReply } from './service/table-service.js';
  *
  * The helpers that talk over a `MessagePort` of their own (`utility-helper`, `compare-helper`,
  * `csv-chunk`, `risk-profile-helper`) keep that port's messages private to their module: only their start is listed here.
- * The one-shot helpers (`csv-chunk`, `risk-profile-helper`) may also start as a message `{ helperWork }`
- * on a thread a previous one-shot helper handed on (src/io/helper-threads.ts), with the same data.
  */
 export interface JobWorkerEntries {
   /** A run or an assessment (`startJob`): progress, then done or failed. */

@@ -1,8 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { TextEncoding } from '../../common/job/encoding.js';
-import { startHelper } from '../helper-threads.js';
-import type { WorkerScript } from '../worker-script.js';
+import { spawnWorker, type WorkerScript } from '../worker-script.js';
 import { BadRowError, RecordRules } from './csv-records.js';
 import { CsvSyntaxError, CsvTokenizer } from './csv-tokenizer.js';
 import type { RejectedRow } from './import-types.js';
@@ -97,8 +96,9 @@ export function startCsvChunk(script: WorkerScript, request: Omit<CsvChunkReques
   const { port1, port2 } = new MessageChannel();
   const posted = new SharedArrayBuffer(4);
   const data: CsvChunkRequest = { ...request, command: 'csv-chunk', port: port2, posted };
-  // Unreferenced: the reading thread must not keep the process alive once the part is no longer wanted.
-  const helper = startHelper(script, data, [port2]);
+  const worker: Worker = spawnWorker(script, { workerData: data, transferList: [port2] });
+  // The reading thread must not keep the process alive once the part is no longer wanted.
+  worker.unref();
   const flag = new Int32Array(posted);
   return {
     result(timeoutMs) {
@@ -107,14 +107,12 @@ export function startCsvChunk(script: WorkerScript, request: Omit<CsvChunkReques
       while (Atomics.load(flag, 0) === 0 && Date.now() < until) Atomics.wait(flag, 0, 0, 50);
       const message = receiveMessageOnPort(port1);
       port1.close();
-      // A part read (or refused) in good order leaves the thread for the run's next helper.
-      if (message) helper.release();
-      else helper.stop();
+      void worker.terminate();
       return message?.message as CsvChunkResult | undefined;
     },
     stop() {
       port1.close();
-      helper.stop();
+      void worker.terminate();
     },
   };
 }

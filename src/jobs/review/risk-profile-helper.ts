@@ -1,7 +1,6 @@
-import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { riskProfile, type ProfileColumn, type ProfileOptions, type RiskProfile } from '../../common/risk/risk-profile.js';
-import { startHelper, type HelperThread } from '../../io/helper-threads.js';
-import type { WorkerScript } from '../../io/worker-script.js';
+import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
 
 /**
  * The release's risk profile (internal report only) on a helper thread while the release folder is
@@ -62,33 +61,30 @@ export function startRiskProfile(helperScript: WorkerScript | undefined, columns
   for (const c of columns) if (ArrayBuffer.isView(c.codes) && c.codes.buffer instanceof ArrayBuffer) buffers.add(c.codes.buffer);
   const weights = options.weights?.values;
   if (weights && ArrayBuffer.isView(weights) && weights.buffer instanceof ArrayBuffer) buffers.add(weights.buffer);
-  let helper: HelperThread;
+  let worker: Worker;
   try {
-    // Unreferenced: it must never keep a finished job (or the command line) waiting.
-    helper = startHelper(helperScript, { command: 'risk-profile-helper', columns, records, options, port: port2, posted } satisfies RiskProfileHelperData, [port2, ...buffers]);
+    worker = spawnWorker(helperScript, { workerData: { command: 'risk-profile-helper', columns, records, options, port: port2, posted } satisfies RiskProfileHelperData, transferList: [port2, ...buffers] });
+    // It must never keep a finished job (or the command line) waiting.
+    worker.unref();
   } catch {
     port1.close();
     return here();
   }
   let settled: RiskProfile | undefined;
   let closed = false;
-  /** `answered`: the helper posted its reply, so its thread is well and serves the next helper. */
-  const close = (answered = false): void => {
+  const close = (): void => {
     if (closed) return;
     closed = true;
     port1.close();
-    if (answered) helper.release();
-    else helper.stop();
+    void worker.terminate();
   };
   return {
     settle: () => {
       if (settled) return settled;
-      let answered = false;
       try {
         for (;;) {
           const got = receiveMessageOnPort(port1);
           if (got) {
-            answered = true;
             const reply = got.message as HelperReply;
             if (!reply.ok) throw new Error(`the risk profile failed: ${reply.message}`);
             return (settled = reply.profile);
@@ -97,9 +93,9 @@ export function startRiskProfile(helperScript: WorkerScript | undefined, columns
           if (Atomics.wait(flag, 0, 0, 600_000) === 'timed-out') throw new Error('the risk profile helper stopped answering');
         }
       } finally {
-        close(answered);
+        close();
       }
     },
-    close: () => close(),
+    close,
   };
 }
