@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { constants, crc32, deflateRaw, type ZlibOptions } from 'node:zlib';
 
+/** 0xFFFFFFFF: a size or offset this large is written in ZIP64 form. */
+const ZIP32_LIMIT = 0xffffffff;
+/** The DOS date range ZIP headers hold (UTC here). */
+const DOS_FIRST = Date.UTC(1980, 0, 1);
+const DOS_LAST = Date.UTC(2107, 11, 31, 23, 59, 58);
+
 /** Deflate's window: a piece primed with this much of the previous one finds every match one stream would. */
 const WINDOW = 32 * 1024;
 /** Chunks given to zlib's thread pool at once (it has four threads; the machine may have two cores). */
@@ -19,7 +25,7 @@ function deflatePiece(chunk: Uint8Array, options: ZlibOptions): Promise<Buffer> 
  *
  * Each part is deflated into memory before its local header is written, so the header carries the
  * part's CRC and sizes and no data descriptor is needed; a part is at most one sheet (a million rows
- * deflate to about 20 MB). Everything is dated `modified` (to the two seconds ZIP keeps, in UTC), so
+ * of 11 columns deflate to about 50 MB; a sheet of a hundred columns would hold about 600 MB here). Everything is dated `modified` (to the two seconds ZIP keeps, in UTC), so
  * the same parts and time give the same bytes: verify writes a workbook again and compares them.
  */
 export class ZipFileWriter {
@@ -30,16 +36,24 @@ export class ZipFileWriter {
   private readonly time: number;
   private readonly day: number;
   private closed = false;
+  /** Some part was written in ZIP64 form, so the end is too. */
+  private zip64 = false;
 
   /** Creates the file (never replacing one: flag `wx`). */
   constructor(
     path: string,
     private readonly level: number,
     modified: Date,
+    /** Sizes and offsets from this value on are written in ZIP64 form (a test lowers it to see that form). */
+    private readonly zip64From = ZIP32_LIMIT,
   ) {
+    // ZIP's DOS dates run from 1980 to 2107: a date outside (or no date) is clamped to that range, as
+    // archiver did, instead of failing the workbook.
+    const time = Number.isNaN(modified.getTime()) ? DOS_FIRST : Math.min(Math.max(modified.getTime(), DOS_FIRST), DOS_LAST);
+    const when = new Date(time);
+    this.time = (when.getUTCHours() << 11) | (when.getUTCMinutes() << 5) | (when.getUTCSeconds() >> 1);
+    this.day = ((when.getUTCFullYear() - 1980) << 9) | ((when.getUTCMonth() + 1) << 5) | when.getUTCDate();
     this.fd = openSync(path, 'wx');
-    this.time = (modified.getUTCHours() << 11) | (modified.getUTCMinutes() << 5) | (modified.getUTCSeconds() >> 1);
-    this.day = ((modified.getUTCFullYear() - 1980) << 9) | ((modified.getUTCMonth() + 1) << 5) | modified.getUTCDate();
   }
 
   /** One part: its bytes at once, or a sequence of chunks deflated as they come. */
@@ -78,34 +92,74 @@ export class ZipFileWriter {
     const compressed = deflated.reduce((sum, chunk) => sum + chunk.length, 0);
     const nameBytes = Buffer.from(name, 'utf8');
     const at = this.offset;
-    if (size > 0xffffffff || compressed > 0xffffffff || at > 0xffffffff) throw new RangeError(`the part ${name} would need ZIP64 (over 4 GiB), which this writer does not write`);
+    // A part or an offset past 4 GiB (a sheet of a million rows and about a hundred columns) is
+    // written in ZIP64 form (APPNOTE 4.5.3): the header fields say 0xFFFFFFFF and a ZIP64 extra
+    // field holds the real values, in the local header (both sizes) and the central entry (both sizes
+    // and the offset). Smaller parts keep the plain form every reader knows.
+    const zip64 = size >= this.zip64From || compressed >= this.zip64From || at >= this.zip64From;
+    const extra = zip64 ? Buffer.alloc(20) : Buffer.alloc(0);
+    if (zip64) {
+      extra.writeUInt16LE(0x0001, 0);
+      extra.writeUInt16LE(16, 2);
+      extra.writeBigUInt64LE(BigInt(size), 4);
+      extra.writeBigUInt64LE(BigInt(compressed), 12);
+    }
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    this.common(local, 4, crc, compressed, size, nameBytes.length);
+    this.common(local, 4, crc, zip64 ? ZIP32_LIMIT : compressed, zip64 ? ZIP32_LIMIT : size, nameBytes.length, extra.length, zip64);
     this.write(local);
     this.write(nameBytes);
+    this.write(extra);
     for (const chunk of deflated) this.write(chunk);
+    const centralExtra = zip64 ? Buffer.alloc(28) : Buffer.alloc(0);
+    if (zip64) {
+      centralExtra.writeUInt16LE(0x0001, 0);
+      centralExtra.writeUInt16LE(24, 2);
+      centralExtra.writeBigUInt64LE(BigInt(size), 4);
+      centralExtra.writeBigUInt64LE(BigInt(compressed), 12);
+      centralExtra.writeBigUInt64LE(BigInt(at), 20);
+    }
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4); // made by: MS-DOS attributes, version 2.0
-    this.common(entry, 6, crc, compressed, size, nameBytes.length);
+    entry.writeUInt16LE(zip64 ? 45 : 20, 4); // made by: MS-DOS attributes, version 2.0 (4.5 for ZIP64)
+    this.common(entry, 6, crc, zip64 ? ZIP32_LIMIT : compressed, zip64 ? ZIP32_LIMIT : size, nameBytes.length, centralExtra.length, zip64);
     // Comment length, disk, internal and external attributes: 0.
-    entry.writeUInt32LE(at, 42);
-    this.central.push(entry, nameBytes);
+    entry.writeUInt32LE(zip64 ? ZIP32_LIMIT : at, 42);
+    this.central.push(entry, nameBytes, centralExtra);
+    if (zip64) this.zip64 = true;
   }
 
   /** The central directory and its end record; the file's SHA-256 and size as written. */
   finish(): { sha256: string; bytes: number } {
     const start = this.offset;
     for (const part of this.central) this.write(part);
-    const entries = this.central.length / 2;
-    if (entries > 0xffff || this.offset > 0xffffffff) throw new RangeError('the workbook would need ZIP64 (over 65,535 parts or 4 GiB), which this writer does not write');
+    const entries = this.central.length / 3;
+    const size = this.offset - start;
+    // The ZIP64 end record and its locator come first when anything needed ZIP64 (APPNOTE 4.3.14–15).
+    const zip64 = this.zip64 || entries >= 0xffff || size >= this.zip64From || start >= this.zip64From;
+    if (zip64) {
+      const record = Buffer.alloc(56 + 20);
+      const at = this.offset;
+      record.writeUInt32LE(0x06064b50, 0);
+      record.writeBigUInt64LE(44n, 4); // size of the rest of the record
+      record.writeUInt16LE(45, 12); // made by
+      record.writeUInt16LE(45, 14); // needed
+      // Disk numbers 0 (16, 20).
+      record.writeBigUInt64LE(BigInt(entries), 24);
+      record.writeBigUInt64LE(BigInt(entries), 32);
+      record.writeBigUInt64LE(BigInt(size), 40);
+      record.writeBigUInt64LE(BigInt(start), 48);
+      record.writeUInt32LE(0x07064b50, 56); // the locator: disk 0, where the record is, one disk
+      record.writeBigUInt64LE(BigInt(at), 64);
+      record.writeUInt32LE(1, 72);
+      this.write(record);
+    }
     const end = Buffer.alloc(22);
     end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(entries, 8);
-    end.writeUInt16LE(entries, 10);
-    end.writeUInt32LE(this.offset - start, 12);
-    end.writeUInt32LE(start, 16);
+    end.writeUInt16LE(zip64 ? 0xffff : entries, 8);
+    end.writeUInt16LE(zip64 ? 0xffff : entries, 10);
+    end.writeUInt32LE(zip64 ? ZIP32_LIMIT : size, 12);
+    end.writeUInt32LE(zip64 ? ZIP32_LIMIT : start, 16);
     this.write(end);
     this.close();
     return { sha256: this.hash.digest('hex'), bytes: this.offset };
@@ -119,8 +173,8 @@ export class ZipFileWriter {
   }
 
   /** The fields a local header (from `at` = 4) and a central entry (from 6) share. */
-  private common(header: Buffer, at: number, crc: number, compressed: number, size: number, nameLength: number): void {
-    header.writeUInt16LE(20, at); // version needed: 2.0 (deflate)
+  private common(header: Buffer, at: number, crc: number, compressed: number, size: number, nameLength: number, extraLength: number, zip64: boolean): void {
+    header.writeUInt16LE(zip64 ? 45 : 20, at); // version needed: 2.0 (deflate), 4.5 (ZIP64)
     header.writeUInt16LE(0, at + 2); // flags: none (sizes in the header, ASCII names)
     header.writeUInt16LE(8, at + 4); // deflate
     header.writeUInt16LE(this.time, at + 6);
@@ -129,10 +183,12 @@ export class ZipFileWriter {
     header.writeUInt32LE(compressed, at + 14);
     header.writeUInt32LE(size, at + 18);
     header.writeUInt16LE(nameLength, at + 22);
-    // Extra field length: 0 (the central entry's comment, disk and attributes follow, all 0).
+    header.writeUInt16LE(extraLength, at + 24);
+    // The central entry's comment length, disk and attributes follow: all 0.
   }
 
   private write(bytes: Uint8Array): void {
+    if (this.closed) throw new Error('the ZIP file is closed');
     let done = 0;
     while (done < bytes.length) done += writeSync(this.fd, bytes, done, bytes.length - done);
     this.hash.update(bytes);
