@@ -17,6 +17,15 @@ function deflatePiece(chunk: Uint8Array, options: ZlibOptions): Promise<Buffer> 
   return new Promise((resolve, reject) => deflateRaw(chunk, options, (error, result) => (error ? reject(error) : resolve(result))));
 }
 
+/** The ZIP64 extra field (APPNOTE 4.5.3, id 0x0001): the given sizes and offset as 8-byte values, in the order listed there. */
+function zip64Extra(values: readonly number[]): Buffer {
+  const field = Buffer.alloc(4 + 8 * values.length);
+  field.writeUInt16LE(0x0001, 0);
+  field.writeUInt16LE(8 * values.length, 2);
+  values.forEach((value, i) => field.writeBigUInt64LE(BigInt(value), 4 + 8 * i));
+  return field;
+}
+
 /**
  * A ZIP file (PKWARE APPNOTE 6.3: local headers, deflated data, central directory) written part by
  * part, as a workbook needs it. Node's zlib does the work: deflate on its thread pool while the next
@@ -97,13 +106,7 @@ export class ZipFileWriter {
     // field holds the real values, in the local header (both sizes) and the central entry (both sizes
     // and the offset). Smaller parts keep the plain form every reader knows.
     const zip64 = size >= this.zip64From || compressed >= this.zip64From || at >= this.zip64From;
-    const extra = zip64 ? Buffer.alloc(20) : Buffer.alloc(0);
-    if (zip64) {
-      extra.writeUInt16LE(0x0001, 0);
-      extra.writeUInt16LE(16, 2);
-      extra.writeBigUInt64LE(BigInt(size), 4);
-      extra.writeBigUInt64LE(BigInt(compressed), 12);
-    }
+    const extra = zip64 ? zip64Extra([size, compressed]) : Buffer.alloc(0);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     this.common(local, 4, crc, zip64 ? ZIP32_LIMIT : compressed, zip64 ? ZIP32_LIMIT : size, nameBytes.length, extra.length, zip64);
@@ -111,14 +114,7 @@ export class ZipFileWriter {
     this.write(nameBytes);
     this.write(extra);
     for (const chunk of deflated) this.write(chunk);
-    const centralExtra = zip64 ? Buffer.alloc(28) : Buffer.alloc(0);
-    if (zip64) {
-      centralExtra.writeUInt16LE(0x0001, 0);
-      centralExtra.writeUInt16LE(24, 2);
-      centralExtra.writeBigUInt64LE(BigInt(size), 4);
-      centralExtra.writeBigUInt64LE(BigInt(compressed), 12);
-      centralExtra.writeBigUInt64LE(BigInt(at), 20);
-    }
+    const centralExtra = zip64 ? zip64Extra([size, compressed, at]) : Buffer.alloc(0);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(zip64 ? 45 : 20, 4); // made by: MS-DOS attributes, version 2.0 (4.5 for ZIP64)
