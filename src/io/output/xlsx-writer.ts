@@ -78,9 +78,9 @@ function* sheetXml(source: SheetSource): Generator<Buffer> {
   // its `<c r="L`), and a cell's XML is copied together with the next column's `<c r="L` when that
   // cell is present too (joined), which it nearly always is. Joined entries are made for columns of
   // up to JOINED_ENTRIES values, so a column of a million distinct values does not double its cells.
-  const opening = cellStarts.map((start) => concatBytes(ROW_OPEN_END, start));
+  const opening = cellStarts.map((start) => Buffer.concat([ROW_OPEN_END, start]));
   const { cells } = source;
-  const joined = cells.map((column, j) => (j + 1 < columns && column.length <= JOINED_ENTRIES ? column.map((bytes) => (bytes.length === 0 ? EMPTY : concatBytes(bytes, cellStarts[j + 1]!))) : undefined));
+  const joined = cells.map((column, j) => (j + 1 < columns && column.length <= JOINED_ENTRIES ? column.map((bytes) => (bytes.length === 0 ? EMPTY : Buffer.concat([bytes, cellStarts[j + 1]!]))) : undefined));
   for (const block of source.blocks()) {
     const codes = block.codes;
     for (let i = 0; i < block.count; i++) {
@@ -116,13 +116,6 @@ function* sheetXml(source: SheetSource): Generator<Buffer> {
 
 /** Columns of at most this many values get their cells joined with the next column's start. */
 const JOINED_ENTRIES = 65_536;
-
-function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
 
 /** A positive whole number as its ASCII decimal digits, counted up by one in place. */
 export class RowNumber {
