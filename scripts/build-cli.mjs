@@ -1,21 +1,14 @@
 // Bundles the command line, its job worker and the benchmark into dist/ with esbuild
 // (milliseconds), so `npm run cli` works right after `npm ci` without a tsc step.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 const quiet = process.argv.includes('--quiet');
 const started = Date.now();
-await build({
-  entryPoints: {
-    'cli/custos': 'src/cli/custos.ts',
-    'cli/job-worker': 'src/jobs/job-worker.ts',
-    'bench/bench': 'bench/bench.ts',
-    'cli/dev-host': 'src/main/dev-host-main.ts',
-  },
-  outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
+const node = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -24,6 +17,32 @@ await build({
   packages: 'external',
   define: { __CUSTOS_VERSION__: JSON.stringify(version) },
   logLevel: quiet ? 'warning' : 'info',
+};
+// The command line and its job worker share their code in chunks beside them (dist/cli/), so the
+// entry (src/cli/entry.ts) stays small: a job's worker starts before the rest is loaded. Chunks of
+// an earlier build are removed first (their names carry a hash of their contents).
+mkdirSync('dist/cli', { recursive: true });
+for (const name of readdirSync('dist/cli')) if (/^chunk-.*\.mjs(\.map)?$/.test(name)) rmSync(join('dist/cli', name));
+await build({
+  ...node,
+  entryPoints: {
+    'cli/custos': 'src/cli/entry.ts',
+    'cli/custos-main': 'src/cli/custos.ts',
+    'cli/job-worker': 'src/jobs/job-worker.ts',
+  },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
+  chunkNames: 'cli/[name]-[hash]',
+});
+await build({
+  ...node,
+  entryPoints: {
+    'bench/bench': 'bench/bench.ts',
+    'cli/dev-host': 'src/main/dev-host-main.ts',
+  },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
 });
 // The renderer: React for the browser, the same bundle the desktop shell loads.
 await build({

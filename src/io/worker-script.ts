@@ -6,6 +6,82 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  */
 export type WorkerScript = URL | { readonly source: string };
 
-export function spawnWorker(script: WorkerScript, options: WorkerOptions): Worker {
+/**
+ * What a thread started ahead of its work is started with: it loads its script, then waits for one
+ * message, which is the data it would otherwise have been started with (`spawnWorker`).
+ */
+export interface WarmStart {
+  readonly command: 'warm';
+}
+
+/** Warm threads are kept by script and by the work they are started for, so another helper never takes one first. */
+const scriptKey = (script: WorkerScript, purpose: string): string => `${purpose}\n${script instanceof URL ? script.href : script.source}`;
+
+/** A thread started ahead of its work, with the listener that forgets it should it stop first. */
+interface WarmWorker {
+  readonly worker: Worker;
+  readonly drop: () => void;
+}
+
+/** Threads of each script started ahead of their work and not yet handed any, oldest first. */
+const warm = new Map<string, WarmWorker[]>();
+
+function start(script: WorkerScript, options: WorkerOptions): Worker {
   return script instanceof URL ? new Worker(script, options) : new Worker(script.source, { ...options, eval: true });
+}
+
+/**
+ * Starts a thread of `script` for the work named `purpose` before that work is known. Loading the script costs a thread
+ * about a fifth of a second of a core; a run starts them while the other core has nothing to do
+ * (reading has ended), so the helper that later takes one starts working at once instead of
+ * loading then, when both cores are busy. Each waits for its data; `stopWarmWorkers` stops those
+ * never taken. A thread that failed to start is not handed out (its error is not an error of any work).
+ */
+export function prestartWorker(script: WorkerScript, purpose: string): void {
+  const key = scriptKey(script, purpose);
+  let worker: Worker;
+  try {
+    worker = start(script, { workerData: { command: 'warm' } satisfies WarmStart });
+  } catch {
+    return;
+  }
+  // Never keeps the process alive while it waits.
+  worker.unref();
+  const entry: WarmWorker = {
+    worker,
+    drop: () => {
+      const list = warm.get(key);
+      const at = list?.indexOf(entry) ?? -1;
+      if (at >= 0) list!.splice(at, 1);
+    },
+  };
+  worker.once('error', entry.drop);
+  worker.once('exit', entry.drop);
+  warm.set(key, [...(warm.get(key) ?? []), entry]);
+}
+
+/** Stops every thread started ahead and never handed work (a run calls it when it ends, however it ends). */
+export function stopWarmWorkers(): void {
+  for (const list of warm.values()) for (const { worker } of list.splice(0)) void worker.terminate();
+  warm.clear();
+}
+
+/**
+ * A thread running `script` with `options.workerData`: one started ahead for `purpose`
+ * (`prestartWorker`) when there is one and the options ask for nothing but data, posted its data
+ * now; otherwise a new one.
+ */
+export function spawnWorker(script: WorkerScript, options: WorkerOptions, purpose?: string): Worker {
+  const onlyData = Object.keys(options).every((k) => k === 'workerData' || k === 'transferList');
+  const ready = purpose !== undefined && onlyData ? warm.get(scriptKey(script, purpose))?.shift() : undefined;
+  if (ready) {
+    // From here on it is the taker's thread: its errors are the work's, as a new thread's would be.
+    ready.worker.off('error', ready.drop);
+    ready.worker.off('exit', ready.drop);
+    // As a new thread: it keeps the process alive until its taker lets it go (unref).
+    ready.worker.ref();
+    ready.worker.postMessage(options.workerData, [...(options.transferList ?? [])]);
+    return ready.worker;
+  }
+  return start(script, options);
 }

@@ -70,31 +70,45 @@ async function compare(request: CompareRequest): Promise<void> {
   }
 }
 
-const { stagingBuffer, ...request } = workerData as JobWorkerData & { stagingBuffer?: SharedArrayBuffer };
-// Not awaited at the top level: the standalone build is CommonJS, which has no top-level await.
-switch (request.command) {
-  case 'serve':
-    serve();
-    break;
-  case 'compare':
-    void compare(request);
-    break;
-  case 'compare-helper':
-    serveCompareHelper(request);
-    break;
-  case 'utility-helper':
-    serveUtilityWork(request);
-    break;
-  case 'csv-chunk':
-    serveCsvChunk(request);
-    break;
-  case 'risk-profile-helper':
-    serveRiskProfile(request);
-    break;
-  case 'assess':
-  case 'run':
-    void execute(request);
-    break;
-  default:
-    unhandledEntry(request);
+type StartData = JobWorkerData & { stagingBuffer?: SharedArrayBuffer };
+/** Where a run or comparison notes its staging folders, for the host to remove should this thread die. */
+let stagingBuffer: SharedArrayBuffer | undefined;
+
+/** Runs one entry of the protocol. */
+function begin(data: StartData): void {
+  const { stagingBuffer: notes, ...request } = data;
+  stagingBuffer = notes;
+  // Not awaited at the top level: the standalone build is CommonJS, which has no top-level await.
+  switch (request.command) {
+    case 'serve':
+      serve();
+      break;
+    case 'compare':
+      void compare(request);
+      break;
+    case 'compare-helper':
+      serveCompareHelper(request);
+      break;
+    case 'utility-helper':
+      serveUtilityWork(request);
+      break;
+    case 'csv-chunk':
+      serveCsvChunk(request);
+      break;
+    case 'risk-profile-helper':
+      serveRiskProfile(request);
+      break;
+    case 'assess':
+    case 'run':
+      void execute(request);
+      break;
+    case 'warm':
+      // Started ahead of its work (prestartWorkers): the first message is the data it would have been started with.
+      port!.once('message', (data: StartData) => begin(data));
+      break;
+    default:
+      unhandledEntry(request);
+  }
 }
+
+begin(workerData as StartData);

@@ -41,9 +41,11 @@ import { reviewWords } from '../common/report/review-words.js';
 import { projectedReview, reviewRelease } from './review/review-release.js';
 import { ReviewFailedError } from './review/review-error.js';
 import { inputRiskProfile, releaseProfileInput, releaseRiskProfile, weightColumnOf } from './review/risk-profile.js';
-import { startRiskProfile, type PendingProfile } from './review/risk-profile-helper.js';
+import { RISK_PROFILE_HELPER, startRiskProfile, type PendingProfile } from './review/risk-profile-helper.js';
 import { checkUtilitySettings, releaseAnalysis } from './utility/analysis-utility.js';
 import { formatCount } from '../common/format/numbers.js';
+import { prestartWorker, stopWarmWorkers } from '../io/worker-script.js';
+import { own } from '../common/job/names.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -271,23 +273,27 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   const testStamp = options.random.deterministic;
   const { imported, inputPath } = importInput(loaded, progress, options.readTable, options.helperScript);
   checkWorkbookLimits(job, imported);
-  const ctx = methodContext(loaded, options, 'run', progress);
-  const outcome = runLoaded(loaded, imported, ctx);
+  // The risk profile's thread loads its script now, while reading has left the other core idle.
+  if (options.helperScript && profileWanted(loaded, imported)) prestartWorker(options.helperScript, RISK_PROFILE_HELPER);
   const stagings: StagingDir[] = [];
   let pendingProfile: PendingProfile | undefined;
+  let outcome: MethodOutcome | undefined;
   try {
+    const ctx = methodContext(loaded, options, 'run', progress);
+    outcome = runLoaded(loaded, imported, ctx);
     // Every released table of a test-randomness run carries the stamp, whatever the method; every
     // table is cut to the values its rows hold before any writer sees it.
     const releases = outcome.releases.map((r) => ({ ...r, table: compactReleaseTable(testStamp ? stamped(r.table) : r.table) }));
     // The disclosure review of the tables as they will be written; a failure the job does not acknowledge stops here, before any folder is made.
     // A seeded test run is stamped NOT A PROTECTED RELEASE and never publishable (verify fails it): its review is reported, and does not stop it.
     const roles = releasedRoles(outcome);
+    // Every risk figure of the released quasi-identifiers, for the internal report only: on a helper
+    // thread while the review runs and the release folder is written (settled below, where the
+    // internal report needs it; stopped if the review fails).
+    const profileInput = releaseProfileInput(job, releases, quasiOf(roles), weightColumnOf(imported));
+    pendingProfile = profileInput ? startRiskProfile(options.helperScript, profileInput.columns, profileInput.records, profileInput.options) : undefined;
     const review = reviewRelease(job, releases, roles, loaded.chain?.steps[0]);
     if (review.verdict === 'failed' && !testStamp) throw new ReviewFailedError(review.checks);
-    // Every risk figure of the released quasi-identifiers, for the internal report only: on a helper
-    // thread while the release folder is written (settled below, where the internal report needs it).
-    const profileInput = releaseProfileInput(job, releases, new Set([...roles].flatMap(([name, role]) => (role === 'quasi' ? [name] : []))), weightColumnOf(imported));
-    pendingProfile = profileInput ? startRiskProfile(options.helperScript, profileInput.columns, profileInput.records, profileInput.options) : undefined;
     progress('write', 0);
     const internal = new StagingDir(internalDir, 'internal', options.onStaging, outDir);
     stagings.push(internal);
@@ -370,8 +376,18 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     if (error instanceof OutputDirError) throw new JobError(`${error.message} (it changed while the job ran)`, error.kind === 'internal' ? (options.internalDir ? '--internal' : 'output.internalDir') : options.outDir ? '--out' : 'output.dir');
     throw error;
   } finally {
-    outcome.pending?.abandon();
+    outcome?.pending?.abandon();
+    stopWarmWorkers();
   }
+}
+
+/**
+ * Whether a run of this job computes a risk profile of its release (releaseProfileInput): records
+ * released, and some quasi-identifier (a column the job names so, or does not name: resolveRoles).
+ */
+function profileWanted(loaded: LoadedJob, imported: ImportedTable): boolean {
+  const job = loaded.chain?.steps[0] ?? loaded.job;
+  return nodeMechanismOf(job.method.type).releasesInputColumns && imported.table.columns.some((c) => (own(job.attributes, c.name) ?? 'quasi') === 'quasi');
 }
 
 /** Sections a run adds after the report's own, in each rendering (the comparison its setting was chosen from). */

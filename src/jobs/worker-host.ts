@@ -5,7 +5,7 @@ import type { JobFailure, JobRequest } from './job-request.js';
 import type { ProgressListener } from './progress.js';
 import { newStagingBuffer, stagingPaths } from './staging-register.js';
 import { spawnWorker, type WorkerScript } from '../io/worker-script.js';
-import type { JobWorkerEntries, TaskCommand } from './worker-protocol.js';
+import { JOB_TASK, type JobWorkerEntries, type TaskCommand } from './worker-protocol.js';
 
 export type JobOutcome = { readonly ok: true; readonly report: Report; readonly outDir?: string; readonly internalDir?: string } | { readonly ok: false; readonly failure: JobFailure };
 
@@ -38,7 +38,7 @@ export function startWorkerTask<T, C extends TaskCommand>(
   resourceLimits?: ResourceLimits,
 ): RunningTask<T> {
   const stagingBuffer = newStagingBuffer();
-  const worker = spawnWorker(workerScript, { workerData: { ...request, stagingBuffer }, ...(resourceLimits ? { resourceLimits } : {}) });
+  const worker = spawnWorker(workerScript, { workerData: { ...request, stagingBuffer }, ...(resourceLimits ? { resourceLimits } : {}) }, JOB_TASK);
   let settle: (outcome: TaskOutcome<T>) => void = () => undefined;
   const result = new Promise<TaskOutcome<T>>((resolve) => (settle = resolve));
   let finished = false;

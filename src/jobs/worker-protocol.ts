@@ -5,6 +5,7 @@ import type { JobRequest, WorkerMessage } from './job-request.js';
 import type { HelperData } from './method-kit/utility-helper.js';
 import type { RiskProfileHelperData } from './review/risk-profile-helper.js';
 import type { ServiceCall, ServiceReply } from './service/table-service.js';
+import type { WarmStart } from '../io/worker-script.js';
 
 /**
  * The job worker's protocol, in one place: every way the worker script starts (its `workerData`,
@@ -26,6 +27,8 @@ export interface JobWorkerEntries {
   readonly 'utility-helper': { readonly data: HelperData; readonly posts: never };
   readonly 'csv-chunk': { readonly data: CsvChunkRequest; readonly posts: never };
   readonly 'risk-profile-helper': { readonly data: RiskProfileHelperData; readonly posts: never };
+  /** A thread started ahead of its work (`prestartWorkers`): its first message is one of the entries above. */
+  readonly warm: { readonly data: WarmStart; readonly posts: never };
 }
 
 export type JobWorkerCommand = keyof JobWorkerEntries;
@@ -48,6 +51,9 @@ export interface ServiceReplyEnvelope {
   readonly id: number;
   readonly reply: ServiceReply<ServiceCall['call']>;
 }
+
+/** What a job worker started ahead of its task is named by (prestartWorker, startWorkerTask). */
+export const JOB_TASK = 'job-task';
 
 /** The entries a host starts as a task with progress and cancel (the helpers are started by the worker itself). */
 export type TaskCommand = 'run' | 'assess' | 'compare';

@@ -36,6 +36,9 @@ export function serveRiskProfile(data: RiskProfileHelperData): void {
   Atomics.notify(flag, 0);
 }
 
+/** What a thread started ahead for the risk profile is named by (prestartWorker). */
+export const RISK_PROFILE_HELPER = 'risk-profile-helper';
+
 export interface PendingProfile {
   /** The profile, waiting for the helper if it is still working (computed here when no helper runs). */
   settle(): RiskProfile;
@@ -63,7 +66,7 @@ export function startRiskProfile(helperScript: WorkerScript | undefined, columns
   if (weights && ArrayBuffer.isView(weights) && weights.buffer instanceof ArrayBuffer) buffers.add(weights.buffer);
   let worker: Worker;
   try {
-    worker = spawnWorker(helperScript, { workerData: { command: 'risk-profile-helper', columns, records, options, port: port2, posted } satisfies RiskProfileHelperData, transferList: [port2, ...buffers] });
+    worker = spawnWorker(helperScript, { workerData: { command: 'risk-profile-helper', columns, records, options, port: port2, posted } satisfies RiskProfileHelperData, transferList: [port2, ...buffers] }, RISK_PROFILE_HELPER);
     // It must never keep a finished job (or the command line) waiting.
     worker.unref();
   } catch {
