@@ -121,27 +121,45 @@ export function suda2OfKeys(keys: KeyCodes, options: SudaOptions = {}): SudaResu
   const found = new Map<number, number[][]>(candidates.map((r) => [r, []]));
   const msuCountsBySize = Array.from({ length: maxSize }, () => new Int32Array(n));
   const member = new Uint8Array(m);
-  const whole = new Int32Array(n); // one class holding every record: the partition on no attribute
-  const scratch = new RefineScratch(n);
-  const size = new Int32Array(n);
+  // Made when a subset of two attributes is first searched (at 1M records the search stops before).
+  let whole: Int32Array | undefined; // one class holding every record: the partition on no attribute
+  let scratch: RefineScratch | undefined;
+  let size: Int32Array | undefined;
+  // Records per value of one attribute (index code + 1: missing first), for the subsets of size 1.
+  const valueCount = new Int32Array(Math.max(0, ...keys.cardinality) + 1);
   for (let k = 1; k <= Math.min(maxSize, m) && candidates.length > 0; k++) {
     // The k-subsets in lexicographic order; partitions[j] groups the records on subset[0..j], so a
     // step that changes subset[i] regroups from depth i only (one attribute per subset on average).
     const subset = Array.from({ length: k }, (_, i) => i);
-    const partitions = Array.from({ length: k }, () => new Int32Array(n));
+    const partitions = k === 1 ? [] : Array.from({ length: k }, () => new Int32Array(n));
     const classes = new Array<number>(k).fill(0);
     let changed = 0;
     for (;;) {
-      for (let j = changed; j < k; j++) {
-        classes[j] = refineClasses(keys, subset[j]!, j === 0 ? whole : partitions[j - 1]!, j === 0 ? (n === 0 ? 0 : 1) : classes[j - 1]!, partitions[j]!, scratch);
+      let ids: Int32Array;
+      if (k === 1) {
+        // One attribute: a record's class is its value (missing its own value, code −1 → 0), so the
+        // value's count is its class size, with no regrouping (at 1M records the search stops at
+        // k = 1, and this is most of its work).
+        ids = keys.codes[subset[0]!]!;
+        valueCount.fill(0);
+        for (let r = 0; r < n; r++) valueCount[ids[r]! + 1]!++;
+      } else {
+        whole ??= new Int32Array(n);
+        scratch ??= new RefineScratch(n);
+        size ??= new Int32Array(n);
+        for (let j = changed; j < k; j++) {
+          classes[j] = refineClasses(keys, subset[j]!, j === 0 ? whole : partitions[j - 1]!, j === 0 ? (n === 0 ? 0 : 1) : classes[j - 1]!, partitions[j]!, scratch);
+        }
+        ids = partitions[k - 1]!;
+        size.fill(0, 0, classes[k - 1]);
+        for (let r = 0; r < n; r++) size[ids[r]!]!++;
       }
-      const ids = partitions[k - 1]!;
-      size.fill(0, 0, classes[k - 1]);
-      for (let r = 0; r < n; r++) size[ids[r]!]!++;
+      const sizes = k === 1 ? valueCount : size!;
+      const shift = k === 1 ? 1 : 0;
       member.fill(0);
       for (const a of subset) member[a] = 1;
       for (const r of candidates) {
-        if (size[ids[r]!] !== 1) continue;
+        if (sizes[ids[r]! + shift] !== 1) continue;
         if (subset.some((a) => keys.codes[a]![r] === MISSING_CODE)) continue;
         const own = found.get(r)!;
         if (own.some((msu) => msu.every((a) => member[a] === 1))) continue;
