@@ -81,7 +81,8 @@ export function zipEntryText(bytes: Buffer, entry: ZipEntry, compressedPrefix = 
   return inflateRawSync(data, { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
 }
 
-const CELL = /<c r="([A-Z]+)(\d+)"( t="s")?>/g;
+/** A row's start, or a cell's: its reference when it has one (a cell without one follows the previous cell of its row). */
+const ROW_OR_CELL = /<row r="(\d+)"|<c(?: r="([A-Z]+)\d+")?( t="s")?>/g;
 
 function columnIndex(letters: string): number {
   let n = 0;
@@ -100,10 +101,16 @@ export function xlsxNumericColumns(bytes: Buffer, sheetPart: string, columns: nu
   const numeric = new Array<boolean | undefined>(columns).fill(undefined);
   for (let prefix = 1 << 16; ; prefix *= 4) {
     const text = zipEntryText(bytes, entry, prefix);
-    for (const match of text.matchAll(CELL)) {
-      if (match[2] === '1') continue;
-      const j = columnIndex(match[1]!);
-      if (j < columns && numeric[j] === undefined) numeric[j] = match[3] === undefined;
+    let row = '';
+    let j = -1;
+    for (const match of text.matchAll(ROW_OR_CELL)) {
+      if (match[1] !== undefined) {
+        row = match[1];
+        j = -1;
+        continue;
+      }
+      j = match[2] !== undefined ? columnIndex(match[2]) : j + 1;
+      if (row !== '1' && j < columns && numeric[j] === undefined) numeric[j] = match[3] === undefined;
     }
     if (numeric.every((n) => n !== undefined) || prefix >= entry.compressedSize) break;
   }
