@@ -52,7 +52,7 @@ function records(text: string): string[][] {
 }
 
 async function workbookOfTable(path: string): Promise<void> {
-  const { table } = readTable(join(FIXTURES, 'table.csv'), { missing: [''] });
+  const { table } = readTable(join(FIXTURES, 'table.csv'), { missing: [''], onBadRow: 'error' });
   const release = compactReleaseTable({
     rowCount: table.rowCount,
     columns: table.columns.map((c) => ({ name: c.name, dictionary: c.dictionary, codes: c.codes, via: null, numeric: c.type === 'integer' || c.type === 'decimal' })),
