@@ -103,7 +103,7 @@ function begin(data: StartData): void {
       void execute(request);
       break;
     case 'warm':
-      // Started ahead of its work (prestartWorkers): the first message is the data it would have been started with.
+      // Started ahead of its work (prestartWorker): the first message is the data it would have been started with.
       port!.once('message', (data: StartData) => begin(data));
       break;
     default:

@@ -45,7 +45,7 @@ import { RISK_PROFILE_HELPER, startRiskProfile, type PendingProfile } from './re
 import { checkUtilitySettings, releaseAnalysis } from './utility/analysis-utility.js';
 import { formatCount } from '../common/format/numbers.js';
 import { prestartWorker, stopWarmWorkers } from '../io/worker-script.js';
-import { own } from '../common/job/names.js';
+import { roleOf } from './method-kit/plan.js';
 
 export interface RunOptions {
   readonly random: RandomSource;
@@ -381,13 +381,10 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   }
 }
 
-/**
- * Whether a run of this job computes a risk profile of its release (releaseProfileInput): records
- * released, and some quasi-identifier (a column the job names so, or does not name: resolveRoles).
- */
+/** Whether a run of this job computes a risk profile of its release (releaseProfileInput): records released, and some quasi-identifier. */
 function profileWanted(loaded: LoadedJob, imported: ImportedTable): boolean {
   const job = loaded.chain?.steps[0] ?? loaded.job;
-  return nodeMechanismOf(job.method.type).releasesInputColumns && imported.table.columns.some((c) => (own(job.attributes, c.name) ?? 'quasi') === 'quasi');
+  return nodeMechanismOf(job.method.type).releasesInputColumns && imported.table.columns.some((c) => roleOf(job, c.name) === 'quasi');
 }
 
 /** Sections a run adds after the report's own, in each rendering (the comparison its setting was chosen from). */

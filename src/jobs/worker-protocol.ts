@@ -27,7 +27,7 @@ export interface JobWorkerEntries {
   readonly 'utility-helper': { readonly data: HelperData; readonly posts: never };
   readonly 'csv-chunk': { readonly data: CsvChunkRequest; readonly posts: never };
   readonly 'risk-profile-helper': { readonly data: RiskProfileHelperData; readonly posts: never };
-  /** A thread started ahead of its work (`prestartWorkers`): its first message is one of the entries above. */
+  /** A thread started ahead of its work (`prestartWorker`): its first message is one of the entries above. */
   readonly warm: { readonly data: WarmStart; readonly posts: never };
 }
 

@@ -18,6 +18,11 @@ export interface Plan {
   readonly sensitive: readonly Column[];
 }
 
+/** A column's role: the one the job gives it, or quasi-identifier when the job does not name it. */
+export function roleOf(job: Pick<JobShell, 'attributes'>, column: string): Role {
+  return own(job.attributes, column) ?? 'quasi';
+}
+
 export function resolveRoles(job: Pick<JobShell, 'attributes'>, table: Table, options: { requireSensitive: boolean } = { requireSensitive: true }): Plan {
   const names = new Set(table.columns.map((c) => c.name));
   for (const name of Object.keys(job.attributes)) {
@@ -26,10 +31,7 @@ export function resolveRoles(job: Pick<JobShell, 'attributes'>, table: Table, op
       throw new JobError(`the input has no column "${name}"; its columns are ${list}`, `attributes.${name}`);
     }
   }
-  const columns = table.columns.map((column): ColumnPlan => {
-    const role = own(job.attributes, column.name);
-    return { column, role: role ?? 'quasi', defaulted: role === undefined };
-  });
+  const columns = table.columns.map((column): ColumnPlan => ({ column, role: roleOf(job, column.name), defaulted: own(job.attributes, column.name) === undefined }));
   const sensitive = columns.filter((c) => c.role === 'sensitive').map((c) => c.column);
   if (sensitive.length === 0 && options.requireSensitive) {
     throw new JobError('mark at least one column as "sensitive": it is the attribute the method protects', 'attributes');
