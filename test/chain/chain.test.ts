@@ -10,37 +10,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chainStatement } from '../../src/mechanisms/chain-statement.js';
 import { rehashRelease } from '../insider-rehash.js';
+import { csvRecords } from '../csv-records.js';
 import { ATTRIBUTES, BETA, custos, RECODING, register } from './chain-job.js';
 
-/** RFC 4180 records of a CSV written with CRLF, quotes doubled: read here without Custos's reader. */
+/** A release's CSV (written with CRLF, quotes doubled), read without Custos's reader. */
 function readCsv(path: string): { header: string[]; rows: string[][] } {
-  const text = readFileSync(path, 'utf8');
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    }
-    else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
+  const records = csvRecords(readFileSync(path, 'utf8'));
   return { header: records[0]!, rows: records.slice(1) };
 }
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { csvRecords } from '../csv-records.js';
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../src/io/input/read-table.js';
 import { writeDta } from '../../src/io/output/dta-writer.js';
@@ -10,11 +11,6 @@ import { compactReleaseTable } from '../../src/io/output/release-table.js';
 
 const CREATED = new Date(Date.UTC(2026, 10, 24, 12, 0, 0));
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'custos-dta-'));
-
-/** RFC 4180 lines as R's write.csv writes them (every field quoted, NA empty and unquoted). */
-function csvRows(text: string): string[][] {
-  return text.trim().split('\n').map((line) => [...line.matchAll(/"((?:[^"]|"")*)"|(?<=^|,)(?=,|$)/g)].map((m) => (m[1] ?? '').replaceAll('""', '"')));
-}
 
 describe('Stata writer', () => {
   it('writes the file R haven read: byte for byte the committed one, and haven saw the release\'s values, labels and dates', () => {
@@ -27,7 +23,7 @@ describe('Stata writer', () => {
     const bytes = readFileSync(path);
     expect(written.bytes).toBe(bytes.length);
     expect(bytes.equals(readFileSync('test/fixtures/stata/custos-written.dta'))).toBe(true);
-    const haven = csvRows(readFileSync('test/fixtures/stata/custos-written.haven.csv', 'utf8'));
+    const haven = csvRecords(readFileSync('test/fixtures/stata/custos-written.haven.csv', 'utf8'));
     expect(haven[0]).toEqual(['id', 'occupation', 'age', 'region', 'visit', 'seen_at', 'salary_class', 'AND', '__proto__']);
     expect(haven.slice(1)).toEqual(releasedRows());
   });
@@ -69,7 +65,7 @@ describe('Stata writer', () => {
     // The repeated value is stored once.
     expect(bytes.toString('latin1').split('GSO').length - 1).toBe(3);
     const expected = [[letters, '1'], ['short', '2'], [letters, '3'], ['', '4'], [accents, '5']];
-    expect(csvRows(readFileSync('test/fixtures/stata/custos-strl.haven.csv', 'utf8'))).toEqual([['note', 'k'], ...expected]);
+    expect(csvRecords(readFileSync('test/fixtures/stata/custos-strl.haven.csv', 'utf8'))).toEqual([['note', 'k'], ...expected]);
     const back = readTable(path, { missing: [''], onBadRow: 'error' }).table;
     expect(Array.from({ length: back.rowCount }, (_, r) => back.columns.map((c) => c.dictionary[c.codes[r]!]))).toEqual(expected);
   });

@@ -19,37 +19,11 @@ import { readTable } from '../../src/io/input/read-table.js';
 import { compactReleaseTable } from '../../src/io/output/release-table.js';
 import { writeXlsx } from '../../src/io/output/xlsx-writer.js';
 import { zipEntries, zipEntryText } from '../../src/jobs/verify/stored-types.js';
+import { csvRecords } from '../csv-records.js';
 
 const FIXTURES = resolve('test/fixtures/xlsx-readers');
 const dir = mkdtempSync(join(tmpdir(), 'custos-xlsx-readers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** RFC 4180 records (the readers' CSV: quoted fields, doubled quotes, no line breaks in these values). */
-function records(text: string): string[][] {
-  return text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((line, i, all) => line !== '' || i < all.length - 1)
-    .map((line) => {
-      const fields: string[] = [];
-      let field = '';
-      let quoted = false;
-      for (let i = 0; i < line.length; i++) {
-        const ch = line[i]!;
-        if (quoted) {
-          if (ch === '"' && line[i + 1] === '"') field += line[++i];
-          else if (ch === '"') quoted = false;
-          else field += ch;
-        } else if (ch === '"') quoted = true;
-        else if (ch === ',') {
-          fields.push(field);
-          field = '';
-        } else field += ch;
-      }
-      fields.push(field);
-      return fields;
-    });
-}
 
 async function workbookOfTable(path: string): Promise<void> {
   const { table } = readTable(join(FIXTURES, 'table.csv'), { missing: [''], onBadRow: 'error' });
@@ -78,8 +52,8 @@ describe('the workbook as other readers read it', () => {
 
   for (const reader of ['openpyxl', 'libreoffice', 'readxl']) {
     it(`${reader} reads every cell where table.csv has it`, () => {
-      const expected = records(readFileSync(join(FIXTURES, 'table.csv'), 'utf8'));
-      const read = records(readFileSync(join(FIXTURES, `${reader}.csv`), 'utf8'));
+      const expected = csvRecords(readFileSync(join(FIXTURES, 'table.csv'), 'utf8'));
+      const read = csvRecords(readFileSync(join(FIXTURES, `${reader}.csv`), 'utf8'));
       const width = expected[0]!.length;
       expect(read.map((row) => Array.from({ length: width }, (_, j) => row[j] ?? ''))).toEqual(expected);
     });
