@@ -7,6 +7,7 @@ import { TableService } from './service/table-service.js';
 import { serveUtilityWork } from './method-kit/utility-helper.js';
 import { serveCsvChunk } from '../io/input/csv-chunk.js';
 import { serveRiskProfile } from './review/risk-profile-helper.js';
+import { serveWorkbookSheets } from './workbook-sheets-helper.js';
 import { thisBundle } from './bundled-scripts.js';
 import { executeComparison, HelperFailure, serveCompareHelper } from './compare/compare-worker.js';
 import type { CompareMessage, CompareRequest } from './compare/compare-request.js';
@@ -97,6 +98,9 @@ function begin(data: StartData): void {
       break;
     case 'risk-profile-helper':
       serveRiskProfile(request);
+      break;
+    case 'workbook-sheets-helper':
+      serveWorkbookSheets(request);
       break;
     case 'assess':
     case 'run':

@@ -16,6 +16,7 @@ import type { StagingDir } from '../io/output/staging-dir.js';
 import { UnencodableError } from '../io/output/text-encoding.js';
 import { CellTooLongError, MAX_SHEET_DATA_ROWS, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import type { Job } from '../mechanisms/definitions.js';
+import type { DeflatedPart } from '../io/output/zip-writer.js';
 import { JobError } from '../common/job/job-error.js';
 import type { ReleasedTableName } from './method-kit/node-mechanism.js';
 
@@ -37,6 +38,8 @@ export interface WriteContext {
   /** The published report's sheets for the workbook, given the files written so far. */
   readonly reportSheets: (written: readonly OutputFile[]) => ExtraSheet[];
   readonly progress: (fraction: number) => void;
+  /** The workbook's table sheets, deflated on a helper thread meanwhile (workbook-sheets-helper.ts), when one was started. */
+  readonly workbookSheets?: Promise<readonly DeflatedPart[]>;
 }
 
 export interface ReleaseWriter {
@@ -116,7 +119,7 @@ const WRITERS: { readonly [F in OutputFormat]: ReleaseWriter } = {
     files: () => ['release.xlsx'],
     write: async (ctx) => {
       const { sheets: _sheets, ...written } = await xlsxOrJobError(() =>
-        writeXlsx(ctx.release.file('release.xlsx'), ctx.releases.map((r) => ({ name: r.sheetName, table: r.table })), ctx.reportSheets(ctx.written), MAX_SHEET_DATA_ROWS, ctx.created),
+        writeXlsx(ctx.release.file('release.xlsx'), ctx.releases.map((r) => ({ name: r.sheetName, table: r.table })), ctx.reportSheets(ctx.written), MAX_SHEET_DATA_ROWS, ctx.created, ctx.workbookSheets),
       );
       return [{ name: 'release.xlsx', rows: ctx.releases.reduce((sum, r) => sum + r.table.rowCount, 0), ...written }];
     },

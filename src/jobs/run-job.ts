@@ -8,7 +8,7 @@ import { compactReleaseTable } from '../io/output/release-table.js';
 import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST, newReleaseId } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
-import { writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
+import { MAX_SHEET_DATA_ROWS, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
 import { writersFor } from './release-writers.js';
 import { sharedFacts, type Fact } from '../common/report/report-facts.js';
 import { blockRows } from '../common/report/view-model.js';
@@ -42,6 +42,7 @@ import { projectedReview, reviewRelease } from './review/review-release.js';
 import { ReviewFailedError } from './review/review-error.js';
 import { inputRiskProfile, releaseProfileInput, releaseRiskProfile, weightColumnOf } from './review/risk-profile.js';
 import { RISK_PROFILE_HELPER, startRiskProfile, type PendingProfile } from './review/risk-profile-helper.js';
+import { startWorkbookSheets, WORKBOOK_SHEETS_HELPER, type PendingSheets } from './workbook-sheets-helper.js';
 import { checkUtilitySettings, releaseAnalysis } from './utility/analysis-utility.js';
 import { formatCount } from '../common/format/numbers.js';
 import { prestartWorker, stopWarmWorkers } from '../io/worker-script.js';
@@ -273,10 +274,12 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   const testStamp = options.random.deterministic;
   const { imported, inputPath } = importInput(loaded, progress, options.readTable, options.helperScript);
   checkWorkbookLimits(job, imported);
-  // The risk profile's thread loads its script now, while reading has left the other core idle.
+  // The risk profile's and the workbook sheets' threads load their script now, while reading has left the other core idle.
   if (options.helperScript && profileWanted(loaded, imported)) prestartWorker(options.helperScript, RISK_PROFILE_HELPER);
+  if (options.helperScript && job.output.formats.includes('xlsx')) prestartWorker(options.helperScript, WORKBOOK_SHEETS_HELPER);
   const stagings: StagingDir[] = [];
   let pendingProfile: PendingProfile | undefined;
+  let pendingSheets: PendingSheets | undefined;
   let outcome: MethodOutcome | undefined;
   try {
     const ctx = methodContext(loaded, options, 'run', progress);
@@ -295,6 +298,8 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const review = reviewRelease(job, releases, roles, loaded.chain?.steps[0]);
     if (review.verdict === 'failed' && !testStamp) throw new ReviewFailedError(review.checks);
     progress('write', 0);
+    // The workbook's table sheets on a helper thread while this one writes the other files.
+    if (job.output.formats.includes('xlsx')) pendingSheets = startWorkbookSheets(options.helperScript, releases, MAX_SHEET_DATA_ROWS);
     const internal = new StagingDir(internalDir, 'internal', options.onStaging, outDir);
     stagings.push(internal);
     const release = new StagingDir(outDir, 'release', options.onStaging);
@@ -323,6 +328,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
           variableOf: (column) => variables.get(column),
           reportSheets: (written) => workbookReportSheets(publishedDraft(), written),
           progress: (f) => progress('write', f),
+          ...(pendingSheets ? { workbookSheets: pendingSheets.parts } : {}),
         })),
       );
     }
@@ -376,6 +382,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     if (error instanceof OutputDirError) throw new JobError(`${error.message} (it changed while the job ran)`, error.kind === 'internal' ? (options.internalDir ? '--internal' : 'output.internalDir') : options.outDir ? '--out' : 'output.dir');
     throw error;
   } finally {
+    pendingSheets?.close();
     outcome?.pending?.abandon();
     stopWarmWorkers();
   }

@@ -4,6 +4,7 @@ import type { CompareHelperData } from './compare/compare-worker.js';
 import type { JobRequest, WorkerMessage } from './job-request.js';
 import type { HelperData } from './method-kit/utility-helper.js';
 import type { RiskProfileHelperData } from './review/risk-profile-helper.js';
+import type { WorkbookSheetsData } from './workbook-sheets-helper.js';
 import type { ServiceCall, ServiceReply } from './service/table-service.js';
 import type { WarmStart } from '../io/worker-script.js';
 
@@ -13,7 +14,7 @@ import type { WarmStart } from '../io/worker-script.js';
  * all of them because the single-file executable has no other script to start (`thisBundle`).
  *
  * The helpers that talk over a `MessagePort` of their own (`utility-helper`, `compare-helper`,
- * `csv-chunk`, `risk-profile-helper`) keep that port's messages private to their module: only their start is listed here.
+ * `csv-chunk`, `risk-profile-helper`, `workbook-sheets-helper`) keep that port's messages private to their module: only their start is listed here.
  */
 export interface JobWorkerEntries {
   /** A run or an assessment (`startJob`): progress, then done or failed. */
@@ -27,6 +28,7 @@ export interface JobWorkerEntries {
   readonly 'utility-helper': { readonly data: HelperData; readonly posts: never };
   readonly 'csv-chunk': { readonly data: CsvChunkRequest; readonly posts: never };
   readonly 'risk-profile-helper': { readonly data: RiskProfileHelperData; readonly posts: never };
+  readonly 'workbook-sheets-helper': { readonly data: WorkbookSheetsData; readonly posts: never };
   /** A thread started ahead of its work (`prestartWorker`): its first message is one of the entries above. */
   readonly warm: { readonly data: WarmStart; readonly posts: never };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeBlocks, type ReleaseColumn, type ReleaseTable } from '../../src/io/output/release-table.js';
+import { codeBlocks, releasedCodes, type ReleaseColumn, type ReleaseTable } from '../../src/io/output/release-table.js';
+import { gatheredCodes } from '../../src/io/output/released-codes.js';
 
 /** A column over `inputRows` input rows with a dictionary of `size` entries, read through `via` (or directly). */
 function column(name: string, size: number, codes: number[], via: Uint32Array | null): ReleaseColumn {
@@ -38,6 +39,46 @@ describe('released codes a block at a time', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('gathered whole once (releasedCodes) equal every cell through its via, and later blocks and tables sharing the arrays read the same (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(fc.constantFrom(1, 2, 3, 7, 300, 65537), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 0, max: 40 }),
+        (inputRows, sizes, raw, released) => {
+          const at = (i: number) => raw[i % raw.length]!;
+          const via = Uint32Array.from({ length: released }, (_, r) => at(r * 3 + 1) % inputRows);
+          const columns = sizes.map((size, j) =>
+            j % 3 === 2 ? column(`d${j}`, size, Array.from({ length: released }, (_, r) => at(r + j)), null) : column(`c${j}`, size, Array.from({ length: inputRows }, (_, r) => at(r * (j + 2))), via),
+          );
+          const table: ReleaseTable = { rowCount: released, columns };
+          const expected = columns.map((c) => Array.from({ length: released }, (_, r) => c.codes[c.via ? c.via[r]! : r]!));
+          const whole = releasedCodes(table);
+          expect(whole.map((codes) => [...codes])).toEqual(expected);
+          // Another table over the same arrays (a compacted column that kept them) reads the same gathering.
+          const twin: ReleaseTable = { rowCount: released, columns: columns.map((c) => ({ ...c, numeric: true })) };
+          twin.columns.forEach((c, j) => expect(gatheredCodes(c, released)).toBe(whole[j]));
+          const seen: number[][] = columns.map(() => []);
+          for (const block of codeBlocks(twin)) block.codes.forEach((codes, j) => seen[j]!.push(...codes.subarray(0, block.count)));
+          expect(seen).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps no gathering for other rows or other codes: a column whose codes changed is gathered again', () => {
+    const via = Uint32Array.from([2, 0, 1]);
+    const a = column('a', 4, [3, 1, 2], via);
+    const first = releasedCodes({ rowCount: 3, columns: [a] })[0]!;
+    expect([...first]).toEqual([2, 3, 1]);
+    expect(gatheredCodes(a, 2)).toBeUndefined();
+    const renumbered = { ...a, codes: Uint32Array.from([0, 1, 2]) };
+    expect(gatheredCodes(renumbered, 3)).toBeUndefined();
+    expect([...releasedCodes({ rowCount: 3, columns: [renumbered] })[0]!]).toEqual([2, 0, 1]);
   });
 
   it('refuses a code past its dictionary instead of spilling it into a packed neighbour', () => {

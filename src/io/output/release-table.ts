@@ -1,5 +1,6 @@
 import { ByteChunks } from './byte-chunks.js';
 import { codePacks, unpackFields } from './packed-codes.js';
+import { gatheredCodes, keepGatheredCodes } from './released-codes.js';
 import { inferType } from '../../common/table/table.js';
 
 /**
@@ -44,12 +45,14 @@ export function writeRowCells(out: { write(data: Uint8Array): void }, table: Rel
  * a column at a time through `via` (random reads the processor overlaps) and
  * then writing rows from the gathered arrays was five times faster than reading
  * each cell through `via` row by row; columns packed together (packed-codes.ts)
- * are gathered once per pack.
+ * are gathered once per pack, and columns another reader gathered whole
+ * (releasedCodes) are read from there.
  */
 export function* codeBlocks(table: ReleaseTable, first = 0, end = table.rowCount): Generator<{ readonly start: number; readonly count: number; readonly codes: readonly Uint32Array[] }> {
   const size = Math.min(BLOCK_ROWS, end - first);
-  const scratch = table.columns.map(() => new Uint32Array(size));
-  const packs = codePacks(table);
+  const kept = table.columns.map((c) => gatheredCodes(c, table.rowCount));
+  const scratch = table.columns.map((_, j) => (kept[j] ? EMPTY : new Uint32Array(size)));
+  const packs = kept.every((k) => k) ? [] : codePacks(table).filter((p) => p.columns.some((j) => !kept[j]));
   const inPack = new Set(packs.flatMap((p) => p.columns));
   const gathered = new Uint32Array(packs.length > 0 ? size : 0);
   for (let start = first; start < end; start += BLOCK_ROWS) {
@@ -59,13 +62,46 @@ export function* codeBlocks(table: ReleaseTable, first = 0, end = table.rowCount
       unpackFields(pack, gathered, count, scratch);
     }
     const codes = table.columns.map((c, j) => {
-      if (!c.via) return c.codes.subarray(start, start + count);
+      const whole = kept[j];
+      if (whole) return whole.subarray(start, start + count);
       const out = scratch[j]!;
-      if (!inPack.has(j)) gatherInto(out, c.codes, c.via, start, count);
+      if (!inPack.has(j)) gatherInto(out, c.codes, c.via!, start, count);
       return count === out.length ? out : out.subarray(0, count);
     });
     yield { start, count, codes };
   }
+}
+
+const EMPTY = new Uint32Array(0);
+
+/**
+ * Every column's codes in released-row order, whole (released-codes.ts): gathered here in one pass
+ * over the packs for the columns no reader has gathered yet, and kept for the next reader. Shared
+ * arrays: a reader must not write into them.
+ */
+export function releasedCodes(table: ReleaseTable): readonly Uint32Array[] {
+  const rows = table.rowCount;
+  const kept = table.columns.map((c) => gatheredCodes(c, rows));
+  if (kept.every((k) => k)) return kept as Uint32Array[];
+  const out = table.columns.map((_, j) => kept[j] ?? new Uint32Array(rows));
+  const packs = codePacks(table).filter((p) => p.columns.some((j) => !kept[j]));
+  const inPack = new Set(packs.flatMap((p) => p.columns));
+  const scratch = new Uint32Array(packs.length > 0 ? Math.min(BLOCK_ROWS, rows) : 0);
+  for (let start = 0; start < rows; start += BLOCK_ROWS) {
+    const count = Math.min(BLOCK_ROWS, rows - start);
+    const views = out.map((codes) => codes.subarray(start, start + count));
+    for (const pack of packs) {
+      gatherInto(scratch, pack.packed, pack.via, start, count);
+      unpackFields(pack, scratch, count, views);
+    }
+    table.columns.forEach((c, j) => {
+      if (!kept[j] && !inPack.has(j)) gatherInto(views[j]!, c.codes, c.via!, start, count);
+    });
+  }
+  table.columns.forEach((c, j) => {
+    if (!kept[j]) keepGatheredCodes(c, out[j]!);
+  });
+  return out;
 }
 
 function gatherInto(out: Uint32Array, codes: Uint32Array, via: Uint32Array, start: number, count: number): void {
@@ -135,4 +171,19 @@ function releasedNumbers(values: readonly string[]): boolean {
   if (present.length === 0) return false;
   const type = inferType(['', ...present]);
   return type === 'integer' || type === 'decimal';
+}
+
+/**
+ * The table to hand to another thread: each column's codes in released-row order (releasedCodes),
+ * no `via` and no codes of rows it does not release. The same released values, so a writer given it
+ * writes the same bytes.
+ */
+export function gatheredTable(table: CompactTable): CompactTable {
+  const codes = releasedCodes(table);
+  return { rowCount: table.rowCount, columns: table.columns.map((c, j) => ({ ...c, codes: codes[j]!, via: null })) } as unknown as CompactTable;
+}
+
+/** A table posted from another thread where it was a CompactTable (gatheredTable): a structured clone keeps what it holds, not its type. */
+export function receivedCompactTable(table: ReleaseTable): CompactTable {
+  return table as CompactTable;
 }

@@ -3,7 +3,7 @@ import { codeBlocks, type CompactTable } from './release-table.js';
 import { SharedStrings, sharedStringsXml, xmlAttribute } from './xlsx-strings.js';
 import * as parts from './xlsx-parts.js';
 import { ByteChunks } from './byte-chunks.js';
-import { ZipFileWriter } from './zip-writer.js';
+import { deflatePart, ZipFileWriter, type DeflatedPart } from './zip-writer.js';
 import { trimTrailing } from '../../common/trim-ends.js';
 import { formatCount } from '../../common/format/numbers.js';
 
@@ -230,21 +230,10 @@ export class SheetNames {
 }
 
 /**
- * A workbook with each table split over as many sheets as Excel's row limit
- * needs, plus descriptive sheets. The sheet XML streams from the columnar
- * table: every dictionary entry becomes one shared string (or a number) once,
- * and each row is a line of references to them, deflated by Node's zlib as it
- * is produced. Cells are typed values, never formulas, so text needs no formula
- * guard; text is written as releasedText, the same value the CSV holds (without
- * its guard).
+ * The tables' sheets: every dictionary entry made one shared string (or a number) first, in table
+ * and column order, so the tables' sheets are the same bytes whatever descriptive sheets follow.
  */
-export async function writeXlsx(
-  path: string,
-  tables: readonly { name: string; table: CompactTable }[],
-  extraSheets: readonly ExtraSheet[] = [],
-  maxRowsPerSheet = MAX_SHEET_DATA_ROWS,
-  modified: Date = ZIP_EPOCH,
-): Promise<{ sha256: string; bytes: number; sheets: string[] }> {
+function tableSheetSources(tables: readonly { name: string; table: CompactTable }[], maxRowsPerSheet: number): { strings: SharedStrings; names: SheetNames; sources: SheetSource[]; sheets: string[] } {
   const strings = new SharedStrings();
   const names = new SheetNames();
   const sources: SheetSource[] = [];
@@ -270,6 +259,40 @@ export async function writeXlsx(
       sheets.push(sheetName);
     }
   }
+  return { strings, names, sources, sheets };
+}
+
+/**
+ * The tables' sheets of writeXlsx deflated, one part each: the work of a workbook that does not
+ * depend on its descriptive sheets (which list the files written before it), so a helper thread
+ * does it while the job's thread writes the other files.
+ */
+export async function deflateTableSheets(tables: readonly { name: string; table: CompactTable }[], maxRowsPerSheet = MAX_SHEET_DATA_ROWS): Promise<DeflatedPart[]> {
+  const parts: DeflatedPart[] = [];
+  for (const source of tableSheetSources(tables, maxRowsPerSheet).sources) parts.push(await deflatePart(sheetXml(source), DEFLATE_LEVEL));
+  return parts;
+}
+
+/**
+ * A workbook with each table split over as many sheets as Excel's row limit
+ * needs, plus descriptive sheets. The sheet XML streams from the columnar
+ * table: every dictionary entry becomes one shared string (or a number) once,
+ * and each row is a line of references to them, deflated by Node's zlib as it
+ * is produced. Cells are typed values, never formulas, so text needs no formula
+ * guard; text is written as releasedText, the same value the CSV holds (without
+ * its guard).
+ */
+export async function writeXlsx(
+  path: string,
+  tables: readonly { name: string; table: CompactTable }[],
+  extraSheets: readonly ExtraSheet[] = [],
+  maxRowsPerSheet = MAX_SHEET_DATA_ROWS,
+  modified: Date = ZIP_EPOCH,
+  /** The tables' sheets deflated already (deflateTableSheets on a helper thread, for the same tables and row limit). */
+  tableSheets?: Promise<readonly DeflatedPart[]>,
+): Promise<{ sha256: string; bytes: number; sheets: string[] }> {
+  const { strings, names, sources, sheets } = tableSheetSources(tables, maxRowsPerSheet);
+  const tableSheetCount = sources.length;
   for (const extra of extraSheets) {
     // Descriptive sheets are small: their cells are formatted up front, like the tables' dictionaries.
     const [header = [], ...body] = extra.rows.map((row) => row.map((value) => extraCell(value, strings)));
@@ -297,7 +320,13 @@ export async function writeXlsx(
     await zip.add('xl/styles.xml', parts.STYLES);
     // Every string is known before the first row is written: the dictionaries are the shared strings.
     await zip.add('xl/sharedStrings.xml', sharedStringsXml(strings));
-    for (const [i, source] of sources.entries()) await zip.add(`xl/worksheets/sheet${i + 1}.xml`, sheetXml(source));
+    const deflated = tableSheets ? await tableSheets : undefined;
+    if (deflated && deflated.length !== tableSheetCount) throw new Error(`the helper deflated ${deflated.length} sheets of ${tableSheetCount}`);
+    for (const [i, source] of sources.entries()) {
+      const name = `xl/worksheets/sheet${i + 1}.xml`;
+      if (deflated && i < tableSheetCount) zip.addDeflated(name, deflated[i]!);
+      else await zip.add(name, sheetXml(source));
+    }
     const { sha256, bytes } = zip.finish();
     return { sha256, bytes, sheets };
   } finally {

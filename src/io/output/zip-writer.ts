@@ -26,6 +26,51 @@ function zip64Extra(values: readonly number[]): Buffer {
   return field;
 }
 
+/** A part deflated (one raw deflate stream in pieces), with its CRC-32 and size before deflating. */
+export interface DeflatedPart {
+  readonly crc: number;
+  readonly size: number;
+  readonly deflated: readonly Uint8Array[];
+}
+
+/**
+ * Deflates one part: its bytes at once, or a sequence of chunks deflated as they come. Each chunk
+ * is deflated on its own, as pigz does, by zlib on its thread pool (both cores, while the next
+ * chunks are made here): primed with the previous chunk's last 32 KiB, so matches reach back as in
+ * one stream, and ended with a sync flush (an empty stored block, byte-aligned), so the pieces
+ * joined are one deflate stream; the last ends the stream. A million-row sheet is 390 MB of XML,
+ * and one stream on one thread kept the job waiting for it.
+ */
+export async function deflatePart(content: string | Uint8Array | Iterable<Uint8Array>, level: number): Promise<DeflatedPart> {
+  const chunks = typeof content === 'string' ? [Buffer.from(content, 'utf8')] : content instanceof Uint8Array ? [content] : content;
+  const inFlight: Promise<Buffer>[] = [];
+  const deflated: Buffer[] = [];
+  let crc = 0;
+  let size = 0;
+  let previous: Uint8Array | undefined;
+  let pending: Uint8Array | undefined;
+  const send = (chunk: Uint8Array, last: boolean): void => {
+    const dictionary = previous && previous.length > 0 ? previous.subarray(Math.max(0, previous.length - WINDOW)) : undefined;
+    const piece = deflatePiece(chunk, { level, ...(dictionary ? { dictionary } : {}), finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
+    // Awaited in order below; when an earlier piece fails, the later ones are never awaited and
+    // must not end the process as unhandled rejections.
+    piece.catch(() => undefined);
+    inFlight.push(piece);
+    previous = chunk;
+  };
+  for (const chunk of chunks) {
+    crc = crc32(chunk, crc);
+    size += chunk.length;
+    if (pending) send(pending, false);
+    pending = chunk;
+    // A few chunks ahead of zlib, no more: the rest of the part waits in the generator.
+    while (inFlight.length >= PIECES_IN_FLIGHT) deflated.push(await inFlight.shift()!);
+  }
+  send(pending ?? new Uint8Array(0), true);
+  for (const piece of inFlight) deflated.push(await piece);
+  return { crc, size, deflated };
+}
+
 /**
  * A ZIP file (PKWARE APPNOTE 6.3: local headers, deflated data, central directory) written part by
  * part, as a workbook needs it. Node's zlib does the work: deflate on its thread pool while the next
@@ -67,37 +112,12 @@ export class ZipFileWriter {
 
   /** One part: its bytes at once, or a sequence of chunks deflated as they come. */
   async add(name: string, content: string | Uint8Array | Iterable<Uint8Array>): Promise<void> {
-    const chunks = typeof content === 'string' ? [Buffer.from(content, 'utf8')] : content instanceof Uint8Array ? [content] : content;
-    // Each chunk is deflated on its own, as pigz does, by zlib on its thread pool (both cores, while
-    // the next chunks are made here): primed with the previous chunk's last 32 KiB, so matches reach
-    // back as in one stream, and ended with a sync flush (an empty stored block, byte-aligned), so
-    // the pieces joined are one deflate stream; the last ends the stream. A million-row sheet is
-    // 390 MB of XML, and one stream on one thread kept the job waiting for it.
-    const inFlight: Promise<Buffer>[] = [];
-    const deflated: Buffer[] = [];
-    let crc = 0;
-    let size = 0;
-    let previous: Uint8Array | undefined;
-    let pending: Uint8Array | undefined;
-    const send = (chunk: Uint8Array, last: boolean): void => {
-      const dictionary = previous && previous.length > 0 ? previous.subarray(Math.max(0, previous.length - WINDOW)) : undefined;
-      const piece = deflatePiece(chunk, { level: this.level, ...(dictionary ? { dictionary } : {}), finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
-      // Awaited in order below; when an earlier piece fails, the later ones are never awaited and
-      // must not end the process as unhandled rejections.
-      piece.catch(() => undefined);
-      inFlight.push(piece);
-      previous = chunk;
-    };
-    for (const chunk of chunks) {
-      crc = crc32(chunk, crc);
-      size += chunk.length;
-      if (pending) send(pending, false);
-      pending = chunk;
-      // A few chunks ahead of zlib, no more: the rest of the sheet waits in the generator.
-      while (inFlight.length >= PIECES_IN_FLIGHT) deflated.push(await inFlight.shift()!);
-    }
-    send(pending ?? new Uint8Array(0), true);
-    for (const piece of inFlight) deflated.push(await piece);
+    this.addDeflated(name, await deflatePart(content, this.level));
+  }
+
+  /** One part deflated already (deflatePart, perhaps on another thread, at this writer's level). */
+  addDeflated(name: string, part: DeflatedPart): void {
+    const { crc, size, deflated } = part;
     const compressed = deflated.reduce((sum, chunk) => sum + chunk.length, 0);
     const nameBytes = Buffer.from(name, 'utf8');
     const at = this.offset;

@@ -10,7 +10,7 @@ import { projectedRiskFigures, releasedRiskFigures } from '../../common/risk/rel
 import { keyColumn, tupleIds } from '../../common/table/tuple-ids.js';
 import { inferType, type Table } from '../../common/table/table.js';
 import type { Report } from '../../common/report/report-model.js';
-import { codeBlocks, type ReleaseTable } from '../../io/output/release-table.js';
+import { releasedCodes, type ReleaseTable } from '../../io/output/release-table.js';
 import { metadataOf, type Job } from '../../mechanisms/definitions.js';
 import { chainAttackerKnowledge } from '../../mechanisms/chain-statement.js';
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
@@ -169,13 +169,10 @@ function reviewReport(job: Job, basis: 'release' | 'projected', figures: ReviewF
   } as ReviewReport;
 }
 
-/** Each column's code per row (through `via`), one array per column asked for. */
+/** Each column's code per row (through `via`), one array per column asked for: shared (releasedCodes), read only. */
 function materialize(table: ReleaseTable, indices: readonly number[]): Uint32Array[] {
-  const out = indices.map(() => new Uint32Array(table.rowCount));
-  for (const block of codeBlocks(table)) {
-    indices.forEach((j, i) => out[i]!.set(block.codes[j]!.subarray(0, block.count), block.start));
-  }
-  return out;
+  const codes = releasedCodes(table);
+  return indices.map((j) => codes[j]!);
 }
 
 function countCodes(codes: Uint32Array, size: number): Uint32Array {

@@ -1,7 +1,7 @@
 import { riskProfile, type ProfileColumn, type ProfileOptions } from '../../common/risk/risk-profile.js';
 import type { RiskProfileReport } from '../../common/report/report-model.js';
 import type { Table } from '../../common/table/table.js';
-import { codeBlocks, type ReleaseTable } from '../../io/output/release-table.js';
+import { releasedCodes, type ReleaseTable } from '../../io/output/release-table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { Job } from '../../mechanisms/definitions.js';
 import { samplingFraction } from './population.js';
@@ -53,8 +53,9 @@ export function releaseProfileInput(job: Job, tables: readonly { readonly table:
   for (const { table } of tables) {
     const wanted = table.columns.flatMap((c, j) => (quasi.has(c.name) || c.name === weightColumn ? [j] : []));
     if (!wanted.some((j) => quasi.has(table.columns[j]!.name)) || table.rowCount === 0) continue;
-    const codes = wanted.map(() => new Uint32Array(table.rowCount));
-    for (const block of codeBlocks(table)) wanted.forEach((j, i) => codes[i]!.set(block.codes[j]!.subarray(0, block.count), block.start));
+    // Copies of the shared gathered codes (releasedCodes): the helper thread takes them.
+    const shared = releasedCodes(table);
+    const codes = wanted.map((j) => shared[j]!.slice());
     const all = wanted.map((j, i) => ({ name: table.columns[j]!.name, codes: codes[i]!, dictionary: table.columns[j]!.dictionary }));
     const columns = all.filter((c) => quasi.has(c.name));
     const weights = weightsOf(weightColumn, all.find((c) => c.name === weightColumn), table.rowCount);
