@@ -26,6 +26,7 @@ import type { NodeMechanism } from './method-kit/node-mechanism.js';
 import { nodeMechanismOf } from '../mechanisms/node-registry.js';
 import { parseReport } from '../mechanisms/report-schema.js';
 import type { MethodOutcome } from './method-kit/outcome.js';
+import type { AnalysisReport } from '../common/utility/analysis-model.js';
 import { stamped } from './method-kit/release-view.js';
 import { checkedRelease } from './release-checks.js';
 import { assessChain, runChain } from './chain/run-chain.js';
@@ -321,6 +322,15 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const variables = new Map((imported.variables ?? []).map((v) => [v.name, v]));
     const publishedOf = (report: Report): Report => withChainJob(externalVariant(report, parts), loaded, true);
     const publishedDraft = (): Report => asPublished(publishedOf(draft));
+    // The figures only the internal report shows: measured after the release folder is written, so
+    // it never waits for them, and before the risk profile is waited for, so that helper finishes
+    // meanwhile; but first while a helper makes the workbook's sheets, which this thread would
+    // otherwise wait for. The analysis: a classifier and contingency tables on the release against the input.
+    const measureInternal = (): { settledOutcome: MethodOutcome; analysis: AnalysisReport } => {
+      const settledOutcome = outcome!.pending ? outcome!.pending.settle() : outcome!;
+      return { settledOutcome, analysis: releaseAnalysis(job, imported.table, settledOutcome, loaded.chain !== undefined) };
+    };
+    let internalFigures = pendingSheets ? measureInternal() : undefined;
     for (const { writer } of writersFor(job.output.formats)) {
       files.push(
         ...(await writer.write({
@@ -343,11 +353,9 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     writeFileSync(release.file(MANIFEST), manifestJson('release', releaseFiles, releaseId), { flag: 'wx' });
 
     // The internal report lists the release's files too, so the custodian holds every checksum.
-    const settledOutcome = outcome.pending ? outcome.pending.settle() : outcome;
+    internalFigures ??= measureInternal();
+    const { settledOutcome, analysis } = internalFigures;
     const settled = outcome.pending ? draftOf(settledOutcome) : draft;
-    // A classifier and contingency tables on the release against the input: internal only. Measured
-    // before the risk profile is waited for, so the helper thread finishes meanwhile.
-    const analysis = releaseAnalysis(job, imported.table, settledOutcome, loaded.chain !== undefined);
     const profile: RiskProfileReport | undefined = pendingProfile ? { basis: 'release', ...pendingProfile.settle() } : undefined;
     const confidential = checked({
       ...settled,

@@ -58,8 +58,8 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
       firstReleaseRows ??= rp.rows.sourceRow;
       releases.push({ stem, sheetName: releaseSheetName(s.column.name, sensitive.length), table: releaseView(plan, rp.rows, [s]) });
       stage('utility', 0.5);
-      // Plain perturbation at the same p, kept in memory only: the "before" of the report.
-      const up = uniformPerturbationRelease(ctx.random, rowCount, [{ values: s.values, domainSize: s.params.m, retention: s.retention }]);
+      // Plain perturbation at the same p, kept in memory only (so not shuffled): the "before" of the report.
+      const up = uniformPerturbationRelease(ctx.random, rowCount, [{ values: s.values, domainSize: s.params.m, retention: s.retention }], true);
       // Answered on the helper while this thread goes on (errors in this order: release, then plain).
       utility?.answer(rp.rows, 0, s.params.p);
       utility?.answer(up, 0, s.params.p);
