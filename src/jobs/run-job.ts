@@ -288,6 +288,9 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     // Every released table of a test-randomness run carries the stamp, whatever the method; every
     // table is cut to the values its rows hold before any writer sees it.
     const releases = outcome.releases.map((r) => ({ ...r, table: compactReleaseTable(testStamp ? stamped(r.table) : r.table) }));
+    // The workbook's table sheets, made and deflated in memory on a helper thread while this one
+    // reviews the release and writes the other files (nothing is written before the review passes).
+    if (job.output.formats.includes('xlsx')) pendingSheets = startWorkbookSheets(options.helperScript, releases, MAX_SHEET_DATA_ROWS);
     // The disclosure review of the tables as they will be written; a failure the job does not acknowledge stops here, before any folder is made.
     // A seeded test run is stamped NOT A PROTECTED RELEASE and never publishable (verify fails it): its review is reported, and does not stop it.
     const roles = releasedRoles(outcome);
@@ -299,8 +302,6 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const review = reviewRelease(job, releases, roles, loaded.chain?.steps[0]);
     if (review.verdict === 'failed' && !testStamp) throw new ReviewFailedError(review.checks);
     progress('write', 0);
-    // The workbook's table sheets on a helper thread while this one writes the other files.
-    if (job.output.formats.includes('xlsx')) pendingSheets = startWorkbookSheets(options.helperScript, releases, MAX_SHEET_DATA_ROWS);
     const internal = new StagingDir(internalDir, 'internal', options.onStaging, outDir);
     stagings.push(internal);
     const release = new StagingDir(outDir, 'release', options.onStaging);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeBlocks, releasedCodes, type ReleaseColumn, type ReleaseTable } from '../../src/io/output/release-table.js';
+import { codeBlocks, compactReleaseTable, releasedCodes, type ReleaseColumn, type ReleaseTable } from '../../src/io/output/release-table.js';
 import { gatheredCodes } from '../../src/io/output/released-codes.js';
 
 /** A column over `inputRows` input rows with a dictionary of `size` entries, read through `via` (or directly). */
@@ -66,6 +66,27 @@ describe('released codes a block at a time', () => {
           expect(seen).toEqual(expected);
         },
       ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('gives the method’s codes of a column compaction renumbered, from the compacted table’s gathering (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 }), fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { minLength: 1, maxLength: 200 }), fc.integer({ min: 1, max: 30 }), (inputRows, sizes, raw, released) => {
+        const at = (i: number) => raw[i % raw.length]!;
+        const via = Uint32Array.from({ length: released }, (_, r) => at(r * 7 + 3) % inputRows);
+        const columns = sizes.map((size, j) => ({
+          name: `c${j}`,
+          dictionary: Array.from({ length: size }, (_, k) => (k === size - 1 && j % 2 === 0 ? '' : `v${k}`)),
+          codes: Uint32Array.from({ length: inputRows }, (_, r) => at(r * (j + 5)) % size),
+          via,
+          numeric: false,
+        }));
+        const compacted = compactReleaseTable({ rowCount: released, columns });
+        expect(columns.map((c) => gatheredCodes(c, released))).toEqual(columns.map(() => undefined));
+        releasedCodes(compacted);
+        columns.forEach((c) => expect([...gatheredCodes(c, released)!]).toEqual(Array.from({ length: released }, (_, r) => c.codes[via[r]!]!)));
+      }),
       { numRuns: 200 },
     );
   });
