@@ -9,6 +9,7 @@ import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST, newReleaseId } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
 import { MAX_SHEET_DATA_ROWS, writeXlsx, type ExtraSheet } from '../io/output/xlsx-writer.js';
+import { forgetGatheredCodes } from '../io/output/released-codes.js';
 import { writersFor } from './release-writers.js';
 import { sharedFacts, type Fact } from '../common/report/report-facts.js';
 import { blockRows } from '../common/report/view-model.js';
@@ -325,14 +326,18 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     const publishedDraft = (): Report => asPublished(publishedOf(draft));
     // The figures only the internal report shows: measured after the release folder is written, so
     // it never waits for them, and before the risk profile is waited for, so that helper finishes
-    // meanwhile; but first while a helper makes the workbook's sheets, which this thread would
-    // otherwise wait for. The analysis: a classifier and contingency tables on the release against the input.
+    // meanwhile; but while a helper makes the workbook's sheets, just before the workbook, where this
+    // thread would otherwise wait for them (after the other files, so the risk profile's thread has
+    // had their time to end and free its memory). The analysis: a classifier and contingency tables
+    // on the release against the input.
     const measureInternal = (): { settledOutcome: MethodOutcome; analysis: AnalysisReport } => {
+      for (const r of releases) forgetGatheredCodes(r.table.columns);
       const settledOutcome = outcome!.pending ? outcome!.pending.settle() : outcome!;
       return { settledOutcome, analysis: releaseAnalysis(job, imported.table, settledOutcome, loaded.chain !== undefined) };
     };
-    let internalFigures = pendingSheets ? measureInternal() : undefined;
-    for (const { writer } of writersFor(job.output.formats)) {
+    let internalFigures: ReturnType<typeof measureInternal> | undefined;
+    for (const { format, writer } of writersFor(job.output.formats)) {
+      if (format === 'xlsx' && pendingSheets) internalFigures = measureInternal();
       files.push(
         ...(await writer.write({
           job, release, releases, created, written: files,

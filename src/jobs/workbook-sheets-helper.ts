@@ -10,8 +10,9 @@ import type { CompactRelease } from './release-writers.js';
  * other files: at 1M rows a sheet is about 240 MB of XML, a second and more of a core, and nothing in
  * it depends on what the job's thread writes meanwhile (the descriptive sheets, which list the files
  * written before the workbook, come after it and are made on the job's thread). The helper is handed
- * the released tables with their codes gathered (gatheredTable) and makes the same bytes writeXlsx
- * would (deflateTableSheets); the job's thread puts the parts in their place in the workbook.
+ * the released tables with their codes gathered (gatheredTable: the run's gathering, in shared
+ * memory, so not copied) and makes the same bytes writeXlsx would (deflateTableSheets); the job's
+ * thread puts the parts in their place in the workbook.
  */
 
 /** What the helper is started with (the job worker's `workbook-sheets-helper` entry). */
@@ -27,13 +28,28 @@ type HelperReply = { readonly ok: true; readonly parts: readonly DeflatedPart[] 
 /** What a thread started ahead for the workbook's sheets is named by (prestartWorker). */
 export const WORKBOOK_SHEETS_HELPER = 'workbook-sheets-helper';
 
-/** The helper's side: make and deflate the sheets, post them (copied: zlib's buffers may share memory). */
+/** The helper's side: make and deflate the sheets, post them. */
 export function serveWorkbookSheets(data: WorkbookSheetsData): void {
   const tables = data.tables.map((t) => ({ name: t.name, table: receivedCompactTable(t.table) }));
   deflateTableSheets(tables, data.maxRowsPerSheet).then(
-    (parts) => data.port.postMessage({ ok: true, parts } satisfies HelperReply),
+    (parts) => postParts(data.port, parts),
     (error: unknown) => data.port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) } satisfies HelperReply),
   );
+}
+
+/**
+ * The deflated parts moved, not copied (a 10M-row workbook is 200 MB of them): each buffer once in
+ * the list; where one cannot be moved (a buffer of Node's small-buffer pool), they are copied.
+ */
+function postParts(port: MessagePort, parts: readonly DeflatedPart[]): void {
+  const reply: HelperReply = { ok: true, parts };
+  const buffers = new Set<ArrayBuffer>();
+  for (const part of parts) for (const chunk of part.deflated) if (chunk.buffer instanceof ArrayBuffer) buffers.add(chunk.buffer);
+  try {
+    port.postMessage(reply, [...buffers]);
+  } catch {
+    port.postMessage(reply);
+  }
 }
 
 export interface PendingSheets {

@@ -1,6 +1,6 @@
 import { ByteChunks } from './byte-chunks.js';
 import { codePacks, unpackFields } from './packed-codes.js';
-import { gatheredCodes, keepGatheredCodes, noteRenumbering } from './released-codes.js';
+import { gatheredCodes, keepGatheredCodes } from './released-codes.js';
 import { inferType } from '../../common/table/table.js';
 
 /**
@@ -77,13 +77,15 @@ const EMPTY = new Uint32Array(0);
 /**
  * Every column's codes in released-row order, whole (released-codes.ts): gathered here in one pass
  * over the packs for the columns no reader has gathered yet, and kept for the next reader. Shared
- * arrays: a reader must not write into them.
+ * arrays (in shared memory, so another thread is handed them without a copy): a reader must not
+ * write into them.
  */
 export function releasedCodes(table: ReleaseTable): readonly Uint32Array[] {
   const rows = table.rowCount;
   const kept = table.columns.map((c) => gatheredCodes(c, rows));
   if (kept.every((k) => k)) return kept as Uint32Array[];
-  const out = table.columns.map((_, j) => kept[j] ?? new Uint32Array(rows));
+  // In shared memory: the helper threads that read them (the risk profile, the workbook's sheets) are handed the same arrays, not copies.
+  const out = table.columns.map((_, j) => kept[j] ?? new Uint32Array(new SharedArrayBuffer(rows * Uint32Array.BYTES_PER_ELEMENT)));
   const packs = codePacks(table).filter((p) => p.columns.some((j) => !kept[j]));
   const inPack = new Set(packs.flatMap((p) => p.columns));
   const scratch = new Uint32Array(packs.length > 0 ? Math.min(BLOCK_ROWS, rows) : 0);
@@ -162,11 +164,6 @@ function compactColumn(column: ReleaseColumn, rowCount: number): ReleaseColumn {
     const code = renumber[codes[i]!]!;
     compacted[i] = code === UNSEEN ? 0 : code;
   }
-  const oldCode = new Uint32Array(kept.length);
-  renumber.forEach((code, old) => {
-    if (code !== UNSEEN) oldCode[code] = old;
-  });
-  noteRenumbering(column, compacted, oldCode);
   return { ...column, dictionary: kept, codes: compacted, numeric };
 }
 

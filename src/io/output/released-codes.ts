@@ -3,44 +3,21 @@ import type { ReleaseColumn } from './release-table.js';
 /**
  * Each released column's codes in released-row order, gathered once through its `via` and kept
  * while the column's arrays are: a run reads the same released columns in the disclosure review,
- * the risk profile's input, the CSV writer and the analysis utility, and each gathered them again
+ * the risk profile's input, the workbook's sheets and the CSV writer, and each gathered them again
  * (a random read per row and column, a fifth of a second per reader on a million rows).
  *
  * Keyed by the column's `via` and `codes` arrays, not by the table: compaction keeps both arrays
  * of a column whose dictionary needs no renumbering, so the method's table and the compacted one
  * the writers take share one gathering. The arrays handed out are shared: readers must not write
- * into them (a reader that hands its arrays to another thread copies them first).
+ * into them.
  */
 const gathered = new WeakMap<Uint32Array, WeakMap<Uint32Array, Uint32Array>>();
 
-/**
- * Columns compaction renumbered (compactReleaseTable), by `via` and the codes they had: the codes
- * they have now, and each new code's old code. A reader of the column as the method made it (the
- * analysis utility reads the input's codes) maps the compacted column's gathering back, a pass in
- * order, instead of gathering again at random.
- */
-const renumbered = new WeakMap<Uint32Array, WeakMap<Uint32Array, { readonly codes: Uint32Array; readonly oldCode: Uint32Array }>>();
-
-/** The column's codes of released rows 0 … rows − 1 when they are already gathered (or follow from a gathering), else undefined. */
+/** The column's codes of released rows 0 … rows − 1 when they are already gathered, else undefined. */
 export function gatheredCodes(column: ReleaseColumn, rows: number): Uint32Array | undefined {
   if (!column.via) return rows === column.codes.length ? column.codes : column.codes.subarray(0, rows);
   const kept = gathered.get(column.via)?.get(column.codes);
-  if (kept) return kept.length === rows ? kept : undefined;
-  const compacted = renumbered.get(column.via)?.get(column.codes);
-  const keptCompacted = compacted && gathered.get(column.via)?.get(compacted.codes);
-  if (!keptCompacted || keptCompacted.length !== rows) return undefined;
-  const out = new Uint32Array(rows);
-  const oldCode = compacted.oldCode;
-  for (let r = 0; r < rows; r++) out[r] = oldCode[keptCompacted[r]!]!;
-  return out;
-}
-
-/** Notes that compaction gave `column` (read through `via`) the codes `codes`, new code k standing for old code oldCode[k]. */
-export function noteRenumbering(column: ReleaseColumn, codes: Uint32Array, oldCode: Uint32Array): void {
-  if (!column.via) return;
-  let byCodes = renumbered.get(column.via);
-  if (!byCodes) renumbered.set(column.via, (byCodes = new WeakMap()));
-  byCodes.set(column.codes, { codes, oldCode });
+  return kept && kept.length === rows ? kept : undefined;
 }
 
 /** Keeps a column's gathered codes of its first `codes.length` released rows for the other readers. */
@@ -49,4 +26,13 @@ export function keepGatheredCodes(column: ReleaseColumn, codes: Uint32Array): vo
   let byCodes = gathered.get(column.via);
   if (!byCodes) gathered.set(column.via, (byCodes = new WeakMap()));
   byCodes.set(column.codes, codes);
+}
+
+/**
+ * Forgets the gathering of each column of `columns`: a run does once the readers above are done,
+ * so at census scale (4 bytes per row and column) it does not stay beside what the analysis utility
+ * and the risk profile hold.
+ */
+export function forgetGatheredCodes(columns: readonly ReleaseColumn[]): void {
+  for (const column of columns) if (column.via) gathered.get(column.via)?.delete(column.codes);
 }

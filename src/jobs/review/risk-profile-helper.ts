@@ -5,7 +5,7 @@ import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
 /**
  * The release's risk profile (internal report only) on a helper thread while the release folder is
  * written: at 1M records it is seconds of work the run otherwise did after the last file, on one
- * thread. The columns are gathered on the job's thread and handed over (their buffers transferred);
+ * thread. The columns are gathered on the job's thread and handed over (in shared memory, not copied);
  * the profile is a function of them alone, so the report is the same wherever it is computed.
  */
 
@@ -59,9 +59,10 @@ export function startRiskProfile(helperScript: WorkerScript | undefined, columns
   const posted = new SharedArrayBuffer(4);
   const flag = new Int32Array(posted);
   const { port1, port2 } = new MessageChannel();
-  // The gathered codes and weights are this run's own copies: moved, not copied.
+  // The codes are the run's gathered codes (in shared memory: the helper reads the same arrays; a
+  // column the release holds directly is copied), never moved: the writers read them after. The
+  // weights are this run's own copy: moved, not copied.
   const buffers = new Set<ArrayBuffer>();
-  for (const c of columns) if (ArrayBuffer.isView(c.codes) && c.codes.buffer instanceof ArrayBuffer) buffers.add(c.codes.buffer);
   const weights = options.weights?.values;
   if (weights && ArrayBuffer.isView(weights) && weights.buffer instanceof ArrayBuffer) buffers.add(weights.buffer);
   let worker: Worker;

@@ -47,15 +47,15 @@ export function inputRiskProfile(job: Job, table: Table, quasi: readonly string[
 /**
  * What the release's profile is computed from (a run; undefined when no released table holds a
  * quasi-identifier): the first released table holding one, its quasi-identifiers' codes gathered into
- * arrays of their own (a helper thread may take them, risk-profile-helper.ts).
+ * arrays (the run's gathering, releasedCodes, which a helper thread reads too, risk-profile-helper.ts).
  */
 export function releaseProfileInput(job: Job, tables: readonly { readonly table: ReleaseTable }[], quasi: ReadonlySet<string>, weightColumn: string | undefined): { columns: ProfileColumn[]; records: number; options: ProfileOptions } | undefined {
   for (const { table } of tables) {
     const wanted = table.columns.flatMap((c, j) => (quasi.has(c.name) || c.name === weightColumn ? [j] : []));
     if (!wanted.some((j) => quasi.has(table.columns[j]!.name)) || table.rowCount === 0) continue;
-    // Copies of the shared gathered codes (releasedCodes): the helper thread takes them.
-    const shared = releasedCodes(table);
-    const codes = wanted.map((j) => shared[j]!.slice());
+    // The run's gathered codes (releasedCodes, in shared memory): a helper thread reads the same arrays.
+    const gathered = releasedCodes(table);
+    const codes = wanted.map((j) => gathered[j]!);
     const all = wanted.map((j, i) => ({ name: table.columns[j]!.name, codes: codes[i]!, dictionary: table.columns[j]!.dictionary }));
     const columns = all.filter((c) => quasi.has(c.name));
     const weights = weightsOf(weightColumn, all.find((c) => c.name === weightColumn), table.rowCount);
