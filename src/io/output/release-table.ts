@@ -51,21 +51,14 @@ export function writeRowCells(out: { write(data: Uint8Array): void }, table: Rel
 export function* codeBlocks(table: ReleaseTable, first = 0, end = table.rowCount): Generator<{ readonly start: number; readonly count: number; readonly codes: readonly Uint32Array[] }> {
   const size = Math.min(BLOCK_ROWS, end - first);
   const kept = table.columns.map((c) => gatheredCodes(c, table.rowCount));
-  const scratch = table.columns.map((_, j) => (kept[j] ? EMPTY : new Uint32Array(size)));
-  const packs = kept.every((k) => k) ? [] : codePacks(table).filter((p) => p.columns.some((j) => !kept[j]));
-  const inPack = new Set(packs.flatMap((p) => p.columns));
-  const gathered = new Uint32Array(packs.length > 0 ? size : 0);
+  const gather = blockGatherer(table, kept, size);
+  const scratch = kept.map((whole) => (whole ? EMPTY : new Uint32Array(size)));
   for (let start = first; start < end; start += BLOCK_ROWS) {
     const count = Math.min(BLOCK_ROWS, end - start);
-    for (const pack of packs) {
-      gatherInto(gathered, pack.packed, pack.via, start, count);
-      unpackFields(pack, gathered, count, scratch);
-    }
-    const codes = table.columns.map((c, j) => {
+    gather(start, count, scratch);
+    const codes = scratch.map((out, j) => {
       const whole = kept[j];
       if (whole) return whole.subarray(start, start + count);
-      const out = scratch[j]!;
-      if (!inPack.has(j)) gatherInto(out, c.codes, c.via!, start, count);
       return count === out.length ? out : out.subarray(0, count);
     });
     yield { start, count, codes };
@@ -86,24 +79,36 @@ export function releasedCodes(table: ReleaseTable): readonly Uint32Array[] {
   if (kept.every((k) => k)) return kept as Uint32Array[];
   // In shared memory: the helper threads that read them (the risk profile, the workbook's sheets) are handed the same arrays, not copies.
   const out = table.columns.map((_, j) => kept[j] ?? new Uint32Array(new SharedArrayBuffer(rows * Uint32Array.BYTES_PER_ELEMENT)));
-  const packs = codePacks(table).filter((p) => p.columns.some((j) => !kept[j]));
-  const inPack = new Set(packs.flatMap((p) => p.columns));
-  const scratch = new Uint32Array(packs.length > 0 ? Math.min(BLOCK_ROWS, rows) : 0);
+  const gather = blockGatherer(table, kept, Math.min(BLOCK_ROWS, rows));
   for (let start = 0; start < rows; start += BLOCK_ROWS) {
     const count = Math.min(BLOCK_ROWS, rows - start);
-    const views = out.map((codes) => codes.subarray(start, start + count));
-    for (const pack of packs) {
-      gatherInto(scratch, pack.packed, pack.via, start, count);
-      unpackFields(pack, scratch, count, views);
-    }
-    table.columns.forEach((c, j) => {
-      if (!kept[j] && !inPack.has(j)) gatherInto(views[j]!, c.codes, c.via!, start, count);
-    });
+    // A column gathered already gets an empty target: nothing is written into a shared array.
+    gather(start, count, out.map((codes, j) => (kept[j] ? EMPTY : codes.subarray(start, start + count))));
   }
   table.columns.forEach((c, j) => {
     if (!kept[j]) keepGatheredCodes(c, out[j]!);
   });
   return out;
+}
+
+/**
+ * Gathers released rows start … start + count − 1 of every column not gathered whole (`kept`) into
+ * outs[column] (at least `count` long; an empty array for a column kept): by pack where the column
+ * is packed (read once per pack, then unpacked), else through its own `via`.
+ */
+function blockGatherer(table: ReleaseTable, kept: readonly (Uint32Array | undefined)[], size: number): (start: number, count: number, outs: readonly Uint32Array[]) => void {
+  const packs = kept.every((k) => k) ? [] : codePacks(table).filter((p) => p.columns.some((j) => !kept[j]));
+  const inPack = new Set(packs.flatMap((p) => p.columns));
+  const scratch = new Uint32Array(packs.length > 0 ? size : 0);
+  return (start, count, outs) => {
+    for (const pack of packs) {
+      gatherInto(scratch, pack.packed, pack.via, start, count);
+      unpackFields(pack, scratch, count, outs);
+    }
+    table.columns.forEach((c, j) => {
+      if (!kept[j] && !inPack.has(j)) gatherInto(outs[j]!, c.codes, c.via!, start, count);
+    });
+  };
 }
 
 function gatherInto(out: Uint32Array, codes: Uint32Array, via: Uint32Array, start: number, count: number): void {

@@ -6,10 +6,9 @@ import type { ReleaseColumn } from './release-table.js';
  * the risk profile's input, the workbook's sheets and the CSV writer, and each gathered them again
  * (a random read per row and column, a fifth of a second per reader on a million rows).
  *
- * Keyed by the column's `via` and `codes` arrays, not by the table: compaction keeps both arrays
- * of a column whose dictionary needs no renumbering, so the method's table and the compacted one
- * the writers take share one gathering. The arrays handed out are shared: readers must not write
- * into them.
+ * Keyed by the column's `via` and `codes` arrays, not by the table: tables over the same arrays (a
+ * column compaction left as it was) share one gathering. The arrays handed out are shared: readers
+ * must not write into them.
  */
 const gathered = new WeakMap<Uint32Array, WeakMap<Uint32Array, Uint32Array>>();
 

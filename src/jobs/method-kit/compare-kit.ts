@@ -6,7 +6,6 @@
 import { coveringColumn, randomizedColumn, textColumn, withheldColumn, type ReleasedColumn, type ReleasedRecords } from '../../common/compare/released-records.js';
 import type { Column, Table } from '../../common/table/table.js';
 import type { ReleaseColumn, ReleaseTable } from '../../io/output/release-table.js';
-import { gatheredCodes } from '../../io/output/released-codes.js';
 import type { MethodOutcome } from './outcome.js';
 
 export interface CandidateRisk {
@@ -26,13 +25,8 @@ export interface NodeComparison {
   releasedRecords(outcome: MethodOutcome, truth: Table, poolColumns: readonly Column[]): ReleasedRecords;
 }
 
-/**
- * Each released record's code in a released column, whether it points into the input or not: the
- * run's gathered codes when a reader gathered them already (released-codes.ts; shared, read only).
- */
+/** Each released record's code in a released column, whether it points into the input or not. */
 export function recordCodes(column: ReleaseColumn, rows: number): Uint32Array {
-  const kept = gatheredCodes(column, rows);
-  if (kept) return kept;
   const out = new Uint32Array(rows);
   const via = column.via;
   for (let i = 0; i < rows; i++) out[i] = column.codes[via ? via[i]! : i]!;
