@@ -1,4 +1,4 @@
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort, type TransferListItem, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * What a worker thread runs: a bundled script file, or, in the single-file executable (which has
@@ -84,4 +84,46 @@ export function spawnWorker(script: WorkerScript, options: WorkerOptions, purpos
     return ready.worker;
   }
   return start(script, options);
+}
+
+/** A helper thread that talks over a port of its own (the job's side of the channel). */
+export interface HelperThread {
+  readonly worker: Worker;
+  readonly port: MessagePort;
+  /** Whether `close` was called. */
+  readonly closed: boolean;
+  /** Closes the port and stops the thread; once. */
+  close(): void;
+}
+
+/**
+ * Starts a helper thread of `script` (`spawnWorker`, for `purpose` when one was started ahead) with
+ * the data `data` makes around the helper's end of a new channel, moved with `transfer`. It never
+ * keeps a finished job (or the command line) waiting. Undefined when no thread can start: the
+ * caller then does the work itself.
+ */
+export function startHelperThread(script: WorkerScript, data: (port: MessagePort) => unknown, transfer: readonly TransferListItem[] = [], purpose?: string): HelperThread | undefined {
+  const { port1, port2 } = new MessageChannel();
+  let worker: Worker;
+  try {
+    worker = spawnWorker(script, { workerData: data(port2), transferList: [port2, ...transfer] }, purpose);
+    worker.unref();
+  } catch {
+    port1.close();
+    return undefined;
+  }
+  let closed = false;
+  return {
+    worker,
+    port: port1,
+    get closed() {
+      return closed;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      port1.close();
+      void worker.terminate();
+    },
+  };
 }

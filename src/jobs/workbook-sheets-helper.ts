@@ -1,6 +1,6 @@
-import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { gatheredTable, receivedCompactTable, type ReleaseTable } from '../io/output/release-table.js';
-import { spawnWorker, type WorkerScript } from '../io/worker-script.js';
+import { startHelperThread, type WorkerScript } from '../io/worker-script.js';
 import { deflateTableSheets } from '../io/output/xlsx-writer.js';
 import type { DeflatedPart } from '../io/output/zip-writer.js';
 import type { CompactRelease } from './release-writers.js';
@@ -66,24 +66,10 @@ export interface PendingSheets {
  */
 export function startWorkbookSheets(helperScript: WorkerScript | undefined, releases: readonly CompactRelease[], maxRowsPerSheet: number): PendingSheets | undefined {
   if (!helperScript) return undefined;
-  const { port1, port2 } = new MessageChannel();
   const tables = releases.map((r) => ({ name: r.sheetName, table: gatheredTable(r.table) }));
-  let worker: Worker;
-  try {
-    worker = spawnWorker(helperScript, { workerData: { command: 'workbook-sheets-helper', tables, maxRowsPerSheet, port: port2 } satisfies WorkbookSheetsData, transferList: [port2] }, WORKBOOK_SHEETS_HELPER);
-    // It must never keep a finished job (or the command line) waiting.
-    worker.unref();
-  } catch {
-    port1.close();
-    return undefined;
-  }
-  let closed = false;
-  const close = (): void => {
-    if (closed) return;
-    closed = true;
-    port1.close();
-    void worker.terminate();
-  };
+  const helper = startHelperThread(helperScript, (port) => ({ command: 'workbook-sheets-helper', tables, maxRowsPerSheet, port }) satisfies WorkbookSheetsData, [], WORKBOOK_SHEETS_HELPER);
+  if (!helper) return undefined;
+  const { worker, port: port1, close } = helper;
   const parts = new Promise<readonly DeflatedPart[]>((resolve, reject) => {
     const answer = (reply: HelperReply): void => (reply.ok ? resolve(reply.parts) : reject(new Error(`the workbook's sheets failed: ${reply.message}`)));
     port1.once('message', answer);
@@ -91,7 +77,7 @@ export function startWorkbookSheets(helperScript: WorkerScript | undefined, rele
     // The helper ends once it has posted: its exit can be seen here before its message is, so a
     // message already on the port is its answer, not a helper that stopped.
     worker.once('exit', (code) => {
-      const posted = closed ? undefined : receiveMessageOnPort(port1);
+      const posted = helper.closed ? undefined : receiveMessageOnPort(port1);
       if (posted) answer(posted.message as HelperReply);
       else reject(new Error(`the workbook's sheets helper stopped (exit code ${code})`));
     });

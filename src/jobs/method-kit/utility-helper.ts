@@ -1,4 +1,4 @@
-import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { uniformInt } from '../../common/random/draws.js';
 import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../../common/random/source.js';
 import type { ReleaseRows } from '../../common/table/release-rows.js';
@@ -9,7 +9,7 @@ import type { ImportedTable } from '../../io/input/import-types.js';
 import { analyze, type Analysis, type RandomizedSpec } from './analyze.js';
 import type { MethodContext } from './method-context.js';
 import type { MethodOutcome } from './outcome.js';
-import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
+import { startHelperThread, type WorkerScript } from '../../io/worker-script.js';
 
 /**
  * The utility figure of a randomized release (a pool of count queries drawn on
@@ -115,15 +115,9 @@ export function startUtilityWork(
   if (!helperScript || copies > HELPER_COPY_LIMIT) return inline(random, columns, values, m);
   const signal = new SharedArrayBuffer(4);
   const flag = new Int32Array(signal);
-  const { port1, port2 } = new MessageChannel();
-  let worker: Worker;
-  try {
-    worker = spawnWorker(helperScript, { workerData: { command: 'utility-helper', port: port2, signal } satisfies HelperData, transferList: [port2] });
-    // It must never keep a finished job (or the command line) waiting.
-    worker.unref();
-  } catch {
-    return inline(random, columns, values, m);
-  }
+  const helper = startHelperThread(helperScript, (port) => ({ command: 'utility-helper', port, signal }) satisfies HelperData);
+  if (!helper) return inline(random, columns, values, m);
+  const { port: port1, close } = helper;
   const receive = (): HelperReply => {
     for (;;) {
       const seen = Atomics.load(flag, 0);
@@ -138,13 +132,6 @@ export function startUtilityWork(
   const shared = groups ? { groupOfRow: sharedCopy(groups.groupOfRow), groupCount: groups.groupCount } : null;
   port1.postMessage({ type: 'pool', columns: plain, groups: shared, values: sharedCopy(values), m, seed } satisfies HelperRequest);
   let settled: MeasuredUtility | undefined;
-  let closed = false;
-  const close = (): void => {
-    if (closed) return;
-    closed = true;
-    port1.close();
-    void worker.terminate();
-  };
   return {
     answer: (release, sensitiveIndex, p) => port1.postMessage({ type: 'error', release: sharedRows(release, sensitiveIndex), p } satisfies HelperRequest),
     settle: () => {

@@ -1,6 +1,6 @@
-import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { riskProfile, type ProfileColumn, type ProfileOptions, type RiskProfile } from '../../common/risk/risk-profile.js';
-import { spawnWorker, type WorkerScript } from '../../io/worker-script.js';
+import { startHelperThread, type WorkerScript } from '../../io/worker-script.js';
 
 /**
  * The release's risk profile (internal report only) on a helper thread while the release folder is
@@ -58,30 +58,15 @@ export function startRiskProfile(helperScript: WorkerScript | undefined, columns
   if (!helperScript) return here();
   const posted = new SharedArrayBuffer(4);
   const flag = new Int32Array(posted);
-  const { port1, port2 } = new MessageChannel();
   // The codes are the run's gathered codes (in shared memory: the helper reads the same arrays; a
   // column the release holds directly is copied), never moved: the writers read them after. The
   // weights are this run's own copy: moved, not copied.
-  const buffers = new Set<ArrayBuffer>();
   const weights = options.weights?.values;
-  if (weights && ArrayBuffer.isView(weights) && weights.buffer instanceof ArrayBuffer) buffers.add(weights.buffer);
-  let worker: Worker;
-  try {
-    worker = spawnWorker(helperScript, { workerData: { command: 'risk-profile-helper', columns, records, options, port: port2, posted } satisfies RiskProfileHelperData, transferList: [port2, ...buffers] }, RISK_PROFILE_HELPER);
-    // It must never keep a finished job (or the command line) waiting.
-    worker.unref();
-  } catch {
-    port1.close();
-    return here();
-  }
+  const moved = weights && ArrayBuffer.isView(weights) && weights.buffer instanceof ArrayBuffer ? [weights.buffer] : [];
+  const helper = startHelperThread(helperScript, (port) => ({ command: 'risk-profile-helper', columns, records, options, port, posted }) satisfies RiskProfileHelperData, moved, RISK_PROFILE_HELPER);
+  if (!helper) return here();
+  const { port: port1, close } = helper;
   let settled: RiskProfile | undefined;
-  let closed = false;
-  const close = (): void => {
-    if (closed) return;
-    closed = true;
-    port1.close();
-    void worker.terminate();
-  };
   return {
     settle: () => {
       if (settled) return settled;
