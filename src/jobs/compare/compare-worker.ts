@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { CommonPool } from '../../common/compare/common-pool.js';
 import type { Comparison } from '../../common/compare/comparison.js';
 import { describeFailure } from '../execute-request.js';
@@ -67,13 +67,19 @@ export async function executeComparison(
             const worker = spawnWorker(hooks.helperScript!, { workerData: data, transferList: [port2] });
             helper = worker;
             const results = new Promise<readonly CandidateAssessment[]>((resolve, reject) => {
-              port1.on('message', (reply: HelperReply) => {
+              const answer = (reply: HelperReply): void => {
                 if (reply.type === 'one') oneDone();
                 else if (reply.type === 'figures') resolve(reply.results);
                 else reject(new HelperFailure(reply.failure));
-              });
+              };
+              port1.on('message', answer);
               worker.once('error', (error) => reject(error));
-              worker.once('exit', (code) => reject(new Error(`the comparison's helper thread stopped (exit ${code})`)));
+              // The helper ends once it has posted its figures: its exit can be seen here before
+              // its last messages are, so those still on the port are read first.
+              worker.once('exit', (code) => {
+                for (let got = receiveMessageOnPort(port1); got; got = receiveMessageOnPort(port1)) answer(got.message as HelperReply);
+                reject(new Error(`the comparison's helper thread stopped (exit ${code})`));
+              });
             }).finally(() => {
               port1.close();
               void worker.terminate();
