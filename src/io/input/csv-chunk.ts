@@ -3,10 +3,11 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } f
 import type { TextEncoding } from '../../common/job/encoding.js';
 import { spawnWorker, type WorkerScript } from '../worker-script.js';
 import { BadRowError, RecordRules } from './csv-records.js';
-import { CsvSyntaxError, CsvTokenizer } from './csv-tokenizer.js';
+import { CsvSyntaxError } from './csv-tokenizer.js';
+import { TextPathNeeded } from './csv-byte-tokenizer.js';
+import { NotText, recordReader } from './csv-record-reader.js';
 import type { RejectedRow } from './import-types.js';
 import { TableBuilder, type BuiltParts } from './table-builder.js';
-import { chunkDecoder, decodePieces } from './text-decoder.js';
 
 const CHUNK_BYTES = 4 << 20;
 
@@ -55,11 +56,20 @@ class PartNotText extends Error {
 }
 
 function readPart(request: CsvChunkRequest): CsvChunkResult {
+  try {
+    return readPartWith(request, false);
+  } catch (error) {
+    // The byte reader met something only the text reader reads (or reports) as it always has.
+    if (error instanceof TextPathNeeded) return readPartWith(request, true);
+    throw error;
+  }
+}
+
+function readPartWith(request: CsvChunkRequest, textOnly: boolean): CsvChunkResult {
   const builder = new TableBuilder(request.header, request.missing);
   const rules = new RecordRules(builder, request.delimiter, request.onBadRow);
-  const tokenizer = new CsvTokenizer(request.delimiter, { record: (fields, count, line) => rules.record(fields, count, line) });
   // The part starts after a line break inside the file: a U+FEFF there begins a value.
-  const decoder = chunkDecoder(request.encoding, { keepBom: true });
+  const reader = recordReader(request.encoding, true, request.delimiter, { builder, rules }, textOnly);
   const fd = openSync(request.path, 'r');
   try {
     const chunk = new Uint8Array(CHUNK_BYTES);
@@ -67,13 +77,12 @@ function readPart(request: CsvChunkRequest): CsvChunkResult {
       const read = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, request.end - position), position);
       position += read;
       const final = read === 0 || position >= request.end;
-      let pieces: string[];
       try {
-        pieces = decodePieces(decoder, chunk.subarray(0, read), !final);
-      } catch {
-        throw new PartNotText(tokenizer.nextLine);
+        reader.feed(chunk.subarray(0, read), final);
+      } catch (error) {
+        if (error instanceof NotText) throw new PartNotText(reader.nextLine);
+        throw error;
       }
-      for (let k = 0; k < pieces.length; k++) tokenizer.feed(pieces[k]!, final && k === pieces.length - 1);
       if (final) break;
     }
   } catch (error) {

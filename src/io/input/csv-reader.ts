@@ -8,7 +8,9 @@ import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.j
 import { BadRowError, RecordRules } from './csv-records.js';
 import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
-import { chunkDecoder, decodePieces } from './text-decoder.js';
+import { chunkDecoder } from './text-decoder.js';
+import { NotText, recordReader } from './csv-record-reader.js';
+import { TextPathNeeded } from './csv-byte-tokenizer.js';
 import { nameColumns, TableBuilder, type BuiltParts, type RenamedColumn } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 import { locateInvalidUtf8 } from './utf8-location.js';
@@ -69,7 +71,17 @@ function hasBom(head: Uint8Array, encoding: TextEncoding): boolean {
   return false;
 }
 
-function parse(
+function parse(fd: number, path: string, total: number, name: string, encoding: TextEncoding, bom: boolean, head: Uint8Array, options: ImportOptions): ImportedTable {
+  try {
+    return parseWith(fd, path, total, name, encoding, bom, head, options, false);
+  } catch (error) {
+    // The byte reader met something only the text reader reads (or reports) as it always has.
+    if (error instanceof TextPathNeeded) return parseWith(fd, path, total, name, encoding, bom, head, options, true);
+    throw error;
+  }
+}
+
+function parseWith(
   fd: number,
   path: string,
   total: number,
@@ -78,25 +90,26 @@ function parse(
   bom: boolean,
   head: Uint8Array,
   options: ImportOptions,
+  textOnly: boolean,
 ): ImportedTable {
-  const decoder = chunkDecoder(encoding);
   const delimiter = options.delimiter ?? sniffDelimiter(sniffText(head, encoding));
   let hash = createHash('sha256');
   let builder: TableBuilder | undefined;
   let rules: RecordRules | undefined;
   let renamed: readonly RenamedColumn[] = [];
-  const tokenizer = new CsvTokenizer(delimiter, {
-    record(fields, count, line) {
-      if (!rules) {
-        const named = nameColumns(fields.slice(0, count));
-        renamed = named.renamed;
-        builder = new TableBuilder(named.names, options.missing);
-        rules = new RecordRules(builder, delimiter, options.onBadRow);
-        return;
-      }
-      rules.record(fields, count, line);
+  const reader = recordReader(
+    encoding,
+    false,
+    delimiter,
+    (header) => {
+      const named = nameColumns(header);
+      renamed = named.renamed;
+      builder = new TableBuilder(named.names, options.missing);
+      rules = new RecordRules(builder, delimiter, options.onBadRow);
+      return { builder, rules };
     },
-  });
+    textOnly,
+  );
   // A large file in a byte-per-newline encoding is cut in two at a line break near its middle; a
   // second thread reads the second part while this one reads the first. This thread starts reading
   // at once and the other only once it has loaded its script, so the cut lies past the middle by
@@ -117,13 +130,12 @@ function parse(
       hash.update(bytes);
       position += read;
       const final = last && (read === 0 || position >= end);
-      let pieces: string[];
       try {
-        pieces = decodePieces(decoder, bytes, !final);
-      } catch {
-        throw new TextInvalid(`invalid ${encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} in the bytes ${position - read}–${position}`, encoding);
+        reader.feed(bytes, final);
+      } catch (error) {
+        if (error instanceof NotText) throw new TextInvalid(`invalid ${encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} in the bytes ${position - read}–${position}`, encoding);
+        throw error;
       }
-      for (let k = 0; k < pieces.length; k++) tokenizer.feed(pieces[k]!, final && k === pieces.length - 1);
       options.onProgress?.(position, total);
       if (!second && split !== undefined && builder) second = startSecond(builder.header);
       if (final || read === 0 || position >= end) break;
@@ -138,7 +150,7 @@ function parse(
         // break inside a quoted field is not a record boundary, and then one thread reads on.
         // A thread that died (out of memory) never answers: waiting ends well after it should have.
         const patience = Math.max(30_000, 10 * (Date.now() - started));
-        const joined = second && tokenizer.atRecordStart ? joinSecondPart(fd, split, total, hash, second, tokenizer.nextLine, patience, options) : undefined;
+        const joined = second && reader.atRecordStart ? joinSecondPart(fd, split, total, hash, second, reader.nextLine, patience, options) : undefined;
         if (joined) {
           builder!.append(joined.parts);
           rules!.absorb(joined.rejected, joined.rejectedCount);

@@ -29,15 +29,18 @@ export class RecordRules {
   ) {}
 
   record(fields: string[], count: number, line: number): void {
+    if (this.keeps(count, count === 1 && fields[0] === '', line)) this.builder.add(fields, line);
+  }
+
+  /** Whether a record of `count` fields is added (`blank`: its one field is empty); any other is passed over, rejected or stops the import. */
+  keeps(count: number, blank: boolean, line: number): boolean {
     const width = this.builder.header.length;
-    if (count === width) {
-      this.builder.add(fields, line);
-      return;
-    }
-    if (count === 1 && fields[0] === '') return;
+    if (count === width) return true;
+    if (count === 1 && blank) return false;
     const reason = `${count} field${count === 1 ? '' : 's'} where the header has ${width}`;
     if (this.onBadRow === 'error') throw new BadRowError(`${reason} (check quoting and the delimiter ${JSON.stringify(this.delimiter)})`, line);
     this.reject(line, reason);
+    return false;
   }
 
   /** Rejections another thread met, its lines already made the file's. */

@@ -39,21 +39,38 @@ export class TableBuilder {
 
   /** A record; `line` is where the file holds it (its first line), for naming a value later. */
   add(fields: readonly string[], line = 0): void {
+    this.checkRoom();
+    for (let j = 0; j < this.header.length; j++) this.codes[j]!.push(this.codeOf(j, fields[j]!, line));
+    this.rowCount++;
+  }
+
+  /** Throws when one more record would pass the table's cells: before any of its values is added. */
+  checkRoom(): void {
     if ((this.rowCount + 1) * this.header.length > this.maxCells) throw TableTooLargeError.cells(this.rowCount, this.header.length);
-    for (let j = 0; j < this.header.length; j++) {
-      const value = fields[j]!;
-      const index = this.indexes[j]!;
-      let code = index.get(value);
-      if (code === undefined) {
-        this.text.spend(value.length);
-        const dictionary = this.dictionaries[j]!;
-        code = dictionary.length;
-        dictionary.push(value);
-        index.set(value, code);
-        this.lines[j]!.push(line);
-      }
-      this.codes[j]!.push(code);
+  }
+
+  /**
+   * The code of a value of column j, added to the column's dictionary when new (`line` is where it
+   * was met). The byte reader asks it once per distinct value, after checkRoom, and adds the record
+   * with addCodes: the dictionaries are then those `add` makes.
+   */
+  codeOf(j: number, value: string, line: number): number {
+    const index = this.indexes[j]!;
+    let code = index.get(value);
+    if (code === undefined) {
+      this.text.spend(value.length);
+      const dictionary = this.dictionaries[j]!;
+      code = dictionary.length;
+      dictionary.push(value);
+      index.set(value, code);
+      this.lines[j]!.push(line);
     }
+    return code;
+  }
+
+  /** A record as its columns' codes (codeOf's), after checkRoom. */
+  addCodes(codes: Int32Array): void {
+    for (let j = 0; j < this.header.length; j++) this.codes[j]!.push(codes[j]!);
     this.rowCount++;
   }
 

@@ -1,0 +1,102 @@
+/**
+ * A column's codes by the bytes of its values: what the byte reader asks before it makes a value's
+ * text. It only remembers what the table builder answered for the same bytes (bytes decode to one
+ * text), so it never decides a code itself. Open addressing over a hash of the bytes, the bytes kept
+ * in one arena.
+ *
+ * A column of mostly distinct values (an identifier, free text) would copy its whole text here and
+ * find nothing: once most of what it was asked was new (judged after JUDGED_AFTER values), or past
+ * MAX_ENTRIES values or MAX_ARENA bytes, it is not worth keeping (remember says so) and the reader
+ * makes that column's values into text each time, as every value was before.
+ */
+const MAX_ENTRIES = 1 << 20;
+const MAX_ARENA = 16 << 20;
+const JUDGED_AFTER = 1 << 14;
+
+export class ByteValueCodes {
+  /** Entry + 1 per slot, 0 where empty; a power of two at most half full. */
+  private slots = new Int32Array(256);
+  private hashes = new Int32Array(64);
+  private starts = new Int32Array(64);
+  private lengths = new Int32Array(64);
+  private codes = new Int32Array(64);
+  private arena = new Uint8Array(1024);
+  private used = 0;
+  private count = 0;
+  private lookups = 0;
+
+  /** The code remembered for bytes[start, end), or -1. */
+  lookup(bytes: Uint8Array, start: number, end: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    const length = end - start;
+    this.lookups++;
+    for (let slot = mix(hash) & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot]! - 1;
+      if (entry < 0) return -1;
+      if (this.hashes[entry] !== hash || this.lengths[entry] !== length) continue;
+      const arena = this.arena;
+      const at = this.starts[entry]! - start;
+      let k = start;
+      while (k < end && arena[at + k] === bytes[k]) k++;
+      if (k === end) return this.codes[entry]!;
+    }
+  }
+
+  /**
+   * Remembers the code of bytes[start, end) (not found by lookup). False when the column is not
+   * worth keeping: it was mostly asked for new values, or holds too many.
+   */
+  remember(bytes: Uint8Array, start: number, end: number, hash: number, code: number): boolean {
+    const length = end - start;
+    if (this.count >= MAX_ENTRIES || this.used + length > MAX_ARENA) return false;
+    if (this.lookups >= JUDGED_AFTER && this.count * 2 > this.lookups) return false;
+    if (this.count === this.hashes.length) this.growEntries();
+    if (this.used + length > this.arena.length) {
+      const next = new Uint8Array(Math.min(MAX_ARENA, Math.max(this.arena.length * 2, this.used + length)));
+      next.set(this.arena.subarray(0, this.used));
+      this.arena = next;
+    }
+    const entry = this.count++;
+    this.arena.set(bytes.subarray(start, end), this.used);
+    this.hashes[entry] = hash;
+    this.starts[entry] = this.used;
+    this.lengths[entry] = length;
+    this.codes[entry] = code;
+    this.used += length;
+    if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    else this.place(entry);
+    return true;
+  }
+
+  private place(entry: number): void {
+    const mask = this.slots.length - 1;
+    let slot = mix(this.hashes[entry]!) & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = entry + 1;
+  }
+
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    for (let entry = 0; entry < this.count; entry++) this.place(entry);
+  }
+
+  private growEntries(): void {
+    const n = this.hashes.length * 2;
+    const more = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+      const next = new Int32Array(n);
+      next.set(a);
+      return next;
+    };
+    this.hashes = more(this.hashes);
+    this.starts = more(this.starts);
+    this.lengths = more(this.lengths);
+    this.codes = more(this.codes);
+  }
+}
+
+/** FNV's low bits follow the last byte closely: mixed before they choose a slot. */
+function mix(hash: number): number {
+  let h = hash ^ (hash >>> 16);
+  h = Math.imul(h, 0x45d9f3b);
+  return h ^ (h >>> 16);
+}

@@ -1,0 +1,214 @@
+import { isUtf8 } from 'node:buffer';
+import type { TextEncoding } from '../../common/job/encoding.js';
+import { ByteCsvTokenizer, TextPathNeeded, type ByteFields, type ByteRecordSink } from './csv-byte-tokenizer.js';
+import type { RecordRules } from './csv-records.js';
+import { CsvTokenizer, type CsvRecordSink } from './csv-tokenizer.js';
+import { ByteValueCodes } from './byte-value-codes.js';
+import type { TableBuilder } from './table-builder.js';
+import { chunkDecoder, decodePieces, type ChunkDecoder } from './text-decoder.js';
+
+/**
+ * Reads a part of a delimited file, handed its bytes read after read, into records. Two readers do
+ * it: over decoded text (every file the tokenizer reads), and over bytes (the files people have,
+ * several times faster). Both end in the same table: the byte reader leaves anything it does not
+ * read exactly as the text reader does to that reader (TextPathNeeded), which then reads the part
+ * again from its start.
+ */
+export interface RecordReader {
+  /** The next bytes of the part; `final`: nothing follows them. The caller may reuse `bytes` after. */
+  feed(bytes: Uint8Array, final: boolean): void;
+  /** Whether everything fed so far ended at the end of a record. */
+  readonly atRecordStart: boolean;
+  /** The physical line the next record starts on. */
+  readonly nextLine: number;
+}
+
+/** Bytes that do not decode in the file's encoding (only the text reader throws it). */
+export class NotText extends Error {}
+
+/** Records to a text sink: the header, then RecordRules. */
+export class TextRecordReader implements RecordReader {
+  private readonly decoder: ChunkDecoder;
+  private readonly tokenizer: CsvTokenizer;
+
+  constructor(encoding: TextEncoding, keepBom: boolean, delimiter: string, sink: CsvRecordSink) {
+    this.decoder = chunkDecoder(encoding, { keepBom });
+    this.tokenizer = new CsvTokenizer(delimiter, sink);
+  }
+
+  feed(bytes: Uint8Array, final: boolean): void {
+    let pieces: string[];
+    try {
+      pieces = decodePieces(this.decoder, bytes, !final);
+    } catch {
+      throw new NotText();
+    }
+    for (let k = 0; k < pieces.length; k++) this.tokenizer.feed(pieces[k]!, final && k === pieces.length - 1);
+  }
+
+  get atRecordStart(): boolean {
+    return this.tokenizer.atRecordStart;
+  }
+
+  get nextLine(): number {
+    return this.tokenizer.nextLine;
+  }
+}
+
+/** Whether the byte reader can read a file in this encoding with this delimiter (see csv-byte-tokenizer.ts). */
+export function bytesReadable(encoding: TextEncoding, delimiter: string): boolean {
+  return (encoding === 'utf-8' || encoding === 'windows-1252') && delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80;
+}
+
+/**
+ * A record longer than this waits for the text reader (its limit and message are the text
+ * reader's; the byte reader would scan such a record again at each read).
+ */
+const MAX_HELD_BYTES = 4 << 20;
+
+export class ByteRecordReader implements RecordReader {
+  private readonly tokenizer: ByteCsvTokenizer;
+  /** The unfinished record's bytes at [0, held), then the read being tokenized. */
+  private work = new Uint8Array(0);
+  private held = 0;
+  private atStart = true;
+
+  constructor(
+    private readonly encoding: 'utf-8' | 'windows-1252',
+    private readonly keepBom: boolean,
+    delimiter: string,
+    sink: ByteRecordSink,
+  ) {
+    this.tokenizer = new ByteCsvTokenizer(delimiter, sink);
+  }
+
+  feed(bytes: Uint8Array, final: boolean): void {
+    const total = this.held + bytes.length;
+    if (this.work.length < total) {
+      const next = new Uint8Array(Math.max(total, this.work.length * 2));
+      next.set(this.work.subarray(0, this.held));
+      this.work = next;
+    }
+    this.work.set(bytes, this.held);
+    const view = this.work.subarray(0, total);
+    let begin = 0;
+    if (this.atStart) {
+      // The text decoder drops one leading UTF-8 byte order mark at the start of the file.
+      if (!this.keepBom && this.encoding === 'utf-8' && total >= 3 && view[0] === 0xef && view[1] === 0xbb && view[2] === 0xbf) begin = 3;
+      if (total >= 3 || final) this.atStart = false;
+      else if (!final) {
+        this.held = total;
+        return;
+      }
+    }
+    if (this.encoding === 'utf-8') {
+      // Every record handed on ends at a line break, or at the end: the bytes up to the last break
+      // hold them all and end between characters. Bytes after it are held and checked again with the rest.
+      const end = final ? total : Math.max(view.lastIndexOf(10), view.lastIndexOf(13)) + 1;
+      if (end > begin && !isUtf8(view.subarray(begin, end))) throw new TextPathNeeded('bytes that are not UTF-8');
+    }
+    const done = begin + this.tokenizer.feed(view.subarray(begin), final);
+    const rest = total - done;
+    if (rest > MAX_HELD_BYTES) throw new TextPathNeeded('a record longer than one read');
+    this.work.copyWithin(0, done, total);
+    this.held = rest;
+  }
+
+  get atRecordStart(): boolean {
+    return this.held === 0;
+  }
+
+  get nextLine(): number {
+    return this.tokenizer.nextLine;
+  }
+}
+
+/** A value's text from its bytes, in the file's encoding (the bytes are valid: checked before tokenizing). */
+export function byteText(encoding: 'utf-8' | 'windows-1252'): (bytes: Uint8Array, start: number, end: number) => string {
+  if (encoding === 'windows-1252') {
+    const decoder = chunkDecoder('windows-1252');
+    return (bytes, start, end) => decoder.decode(bytes.subarray(start, end), false);
+  }
+  let of: Uint8Array | undefined;
+  let buffer: Buffer = Buffer.alloc(0);
+  return (bytes, start, end) => {
+    if (bytes !== of) {
+      of = bytes;
+      buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    return buffer.toString('utf8', start, end);
+  };
+}
+
+/**
+ * The byte reader's records into a table: kept or not by RecordRules, each value's code found by its
+ * bytes, and asked of the builder (by its text) only the first time those bytes are met.
+ */
+export class ByteRecordTable implements ByteRecordSink {
+  /** Per column; undefined once a column is not worth it (mostly distinct values): its values are made into text each time. */
+  private readonly known: (ByteValueCodes | undefined)[];
+  private readonly codes: Int32Array;
+
+  constructor(
+    private readonly builder: TableBuilder,
+    private readonly rules: RecordRules,
+    private readonly text: (bytes: Uint8Array, start: number, end: number) => string,
+  ) {
+    this.known = builder.header.map(() => new ByteValueCodes());
+    this.codes = new Int32Array(builder.header.length);
+  }
+
+  record(bytes: Uint8Array, fields: ByteFields, count: number, line: number): void {
+    if (!this.rules.keeps(count, count === 1 && fields.ends[0] === fields.starts[0], line)) return;
+    this.builder.checkRoom();
+    const { starts, ends, hashes } = fields;
+    for (let j = 0; j < count; j++) {
+      const start = starts[j]!;
+      const end = ends[j]!;
+      const known = this.known[j];
+      let code = known ? known.lookup(bytes, start, end, hashes[j]!) : -1;
+      if (code < 0) {
+        code = this.builder.codeOf(j, this.text(bytes, start, end), line);
+        if (known && !known.remember(bytes, start, end, hashes[j]!, code)) this.known[j] = undefined;
+      }
+      this.codes[j] = code;
+    }
+    this.builder.addCodes(this.codes);
+  }
+}
+
+/** The header's fields as text, for a byte reader's first record. */
+export function fieldTexts(bytes: Uint8Array, fields: ByteFields, count: number, text: (bytes: Uint8Array, start: number, end: number) => string): string[] {
+  const out: string[] = [];
+  for (let j = 0; j < count; j++) out.push(text(bytes, fields.starts[j]!, fields.ends[j]!));
+  return out;
+}
+
+/** A sink for either reader that makes its table from the first record (the header), then hands records on. */
+export interface TableStart {
+  /** Called with the header's fields; returns where the following records go. */
+  (header: string[]): { readonly builder: TableBuilder; readonly rules: RecordRules };
+}
+
+/** The reader of a part: by bytes where it can, else by text (`textOnly` for the second attempt). */
+export function recordReader(encoding: TextEncoding, keepBom: boolean, delimiter: string, start: TableStart | { readonly builder: TableBuilder; readonly rules: RecordRules }, textOnly: boolean): RecordReader {
+  let target = typeof start === 'function' ? undefined : start;
+  if (!textOnly && bytesReadable(encoding, delimiter)) {
+    const byteEncoding = encoding as 'utf-8' | 'windows-1252';
+    const text = byteText(byteEncoding);
+    let table = target ? new ByteRecordTable(target.builder, target.rules, text) : undefined;
+    return new ByteRecordReader(byteEncoding, keepBom, delimiter, {
+      record(bytes, fields, count, line) {
+        if (table) return table.record(bytes, fields, count, line);
+        target = (start as TableStart)(fieldTexts(bytes, fields, count, text));
+        table = new ByteRecordTable(target.builder, target.rules, text);
+      },
+    });
+  }
+  return new TextRecordReader(encoding, keepBom, delimiter, {
+    record(fields, count, line) {
+      if (target) return target.rules.record(fields, count, line);
+      target = (start as TableStart)(fields.slice(0, count));
+    },
+  });
+}
