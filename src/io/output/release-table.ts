@@ -1,4 +1,4 @@
-import { ByteChunks } from './byte-chunks.js';
+import { cellWords, RowWords } from './cell-words.js';
 import { codePacks, unpackFields } from './packed-codes.js';
 import { gatheredCodes, keepGatheredCodes } from './released-codes.js';
 import { inferType } from '../../common/table/table.js';
@@ -30,14 +30,11 @@ const BLOCK_ROWS = 65536;
  * per dictionary entry (cells[column][code]): the CSV, SPSS and Stata writers' data sections.
  */
 export function writeRowCells(out: { write(data: Uint8Array): void }, table: ReleaseTable, cells: readonly (readonly Uint8Array[])[]): void {
-  const chunk = new ByteChunks();
+  const rows = new RowWords(cells.map(cellWords), out);
   for (const block of codeBlocks(table)) {
-    for (let i = 0; i < block.count; i++) {
-      for (let j = 0; j < cells.length; j++) chunk.put(cells[j]![block.codes[j]![i]!]!);
-      if (chunk.full) out.write(chunk.take());
-    }
+    for (let i = 0; i < block.count; i++) rows.row(block.codes, i);
   }
-  out.write(chunk.take());
+  rows.end();
 }
 
 /**
