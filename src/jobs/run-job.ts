@@ -331,7 +331,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     // had their time to end and free its memory). The analysis: a classifier and contingency tables
     // on the release against the input.
     const measureInternal = (): { settledOutcome: MethodOutcome; analysis: AnalysisReport } => {
-      for (const r of releases) forgetGatheredCodes(r.table.columns);
+      for (const r of releases) forgetGatheredCodes(r.table.columns, r.table.rowCount);
       const settledOutcome = outcome!.pending ? outcome!.pending.settle() : outcome!;
       return { settledOutcome, analysis: releaseAnalysis(job, imported.table, settledOutcome, loaded.chain !== undefined) };
     };

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeBlocks, releasedCodes, type ReleaseColumn, type ReleaseTable } from '../../src/io/output/release-table.js';
-import { forgetGatheredCodes, gatheredCodes } from '../../src/io/output/released-codes.js';
+import { codeBlocks, compactReleaseTable, releasedCodes, type ReleaseColumn, type ReleaseTable } from '../../src/io/output/release-table.js';
+import { forgetGatheredCodes, gatheredCodes, KEPT_FOR_ANALYSIS_BYTES } from '../../src/io/output/released-codes.js';
+import { recordCodes } from '../../src/jobs/method-kit/compare-kit.js';
 
 /** A column over `inputRows` input rows with a dictionary of `size` entries, read through `via` (or directly). */
 function column(name: string, size: number, codes: number[], via: Uint32Array | null): ReleaseColumn {
@@ -76,7 +77,7 @@ describe('released codes a block at a time', () => {
     const first = releasedCodes({ rowCount: 3, columns: [a] })[0]!;
     expect([...first]).toEqual([2, 3, 1]);
     expect(gatheredCodes(a, 2)).toBeUndefined();
-    forgetGatheredCodes([a]);
+    forgetGatheredCodes([a], 3, 0);
     expect(gatheredCodes(a, 3)).toBeUndefined();
     expect(releasedCodes({ rowCount: 3, columns: [a] })[0]).not.toBe(first);
     const renumbered = { ...a, codes: Uint32Array.from([0, 1, 2]) };
@@ -89,5 +90,43 @@ describe('released codes a block at a time', () => {
     const bad = { ...column('a', 2, [0, 1], via), codes: Uint32Array.from([0, 5]) };
     const table: ReleaseTable = { rowCount: 2, columns: [bad, column('b', 2, [1, 0], via)] };
     expect(() => [...codeBlocks(table)]).toThrow(/"a" has a code past its dictionary/);
+  });
+});
+
+describe('the analysis reads the method’s columns from the compacted gathering', () => {
+  it('maps each renumbered column back to the codes the method made (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 200 }),
+        fc.integer({ min: 1, max: 60 }),
+        (inputRows, sizes, raw, released) => {
+          const at = (i: number) => raw[i % raw.length]!;
+          const via = Uint32Array.from({ length: released }, (_, r) => at(r * 3 + 1) % inputRows);
+          const columns = sizes.map((size, j) => ({ ...column(`c${j}`, size, Array.from({ length: inputRows }, (_, r) => at(r * (j + 2))), via), dictionary: Array.from({ length: size }, (_, k) => `v${k}`) }));
+          const table: ReleaseTable = { rowCount: released, columns };
+          const compacted = compactReleaseTable(table);
+          releasedCodes(compacted);
+          for (const c of columns) {
+            const direct = Array.from({ length: released }, (_, r) => c.codes[via[r]!]!);
+            expect([...recordCodes(c, released)]).toEqual(direct);
+          }
+          forgetGatheredCodes(compacted.columns, released, 0);
+        },
+      ),
+      { seed: 5, numRuns: 200 },
+    );
+  });
+
+  it('keeps the gathering for the analysis up to its budget, and forgets a larger one', () => {
+    const via = Uint32Array.from([1, 0, 2]);
+    const a = column('a', 4, [3, 1, 2], via);
+    releasedCodes({ rowCount: 3, columns: [a] });
+    forgetGatheredCodes([a], 3, 12);
+    expect(gatheredCodes(a, 3)).toBeDefined();
+    forgetGatheredCodes([a], 3, 11);
+    expect(gatheredCodes(a, 3)).toBeUndefined();
+    expect(KEPT_FOR_ANALYSIS_BYTES).toBe(256 << 20);
   });
 });

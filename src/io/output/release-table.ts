@@ -1,6 +1,6 @@
 import { cellWords, RowWords } from './cell-words.js';
 import { codePacks, unpackFields } from './packed-codes.js';
-import { gatheredCodes, keepGatheredCodes } from './released-codes.js';
+import { gatheredCodes, keepGatheredCodes, noteRenumbering } from './released-codes.js';
 import { inferType } from '../../common/table/table.js';
 
 /**
@@ -166,6 +166,11 @@ function compactColumn(column: ReleaseColumn, rowCount: number): ReleaseColumn {
     const code = renumber[codes[i]!]!;
     compacted[i] = code === UNSEEN ? 0 : code;
   }
+  const oldCode = new Uint32Array(kept.length);
+  renumber.forEach((code, old) => {
+    if (code !== UNSEEN) oldCode[code] = old;
+  });
+  noteRenumbering(column, compacted, oldCode);
   return { ...column, dictionary: kept, codes: compacted, numeric };
 }
 
