@@ -15,7 +15,7 @@ import { sharedFacts, type Fact } from '../common/report/report-facts.js';
 import { blockRows } from '../common/report/view-model.js';
 import { keyFiguresOf } from '../mechanisms/report-views.js';
 import { reportHtml, reportPdf } from './report-renderings.js';
-import type { ExtraPdfSection } from '../io/report/report-pdf.js';
+import { loadPdfKit, type ExtraPdfSection } from '../io/report/report-pdf.js';
 import { CONFIDENTIAL_MARK, type OutputFile, type Report, type RiskProfileReport } from '../common/report/report-model.js';
 import { JobError } from '../common/job/job-error.js';
 import { prepareInput } from './prepare-input.js';
@@ -337,7 +337,11 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     };
     let internalFigures: ReturnType<typeof measureInternal> | undefined;
     for (const { format, writer } of writersFor(job.output.formats)) {
-      if (format === 'xlsx' && pendingSheets) internalFigures = measureInternal();
+      if (format === 'xlsx' && pendingSheets) {
+        internalFigures = measureInternal();
+        // The workbook's writer waits for the helper's sheets next: the PDF reports' library loads meanwhile.
+        if (job.output.report.includes('pdf')) loadPdfKit();
+      }
       files.push(
         ...(await writer.write({
           job, release, releases, created, written: files,

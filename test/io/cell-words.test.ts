@@ -1,19 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_BYTES } from '../../src/io/output/byte-chunks.js';
-import { cellWords, RowWords } from '../../src/io/output/cell-words.js';
+import { cellWords, WordChunks } from '../../src/io/output/cell-words.js';
 
-/** Rows through RowWords, and the bytes handed on, joined. */
+/** Rows through WordChunks as writeRowCells writes them, and the bytes handed on, joined. */
 function written(cells: readonly (readonly Uint8Array[])[], rows: readonly (readonly number[])[]): { bytes: Buffer; pieces: number } {
   const out: Buffer[] = [];
-  const writer = new RowWords(
-    cells.map(cellWords),
+  const columns = cells.map(cellWords);
+  const chunk = new WordChunks();
+  for (const row of rows) {
+    row.forEach((code, j) => chunk.putCell(columns[j]!, code));
     // A copy, as a stream would keep it: the writer must not write into a buffer it handed on.
-    { write: (data) => out.push(Buffer.from(data)) },
-  );
-  const codes = cells.map((_, j) => Uint32Array.from(rows.map((r) => r[j]!)));
-  for (let i = 0; i < rows.length; i++) writer.row(codes, i);
-  writer.end();
+    if (chunk.full) out.push(Buffer.from(chunk.take()));
+  }
+  out.push(Buffer.from(chunk.take()));
   return { bytes: Buffer.concat(out), pieces: out.length };
 }
 
@@ -32,6 +32,21 @@ describe('rows written a word at a time', () => {
         },
       ),
       { seed: 29, numRuns: 400 },
+    );
+  });
+
+  it('between pieces copied a byte at a time, of any length', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.uint8Array({ minLength: 1, maxLength: 9 }).map((b) => ({ cell: b }))), { maxLength: 60 }), (pieces) => {
+        const chunk = new WordChunks();
+        for (const p of pieces) {
+          if (p instanceof Uint8Array) chunk.put(p);
+          else chunk.putCell(cellWords([p.cell]), 0);
+        }
+        const expectedBytes = Buffer.concat(pieces.map((p) => (p instanceof Uint8Array ? p : p.cell)));
+        expect(Buffer.from(chunk.take()).equals(expectedBytes)).toBe(true);
+      }),
+      { seed: 31, numRuns: 300 },
     );
   });
 

@@ -40,59 +40,71 @@ export function cellWords(cells: readonly Uint8Array[]): CellWords {
 }
 
 /**
- * Rows written as their cells' words into buffers of about CHUNK_BYTES, each handed on once full.
- * `row` adds one row given each column's code.
+ * Bytes appended into buffers handed on once past CHUNK_BYTES, as ByteChunks, with cells copied a
+ * word at a time (putCell). A buffer always has room past its end for the copy's last word.
  */
-export class RowWords {
-  private readonly slack: number;
+export class WordChunks {
   private buffer!: ArrayBuffer;
+  private bytes!: Uint8Array;
   private view!: DataView;
   private position = 0;
 
-  constructor(
-    private readonly columns: readonly CellWords[],
-    private readonly out: { write(data: Uint8Array): void },
-  ) {
-    // Room for the widest row past the point where a buffer counts as full.
-    this.slack = columns.reduce((sum, c) => sum + c.widest, 0);
-    this.fresh();
+  constructor() {
+    this.fresh(CHUNK_BYTES + 4096);
   }
 
-  /** Writes the row whose column j holds codes[j][at]. */
-  row(codes: readonly Uint32Array[], at: number): void {
-    const view = this.view;
-    let position = this.position;
-    for (let j = 0; j < this.columns.length; j++) {
-      const column = this.columns[j]!;
-      const code = codes[j]![at]!;
-      const words = column.words;
-      let w = column.starts[code]!;
-      const end = column.starts[code + 1]!;
-      let p = position;
-      while (w < end) {
-        view.setUint32(p, words[w++]!, LITTLE_ENDIAN);
-        p += 4;
-      }
-      position += column.lengths[code]!;
+  /** Any bytes, copied one at a time (the short pieces between cells) or whole. */
+  put(piece: Uint8Array): void {
+    const n = piece.length;
+    if (this.position + n > this.bytes.length) this.grow(n);
+    const bytes = this.bytes;
+    let at = this.position;
+    if (n < 24) for (let i = 0; i < n; i++) bytes[at++] = piece[i]!;
+    else {
+      bytes.set(piece, at);
+      at += n;
     }
-    this.position = position;
-    if (position >= CHUNK_BYTES) this.flush();
+    this.position = at;
   }
 
-  /** Hands on what is left. */
-  end(): void {
-    this.flush();
+  /** Cell `code` of a column's cells. */
+  putCell(column: CellWords, code: number): void {
+    let w = column.starts[code]!;
+    const end = column.starts[code + 1]!;
+    if (this.position + (end - w) * 4 > this.bytes.length) this.grow((end - w) * 4);
+    const view = this.view;
+    const words = column.words;
+    let p = this.position;
+    while (w < end) {
+      view.setUint32(p, words[w++]!, LITTLE_ENDIAN);
+      p += 4;
+    }
+    this.position += column.lengths[code]!;
   }
 
-  private flush(): void {
-    // The stream still holds the buffer handed on: the next rows go into a fresh one.
-    this.out.write(new Uint8Array(this.buffer, 0, this.position));
-    this.fresh();
+  get full(): boolean {
+    return this.position >= CHUNK_BYTES;
   }
 
-  private fresh(): void {
-    this.buffer = new ArrayBuffer(Math.max(CHUNK_BYTES, this.slack) + this.slack);
+  /** The bytes so far; the next ones go into a fresh buffer, since the stream still holds this one. */
+  take(): Buffer {
+    const taken = Buffer.from(this.buffer, 0, this.position);
+    this.fresh(Math.max(CHUNK_BYTES + 4096, this.bytes.length));
+    return taken;
+  }
+
+  private fresh(size: number): void {
+    this.buffer = new ArrayBuffer(size);
+    this.bytes = new Uint8Array(this.buffer);
     this.view = new DataView(this.buffer);
     this.position = 0;
+  }
+
+  private grow(needed: number): void {
+    const old = this.bytes.subarray(0, this.position);
+    const position = this.position;
+    this.fresh(Math.max(this.bytes.length * 2, this.position + needed + 4096));
+    this.bytes.set(old);
+    this.position = position;
   }
 }

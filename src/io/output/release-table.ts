@@ -1,4 +1,4 @@
-import { cellWords, RowWords } from './cell-words.js';
+import { cellWords, WordChunks } from './cell-words.js';
 import { codePacks, unpackFields } from './packed-codes.js';
 import { gatheredCodes, keepGatheredCodes, noteRenumbering } from './released-codes.js';
 import { inferType } from '../../common/table/table.js';
@@ -30,11 +30,16 @@ const BLOCK_ROWS = 65536;
  * per dictionary entry (cells[column][code]): the CSV, SPSS and Stata writers' data sections.
  */
 export function writeRowCells(out: { write(data: Uint8Array): void }, table: ReleaseTable, cells: readonly (readonly Uint8Array[])[]): void {
-  const rows = new RowWords(cells.map(cellWords), out);
+  const columns = cells.map(cellWords);
+  const chunk = new WordChunks();
   for (const block of codeBlocks(table)) {
-    for (let i = 0; i < block.count; i++) rows.row(block.codes, i);
+    const codes = block.codes;
+    for (let i = 0; i < block.count; i++) {
+      for (let j = 0; j < columns.length; j++) chunk.putCell(columns[j]!, codes[j]![i]!);
+      if (chunk.full) out.write(chunk.take());
+    }
   }
-  rows.end();
+  out.write(chunk.take());
 }
 
 /**
