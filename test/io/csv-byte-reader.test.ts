@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TextEncoding } from '../../src/common/job/encoding.js';
 import { ByteValueCodes } from '../../src/io/input/byte-value-codes.js';
-import { hashBytes, TextPathNeeded } from '../../src/io/input/csv-byte-tokenizer.js';
+import { HASH_SEED, hashBytes, TextPathNeeded } from '../../src/io/input/csv-byte-tokenizer.js';
 import { ByteRecordReader, NotText, recordReader, TextRecordReader } from '../../src/io/input/csv-record-reader.js';
 import { readCsv } from '../../src/io/input/csv-reader.js';
 import { RecordRules } from '../../src/io/input/csv-records.js';
@@ -181,6 +181,12 @@ describe('ByteValueCodes', () => {
     values.forEach((v, code) => expect(known.lookup(v, 0, v.length, 42)).toBe(code));
     const inside = utf8('xxabyy');
     expect(known.lookup(inside, 2, 4, 42)).toBe(1);
+  });
+
+  it('hashes from a basis of its own, not FNV-1a’s published one (a file of colliding values cannot be made in advance)', () => {
+    expect(HASH_SEED).not.toBe(0x811c9dc5 | 0);
+    const standard = (bytes: Uint8Array): number => bytes.reduce((h, b) => Math.imul(h ^ b, 0x01000193), 0x811c9dc5 | 0);
+    expect(hashBytes(utf8('abc'), 0, 3)).not.toBe(standard(utf8('abc')));
   });
 
   it('many values: found again after the table grows; the hash of the bytes finds them', () => {

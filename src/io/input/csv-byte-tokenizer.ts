@@ -56,8 +56,13 @@ const PLAIN = 0;
 const QUOTED = 1;
 const ESCAPED = 2;
 
-/** FNV-1a over bytes; the scan computes the same thing inline for unquoted fields. */
-export const HASH_SEED = 0x811c9dc5 | 0;
+/**
+ * FNV-1a over bytes, from a basis drawn once per thread; the scan computes the same thing inline for
+ * unquoted fields. The hash only picks where ByteValueCodes looks (the bytes decide), but a file
+ * made of many values that share one hash would make every look-up walk them all: with a basis
+ * nobody knows in advance such a file cannot be made.
+ */
+export const HASH_SEED = globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! | 0;
 const HASH_PRIME = 0x01000193;
 
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
