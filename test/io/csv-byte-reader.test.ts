@@ -160,6 +160,25 @@ describe('the byte reader reads what the text reader reads', () => {
     }
   });
 
+  it('bytes that are not UTF-8 after the last line break of a read are found before a bad row earlier in it, as the text reader finds them', () => {
+    const bytes = Uint8Array.from([...utf8('a,b\n1,2,3\nx,'), 0xff, ...utf8('y\n')]);
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const { text, byte } = sameOutcome(bytes, [cut], 'utf-8', ',', [''], 'error');
+      if (text.kind === 'error' && text.name === 'NotText') expect(byte).toMatchObject({ kind: 'text-path', why: 'bytes that are not UTF-8' });
+    }
+    // A read ending inside a character is not an error: the next read completes it.
+    const euro = utf8('a,b\n1,€\n');
+    for (let cut = 0; cut <= euro.length; cut++) expect(sameOutcome(euro, [cut], 'utf-8', ',', [''], 'error').byte.kind).toBe('table');
+  });
+
+  it('a file of thousands of columns keeps no value caches and reads the same', () => {
+    const width = 3000;
+    const header = Array.from({ length: width }, (_, j) => `c${j}`).join(',');
+    const rows = Array.from({ length: 3 }, (_, r) => Array.from({ length: width }, (_, j) => `${(r * j) % 5}`).join(','));
+    const { byte } = sameOutcome(utf8(`${header}\n${rows.join('\n')}\n`), [10_000], 'utf-8', ',', [''], 'error');
+    expect(byte.kind).toBe('table');
+  });
+
   it('a record longer than one read is left to the text reader, which reads it', () => {
     const long = 'z'.repeat(5 << 20);
     const bytes = utf8(`a,b\n1,${long}\n2,3\n`);
@@ -203,7 +222,7 @@ describe('a column of mostly distinct values', () => {
     const distinct = new ByteValueCodes();
     const few = new ByteValueCodes();
     let gaveUpAt = -1;
-    for (let k = 0; k < 40_000 && gaveUpAt < 0; k++) {
+    for (let k = 0; k < 80_000 && gaveUpAt < 0; k++) {
       const v = utf8(`id${k}`);
       const h = hashBytes(v, 0, v.length);
       expect(distinct.lookup(v, 0, v.length, h)).toBe(-1);
@@ -212,8 +231,31 @@ describe('a column of mostly distinct values', () => {
       const hw = hashBytes(w, 0, w.length);
       if (few.lookup(w, 0, w.length, hw) < 0) expect(few.remember(w, 0, w.length, hw, k + 1)).toBe(true);
     }
-    // The 16,384th lookup found nothing again: judged there.
-    expect(gaveUpAt).toBe((1 << 14) - 1);
+    // The first window of 16,384 look-ups only fills the cache; the second, all new again, ends it.
+    expect(gaveUpAt).toBe((1 << 15) - 1);
+  });
+
+  it('a column whose values are all met in the first window stays, however many they were', () => {
+    const known = new ByteValueCodes();
+    for (let k = 0; k < 100_000; k++) {
+      const v = utf8(`postcode${k % 6000}`);
+      const h = hashBytes(v, 0, v.length);
+      if (known.lookup(v, 0, v.length, h) < 0) expect(known.remember(v, 0, v.length, h, (k % 6000) + 1)).toBe(true);
+      else expect(known.lookup(v, 0, v.length, h)).toBe((k % 6000) + 1);
+    }
+  });
+
+  it('a column where a third of the values keep being new is given up after its second window', () => {
+    const known = new ByteValueCodes();
+    let gaveUpAt = -1;
+    for (let k = 0; k < 60_000 && gaveUpAt < 0; k++) {
+      const fresh = k % 3 === 0;
+      const v = utf8(fresh ? `new${k}` : `old${k % 7}`);
+      const h = hashBytes(v, 0, v.length);
+      if (known.lookup(v, 0, v.length, h) < 0 && !known.remember(v, 0, v.length, h, k + 1)) gaveUpAt = k;
+    }
+    expect(gaveUpAt).toBeGreaterThanOrEqual(1 << 15);
+    expect(gaveUpAt).toBeLessThan((1 << 15) + 10);
   });
 
   it('reads into the same table as the text reader, identifiers beside repeated and quoted values', () => {

@@ -101,12 +101,10 @@ export class ByteRecordReader implements RecordReader {
         return;
       }
     }
-    if (this.encoding === 'utf-8') {
-      // Every record handed on ends at a line break, or at the end: the bytes up to the last break
-      // hold them all and end between characters. Bytes after it are held and checked again with the rest.
-      const end = final ? total : Math.max(view.lastIndexOf(10), view.lastIndexOf(13)) + 1;
-      if (end > begin && !isUtf8(view.subarray(begin, end))) throw new TextPathNeeded('bytes that are not UTF-8');
-    }
+    // The text reader decodes a whole read before it tokenizes any of it: bytes that are not UTF-8
+    // anywhere in this read are its error, before any record of the read (a row of the wrong width)
+    // could be.
+    if (this.encoding === 'utf-8' && !wholeUtf8(view.subarray(begin), final)) throw new TextPathNeeded('bytes that are not UTF-8');
     const done = begin + this.tokenizer.feed(view.subarray(begin), final);
     const rest = total - done;
     if (rest > MAX_HELD_BYTES) throw new TextPathNeeded('a record longer than one read');
@@ -121,6 +119,26 @@ export class ByteRecordReader implements RecordReader {
   get nextLine(): number {
     return this.tokenizer.nextLine;
   }
+}
+
+/**
+ * Whether bytes are UTF-8 as a streaming strict decoder takes them: all of them, or (unless
+ * `final`) all but the start of a character the next read completes.
+ */
+export function wholeUtf8(bytes: Uint8Array, final: boolean): boolean {
+  if (isUtf8(bytes)) return true;
+  if (final) return false;
+  const n = bytes.length;
+  for (let tail = 1; tail <= 3 && tail <= n; tail++) {
+    if (!isUtf8(bytes.subarray(0, n - tail))) continue;
+    try {
+      // A fresh strict decoder in streaming mode holds a character's valid start and throws on anything else.
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(n - tail), { stream: true }) === '';
+    } catch {
+      return false;
+    }
+  }
+  return false;
 }
 
 /** A value's text from its bytes, in the file's encoding (the bytes are valid: checked before tokenizing). */
@@ -140,6 +158,9 @@ export function byteText(encoding: 'utf-8' | 'windows-1252'): (bytes: Uint8Array
   };
 }
 
+/** The most columns a byte reader keeps value caches for (ByteValueCodes: a few hundred bytes each to start). */
+const MAX_CACHED_COLUMNS = 1024;
+
 /**
  * The byte reader's records into a table: kept or not by RecordRules, each value's code found by its
  * bytes, and asked of the builder (by its text) only the first time those bytes are met.
@@ -154,7 +175,9 @@ export class ByteRecordTable implements ByteRecordSink {
     private readonly rules: RecordRules,
     private readonly text: (bytes: Uint8Array, start: number, end: number) => string,
   ) {
-    this.known = builder.header.map(() => new ByteValueCodes());
+    // A file of thousands of columns (a few rows of a wide export) keeps no caches: their fixed cost
+    // per column would outweigh what they save, and the text budget of such a file is its width.
+    this.known = builder.header.map(() => (builder.header.length <= MAX_CACHED_COLUMNS ? new ByteValueCodes() : undefined));
     this.codes = new Int32Array(builder.header.length);
   }
 
