@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_BYTES } from '../../src/io/output/byte-chunks.js';
-import { cellWords, WordChunks } from '../../src/io/output/cell-words.js';
+import { ByteChunks } from '../../src/io/output/byte-chunks.js';
+import { cellWords } from '../../src/io/output/cell-words.js';
 
-/** Rows through WordChunks as writeRowCells writes them, and the bytes handed on, joined. */
+/** Rows through ByteChunks as writeRowCells writes them, and the bytes handed on, joined. */
 function written(cells: readonly (readonly Uint8Array[])[], rows: readonly (readonly number[])[]): { bytes: Buffer; pieces: number } {
   const out: Buffer[] = [];
   const columns = cells.map(cellWords);
-  const chunk = new WordChunks();
+  const chunk = new ByteChunks();
   for (const row of rows) {
     row.forEach((code, j) => chunk.putCell(columns[j]!, code));
     // A copy, as a stream would keep it: the writer must not write into a buffer it handed on.
@@ -38,7 +39,7 @@ describe('rows written a word at a time', () => {
   it('between pieces copied a byte at a time, of any length', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.uint8Array({ minLength: 1, maxLength: 9 }).map((b) => ({ cell: b }))), { maxLength: 60 }), (pieces) => {
-        const chunk = new WordChunks();
+        const chunk = new ByteChunks();
         for (const p of pieces) {
           if (p instanceof Uint8Array) chunk.put(p);
           else chunk.putCell(cellWords([p.cell]), 0);

@@ -1,16 +1,27 @@
+import type { CellWords } from './cell-words.js';
+
 /** Bytes handed on at a time: big enough to keep each write or stream step cheap. */
 export const CHUNK_BYTES = 1 << 20;
 
+/** Words read back as the bytes they were filled from: the platform's byte order. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /**
- * Bytes appended into a buffer that is handed on when full. A release is a
- * million rows of short pieces (cells formatted once per dictionary entry):
- * copied as bytes, not joined as strings, they leave the garbage collector
- * nothing to do.
+ * Bytes appended into a buffer that is handed on when full. A release is a million rows of short
+ * pieces (cells formatted once per dictionary entry): copied as bytes, not joined as strings, they
+ * leave the garbage collector nothing to do. Cells laid out in words (cell-words.ts) are copied a
+ * word at a time (putCell); a buffer always has room past its end for a copy's last word.
  */
 export class ByteChunks {
-  private buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  private buffer!: Buffer;
+  private view!: DataView;
   private position = 0;
 
+  constructor() {
+    this.fresh(CHUNK_BYTES);
+  }
+
+  /** Any bytes, copied one at a time (the short pieces between cells) or whole. */
   put(bytes: Uint8Array): void {
     const n = bytes.length;
     if (this.position + n > this.buffer.length) this.grow(n);
@@ -24,19 +35,19 @@ export class ByteChunks {
     this.position = at;
   }
 
-  /** A non-negative integer in decimal. */
-  putInteger(value: number): void {
-    if (this.position + 16 > this.buffer.length) this.grow(16);
-    let digits = 1;
-    for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
-    const buffer = this.buffer;
-    let at = this.position + digits;
-    this.position = at;
-    let v = value;
-    do {
-      buffer[--at] = 48 + (v % 10);
-      v = Math.floor(v / 10);
-    } while (v > 0);
+  /** Cell `code` of a column's cells, a word at a time; the next piece is written over its last word's padding. */
+  putCell(column: CellWords, code: number): void {
+    let w = column.starts[code]!;
+    const end = column.starts[code + 1]!;
+    if (this.position + (end - w) * 4 > this.buffer.length) this.grow((end - w) * 4);
+    const view = this.view;
+    const words = column.words;
+    let p = this.position;
+    while (w < end) {
+      view.setUint32(p, words[w++]!, LITTLE_ENDIAN);
+      p += 4;
+    }
+    this.position += column.lengths[code]!;
   }
 
   get full(): boolean {
@@ -46,15 +57,21 @@ export class ByteChunks {
   /** The bytes so far; the next ones go into a fresh buffer, since the stream still holds this one. */
   take(): Buffer {
     const taken = this.buffer.subarray(0, this.position);
-    this.buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    this.position = 0;
+    this.fresh(CHUNK_BYTES);
     return taken;
   }
 
+  private fresh(size: number): void {
+    this.buffer = Buffer.allocUnsafe(size);
+    this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.length);
+    this.position = 0;
+  }
+
   private grow(needed: number): void {
-    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.position + needed));
-    this.buffer.copy(bigger, 0, 0, this.position);
-    this.buffer = bigger;
+    const old = this.buffer;
+    const position = this.position;
+    this.fresh(Math.max(old.length * 2, position + needed));
+    old.copy(this.buffer, 0, 0, position);
+    this.position = position;
   }
 }
-

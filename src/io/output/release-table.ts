@@ -1,4 +1,5 @@
-import { cellWords, WordChunks } from './cell-words.js';
+import { ByteChunks } from './byte-chunks.js';
+import { cellWords } from './cell-words.js';
 import { codePacks, unpackFields } from './packed-codes.js';
 import { gatheredCodes, keepGatheredCodes, noteRenumbering } from './released-codes.js';
 import { inferType } from '../../common/table/table.js';
@@ -31,7 +32,7 @@ const BLOCK_ROWS = 65536;
  */
 export function writeRowCells(out: { write(data: Uint8Array): void }, table: ReleaseTable, cells: readonly (readonly Uint8Array[])[]): void {
   const columns = cells.map(cellWords);
-  const chunk = new WordChunks();
+  const chunk = new ByteChunks();
   for (const block of codeBlocks(table)) {
     const codes = block.codes;
     for (let i = 0; i < block.count; i++) {

@@ -2,7 +2,8 @@ import { xlsxText } from './neutralize.js';
 import { codeBlocks, type CompactTable } from './release-table.js';
 import { SharedStrings, sharedStringsXml, xmlAttribute } from './xlsx-strings.js';
 import * as parts from './xlsx-parts.js';
-import { cellWords, WordChunks } from './cell-words.js';
+import { ByteChunks } from './byte-chunks.js';
+import { cellWords } from './cell-words.js';
 import { deflatePart, ZipFileWriter, type DeflatedPart } from './zip-writer.js';
 import { trimTrailing } from '../../common/trim-ends.js';
 import { formatCount } from '../../common/format/numbers.js';
@@ -63,7 +64,7 @@ const QUOTE = ascii('"');
 function* sheetXml(source: SheetSource): Generator<Buffer> {
   const columns = source.columns;
   const refStarts = Array.from({ length: columns }, (_, j) => ascii(`<c r="${columnLetters(j)}`));
-  const out = new WordChunks();
+  const out = new ByteChunks();
   out.put(Buffer.from(parts.WORKSHEET_START, 'utf8'));
   // The row's number is kept as its decimal digits and counted up in place, not formatted per row.
   const number = new RowNumber(1);
