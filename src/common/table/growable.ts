@@ -1,3 +1,12 @@
+type NumberArray = Uint8Array | Uint16Array | Uint32Array | Int32Array;
+
+/** A typed array of the same kind and `length` entries holding the first `keep` entries of `array`. */
+export function resized<T extends NumberArray>(array: T, length: number, keep = array.length): T {
+  const next = new (array.constructor as new (length: number) => T)(length);
+  next.set(array.subarray(0, keep));
+  return next;
+}
+
 /** An append-only Uint32Array that doubles its capacity. */
 export class GrowableUint32 {
   private data: Uint32Array;
@@ -32,9 +41,7 @@ export class GrowableUint32 {
     this.length = at;
   }
   private grow(capacity: number): void {
-    const next = new Uint32Array(capacity);
-    next.set(this.data.subarray(0, this.length));
-    this.data = next;
+    this.data = resized(this.data, capacity, this.length);
   }
   /** The filled part, trimmed to its length (copies). */
   toArray(): Uint32Array {
@@ -82,9 +89,7 @@ export class GrowableCodes {
     this.max = code > 0xffff ? 0xffffffff : 0xffff;
   }
   private grow(capacity: number): void {
-    const next = new (this.data.constructor as new (length: number) => CompactCodes)(capacity);
-    next.set(this.data.subarray(0, this.length));
-    this.data = next;
+    this.data = resized(this.data, capacity, this.length);
   }
   /** The filled part in its compact width (copies). */
   toCompact(): CompactCodes {

@@ -1,3 +1,5 @@
+import { resized } from '../../common/table/growable.js';
+
 /**
  * A column's codes by the bytes of its values: what the byte reader asks before it makes a value's
  * text. It only remembers what the table builder answered for the same bytes (bytes decode to one
@@ -64,11 +66,7 @@ export class ByteValueCodes {
       this.misses = 0;
     }
     if (this.count === this.hashes.length) this.growEntries();
-    if (this.used + length > this.arena.length) {
-      const next = new Uint8Array(Math.min(MAX_ARENA, Math.max(this.arena.length * 2, this.used + length)));
-      next.set(this.arena.subarray(0, this.used));
-      this.arena = next;
-    }
+    if (this.used + length > this.arena.length) this.arena = resized(this.arena, Math.min(MAX_ARENA, Math.max(this.arena.length * 2, this.used + length)), this.used);
     const entry = this.count++;
     this.arena.set(bytes.subarray(start, end), this.used);
     this.hashes[entry] = hash;
@@ -95,15 +93,10 @@ export class ByteValueCodes {
 
   private growEntries(): void {
     const n = this.hashes.length * 2;
-    const more = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
-      const next = new Int32Array(n);
-      next.set(a);
-      return next;
-    };
-    this.hashes = more(this.hashes);
-    this.starts = more(this.starts);
-    this.lengths = more(this.lengths);
-    this.codes = more(this.codes);
+    this.hashes = resized(this.hashes, n);
+    this.starts = resized(this.starts, n);
+    this.lengths = resized(this.lengths, n);
+    this.codes = resized(this.codes, n);
   }
 }
 

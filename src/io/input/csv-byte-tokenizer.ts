@@ -1,4 +1,5 @@
 import { MAX_COLUMNS } from './table-limits.js';
+import { resized } from '../../common/table/growable.js';
 
 /**
  * The RFC 4180 tokenizer of csv-tokenizer.ts over the file's bytes instead of its decoded text,
@@ -32,15 +33,10 @@ export class ByteFields {
 
   grow(): void {
     const n = this.starts.length * 2;
-    const more = <T extends Int32Array | Uint8Array>(a: T): T => {
-      const next = new (a.constructor as new (length: number) => T)(n);
-      next.set(a);
-      return next;
-    };
-    this.starts = more(this.starts);
-    this.ends = more(this.ends);
-    this.hashes = more(this.hashes);
-    this.kinds = more(this.kinds);
+    this.starts = resized(this.starts, n);
+    this.ends = resized(this.ends, n);
+    this.hashes = resized(this.hashes, n);
+    this.kinds = resized(this.kinds, n);
   }
 }
 

@@ -4,8 +4,7 @@ import type { TextEncoding } from '../../common/job/encoding.js';
 import { spawnWorker, type WorkerScript } from '../worker-script.js';
 import { BadRowError, RecordRules } from './csv-records.js';
 import { CsvSyntaxError } from './csv-tokenizer.js';
-import { TextPathNeeded } from './csv-byte-tokenizer.js';
-import { NotText, recordReader } from './csv-record-reader.js';
+import { NotText, recordReader, withTextFallback } from './csv-record-reader.js';
 import type { RejectedRow } from './import-types.js';
 import { TableBuilder, type BuiltParts } from './table-builder.js';
 
@@ -56,13 +55,7 @@ class PartNotText extends Error {
 }
 
 function readPart(request: CsvChunkRequest): CsvChunkResult {
-  try {
-    return readPartWith(request, false);
-  } catch (error) {
-    // The byte reader met something only the text reader reads (or reports) as it always has.
-    if (error instanceof TextPathNeeded) return readPartWith(request, true);
-    throw error;
-  }
+  return withTextFallback((textOnly) => readPartWith(request, textOnly));
 }
 
 function readPartWith(request: CsvChunkRequest, textOnly: boolean): CsvChunkResult {

@@ -9,8 +9,7 @@ import { BadRowError, RecordRules } from './csv-records.js';
 import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
-import { NotText, recordReader } from './csv-record-reader.js';
-import { TextPathNeeded } from './csv-byte-tokenizer.js';
+import { NotText, recordReader, withTextFallback } from './csv-record-reader.js';
 import { nameColumns, TableBuilder, type BuiltParts, type RenamedColumn } from './table-builder.js';
 import { describeErrno } from './file-kind.js';
 import { locateInvalidUtf8 } from './utf8-location.js';
@@ -72,13 +71,7 @@ function hasBom(head: Uint8Array, encoding: TextEncoding): boolean {
 }
 
 function parse(fd: number, path: string, total: number, name: string, encoding: TextEncoding, bom: boolean, head: Uint8Array, options: ImportOptions): ImportedTable {
-  try {
-    return parseWith(fd, path, total, name, encoding, bom, head, options, false);
-  } catch (error) {
-    // The byte reader met something only the text reader reads (or reports) as it always has.
-    if (error instanceof TextPathNeeded) return parseWith(fd, path, total, name, encoding, bom, head, options, true);
-    throw error;
-  }
+  return withTextFallback((textOnly) => parseWith(fd, path, total, name, encoding, bom, head, options, textOnly));
 }
 
 function parseWith(

@@ -5,6 +5,7 @@ import type { RecordRules } from './csv-records.js';
 import { CsvTokenizer, type CsvRecordSink } from './csv-tokenizer.js';
 import { ByteValueCodes } from './byte-value-codes.js';
 import type { TableBuilder } from './table-builder.js';
+import { resized } from '../../common/table/growable.js';
 import { chunkDecoder, decodePieces, type ChunkDecoder } from './text-decoder.js';
 
 /**
@@ -55,8 +56,22 @@ export class TextRecordReader implements RecordReader {
   }
 }
 
+/**
+ * Reads a part by bytes (`read(false)`), and again from its start by text (`read(true)`) where the
+ * byte reader leaves it to the text reader: what the text reader reads, or reports, is then exactly
+ * what it always did.
+ */
+export function withTextFallback<T>(read: (textOnly: boolean) => T): T {
+  try {
+    return read(false);
+  } catch (error) {
+    if (error instanceof TextPathNeeded) return read(true);
+    throw error;
+  }
+}
+
 /** Whether the byte reader can read a file in this encoding with this delimiter (see csv-byte-tokenizer.ts). */
-export function bytesReadable(encoding: TextEncoding, delimiter: string): boolean {
+function bytesReadable(encoding: TextEncoding, delimiter: string): boolean {
   return (encoding === 'utf-8' || encoding === 'windows-1252') && delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80;
 }
 
@@ -84,11 +99,7 @@ export class ByteRecordReader implements RecordReader {
 
   feed(bytes: Uint8Array, final: boolean): void {
     const total = this.held + bytes.length;
-    if (this.work.length < total) {
-      const next = new Uint8Array(Math.max(total, this.work.length * 2));
-      next.set(this.work.subarray(0, this.held));
-      this.work = next;
-    }
+    if (this.work.length < total) this.work = resized(this.work, Math.max(total, this.work.length * 2), this.held);
     this.work.set(bytes, this.held);
     const view = this.work.subarray(0, total);
     let begin = 0;
@@ -96,7 +107,7 @@ export class ByteRecordReader implements RecordReader {
       // The text decoder drops one leading UTF-8 byte order mark at the start of the file.
       if (!this.keepBom && this.encoding === 'utf-8' && total >= 3 && view[0] === 0xef && view[1] === 0xbb && view[2] === 0xbf) begin = 3;
       if (total >= 3 || final) this.atStart = false;
-      else if (!final) {
+      else {
         this.held = total;
         return;
       }
@@ -142,7 +153,7 @@ export function wholeUtf8(bytes: Uint8Array, final: boolean): boolean {
 }
 
 /** A value's text from its bytes, in the file's encoding (the bytes are valid: checked before tokenizing). */
-export function byteText(encoding: 'utf-8' | 'windows-1252'): (bytes: Uint8Array, start: number, end: number) => string {
+function byteText(encoding: 'utf-8' | 'windows-1252'): (bytes: Uint8Array, start: number, end: number) => string {
   if (encoding === 'windows-1252') {
     const decoder = chunkDecoder('windows-1252');
     return (bytes, start, end) => decoder.decode(bytes.subarray(start, end), false);
@@ -165,7 +176,7 @@ const MAX_CACHED_COLUMNS = 1024;
  * The byte reader's records into a table: kept or not by RecordRules, each value's code found by its
  * bytes, and asked of the builder (by its text) only the first time those bytes are met.
  */
-export class ByteRecordTable implements ByteRecordSink {
+class ByteRecordTable implements ByteRecordSink {
   /** Per column; undefined once a column is not worth it (mostly distinct values): its values are made into text each time. */
   private readonly known: (ByteValueCodes | undefined)[];
   private readonly codes: Int32Array;
@@ -201,20 +212,23 @@ export class ByteRecordTable implements ByteRecordSink {
 }
 
 /** The header's fields as text, for a byte reader's first record. */
-export function fieldTexts(bytes: Uint8Array, fields: ByteFields, count: number, text: (bytes: Uint8Array, start: number, end: number) => string): string[] {
+function fieldTexts(bytes: Uint8Array, fields: ByteFields, count: number, text: (bytes: Uint8Array, start: number, end: number) => string): string[] {
   const out: string[] = [];
   for (let j = 0; j < count; j++) out.push(text(bytes, fields.starts[j]!, fields.ends[j]!));
   return out;
 }
 
-/** A sink for either reader that makes its table from the first record (the header), then hands records on. */
-export interface TableStart {
-  /** Called with the header's fields; returns where the following records go. */
-  (header: string[]): { readonly builder: TableBuilder; readonly rules: RecordRules };
+/** Where a part's records go: the table's builder and the rules for records of the wrong width. */
+export interface RecordTarget {
+  readonly builder: TableBuilder;
+  readonly rules: RecordRules;
 }
 
+/** Makes the target from the first record (the header's fields), for a part that starts with one. */
+export type TableStart = (header: string[]) => RecordTarget;
+
 /** The reader of a part: by bytes where it can, else by text (`textOnly` for the second attempt). */
-export function recordReader(encoding: TextEncoding, keepBom: boolean, delimiter: string, start: TableStart | { readonly builder: TableBuilder; readonly rules: RecordRules }, textOnly: boolean): RecordReader {
+export function recordReader(encoding: TextEncoding, keepBom: boolean, delimiter: string, start: TableStart | RecordTarget, textOnly: boolean): RecordReader {
   let target = typeof start === 'function' ? undefined : start;
   if (!textOnly && bytesReadable(encoding, delimiter)) {
     const byteEncoding = encoding as 'utf-8' | 'windows-1252';
