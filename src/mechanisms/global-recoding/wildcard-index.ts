@@ -25,20 +25,35 @@ export const MAX_INDEXED_COLUMNS = 30;
  * than the lookups did.
  */
 class ProjectionIndex {
-  private head: Int32Array;
-  private next = new Int32Array(16);
-  private ids = new Int32Array(16);
-  private size = 0;
-  private covered = 0;
+  private head: Int32Array<ArrayBuffer>;
+  private next: Int32Array<ArrayBuffer>;
+  private ids: Int32Array<ArrayBuffer>;
+  // Each slot's whole hash: a rebuild needs no codes, and a lookup passes over another projection's
+  // slot in its bucket without comparing codes (a chain holds about as many of those as matches).
+  private hashes: Int32Array<ArrayBuffer>;
+  private size: number;
+  private covered: number;
+  /** The projected columns. */
+  readonly columns: Int32Array;
 
   constructor(
     private readonly store: TupleStore,
-    /** The projected columns. */
-    readonly columns: readonly number[],
+    columns: readonly number[],
     private readonly members: readonly number[],
   ) {
-    this.head = new Int32Array(bucketCount(members.length)).fill(-1);
-    this.catchUp();
+    this.columns = Int32Array.from(columns);
+    const n = members.length;
+    const capacity = Math.max(16, n);
+    this.ids = new Int32Array(capacity);
+    this.hashes = new Int32Array(capacity);
+    this.next = new Int32Array(capacity);
+    for (let i = 0; i < n; i++) {
+      this.ids[i] = members[i]!;
+      this.hashes[i] = store.hash(members[i]!, this.columns);
+    }
+    this.size = this.covered = n;
+    this.head = new Int32Array(bucketCount(n));
+    this.chainByBucket();
   }
 
   /** Adds the group's members that appeared since the index was last asked. */
@@ -51,36 +66,93 @@ class ProjectionIndex {
     if (this.size === this.ids.length) {
       this.ids = grow(this.ids);
       this.next = grow(this.next);
+      this.hashes = grow(this.hashes);
     }
-    if (this.size >= this.head.length) this.rehash();
     const slot = this.size++;
+    const h = this.store.hash(t, this.columns);
     this.ids[slot] = t;
-    const bucket = this.store.hash(t, this.columns) & (this.head.length - 1);
+    this.hashes[slot] = h;
+    if (this.size > this.head.length) {
+      this.head = new Int32Array(this.head.length * 2);
+      this.chainByBucket();
+      return;
+    }
+    const bucket = h & (this.head.length - 1);
     this.next[slot] = this.head[bucket]!;
     this.head[bucket] = slot;
   }
 
-  /** Calls visit with each tuple equal to tuple `o` in the projected columns (itself included) until visit returns true. */
-  some(o: number, visit: (t: number) => boolean): boolean {
-    this.catchUp();
-    const store = this.store;
-    store.probes++;
-    for (let slot = this.head[store.hash(o, this.columns) & (this.head.length - 1)]!; slot >= 0; slot = this.next[slot]!) {
-      const t = this.ids[slot]!;
-      store.probes++;
-      if (store.equalOn(o, t, this.columns) && visit(t)) return true;
+  /**
+   * Every slot chained again, the slots first put in the order of their buckets (a stable radix sort
+   * of the bucket numbers, 11 bits a pass), so that each bucket's chain runs through consecutive
+   * slots. Chaining the members one by one read and wrote the bucket heads in random order, a miss
+   * of the cache per member, and building the indexes of the first pass cost more than their lookups.
+   */
+  private chainByBucket(): void {
+    const n = this.size;
+    const mask = this.head.length - 1;
+    const bits = Math.log2(this.head.length);
+    let ids = this.ids;
+    let hashes = this.hashes;
+    let spareIds = new Int32Array(ids.length);
+    let spareHashes = new Int32Array(ids.length);
+    for (let shift = 0; shift < bits; shift += RADIX_BITS) {
+      const digits = 1 << Math.min(RADIX_BITS, bits - shift);
+      const starts = new Int32Array(digits);
+      for (let i = 0; i < n; i++) starts[((hashes[i]! & mask) >>> shift) & (digits - 1)]!++;
+      for (let d = 0, sum = 0; d < digits; d++) {
+        const c = starts[d]!;
+        starts[d] = sum;
+        sum += c;
+      }
+      for (let i = 0; i < n; i++) {
+        const at = starts[((hashes[i]! & mask) >>> shift) & (digits - 1)]!++;
+        spareIds[at] = ids[i]!;
+        spareHashes[at] = hashes[i]!;
+      }
+      [ids, spareIds] = [spareIds, ids];
+      [hashes, spareHashes] = [spareHashes, hashes];
     }
-    return false;
+    this.ids = ids;
+    this.hashes = hashes;
+    const head = this.head.fill(-1);
+    const next = this.next;
+    for (let slot = n - 1; slot >= 0; slot--) {
+      const bucket = hashes[slot]! & mask;
+      next[slot] = head[bucket]!;
+      head[bucket] = slot;
+    }
   }
 
-  private rehash(): void {
-    this.head = new Int32Array(this.head.length * 2).fill(-1);
-    const mask = this.head.length - 1;
-    for (let slot = 0; slot < this.size; slot++) {
-      const bucket = this.store.hash(this.ids[slot]!, this.columns) & mask;
-      this.next[slot] = this.head[bucket]!;
-      this.head[bucket] = slot;
+  /**
+   * Whether a tuple with records is equal to tuple `o` in the projected columns and differs from it in
+   * column j, and in column l too unless l is -1: a nearest tuple at distance 1 or 2.
+   */
+  hasLiveDiffering(o: number, j: number, l: number): boolean {
+    this.catchUp();
+    const store = this.store;
+    const flat = store.codes;
+    const count = store.count;
+    const m = store.m;
+    const columns = this.columns;
+    const base = o * m;
+    const atJ = flat[base + j]!;
+    const atL = l < 0 ? 0 : flat[base + l]!;
+    const h = store.hash(o, columns);
+    let probes = 1;
+    search: for (let slot = this.head[h & (this.head.length - 1)]!; slot >= 0; slot = this.next[slot]!) {
+      probes++;
+      if (this.hashes[slot] !== h) continue;
+      const t = this.ids[slot]!;
+      const at = t * m;
+      for (let c = 0; c < columns.length; c++) if (flat[at + columns[c]!] !== flat[base + columns[c]!]) continue search;
+      if (count[t]! > 0 && flat[at + j] !== atJ && (l < 0 || flat[at + l] !== atL)) {
+        store.probes += probes;
+        return true;
+      }
     }
+    store.probes += probes;
+    return false;
   }
 }
 
@@ -91,38 +163,64 @@ class ProjectionIndex {
  */
 class ProjectionTotals {
   private readonly head: Int32Array;
-  // Typed arrays sized for every member (each distinct projection takes one slot): no growing.
+  // Typed arrays sized for every source (each distinct projection takes one slot): no growing.
   private readonly next: Int32Array;
   private readonly reps: Int32Array;
   private readonly totals: Float64Array;
+  /** Distinct projections: the slots in use. */
+  private slots = 0;
+  readonly columns: Int32Array;
 
-  constructor(
+  private constructor(
     private readonly store: TupleStore,
-    private readonly columns: readonly number[],
-    members: readonly number[],
+    /** The projected columns as a bit mask. */
+    readonly mask: number,
+    sources: number,
   ) {
-    this.head = new Int32Array(bucketCount(members.length)).fill(-1);
-    this.next = new Int32Array(members.length);
-    this.reps = new Int32Array(members.length);
-    this.totals = new Float64Array(members.length);
-    const mask = this.head.length - 1;
-    let slots = 0;
-    for (const t of members) {
-      const records = store.count[t]!;
-      if (records === 0) continue;
-      const bucket = store.hash(t, columns) & mask;
-      let slot = this.head[bucket]!;
-      while (slot >= 0 && !store.equalOn(this.reps[slot]!, t, columns)) slot = this.next[slot]!;
-      if (slot >= 0) {
-        this.totals[slot]! += records;
-      } else {
-        slot = slots++;
-        this.reps[slot] = t;
-        this.totals[slot] = records;
-        this.next[slot] = this.head[bucket]!;
-        this.head[bucket] = slot;
-      }
+    this.columns = Int32Array.from(columnList(mask, store.m));
+    this.head = new Int32Array(bucketCount(sources)).fill(-1);
+    this.next = new Int32Array(sources);
+    this.reps = new Int32Array(sources);
+    this.totals = new Float64Array(sources);
+  }
+
+  /** The totals of a group's members (the members without records left out). */
+  static ofMembers(store: TupleStore, mask: number, members: readonly number[]): ProjectionTotals {
+    const out = new ProjectionTotals(store, mask, members.length);
+    for (const t of members) if (store.count[t]! > 0) out.add(t, store.count[t]!);
+    return out;
+  }
+
+  /**
+   * The totals over fewer columns, from these: each of these projections is a set of records equal on
+   * a superset of the columns, so it adds to one projection there. A projection on fewer columns has
+   * fewer distinct values, so this reads far fewer entries than the group has members.
+   */
+  coarser(mask: number): ProjectionTotals {
+    const out = new ProjectionTotals(this.store, mask, this.slots);
+    for (let slot = 0; slot < this.slots; slot++) out.add(this.reps[slot]!, this.totals[slot]!);
+    return out;
+  }
+
+  private add(t: number, records: number): void {
+    const store = this.store;
+    const columns = this.columns;
+    const bucket = store.hash(t, columns) & (this.head.length - 1);
+    let slot = this.head[bucket]!;
+    while (slot >= 0 && !store.equalOn(this.reps[slot]!, t, columns)) slot = this.next[slot]!;
+    if (slot >= 0) {
+      this.totals[slot]! += records;
+    } else {
+      slot = this.slots++;
+      this.reps[slot] = t;
+      this.totals[slot] = records;
+      this.next[slot] = this.head[bucket]!;
+      this.head[bucket] = slot;
     }
+  }
+
+  get size(): number {
+    return this.slots;
   }
 
   /** Records of the group equal to tuple o in the projected columns. */
@@ -136,6 +234,9 @@ class ProjectionTotals {
     return 0;
   }
 }
+
+/** Bits of the bucket number sorted per pass of chainByBucket: 2,048 counters, within the first cache. */
+const RADIX_BITS = 11;
 
 function bucketCount(n: number): number {
   let size = 16;
@@ -214,18 +315,19 @@ export class TupleStore {
     this.tupleOf[r] = to;
   }
 
-  hash(t: number, columns: readonly number[]): number {
+  hash(t: number, columns: ArrayLike<number>): number {
     const flat = this.flat;
     const base = t * this.m;
     let h = HASH_START;
-    for (const j of columns) h = mixCode(h, flat[base + j]!);
-    return h;
+    for (let c = 0; c < columns.length; c++) h = mixCode(h, flat[base + columns[c]!]!);
+    // As a signed 32-bit integer, the form the indexes store: over no columns h is HASH_START, above 2^31.
+    return h | 0;
   }
 
-  equalOn(a: number, b: number, columns: readonly number[]): boolean {
+  equalOn(a: number, b: number, columns: ArrayLike<number>): boolean {
     const flat = this.flat;
     const m = this.m;
-    for (const j of columns) if (flat[a * m + j] !== flat[b * m + j]) return false;
+    for (let c = 0; c < columns.length; c++) if (flat[a * m + columns[c]!] !== flat[b * m + columns[c]!]) return false;
     return true;
   }
 
@@ -246,10 +348,15 @@ export class TupleStore {
       for (let g = 0; g < this.groupList.length; g++) {
         const group = this.groupList[g]!;
         if (group.records === 0) continue;
+        // A group's tuples are distinct and share their wildcards: in its own group a tuple matches itself only.
+        if (group === own) {
+          for (const o of asked) out[o]! += this.count[o]!;
+          continue;
+        }
         const columns = this.full & ~(own.pattern | group.pattern);
         let index = totals[g]!.get(columns);
         if (!index) {
-          index = new ProjectionTotals(this, columnList(columns, this.m), group.members);
+          index = totalsFrom(totals[g]!, columns) ?? ProjectionTotals.ofMembers(this, columns, group.members);
           totals[g]!.set(columns, index);
         }
         for (const o of asked) out[o]! += index.total(o);
@@ -265,17 +372,13 @@ export class TupleStore {
    */
   nearestColumn(o: number, order: readonly number[]): number | null {
     const w0 = this.patternOf[o]!;
-    const flat = this.flat;
-    const m = this.m;
-    const count = this.count;
-    const differsAt = (t: number, j: number): boolean => flat[t * m + j] !== flat[o * m + j];
     // Distance 1: the first column (in order) with a tuple equal elsewhere on C and different there.
     for (const j of order) {
       if ((w0 >>> j) & 1) continue;
       for (const group of this.groupList) {
         if (group.records === 0 || (group.pattern >>> j) & 1) continue;
         const compared = this.full & ~(w0 | group.pattern);
-        if (this.index(group, compared & ~(1 << j)).some(o, (t) => count[t]! > 0 && differsAt(t, j))) return j;
+        if (this.index(group, compared & ~(1 << j)).hasLiveDiffering(o, j, -1)) return j;
       }
     }
     // Distance 2: column j (in order) with a tuple equal elsewhere on C and different in j and in some
@@ -289,7 +392,7 @@ export class TupleStore {
         for (const group of this.groupList) {
           if (group.records === 0 || ((group.pattern >>> j) & 1) || ((group.pattern >>> l) & 1)) continue;
           const compared = this.full & ~(w0 | group.pattern);
-          if (this.index(group, compared & ~(1 << j) & ~(1 << l)).some(o, (t) => count[t]! > 0 && differsAt(t, j) && differsAt(t, l))) return j;
+          if (this.index(group, compared & ~(1 << j) & ~(1 << l)).hasLiveDiffering(o, j, l)) return j;
         }
       }
     }
@@ -377,6 +480,13 @@ export class TupleStore {
 /** One hash of codes for every index here (a whole tuple's and a projection's alike): FNV-style, with a shift folded in. */
 const HASH_START = 0x811c9dc5;
 const mixCode = (h: number, code: number): number => Math.imul(h ^ code, 0x01000193) ^ (h >>> 15);
+
+/** Totals over `columns` from the smallest of a group's totals over more columns, if it has one. */
+function totalsFrom(built: ReadonlyMap<number, ProjectionTotals>, columns: number): ProjectionTotals | undefined {
+  let parent: ProjectionTotals | undefined;
+  for (const [mask, totals] of built) if ((mask & columns) === columns && (!parent || totals.size < parent.size)) parent = totals;
+  return parent?.coarser(columns);
+}
 
 /** The columns of a bit mask, in order. */
 function columnList(columns: number, m: number): number[] {
