@@ -154,6 +154,19 @@ describe('local suppression (sdcMicro kAnon, wildcards)', () => {
     expect(wide).toBeGreaterThan(50);
   });
 
+  it('makes the scan\'s choices on thousands of skewed records, whose indexes are sorted into buckets in two passes', () => {
+    // 2,569 distinct tuples: a group of more than 2,048 gets more than 2^11 buckets, so the radix sort that chains its
+    // indexes (bucketOrder) takes two passes, and indexes grow while the pass adds tuples to them.
+    for (const [rows, columns, seed] of [[3_000, 6, 3]] as const) {
+      const codes = skewedCodes(rows, columns, seed);
+      const order = Array.from({ length: columns }, (_, j) => columns - 1 - j);
+      const { work, ...indexed } = localSuppression({ codes, rowCount: rows, k: 3, order });
+      expect(indexed).toEqual(scanLocalSuppression({ codes, rowCount: rows, k: 3, order }));
+      expect(work).toBeGreaterThan(0);
+      expect(indexed.cells).toBeGreaterThan(rows / 10);
+    }
+  });
+
   it('recounts only the pass\'s records between passes, yet returns every record\'s final fk', () => {
     // Between passes only the records of the pass are recounted (the others met k and fk never falls);
     // the returned frequencies are every record's, counted again at the end: compared with the definition.
