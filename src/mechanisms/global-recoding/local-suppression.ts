@@ -150,8 +150,9 @@ export class LocalSuppressionTooLarge extends RangeError {
  * The most work local suppression does: 1,000,000,000 index lookups and tuple comparisons. A
  * comparison costs 135–205 ns in a whole run (measured under load, 2026-11-27, before the index),
  * and a unit of the indexed search 120–171 ns (2026-11-28, load 15–20: 1M skewed records of 8
- * columns made 2.65·10^8 in 45 s of CPU), so the limit is about 3 minutes of CPU; with the index,
- * 1M records of 8 columns take 10^7–3·10^8.
+ * columns made 2.65·10^8 in 45 s of CPU), so the limit was about 3 minutes of CPU; with the index,
+ * 1M records of 8 columns take 10^7–3·10^8. Since the indexes are built in bucket order (2026-11-29)
+ * a unit costs less (2.62·10^8 in 22.6–26.1 s of CPU, 85–100 ns), so the limit is about 1.5 minutes.
  */
 export const LOCAL_SUPPRESSION_WORK_LIMIT = 1_000_000_000;
 
