@@ -69,7 +69,7 @@ function localSuppressionNearLimit(rows: number): Row {
     work: refused ? `${refused.work.toExponential(2)} projected` : run.value ? `${run.value.work.toExponential(2)} lookups and comparisons, ${run.value.cells.toLocaleString('en-US')} cells` : '',
     ms: run.ms,
     progressEvents: events,
-    outcome: run.error instanceof LocalSuppressionTooLarge ? 'refused at its limit' : run.error ? String(run.error) : 'finished',
+    outcome: refused ? 'refused at its limit' : run.error ? String(run.error) : 'finished',
   };
 }
 

@@ -12,6 +12,8 @@
  * returns is checked column by column, so a hash collision can cost time but never change an answer.
  */
 
+import { resized } from '../../common/table/growable.js';
+
 /** The code of a suppressed cell (local-suppression.ts re-exports it). */
 export const WILDCARD = 0xffffffff;
 
@@ -64,9 +66,9 @@ class ProjectionIndex {
 
   private add(t: number): void {
     if (this.size === this.ids.length) {
-      this.ids = grow(this.ids);
-      this.next = grow(this.next);
-      this.hashes = grow(this.hashes);
+      this.ids = resized(this.ids, this.ids.length * 2);
+      this.next = resized(this.next, this.next.length * 2);
+      this.hashes = resized(this.hashes, this.hashes.length * 2);
     }
     const slot = this.size++;
     const h = this.store.hash(t, this.columns);
@@ -140,13 +142,12 @@ class ProjectionIndex {
     const atL = l < 0 ? 0 : flat[base + l]!;
     const h = store.hash(o, columns);
     let probes = 1;
-    search: for (let slot = this.head[h & (this.head.length - 1)]!; slot >= 0; slot = this.next[slot]!) {
+    for (let slot = this.head[h & (this.head.length - 1)]!; slot >= 0; slot = this.next[slot]!) {
       probes++;
       if (this.hashes[slot] !== h) continue;
       const t = this.ids[slot]!;
       const at = t * m;
-      for (let c = 0; c < columns.length; c++) if (flat[at + columns[c]!] !== flat[base + columns[c]!]) continue search;
-      if (count[t]! > 0 && flat[at + j] !== atJ && (l < 0 || flat[at + l] !== atL)) {
+      if (store.equalOn(o, t, columns) && count[t]! > 0 && flat[at + j] !== atJ && (l < 0 || flat[at + l] !== atL)) {
         store.probes += probes;
         return true;
       }
@@ -174,7 +175,7 @@ class ProjectionTotals {
   private constructor(
     private readonly store: TupleStore,
     /** The projected columns as a bit mask. */
-    readonly mask: number,
+    mask: number,
     sources: number,
   ) {
     this.columns = Int32Array.from(columnList(mask, store.m));
@@ -244,11 +245,6 @@ function bucketCount(n: number): number {
   return size;
 }
 
-function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const out = new Int32Array(a.length * 2);
-  out.set(a);
-  return out;
-}
 
 /** The tuples of one wildcard pattern, and the indexes asked of them so far. */
 interface Group {
@@ -320,8 +316,7 @@ export class TupleStore {
     const base = t * this.m;
     let h = HASH_START;
     for (let c = 0; c < columns.length; c++) h = mixCode(h, flat[base + columns[c]!]!);
-    // As a signed 32-bit integer, the form the indexes store: over no columns h is HASH_START, above 2^31.
-    return h | 0;
+    return h;
   }
 
   equalOn(a: number, b: number, columns: ArrayLike<number>): boolean {
@@ -447,7 +442,7 @@ export class TupleStore {
       let pattern = 0;
       for (let j = 0; j < this.m; j++) if (tuple[j] === WILDCARD) pattern |= 1 << j;
       this.patternOf.push(pattern);
-      if (t === this.chain.length) this.chain = grow(this.chain);
+      if (t === this.chain.length) this.chain = resized(this.chain, this.chain.length * 2);
       this.chain[t] = this.buckets[bucket]!;
       this.buckets[bucket] = t;
       if (t + 1 > this.buckets.length) this.rehashAll();
@@ -478,7 +473,8 @@ export class TupleStore {
 }
 
 /** One hash of codes for every index here (a whole tuple's and a projection's alike): FNV-style, with a shift folded in. */
-const HASH_START = 0x811c9dc5;
+// Signed, as mixCode's results are and the indexes store hashes: over no columns a hash is HASH_START itself.
+const HASH_START = 0x811c9dc5 | 0;
 const mixCode = (h: number, code: number): number => Math.imul(h ^ code, 0x01000193) ^ (h >>> 15);
 
 /** Totals over `columns` from the smallest of a group's totals over more columns, if it has one. */
