@@ -8,11 +8,16 @@ export function uniformInt(source: RandomSource, n: number): number {
   if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`uniformInt: bad bound ${n}`);
   if (source instanceof ScriptedCoinSource) return Math.floor(source.nextCoin() * n);
   if (n === 1) return 0;
-  // 2^32 mod n as (2^32 − n) mod n, both operands unsigned 32-bit: an integer division, not a floating-point remainder.
-  const limit = TWO_32 - (((TWO_32 - n) >>> 0) % n);
+  // Accept u below the largest multiple of n under 2^32: limit = 2^32 − (2^32 mod n), with 2^32 mod n
+  // taken as (2^32 − n) mod n. Both remainders are written x − ⌊x/n⌋·n: for integers x, n below 2^32
+  // the double quotient never rounds up to the next integer (x/n falls short of one by at least 1/n,
+  // far more than its rounding error), so this is the exact remainder; `%` on numbers past 2^31 is a
+  // floating-point remainder V8 computes by a call, and a run draws millions of these.
+  const excess = TWO_32 - n;
+  const limit = TWO_32 - (excess - Math.floor(excess / n) * n);
   for (;;) {
     const u = source.nextUint32();
-    if (u < limit) return (u >>> 0) % n;
+    if (u < limit) return u - Math.floor(u / n) * n;
   }
 }
 

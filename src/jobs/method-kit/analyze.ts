@@ -3,7 +3,7 @@ import { groupRows, type Grouping } from '../../common/table/micro-groups.js';
 import { maxRetentionForRho } from '../../common/randomized-response/perturbation/retention.js';
 import { rationalFromNumber, toNumber, type Rational } from '../../common/exact/rational.js';
 import type { PrivacyParameters } from '../../common/randomized-response/bounds.js';
-import { groupMaxCounts } from '../../common/randomized-response/group-counts.js';
+import { groupValueCounts, type GroupValueCounts } from '../../common/randomized-response/group-counts.js';
 import { assessGroups, type RiskSummary } from '../../common/randomized-response/risk.js';
 import { DomainError, domainValues, OutsideDomainError, sensitiveDomain, type SensitiveDomain } from '../../common/table/sensitive-domain.js';
 import { asInputProblem, resolveDomains, type DomainSource, type DomainSources } from './domains.js';
@@ -27,6 +27,8 @@ export interface SensitiveAnalysis {
   readonly retention: Rational;
   readonly gamma?: Rational;
   readonly params: PrivacyParameters;
+  /** Each micro group's value counts (the release reads them too); maxCounts is their largest per group. */
+  readonly counts: GroupValueCounts;
   readonly maxCounts: Uint32Array;
   readonly risk: RiskSummary;
 }
@@ -67,7 +69,8 @@ export function analyze(
       retention = rationalFromNumber(method.retention!);
     }
     const params: PrivacyParameters = { p: toNumber(retention), m, epsilon: method.epsilon, delta: method.delta, bound: method.bound };
-    const maxCounts = groupMaxCounts(grouping, values, m);
+    const counts = groupValueCounts(grouping, values, m);
+    const maxCounts = counts.maxCount;
     const risk = assessGroups(grouping, maxCounts, params);
     if (risk.epsilonOutOfRange > 0) {
       throw new JobError(
@@ -84,7 +87,7 @@ export function analyze(
         'method.retention',
       );
     }
-    return { column, domain, domainSource, values, retention, ...(gamma ? { gamma } : {}), params, maxCounts, risk };
+    return { column, domain, domainSource, values, retention, ...(gamma ? { gamma } : {}), params, counts, maxCounts, risk };
   });
   return { imported, plan, grouping, sensitive };
 }

@@ -45,6 +45,25 @@ describe('uniform integers and exact Bernoulli draws', () => {
     }
   });
 
+  it('uniformInt takes the exact remainder of an accepted word and the exact limit, against BigInt arithmetic', () => {
+    // The remainders are computed in doubles (x − ⌊x/n⌋·n): any word, any bound, including words
+    // and bounds past 2^31 and quotients just short of an integer.
+    const words = (list: number[]) => ({ deterministic: true, nextUint32: () => list.shift()! });
+    const word = fc.oneof(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 2 ** 32 - 4096, max: 2 ** 32 - 1 }));
+    const bound = fc.oneof(fc.integer({ min: 1, max: 2 ** 32 }), fc.integer({ min: 2 ** 31 - 4, max: 2 ** 31 + 4 }), fc.integer({ min: 2 ** 32 - 4096, max: 2 ** 32 }));
+    fc.assert(
+      fc.property(word, bound, (u, n) => {
+        const limit = (1n << 32n) - ((1n << 32n) % BigInt(n));
+        if (BigInt(u) >= limit) {
+          // Rejected: the next word (0) is taken instead.
+          return uniformInt(words([u, 0]), n) === 0;
+        }
+        return uniformInt(words([u]), n) === Number(BigInt(u) % BigInt(n));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('uniformInt(7) fits the uniform distribution (χ², 0.1%)', () => {
     const source = new SeededTestRandomSource(42);
     const counts = new Array(7).fill(0);

@@ -52,6 +52,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
         retention: s.retention,
         params: s.params,
         options: { strict: spec.strict },
+        counts: s.counts,
         onProgress: (f) => stage('release', f),
       });
       const stem = stems[k]!;
@@ -79,7 +80,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
           ...t.base,
           estimateBefore: before[i]!.estimate,
           estimateAfter: after[i]!.estimate,
-          trialsAfter: rp.groupTrials[t.group]!.trials,
+          trialsAfter: rp.groupTrials.trials[t.group]!,
         })),
         releaseFile: stem,
         distribution: distributionOf(s, rp.rows.sensitive[0]!),

@@ -75,7 +75,7 @@ describe('guarantee: the independent trials of every micro group pass the (ε,δ
     const result = reconstructionRelease(source, { grouping, values, retention: rationalFromNumber(0.5), params, options: { strict: true } });
     expect(result.stats.violatingAfter).toBe(0);
     expect(result.stats.sampledGroups).toBeGreaterThan(0);
-    result.groupTrials.forEach((t) => expect(groupPasses(t.trials, t.trialMaxCount, params)).toBe(true));
+    result.groupTrials.trials.forEach((trials, g) => expect(groupPasses(trials, result.groupTrials.trialMaxCount[g]!, params)).toBe(true));
     const published = result.rows.sourceRow.length;
     expect(Math.abs(published - table.rowCount) / table.rowCount).toBeLessThan(0.05);
     // Released rows keep their micro group's non-sensitive values.
@@ -96,9 +96,9 @@ describe('guarantee: the independent trials of every micro group pass the (ε,δ
     const result = reconstructionRelease(source, { grouping, values, retention: rationalFromNumber(0.5), params, options: { strict: false } });
     // Recount with the bounds themselves (min{U1, L1} ≥ δ at f_max), not the s_g threshold the engine uses.
     let failing = 0;
-    result.groupTrials.forEach((t) => {
-      if (t.trials === 0) return;
-      const { upper, lower } = tailBound(t.trials, t.trialMaxCount / t.trials, params);
+    result.groupTrials.trials.forEach((trials, g) => {
+      if (trials === 0) return;
+      const { upper, lower } = tailBound(trials, result.groupTrials.trialMaxCount[g]! / trials, params);
       if (Math.min(upper, lower) < params.delta) failing++;
     });
     // The mode exists for these groups: some trials do exceed s_g, and the engine counts exactly those.
