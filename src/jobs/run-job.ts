@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { RandomSource } from '../common/random/source.js';
 import type { ImportedTable, ImportOptions } from '../io/input/import-types.js';
 import { readTable } from '../io/input/read-table.js';
-import { compactReleaseTable } from '../io/output/release-table.js';
+import { compactReleaseTable, type ReleaseTable } from '../io/output/release-table.js';
 import { HashedFileWriter } from '../io/output/hashed-file.js';
 import { manifestJson, MANIFEST, newReleaseId } from '../io/output/manifest.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, StagingDir } from '../io/output/staging-dir.js';
@@ -40,9 +40,9 @@ import type { Comparison } from '../common/compare/comparison.js';
 import { comparisonPdfSection, comparisonSectionHtml, comparisonSheetRows, comparisonWarning, writeComparisonSection } from './compare/comparison-files.js';
 import { verdictWords } from '../common/report/guarantee-verdict.js';
 import { reviewWords } from '../common/report/review-words.js';
-import { projectedReview, reviewRelease } from './review/review-release.js';
+import { projectedReview, quasiClasses, reviewRelease, type GroupedTable } from './review/review-release.js';
 import { ReviewFailedError } from './review/review-error.js';
-import { inputRiskProfile, releaseProfileInput, releaseRiskProfile, weightColumnOf } from './review/risk-profile.js';
+import { inputRiskProfile, knownClasses, releaseProfileInput, releaseRiskProfile, weightColumnOf } from './review/risk-profile.js';
 import { RISK_PROFILE_HELPER, startRiskProfile, type PendingProfile } from './review/risk-profile-helper.js';
 import { startWorkbookSheets, WORKBOOK_SHEETS_HELPER, type PendingSheets } from './workbook-sheets-helper.js';
 import { checkUtilitySettings, releaseAnalysis } from './utility/analysis-utility.js';
@@ -192,8 +192,10 @@ function assessChainJob(loaded: LoadedJob, steps: ChainSteps, imported: Imported
   const outcome = assessChain(steps, imported, ctx);
   const releases = outcome.releases.map((r) => ({ ...r, table: compactReleaseTable(r.table) }));
   const roles = releasedRoles(outcome);
-  const review = reviewRelease(job, releases, roles, steps[0]);
-  const profile = releaseRiskProfile(job, releases, quasiOf(roles), weightColumnOf(imported));
+  // The profile's table is grouped by its quasi-identifiers once, for the review and the profile.
+  const grouped = groupedFor(releaseProfileInput(job, releases, quasiOf(roles), weightColumnOf(imported)), roles);
+  const review = reviewRelease(job, releases, roles, steps[0], grouped);
+  const profile = releaseRiskProfile(job, releases, quasiOf(roles), weightColumnOf(imported), grouped);
   const built = buildReport({ kind: 'assessment', job, inputPath, imported, outcome, testRandomness: options.random.deterministic, createdAt: (options.now ?? (() => new Date()))() });
   const report = withChainJob({ ...built, risk: { ...built.risk, ...(profile ? { profile } : {}) }, review }, loaded, false);
   return checked(job.output.variant[0] === 'external' ? withChainJob(externalVariant(report, publicParts(job, outcome)), loaded, true) : report);
@@ -205,6 +207,10 @@ function releasedRoles(outcome: MethodOutcome): Map<string, 'quasi' | 'sensitive
 }
 
 const quasiOf = (roles: ReadonlyMap<string, string>): Set<string> => new Set([...roles].flatMap(([name, role]) => (role === 'quasi' ? [name] : [])));
+
+/** The table the risk profile reads, its rows grouped by their quasi-identifiers once: the review counts the same classes. */
+const groupedFor = (profileInput: { readonly table: ReleaseTable } | undefined, roles: ReadonlyMap<string, string>): GroupedTable | undefined =>
+  profileInput ? { table: profileInput.table, classes: quasiClasses(profileInput.table, roles) } : undefined;
 
 /** The internal report's folder: the job's, or a sibling of the release named after it. */
 export function internalDirOf(job: Job, baseDir: string, outDir: string, override?: string): string {
@@ -299,8 +305,10 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     // thread while the review runs and the release folder is written (settled below, where the
     // internal report needs it; stopped if the review fails).
     const profileInput = releaseProfileInput(job, releases, quasiOf(roles), weightColumnOf(imported));
-    pendingProfile = profileInput ? startRiskProfile(options.helperScript, profileInput.columns, profileInput.records, profileInput.options) : undefined;
-    const review = reviewRelease(job, releases, roles, loaded.chain?.steps[0]);
+    // Its table's rows grouped by their quasi-identifiers once: the profile starts from the review's classes.
+    const grouped = groupedFor(profileInput, roles);
+    pendingProfile = profileInput && grouped ? startRiskProfile(options.helperScript, profileInput.columns, profileInput.records, profileInput.options, knownClasses(grouped.classes)) : undefined;
+    const review = reviewRelease(job, releases, roles, loaded.chain?.steps[0], grouped);
     if (review.verdict === 'failed' && !testStamp) throw new ReviewFailedError(review.checks);
     progress('write', 0);
     const internal = new StagingDir(internalDir, 'internal', options.onStaging, outDir);

@@ -48,13 +48,24 @@ export function encodeKeys(rows: readonly (readonly KeyValue[])[]): KeyCodes {
 
 /**
  * Class ids of the records on the attributes in `attributes` (missing as its own value): equal ids =
- * equal values on every listed attribute. Ids are dense, 0 … classes − 1.
+ * equal values on every listed attribute. Ids are dense, 0 … classes − 1, numbered in order of each
+ * class's first record, as tupleIds numbers tuples: the disclosure review's classes of a released
+ * table are then these very ids, and the risk profile can start from them (adoptClassIdsOnAll).
  */
 export function classIds(keys: KeyCodes, attributes: readonly number[], out: Int32Array = new Int32Array(keys.records)): { ids: Int32Array; classes: number } {
   out.fill(0);
   let classes = keys.records === 0 ? 0 : 1;
   const scratch = new RefineScratch(keys.records);
   for (const a of attributes) classes = refineClasses(keys, a, out, classes, out, scratch);
+  // A refinement that went through its counting sort numbers classes in class order, not record order.
+  const rank = scratch.table.subarray(0, classes).fill(-1);
+  let next = 0;
+  for (let r = 0; r < keys.records; r++) {
+    const c = out[r]!;
+    let k = rank[c]!;
+    if (k === -1) rank[c] = k = next++;
+    out[r] = k;
+  }
   return { ids: out, classes };
 }
 
@@ -69,6 +80,16 @@ export function classIdsOnAll(keys: KeyCodes): { readonly ids: Int32Array; reado
   let found = classesOnAll.get(keys);
   if (!found) classesOnAll.set(keys, (found = classIds(keys, keys.codes.map((_, a) => a))));
   return found;
+}
+
+/**
+ * Takes `found` as the classes on every attribute of `keys` (what classIdsOnAll would compute): the
+ * caller computed the same partition of the same codes, numbered the same way (by first record), as
+ * the run's disclosure review does for the released table the risk profile reads.
+ */
+export function adoptClassIdsOnAll(keys: KeyCodes, found: { readonly ids: Int32Array; readonly classes: number }): void {
+  if (found.ids.length !== keys.records) throw new RangeError(`${found.ids.length} class ids for ${keys.records} records`);
+  classesOnAll.set(keys, found);
 }
 
 /** Buffers reused by successive `refineClasses` calls on one table (the search calls it per subset). */

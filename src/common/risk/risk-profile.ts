@@ -16,7 +16,7 @@
  * own, as the disclosure review counts them; the individual risk and SUDA2 read a missing value as
  * sdcMicro does (it matches any value; it is never part of an MSU).
  */
-import { classIdsOnAll, MISSING_CODE, type KeyCodes } from './key-codes.js';
+import { adoptClassIdsOnAll, classIdsOnAll, MISSING_CODE, type KeyCodes } from './key-codes.js';
 import { classSizeFrequencies, dankar, pitman, snb, zayatz, type PopulationUniquenessEstimate } from './population-uniqueness.js';
 import { kMapEstimated } from './k-map.js';
 import { individualRiskOfKeys, IndividualRiskInputError, IndividualRiskWorkLimitError } from './individual-risk.js';
@@ -38,6 +38,12 @@ export interface ProfileOptions {
   readonly riskiest?: number;
   /** The most value visits SUDA2's search may need (default SUDA_WORK_LIMIT). */
   readonly sudaWorkLimit?: number;
+}
+
+/** Class ids of the records (dense, by first record) and how many classes there are. */
+export interface KnownClasses {
+  readonly ids: Int32Array;
+  readonly count: number;
 }
 
 /** The riskiest records listed. */
@@ -124,8 +130,15 @@ export interface SudaFigures {
   readonly attributeContributions: readonly number[];
 }
 
-export function riskProfile(columns: readonly ProfileColumn[], records: number, options: ProfileOptions = {}): RiskProfile {
+/**
+ * The profile of the records' values on `columns`. `known`: the records' classes on every one of
+ * them, when the caller has them (a run's disclosure review groups the same released table): equal
+ * ids exactly for equal codes ('' a value of its own), numbered by first record as classIds does,
+ * so the profile is the same as without them.
+ */
+export function riskProfile(columns: readonly ProfileColumn[], records: number, options: ProfileOptions = {}, known?: KnownClasses): RiskProfile {
   const keys = keyCodesOf(columns, records);
+  if (known) adoptClassIdsOnAll(keys, { ids: known.ids, classes: known.count });
   const { ids, classes } = classIdsOnAll(keys);
   const sizes = new Int32Array(classes);
   for (let r = 0; r < records; r++) sizes[ids[r]!]!++;

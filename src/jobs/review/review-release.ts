@@ -40,7 +40,32 @@ export interface ReviewedTable {
  * `identityStep`: a chain's first step (`job` is its last): its released values of the quasi-identifiers are the
  * release's ("*" of local suppression a wildcard), and the attacker sentence is the chain's.
  */
-export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles: ReadonlyMap<string, Role>, identityStep?: Job): ReviewReport {
+/** A released table whose quasi-identifier classes are already counted (quasiClasses), by the run that reviews it. */
+export interface GroupedTable {
+  readonly table: ReleaseTable;
+  readonly classes: TupleClasses;
+}
+
+/** Dense class ids of a table's rows (numbered by first row) and how many classes there are. */
+export interface TupleClasses {
+  readonly ids: Uint32Array;
+  readonly count: number;
+}
+
+/**
+ * The classes of a released table's rows on its quasi-identifiers (the columns `roles` names quasi,
+ * in the table's order; none: one class), by their released codes, numbered by first row: what the
+ * review counts, and what the run's risk profile of the same table starts from instead of grouping
+ * the rows again.
+ */
+export function quasiClasses(table: ReleaseTable, roles: ReadonlyMap<string, string>): TupleClasses {
+  if (table.rowCount === 0) return { ids: new Uint32Array(0), count: 0 };
+  const codes = releasedCodes(table);
+  const qi = table.columns.flatMap((c, j) => (roles.get(c.name) === 'quasi' ? [j] : []));
+  return tupleIds(qi.map((j) => keyColumn({ codes: codes[j]!, dictionary: table.columns[j]!.dictionary })), null, table.rowCount);
+}
+
+export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles: ReadonlyMap<string, Role>, identityStep?: Job, grouped?: GroupedTable): ReviewReport {
   const settings = job.review ?? DEFAULT_REVIEW;
   const mechanism = nodeMechanismOf(job.method.type);
   const quasiJob = identityStep ?? job;
@@ -61,7 +86,7 @@ export function reviewRelease(job: Job, tables: readonly ReviewedTable[], roles:
         for (const found of directIdentifiers(sample)) directs.push({ file, column: c.column.name, kind: found.kind, reason: found.reason });
       });
       const qi = columns.flatMap((c, i) => (c.role === 'quasi' ? [i] : []));
-      const groups = table.rowCount > 0 ? tupleIds(qi.map((i) => keyColumn({ codes: codes[i]!, dictionary: columns[i]!.column.dictionary })), null, table.rowCount) : { ids: new Uint32Array(0), count: 0 };
+      const groups = grouped?.table === table ? grouped.classes : quasiClasses(table, roles);
       // A mechanism whose released values may stand for any value (local suppression's "*") counts each record's matches itself.
       const frequencies = qi.length > 0 && table.rowCount > 0 ? quasiMechanism.releasedFrequencies?.(quasiJob as never, qi.map((i) => ({ codes: codes[i]!, dictionary: columns[i]!.column.dictionary })), table.rowCount) ?? null : null;
       if (qi.length > 0 && table.rowCount > 0) identity.push(identityOf(file, qi.map((i) => columns[i]!.column.name), groups, settings, frequencies));

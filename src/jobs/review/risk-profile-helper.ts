@@ -1,5 +1,5 @@
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import { riskProfile, type ProfileColumn, type ProfileOptions, type RiskProfile } from '../../common/risk/risk-profile.js';
+import { riskProfile, type KnownClasses, type ProfileColumn, type ProfileOptions, type RiskProfile } from '../../common/risk/risk-profile.js';
 import { startHelperThread, type WorkerScript } from '../../io/worker-script.js';
 
 /**
@@ -15,6 +15,8 @@ export interface RiskProfileHelperData {
   readonly columns: readonly ProfileColumn[];
   readonly records: number;
   readonly options: ProfileOptions;
+  /** The records' classes, as the run's review grouped them (ids in shared memory). */
+  readonly classes?: KnownClasses;
   readonly port: MessagePort;
   /** Set to 1 once the result is posted, so the job's thread can wait without an event loop. */
   readonly posted: SharedArrayBuffer;
@@ -26,7 +28,7 @@ type HelperReply = { readonly ok: true; readonly profile: RiskProfile } | { read
 export function serveRiskProfile(data: RiskProfileHelperData): void {
   let reply: HelperReply;
   try {
-    reply = { ok: true, profile: riskProfile(data.columns, data.records, data.options) };
+    reply = { ok: true, profile: riskProfile(data.columns, data.records, data.options, data.classes) };
   } catch (error) {
     reply = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
@@ -48,12 +50,13 @@ export interface PendingProfile {
 
 /**
  * Starts the profile on a helper thread running `helperScript` (the job worker's own script); without
- * one, or when it cannot start, the profile is computed here when settled, as before.
+ * one, or when it cannot start, the profile is computed here when settled, as before. `classes`: the
+ * records' classes as the review grouped them (riskProfile's `classes`), so they are not grouped twice.
  */
-export function startRiskProfile(helperScript: WorkerScript | undefined, columns: readonly ProfileColumn[], records: number, options: ProfileOptions): PendingProfile {
+export function startRiskProfile(helperScript: WorkerScript | undefined, columns: readonly ProfileColumn[], records: number, options: ProfileOptions, classes?: KnownClasses): PendingProfile {
   const here = (): PendingProfile => {
     let profile: RiskProfile | undefined;
-    return { settle: () => (profile ??= riskProfile(columns, records, options)), close: () => undefined };
+    return { settle: () => (profile ??= riskProfile(columns, records, options, classes)), close: () => undefined };
   };
   if (!helperScript) return here();
   const posted = new SharedArrayBuffer(4);
@@ -63,7 +66,7 @@ export function startRiskProfile(helperScript: WorkerScript | undefined, columns
   // weights are this run's own copy: moved, not copied.
   const weights = options.weights?.values;
   const moved = weights && ArrayBuffer.isView(weights) && weights.buffer instanceof ArrayBuffer ? [weights.buffer] : [];
-  const helper = startHelperThread(helperScript, (port) => ({ command: 'risk-profile-helper', columns, records, options, port, posted }) satisfies RiskProfileHelperData, moved, RISK_PROFILE_HELPER);
+  const helper = startHelperThread(helperScript, (port) => ({ command: 'risk-profile-helper', columns, records, options, ...(classes ? { classes: sharedClasses(classes) } : {}), port, posted }) satisfies RiskProfileHelperData, moved, RISK_PROFILE_HELPER);
   if (!helper) return here();
   const { port: port1, close } = helper;
   let settled: RiskProfile | undefined;
@@ -87,4 +90,12 @@ export function startRiskProfile(helperScript: WorkerScript | undefined, columns
     },
     close,
   };
+}
+
+/** The class ids in shared memory (the review reads its own copy meanwhile): 4 bytes a record, copied once. */
+function sharedClasses(classes: KnownClasses): KnownClasses {
+  if (typeof SharedArrayBuffer !== 'function' || classes.ids.buffer instanceof SharedArrayBuffer) return classes;
+  const ids = new Int32Array(new SharedArrayBuffer(classes.ids.byteLength));
+  ids.set(classes.ids);
+  return { ids, count: classes.count };
 }

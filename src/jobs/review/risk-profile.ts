@@ -1,10 +1,11 @@
-import { riskProfile, type ProfileColumn, type ProfileOptions } from '../../common/risk/risk-profile.js';
+import { riskProfile, type KnownClasses, type ProfileColumn, type ProfileOptions } from '../../common/risk/risk-profile.js';
 import type { RiskProfileReport } from '../../common/report/report-model.js';
 import type { Table } from '../../common/table/table.js';
 import { releasedCodes, type ReleaseTable } from '../../io/output/release-table.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import type { Job } from '../../mechanisms/definitions.js';
 import { samplingFraction } from './population.js';
+import type { GroupedTable, TupleClasses } from './review-release.js';
 
 /**
  * The internal report's risk profile (src/common/risk/risk-profile.ts): of the input in an assessment
@@ -49,7 +50,7 @@ export function inputRiskProfile(job: Job, table: Table, quasi: readonly string[
  * quasi-identifier): the first released table holding one, its quasi-identifiers' codes gathered into
  * arrays (the run's gathering, releasedCodes, which a helper thread reads too, risk-profile-helper.ts).
  */
-export function releaseProfileInput(job: Job, tables: readonly { readonly table: ReleaseTable }[], quasi: ReadonlySet<string>, weightColumn: string | undefined): { columns: ProfileColumn[]; records: number; options: ProfileOptions } | undefined {
+export function releaseProfileInput(job: Job, tables: readonly { readonly table: ReleaseTable }[], quasi: ReadonlySet<string>, weightColumn: string | undefined): { table: ReleaseTable; columns: ProfileColumn[]; records: number; options: ProfileOptions } | undefined {
   for (const { table } of tables) {
     const wanted = table.columns.flatMap((c, j) => (quasi.has(c.name) || c.name === weightColumn ? [j] : []));
     if (!wanted.some((j) => quasi.has(table.columns[j]!.name)) || table.rowCount === 0) continue;
@@ -60,13 +61,18 @@ export function releaseProfileInput(job: Job, tables: readonly { readonly table:
     const columns = all.filter((c) => quasi.has(c.name));
     const weights = weightsOf(weightColumn, all.find((c) => c.name === weightColumn), table.rowCount);
     const fraction = fractionOf(job, table.rowCount);
-    return { columns, records: table.rowCount, options: { ...(fraction !== undefined ? { fraction } : {}), ...(weights ? { weights } : {}) } };
+    return { table, columns, records: table.rowCount, options: { ...(fraction !== undefined ? { fraction } : {}), ...(weights ? { weights } : {}) } };
   }
   return undefined;
 }
 
 /** The profile of the first released table holding a quasi-identifier, computed here (an assessment); undefined when none does. */
-export function releaseRiskProfile(job: Job, tables: readonly { readonly table: ReleaseTable }[], quasi: ReadonlySet<string>, weightColumn: string | undefined): RiskProfileReport | undefined {
+export function releaseRiskProfile(job: Job, tables: readonly { readonly table: ReleaseTable }[], quasi: ReadonlySet<string>, weightColumn: string | undefined, grouped?: GroupedTable): RiskProfileReport | undefined {
   const input = releaseProfileInput(job, tables, quasi, weightColumn);
-  return input ? { basis: 'release', ...riskProfile(input.columns, input.records, input.options) } : undefined;
+  return input ? { basis: 'release', ...riskProfile(input.columns, input.records, input.options, grouped?.table === input.table ? knownClasses(grouped.classes) : undefined) } : undefined;
+}
+
+/** The review's classes of a table as the profile takes them: the same ids, read as signed (there are fewer than 2^31). */
+export function knownClasses(classes: TupleClasses): KnownClasses {
+  return { ids: new Int32Array(classes.ids.buffer, classes.ids.byteOffset, classes.ids.length), count: classes.count };
 }

@@ -26,6 +26,12 @@ describe('class ids', () => {
         expect(classes).toBe(reference.size);
         expect(new Set(ids).size).toBe(classes);
         ids.forEach((id) => expect(id).toBeLessThan(classes));
+        // Numbered by first record, as tupleIds numbers tuples: each new class takes the next id.
+        let next = 0;
+        ids.forEach((id) => {
+          if (id === next) next++;
+          else expect(id).toBeLessThan(next);
+        });
       }),
       { seed: 4, numRuns: 200 },
     );

@@ -141,3 +141,36 @@ describe('the released-file figures the review checks', () => {
     expect(riskThresholdChecks([{ file: 'release.csv', figures }], {})).toEqual([]);
   });
 });
+
+describe('the profile started from the review\'s classes', () => {
+  test('is the profile it computes alone: same figures to the last bit, with missing values, weights and a population (property)', async () => {
+    const fc = (await import('fast-check')).default;
+    const { tupleIds, keyColumn } = await import('../../../src/common/table/tuple-ids.js');
+    const tables = fc
+      .record({ m: fc.integer({ min: 1, max: 4 }), n: fc.integer({ min: 1, max: 120 }), domain: fc.integer({ min: 1, max: 6 }) })
+      .chain(({ m, n, domain }) =>
+        fc.record({
+          rows: fc.array(fc.array(fc.oneof(fc.integer({ min: 0, max: domain - 1 }).map(String), fc.constant('')), { minLength: m, maxLength: m }), { minLength: n, maxLength: n }),
+          weights: fc.option(fc.array(fc.double({ min: 0.5, max: 40, noNaN: true }), { minLength: n, maxLength: n }), { nil: undefined }),
+          fraction: fc.option(fc.constantFrom(0.01, 0.2, 0.7), { nil: undefined }),
+        }),
+      );
+    fc.assert(
+      fc.property(tables, ({ rows, weights, fraction }) => {
+        const names = rows[0]!.map((_, a) => `q${a}`);
+        const cols = columns(names, rows);
+        const options = { ...(fraction !== undefined ? { fraction } : {}), ...(weights ? { weights: { column: 'w', values: Float64Array.from(weights) } } : {}) };
+        // As the review groups a released table: its dictionary codes, '' a value of its own, numbered by first row.
+        const grouped = tupleIds(cols.map((c) => keyColumn({ codes: c.codes as Uint32Array, dictionary: c.dictionary })), null, rows.length);
+        const known = { ids: new Int32Array(grouped.ids.buffer, grouped.ids.byteOffset, grouped.ids.length), count: grouped.count };
+        expect(riskProfile(cols, rows.length, options, known)).toEqual(riskProfile(cols, rows.length, options));
+      }),
+      { seed: 11, numRuns: 300 },
+    );
+  });
+
+  test('class ids that are not the records\' count are refused', () => {
+    const cols = columns(['a'], [['x'], ['y']]);
+    expect(() => riskProfile(cols, 2, {}, { ids: new Int32Array(3), count: 1 })).toThrow(/3 class ids for 2 records/);
+  });
+});
