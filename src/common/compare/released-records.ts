@@ -38,9 +38,21 @@ const DENSE_PAIRS = 1 << 24;
  * value that generalizes to it.
  */
 export function coveringColumn(truthOfRow: Uint32Array, releasedOfRow: Uint32Array, truthCodeCount: number, codeCount: number, codes: Uint32Array, denseLimit = DENSE_PAIRS): ReleasedColumn {
-  const seen = pairsSeen(truthCodeCount * codeCount, denseLimit);
   const covering: number[][] = Array.from({ length: truthCodeCount }, () => []);
   const coverSize = new Float64Array(codeCount);
+  if (truthOfRow === releasedOfRow && truthCodeCount === codeCount) {
+    // Released as collected (the input's own codes, a randomized method's quasi-identifiers): each
+    // value covers itself where some row holds it; a pass in order instead of a pair per row.
+    const present = new Uint8Array(truthCodeCount);
+    for (let r = 0; r < truthOfRow.length; r++) present[truthOfRow[r]!] = 1;
+    for (let x = 1; x < truthCodeCount; x++) {
+      if (present[x] === 0) continue;
+      covering[x]!.push(x);
+      coverSize[x] = 1;
+    }
+    return coveredBy(codes, codeCount, covering, coverSize);
+  }
+  const seen = pairsSeen(truthCodeCount * codeCount, denseLimit);
   for (let r = 0; r < truthOfRow.length; r++) {
     const x = truthOfRow[r]!;
     // Missing is never asked for (the pool draws values, not gaps).
@@ -50,6 +62,11 @@ export function coveringColumn(truthOfRow: Uint32Array, releasedOfRow: Uint32Arr
     covering[x]!.push(c);
     coverSize[c]!++;
   }
+  return coveredBy(codes, codeCount, covering, coverSize);
+}
+
+/** The column read through what each input value's released codes are (covering) and how many values each code covers. */
+function coveredBy(codes: Uint32Array, codeCount: number, covering: readonly number[][], coverSize: Float64Array): ReleasedColumn {
   return {
     codes,
     codeCount,

@@ -38,6 +38,20 @@ describe('the pairs met, counted in a byte array or in a set', () => {
     );
   });
 
+  it('a column released as collected (the input\'s own codes array) covers what a copy of it covers', () => {
+    fc.assert(
+      fc.property(rows(7, 1), ({ truth }) => {
+        const same = coveringColumn(truth, truth, 7, 7, truth);
+        const copy = coveringColumn(truth, truth.slice(), 7, 7, truth);
+        for (let x = 0; x < 7; x++) {
+          expect(same.support(x)).toEqual(copy.support(x));
+          expect([...same.weights(x)]).toEqual([...copy.weights(x)]);
+        }
+      }),
+      { seed: 39, numRuns: 300 },
+    );
+  });
+
   it('pairCounts counts each pair and lists the pairs in the order they are first met, either way', () => {
     fc.assert(
       fc.property(rows(4, 7), ({ truth: a, released: b }) => {

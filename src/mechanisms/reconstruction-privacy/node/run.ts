@@ -30,6 +30,8 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
   const releases: ReleasedTable[] = [];
   let firstReleaseRows: Uint32Array | null = null;
   const stems = releaseStems(sensitive.map((s) => s.column.name));
+  // The same for the outcome before and after its figures are measured (outcomeSettling builds both): counted once.
+  let identity: ReturnType<typeof reidentificationSection> | undefined;
   // The utility figure of each sensitive column: the first one's pool is drawn on a helper from the
   // analysis on; the others are measured on this thread when settled.
   const works: (UtilityWork | undefined)[] = [];
@@ -122,7 +124,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
     return {
       plan,
       releases,
-      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'reconstructionPrivacy'), reidentificationSection(plan, rowCount, firstReleaseRows, grouping)),
+      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'reconstructionPrivacy'), (identity ??= reidentificationSection(plan, rowCount, firstReleaseRows, grouping))),
       method: {
         type: 'reconstruction-privacy',
         title: '(ε,δ)-reconstruction privacy (Sampling, Perturbing, Scaling)',

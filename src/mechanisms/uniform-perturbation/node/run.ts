@@ -25,6 +25,8 @@ export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, im
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];
   let measuredLater: SensitiveReport[];
+  // The same for the outcome before and after its figures are measured (outcomeSettling builds both): counted once.
+  let identity: ReturnType<typeof reidentificationSection> | undefined;
   // The utility figure of each sensitive column: the first one's pool is drawn on a helper from the
   // analysis on; the others are measured on this thread when settled.
   const works: (UtilityWork | undefined)[] = [];
@@ -86,7 +88,7 @@ export function runUniformPerturbation(job: JobWith<UniformPerturbationSpec>, im
     return {
       plan,
       releases,
-      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'uniformPerturbation'), reidentificationSection(plan, rowCount, null, analysis.grouping)),
+      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'uniformPerturbation'), (identity ??= reidentificationSection(plan, rowCount, null, analysis.grouping))),
       method: {
         type: 'uniform-perturbation',
         title: 'Uniform perturbation (randomized response)',
