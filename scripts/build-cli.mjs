@@ -29,6 +29,8 @@ await build({
     'cli/custos': 'src/cli/entry.ts',
     'cli/custos-main': 'src/cli/custos.ts',
     'cli/job-worker': 'src/jobs/job-worker.ts',
+    // A run's helper threads load this smaller entry (the chunks it shares with the job worker).
+    'cli/helper-worker': 'src/jobs/helper-worker.ts',
   },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },

@@ -56,7 +56,7 @@ describe('desktop packaging (electron-builder)', () => {
   });
 
   it('packages the renderer, preload, main, worker, fonts and sample data', () => {
-    for (const needed of ['/package.json', '/out/main/index.js', '/out/main/job-worker.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/out/renderer/app.js', '/out/renderer/styles.css', '/node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', '/node_modules/pdfkit/package.json', '/node_modules/xlsx/package.json', '/node_modules/zod/package.json', '/node_modules/electron-store/package.json']) {
+    for (const needed of ['/package.json', '/out/main/index.js', '/out/main/job-worker.js', '/out/main/helper-worker.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/out/renderer/app.js', '/out/renderer/styles.css', '/node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', '/node_modules/pdfkit/package.json', '/node_modules/xlsx/package.json', '/node_modules/zod/package.json', '/node_modules/electron-store/package.json']) {
       expect(files, needed).toContain(needed);
     }
     expect(resources).toContain('adult');

@@ -12,7 +12,7 @@ import { isLineOrQuote } from '../common/job/job-parts.js';
 import { jsonReplacer } from '../jobs/json.js';
 import { verifyRelease } from '../jobs/verify/verify-release.js';
 import { startJob } from '../jobs/worker-host.js';
-import { jobWorkerBeside } from '../jobs/bundled-scripts.js';
+import { helperWorkerBeside, jobWorkerBeside } from '../jobs/bundled-scripts.js';
 import { progressBar } from './progress-bar.js';
 import { inspectJson, inspectText, reportText } from './summaries.js';
 import { COMMAND_HELP, isCommand, USAGE } from './help.js';
@@ -114,7 +114,7 @@ function inspect(args: string[]): number {
   const path = positionals[0]!;
   const reading = readingOptions(values);
   try {
-    const imported = readTable(path, { ...reading, onBadRow: values['skip-bad-rows'] ? 'skip' : 'error', helperScript: jobWorkerBeside(import.meta.url) });
+    const imported = readTable(path, { ...reading, onBadRow: values['skip-bad-rows'] ? 'skip' : 'error', helperScript: helperWorkerBeside(import.meta.url) });
     process.stdout.write((json ? JSON.stringify(inspectJson(path, imported), null, 2) : inspectText(path, imported)) + '\n');
     return 0;
   } catch (error) {

@@ -15,3 +15,7 @@ export function jobWorkerBeside(_bundleUrl: string): WorkerScript {
 export function thisBundle(_bundleUrl: string): WorkerScript {
   return embedded();
 }
+
+export function helperWorkerBeside(_bundleUrl: string): WorkerScript {
+  return embedded();
+}

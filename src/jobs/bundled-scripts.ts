@@ -11,3 +11,12 @@ export function jobWorkerBeside(bundleUrl: string): WorkerScript {
 export function thisBundle(bundleUrl: string): WorkerScript {
   return new URL(bundleUrl);
 }
+
+/**
+ * The helpers' script (helper-worker.ts), bundled beside the bundle whose `import.meta.url` is given,
+ * with that bundle's extension (the command line's .mjs, the desktop build's .js).
+ */
+export function helperWorkerBeside(bundleUrl: string): WorkerScript {
+  const extension = /\.[cm]?js$/.exec(new URL(bundleUrl).pathname)?.[0] ?? '.mjs';
+  return new URL(`./helper-worker${extension}`, bundleUrl);
+}

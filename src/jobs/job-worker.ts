@@ -4,11 +4,8 @@ import type { JobRequest, WorkerMessage } from './job-request.js';
 import { unhandledEntry, type JobWorkerData, type ServiceCallEnvelope, type ServiceReplyEnvelope } from './worker-protocol.js';
 import { rememberStaging } from './staging-register.js';
 import { TableService } from './service/table-service.js';
-import { serveUtilityWork } from './method-kit/utility-helper.js';
-import { serveCsvChunk } from '../io/input/csv-chunk.js';
-import { serveRiskProfile } from './review/risk-profile-helper.js';
-import { serveWorkbookSheets } from './workbook-sheets-helper.js';
-import { thisBundle } from './bundled-scripts.js';
+import { serveHelperEntry } from './helper-entries.js';
+import { helperWorkerBeside, thisBundle } from './bundled-scripts.js';
 import { executeComparison, HelperFailure, serveCompareHelper } from './compare/compare-worker.js';
 import type { CompareMessage, CompareRequest } from './compare/compare-request.js';
 
@@ -30,8 +27,8 @@ async function execute(request: JobRequest): Promise<void> {
       onStaging: (path) => {
         if (stagingBuffer) rememberStaging(stagingBuffer, path);
       },
-      // This very script serves helper threads (the utility figure), whatever the build names it.
-      helperScript: thisBundle(import.meta.url),
+      // The helpers' script beside this one (this very script in the single-file executable).
+      helperScript: helperWorkerBeside(import.meta.url),
     });
     post({ type: 'done', report: result.report, ...(result.outDir ? { outDir: result.outDir } : {}), ...(result.internalDir ? { internalDir: result.internalDir } : {}) });
   } catch (error) {
@@ -41,7 +38,7 @@ async function execute(request: JobRequest): Promise<void> {
 
 /** The long-lived worker of the app: holds the open tables and answers calls one after another. */
 function serve(): void {
-  const service = new TableService(thisBundle(import.meta.url));
+  const service = new TableService(helperWorkerBeside(import.meta.url));
   let queue = Promise.resolve();
   port!.on('message', (message: ServiceCallEnvelope) => {
     queue = queue.then(async () => port!.postMessage({ id: message.id, reply: await service.handle(message.request) } satisfies ServiceReplyEnvelope));
@@ -91,16 +88,10 @@ function begin(data: StartData): void {
       serveCompareHelper(request);
       break;
     case 'utility-helper':
-      serveUtilityWork(request);
-      break;
     case 'csv-chunk':
-      serveCsvChunk(request);
-      break;
     case 'risk-profile-helper':
-      serveRiskProfile(request);
-      break;
     case 'workbook-sheets-helper':
-      serveWorkbookSheets(request);
+      serveHelperEntry(request);
       break;
     case 'assess':
     case 'run':

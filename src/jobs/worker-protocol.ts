@@ -10,13 +10,24 @@ import type { WarmStart } from '../io/worker-script.js';
 
 /**
  * The job worker's protocol, in one place: every way the worker script starts (its `workerData`,
- * told apart by `command`) and what each entry posts back to whoever started it. One script serves
- * all of them because the single-file executable has no other script to start (`thisBundle`).
+ * told apart by `command`) and what each entry posts back to whoever started it.
  *
  * The helpers that talk over a `MessagePort` of their own (`utility-helper`, `compare-helper`,
  * `csv-chunk`, `risk-profile-helper`, `workbook-sheets-helper`) keep that port's messages private to their module: only their start is listed here.
+ * A run's helpers (HelperEntries) are started from the helpers' own script (`helper-worker.ts`),
+ * which loads a fraction of the job worker's code; the job worker serves them too, because the
+ * single-file executable has one script for every thread (`thisBundle`, `helperWorkerBeside`).
  */
-export interface JobWorkerEntries {
+export interface HelperEntries {
+  readonly 'utility-helper': { readonly data: HelperData; readonly posts: never };
+  readonly 'csv-chunk': { readonly data: CsvChunkRequest; readonly posts: never };
+  readonly 'risk-profile-helper': { readonly data: RiskProfileHelperData; readonly posts: never };
+  readonly 'workbook-sheets-helper': { readonly data: WorkbookSheetsData; readonly posts: never };
+  /** A thread started ahead of its work (`prestartWorker`): its first message is one of its script's other entries. */
+  readonly warm: { readonly data: WarmStart; readonly posts: never };
+}
+
+export interface JobWorkerEntries extends HelperEntries {
   /** A run or an assessment (`startJob`): progress, then done or failed. */
   readonly assess: { readonly data: JobRequest; readonly posts: WorkerMessage };
   readonly run: { readonly data: JobRequest; readonly posts: WorkerMessage };
@@ -24,14 +35,12 @@ export interface JobWorkerEntries {
   readonly compare: { readonly data: CompareRequest; readonly posts: CompareMessage };
   /** The app's long-lived table worker (`ServiceClient`): one reply per call, in order, with its id. */
   readonly serve: { readonly data: ServeRequest; readonly posts: ServiceReplyEnvelope };
+  /** Half of a comparison's candidates: it runs mechanisms, so only the job worker's script serves it. */
   readonly 'compare-helper': { readonly data: CompareHelperData; readonly posts: never };
-  readonly 'utility-helper': { readonly data: HelperData; readonly posts: never };
-  readonly 'csv-chunk': { readonly data: CsvChunkRequest; readonly posts: never };
-  readonly 'risk-profile-helper': { readonly data: RiskProfileHelperData; readonly posts: never };
-  readonly 'workbook-sheets-helper': { readonly data: WorkbookSheetsData; readonly posts: never };
-  /** A thread started ahead of its work (`prestartWorker`): its first message is one of the entries above. */
-  readonly warm: { readonly data: WarmStart; readonly posts: never };
 }
+
+/** What the helpers' script may be started with. */
+export type HelperWorkerData = HelperEntries[keyof HelperEntries]['data'];
 
 export type JobWorkerCommand = keyof JobWorkerEntries;
 

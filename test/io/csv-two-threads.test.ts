@@ -12,7 +12,9 @@ import { readTable } from '../../src/io/input/read-table.js';
  * the same dictionaries in the same order, the same codes, checksum, rejected rows and line numbers,
  * the same errors at the same places, whatever lies at the cut.
  */
-const HELPER = pathToFileURL(resolve('dist/cli/job-worker.mjs'));
+/** The helpers' own script, which a run's job worker starts its helpers from (the job worker serves them too). */
+const HELPER = pathToFileURL(resolve('dist/cli/helper-worker.mjs'));
+const JOB_WORKER = pathToFileURL(resolve('dist/cli/job-worker.mjs'));
 const dir = mkdtempSync(join(tmpdir(), 'custos-two-threads-'));
 
 /** A deterministic census-like file of about `bytes` bytes; `middle` is written where the middle falls. */
@@ -69,6 +71,8 @@ describe('reading a large CSV on two threads gives the one-thread table', () => 
     const [one, two] = bothWays(path);
     expect(one.rejectedRowCount).toBe(2);
     expectSame(one, two);
+    // The job worker's own script serves the second part too (the single-file executable's one script).
+    expectSame(one, readTable(path, { missing: [''], onBadRow: 'skip', helperScript: JOB_WORKER }));
   }, 60_000);
 
   it('a quoted field holding line breaks where the file is cut: the second thread\'s part is not used, one thread reads on', () => {
