@@ -5,16 +5,44 @@ const TWO_32 = 4294967296;
 
 /** Uniform integer in [0, n) for 1 ≤ n ≤ 2^32, by rejection (no modulo bias). */
 export function uniformInt(source: RandomSource, n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`uniformInt: bad bound ${n}`);
+  checkBound(n);
   if (source instanceof ScriptedCoinSource) return Math.floor(source.nextCoin() * n);
   if (n === 1) return 0;
-  // Accept u below the largest multiple of n under 2^32: limit = 2^32 − (2^32 mod n), with 2^32 mod n
-  // taken as (2^32 − n) mod n. Both remainders are written x − ⌊x/n⌋·n: for integers x, n below 2^32
-  // the double quotient never rounds up to the next integer (x/n falls short of one by at least 1/n,
-  // far more than its rounding error), so this is the exact remainder; `%` on numbers past 2^31 is a
-  // floating-point remainder V8 computes by a call, and a run draws millions of these.
+  return below(source, n, rejectionLimit(n));
+}
+
+/**
+ * uniformInt(·, n) with its bound checked and its rejection limit computed once: the same draws from
+ * the same words, for a caller that draws millions below one bound (a perturbation's coins and values).
+ */
+export function uniformIntSampler(n: number): (source: RandomSource) => number {
+  checkBound(n);
+  const limit = rejectionLimit(n);
+  return (source) => {
+    if (source instanceof ScriptedCoinSource) return Math.floor(source.nextCoin() * n);
+    if (n === 1) return 0;
+    return below(source, n, limit);
+  };
+}
+
+function checkBound(n: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`uniformInt: bad bound ${n}`);
+}
+
+/**
+ * The largest multiple of n not above 2^32: 2^32 − (2^32 mod n), with 2^32 mod n taken as
+ * (2^32 − n) mod n. Remainders here are written x − ⌊x/n⌋·n: for integers x, n below 2^32 the double
+ * quotient never rounds up to the next integer (x/n falls short of one by at least 1/n, far more than
+ * its rounding error), so this is the exact remainder; `%` on numbers past 2^31 is a floating-point
+ * remainder V8 computes by a call, and a run draws millions of these.
+ */
+function rejectionLimit(n: number): number {
   const excess = TWO_32 - n;
-  const limit = TWO_32 - (excess - Math.floor(excess / n) * n);
+  return TWO_32 - (excess - Math.floor(excess / n) * n);
+}
+
+/** The first word below `limit`, reduced mod n. */
+function below(source: RandomSource, n: number, limit: number): number {
   for (;;) {
     const u = source.nextUint32();
     if (u < limit) return u - Math.floor(u / n) * n;
@@ -56,9 +84,10 @@ export function exactBernoulli(probability: Rational): ExactBernoulli {
   if (den <= BigInt(TWO_32)) {
     const a = Number(num);
     const b = Number(den);
+    const below = uniformIntSampler(b);
     return {
       probability,
-      draw: (source) => (source instanceof ScriptedCoinSource ? source.nextCoin() < a / b : uniformInt(source, b) < a),
+      draw: (source) => (source instanceof ScriptedCoinSource ? source.nextCoin() < a / b : below(source) < a),
     };
   }
   return {

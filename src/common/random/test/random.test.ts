@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactBernoulli, randomPermutation, uniformBigInt, uniformInt, uniformUnit } from '../draws.js';
+import { exactBernoulli, randomPermutation, uniformBigInt, uniformInt, uniformIntSampler, uniformUnit } from '../draws.js';
 import { CryptoRandomSource, SeededTestRandomSource } from '../source.js';
 import { rational } from '../../exact/rational.js';
 import { chiSquare, chiSquareCritical } from '../../../../test/stats.js';
@@ -62,6 +62,20 @@ describe('uniform integers and exact Bernoulli draws', () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+
+  it('uniformIntSampler(n) draws what uniformInt(·, n) draws from the same words, rejections included', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: 1, max: 2 ** 32 }), fc.integer({ min: 1, max: 20 })), fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { minLength: 40, maxLength: 40 }), (n, list) => {
+        const a = { deterministic: true, nextUint32: ((words) => () => words.shift() ?? 0)([...list]) };
+        const b = { deterministic: true, nextUint32: ((words) => () => words.shift() ?? 0)([...list]) };
+        const sample = uniformIntSampler(n);
+        for (let i = 0; i < 10; i++) expect(sample(b)).toBe(uniformInt(a, n));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(() => uniformIntSampler(0)).toThrow(RangeError);
+    expect(() => uniformIntSampler(2 ** 32 + 1)).toThrow(RangeError);
   });
 
   it('uniformInt(7) fits the uniform distribution (χ², 0.1%)', () => {

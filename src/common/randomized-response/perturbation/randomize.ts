@@ -1,4 +1,4 @@
-import { exactBernoulli, uniformInt, type ExactBernoulli } from '../../random/draws.js';
+import { exactBernoulli, uniformIntSampler, type ExactBernoulli } from '../../random/draws.js';
 import type { RandomSource } from '../../random/source.js';
 import type { Rational } from '../../exact/rational.js';
 
@@ -9,14 +9,16 @@ import type { Rational } from '../../exact/rational.js';
  */
 export class UniformPerturber {
   private readonly keep: ExactBernoulli;
+  private readonly anyValue: (source: RandomSource) => number;
   constructor(
     retention: Rational,
     readonly domainSize: number,
   ) {
     this.keep = exactBernoulli(retention);
+    this.anyValue = uniformIntSampler(domainSize);
   }
   perturb(source: RandomSource, value: number): number {
-    return this.keep.draw(source) ? value : uniformInt(source, this.domainSize);
+    return this.keep.draw(source) ? value : this.anyValue(source);
   }
 }
 
