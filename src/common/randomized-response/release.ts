@@ -45,6 +45,12 @@ export interface ReconstructionInput {
   readonly options: Algorithm1Options;
   /** The groups' value counts, when the caller has them (the analysis does): else counted here. */
   readonly counts?: GroupValueCounts;
+  /**
+   * Sees the released rows before they are shuffled, group after group, which is how a reader that
+   * counts them by group reads them fastest (the utility figure's pool: counts do not depend on the
+   * rows' order). The arrays are shuffled in place next: a reader that keeps them reads them shuffled.
+   */
+  readonly beforeShuffle?: (rows: ReleaseRows) => void;
   readonly onProgress?: (fraction: number) => void;
 }
 
@@ -121,6 +127,7 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
     if (input.onProgress && g % progressEvery === 0) input.onProgress(g / grouping.groupCount);
   }
   const rows = { sourceRow: sourceRow.toArray(), sensitive: [sensitive.toArray()] };
+  input.beforeShuffle?.(rows);
   shuffleRelease(source, rows);
   return {
     rows,

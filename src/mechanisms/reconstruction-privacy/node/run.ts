@@ -55,6 +55,9 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
         params: s.params,
         options: { strict: spec.strict },
         counts: s.counts,
+        // The utility figure counts the release by micro group: handed the rows in group order (a
+        // copy, before they are shuffled), its helper reads them in order instead of at random.
+        beforeShuffle: (rows) => utility?.answer(rows, 0, s.params.p),
         onProgress: (f) => stage('release', f),
       });
       const stem = stems[k]!;
@@ -64,7 +67,6 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
       // Plain perturbation at the same p, kept in memory only (so not shuffled): the "before" of the report.
       const up = uniformPerturbationRelease(ctx.random, rowCount, [{ values: s.values, domainSize: s.params.m, retention: s.retention }], true);
       // Answered on the helper while this thread goes on (errors in this order: release, then plain).
-      utility?.answer(rp.rows, 0, s.params.p);
       utility?.answer(up, 0, s.params.p);
       const before = attackGroups(grouping, up, 0, targets, s.params.p, s.params.m);
       const after = attackGroups(grouping, rp.rows, 0, targets, s.params.p, s.params.m);
