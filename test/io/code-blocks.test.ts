@@ -112,6 +112,13 @@ describe('the analysis reads the method’s columns from the compacted gathering
             const direct = Array.from({ length: released }, (_, r) => c.codes[via[r]!]!);
             expect([...recordCodes(c, released)]).toEqual(direct);
           }
+          // Each reading is the caller's own array: changing it changes no gathering, nor the next reading.
+          for (const c of [...columns, ...compacted.columns]) {
+            const own = recordCodes(c, released);
+            const before = [...own];
+            own.fill(0xffff);
+            expect([...recordCodes(c, released)]).toEqual(before);
+          }
           forgetGatheredCodes(compacted.columns, released, 0);
         },
       ),

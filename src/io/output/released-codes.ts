@@ -25,8 +25,21 @@ export function gatheredCodes(column: ReleaseColumn, rows: number): Uint32Array 
   if (!column.via) return rows === column.codes.length ? column.codes : column.codes.subarray(0, rows);
   const kept = gathered.get(column.via)?.get(column.codes);
   if (kept) return kept.length === rows ? kept : undefined;
-  const compacted = renumbered.get(column.via)?.get(column.codes);
-  const keptCompacted = compacted && gathered.get(column.via)?.get(compacted.codes);
+  return fromCompacted(column.via, column.codes, rows);
+}
+
+/** gatheredCodes as an array of the caller's own: copied where it is the column's codes or the run's gathering, as made where it follows from a compacted column's. */
+export function ownGatheredCodes(column: ReleaseColumn, rows: number): Uint32Array | undefined {
+  if (!column.via) return column.codes.slice(0, rows);
+  const kept = gathered.get(column.via)?.get(column.codes);
+  if (kept) return kept.length === rows ? kept.slice() : undefined;
+  return fromCompacted(column.via, column.codes, rows);
+}
+
+/** The codes of a column compaction renumbered, mapped back from the compacted column's gathering (a new array), else undefined. */
+function fromCompacted(via: Uint32Array, codes: Uint32Array, rows: number): Uint32Array | undefined {
+  const compacted = renumbered.get(via)?.get(codes);
+  const keptCompacted = compacted && gathered.get(via)?.get(compacted.codes);
   if (!keptCompacted || keptCompacted.length !== rows) return undefined;
   const out = new Uint32Array(rows);
   const oldCode = compacted.oldCode;

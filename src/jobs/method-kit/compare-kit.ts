@@ -6,7 +6,7 @@
 import { coveringColumn, randomizedColumn, textColumn, withheldColumn, type ReleasedColumn, type ReleasedRecords } from '../../common/compare/released-records.js';
 import type { Column, Table } from '../../common/table/table.js';
 import type { ReleaseColumn, ReleaseTable } from '../../io/output/release-table.js';
-import { gatheredCodes } from '../../io/output/released-codes.js';
+import { ownGatheredCodes } from '../../io/output/released-codes.js';
 import type { MethodOutcome } from './outcome.js';
 
 export interface CandidateRisk {
@@ -32,8 +32,8 @@ export interface NodeComparison {
  * else read through `via`. Always an array of its own (the gathering is shared).
  */
 export function recordCodes(column: ReleaseColumn, rows: number): Uint32Array {
-  const gathered = gatheredCodes(column, rows);
-  if (gathered) return gathered.slice();
+  const gathered = ownGatheredCodes(column, rows);
+  if (gathered) return gathered;
   const out = new Uint32Array(rows);
   const via = column.via;
   for (let i = 0; i < rows; i++) out[i] = column.codes[via ? via[i]! : i]!;
