@@ -51,4 +51,28 @@ describe('tupleIds', () => {
     expect(Array.from(got.ids)).toEqual(want.ids);
     expect(tupleIds(columns, null, 0)).toEqual({ ids: new Uint32Array(0), count: 0 });
   });
+
+  it('is the same on either side of 2^32 combinations (4-byte keys below, 8-byte keys from there), over rows and over a list of rows', () => {
+    const n = 6000;
+    // Codes drawn from the top of each range as well: the largest keys of each side are met.
+    const wide = (cardinality: number, seed: number): KeyColumn => {
+      const c = column(n, cardinality, seed);
+      for (let i = 0; i < n; i += 7) c.codes[i] = cardinality - 1 - (i % 3);
+      return c;
+    };
+    const rows = Uint32Array.from({ length: 2500 }, (_, i) => (i * 13) % n);
+    for (const cardinalities of [[65536, 65536], [65536, 65537], [3, 1 << 30, 2], [1 << 16, 1 << 15, 3]]) {
+      const columns = cardinalities.map((c, j) => wide(c, 31 + j));
+      const all = tupleIds(columns, null, n);
+      const want = reference(columns, null, n);
+      expect(all.count).toBe(want.count);
+      expect(Array.from(all.ids)).toEqual(want.ids);
+      const some = tupleIds(columns, rows, rows.length);
+      expect(Array.from(some.ids)).toEqual(reference(columns, rows, rows.length).ids);
+    }
+    // Tuples whose mixed-radix keys differ by exactly 2^32 ((0, b, c) and (2, b, c) over 3 × 2^30 × 2):
+    // 4-byte keys would make them one.
+    const apart = [Uint32Array.from([0, 2, 0, 2]), Uint32Array.from([5, 5, 7, 7]), Uint32Array.from([1, 1, 0, 0])].map((codes, j) => ({ codes, cardinality: [3, 1 << 30, 2][j]! }));
+    expect(tupleIds(apart, null, 4)).toEqual({ ids: Uint32Array.from([0, 1, 2, 3]), count: 4 });
+  });
 });
