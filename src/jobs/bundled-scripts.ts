@@ -14,9 +14,10 @@ export function thisBundle(bundleUrl: string): WorkerScript {
 
 /**
  * The helpers' script (helper-worker.ts), bundled beside the bundle whose `import.meta.url` is given,
- * with that bundle's extension (the command line's .mjs, the desktop build's .js).
+ * with that bundle's extension (the command line's .mjs, the desktop build's .js; a module run from
+ * its source finds the helpers' source beside it, as thisBundle finds its own).
  */
 export function helperWorkerBeside(bundleUrl: string): WorkerScript {
-  const extension = /\.[cm]?js$/.exec(new URL(bundleUrl).pathname)?.[0] ?? '.mjs';
+  const extension = /\.[cm]?[jt]s$/.exec(new URL(bundleUrl).pathname)?.[0] ?? '.mjs';
   return new URL(`./helper-worker${extension}`, bundleUrl);
 }
