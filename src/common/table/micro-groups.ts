@@ -16,7 +16,12 @@ export interface Grouping {
 }
 
 export function groupRows(columns: readonly Column[], rowCount: number): Grouping {
-  const { ids: groupOfRow, count: groupCount } = tupleIds(columns.map(keyColumn), null, rowCount);
+  const { ids, count } = tupleIds(columns.map(keyColumn), null, rowCount);
+  return groupingOf(ids, count);
+}
+
+/** The grouping whose group of row r is groupOfRow[r] (dense ids below groupCount), its rows listed group after group. */
+export function groupingOf(groupOfRow: Uint32Array, groupCount: number): Grouping {
   const { start: offsets, order: rowsByGroup } = sortByCode(groupOfRow, groupCount);
   return { groupCount, groupOfRow, offsets, rowsByGroup };
 }

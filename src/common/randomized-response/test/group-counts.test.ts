@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortByCode } from '../../table/rows-by-code.js';
 import { forEachGroupCounts, groupMaxCounts } from '../group-counts.js';
+import { groupingOf } from '../../table/micro-groups.js';
 
-/** A grouping straight from group ids (what groupRows makes from the columns). */
-function groupingOf(groupOfRow: number[], groupCount: number) {
-  const ids = Uint32Array.from(groupOfRow);
-  const { start: offsets, order: rowsByGroup } = sortByCode(ids, groupCount);
-  return { groupCount, groupOfRow: ids, offsets, rowsByGroup };
-}
 
 describe('per-group value counts', () => {
   it('equal a brute-force count of every group, values in first-seen order (property)', () => {
@@ -20,7 +14,7 @@ describe('per-group value counts', () => {
         (groupCount, m, rows) => {
           const groupOf = rows.map(([g]) => g % groupCount);
           const values = Uint32Array.from(rows, ([, v]) => v % m);
-          const grouping = groupingOf(groupOf, groupCount);
+          const grouping = groupingOf(Uint32Array.from(groupOf), groupCount);
           const seen: { values: number[]; counts: number[]; firstRow: number }[] = [];
           // The arrays are the visit's only: copied here, as a caller that keeps them must.
           forEachGroupCounts(grouping, values, m, (g, c, firstRow) => void (seen[g] = { values: [...c.values], counts: [...c.counts], firstRow }));

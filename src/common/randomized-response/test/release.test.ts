@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SeededTestRandomSource, type RandomSource } from '../../random/source.js';
 import { rationalFromNumber } from '../../exact/rational.js';
-import { sortByCode } from '../../table/rows-by-code.js';
-import type { Grouping } from '../../table/micro-groups.js';
+import { groupingOf, type Grouping } from '../../table/micro-groups.js';
 import { releaseGroup } from '../algorithm1.js';
 import { maxEpsilon, sizeThreshold, type PrivacyParameters } from '../bounds.js';
 import { forEachGroupCounts } from '../group-counts.js';
@@ -11,11 +10,6 @@ import { UniformPerturber } from '../perturbation/randomize.js';
 import { reconstructionRelease } from '../release.js';
 import { shuffleRelease } from '../../table/release-rows.js';
 
-function groupingOf(groupOfRow: number[], groupCount: number): Grouping {
-  const ids = Uint32Array.from(groupOfRow);
-  const { start: offsets, order: rowsByGroup } = sortByCode(ids, groupCount);
-  return { groupCount, groupOfRow: ids, offsets, rowsByGroup };
-}
 
 /**
  * Algorithm 1 group by group through releaseGroup, as the release was made before it took the
@@ -81,7 +75,7 @@ describe('reconstructionRelease', () => {
           }
           const used = [...new Set(groupOf)].sort((a, b) => a - b);
           const dense = groupOf.map((g) => used.indexOf(g));
-          const grouping = groupingOf(dense, used.length);
+          const grouping = groupingOf(Uint32Array.from(dense), used.length);
           const values = Uint32Array.from(valueOf);
           const params: PrivacyParameters = { p, m, epsilon, delta: 0.3, bound: 'simplified' };
           const run = (make: () => unknown) => {

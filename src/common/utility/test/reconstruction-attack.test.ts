@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortByCode } from '../../table/rows-by-code.js';
+import { groupingOf } from '../../table/micro-groups.js';
 import { reconstructFrequency } from '../../randomized-response/perturbation/estimate.js';
 import { attackGroups } from '../reconstruction-attack.js';
 
@@ -15,8 +15,7 @@ describe('the reconstruction attack on target groups', () => {
         (groupCount, rawGroups, rawRelease, rawTargets) => {
           const m = 4;
           const groupOfRow = Uint32Array.from(rawGroups, (g) => g % groupCount);
-          const { start: offsets, order: rowsByGroup } = sortByCode(groupOfRow, groupCount);
-          const grouping = { groupCount, groupOfRow, offsets, rowsByGroup };
+          const grouping = groupingOf(groupOfRow, groupCount);
           const release = { sourceRow: Uint32Array.from(rawRelease, ([r]) => r % groupOfRow.length), sensitive: [Uint32Array.from(rawRelease, ([, v]) => v % m)] };
           const targets = rawTargets.map(([g, v]) => ({ group: g % groupCount, value: v % m }));
           const got = attackGroups(grouping, release, 0, targets, 0.5, m);
