@@ -105,14 +105,29 @@ export function individualRisk(rows: readonly (readonly KeyValue[])[], options: 
   return individualRiskOfKeys(encodeKeys(rows), options);
 }
 
-/** Individual risk per record from key values already coded (a table's dictionary codes, say). */
-export function individualRiskOfKeys(keys: KeyCodes, options: IndividualRiskOptions = {}): IndividualRisk {
+/**
+ * Individual risk by class: each record's class (or, with missing values, its pattern) and each
+ * class's fk, Fk and risk, without arrays per record: what a summary over a million records needs.
+ */
+export interface ClassRisk {
+  readonly records: number;
+  /** The class of each record. */
+  readonly ids: ArrayLike<number>;
+  readonly fkOf: Float64Array;
+  readonly FkOf: Float64Array;
+  /** The risk of each class (NaN for an id no record has). */
+  readonly riskOf: Float64Array;
+  /** Σ risk over the records, summed in record order. */
+  readonly expectedReidentifications: number;
+  readonly globalRisk: number;
+  readonly globalRiskPercent: number;
+}
+
+/** Individual risk per class from key values already coded (a table's dictionary codes, say). */
+export function individualRiskByClass(keys: KeyCodes, options: IndividualRiskOptions = {}): ClassRisk {
   const n = keys.records;
   const weights = recordWeights(n, options);
   const { ids, fkOf, FkOf } = hasMissing(keys) ? compatibleFrequencies(keys, weights, options.workLimit ?? 1e8) : classFrequencies(keys, weights);
-  const fk = new Float64Array(n);
-  const Fk = new Float64Array(n);
-  const risk = new Float64Array(n);
   const method = options.method ?? 'sdcMicro';
   // A record's risk is its class's (or pattern's): computed once per class, when its first record
   // is met, so an invalid class is named by the same record as when each record was computed.
@@ -120,21 +135,35 @@ export function individualRiskOfKeys(keys: KeyCodes, options: IndividualRiskOpti
   let sum = 0;
   for (let r = 0; r < n; r++) {
     const id = ids[r]!;
-    fk[r] = fkOf[id]!;
-    Fk[r] = FkOf[id]!;
     if (Number.isNaN(riskOf[id]!)) {
       try {
-        riskOf[id] = benedettiFranconiRisk(fk[r]!, Fk[r]!, method);
+        riskOf[id] = benedettiFranconiRisk(fkOf[id]!, FkOf[id]!, method);
       } catch (error) {
         if (error instanceof IndividualRiskInputError) throw new IndividualRiskInputError(`record ${r + 1}: ${error.message}`);
         throw error;
       }
     }
-    risk[r] = riskOf[id]!;
-    sum += risk[r]!;
+    sum += riskOf[id]!;
   }
   const globalRisk = n === 0 ? 0 : sum / n;
-  return { risk, fk, Fk, expectedReidentifications: sum, globalRisk, globalRiskPercent: 100 * globalRisk };
+  return { records: n, ids, fkOf, FkOf, riskOf, expectedReidentifications: sum, globalRisk, globalRiskPercent: 100 * globalRisk };
+}
+
+/** Individual risk per record from key values already coded (a table's dictionary codes, say). */
+export function individualRiskOfKeys(keys: KeyCodes, options: IndividualRiskOptions = {}): IndividualRisk {
+  const byClass = individualRiskByClass(keys, options);
+  const { records: n, ids, fkOf, FkOf, riskOf } = byClass;
+  const fk = new Float64Array(n);
+  const Fk = new Float64Array(n);
+  const risk = new Float64Array(n);
+  for (let r = 0; r < n; r++) {
+    const id = ids[r]!;
+    fk[r] = fkOf[id]!;
+    Fk[r] = FkOf[id]!;
+    risk[r] = riskOf[id]!;
+  }
+  const { expectedReidentifications, globalRisk, globalRiskPercent } = byClass;
+  return { risk, fk, Fk, expectedReidentifications, globalRisk, globalRiskPercent };
 }
 
 /** Each record's weight; all 1 when the file is the population (then Fk = fk and r = 1/fk). */
@@ -156,6 +185,7 @@ function recordWeights(n: number, options: IndividualRiskOptions): Float64Array 
 }
 
 function hasMissing(keys: KeyCodes): boolean {
+  if (keys.noneMissing) return false;
   return keys.codes.some((column) => column.includes(MISSING_CODE));
 }
 

@@ -13,6 +13,8 @@ export interface KeyCodes {
   readonly codes: readonly Int32Array[];
   /** Distinct non-missing values per attribute. */
   readonly cardinality: readonly number[];
+  /** True when whoever made the codes checked that none is missing (so no reader scans them again for -1). */
+  readonly noneMissing?: boolean;
 }
 
 export const MISSING_CODE = -1;

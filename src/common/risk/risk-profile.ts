@@ -19,7 +19,7 @@
 import { adoptClassIdsOnAll, classIdsOnAll, MISSING_CODE, type KeyCodes } from './key-codes.js';
 import { classSizeFrequencies, dankar, pitman, snb, zayatz, type PopulationUniquenessEstimate } from './population-uniqueness.js';
 import { kMapEstimated } from './k-map.js';
-import { individualRiskOfKeys, IndividualRiskInputError, IndividualRiskWorkLimitError } from './individual-risk.js';
+import { individualRiskByClass, IndividualRiskInputError, IndividualRiskWorkLimitError } from './individual-risk.js';
 import { searchWork, suda2OfKeys } from './suda2.js';
 
 /** A quasi-identifier as a table holds it: a dictionary code per record, '' standing for a missing value. */
@@ -163,6 +163,7 @@ export function riskProfile(columns: readonly ProfileColumn[], records: number, 
  * no record of which is missing is used in place (a view of its codes), so a large table is not copied.
  */
 function keyCodesOf(columns: readonly ProfileColumn[], records: number): KeyCodes {
+  let noneMissing = true;
   const codes = columns.map((c) => {
     const missing = c.dictionary.indexOf('');
     if (c.codes instanceof Uint32Array && c.codes.length === records && c.dictionary.length < 2 ** 31 && (missing === -1 || !c.codes.includes(missing))) {
@@ -173,9 +174,11 @@ function keyCodesOf(columns: readonly ProfileColumn[], records: number): KeyCode
       const code = c.codes[r]!;
       out[r] = code === missing ? MISSING_CODE : code;
     }
+    // Only a column whose empty code some record shows (or that is not a plain code array) can hold a missing code.
+    noneMissing = false;
     return out;
   });
-  return { records, attributes: columns.length, codes, cardinality: columns.map((c) => c.dictionary.length) };
+  return { records, attributes: columns.length, codes, cardinality: columns.map((c) => c.dictionary.length), noneMissing };
 }
 
 function populationFigures(classSizes: readonly number[], fraction: number, records: number): NonNullable<RiskProfile['population']> {
@@ -203,34 +206,38 @@ function individualFigures(keys: KeyCodes, columns: readonly ProfileColumn[], op
   const basis: IndividualFigures['basis'] = options.weights ? 'weights' : options.fraction !== undefined ? 'sampling-fraction' : 'population';
   let result;
   try {
-    result = individualRiskOfKeys(keys, options.weights ? { weights: options.weights.values } : options.fraction !== undefined ? { samplingFraction: options.fraction } : {});
+    result = individualRiskByClass(keys, options.weights ? { weights: options.weights.values } : options.fraction !== undefined ? { samplingFraction: options.fraction } : {});
   } catch (error) {
     if (error instanceof IndividualRiskWorkLimitError) return { skipped: `with missing values every pair of distinct key patterns is compared, ${error.work.toExponential(2)} pairs here, more than ${error.limit.toExponential(0)}` };
     if (error instanceof IndividualRiskInputError) return { skipped: options.weights ? `the weights of ${options.weights.column}: ${error.message}` : error.message };
     throw error;
   }
-  const { risk, fk, Fk } = result;
+  const { ids, fkOf, FkOf, riskOf } = result;
   const n = keys.records;
+  // By class: each class's records fall into its risk's bin.
+  const size = new Float64Array(riskOf.length);
+  for (let r = 0; r < n; r++) size[ids[r]!]!++;
   const counts = new Array<number>(RISK_BIN_EDGES.length).fill(0);
   let highest = 0;
-  for (let r = 0; r < n; r++) {
-    const x = risk[r]!;
+  for (let c = 0; c < riskOf.length; c++) {
+    if (size[c] === 0) continue;
+    const x = riskOf[c]!;
     if (x > highest) highest = x;
     // The first bin whose upper edge is above x; the last one holds the rest.
     let bin = 0;
     while (bin < RISK_BIN_EDGES.length - 1 && !(x < RISK_BIN_EDGES[bin]!)) bin++;
-    counts[bin]!++;
+    counts[bin]! += size[c]!;
   }
   const histogram = counts.map((records, i) => ({ from: i === 0 ? 0 : RISK_BIN_EDGES[i - 1]!, to: RISK_BIN_EDGES[i]!, records }));
   // The riskiest records, ties in record order: a stable sort of the indices by risk.
   const shown = options.riskiest ?? RISKIEST_SHOWN;
-  const order = topIndices(risk, shown);
+  const order = topIndices(ids, riskOf, n, shown);
   const riskiest = order.map((r) => ({
     record: r + 1,
     values: columns.map((c) => c.dictionary[c.codes[r]!]!),
-    classSize: fk[r]!,
-    weightSum: Fk[r]!,
-    risk: risk[r]!,
+    classSize: fkOf[ids[r]!]!,
+    weightSum: FkOf[ids[r]!]!,
+    risk: riskOf[ids[r]!]!,
   }));
   return {
     basis,
@@ -243,14 +250,15 @@ function individualFigures(keys: KeyCodes, columns: readonly ProfileColumn[], op
   };
 }
 
-/** The indices of the `count` largest values, largest first, ties by index (one pass, a small sorted list). */
-function topIndices(values: Float64Array, count: number): number[] {
+/** The `count` records of largest risk (riskOf[ids[r]]), largest first, ties by record (one pass, a small sorted list). */
+function topIndices(ids: ArrayLike<number>, riskOf: Float64Array, records: number, count: number): number[] {
   const top: number[] = [];
-  for (let r = 0; r < values.length && count > 0; r++) {
-    const x = values[r]!;
-    if (top.length === count && x <= values[top[top.length - 1]!]!) continue;
+  const riskAt = (r: number): number => riskOf[ids[r]!]!;
+  for (let r = 0; r < records && count > 0; r++) {
+    const x = riskAt(r);
+    if (top.length === count && x <= riskAt(top[top.length - 1]!)) continue;
     let at = top.length;
-    while (at > 0 && values[top[at - 1]!]! < x) at--;
+    while (at > 0 && riskAt(top[at - 1]!) < x) at--;
     top.splice(at, 0, r);
     if (top.length > count) top.pop();
   }

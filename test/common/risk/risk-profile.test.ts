@@ -96,6 +96,16 @@ describe('the risk profile of a table', () => {
     expect(p.kMap).toBeUndefined();
   });
 
+  test('with missing values: a missing value matches any value (sdcMicro freqCalc, alpha = 1)', () => {
+    // Record 4 ('', 40, A) is compatible with records 5–7 (M, 40, A): fk 4 for it, 4 for them.
+    // Record 8 ('F', '', 'C') matches nothing else: fk 1. As the population (no fraction): r = 1/fk.
+    const rows = [...ROWS.slice(0, 3), ['', '40', 'A'], ...ROWS.slice(4, 7), ['F', '', 'C']];
+    const individual = riskProfile(columns(['sex', 'age', 'group'], rows), rows.length).individual as IndividualFigures;
+    const expected = [1 / 2, 1 / 2, 1, 1 / 4, 1 / 4, 1 / 4, 1 / 4, 1];
+    expect(individual.expectedReidentifications).toBeCloseTo(expected.reduce((a, b) => a + b, 0), 12);
+    expect(individual.riskiest.map((r) => [r.record, r.classSize])).toEqual([[3, 1], [8, 1], [1, 2], [2, 2], [4, 4], [5, 4], [6, 4], [7, 4]]);
+  });
+
   test('a weight below 1 in a unique class is named, and the individual risk skipped with the reason', () => {
     const p = riskProfile(columns(['sex', 'age', 'group'], ROWS), ROWS.length, { weights: { column: 'w', values: [1, 1, 0.5, 1, 1, 1, 1, 1] } });
     expect(p.individual).toEqual({ skipped: expect.stringMatching(/weights of w: record 3/) });
