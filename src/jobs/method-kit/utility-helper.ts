@@ -9,7 +9,7 @@ import type { ImportedTable } from '../../io/input/import-types.js';
 import { analyze, type Analysis, type RandomizedSpec } from './analyze.js';
 import type { MethodContext } from './method-context.js';
 import type { MethodOutcome } from './outcome.js';
-import { startHelperThread, type WorkerScript } from '../../io/worker-script.js';
+import { prestartWorker, startHelperThread, type WorkerScript } from '../../io/worker-script.js';
 
 /**
  * The utility figure of a randomized release (a pool of count queries drawn on
@@ -57,6 +57,14 @@ export interface HelperData {
  * memory than its time is worth (10M rows: 2.3 GiB peak with the helper, 1.4 GiB without).
  */
 const HELPER_COPY_LIMIT = 256 * 2 ** 20;
+
+/** What a thread started ahead for the utility figure is named by (prestartWorker). */
+export const UTILITY_HELPER = 'utility-helper';
+
+/** Whether the helper's copies of `rows` rows of `columns` columns and a sensitive column stay within HELPER_COPY_LIMIT. */
+function helperAffordable(rows: number, columns: number): boolean {
+  return rows * 4 * (columns + 6) <= HELPER_COPY_LIMIT;
+}
 
 /** One release's rows with only the sensitive column answered (the others need not be copied). */
 function onlySensitive(release: ReleaseRows, sensitiveIndex: number): ReleaseRows {
@@ -111,11 +119,10 @@ export function startUtilityWork(
   m: number,
   groups?: Pick<BaseGroups, 'groupOfRow' | 'groupCount'>,
 ): UtilityWork {
-  const copies = values.length * 4 * (columns.length + 6);
-  if (!helperScript || copies > HELPER_COPY_LIMIT) return inline(random, columns, values, m);
+  if (!helperScript || !helperAffordable(values.length, columns.length)) return inline(random, columns, values, m);
   const signal = new SharedArrayBuffer(4);
   const flag = new Int32Array(signal);
-  const helper = startHelperThread(helperScript, (port) => ({ command: 'utility-helper', port, signal }) satisfies HelperData);
+  const helper = startHelperThread(helperScript, (port) => ({ command: 'utility-helper', port, signal }) satisfies HelperData, [], UTILITY_HELPER);
   if (!helper) return inline(random, columns, values, m);
   const { port: port1, close } = helper;
   const receive = (): HelperReply => {
@@ -166,9 +173,15 @@ export function utilityWorkFor(ctx: MethodContext, early: UtilityWork | undefine
  */
 export function analyzeStartingUtility(job: JobWith<RandomizedSpec>, imported: ImportedTable, ctx: MethodContext): { analysis: Analysis; early: UtilityWork | undefined } {
   let early: UtilityWork | undefined;
+  const measuring = ctx.mode === 'run' && ctx.measureUtility !== false;
+  // The helper's thread loads its script while this one forms the micro groups (a run's second core
+  // has little to do between reading and the release), so the pool is drawn as soon as they are formed.
+  // A job with several sensitive columns leaves it unused: the run stops it when it ends.
+  const { rowCount, columns } = imported.table;
+  if (measuring && ctx.helperScript && helperAffordable(rowCount, columns.length)) prestartWorker(ctx.helperScript, UTILITY_HELPER);
   try {
     const analysis = analyze(job, imported, ctx.baseDir, (plan, coded, grouping) => {
-      if (ctx.mode === 'run' && ctx.measureUtility !== false && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m, grouping);
+      if (measuring && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m, grouping);
     });
     return { analysis, early };
   } catch (error) {
