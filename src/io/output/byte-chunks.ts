@@ -54,6 +54,16 @@ export class ByteChunks {
     return this.position >= CHUNK_BYTES - 4096;
   }
 
+  /**
+   * Hands the bytes so far to a sink that has taken them when it returns (a file written with
+   * writeSync), and writes the next ones into the same buffer: a fresh megabyte per chunk is a
+   * megabyte of new pages (some 90 for a million-row CSV) for the system to map and zero.
+   */
+  flushTo(out: { write(data: Uint8Array): void }): void {
+    out.write(this.buffer.subarray(0, this.position));
+    this.position = 0;
+  }
+
   /** The bytes so far; the next ones go into a fresh buffer, since the stream still holds this one. */
   take(): Buffer {
     const taken = this.buffer.subarray(0, this.position);

@@ -26,21 +26,26 @@ export interface ReleaseTable {
 
 const BLOCK_ROWS = 65536;
 
+/** A file written front to back that has taken the bytes when `write` returns (HashedFileWriter): the writer reuses its buffer. */
+export interface SyncByteSink {
+  write(data: Uint8Array): void;
+}
+
 /**
  * Writes every row as the concatenation of its cells' bytes, each column's cell bytes made once
  * per dictionary entry (cells[column][code]): the CSV, SPSS and Stata writers' data sections.
  */
-export function writeRowCells(out: { write(data: Uint8Array): void }, table: ReleaseTable, cells: readonly (readonly Uint8Array[])[]): void {
+export function writeRowCells(out: SyncByteSink, table: ReleaseTable, cells: readonly (readonly Uint8Array[])[]): void {
   const columns = cells.map(cellWords);
   const chunk = new ByteChunks();
   for (const block of codeBlocks(table)) {
     const codes = block.codes;
     for (let i = 0; i < block.count; i++) {
       for (let j = 0; j < columns.length; j++) chunk.putCell(columns[j]!, codes[j]![i]!);
-      if (chunk.full) out.write(chunk.take());
+      if (chunk.full) chunk.flushTo(out);
     }
   }
-  out.write(chunk.take());
+  chunk.flushTo(out);
 }
 
 /**
