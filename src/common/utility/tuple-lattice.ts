@@ -41,12 +41,24 @@ export interface BaseGroups {
   readonly groupCount: number;
   readonly offsets?: Uint32Array;
   readonly rowsByGroup?: Uint32Array;
+  /** The groups' counts of one sensitive column's values, when the caller counted them anyway: the base's weighting of the rows with `sensitive`. */
+  readonly valueCounts?: BaseValueCounts;
+}
+
+/** Each group's distinct values of `sensitive` and their counts: group g's are entries [start[g], start[g+1]). */
+export interface BaseValueCounts {
+  readonly sensitive: Uint32Array;
+  readonly start: Uint32Array;
+  readonly values: Uint32Array;
+  readonly counts: Uint32Array;
 }
 
 export interface TupleLattice {
   /** The base group (node 0) of each input row. */
   readonly groupOfRow: Uint32Array;
   readonly nodes: readonly LatticeNode[];
+  /** The base's weighting of the input rows with one sensitive column, when its groups came with their value counts. */
+  readonly baseCounts?: BaseValueCounts;
 }
 
 /** A child is kept only when it has at most this share of its parent's groups (else summing from the parent costs nearly the same). */
@@ -167,7 +179,7 @@ export function buildTupleLattice(columns: readonly LatticeColumn[], rowCount: n
       nodes.push({ attributes: keep, groupCount: count, parent: at, groupOfParent: ids, codes: childCodes(node, keep, ids, count) });
     }
   }
-  return { groupOfRow, nodes };
+  return { groupOfRow, nodes, ...(base?.valueCounts ? { baseCounts: base.valueCounts } : {}) };
 }
 
 /** The node with the fewest groups that holds every attribute of a shape. */
@@ -266,8 +278,7 @@ function sumByKey(keys: Uint32Array, weights: Uint32Array | null, length: number
     e = 0;
     for (let b = 0; b < buckets; b++) e = sumBucket(sortedKeys, sortedWeights, start[b]!, start[b + 1]!, b * BUCKET_CELLS, cells, touched, out, e, m);
   }
-  // Copies at their final length out of the work arrays sized for every item.
-  return { gid: out.gid.slice(0, e), x: out.x.slice(0, e), w: out.w.slice(0, e), length: e };
+  return finished(out, e);
 }
 
 /** Work arrays shared by the nodes of one weighting. */
@@ -277,6 +288,68 @@ interface Scratch {
   readonly touched: Uint32Array;
   readonly sortedKeys: Uint32Array;
   readonly sortedWeights: Uint32Array;
+}
+
+/**
+ * The base's weighted groups: from the value counts the base came with when these are the input's
+ * own rows with the same sensitive column; summed a group at a time when the rows come group after
+ * group (a release handed over before its shuffle); else summed by key. Entries may come in another
+ * order either way: every count summed from them is the same.
+ */
+function weighBase(lattice: TupleLattice, sourceRow: Uint32Array | null, sensitive: Uint32Array, m: number, keys: Uint32Array, scratch: Scratch): Weighted {
+  const counted = lattice.baseCounts;
+  if (!sourceRow && counted && counted.sensitive === sensitive) return fromValueCounts(counted);
+  // Values index a bucket's cells: a domain larger than a bucket is summed by key.
+  const inOrder = sourceRow && m <= BUCKET_CELLS ? sumInGroupOrder(lattice.groupOfRow, sourceRow, sensitive, scratch) : -1;
+  if (inOrder >= 0) return finished(scratch.entries, inOrder);
+  if (sourceRow) keysOfRowsVia(keys, lattice.groupOfRow, sourceRow, sensitive, m);
+  else keysOfRows(keys, lattice.groupOfRow, sensitive, m);
+  return sumByKey(keys, null, sensitive.length, lattice.nodes[0]!.groupCount * m, m, scratch);
+}
+
+function fromValueCounts(counted: BaseValueCounts): Weighted {
+  const { start, values, counts } = counted;
+  const gid = new Uint32Array(values.length);
+  for (let g = 0; g + 1 < start.length; g++) for (let e = start[g]!; e < start[g + 1]!; e++) gid[e] = g;
+  return { gid, x: values, w: counts, length: values.length };
+}
+
+/**
+ * Sums rows that come group after group (groupOfRow[sourceRow[r]] never decreasing) into
+ * scratch.entries, each group's values in order of first row, and returns how many entries; −1 at
+ * the first row out of order (the cells left clear). Runs of rows of one group would sum right in
+ * any order (a group's value may have several entries), but rows in no order make runs of one row.
+ */
+function sumInGroupOrder(groupOfRow: Uint32Array, sourceRow: Uint32Array, sensitive: Uint32Array, scratch: Scratch): number {
+  const { cells, touched } = scratch;
+  const { gid, x, w } = scratch.entries;
+  const n = sensitive.length;
+  let e = 0;
+  let previous = -1;
+  for (let r = 0; r < n; ) {
+    const g = groupOfRow[sourceRow[r]!]!;
+    // Each group's run is summed whole, so no cell is left set when a row out of order is met.
+    if (g < previous) return -1;
+    let distinct = 0;
+    for (; r < n && groupOfRow[sourceRow[r]!] === g; r++) {
+      const v = sensitive[r]!;
+      if (cells[v]!++ === 0) touched[distinct++] = v;
+    }
+    for (let j = 0; j < distinct; j++) {
+      const v = touched[j]!;
+      gid[e] = g;
+      x[e] = v;
+      w[e++] = cells[v]!;
+      cells[v] = 0;
+    }
+    previous = g;
+  }
+  return e;
+}
+
+/** Copies at their final length out of the work arrays sized for every item. */
+function finished(out: Weighted, length: number): Weighted {
+  return { gid: out.gid.slice(0, length), x: out.x.slice(0, length), w: out.w.slice(0, length), length };
 }
 
 /**
@@ -300,11 +373,7 @@ export function weightNodes(lattice: TupleLattice, wanted: Iterable<number>, sou
     sortedKeys: new Uint32Array(items),
     sortedWeights: new Uint32Array(items),
   };
-  if (needed.has(0)) {
-    if (sourceRow) keysOfRowsVia(keys, lattice.groupOfRow, sourceRow, sensitive, m);
-    else keysOfRows(keys, lattice.groupOfRow, sensitive, m);
-    have.set(0, sumByKey(keys, null, sensitive.length, base.groupCount * m, m, scratch));
-  }
+  if (needed.has(0)) have.set(0, weighBase(lattice, sourceRow, sensitive, m, keys, scratch));
   // Parents come before their children in the node list.
   lattice.nodes.forEach((node, i) => {
     if (i === 0 || !needed.has(i)) return;

@@ -48,18 +48,21 @@ export function analyze(
   job: JobWith<RandomizedSpec>,
   imported: ImportedTable,
   baseDir: string,
-  onGrouped?: (plan: Plan, sensitive: readonly { readonly values: Uint32Array; readonly m: number }[], grouping: Grouping) => void,
+  onGrouped?: (plan: Plan, sensitive: readonly { readonly values: Uint32Array; readonly m: number; readonly counts: GroupValueCounts }[], grouping: Grouping) => void,
 ): Analysis {
   const { table } = imported;
   const plan = resolveRoles(job, table);
   const method = job.method;
   const coded = sensitiveDomains(method.domains, plan.sensitive, { imported, baseDir }, job.input.path).map(({ column, domain, domainSource }) => ({ column, domain, domainSource, values: domainValues(column, domain), m: domain.values.length }));
   const grouping = groupRows(plan.nonSensitive, table.rowCount);
-  // The utility figure counts over these micro groups instead of grouping the rows again.
-  offerMicroGroups(plan.nonSensitive, grouping);
+  // Each group's counts of each sensitive column's values: the risk test, the release and the utility figure read them.
+  const counted = coded.map((c) => ({ ...c, counts: groupValueCounts(grouping, c.values, c.m) }));
+  // The utility figure counts over these micro groups (and, for one sensitive column, their value counts) instead of grouping the rows again.
+  const only = counted.length === 1 ? counted[0]! : undefined;
+  offerMicroGroups(plan.nonSensitive, only ? { ...grouping, valueCounts: { sensitive: only.values, ...only.counts } } : grouping);
   // Work that needs only the codes and the groups (the utility figure's pool) can start before the groups are tested.
-  onGrouped?.(plan, coded, grouping);
-  const sensitive = coded.map(({ column, domain, domainSource, values, m }): SensitiveAnalysis => {
+  onGrouped?.(plan, counted, grouping);
+  const sensitive = counted.map(({ column, domain, domainSource, values, m, counts }): SensitiveAnalysis => {
     let retention: Rational;
     let gamma: Rational | undefined;
     // Only uniform perturbation may state ρ1 and ρ2 instead of a retention; its schema requires one of the two.
@@ -69,7 +72,6 @@ export function analyze(
       retention = rationalFromNumber(method.retention!);
     }
     const params: PrivacyParameters = { p: toNumber(retention), m, epsilon: method.epsilon, delta: method.delta, bound: method.bound };
-    const counts = groupValueCounts(grouping, values, m);
     const maxCounts = counts.maxCount;
     const risk = assessGroups(grouping, maxCounts, params);
     if (risk.epsilonOutOfRange > 0) {

@@ -3,7 +3,7 @@ import { uniformInt } from '../../common/random/draws.js';
 import { CryptoRandomSource, SeededTestRandomSource, type RandomSource } from '../../common/random/source.js';
 import type { ReleaseRows } from '../../common/table/release-rows.js';
 import { drawQueryPool, offerMicroGroups, poolRelativeError, type CountColumn, type QueryPool } from '../../common/utility/query-pool.js';
-import type { BaseGroups } from '../../common/utility/tuple-lattice.js';
+import type { BaseGroups, BaseValueCounts } from '../../common/utility/tuple-lattice.js';
 import type { JobWith } from '../../common/job/job-parts.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import { analyze, type Analysis, type RandomizedSpec } from './analyze.js';
@@ -39,10 +39,13 @@ export interface MeasuredUtility {
 }
 
 type HelperRequest =
-  | { readonly type: 'pool'; readonly columns: readonly CountColumn[]; readonly groups: BaseGroups | null; readonly values: Uint32Array; readonly m: number; readonly seed: number | null }
+  | { readonly type: 'pool'; readonly columns: readonly CountColumn[]; readonly groups: BaseGroups | null; readonly counts: GroupCounts | null; readonly values: Uint32Array; readonly m: number; readonly seed: number | null }
   | { readonly type: 'error'; readonly release: ReleaseRows; readonly p: number }
   | { readonly type: 'settle' };
 type HelperReply = { readonly type: 'settled'; readonly measured: MeasuredUtility } | { readonly type: 'failed'; readonly message: string };
+
+/** The micro groups' counts of the sensitive values (group g's are entries [start[g], start[g+1])). */
+export type GroupCounts = Omit<BaseValueCounts, 'sensitive'>;
 
 /** What the helper thread receives when it starts. */
 export interface HelperData {
@@ -118,6 +121,7 @@ export function startUtilityWork(
   values: Uint32Array,
   m: number,
   groups?: Pick<BaseGroups, 'groupOfRow' | 'groupCount'>,
+  counts?: GroupCounts,
 ): UtilityWork {
   if (!helperScript || !helperAffordable(values.length, columns.length)) return inline(random, columns, values, m);
   const signal = new SharedArrayBuffer(4);
@@ -137,7 +141,9 @@ export function startUtilityWork(
   const plain = columns.map((c) => ({ codes: sharedCopy(c.codes), distinct: c.distinct, dictionary: { length: c.dictionary.length } }));
   const seed = random.deterministic ? uniformInt(random, 2 ** 32) : null;
   const shared = groups ? { groupOfRow: sharedCopy(groups.groupOfRow), groupCount: groups.groupCount } : null;
-  port1.postMessage({ type: 'pool', columns: plain, groups: shared, values: sharedCopy(values), m, seed } satisfies HelperRequest);
+  // The groups' value counts are the pool's weighting of the input rows, already summed (only with the groups they count in).
+  const sharedCounts = shared && counts ? { start: sharedCopy(counts.start), values: sharedCopy(counts.values), counts: sharedCopy(counts.counts) } : null;
+  port1.postMessage({ type: 'pool', columns: plain, groups: shared, counts: sharedCounts, values: sharedCopy(values), m, seed } satisfies HelperRequest);
   let settled: MeasuredUtility | undefined;
   return {
     answer: (release, sensitiveIndex, p) => port1.postMessage({ type: 'error', release: sharedRows(release, sensitiveIndex), p } satisfies HelperRequest),
@@ -181,7 +187,7 @@ export function analyzeStartingUtility(job: JobWith<RandomizedSpec>, imported: I
   if (measuring && ctx.helperScript && helperAffordable(rowCount, columns.length)) prestartWorker(ctx.helperScript, UTILITY_HELPER);
   try {
     const analysis = analyze(job, imported, ctx.baseDir, (plan, coded, grouping) => {
-      if (measuring && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m, grouping);
+      if (measuring && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m, grouping, coded[0]!.counts);
     });
     return { analysis, early };
   } catch (error) {
@@ -232,7 +238,7 @@ export function serveUtilityWork(data: HelperData): void {
     try {
       if (request.type === 'pool') {
         const random = request.seed === null ? new CryptoRandomSource() : new SeededTestRandomSource(request.seed);
-        if (request.groups) offerMicroGroups(request.columns, request.groups);
+        if (request.groups) offerMicroGroups(request.columns, request.counts ? { ...request.groups, valueCounts: { sensitive: request.values, ...request.counts } } : request.groups);
         state = { columns: request.columns, m: request.m, pool: drawQueryPool(random, request.columns, request.values, request.m), errors: [] };
       } else if (!state) {
         throw new Error('a request came before the pool');

@@ -5,6 +5,7 @@ import { buildTupleLattice } from '../tuple-lattice.js';
 import { uniformInt } from '../../random/draws.js';
 import { SeededTestRandomSource } from '../../random/source.js';
 import { groupRows } from '../../table/micro-groups.js';
+import { groupValueCounts } from '../../randomized-response/group-counts.js';
 import { tableFromRows } from '../../table/table.js';
 
 type Query = Pick<CountQuery, 'attributes' | 'values' | 'sensitiveValue'>;
@@ -113,6 +114,33 @@ describe('counting over the tuple lattice', () => {
         expect(answerQueries(offered, null, sensitive, m, queries)).toEqual(expected);
       }),
       { numRuns: 30 },
+    );
+  });
+
+  it('answers from the micro groups\u2019 value counts for their own sensitive column only, and from rows handed in group order', () => {
+    fc.assert(
+      fc.property(tableArb, fc.integer({ min: 0, max: 2 ** 31 }), ({ columns, sensitive, m }, seed) => {
+        const source = new SeededTestRandomSource(seed);
+        const n = sensitive.length;
+        const queries = randomQueries(source, columns, m, 40);
+        const identity = Uint32Array.from({ length: n }, (_, i) => i);
+        const offered = [...columns];
+        const grouping = groupRows(columns as never, n);
+        offerMicroGroups(offered, { ...grouping, valueCounts: { sensitive, ...groupValueCounts(grouping, sensitive, m) } });
+        const check = (sourceRow: Uint32Array | null, values: Uint32Array): void => {
+          const got = answerQueries(offered, sourceRow, values, m, queries);
+          queries.forEach((q, i) => expect({ count: got.count[i], marginal: got.marginal[i] }).toEqual(brute(columns, sourceRow ?? identity, values, q)));
+        };
+        check(null, sensitive);
+        // Another sensitive column over the same rows is summed, not read from the counts.
+        check(null, Uint32Array.from(sensitive, (x) => (x + 1) % m));
+        // A release in group order (as handed over before its shuffle), then the same with one row out of order at its end.
+        const inOrder = Uint32Array.from(grouping.rowsByGroup);
+        check(inOrder, Uint32Array.from(inOrder, () => uniformInt(source, m)));
+        const late = Uint32Array.from([...inOrder, inOrder[0]!]);
+        check(late, Uint32Array.from(late, () => uniformInt(source, m)));
+      }),
+      { numRuns: 60 },
     );
   });
 
