@@ -340,8 +340,11 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
     // on the release against the input.
     const measureInternal = (): { settledOutcome: MethodOutcome; analysis: AnalysisReport } => {
       for (const r of releases) forgetGatheredCodes(r.table.columns, r.table.rowCount);
+      // The analysis first: it reads the released records, which the figures still being measured
+      // leave as they are (PendingFigures), so the utility helper has its time to end before settle waits for it.
+      const analysis = releaseAnalysis(job, imported.table, outcome!, loaded.chain !== undefined);
       const settledOutcome = outcome!.pending ? outcome!.pending.settle() : outcome!;
-      return { settledOutcome, analysis: releaseAnalysis(job, imported.table, settledOutcome, loaded.chain !== undefined) };
+      return { settledOutcome, analysis };
     };
     let internalFigures: ReturnType<typeof measureInternal> | undefined;
     for (const { format, writer } of writersFor(job.output.formats)) {
