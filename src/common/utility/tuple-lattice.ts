@@ -307,6 +307,7 @@ function weighBase(lattice: TupleLattice, sourceRow: Uint32Array | null, sensiti
   return sumByKey(keys, null, sensitive.length, lattice.nodes[0]!.groupCount * m, m, scratch);
 }
 
+/** The counts as the base's entries: their values and counts are the caller's own arrays, which no reader of a weighting writes into. */
 function fromValueCounts(counted: BaseValueCounts): Weighted {
   const { start, values, counts } = counted;
   const gid = new Uint32Array(values.length);

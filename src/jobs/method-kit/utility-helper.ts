@@ -64,9 +64,13 @@ const HELPER_COPY_LIMIT = 256 * 2 ** 20;
 /** What a thread started ahead for the utility figure is named by (prestartWorker). */
 export const UTILITY_HELPER = 'utility-helper';
 
-/** Whether the helper's copies of `rows` rows of `columns` columns and a sensitive column stay within HELPER_COPY_LIMIT. */
+/**
+ * Whether the helper's copies of `rows` rows of `columns` columns stay within HELPER_COPY_LIMIT: the
+ * columns, the sensitive values, the groups, two releases of two words a row, and the groups' value
+ * counts (at most three words a row).
+ */
 function helperAffordable(rows: number, columns: number): boolean {
-  return rows * 4 * (columns + 6) <= HELPER_COPY_LIMIT;
+  return rows * 4 * (columns + 9) <= HELPER_COPY_LIMIT;
 }
 
 /** One release's rows with only the sensitive column answered (the others need not be copied). */
