@@ -153,7 +153,7 @@ export function riskProfile(columns: readonly ProfileColumn[], records: number, 
     classes,
     sampleUniques,
     ...(fraction !== undefined && records > 0 ? { population: populationFigures(classSizes, fraction, records), kMap: kMapFigures(classSizes, fraction) } : {}),
-    individual: individualFigures(keys, columns, options),
+    individual: individualFigures(keys, columns, options, sizes),
     suda: sudaFigures(keys, options.sudaWorkLimit ?? SUDA_WORK_LIMIT),
   };
 }
@@ -201,7 +201,8 @@ function kMapFigures(classSizes: readonly number[], fraction: number): NonNullab
   return { k: k.k, highest: k.journalistHighest, average: k.journalistAverage, recordsAtHighest: k.recordsAtHighestRisk };
 }
 
-function individualFigures(keys: KeyCodes, columns: readonly ProfileColumn[], options: ProfileOptions): RiskProfile['individual'] {
+/** `sizes`: the records of each class of classIdsOnAll(keys), the classes individual risk is computed by. */
+function individualFigures(keys: KeyCodes, columns: readonly ProfileColumn[], options: ProfileOptions, sizes: Int32Array): RiskProfile['individual'] {
   if (keys.records > INDIVIDUAL_RECORD_LIMIT) return { skipped: `${keys.records.toLocaleString('en-US')} records, more than the ${INDIVIDUAL_RECORD_LIMIT.toLocaleString('en-US')} the per-record risk is computed for` };
   const basis: IndividualFigures['basis'] = options.weights ? 'weights' : options.fraction !== undefined ? 'sampling-fraction' : 'population';
   let result;
@@ -214,19 +215,16 @@ function individualFigures(keys: KeyCodes, columns: readonly ProfileColumn[], op
   }
   const { ids, fkOf, FkOf, riskOf } = result;
   const n = keys.records;
-  // By class: each class's records fall into its risk's bin.
-  const size = new Float64Array(riskOf.length);
-  for (let r = 0; r < n; r++) size[ids[r]!]!++;
+  // By class (every class has a record): each class's records fall into its risk's bin.
   const counts = new Array<number>(RISK_BIN_EDGES.length).fill(0);
   let highest = 0;
   for (let c = 0; c < riskOf.length; c++) {
-    if (size[c] === 0) continue;
     const x = riskOf[c]!;
     if (x > highest) highest = x;
     // The first bin whose upper edge is above x; the last one holds the rest.
     let bin = 0;
     while (bin < RISK_BIN_EDGES.length - 1 && !(x < RISK_BIN_EDGES[bin]!)) bin++;
-    counts[bin]! += size[c]!;
+    counts[bin]! += sizes[c]!;
   }
   const histogram = counts.map((records, i) => ({ from: i === 0 ? 0 : RISK_BIN_EDGES[i - 1]!, to: RISK_BIN_EDGES[i]!, records }));
   // The riskiest records, ties in record order: a stable sort of the indices by risk.
