@@ -1,4 +1,4 @@
-import { uniformInt } from './draws.js';
+import { shuffleInPlace, uniformInt } from './draws.js';
 import type { RandomSource } from './source.js';
 
 /**
@@ -81,7 +81,7 @@ function layOut(values: Uint32Array, laid: Uint32Array, pileOf: Uint16Array, nex
 /** Fisher–Yates over places [from, to) of every array, with the same draws whatever the number of arrays. */
 function fisherYates(source: RandomSource, arrays: readonly Uint32Array[], from: number, to: number): void {
   // One or two arrays (a release's rows and one sensitive column) are the usual case: swapped without a loop over arrays.
-  if (arrays.length === 1) fisherYatesOne(source, arrays[0]!, from, to);
+  if (arrays.length === 1) shuffleInPlace(source, arrays[0]!.subarray(from, to));
   else if (arrays.length === 2) fisherYatesPair(source, arrays[0]!, arrays[1]!, from, to);
   else {
     for (let i = to - 1; i > from; i--) {
@@ -89,10 +89,6 @@ function fisherYates(source: RandomSource, arrays: readonly Uint32Array[], from:
       for (const values of arrays) swap(values, i, j);
     }
   }
-}
-
-function fisherYatesOne(source: RandomSource, a: Uint32Array, from: number, to: number): void {
-  for (let i = to - 1; i > from; i--) swap(a, i, from + uniformInt(source, i - from + 1));
 }
 
 function fisherYatesPair(source: RandomSource, a: Uint32Array, b: Uint32Array, from: number, to: number): void {
