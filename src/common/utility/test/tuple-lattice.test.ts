@@ -23,6 +23,11 @@ function brute(columns: readonly CountColumn[], rows: ArrayLike<number>, sensiti
   return { count, marginal };
 }
 
+/** Every query's answer in `got` is what counting the rows one by one gives. */
+function expectCounted(got: { count: Uint32Array; marginal: Uint32Array }, columns: readonly CountColumn[], rows: ArrayLike<number>, sensitive: Uint32Array, queries: readonly Query[]): void {
+  queries.forEach((q, i) => expect({ count: got.count[i], marginal: got.marginal[i] }).toEqual(brute(columns, rows, sensitive, q)));
+}
+
 /**
  * Tables whose tuples repeat the way a census's do: a few wide columns (some
  * independent of the rest, as a region is), narrow columns derived in part
@@ -78,11 +83,9 @@ describe('counting over the tuple lattice', () => {
         const viaRows = answerQueries(columns, sourceRow, released, m, queries);
         // The rows' own path (shapes too wide for the lattice, bases too large to weigh) answers the same.
         const byRows = answerByRows(columns, sourceRow, released, m, queries);
-        queries.forEach((q, i) => {
-          expect({ count: direct.count[i], marginal: direct.marginal[i] }).toEqual(brute(columns, identity, sensitive, q));
-          expect({ count: viaRows.count[i], marginal: viaRows.marginal[i] }).toEqual(brute(columns, sourceRow, released, q));
-          expect({ count: byRows.count[i], marginal: byRows.marginal[i] }).toEqual(brute(columns, sourceRow, released, q));
-        });
+        expectCounted(direct, columns, identity, sensitive, queries);
+        expectCounted(viaRows, columns, sourceRow, released, queries);
+        expectCounted(byRows, columns, sourceRow, released, queries);
       }),
       { numRuns: 80 },
     );
@@ -127,10 +130,7 @@ describe('counting over the tuple lattice', () => {
         const offered = [...columns];
         const grouping = groupRows(columns as never, n);
         offerMicroGroups(offered, { ...grouping, valueCounts: { sensitive, ...groupValueCounts(grouping, sensitive, m) } });
-        const check = (sourceRow: Uint32Array | null, values: Uint32Array): void => {
-          const got = answerQueries(offered, sourceRow, values, m, queries);
-          queries.forEach((q, i) => expect({ count: got.count[i], marginal: got.marginal[i] }).toEqual(brute(columns, sourceRow ?? identity, values, q)));
-        };
+        const check = (sourceRow: Uint32Array | null, values: Uint32Array): void => expectCounted(answerQueries(offered, sourceRow, values, m, queries), columns, sourceRow ?? identity, values, queries);
         check(null, sensitive);
         // Another sensitive column over the same rows is summed, not read from the counts.
         check(null, Uint32Array.from(sensitive, (x) => (x + 1) % m));
