@@ -20,6 +20,22 @@ const gathered = new WeakMap<Uint32Array, WeakMap<Uint32Array, Uint32Array>>();
  */
 const renumbered = new WeakMap<Uint32Array, WeakMap<Uint32Array, { readonly codes: Uint32Array; readonly oldCode: Uint32Array }>>();
 
+/**
+ * Codes compaction made (by the new codes array): the column's `via` and the codes it had. The
+ * release's classes of its quasi-identifiers are counted on the codes as the method made them
+ * (known-tuple-ids.ts), which compaction only renumbers.
+ */
+const compactedFrom = new WeakMap<Uint32Array, { readonly via: Uint32Array; readonly codes: Uint32Array }>();
+
+/**
+ * The codes the column had before compaction renumbered them (one to one on every code a released
+ * row reads, so rows agree on the one where they agree on the other), or its codes as they are.
+ */
+export function codesAsMade(column: ReleaseColumn): Uint32Array {
+  const from = compactedFrom.get(column.codes);
+  return from && from.via === column.via ? from.codes : column.codes;
+}
+
 /** The column's codes of released rows 0 … rows − 1 when they are already gathered (or follow from a gathering), else undefined. */
 export function gatheredCodes(column: ReleaseColumn, rows: number): Uint32Array | undefined {
   if (!column.via) return rows === column.codes.length ? column.codes : column.codes.subarray(0, rows);
@@ -53,6 +69,7 @@ export function noteRenumbering(column: ReleaseColumn, codes: Uint32Array, oldCo
   let byCodes = renumbered.get(column.via);
   if (!byCodes) renumbered.set(column.via, (byCodes = new WeakMap()));
   byCodes.set(column.codes, { codes, oldCode });
+  compactedFrom.set(codes, { via: column.via, codes: column.codes });
 }
 
 /** Keeps a column's gathered codes of its first `codes.length` released rows for the other readers. */

@@ -11,6 +11,8 @@ import { keyColumn, tupleIds } from '../../common/table/tuple-ids.js';
 import { inferType, type Table } from '../../common/table/table.js';
 import type { Report } from '../../common/report/report-model.js';
 import { releasedCodes, type ReleaseTable } from '../../io/output/release-table.js';
+import { codesAsMade } from '../../io/output/released-codes.js';
+import { tupleIdsThrough } from '../../common/table/known-tuple-ids.js';
 import { metadataOf, type Job } from '../../mechanisms/definitions.js';
 import { chainAttackerKnowledge } from '../../mechanisms/chain-statement.js';
 import { nodeMechanismOf } from '../../mechanisms/node-registry.js';
@@ -60,8 +62,15 @@ export interface TupleClasses {
  */
 export function quasiClasses(table: ReleaseTable, roles: ReadonlyMap<string, string>): TupleClasses {
   if (table.rowCount === 0) return { ids: new Uint32Array(0), count: 0 };
-  const codes = releasedCodes(table);
   const qi = table.columns.flatMap((c, j) => (roles.get(c.name) === 'quasi' ? [j] : []));
+  // Quasi-identifiers released as collected through one row index (a shuffled release of input rows):
+  // the method's micro groups of the same columns, read through the index, are the same classes.
+  const via = qi.length > 0 ? table.columns[qi[0]!]!.via : null;
+  if (via && qi.every((j) => table.columns[j]!.via === via)) {
+    const through = tupleIdsThrough(qi.map((j) => codesAsMade(table.columns[j]!)), via, table.rowCount);
+    if (through) return through;
+  }
+  const codes = releasedCodes(table);
   return tupleIds(qi.map((j) => keyColumn({ codes: codes[j]!, dictionary: table.columns[j]!.dictionary })), null, table.rowCount);
 }
 
