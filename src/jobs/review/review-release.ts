@@ -209,14 +209,14 @@ function materialize(table: ReleaseTable, indices: readonly number[]): Uint32Arr
   return indices.map((j) => codes[j]!);
 }
 
-function countCodes(codes: Uint32Array, size: number): Uint32Array {
+export function countCodes(codes: Uint32Array, size: number): Uint32Array {
   const counts = new Uint32Array(size);
   for (let i = 0; i < codes.length; i++) counts[codes[i]!]!++;
   return counts;
 }
 
 /** What the detectors see: the column's values held by some record, first seen first, and its type as the values say. */
-function columnSample(name: string, dictionary: readonly string[], codes: Uint32Array, counts: Uint32Array) {
+export function columnSample(name: string, dictionary: readonly string[], codes: Uint32Array, counts: Uint32Array) {
   const values: string[] = [];
   const seen = new Uint8Array(dictionary.length);
   let present = 0;
@@ -227,7 +227,9 @@ function columnSample(name: string, dictionary: readonly string[], codes: Uint32
       distinct++;
     }
   }
-  for (let i = 0; i < codes.length && values.length < SAMPLE_VALUES; i++) {
+  // Once every value a record holds is seen the later rows add none (most columns hold few values).
+  const wanted = Math.min(SAMPLE_VALUES, distinct);
+  for (let i = 0; i < codes.length && values.length < wanted; i++) {
     const code = codes[i]!;
     if (seen[code] || dictionary[code] === '') continue;
     seen[code] = 1;
