@@ -38,13 +38,36 @@ function start(script: WorkerScript, options: WorkerOptions): Worker {
  * never taken. A thread that failed to start is not handed out (its error is not an error of any work).
  */
 export function prestartWorker(script: WorkerScript, purpose: string): void {
-  const key = scriptKey(script, purpose);
+  // A thread done with its work and waiting for more (keepWorkerWarm) is taken first: it has loaded the script.
+  const done = warm.get(scriptKey(script, ANY_PURPOSE))?.shift();
+  if (done) {
+    done.worker.off('error', done.drop);
+    done.worker.off('exit', done.drop);
+    keep(done.worker, scriptKey(script, purpose));
+    return;
+  }
   let worker: Worker;
   try {
     worker = start(script, { workerData: { command: 'warm' } satisfies WarmStart });
   } catch {
     return;
   }
+  keep(worker, scriptKey(script, purpose));
+}
+
+/** What a thread kept by keepWorkerWarm waits under: the next prestartWorker of its script, for any work, takes it. */
+const ANY_PURPOSE = '';
+
+/**
+ * Keeps a helper thread that has finished its work (a file's second part, read) and waits for more,
+ * as a thread started ahead: the next prestartWorker of the same script takes it instead of starting
+ * one, so a run loads the helpers' script once less. `stopWarmWorkers` stops it if nothing does.
+ */
+export function keepWorkerWarm(script: WorkerScript, worker: Worker): void {
+  keep(worker, scriptKey(script, ANY_PURPOSE));
+}
+
+function keep(worker: Worker, key: string): void {
   // Never keeps the process alive while it waits.
   worker.unref();
   const entry: WarmWorker = {

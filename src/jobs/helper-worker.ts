@@ -14,7 +14,11 @@ if (!port) throw new Error('helper-worker must run in a worker thread');
 function begin(data: HelperWorkerData): void {
   // Started ahead of its work (prestartWorker): the first message is the data it would have been started with.
   if (data.command === 'warm') port!.once('message', (next: HelperWorkerData) => begin(next));
-  else serveHelperEntry(data);
+  else {
+    serveHelperEntry(data);
+    // A file's part is read when the entry returns: the thread then waits, warm, for the run's next helper.
+    if (data.command === 'csv-chunk' && data.waitAfter) port!.once('message', (next: HelperWorkerData) => begin(next));
+  }
 }
 
 begin(workerData as HelperWorkerData);

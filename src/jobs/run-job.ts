@@ -89,11 +89,12 @@ function progressOf(options: RunOptions): (stage: Stage, fraction: number) => vo
   };
 }
 
-function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => void, read_: RunOptions['readTable'] = readTable, helperScript?: WorkerScript): { imported: ImportedTable; inputPath: string } {
+function importInput(loaded: LoadedJob, progress: (stage: Stage, f: number) => void, read_: RunOptions['readTable'] = readTable, helperScript?: WorkerScript, keepHelperWarm = false): { imported: ImportedTable; inputPath: string } {
   const { job, baseDir } = loaded;
   const inputPath = resolve(baseDir, job.input.path);
   const read = read_(inputPath, {
     ...(helperScript ? { helperScript } : {}),
+    ...(keepHelperWarm ? { keepHelperWarm } : {}),
     ...(job.input.delimiter ? { delimiter: job.input.delimiter } : {}),
     ...(job.input.encoding ? { encoding: job.input.encoding } : {}),
     sheet: job.input.sheet ?? null,
@@ -280,9 +281,18 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   checkOutputFolders(loaded, outDir, internalDir, options);
   const progress = progressOf(options);
   const testStamp = options.random.deterministic;
-  const { imported, inputPath } = importInput(loaded, progress, options.readTable, options.helperScript);
-  checkWorkbookLimits(job, imported);
-  // The risk profile's and the workbook sheets' threads load their script now, while reading has left the other core idle.
+  // The thread that read the file's second part waits for the run's first helper (stopped below if none takes it).
+  let read: ReturnType<typeof importInput>;
+  try {
+    read = importInput(loaded, progress, options.readTable, options.helperScript, true);
+    checkWorkbookLimits(job, read.imported);
+  } catch (error) {
+    stopWarmWorkers();
+    throw error;
+  }
+  const { imported, inputPath } = read;
+  // The risk profile's and the workbook sheets' threads load their script now, while reading has left the other core idle
+  // (the first of them is the thread that read the file's second part, when there was one).
   if (options.helperScript && profileWanted(loaded, imported)) prestartWorker(options.helperScript, RISK_PROFILE_HELPER);
   if (options.helperScript && job.output.formats.includes('xlsx')) prestartWorker(options.helperScript, WORKBOOK_SHEETS_HELPER);
   const stagings: StagingDir[] = [];

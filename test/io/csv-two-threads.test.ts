@@ -1,8 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import type { CsvChunkRequest, CsvChunkResult } from '../../src/io/input/csv-chunk.js';
+import { prestartWorker, spawnWorker, stopWarmWorkers } from '../../src/io/worker-script.js';
 import type { ImportedTable, ImportOptions } from '../../src/io/input/import-types.js';
 import { readTable } from '../../src/io/input/read-table.js';
 
@@ -125,5 +128,37 @@ describe('reading a large CSV on two threads gives the one-thread table', () => 
     const one = errorOf({ missing: [''], onBadRow: 'error' });
     expect(one).toMatch(/2 fields where the header has 4/);
     expect(errorOf({ missing: [''], onBadRow: 'error', helperScript: HELPER })).toBe(one);
+  }, 60_000);
+
+  it('with keepHelperWarm the thread that read the second part waits for the run\'s next helper: the next prestart takes it, and it serves', async () => {
+    const path = bigFile('kept.csv');
+    const one = readTable(path, { missing: [''], onBadRow: 'skip' });
+    for (const [script, keepHelperWarm] of [[HELPER, true], [HELPER, false], [JOB_WORKER, true]] as const) {
+      {
+        try {
+          expectSame(one, readTable(path, { missing: [''], onBadRow: 'skip', helperScript: script, keepHelperWarm }));
+          // A thread started now has a higher id than any started before: the reading thread's is lower.
+          const probe = new Worker('1', { eval: true });
+          const probeId = probe.threadId;
+          await probe.terminate();
+          prestartWorker(script, 'next');
+          const { port1, port2 } = new MessageChannel();
+          const posted = new SharedArrayBuffer(4);
+          const start = 1 + readFileSync(path).indexOf(0x0a);
+          const request: CsvChunkRequest = { command: 'csv-chunk', path, start, end: statSync(path).size, encoding: 'utf-8', delimiter: ';', header: ['id', 'age', 'town', 'note'], missing: [''], onBadRow: 'skip', port: port2, posted, waitAfter: false };
+          const next = spawnWorker(script, { workerData: request, transferList: [port2] }, 'next');
+          if (keepHelperWarm) expect(next.threadId).toBeLessThan(probeId);
+          else expect(next.threadId).toBeGreaterThan(probeId);
+          const flag = new Int32Array(posted);
+          for (let i = 0; i < 400 && Atomics.load(flag, 0) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+          const result = receiveMessageOnPort(port1)?.message as CsvChunkResult | undefined;
+          expect(result?.ok).toBe(true);
+          expect(result?.ok && result.parts.codes[0]!.length).toBe(one.table.rowCount);
+          await next.terminate();
+        } finally {
+          stopWarmWorkers();
+        }
+      }
+    }
   }, 60_000);
 });

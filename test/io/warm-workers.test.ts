@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prestartWorker, spawnWorker, stopWarmWorkers } from '../../src/io/worker-script.js';
+import { keepWorkerWarm, prestartWorker, spawnWorker, stopWarmWorkers } from '../../src/io/worker-script.js';
 
 /*
  * Threads started ahead of their work (prestartWorker): a run starts the risk profile's thread while
@@ -22,6 +22,8 @@ writeFileSync(
 function begin(data) {
   if (data.command === 'warm') { parentPort.once('message', begin); return; }
   data.port.postMessage({ threadId, value: data.value, bytes: data.buffer ? data.buffer.byteLength : -1 });
+  // Done with its work: waits for more, as a thread that read a file's part does (keepWorkerWarm).
+  if (data.waitAfter) { parentPort.once('message', begin); return; }
   // Stays until it is stopped, as a helper that is still working does.
   setInterval(() => undefined, 1000);
 }
@@ -40,10 +42,10 @@ async function echoOf(port: MessagePort | import('node:worker_threads').MessageP
 }
 
 const started: Worker[] = [];
-function spawnEcho(value: unknown, purpose?: string, extra: object = {}): { worker: Worker; threadId: number; port: import('node:worker_threads').MessagePort; buffer: ArrayBuffer } {
+function spawnEcho(value: unknown, purpose?: string, extra: object = {}, waitAfter = false): { worker: Worker; threadId: number; port: import('node:worker_threads').MessagePort; buffer: ArrayBuffer } {
   const { port1, port2 } = new MessageChannel();
   const buffer = new ArrayBuffer(1024);
-  const worker = spawnWorker(script, { workerData: { command: 'echo', value, port: port2, buffer }, transferList: [port2, buffer], ...extra }, purpose);
+  const worker = spawnWorker(script, { workerData: { command: 'echo', value, port: port2, buffer, waitAfter }, transferList: [port2, buffer], ...extra }, purpose);
   started.push(worker);
   return { worker, threadId: worker.threadId, port: port1, buffer };
 }
@@ -94,6 +96,37 @@ describe('threads started ahead of their work', () => {
     // A fresh thread, not one of the stopped ones (which would never answer).
     const again = spawnEcho('gone again', 'gone');
     expect((await echoOf(again.port)).value).toBe('gone again');
+  });
+
+  it('a thread kept after its work (keepWorkerWarm) is the next one started ahead, whatever its purpose, and gets that work', async () => {
+    const reader = spawnEcho('a part', undefined, {}, true);
+    await echoOf(reader.port);
+    keepWorkerWarm(script, reader.worker);
+    // Not handed to work that was not started ahead: only prestartWorker takes it.
+    const unnamed = spawnEcho('unnamed', 'profile');
+    expect(unnamed.threadId).not.toBe(reader.threadId);
+    prestartWorker(script, 'pool');
+    const pool = spawnEcho('pool work', 'pool');
+    expect(pool.threadId).toBe(reader.threadId);
+    const echo = await echoOf(pool.port);
+    expect(echo).toEqual({ threadId: reader.threadId, value: 'pool work', bytes: 1024 });
+    // Taken once: the next prestart starts a thread of its own.
+    prestartWorker(script, 'profile');
+    const profile = spawnEcho('profile work', 'profile');
+    expect(profile.threadId).not.toBe(reader.threadId);
+    expect((await echoOf(profile.port)).value).toBe('profile work');
+  });
+
+  it('a kept thread nothing takes is stopped by stopWarmWorkers', async () => {
+    const reader = spawnEcho('a part', undefined, {}, true);
+    await echoOf(reader.port);
+    keepWorkerWarm(script, reader.worker);
+    const exited = new Promise<number>((r) => reader.worker.once('exit', r));
+    stopWarmWorkers();
+    await expect(exited).resolves.toBeTypeOf('number');
+    // And never handed out afterwards.
+    prestartWorker(script, 'pool');
+    expect(spawnEcho('fresh', 'pool').threadId).not.toBe(reader.threadId);
   });
 
   it('a handed-out thread keeps the process alive like a new one, until its taker lets it go', async () => {

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { TextEncoding } from '../../common/job/encoding.js';
-import { spawnWorker, type WorkerScript } from '../worker-script.js';
+import { keepWorkerWarm, spawnWorker, type WorkerScript } from '../worker-script.js';
 import { BadRowError, RecordRules } from './csv-records.js';
 import { CsvSyntaxError } from './csv-tokenizer.js';
 import { NotText, recordReader, withTextFallback } from './csv-record-reader.js';
@@ -24,6 +24,8 @@ export interface CsvChunkRequest {
   readonly port: MessagePort;
   /** Set to 1 once the result is posted, so the first thread can wait without an event loop. */
   readonly posted: SharedArrayBuffer;
+  /** Once the result is posted, the thread waits for other work (keepWorkerWarm) instead of ending. */
+  readonly waitAfter: boolean;
 }
 
 /** Lines are the part's own, 1 for its first line: the first thread knows where the part starts. */
@@ -102,6 +104,8 @@ export function startCsvChunk(script: WorkerScript, request: Omit<CsvChunkReques
   // The reading thread must not keep the process alive once the part is no longer wanted.
   worker.unref();
   const flag = new Int32Array(posted);
+  // Once result() has asked for the result the thread is done with: ended, or kept for the next helper (not ended by stop()).
+  let done = false;
   return {
     result(timeoutMs) {
       const until = Date.now() + timeoutMs;
@@ -109,10 +113,15 @@ export function startCsvChunk(script: WorkerScript, request: Omit<CsvChunkReques
       while (Atomics.load(flag, 0) === 0 && Date.now() < until) Atomics.wait(flag, 0, 0, 50);
       const message = receiveMessageOnPort(port1);
       port1.close();
-      void worker.terminate();
+      done = true;
+      // A thread that answered has loaded the helpers' script: the next helper may take it.
+      if (message && request.waitAfter) keepWorkerWarm(script, worker);
+      else void worker.terminate();
       return message?.message as CsvChunkResult | undefined;
     },
     stop() {
+      if (done) return;
+      done = true;
       port1.close();
       void worker.terminate();
     },

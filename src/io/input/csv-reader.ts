@@ -109,7 +109,7 @@ function parseWith(
   // half of what this one reads meanwhile: both parts are then read by about the same time.
   const split = options.helperScript && total >= PARALLEL_FROM_BYTES && encoding !== 'utf-16le' && encoding !== 'utf-16be' ? lineBreakNear(fd, Math.min(total - 1, (total + HELPER_START_BYTES) >> 1), total) : undefined;
   const startSecond = (header: readonly string[]): PendingChunk =>
-    startCsvChunk(options.helperScript!, { path, start: split!, end: total, encoding, delimiter, header, missing: options.missing, onBadRow: options.onBadRow });
+    startCsvChunk(options.helperScript!, { path, start: split!, end: total, encoding, delimiter, header, missing: options.missing, onBadRow: options.onBadRow, waitAfter: options.keepHelperWarm === true });
   // The thread takes a moment to start: it is started before this one reads, from the header in the first bytes.
   const early = split === undefined ? undefined : headerIn(head, encoding, delimiter);
   let second: PendingChunk | undefined = early ? startSecond(early) : undefined;

@@ -18,6 +18,11 @@ export interface ImportOptions {
    */
   readonly helperScript?: WorkerScript;
   /**
+   * The helper thread, once it has read its part, waits for other work (keepWorkerWarm) instead of
+   * ending: the caller then stops it with stopWarmWorkers if nothing takes it (a run does, however it ends).
+   */
+  readonly keepHelperWarm?: boolean;
+  /**
    * A table of no records is refused (nothing can be protected or described); a released file may
    * legitimately hold none (every class suppressed), so verify's re-reading allows it.
    */
