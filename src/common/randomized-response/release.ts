@@ -35,6 +35,8 @@ export interface ReconstructionRelease {
   readonly stats: ReconstructionStats;
   /** Per micro group: its independent trials (what the guarantee is about). */
   readonly groupTrials: GroupTrials;
+  /** Per micro group: its released rows (its trials' copies), what counting the rows by group gives. */
+  readonly releasedByGroup: Uint32Array;
 }
 
 export interface ReconstructionInput {
@@ -65,6 +67,7 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
   const sourceRow = new GrowableUint32(values.length + 1024);
   const sensitive = new GrowableUint32(values.length + 1024);
   const groupTrials = { trials: new Uint32Array(grouping.groupCount), trialMaxCount: new Uint32Array(grouping.groupCount) };
+  const releasedByGroup = new Uint32Array(grouping.groupCount);
   let sampledGroups = 0;
   let suppressedGroups = 0;
   let suppressedRows = 0;
@@ -78,6 +81,7 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
     const size = offsets[g + 1]! - offsets[g]!;
     const maxCount = counted.maxCount[g]!;
     const firstRow = rowsByGroup[offsets[g]!]!;
+    const releasedBefore = sourceRow.length;
     // ε beyond a group's ε_max certifies nothing for it: refuse here too, not only in the job layer
     // (throwing mid-way is safe: the release is only returned whole).
     const eMax = maxEpsilon(maxCount / size, params.p, params.m);
@@ -124,6 +128,7 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
         }
       }
     }
+    releasedByGroup[g] = sourceRow.length - releasedBefore;
     if (input.onProgress && g % progressEvery === 0) input.onProgress(g / grouping.groupCount);
   }
   const rows = { sourceRow: sourceRow.toArray(), sensitive: [sensitive.toArray()] };
@@ -132,6 +137,7 @@ export function reconstructionRelease(source: RandomSource, input: Reconstructio
   return {
     rows,
     groupTrials,
+    releasedByGroup,
     stats: { sampledGroups, suppressedGroups, suppressedRows, trimmedRows, trials, violatingAfter, violatingRowsAfter },
   };
 }

@@ -5,12 +5,13 @@ import type { Plan } from './plan.js';
 
 /**
  * Identity disclosure on the quasi-identifiers, for the input and for the
- * release. releaseRows maps released rows to the input rows whose
- * quasi-identifier values they show (null: the release shows every input row once).
- * microGroups, the rows grouped over every non-sensitive column, spares a
- * second grouping when no column is marked insensitive.
+ * release. releasedByGroup: how many released rows show each micro group's
+ * quasi-identifier values (the release's rows counted by group; null: the
+ * release shows every input row once). microGroups, the rows grouped over every
+ * non-sensitive column (required with releasedByGroup), spares a second grouping
+ * when no column is marked insensitive.
  */
-export function reidentificationSection(plan: Plan, rowCount: number, releaseRows: Uint32Array | null, microGroups?: Grouping): NonNullable<Report['risk']['reidentification']> {
+export function reidentificationSection(plan: Plan, rowCount: number, releasedByGroup: Uint32Array | null, microGroups?: Grouping): NonNullable<Report['risk']['reidentification']> {
   const quasi = plan.columns.filter((c) => c.role === 'quasi').map((c) => c.column);
   // Quasi-identifiers are non-sensitive columns: as many of them means the same columns.
   const grouping = microGroups && quasi.length === plan.nonSensitive.length ? microGroups : groupRows(quasi, rowCount);
@@ -18,10 +19,9 @@ export function reidentificationSection(plan: Plan, rowCount: number, releaseRow
   for (let g = 0; g < grouping.groupCount; g++) sizes[g] = grouping.offsets[g + 1]! - grouping.offsets[g]!;
   const original = reidentificationRisk(sizes);
   let release = original;
-  if (releaseRows) {
-    const released = new Uint32Array(grouping.groupCount);
-    countByGroup(released, grouping.groupOfRow, releaseRows);
-    release = reidentificationRisk(released);
+  if (releasedByGroup) {
+    if (!microGroups || releasedByGroup.length !== microGroups.groupCount) throw new Error('released rows by group need the micro groups they count');
+    release = reidentificationRisk(grouping === microGroups ? releasedByGroup : foldedInto(grouping, microGroups, releasedByGroup));
   }
   return {
     quasiIdentifiers: quasi.map((c) => c.name),
@@ -31,6 +31,11 @@ export function reidentificationSection(plan: Plan, rowCount: number, releaseRow
   };
 }
 
-function countByGroup(counts: Uint32Array, groupOfRow: Uint32Array, rows: Uint32Array): void {
-  for (let i = 0; i < rows.length; i++) counts[groupOfRow[rows[i]!]!]!++;
+/** Counts by micro group summed into the coarser classes of the quasi-identifiers: a micro group lies in one class (its first row's). */
+function foldedInto(classes: Grouping, microGroups: Grouping, byGroup: Uint32Array): Uint32Array {
+  const out = new Uint32Array(classes.groupCount);
+  for (let g = 0; g < microGroups.groupCount; g++) {
+    if (byGroup[g]! > 0) out[classes.groupOfRow[microGroups.rowsByGroup[microGroups.offsets[g]!]!]!]! += byGroup[g]!;
+  }
+  return out;
 }

@@ -97,6 +97,10 @@ describe('reconstructionRelease', () => {
           expect([...actual.groupTrials.trials]).toEqual(expected.trials);
           expect([...actual.groupTrials.trialMaxCount]).toEqual(expected.trialMax);
           expect(actual.stats).toEqual(expected.stats);
+          // Each group's released rows, as counting the release's rows by group gives them.
+          const byGroup = new Array<number>(grouping.groupCount).fill(0);
+          for (const r of actual.rows.sourceRow) byGroup[grouping.groupOfRow[r]!]!++;
+          expect([...actual.releasedByGroup]).toEqual(byGroup);
         },
       ),
       { numRuns: 300 },

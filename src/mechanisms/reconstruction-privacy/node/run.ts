@@ -28,7 +28,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
   const { plan, sensitive, grouping } = analysis;
   const rowCount = analysis.imported.table.rowCount;
   const releases: ReleasedTable[] = [];
-  let firstReleaseRows: Uint32Array | null = null;
+  let firstReleasedByGroup: Uint32Array | null = null;
   const stems = releaseStems(sensitive.map((s) => s.column.name));
   // The same for the outcome before and after its figures are measured (outcomeSettling builds both): counted once.
   let identity: ReturnType<typeof reidentificationSection> | undefined;
@@ -61,7 +61,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
         onProgress: (f) => stage('release', f),
       });
       const stem = stems[k]!;
-      firstReleaseRows ??= rp.rows.sourceRow;
+      firstReleasedByGroup ??= rp.releasedByGroup;
       releases.push({ stem, sheetName: releaseSheetName(s.column.name, sensitive.length), table: releaseView(plan, rp.rows, [s]) });
       stage('utility', 0.5);
       // Plain perturbation at the same p, kept in memory only (so not shuffled): the "before" of the report.
@@ -126,7 +126,7 @@ export function runReconstructionPrivacy(job: JobWith<ReconstructionPrivacySpec>
     return {
       plan,
       releases,
-      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'reconstructionPrivacy'), (identity ??= reidentificationSection(plan, rowCount, firstReleaseRows, grouping))),
+      ...withReidentification(randomizedRiskAndUtility(analysis, bySensitive, 'reconstructionPrivacy'), (identity ??= reidentificationSection(plan, rowCount, firstReleasedByGroup, grouping))),
       method: {
         type: 'reconstruction-privacy',
         title: '(ε,δ)-reconstruction privacy (Sampling, Perturbing, Scaling)',
