@@ -40,7 +40,8 @@ function start(script: WorkerScript, options: WorkerOptions): Worker {
 export function prestartWorker(script: WorkerScript, purpose: string): void {
   // A thread done with its work and waiting for more (keepWorkerWarm) is taken first: it has loaded the script.
   const done = warm.get(scriptKey(script, ANY_PURPOSE))?.shift();
-  if (done) {
+  // One that has ended (its exit not yet announced) has no thread id left.
+  if (done && done.worker.threadId >= 0) {
     done.worker.off('error', done.drop);
     done.worker.off('exit', done.drop);
     keep(done.worker, scriptKey(script, purpose));

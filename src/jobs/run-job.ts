@@ -281,10 +281,12 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   checkOutputFolders(loaded, outDir, internalDir, options);
   const progress = progressOf(options);
   const testStamp = options.random.deterministic;
-  // The thread that read the file's second part waits for the run's first helper (stopped below if none takes it).
+  // The thread that read the file's second part waits for the run's first helper (stopped below if
+  // none takes it), where one will follow: the workbook's sheets, or the risk profile of released records.
+  const helperFollows = job.output.formats.includes('xlsx') || nodeMechanismOf(job.method.type).releasesInputColumns;
   let read: ReturnType<typeof importInput>;
   try {
-    read = importInput(loaded, progress, options.readTable, options.helperScript, true);
+    read = importInput(loaded, progress, options.readTable, options.helperScript, helperFollows);
     checkWorkbookLimits(job, read.imported);
   } catch (error) {
     stopWarmWorkers();

@@ -160,5 +160,19 @@ describe('reading a large CSV on two threads gives the one-thread table', () => 
         }
       }
     }
+    // A thread whose part met a problem is not kept: the next helper gets a thread of its own.
+    const bad = bigFile('kept-bad.csv', { tail: 'a;b' });
+    try {
+      expect(() => readTable(bad, { missing: [''], onBadRow: 'error', helperScript: HELPER, keepHelperWarm: true })).toThrow(/2 fields where the header has 4/);
+      const probe = new Worker('1', { eval: true });
+      const probeId = probe.threadId;
+      await probe.terminate();
+      prestartWorker(HELPER, 'next');
+      const next = spawnWorker(HELPER, { workerData: { command: 'warm' } }, 'next');
+      expect(next.threadId).toBeGreaterThan(probeId);
+      await next.terminate();
+    } finally {
+      stopWarmWorkers();
+    }
   }, 60_000);
 });

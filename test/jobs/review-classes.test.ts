@@ -6,6 +6,16 @@ import { tableFromRows, type Table } from '../../src/common/table/table.js';
 import { tupleIds } from '../../src/common/table/tuple-ids.js';
 import { compactReleaseTable, type ReleaseColumn, type ReleaseTable } from '../../src/io/output/release-table.js';
 import { quasiClasses } from '../../src/jobs/review/review-release.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SeededTestRandomSource } from '../../src/common/random/source.js';
+import { readTable } from '../../src/io/input/read-table.js';
+import { parseJob } from '../../src/jobs/load-job.js';
+import type { MethodContext } from '../../src/jobs/method-kit/method-context.js';
+import type { NodeMechanism } from '../../src/jobs/method-kit/node-mechanism.js';
+import { prepareInput } from '../../src/jobs/prepare-input.js';
+import { nodeMechanismOf } from '../../src/mechanisms/node-registry.js';
 
 /**
  * The review's classes of a release that shows input rows through one row index start from the
@@ -15,7 +25,7 @@ import { quasiClasses } from '../../src/jobs/review/review-release.js';
 
 const VALUES = ['a', 'b', 'c', 'd', ''];
 
-/** The micro groups of these input columns, kept as analyze.ts keeps them for the review. */
+/** The micro groups of these input columns, kept as a run's analysis keeps them for the review (utility-helper.ts). */
 function grouped(columns: Table['columns'], rowCount: number): void {
   const grouping = groupRows(columns, rowCount);
   keepTupleIds(columns.map((c) => c.codes), grouping.groupOfRow, grouping.groupCount);
@@ -93,5 +103,23 @@ describe('the review’s classes through a row index', () => {
     const short = Uint32Array.of(0, 1);
     keepTupleIds([short], Uint32Array.of(0, 1, 2), 3);
     expect(tupleIdsThrough([short], Uint32Array.of(0), 1)).toBeUndefined();
+  });
+
+  it('are kept by a run of a randomized method only, and only where the quasi-identifiers are the micro groups\' columns', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'custos-kept-ids-'));
+    const input = join(dir, 'people.csv');
+    writeFileSync(input, ['age,sex,region,diagnosis', ...Array.from({ length: 400 }, (_, i) => `${20 + (i % 7)},${i % 3 ? 'F' : 'M'},r${i % 5},d${i % 4}`)].join('\n') + '\n');
+    const keptAfter = (mode: 'run' | 'assess', attributes: Record<string, string>): boolean => {
+      const loaded = parseJob({ version: 1, input: { path: input }, attributes, method: { type: 'reconstruction-privacy', retention: 0.5, epsilon: 0.5, delta: 0.3, domains: { diagnosis: 'from-data' } }, output: { dir: 'out', formats: ['csv'] } }, dir);
+      const imported = prepareInput(loaded.job, readTable(input, { missing: [''], onBadRow: 'error' }));
+      const mechanism = nodeMechanismOf(loaded.job.method.type) as NodeMechanism<typeof loaded.job.method>;
+      const ctx: MethodContext = { random: new SeededTestRandomSource(3), mode, baseDir: dir, progress: () => undefined, measureUtility: false };
+      mechanism.run(loaded.job, imported, ctx);
+      const nonSensitive = imported.table.columns.filter((c) => attributes[c.name] !== 'sensitive').map((c) => c.codes);
+      return tupleIdsThrough(nonSensitive, Uint32Array.of(0, 1, 2), 3) !== undefined;
+    };
+    expect(keptAfter('run', { diagnosis: 'sensitive' })).toBe(true);
+    expect(keptAfter('assess', { diagnosis: 'sensitive' })).toBe(false);
+    expect(keptAfter('run', { diagnosis: 'sensitive', region: 'insensitive' })).toBe(false);
   });
 });

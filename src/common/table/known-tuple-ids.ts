@@ -9,8 +9,9 @@
  * the released codes, in one pass of look-ups instead of a pass of mixed-radix keys per column and a
  * hash table of every distinct tuple (a fifth of a second of a million-row run).
  *
- * Kept while the code arrays are (a WeakMap on each array), and taken at most once: the ids of a
- * census are 4 bytes a row, and no run groups the same release twice.
+ * Kept by a run's analysis (analyzeStartingUtility: runs only, where the quasi-identifiers are the
+ * micro groups' columns) while the code arrays are (a WeakMap on each array), and taken at most once:
+ * the ids of a census are 4 bytes a row, and no run groups the same release twice.
  */
 
 interface KnownIds {

@@ -114,8 +114,9 @@ export function startCsvChunk(script: WorkerScript, request: Omit<CsvChunkReques
       const message = receiveMessageOnPort(port1);
       port1.close();
       done = true;
-      // A thread that answered has loaded the helpers' script: the next helper may take it.
-      if (message && request.waitAfter) keepWorkerWarm(script, worker);
+      // A thread that read its part has loaded the helpers' script: the next helper may take it (one
+      // that met a problem ends, whatever the problem was).
+      if (request.waitAfter && (message?.message as CsvChunkResult | undefined)?.ok === true) keepWorkerWarm(script, worker);
       else void worker.terminate();
       return message?.message as CsvChunkResult | undefined;
     },

@@ -1,5 +1,4 @@
 import { offerMicroGroups } from '../../common/utility/query-pool.js';
-import { keepTupleIds } from '../../common/table/known-tuple-ids.js';
 import { groupRows, type Grouping } from '../../common/table/micro-groups.js';
 import { maxRetentionForRho } from '../../common/randomized-response/perturbation/retention.js';
 import { rationalFromNumber, toNumber, type Rational } from '../../common/exact/rational.js';
@@ -56,9 +55,6 @@ export function analyze(
   const method = job.method;
   const coded = sensitiveDomains(method.domains, plan.sensitive, { imported, baseDir }, job.input.path).map(({ column, domain, domainSource }) => ({ column, domain, domainSource, values: domainValues(column, domain), m: domain.values.length }));
   const grouping = groupRows(plan.nonSensitive, table.rowCount);
-  // The release shows these columns as collected through sourceRow: the disclosure review's classes of
-  // its quasi-identifiers (when they are these columns) are these groups read through it.
-  keepTupleIds(plan.nonSensitive.map((c) => c.codes), grouping.groupOfRow, grouping.groupCount);
   // Each group's counts of each sensitive column's values: the risk test, the release and the utility figure read them.
   const counted = coded.map((c) => ({ ...c, counts: groupValueCounts(grouping, c.values, c.m) }));
   // The utility figure counts over these micro groups (and, for one sensitive column, their value counts) instead of grouping the rows again.
