@@ -4,15 +4,19 @@ import { serveRiskProfile } from './review/risk-profile-helper.js';
 import { serveWorkbookSheets } from './workbook-sheets-helper.js';
 import { unhandledEntry, type HelperWorkerData } from './worker-protocol.js';
 
-/** A run's helper entries, served alike by the helpers' script (helper-worker.ts) and by the job worker's. */
-export function serveHelperEntry(request: Exclude<HelperWorkerData, { command: 'warm' }>): void {
+/**
+ * A run's helper entries, served alike by the helpers' script (helper-worker.ts) and by the job
+ * worker's. True when the thread then waits for its next start data, as a thread started ahead does:
+ * a file's part, read when the entry returns, whose reader keeps the thread for the run's next helper.
+ */
+export function serveHelperEntry(request: Exclude<HelperWorkerData, { command: 'warm' }>): boolean {
   switch (request.command) {
     case 'utility-helper':
       serveUtilityWork(request);
       break;
     case 'csv-chunk':
       serveCsvChunk(request);
-      break;
+      return request.waitAfter;
     case 'risk-profile-helper':
       serveRiskProfile(request);
       break;
@@ -22,4 +26,5 @@ export function serveHelperEntry(request: Exclude<HelperWorkerData, { command: '
     default:
       unhandledEntry(request);
   }
+  return false;
 }

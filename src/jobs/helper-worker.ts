@@ -12,13 +12,8 @@ const port = parentPort;
 if (!port) throw new Error('helper-worker must run in a worker thread');
 
 function begin(data: HelperWorkerData): void {
-  // Started ahead of its work (prestartWorker): the first message is the data it would have been started with.
-  if (data.command === 'warm') port!.once('message', (next: HelperWorkerData) => begin(next));
-  else {
-    serveHelperEntry(data);
-    // A file's part is read when the entry returns: the thread then waits, warm, for the run's next helper.
-    if (data.command === 'csv-chunk' && data.waitAfter) port!.once('message', (next: HelperWorkerData) => begin(next));
-  }
+  // Started ahead of its work (prestartWorker), or kept after it (serveHelperEntry says): the next message is its start data.
+  if (data.command === 'warm' || serveHelperEntry(data)) port!.once('message', (next: HelperWorkerData) => begin(next));
 }
 
 begin(workerData as HelperWorkerData);

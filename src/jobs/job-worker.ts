@@ -88,14 +88,11 @@ function begin(data: StartData): void {
       serveCompareHelper(request);
       break;
     case 'utility-helper':
+    case 'csv-chunk':
     case 'risk-profile-helper':
     case 'workbook-sheets-helper':
-      serveHelperEntry(request);
-      break;
-    case 'csv-chunk':
-      serveHelperEntry(request);
-      // A file's part is read when the entry returns: the thread then waits, warm, for the run's next helper.
-      if (request.waitAfter) port!.once('message', (data: StartData) => begin(data));
+      // A thread kept after its work (a file's part, read) waits for its next start data.
+      if (serveHelperEntry(request)) port!.once('message', (data: StartData) => begin(data));
       break;
     case 'assess':
     case 'run':
