@@ -18,6 +18,15 @@ export interface Plan {
   readonly sensitive: readonly Column[];
 }
 
+/**
+ * Whether the quasi-identifiers are every non-sensitive column (none is insensitive): the micro
+ * groups are then their classes. Quasi-identifiers are non-sensitive columns, so as many of them
+ * means the same columns.
+ */
+export function quasiAreNonSensitive(plan: Plan): boolean {
+  return plan.columns.filter((c) => c.role === 'quasi').length === plan.nonSensitive.length;
+}
+
 /** A column's role: the one the job gives it, or quasi-identifier when the job does not name it. */
 export function roleOf(job: Pick<JobShell, 'attributes'>, column: string): Role {
   return own(job.attributes, column) ?? 'quasi';

@@ -1,7 +1,7 @@
 import { groupRows, type Grouping } from '../../common/table/micro-groups.js';
 import { reidentificationRisk } from '../../common/risk/reidentification.js';
 import type { Report } from '../../common/report/report-model.js';
-import type { Plan } from './plan.js';
+import { quasiAreNonSensitive, type Plan } from './plan.js';
 
 /**
  * Identity disclosure on the quasi-identifiers, for the input and for the
@@ -13,8 +13,7 @@ import type { Plan } from './plan.js';
  */
 export function reidentificationSection(plan: Plan, rowCount: number, releasedByGroup: Uint32Array | null, microGroups?: Grouping): NonNullable<Report['risk']['reidentification']> {
   const quasi = plan.columns.filter((c) => c.role === 'quasi').map((c) => c.column);
-  // Quasi-identifiers are non-sensitive columns: as many of them means the same columns.
-  const grouping = microGroups && quasi.length === plan.nonSensitive.length ? microGroups : groupRows(quasi, rowCount);
+  const grouping = microGroups && quasiAreNonSensitive(plan) ? microGroups : groupRows(quasi, rowCount);
   const sizes = new Uint32Array(grouping.groupCount);
   for (let g = 0; g < grouping.groupCount; g++) sizes[g] = grouping.offsets[g + 1]! - grouping.offsets[g]!;
   const original = reidentificationRisk(sizes);

@@ -7,6 +7,7 @@ import type { BaseGroups, BaseValueCounts } from '../../common/utility/tuple-lat
 import type { JobWith } from '../../common/job/job-parts.js';
 import type { ImportedTable } from '../../io/input/import-types.js';
 import { analyze, type Analysis, type RandomizedSpec } from './analyze.js';
+import { quasiAreNonSensitive } from './plan.js';
 import { keepTupleIds } from '../../common/table/known-tuple-ids.js';
 import type { MethodContext } from './method-context.js';
 import type { MethodOutcome } from './outcome.js';
@@ -195,7 +196,7 @@ export function analyzeStartingUtility(job: JobWith<RandomizedSpec>, imported: I
       // A run's release shows these columns as collected through sourceRow: where they are its
       // quasi-identifiers, the disclosure review's classes are these groups read through it (taken
       // once by the review; an assessment reviews no release, so keeps nothing).
-      if (ctx.mode === 'run' && plan.columns.filter((c) => c.role === 'quasi').length === plan.nonSensitive.length) {
+      if (ctx.mode === 'run' && quasiAreNonSensitive(plan)) {
         keepTupleIds(plan.nonSensitive.map((c) => c.codes), grouping.groupOfRow, grouping.groupCount);
       }
       if (measuring && coded.length === 1) early = startUtilityWork(ctx.helperScript, ctx.random, plan.nonSensitive, coded[0]!.values, coded[0]!.m, grouping, coded[0]!.counts);
