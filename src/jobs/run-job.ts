@@ -283,7 +283,7 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
   const testStamp = options.random.deterministic;
   // The thread that read the file's second part waits for the run's first helper (stopped below if
   // none takes it), where one will follow: the workbook's sheets, or the risk profile of released records.
-  const helperFollows = job.output.formats.includes('xlsx') || nodeMechanismOf(job.method.type).releasesInputColumns;
+  const helperFollows = job.output.formats.includes('xlsx') || releasesRecords(loaded);
   let read: ReturnType<typeof importInput>;
   try {
     read = importInput(loaded, progress, options.readTable, options.helperScript, helperFollows);
@@ -432,7 +432,12 @@ export async function runJob(loaded: LoadedJob, options: RunOptions): Promise<Ru
 /** Whether a run of this job computes a risk profile of its release (releaseProfileInput): records released, and some quasi-identifier. */
 function profileWanted(loaded: LoadedJob, imported: ImportedTable): boolean {
   const job = loaded.chain?.steps[0] ?? loaded.job;
-  return nodeMechanismOf(job.method.type).releasesInputColumns && imported.table.columns.some((c) => roleOf(job, c.name) === 'quasi');
+  return releasesRecords(loaded) && imported.table.columns.some((c) => roleOf(job, c.name) === 'quasi');
+}
+
+/** Whether the run's release holds records (a chain's, as its first step releases them): known before the input is read. */
+function releasesRecords(loaded: LoadedJob): boolean {
+  return nodeMechanismOf((loaded.chain?.steps[0] ?? loaded.job).method.type).releasesInputColumns;
 }
 
 /** Sections a run adds after the report's own, in each rendering (the comparison its setting was chosen from). */
