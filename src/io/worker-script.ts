@@ -42,9 +42,7 @@ export function prestartWorker(script: WorkerScript, purpose: string): void {
   const done = warm.get(scriptKey(script, ANY_PURPOSE))?.shift();
   // One that has ended (its exit not yet announced) has no thread id left.
   if (done && done.worker.threadId >= 0) {
-    done.worker.off('error', done.drop);
-    done.worker.off('exit', done.drop);
-    keep(done.worker, scriptKey(script, purpose));
+    keep(taken(done), scriptKey(script, purpose));
     return;
   }
   let worker: Worker;
@@ -66,6 +64,13 @@ const ANY_PURPOSE = '';
  */
 export function keepWorkerWarm(script: WorkerScript, worker: Worker): void {
   keep(worker, scriptKey(script, ANY_PURPOSE));
+}
+
+/** A waiting thread's worker, no longer forgotten when it stops: whoever took it answers for it now. */
+function taken(entry: WarmWorker): Worker {
+  entry.worker.off('error', entry.drop);
+  entry.worker.off('exit', entry.drop);
+  return entry.worker;
 }
 
 function keep(worker: Worker, key: string): void {
@@ -100,12 +105,11 @@ export function spawnWorker(script: WorkerScript, options: WorkerOptions, purpos
   const ready = purpose !== undefined && onlyData ? warm.get(scriptKey(script, purpose))?.shift() : undefined;
   if (ready) {
     // From here on it is the taker's thread: its errors are the work's, as a new thread's would be.
-    ready.worker.off('error', ready.drop);
-    ready.worker.off('exit', ready.drop);
+    const worker = taken(ready);
     // As a new thread: it keeps the process alive until its taker lets it go (unref).
-    ready.worker.ref();
-    ready.worker.postMessage(options.workerData, [...(options.transferList ?? [])]);
-    return ready.worker;
+    worker.ref();
+    worker.postMessage(options.workerData, [...(options.transferList ?? [])]);
+    return worker;
   }
   return start(script, options);
 }
