@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { TextEncoding } from '../../common/job/encoding.js';
@@ -22,7 +23,7 @@ export interface CsvChunkRequest {
   readonly missing: readonly string[];
   readonly onBadRow: 'error' | 'skip';
   readonly port: MessagePort;
-  /** Set to 1 once the result is posted, so the first thread can wait without an event loop. */
+  /** Set to 1 once the result is posted and to 2 once the file's checksum is, so the first thread can wait without an event loop. */
   readonly posted: SharedArrayBuffer;
   /** Once the result is posted, the thread waits for other work (keepWorkerWarm) instead of ending. */
   readonly waitAfter: boolean;
@@ -34,7 +35,17 @@ export type CsvChunkResult =
   | { readonly ok: false; readonly problem: 'syntax' | 'bad-row' | 'utf8'; readonly message: string; readonly line: number; readonly column?: number }
   | { readonly ok: false; readonly problem: 'other'; readonly message: string };
 
-/** The worker's side: read the part, post what it holds, flag it. */
+/** The file's checksum as the thread computed it; undefined when it could not read the file. */
+export interface CsvChunkChecksum {
+  readonly sha256: string | undefined;
+}
+
+/**
+ * The worker's side: read the part, post what it holds, flag it; then, when the part was read,
+ * the SHA-256 of the whole file (bytes 0 to `end`), posted and flagged in turn. The checksum covers
+ * the file in order, so one thread computes all of it: this one, which is otherwise idle once its
+ * part is posted, while the first thread still reads its own part and then joins the two.
+ */
 export function serveCsvChunk(request: CsvChunkRequest): void {
   let result: CsvChunkResult;
   try {
@@ -48,6 +59,40 @@ export function serveCsvChunk(request: CsvChunkRequest): void {
   const flag = new Int32Array(request.posted);
   Atomics.store(flag, 0, 1);
   Atomics.notify(flag, 0);
+  if (!result.ok) return;
+  let sha256: string | undefined;
+  try {
+    sha256 = fileChecksum(request.path, request.end);
+  } catch {
+    // The first thread computes it itself, and meets the problem as reading alone would.
+    sha256 = undefined;
+  }
+  request.port.postMessage({ sha256 } satisfies CsvChunkChecksum);
+  Atomics.store(flag, 0, 2);
+  Atomics.notify(flag, 0);
+}
+
+/** The SHA-256 (hex) of a file's bytes 0 to `end`. */
+export function fileChecksum(path: string, end: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    return checksumOf(fd, end);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The SHA-256 (hex) of an open file's bytes 0 to `end` (fewer if it ends before). */
+export function checksumOf(fd: number, end: number): string {
+  const hash = createHash('sha256');
+  const chunk = new Uint8Array(CHUNK_BYTES);
+  for (let position = 0; position < end; ) {
+    const read = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, end - position), position);
+    if (read === 0) break;
+    hash.update(chunk.subarray(0, read));
+    position += read;
+  }
+  return hash.digest('hex');
 }
 
 class PartNotText extends Error {
@@ -93,6 +138,11 @@ function readPartWith(request: CsvChunkRequest, textOnly: boolean): CsvChunkResu
 export interface PendingChunk {
   /** Blocks until the part is read (the caller is synchronous); undefined when it took longer than `timeoutMs` or the thread died. */
   result(timeoutMs: number): CsvChunkResult | undefined;
+  /**
+   * After a part read (result() ok): blocks until the thread has the whole file's SHA-256, then is done
+   * with the thread; undefined when it could not compute it, took longer than `timeoutMs` or died.
+   */
+  checksum(timeoutMs: number): string | undefined;
   stop(): void;
 }
 
@@ -104,21 +154,37 @@ export function startCsvChunk(script: WorkerScript, request: Omit<CsvChunkReques
   // The reading thread must not keep the process alive once the part is no longer wanted.
   worker.unref();
   const flag = new Int32Array(posted);
-  // Once result() has asked for the result the thread is done with: ended, or kept for the next helper (not ended by stop()).
+  // Waits in short steps until the flag reaches `state`: a thread that died (out of memory) never sets it.
+  const waitFor = (state: number, timeoutMs: number): void => {
+    const until = Date.now() + timeoutMs;
+    for (let now = Atomics.load(flag, 0); now < state && Date.now() < until; now = Atomics.load(flag, 0)) Atomics.wait(flag, 0, now, 50);
+  };
+  // Once checksum() has its answer (or result() a failed part) the thread is done with: ended, or kept for the next helper (not ended by stop()).
   let done = false;
+  const finish = (keep: boolean): void => {
+    port1.close();
+    done = true;
+    // A thread that read its part has loaded the helpers' script: the next helper may take it (one
+    // that met a problem ends, whatever the problem was).
+    if (keep && request.waitAfter) keepWorkerWarm(script, worker);
+    else void worker.terminate();
+  };
+  let read = false;
   return {
     result(timeoutMs) {
-      const until = Date.now() + timeoutMs;
-      // Waits in short steps: a thread that died (out of memory) never sets the flag.
-      while (Atomics.load(flag, 0) === 0 && Date.now() < until) Atomics.wait(flag, 0, 0, 50);
-      const message = receiveMessageOnPort(port1);
-      port1.close();
-      done = true;
-      // A thread that read its part has loaded the helpers' script: the next helper may take it (one
-      // that met a problem ends, whatever the problem was).
-      if (request.waitAfter && (message?.message as CsvChunkResult | undefined)?.ok === true) keepWorkerWarm(script, worker);
-      else void worker.terminate();
-      return message?.message as CsvChunkResult | undefined;
+      waitFor(1, timeoutMs);
+      const message = receiveMessageOnPort(port1)?.message as CsvChunkResult | undefined;
+      read = message?.ok === true;
+      if (!read) finish(false);
+      return message;
+    },
+    checksum(timeoutMs) {
+      if (!read || done) return undefined;
+      waitFor(2, timeoutMs);
+      const message = receiveMessageOnPort(port1)?.message as CsvChunkChecksum | undefined;
+      const sha256 = typeof message?.sha256 === 'string' ? message.sha256 : undefined;
+      finish(sha256 !== undefined);
+      return sha256;
     },
     stop() {
       if (done) return;

@@ -1,12 +1,13 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { CsvSyntaxError, CsvTokenizer } from './csv-tokenizer.js';
 import { sniffDelimiter } from './delimiter.js';
 import { detectEncoding, type TextEncoding } from '../../common/job/encoding.js';
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
+import type { Table } from '../../common/table/table.js';
 import { BadRowError, RecordRules } from './csv-records.js';
-import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
+import { checksumOf, startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
 import { NotText, recordReader, withTextFallback } from './csv-record-reader.js';
@@ -86,7 +87,9 @@ function parseWith(
   textOnly: boolean,
 ): ImportedTable {
   const delimiter = options.delimiter ?? sniffDelimiter(sniffText(head, encoding));
-  let hash = createHash('sha256');
+  const hash = createHash('sha256');
+  let checksumFrom: PendingChunk | undefined;
+  let checksumPatience = 0;
   let builder: TableBuilder | undefined;
   let rules: RecordRules | undefined;
   let renamed: readonly RenamedColumn[] = [];
@@ -116,11 +119,14 @@ function parseWith(
   const chunk = new Uint8Array(CHUNK_BYTES);
   let position = 0;
   const started = Date.now();
+  // Read in two parts, the file's checksum is the other thread's to compute (csv-chunk.ts): this one
+  // reads its part without it, and computes it only should it read the file alone after all.
+  const hashing = split === undefined;
   const feedUntil = (end: number, last: boolean): void => {
     for (;;) {
       const read = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, end - position), position);
       const bytes = chunk.subarray(0, read);
-      hash.update(bytes);
+      if (hashing) hash.update(bytes);
       position += read;
       const final = last && (read === 0 || position >= end);
       try {
@@ -143,11 +149,13 @@ function parseWith(
         // break inside a quoted field is not a record boundary, and then one thread reads on.
         // A thread that died (out of memory) never answers: waiting ends well after it should have.
         const patience = Math.max(30_000, 10 * (Date.now() - started));
-        const joined = second && reader.atRecordStart ? joinSecondPart(fd, split, total, hash, second, reader.nextLine, patience, options) : undefined;
+        const joined = second && reader.atRecordStart ? joinSecondPart(second, reader.nextLine, patience) : undefined;
         if (joined) {
           builder!.append(joined.parts);
           rules!.absorb(joined.rejected, joined.rejectedCount);
-          hash = joined.hash;
+          options.onProgress?.(total, total);
+          checksumFrom = second;
+          checksumPatience = patience;
         } else {
           // Stopped now, not in finally: its thread would read on beside this one for nothing.
           second?.stop();
@@ -155,23 +163,36 @@ function parseWith(
         }
       }
     } finally {
-      second?.stop();
+      // The thread that read the second part still computes the checksum, taken below.
+      if (second !== checksumFrom) second?.stop();
     }
   } catch (error) {
+    checksumFrom?.stop();
     // A quote or a record of the wrong length: a delimiter or an encoding other than the file's can be the cause.
     if (error instanceof CsvSyntaxError) throw new InputError(error.message, name, error.line, error.column, { advice: 'reading-options' });
     if (error instanceof BadRowError) throw new InputError(error.message, name, error.line, undefined, { advice: 'reading-options' });
     throw error;
   }
   if (!builder || !rules) throw new InputError('the file is empty: a header line is expected', name, 1);
+  let table: Table;
+  let sha256: string | undefined;
+  try {
+    // The table is built while the other thread computes the checksum.
+    table = builder.build();
+    if (checksumFrom) sha256 = checksumFrom.checksum(checksumPatience);
+  } finally {
+    checksumFrom?.stop();
+  }
+  // The whole file again, here: only when this thread read it alone after all, or the other could not.
+  if (split !== undefined) sha256 ??= checksumOf(fd, total);
   return {
-    table: builder.build(),
+    table,
     firstLines: builder.firstLines(),
     format: 'csv',
     encoding,
     bom,
     delimiter,
-    sha256: hash.digest('hex'),
+    sha256: sha256 ?? hash.digest('hex'),
     bytes: total,
     rejectedRows: rules.rejected,
     rejectedRowCount: rules.rejectedCount,
@@ -212,35 +233,15 @@ function lineBreakNear(fd: number, from: number, total: number): number | undefi
 }
 
 /**
- * Hashes the second part (the checksum covers the whole file, in order) while its records are read
- * on the other thread, then takes them, with their lines made the file's. Undefined when the other
- * thread found a problem or did not answer: this thread then reads on by itself, so a problem is
- * reported exactly as one thread reading the file reports it.
+ * Takes the second part's records, with their lines made the file's. Undefined when the other thread
+ * found a problem or did not answer: this thread then reads on by itself, so a problem is reported
+ * exactly as one thread reading the file reports it.
  */
-function joinSecondPart(
-  fd: number,
-  start: number,
-  total: number,
-  hash: Hash,
-  second: PendingChunk,
-  firstLine: number,
-  patienceMs: number,
-  options: ImportOptions,
-): { parts: BuiltParts; rejected: readonly RejectedRow[]; rejectedCount: number; hash: Hash } | undefined {
-  const chunk = new Uint8Array(CHUNK_BYTES);
-  // A copy: should this thread have to read on by itself, the first part's checksum is still as it was.
-  const whole = hash.copy();
-  for (let position = start; position < total; ) {
-    const read = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, total - position), position);
-    if (read === 0) break;
-    whole.update(chunk.subarray(0, read));
-    position += read;
-    options.onProgress?.(position, total);
-  }
+function joinSecondPart(second: PendingChunk, firstLine: number, patienceMs: number): { parts: BuiltParts; rejected: readonly RejectedRow[]; rejectedCount: number } | undefined {
   const result = second.result(patienceMs);
   if (!result?.ok) return undefined;
   const lines = result.parts.lines.map((column) => column.map((line) => (line === 0 ? 0 : firstLine + line - 1)));
-  return { parts: { ...result.parts, lines }, rejected: result.rejected.map((r) => ({ ...r, line: firstLine + r.line - 1 })), rejectedCount: result.rejectedCount, hash: whole };
+  return { parts: { ...result.parts, lines }, rejected: result.rejected.map((r) => ({ ...r, line: firstLine + r.line - 1 })), rejectedCount: result.rejectedCount };
 }
 
 function sniffText(head: Uint8Array, encoding: TextEncoding): string {
