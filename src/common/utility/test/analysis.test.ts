@@ -63,6 +63,31 @@ describe('analysis-based utility', () => {
     );
   });
 
+  it('the input\'s table counts each record in the cells of its two values\' bins, whatever their number (property)', () => {
+    // Integers of many values are binned (several codes to a bin); a missing value has no bin.
+    const values = fc.oneof(fc.integer({ min: 0, max: 150 }).map(String), fc.constant(''));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(values, fc.constantFrom('x', 'y', 'z', '')), { minLength: 1, maxLength: 400 }), (data) => {
+        const table = tableFromRows(['n', 's'], data);
+        const report = analysisUtility({ truth: table, columns: table.columns, released: asCollected(table), reading: 'as collected', pairs: [['n', 's']] });
+        if (!('tables' in report)) throw new Error('not measured');
+        const t = report.tables[0]!;
+        if ('skipped' in t) return;
+        const [n, s] = table.columns.map((c) => valueBins(c)) as [ReturnType<typeof valueBins>, ReturnType<typeof valueBins>];
+        if (!('bins' in n) || !('bins' in s)) throw new Error('left out');
+        const expected = new Array<number>(n.bins.labels.length * s.bins.labels.length).fill(0);
+        for (let r = 0; r < table.rowCount; r++) {
+          const i = n.bins.binOf[table.columns[0]!.codes[r]!]!;
+          const j = s.bins.binOf[table.columns[1]!.codes[r]!]!;
+          if (i >= 0 && j >= 0) expected[i * s.bins.labels.length + j]!++;
+        }
+        if (t.cells) expect(t.cells.input).toEqual(expected);
+        else expect(n.bins.labels.length * s.bins.labels.length).toBeGreaterThan(144);
+      }),
+      { numRuns: 200, seed: 29 },
+    );
+  });
+
   it('a column generalized to "*" spreads each record over its values: the table by hand', () => {
     // a: x x y y; b: 1 1 1 2. Released: a as "*" (covers x and y), b as collected.
     const table = tableFromRows(['a', 'b'], [['x', '1'], ['x', '1'], ['y', '1'], ['y', '2']]);
