@@ -58,4 +58,40 @@ describe('rows written a word at a time', () => {
     expect(pieces).toBeGreaterThan(3);
     expect(bytes.equals(expected(cells, rows))).toBe(true);
   });
+
+  it('whole blocks of rows (putRows) are the same bytes, handed on as chunks fill, whatever the blocks', () => {
+    /** Rows written as blocks of the given sizes; each chunk handed on copied, as a file writer takes it. */
+    const inBlocks = (cells: readonly (readonly Uint8Array[])[], rows: readonly (readonly number[])[], sizes: readonly number[]): { bytes: Buffer; pieces: number } => {
+      const out: Buffer[] = [];
+      const sink = { write: (data: Uint8Array) => void out.push(Buffer.from(data)) };
+      const columns = cells.map(cellWords);
+      const chunk = new ByteChunks();
+      for (let start = 0, b = 0; start < rows.length; b++) {
+        const count = Math.min(Math.max(1, sizes[b % sizes.length]!), rows.length - start);
+        const codes = cells.map((_, j) => Uint32Array.from(rows.slice(start, start + count), (r) => r[j]!));
+        chunk.putRows(columns, codes, count, sink);
+        start += count;
+      }
+      chunk.flushTo(sink);
+      return { bytes: Buffer.concat(out), pieces: out.length };
+    };
+    const column = fc.array(fc.uint8Array({ minLength: 0, maxLength: 13 }), { minLength: 1, maxLength: 6 });
+    fc.assert(
+      fc.property(
+        fc.array(column, { minLength: 1, maxLength: 5 }).chain((cells) =>
+          fc.tuple(fc.constant(cells), fc.array(fc.tuple(...cells.map((c) => fc.integer({ min: 0, max: c.length - 1 }))), { maxLength: 40 }), fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 4 })),
+        ),
+        ([cells, rows, sizes]) => {
+          expect(inBlocks(cells, rows, sizes).bytes.equals(expected(cells, rows))).toBe(true);
+        },
+      ),
+      { seed: 37, numRuns: 400 },
+    );
+    // Many chunks, and a row wider than a chunk: the buffer is made room for it.
+    const wide = [[Uint8Array.from([1, 2, 3]), Uint8Array.from([4, 5, 6, 7, 8])], [new Uint8Array(CHUNK_BYTES + 5).fill(9), Uint8Array.from([10])]];
+    const rows = Array.from({ length: 500_000 }, (_, i) => [i % 2, i === 250_000 ? 0 : 1]);
+    const { bytes, pieces } = inBlocks(wide, rows, [65_536]);
+    expect(pieces).toBeGreaterThan(3);
+    expect(bytes.equals(expected(wide, rows))).toBe(true);
+  });
 });

@@ -38,13 +38,7 @@ export interface SyncByteSink {
 export function writeRowCells(out: SyncByteSink, table: ReleaseTable, cells: readonly (readonly Uint8Array[])[]): void {
   const columns = cells.map(cellWords);
   const chunk = new ByteChunks();
-  for (const block of codeBlocks(table)) {
-    const codes = block.codes;
-    for (let i = 0; i < block.count; i++) {
-      for (let j = 0; j < columns.length; j++) chunk.putCell(columns[j]!, codes[j]![i]!);
-      if (chunk.full) chunk.flushTo(out);
-    }
-  }
+  for (const block of codeBlocks(table)) chunk.putRows(columns, block.codes, block.count, out);
   chunk.flushTo(out);
 }
 
