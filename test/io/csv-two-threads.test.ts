@@ -64,6 +64,8 @@ function expectSame(one: ImportedTable, two: ImportedTable): void {
     expect(d.name).toBe(c.name);
     expect(d.type).toBe(c.type);
     expect(d.dictionary).toEqual(c.dictionary);
+    expect(d.missing).toBe(c.missing);
+    expect(d.missing).toBe(d.codes.filter((code) => code === 0).length);
     expect(Buffer.from(d.codes.buffer, d.codes.byteOffset, d.codes.byteLength).equals(Buffer.from(c.codes.buffer, c.codes.byteOffset, c.codes.byteLength))).toBe(true);
   });
 }

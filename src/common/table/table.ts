@@ -45,10 +45,15 @@ export function inferType(dictionary: readonly string[]): ColumnType {
   return integer ? 'integer' : 'decimal';
 }
 
-export function makeColumn(name: string, codes: Uint32Array, dictionary: readonly string[]): Column {
+/** `missing`: how many codes are MISSING_CODE, when the caller counted them already (else counted here). */
+export function makeColumn(name: string, codes: Uint32Array, dictionary: readonly string[], missing = countMissing(codes)): Column {
+  return { name, codes, dictionary, type: inferType(dictionary), distinct: dictionary.length - 1, missing };
+}
+
+function countMissing(codes: Uint32Array): number {
   let missing = 0;
   for (let i = 0; i < codes.length; i++) if (codes[i] === MISSING_CODE) missing++;
-  return { name, codes, dictionary, type: inferType(dictionary), distinct: dictionary.length - 1, missing };
+  return missing;
 }
 
 /** Builds a table from string rows; used by tests and small in-memory inputs. */

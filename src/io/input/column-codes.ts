@@ -51,6 +51,6 @@ export class ColumnCodes {
   }
 
   build(): Column {
-    return makeColumn(this.name, this.codes.toArray(true), this.dictionary);
+    return makeColumn(this.name, this.codes.toArray(true), this.dictionary, this.codes.countOf(MISSING_CODE));
   }
 }

@@ -1,5 +1,5 @@
 import { GrowableCodes, type CompactCodes } from '../../common/table/growable.js';
-import { makeColumn, type Table } from '../../common/table/table.js';
+import { makeColumn, MISSING_CODE, type Table } from '../../common/table/table.js';
 import { MAX_CELLS, MAX_COLUMNS, TableTooLargeError, TextBudget } from './table-limits.js';
 
 /** A builder's columns as plain arrays: they cross to another thread and back. */
@@ -120,7 +120,7 @@ export class TableBuilder {
   }
 
   build(): Table {
-    const columns = this.header.map((name, j) => makeColumn(name, this.codes[j]!.toArray(true), this.dictionaries[j]!));
+    const columns = this.header.map((name, j) => makeColumn(name, this.codes[j]!.toArray(true), this.dictionaries[j]!, this.codes[j]!.countOf(MISSING_CODE)));
     return { rowCount: this.rowCount, columns };
   }
 }
