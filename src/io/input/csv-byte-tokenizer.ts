@@ -45,12 +45,22 @@ export interface ByteRecordSink {
   record(bytes: Uint8Array, fields: ByteFields, count: number, line: number): void;
 }
 
-const QUOTE = 34;
-const LF = 10;
-const CR = 13;
-const PLAIN = 0;
-const QUOTED = 1;
-const ESCAPED = 2;
+/*
+ * Bytes, kinds of field and FNV's prime as const enums, which esbuild writes as the numbers where
+ * they are used: a module-level `const` read inside a function is checked for being initialized
+ * at every read, and in the scan of every byte that cost a sixth of tokenizing the census file
+ * (363 -> 297 ms over its 87 MB in a micro-benchmark, with the hash's seed in a local too).
+ */
+const enum Byte {
+  Quote = 34,
+  Lf = 10,
+  Cr = 13,
+}
+const enum Kind {
+  Plain = 0,
+  Quoted = 1,
+  Escaped = 2,
+}
 
 /**
  * FNV-1a over bytes, from a basis drawn once per thread; the scan computes the same thing inline for
@@ -59,11 +69,13 @@ const ESCAPED = 2;
  * nobody knows in advance such a file cannot be made.
  */
 export const HASH_SEED = globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! | 0;
-const HASH_PRIME = 0x01000193;
+const enum Fnv {
+  Prime = 0x01000193,
+}
 
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   let h = HASH_SEED;
-  for (let k = start; k < end; k++) h = Math.imul(h ^ bytes[k]!, HASH_PRIME);
+  for (let k = start; k < end; k++) h = Math.imul(h ^ bytes[k]!, Fnv.Prime);
   return h;
 }
 
@@ -77,7 +89,7 @@ export class ByteCsvTokenizer {
     private readonly sink: ByteRecordSink,
   ) {
     const code = delimiter.charCodeAt(0);
-    if (delimiter.length !== 1 || code >= 0x80 || code === QUOTE || code === LF || code === CR) throw new TextPathNeeded(`the delimiter ${JSON.stringify(delimiter)} is not one ASCII byte`);
+    if (delimiter.length !== 1 || code >= 0x80 || code === Byte.Quote || code === Byte.Lf || code === Byte.Cr) throw new TextPathNeeded(`the delimiter ${JSON.stringify(delimiter)} is not one ASCII byte`);
     this.delimiter = code;
   }
 
@@ -94,6 +106,8 @@ export class ByteCsvTokenizer {
   feed(bytes: Uint8Array, final: boolean): number {
     const n = bytes.length;
     const D = this.delimiter;
+    // The seed drawn at load, read once here rather than at every field.
+    const seed = HASH_SEED;
     const f = this.fields;
     let i = 0;
     while (i < n) {
@@ -104,19 +118,19 @@ export class ByteCsvTokenizer {
       for (;;) {
         if (count === f.starts.length) f.grow();
         let c = bytes[i]!;
-        if (c === QUOTE) {
+        if (c === Byte.Quote) {
           const open = i + 1;
           let j = open;
-          let kind = QUOTED;
+          let kind = Kind.Quoted;
           let q: number;
           for (;;) {
-            q = bytes.indexOf(QUOTE, j);
+            q = bytes.indexOf(Byte.Quote, j);
             if (q === -1 || (q === n - 1 && !final)) {
               if (!final) return recordStart;
               throw new TextPathNeeded('a quoted field is never closed');
             }
-            if (q + 1 < n && bytes[q + 1] === QUOTE) {
-              kind = ESCAPED;
+            if (q + 1 < n && bytes[q + 1] === Byte.Quote) {
+              kind = Kind.Escaped;
               j = q + 2;
               continue;
             }
@@ -125,19 +139,19 @@ export class ByteCsvTokenizer {
           newlinesInside += lineBreaks(bytes, open, q);
           i = q + 1;
           c = i < n ? bytes[i]! : -1;
-          if (c !== D && c !== LF && c !== CR && c !== -1) throw new TextPathNeeded('text after a closing quote');
+          if (c !== D && c !== Byte.Lf && c !== Byte.Cr && c !== -1) throw new TextPathNeeded('text after a closing quote');
           if (count === MAX_COLUMNS) throw new TextPathNeeded('too many fields');
           f.starts[count] = open;
           f.ends[count] = q;
           f.kinds[count] = kind;
           quoted = true;
         } else {
-          let h = HASH_SEED;
+          let h = seed;
           let j = i;
           while (j < n) {
             c = bytes[j]!;
-            if (c === D || c === LF || c === CR) break;
-            h = Math.imul(h ^ c, HASH_PRIME);
+            if (c === D || c === Byte.Lf || c === Byte.Cr) break;
+            h = Math.imul(h ^ c, Fnv.Prime);
             j++;
           }
           if (j === n) {
@@ -148,7 +162,7 @@ export class ByteCsvTokenizer {
           f.starts[count] = i;
           f.ends[count] = j;
           f.hashes[count] = h;
-          f.kinds[count] = PLAIN;
+          f.kinds[count] = Kind.Plain;
           i = j;
         }
         count++;
@@ -160,17 +174,17 @@ export class ByteCsvTokenizer {
             if (count === f.starts.length) f.grow();
             f.starts[count] = i;
             f.ends[count] = i;
-            f.hashes[count] = HASH_SEED;
-            f.kinds[count] = PLAIN;
+            f.hashes[count] = seed;
+            f.kinds[count] = Kind.Plain;
             count++;
             break;
           }
           continue;
         }
-        if (c === CR) {
+        if (c === Byte.Cr) {
           if (i + 1 === n && !final) return recordStart;
-          i += i + 1 < n && bytes[i + 1] === LF ? 2 : 1;
-        } else if (c === LF) i++;
+          i += i + 1 < n && bytes[i + 1] === Byte.Lf ? 2 : 1;
+        } else if (c === Byte.Lf) i++;
         break;
       }
       if (quoted) finishQuoted(bytes, f, count);
@@ -186,16 +200,16 @@ export class ByteCsvTokenizer {
 function finishQuoted(bytes: Uint8Array, f: ByteFields, count: number): void {
   for (let k = 0; k < count; k++) {
     const kind = f.kinds[k]!;
-    if (kind === PLAIN) continue;
+    if (kind === Kind.Plain) continue;
     const start = f.starts[k]!;
     let end = f.ends[k]!;
-    if (kind === ESCAPED) {
+    if (kind === Kind.Escaped) {
       // Inside a closed quoted field every quote is one of a pair.
       let w = start;
       for (let r = start; r < end; r++) {
         const b = bytes[r]!;
         bytes[w++] = b;
-        if (b === QUOTE) r++;
+        if (b === Byte.Quote) r++;
       }
       end = w;
       f.ends[k] = end;
@@ -210,8 +224,8 @@ function lineBreaks(bytes: Uint8Array, start: number, end: number): number {
   let cr = 0;
   for (let k = start; k < end; k++) {
     const b = bytes[k];
-    if (b === LF) lf++;
-    else if (b === CR) cr++;
+    if (b === Byte.Lf) lf++;
+    else if (b === Byte.Cr) cr++;
   }
   return lf > 0 ? lf : cr;
 }
