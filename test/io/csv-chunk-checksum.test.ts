@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { serveCsvChunk, startCsvChunk, type CsvChunkRequest } from '../../src/io/input/csv-chunk.js';
+import { fileChecksum, identityOf, serveCsvChunk, startCsvChunk, type CsvChunkRequest, type FileIdentity } from '../../src/io/input/csv-chunk.js';
 import { stopWarmWorkers } from '../../src/io/worker-script.js';
 
 /*
@@ -21,11 +21,21 @@ function file(name: string, lines: readonly string[]): string {
   return path;
 }
 
-function request(path: string, onBadRow: 'error' | 'skip' = 'skip'): { request: CsvChunkRequest; port: MessagePort; flag: Int32Array } {
+/** The file's identity as the first thread takes it from the file it has open. */
+function identity(path: string): FileIdentity {
+  const fd = openSync(path, 'r');
+  try {
+    return identityOf(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function request(path: string, onBadRow: 'error' | 'skip' = 'skip', opened: FileIdentity = identity(path)): { request: CsvChunkRequest; port: MessagePort; flag: Int32Array } {
   const { port1, port2 } = new MessageChannel();
   const posted = new SharedArrayBuffer(4);
   const start = 1 + readFileSync(path).indexOf(0x0a);
-  const data: CsvChunkRequest = { command: 'csv-chunk', path, start, end: statSync(path).size, encoding: 'utf-8', delimiter: ';', header: ['id', 'town'], missing: [''], onBadRow, port: port2, posted, waitAfter: false };
+  const data: CsvChunkRequest = { command: 'csv-chunk', path, start, end: statSync(path).size, encoding: 'utf-8', delimiter: ';', header: ['id', 'town'], missing: [''], onBadRow, port: port2, posted, waitAfter: false, identity: opened };
   return { request: data, port: port1 as unknown as MessagePort, flag: new Int32Array(posted) };
 }
 
@@ -42,6 +52,26 @@ describe('the second part\'s thread computes the file\'s checksum', () => {
     expect(part.parts.codes[0]!.length).toBe(500);
     expect((receiveMessageOnPort(port as never)?.message as { sha256: string }).sha256).toBe(sha256(path));
     expect(receiveMessageOnPort(port as never)).toBeUndefined();
+  });
+
+  it('reads and hashes only the file the first thread opened: a file changed or replaced since gives neither part nor checksum', () => {
+    const path = file('changed.csv', ['id;town', ...Array.from({ length: 50 }, (_, i) => `${i};t${i % 3}`)]);
+    const opened = identity(path);
+    // Written again (a new modification time), then another file under the same path.
+    utimesSync(path, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    for (const after of [path, file('changed.csv', ['id;town', '1;x'])]) {
+      const { request: data, port, flag } = request(after, 'skip', opened);
+      serveCsvChunk(data);
+      expect(Atomics.load(flag, 0)).toBe(1);
+      const part = receiveMessageOnPort(port as never)?.message as { ok: boolean; problem?: string; message?: string };
+      expect(part.ok).toBe(false);
+      expect(part.problem).toBe('other');
+      expect(part.message).toMatch(/changed/);
+      expect(receiveMessageOnPort(port as never)).toBeUndefined();
+    }
+    // The checksum alone, of a file whose identity is not the one asked for, is refused; of the same file, given.
+    expect(() => fileChecksum(path, statSync(path).size, opened)).toThrow(/changed/);
+    expect(fileChecksum(path, statSync(path).size, identity(path))).toBe(sha256(path));
   });
 
   it('a part that met a problem is posted alone: no checksum follows', () => {
@@ -70,7 +100,7 @@ function fakeScript(after: string): { source: string } {
 const post = (message: string): string => `workerData.port.postMessage(${message}); Atomics.store(flag, 0, 2); Atomics.notify(flag, 0);`;
 
 describe('the first thread takes the checksum, or learns there is none', () => {
-  const base = { path: '/nonexistent', start: 0, end: 0, encoding: 'utf-8', delimiter: ';', header: ['a'], missing: [''], onBadRow: 'skip', waitAfter: false } as const;
+  const base = { path: '/nonexistent', start: 0, end: 0, encoding: 'utf-8', delimiter: ';', header: ['a'], missing: [''], onBadRow: 'skip', waitAfter: false, identity: { dev: 0, ino: 0, size: 0, mtimeMs: 0 } } as const;
 
   it('waits for the checksum the thread posts after its part', () => {
     // Posted a moment after the part: the first thread waits for it.

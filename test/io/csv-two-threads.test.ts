@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import type { CsvChunkRequest, CsvChunkResult } from '../../src/io/input/csv-chunk.js';
+import { identityOf, type CsvChunkRequest, type CsvChunkResult } from '../../src/io/input/csv-chunk.js';
+import { HELPER_START_BYTES } from '../../src/io/input/csv-reader.js';
 import { prestartWorker, spawnWorker, stopWarmWorkers } from '../../src/io/worker-script.js';
 import type { ImportedTable, ImportOptions } from '../../src/io/input/import-types.js';
 import { readTable } from '../../src/io/input/read-table.js';
@@ -20,7 +21,7 @@ const HELPER = pathToFileURL(resolve('dist/cli/helper-worker.mjs'));
 const JOB_WORKER = pathToFileURL(resolve('dist/cli/job-worker.mjs'));
 const dir = mkdtempSync(join(tmpdir(), 'custos-two-threads-'));
 
-/** A deterministic census-like file of about `bytes` bytes; `middle` is written where the middle falls. */
+/** A deterministic census-like file of about `bytes` bytes; `middle` is written where the reader cuts it in two. */
 function bigFile(name: string, options: { bytes?: number; middle?: string; eol?: string; bom?: boolean; tail?: string } = {}): string {
   const eol = options.eol ?? '\n';
   let state = 7;
@@ -34,7 +35,8 @@ function bigFile(name: string, options: { bytes?: number; middle?: string; eol?:
   const target = options.bytes ?? 17 << 20;
   let placed = options.middle === undefined;
   for (let r = 0; size < target; r++) {
-    if (!placed && size >= target / 2 - 200) {
+    // Just before where the reader cuts the file (past the middle by HELPER_START_BYTES / 2).
+    if (!placed && size >= (target + HELPER_START_BYTES) / 2 - 200) {
       lines.push(options.middle!);
       placed = true;
     }
@@ -147,7 +149,10 @@ describe('reading a large CSV on two threads gives the one-thread table', () => 
           const { port1, port2 } = new MessageChannel();
           const posted = new SharedArrayBuffer(4);
           const start = 1 + readFileSync(path).indexOf(0x0a);
-          const request: CsvChunkRequest = { command: 'csv-chunk', path, start, end: statSync(path).size, encoding: 'utf-8', delimiter: ';', header: ['id', 'age', 'town', 'note'], missing: [''], onBadRow: 'skip', port: port2, posted, waitAfter: false };
+          const fd = openSync(path, 'r');
+          const identity = identityOf(fd);
+          closeSync(fd);
+          const request: CsvChunkRequest = { command: 'csv-chunk', path, start, end: statSync(path).size, encoding: 'utf-8', delimiter: ';', header: ['id', 'age', 'town', 'note'], missing: [''], onBadRow: 'skip', port: port2, posted, waitAfter: false, identity };
           const next = spawnWorker(script, { workerData: request, transferList: [port2] }, 'next');
           if (keepHelperWarm) expect(next.threadId).toBeLessThan(probeId);
           else expect(next.threadId).toBeGreaterThan(probeId);

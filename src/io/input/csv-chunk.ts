@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { TextEncoding } from '../../common/job/encoding.js';
 import { keepWorkerWarm, spawnWorker, type WorkerScript } from '../worker-script.js';
@@ -27,6 +27,38 @@ export interface CsvChunkRequest {
   readonly posted: SharedArrayBuffer;
   /** Once the result is posted, the thread waits for other work (keepWorkerWarm) instead of ending. */
   readonly waitAfter: boolean;
+  /** The file as the first thread opened it: this thread reads and hashes only that file. */
+  readonly identity: FileIdentity;
+}
+
+/**
+ * One version of a file: its device and inode, size and modification time. The other thread opens the
+ * file by its path again; should the path name another file by then (replaced, or written to), its
+ * part and checksum would not be the first thread's file: it then posts neither, and the first
+ * thread reads on alone and computes the checksum itself, from the file it has open.
+ */
+export interface FileIdentity {
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+export function identityOf(fd: number): FileIdentity {
+  const { dev, ino, size, mtimeMs } = fstatSync(fd);
+  return { dev, ino, size, mtimeMs };
+}
+
+function isFile(fd: number, identity: FileIdentity): boolean {
+  const now = identityOf(fd);
+  return now.dev === identity.dev && now.ino === identity.ino && now.size === identity.size && now.mtimeMs === identity.mtimeMs;
+}
+
+/** The file changed, or another file took its path, while the parts were read. */
+class NotTheFile extends Error {
+  constructor() {
+    super('the file changed, or another file took its path, while it was read');
+  }
 }
 
 /** Lines are the part's own, 1 for its first line: the first thread knows where the part starts. */
@@ -62,7 +94,7 @@ export function serveCsvChunk(request: CsvChunkRequest): void {
   if (!result.ok) return;
   let sha256: string | undefined;
   try {
-    sha256 = fileChecksum(request.path, request.end);
+    sha256 = fileChecksum(request.path, request.end, request.identity);
   } catch {
     // The first thread computes it itself, and meets the problem as reading alone would.
     sha256 = undefined;
@@ -72,11 +104,14 @@ export function serveCsvChunk(request: CsvChunkRequest): void {
   Atomics.notify(flag, 0);
 }
 
-/** The SHA-256 (hex) of a file's bytes 0 to `end`. */
-export function fileChecksum(path: string, end: number): string {
+/** The SHA-256 (hex) of a file's bytes 0 to `end`, when the path names the file `identity` describes from before to after. */
+export function fileChecksum(path: string, end: number, identity: FileIdentity): string {
   const fd = openSync(path, 'r');
   try {
-    return checksumOf(fd, end);
+    if (!isFile(fd, identity)) throw new NotTheFile();
+    const sha256 = checksumOf(fd, end);
+    if (!isFile(fd, identity)) throw new NotTheFile();
+    return sha256;
   } finally {
     closeSync(fd);
   }
@@ -112,6 +147,7 @@ function readPartWith(request: CsvChunkRequest, textOnly: boolean): CsvChunkResu
   const reader = recordReader(request.encoding, true, request.delimiter, { builder, rules }, textOnly);
   const fd = openSync(request.path, 'r');
   try {
+    if (!isFile(fd, request.identity)) throw new NotTheFile();
     const chunk = new Uint8Array(CHUNK_BYTES);
     for (let position = request.start; ; ) {
       const read = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, request.end - position), position);
@@ -125,6 +161,7 @@ function readPartWith(request: CsvChunkRequest, textOnly: boolean): CsvChunkResu
       }
       if (final) break;
     }
+    if (!isFile(fd, request.identity)) throw new NotTheFile();
   } catch (error) {
     if (error instanceof PartNotText) return { ok: false, problem: 'utf8', message: error.message, line: error.line };
     throw error;

@@ -7,7 +7,7 @@ import { detectEncoding, type TextEncoding } from '../../common/job/encoding.js'
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
 import type { Table } from '../../common/table/table.js';
 import { BadRowError, RecordRules } from './csv-records.js';
-import { checksumOf, startCsvChunk, type PendingChunk } from './csv-chunk.js';
+import { checksumOf, identityOf, startCsvChunk, type PendingChunk } from './csv-chunk.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
 import { NotText, recordReader, withTextFallback } from './csv-record-reader.js';
@@ -113,7 +113,7 @@ function parseWith(
   // HELPER_START_BYTES, so that both are done at about the same time.
   const split = options.helperScript && total >= PARALLEL_FROM_BYTES && encoding !== 'utf-16le' && encoding !== 'utf-16be' ? lineBreakNear(fd, Math.min(total - 1, (total + HELPER_START_BYTES) >> 1), total) : undefined;
   const startSecond = (header: readonly string[]): PendingChunk =>
-    startCsvChunk(options.helperScript!, { path, start: split!, end: total, encoding, delimiter, header, missing: options.missing, onBadRow: options.onBadRow, waitAfter: options.keepHelperWarm === true });
+    startCsvChunk(options.helperScript!, { path, start: split!, end: total, encoding, delimiter, header, missing: options.missing, onBadRow: options.onBadRow, waitAfter: options.keepHelperWarm === true, identity: identityOf(fd) });
   // The thread takes a moment to start: it is started before this one reads, from the header in the first bytes.
   const early = split === undefined ? undefined : headerIn(head, encoding, delimiter);
   let second: PendingChunk | undefined = early ? startSecond(early) : undefined;
@@ -226,7 +226,7 @@ const PARALLEL_FROM_BYTES = 16 << 20;
  * waited 12–50 ms for the checksum in every run, with 13–16 MB seldom; the table and checksum were
  * ready some 25 ms sooner.
  */
-const HELPER_START_BYTES = 14 << 20;
+export const HELPER_START_BYTES = 14 << 20;
 
 /** The offset just after the first line break at or after `from`, or undefined when there is none before the end. */
 function lineBreakNear(fd: number, from: number, total: number): number | undefined {
