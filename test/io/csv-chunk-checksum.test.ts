@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { fileChecksum, identityOf, serveCsvChunk, startCsvChunk, type CsvChunkRequest, type FileIdentity } from '../../src/io/input/csv-chunk.js';
+import { fileChecksum, serveCsvChunk, startCsvChunk, type CsvChunkRequest } from '../../src/io/input/csv-chunk.js';
+import { identityOfOpenFile } from '../../src/io/file-identity.js';
 import { stopWarmWorkers } from '../../src/io/worker-script.js';
 
 /*
@@ -22,16 +23,16 @@ function file(name: string, lines: readonly string[]): string {
 }
 
 /** The file's identity as the first thread takes it from the file it has open. */
-function identity(path: string): FileIdentity {
+function identity(path: string): string {
   const fd = openSync(path, 'r');
   try {
-    return identityOf(fd);
+    return identityOfOpenFile(fd);
   } finally {
     closeSync(fd);
   }
 }
 
-function request(path: string, onBadRow: 'error' | 'skip' = 'skip', opened: FileIdentity = identity(path)): { request: CsvChunkRequest; port: MessagePort; flag: Int32Array } {
+function request(path: string, onBadRow: 'error' | 'skip' = 'skip', opened: string = identity(path)): { request: CsvChunkRequest; port: MessagePort; flag: Int32Array } {
   const { port1, port2 } = new MessageChannel();
   const posted = new SharedArrayBuffer(4);
   const start = 1 + readFileSync(path).indexOf(0x0a);
@@ -100,7 +101,7 @@ function fakeScript(after: string): { source: string } {
 const post = (message: string): string => `workerData.port.postMessage(${message}); Atomics.store(flag, 0, 2); Atomics.notify(flag, 0);`;
 
 describe('the first thread takes the checksum, or learns there is none', () => {
-  const base = { path: '/nonexistent', start: 0, end: 0, encoding: 'utf-8', delimiter: ';', header: ['a'], missing: [''], onBadRow: 'skip', waitAfter: false, identity: { dev: 0, ino: 0, size: 0, mtimeMs: 0 } } as const;
+  const base = { path: '/nonexistent', start: 0, end: 0, encoding: 'utf-8', delimiter: ';', header: ['a'], missing: [''], onBadRow: 'skip', waitAfter: false, identity: '' } as const;
 
   it('waits for the checksum the thread posts after its part', () => {
     // Posted a moment after the part: the first thread waits for it.

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { identityOf, type CsvChunkRequest, type CsvChunkResult } from '../../src/io/input/csv-chunk.js';
+import type { CsvChunkRequest, CsvChunkResult } from '../../src/io/input/csv-chunk.js';
+import { identityOfOpenFile } from '../../src/io/file-identity.js';
 import { HELPER_START_BYTES } from '../../src/io/input/csv-reader.js';
 import { prestartWorker, spawnWorker, stopWarmWorkers } from '../../src/io/worker-script.js';
 import type { ImportedTable, ImportOptions } from '../../src/io/input/import-types.js';
@@ -150,7 +151,7 @@ describe('reading a large CSV on two threads gives the one-thread table', () => 
           const posted = new SharedArrayBuffer(4);
           const start = 1 + readFileSync(path).indexOf(0x0a);
           const fd = openSync(path, 'r');
-          const identity = identityOf(fd);
+          const identity = identityOfOpenFile(fd);
           closeSync(fd);
           const request: CsvChunkRequest = { command: 'csv-chunk', path, start, end: statSync(path).size, encoding: 'utf-8', delimiter: ';', header: ['id', 'age', 'town', 'note'], missing: [''], onBadRow: 'skip', port: port2, posted, waitAfter: false, identity };
           const next = spawnWorker(script, { workerData: request, transferList: [port2] }, 'next');

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MANIFEST, manifestJson, newReleaseId, readManifest, replaceRefusal, sha256OfFile } from '../../src/io/output/manifest.js';
+import { MANIFEST, manifestJson, newReleaseId, readManifest, replaceRefusal } from '../../src/io/output/manifest.js';
+import { sha256OfFile } from '../../src/io/file-checksum.js';
 import { checkApart, checkNotAroundInputs, checkOutputDir, commitStaged, OutputDirError, removeStaleStaging, StagingDir } from '../../src/io/output/staging-dir.js';
 
 function workdir(): string {

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { sha256OfOpenFile } from '../file-checksum.js';
+import { identityOfOpenFile } from '../file-identity.js';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { TextEncoding } from '../../common/job/encoding.js';
 import { keepWorkerWarm, spawnWorker, type WorkerScript } from '../worker-script.js';
@@ -27,31 +28,17 @@ export interface CsvChunkRequest {
   readonly posted: SharedArrayBuffer;
   /** Once the result is posted, the thread waits for other work (keepWorkerWarm) instead of ending. */
   readonly waitAfter: boolean;
-  /** The file as the first thread opened it: this thread reads and hashes only that file. */
-  readonly identity: FileIdentity;
+  /**
+   * The file as the first thread opened it (identityOfOpenFile): this thread opens it by its path again,
+   * and reads and hashes only that version. Another file under the path, or this one written to since,
+   * gives neither part nor checksum: the first thread then reads on alone and hashes the file it has open.
+   */
+  readonly identity: string;
 }
 
-/**
- * One version of a file: its device and inode, size and modification time. The other thread opens the
- * file by its path again; should the path name another file by then (replaced, or written to), its
- * part and checksum would not be the first thread's file: it then posts neither, and the first
- * thread reads on alone and computes the checksum itself, from the file it has open.
- */
-export interface FileIdentity {
-  readonly dev: number;
-  readonly ino: number;
-  readonly size: number;
-  readonly mtimeMs: number;
-}
-
-export function identityOf(fd: number): FileIdentity {
-  const { dev, ino, size, mtimeMs } = fstatSync(fd);
-  return { dev, ino, size, mtimeMs };
-}
-
-function isFile(fd: number, identity: FileIdentity): boolean {
-  const now = identityOf(fd);
-  return now.dev === identity.dev && now.ino === identity.ino && now.size === identity.size && now.mtimeMs === identity.mtimeMs;
+/** Whether the open file is the version `identity` (identityOfOpenFile) names. */
+function isFile(fd: number, identity: string): boolean {
+  return identityOfOpenFile(fd) === identity;
 }
 
 /** The file changed, or another file took its path, while the parts were read. */
@@ -105,29 +92,16 @@ export function serveCsvChunk(request: CsvChunkRequest): void {
 }
 
 /** The SHA-256 (hex) of a file's bytes 0 to `end`, when the path names the file `identity` describes from before to after. */
-export function fileChecksum(path: string, end: number, identity: FileIdentity): string {
+export function fileChecksum(path: string, end: number, identity: string): string {
   const fd = openSync(path, 'r');
   try {
     if (!isFile(fd, identity)) throw new NotTheFile();
-    const sha256 = checksumOf(fd, end);
+    const sha256 = sha256OfOpenFile(fd, end);
     if (!isFile(fd, identity)) throw new NotTheFile();
     return sha256;
   } finally {
     closeSync(fd);
   }
-}
-
-/** The SHA-256 (hex) of an open file's bytes 0 to `end` (fewer if it ends before). */
-export function checksumOf(fd: number, end: number): string {
-  const hash = createHash('sha256');
-  const chunk = new Uint8Array(CHUNK_BYTES);
-  for (let position = 0; position < end; ) {
-    const read = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, end - position), position);
-    if (read === 0) break;
-    hash.update(chunk.subarray(0, read));
-    position += read;
-  }
-  return hash.digest('hex');
 }
 
 class PartNotText extends Error {

@@ -7,7 +7,9 @@ import { detectEncoding, type TextEncoding } from '../../common/job/encoding.js'
 import type { ImportedTable, ImportOptions, RejectedRow } from './import-types.js';
 import type { Table } from '../../common/table/table.js';
 import { BadRowError, RecordRules } from './csv-records.js';
-import { checksumOf, identityOf, startCsvChunk, type PendingChunk } from './csv-chunk.js';
+import { startCsvChunk, type PendingChunk } from './csv-chunk.js';
+import { sha256OfOpenFile } from '../file-checksum.js';
+import { identityOfOpenFile } from '../file-identity.js';
 import { InputError } from './input-error.js';
 import { chunkDecoder } from './text-decoder.js';
 import { NotText, recordReader, withTextFallback } from './csv-record-reader.js';
@@ -113,7 +115,7 @@ function parseWith(
   // HELPER_START_BYTES, so that both are done at about the same time.
   const split = options.helperScript && total >= PARALLEL_FROM_BYTES && encoding !== 'utf-16le' && encoding !== 'utf-16be' ? lineBreakNear(fd, Math.min(total - 1, (total + HELPER_START_BYTES) >> 1), total) : undefined;
   const startSecond = (header: readonly string[]): PendingChunk =>
-    startCsvChunk(options.helperScript!, { path, start: split!, end: total, encoding, delimiter, header, missing: options.missing, onBadRow: options.onBadRow, waitAfter: options.keepHelperWarm === true, identity: identityOf(fd) });
+    startCsvChunk(options.helperScript!, { path, start: split!, end: total, encoding, delimiter, header, missing: options.missing, onBadRow: options.onBadRow, waitAfter: options.keepHelperWarm === true, identity: identityOfOpenFile(fd) });
   // The thread takes a moment to start: it is started before this one reads, from the header in the first bytes.
   const early = split === undefined ? undefined : headerIn(head, encoding, delimiter);
   let second: PendingChunk | undefined = early ? startSecond(early) : undefined;
@@ -185,7 +187,7 @@ function parseWith(
     checksumFrom?.stop();
   }
   // The whole file again, here: only when this thread read it alone after all, or the other could not.
-  if (split !== undefined) sha256 ??= checksumOf(fd, total);
+  if (split !== undefined) sha256 ??= sha256OfOpenFile(fd, total);
   return {
     table,
     firstLines: builder.firstLines(),

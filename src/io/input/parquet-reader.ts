@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ColumnMetaData, Compressors, DataReader, DecodedArray, FileMetaData, PageHeader, SchemaElement } from 'hyparquet';
 import { lazyRequire } from '../lazy-require.js';
-import { sha256OfFile } from '../output/manifest.js';
+import { sha256OfFile } from '../file-checksum.js';
 import { ColumnCodes } from './column-codes.js';
 import type { ImportedTable, ImportOptions, VariableMetadata } from './import-types.js';
 import { InputError } from './input-error.js';

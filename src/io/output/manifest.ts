@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { formatCount } from '../../common/format/numbers.js';
+import { sha256OfFile } from '../file-checksum.js';
 
 /** The file that lists every other file of a folder Custos wrote, with its checksum. */
 export const MANIFEST = 'manifest.json';
@@ -113,18 +114,6 @@ export function readManifest(dir: string): Manifest | string {
     return `its ${MANIFEST} is not a Custos manifest`;
   }
   return value as Manifest;
-}
-
-export function sha256OfFile(path: string): string {
-  const hash = createHash('sha256');
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(1 << 20);
-    for (let n = readSync(fd, buffer, 0, buffer.length, null); n > 0; n = readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-  return hash.digest('hex');
 }
 
 /**

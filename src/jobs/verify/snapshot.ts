@@ -1,6 +1,7 @@
-import { closeSync, constants, fstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { identityOfPath } from '../../io/file-identity.js';
 
 /** A private copy of a folder's regular files, read once each, and what was not copied. */
 export interface Snapshot {
@@ -25,7 +26,7 @@ export function snapshotFolder(dir: string, afterCopy?: (attempt: number) => voi
     const target = mkdtempSync(join(tmpdir(), 'custos-verify-snapshot-'));
     const remove = (): void => rmSync(target, { recursive: true, force: true });
     try {
-      const before = identity(dir);
+      const before = identityOfPath(dir);
       const names = readdirSync(dir).sort();
       const strange: string[] = [];
       for (const name of names) {
@@ -34,7 +35,7 @@ export function snapshotFolder(dir: string, afterCopy?: (attempt: number) => voi
       }
       // For tests: what another program does while the copy is made.
       afterCopy?.(attempt);
-      if (identity(dir) === before && readdirSync(dir).sort().join('\u0000') === names.join('\u0000')) return { path: target, strange, remove };
+      if (identityOfPath(dir) === before && readdirSync(dir).sort().join('\u0000') === names.join('\u0000')) return { path: target, strange, remove };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         remove();
@@ -44,12 +45,6 @@ export function snapshotFolder(dir: string, afterCopy?: (attempt: number) => voi
     remove();
   }
   return 'it was replaced or changed while verify read it (a run writing the same folder?); verify it again when the run is done';
-}
-
-/** The folder's device, inode and modification time: a folder renamed into its place has another. */
-function identity(dir: string): string {
-  const s = statSync(dir, { bigint: true });
-  return `${s.dev}:${s.ino}:${s.mtimeNs}:${s.ctimeNs}`;
 }
 
 /** Copies a regular file read through one handle; what it is instead, when it is not one. */
