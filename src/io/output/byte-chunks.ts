@@ -2,6 +2,8 @@ import type { CellWords } from './cell-words.js';
 
 /** Bytes handed on at a time: big enough to keep each write or stream step cheap. */
 export const CHUNK_BYTES = 1 << 20;
+/** A chunk is full, and handed on, once it holds this many bytes. */
+const FULL_AT = CHUNK_BYTES - 4096;
 
 /**
  * Bytes appended into a buffer that is handed on when full. A release is a million rows of short
@@ -57,8 +59,7 @@ export class ByteChunks {
   putRows(columns: readonly CellWords[], codes: readonly Uint32Array[], count: number, out: { write(data: Uint8Array): void }): void {
     const k = columns.length;
     const longestRow = columns.reduce((sum, c) => sum + c.maxWords * 4, 0);
-    const flushAt = CHUNK_BYTES - 4096;
-    if (this.buffer.length < flushAt + longestRow) this.grow(flushAt + longestRow - this.position);
+    if (this.buffer.length < FULL_AT + longestRow) this.grow(FULL_AT + longestRow - this.position);
     const view = this.view;
     let p = this.position;
     for (let i = 0; i < count; i++) {
@@ -73,7 +74,7 @@ export class ByteChunks {
         }
         p += column.lengths[code]!;
       }
-      if (p >= flushAt) {
+      if (p >= FULL_AT) {
         this.position = p;
         this.flushTo(out);
         p = 0;
@@ -83,7 +84,7 @@ export class ByteChunks {
   }
 
   get full(): boolean {
-    return this.position >= CHUNK_BYTES - 4096;
+    return this.position >= FULL_AT;
   }
 
   /**
